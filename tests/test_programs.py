@@ -1,0 +1,125 @@
+"""Differential tests: every tests/programs/*.c is built and run with gcc
+(OpenMP on the host, offloading disabled) and with omp2gpu; stdout and the
+exit status must match exactly.
+
+Environment:
+  OMP2GPU_TEST_DEVICES  comma-separated devices to test omp2gpu on
+                        (default "host"; only "host" exists for now).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
+REPO_ROOT = PROGRAMS_DIR.parent.parent
+PROGRAMS = sorted(PROGRAMS_DIR.glob("*.c"))
+
+PROGRAM_ARGS = ["alpha", "42"]
+TIMEOUT_S = 60
+GCC_FLAGS = ["-std=c99", "-O1", "-fopenmp", "-foffload=disable"]
+RUN_ENV = {"OMP_NUM_THREADS": "4"}
+
+DEVICES = [d.strip() for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host").split(",") if d.strip()]
+
+
+def omp2gpu_command(program: Path, device: str) -> list[str]:
+    """The command that compiles and runs `program` with omp2gpu on `device`.
+
+    Only "host" exists for now and the CLI needs no flag for it; other
+    devices will add their selection flag here."""
+    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run"]
+    if device != "host":
+        cmd += ["--device", device]
+    return cmd + [str(program), "--"] + PROGRAM_ARGS
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(RUN_ENV)
+    # Make the in-tree package importable even when it is not installed.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
+    return env
+
+
+def _run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(cmd, cwd=cwd, env=_env(), stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail(f"timed out after {TIMEOUT_S}s: {' '.join(cmd)}\n"
+                    f"stderr so far:\n{_text(e.stderr)}")
+
+
+def _text(b) -> str:
+    if b is None:
+        return ""
+    return b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+
+
+@pytest.fixture(scope="session")
+def gcc_binaries(tmp_path_factory):
+    """Builds each program with gcc once per session; maps stem -> binary path
+    (or raises the build failure when the program is requested)."""
+    gcc = shutil.which(os.environ.get("CC_REFERENCE", "gcc"))
+    if gcc is None:
+        pytest.skip("gcc not found: the differential tests need it as the reference compiler")
+    outdir = tmp_path_factory.mktemp("gcc_ref")
+    cache: dict[str, Path | str] = {}
+
+    def build(program: Path) -> Path:
+        key = program.stem
+        if key not in cache:
+            exe = outdir / key
+            r = subprocess.run([gcc, *GCC_FLAGS, str(program), "-o", str(exe), "-lm"],
+                               capture_output=True, timeout=TIMEOUT_S)
+            cache[key] = exe if r.returncode == 0 else _text(r.stderr)
+        got = cache[key]
+        if isinstance(got, str):
+            pytest.fail(f"the reference gcc could not build {program.name}:\n{got}")
+        return got
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def gcc_results(gcc_binaries):
+    """Runs the gcc build of each program once per session (the reference
+    output does not depend on the omp2gpu device)."""
+    cache: dict[str, subprocess.CompletedProcess] = {}
+
+    def result(program: Path) -> subprocess.CompletedProcess:
+        if program.stem not in cache:
+            exe = gcc_binaries(program)
+            cache[program.stem] = _run([str(exe), *PROGRAM_ARGS], cwd=exe.parent)
+        return cache[program.stem]
+
+    return result
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_program(program: Path, device: str, gcc_results, tmp_path):
+    ref = gcc_results(program)
+    got = _run(omp2gpu_command(program, device), cwd=tmp_path)
+
+    ref_out, got_out = _text(ref.stdout), _text(got.stdout)
+    if ref_out == got_out and ref.returncode == got.returncode:
+        return
+
+    msg = [f"{program.name} on device {device!r}: omp2gpu differs from gcc"]
+    if ref.returncode != got.returncode:
+        msg.append(f"exit status: gcc {ref.returncode}, omp2gpu {got.returncode}")
+    if ref_out != got_out:
+        diff = difflib.unified_diff(ref_out.splitlines(keepends=True), got_out.splitlines(keepends=True),
+                                    fromfile="gcc stdout", tofile="omp2gpu stdout")
+        msg.append("stdout diff:\n" + "".join(diff))
+    msg.append("omp2gpu stderr:\n" + _text(got.stderr))
+    pytest.fail("\n".join(msg), pytrace=False)
