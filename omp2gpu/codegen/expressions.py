@@ -1,0 +1,506 @@
+"""C expressions -> IR (C99 6.5). Mixed into FunctionEmitter.
+
+`expr(node)` gives an RValue after lvalue conversion and array/function decay;
+`lvalue(node)` gives the object an expression designates.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import (I1, I32, I64, convert, default_argument_promotion,
+                                         is_null_pointer_constant, truth_value)
+from omp2gpu.codegen.values import LValue, RValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.constant_eval import evaluate
+from omp2gpu.sema.literals import char_literal, float_literal, integer_literal, string_literal
+
+_ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
+_COMPARISON_OPS = {"<", ">", "<=", ">=", "==", "!="}
+
+
+class ExpressionEmitter:
+    """Expression half of FunctionEmitter (see function.py for the state it uses)."""
+
+    # ----------------------------------------------------------------- entry points
+    def expr(self, node) -> RValue:
+        method = getattr(self, "_expr_" + type(node).__name__, None)
+        if method is None:
+            raise CompileError(f"unsupported expression ({type(node).__name__})", node.coord)
+        return method(node)
+
+    def expr_as(self, node, ctype: ct.CType) -> ir.Value:
+        """Evaluate and convert, as for assignment to an object of `ctype`."""
+        value = self.expr(node)
+        self._check_assignable(ctype, value, node)
+        return convert(self.builder, value.value, value.ctype, ctype, node.coord)
+
+    def condition(self, node) -> ir.Value:
+        value = self.expr(node)
+        if not value.ctype.is_scalar:
+            raise CompileError(f"used type '{value.ctype}' where a scalar is required", node.coord)
+        return truth_value(self.builder, value.value, value.ctype)
+
+    def lvalue(self, node) -> LValue:
+        if isinstance(node, c_ast.ID):
+            symbol = self.lookup_symbol(node)
+            if symbol.kind == "function":
+                return LValue(symbol.ctype, symbol.address)
+            if symbol.kind != "object":
+                raise CompileError(f"'{node.name}' is not an object", node.coord)
+            return LValue(symbol.ctype, symbol.address)
+        if isinstance(node, c_ast.ArrayRef):
+            return self._subscript(node)
+        if isinstance(node, c_ast.StructRef):
+            return self._member(node)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            pointer = self.expr(node.expr)
+            if not pointer.ctype.is_pointer:
+                raise CompileError("indirection requires pointer operand", node.coord)
+            if pointer.ctype.pointee.is_void:
+                raise CompileError("dereferencing a 'void *' pointer", node.coord)
+            return LValue(pointer.ctype.pointee, pointer.value)
+        if isinstance(node, c_ast.Constant) and node.type == "string":
+            data = string_literal(node.value, node.coord)
+            ctype = ct.ArrayType(ct.CHAR, len(data) + 1)
+            return LValue(ctype, self.module.string_global(data))
+        if isinstance(node, c_ast.CompoundLiteral):
+            return self._compound_literal(node)
+        raise CompileError("expression is not assignable (not an lvalue)", node.coord)
+
+    # ----------------------------------------------------------------- leaves
+    def _expr_Constant(self, node):
+        if node.type == "string":
+            return self.load(self.lvalue(node))
+        if node.type == "char":
+            return RValue(ct.INT, ir.Constant(I32, char_literal(node.value, node.coord)))
+        if node.type in ("float", "double", "long double"):
+            value, ctype = float_literal(node.value, node.coord)
+            return RValue(ctype, ir.Constant(ctype.ir_type(), value))
+        value, ctype = integer_literal(node.value, node.coord)
+        return RValue(ctype, ir.Constant(ctype.ir_type(), value))
+
+    def _expr_ID(self, node):
+        symbol = self.lookup_symbol(node)
+        if symbol.kind == "enum-constant":
+            return RValue(ct.INT, ir.Constant(I32, symbol.value))
+        if symbol.kind == "typedef":
+            raise CompileError(f"unexpected type name '{node.name}': expected expression", node.coord)
+        return self.load(self.lvalue(node))
+
+    def load(self, lvalue: LValue) -> RValue:
+        """Lvalue conversion with decay: arrays and functions become pointers."""
+        ctype = lvalue.ctype
+        if ctype.is_array:
+            zero = ir.Constant(I64, 0)
+            address = lvalue.address
+            if not ctype.is_complete:     # extern int a[]; stored as [0 x T]
+                address = self.builder.bitcast(address, ctype.element.ir_type().as_pointer())
+                return RValue(ct.PointerType(ctype.element), address)
+            return RValue(ct.PointerType(ctype.element),
+                          self.builder.gep(address, [zero, zero], inbounds=True))
+        if ctype.is_function:
+            return RValue(ct.PointerType(ctype), lvalue.address)
+        if ctype.is_void:
+            return RValue(ct.VOID, None)
+        if ctype.is_struct and not ctype.is_complete:
+            raise CompileError(f"incomplete type '{ctype}'")
+        return RValue(ctype, self.builder.load(lvalue.address))
+
+    def store(self, lvalue: LValue, value: ir.Value) -> None:
+        self.builder.store(value, lvalue.address)
+
+    # ----------------------------------------------------------------- postfix
+    def _subscript(self, node) -> LValue:
+        base, index = self.expr(node.name), self.expr(node.subscript)
+        if index.ctype.is_pointer and base.ctype.is_integer:
+            base, index = index, base
+        if not base.ctype.is_pointer:
+            raise CompileError("subscripted value is not an array or pointer", node.coord)
+        if not index.ctype.is_integer:
+            raise CompileError("array subscript is not an integer", node.subscript.coord)
+        return LValue(base.ctype.pointee, self.pointer_offset(base, index, node))
+
+    def _expr_ArrayRef(self, node):
+        return self.load(self._subscript(node))
+
+    def _member(self, node) -> LValue:
+        if node.type == "->":
+            pointer = self.expr(node.name)
+            if not pointer.ctype.is_pointer or not pointer.ctype.pointee.is_struct:
+                raise CompileError("member reference base type is not a pointer to a struct or union",
+                                   node.coord)
+            owner = LValue(pointer.ctype.pointee, pointer.value)
+        else:
+            owner = self.lvalue_or_temporary(node.name)
+            if not owner.ctype.is_struct:
+                raise CompileError("member reference base type is not a struct or union", node.coord)
+        return self.member_of(owner, node.field.name, node.field.coord or node.coord)
+
+    def member_of(self, owner: LValue, name: str, coord) -> LValue:
+        struct = owner.ctype
+        if not struct.is_complete:
+            raise CompileError(f"incomplete definition of type '{struct}'", coord)
+        member = struct.field(name)
+        if member is None:
+            raise CompileError(f"no member named '{name}' in '{struct}'", coord)
+        if struct.is_union:
+            address = self.builder.bitcast(owner.address, member.ctype.ir_type().as_pointer())
+        else:
+            address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
+                                                        ir.Constant(I32, member.index)], inbounds=True)
+        if member.name != name:       # anonymous struct/union member
+            return self.member_of(LValue(member.ctype, address), name, coord)
+        return LValue(member.ctype, address)
+
+    def lvalue_or_temporary(self, node) -> LValue:
+        """Struct-valued expressions such as f().x need a home in memory."""
+        if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef, c_ast.CompoundLiteral)) or (
+                isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+            return self.lvalue(node)
+        value = self.expr(node)
+        slot = self.alloca(value.ctype, "tmp")
+        self.builder.store(value.value, slot)
+        return LValue(value.ctype, slot)
+
+    def _expr_StructRef(self, node):
+        return self.load(self._member(node))
+
+    def _expr_FuncCall(self, node):
+        if isinstance(node.name, c_ast.ID) and self.builtins.handles(node.name.name, self):
+            return self.builtins.emit(node, self)
+        callee = self.expr(node.name)
+        if not (callee.ctype.is_pointer and callee.ctype.pointee.is_function):
+            raise CompileError("called object is not a function or function pointer", node.coord)
+        ftype = callee.ctype.pointee
+        args = node.args.exprs if node.args else []
+        if not ftype.unprototyped:
+            if len(args) < len(ftype.params) or (len(args) > len(ftype.params) and not ftype.variadic):
+                raise CompileError(f"too {'few' if len(args) < len(ftype.params) else 'many'} "
+                                   f"arguments to function call, expected {len(ftype.params)}, "
+                                   f"have {len(args)}", node.coord)
+        values = []
+        for position, arg in enumerate(args):
+            if position < len(ftype.params):
+                values.append(self.expr_as(arg, ftype.params[position]))
+            else:
+                value = self.expr(arg)
+                promoted = default_argument_promotion(value.ctype)
+                values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
+        function = callee.value
+        if ftype.unprototyped and isinstance(function, ir.Function) and len(values) != len(ftype.params):
+            fn_type = ir.FunctionType(ftype.result.ir_type(), [v.type for v in values])
+            function = self.builder.bitcast(function, fn_type.as_pointer())
+        result = self.builder.call(function, values)
+        return RValue(ftype.result, None if ftype.result.is_void else result)
+
+    def _expr_CompoundLiteral(self, node):
+        return self.load(self._compound_literal(node))
+
+    def _compound_literal(self, node) -> LValue:
+        ctype = self.resolve_type(node.type)
+        ctype = self.initializers.complete_array_type(ctype, node.init, self.scope)
+        slot = self.alloca(ctype, "compound")
+        self.initializers.store(self, LValue(ctype, slot), node.init)
+        return LValue(ctype, slot)
+
+    # ----------------------------------------------------------------- unary
+    def _expr_UnaryOp(self, node):
+        op = node.op
+        if op == "sizeof":
+            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr).size))
+        if op == "&":
+            target = self.lvalue(node.expr)
+            return RValue(ct.PointerType(target.ctype), target.address)
+        if op == "*":
+            return self.load(self.lvalue(node))
+        if op in ("++", "--", "p++", "p--"):
+            return self._increment(node)
+        operand = self.expr(node.expr)
+        if op == "!":
+            if not operand.ctype.is_scalar:
+                raise CompileError("invalid argument type to unary '!'", node.coord)
+            test = truth_value(self.builder, operand.value, operand.ctype)
+            return RValue(ct.INT, self.builder.zext(self.builder.not_(test), I32))
+        if not operand.ctype.is_arithmetic or (op == "~" and not operand.ctype.is_integer):
+            raise CompileError(f"invalid argument type '{operand.ctype}' to unary '{op}'", node.coord)
+        ctype = ct.integer_promotion(operand.ctype)
+        value = convert(self.builder, operand.value, operand.ctype, ctype)
+        if op == "+":
+            return RValue(ctype, value)
+        if op == "-":
+            if ctype.is_floating:
+                return RValue(ctype, self.builder.fneg(value))
+            return RValue(ctype, self.builder.neg(value))
+        return RValue(ctype, self.builder.not_(value))       # ~
+
+    def sizeof_operand(self, operand) -> ct.CType:
+        if isinstance(operand, c_ast.Typename):
+            ctype = self.resolve_type(operand)
+        else:
+            ctype = self.type_of(operand)
+        if ctype.is_function or not ctype.is_complete:
+            raise CompileError(f"invalid application of 'sizeof' to an incomplete type '{ctype}'",
+                               operand.coord)
+        return ctype
+
+    def type_of(self, node) -> ct.CType:
+        """Type of an expression without keeping its code (for sizeof)."""
+        saved_block = self.builder.block
+        scratch = self.function.append_basic_block("sizeof.scratch")
+        self.builder.position_at_end(scratch)
+        try:
+            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef, c_ast.CompoundLiteral)) or (
+                    isinstance(node, c_ast.UnaryOp) and node.op == "*") or (
+                    isinstance(node, c_ast.Constant) and node.type == "string"):
+                ctype = self.lvalue(node).ctype
+            else:
+                ctype = self.expr(node).ctype
+        finally:
+            self.builder.position_at_end(saved_block)
+            self.function.blocks.remove(scratch)
+        return ctype
+
+    def _increment(self, node):
+        target = self.lvalue(node.expr)
+        old = self.load(target)
+        if not old.ctype.is_scalar:
+            raise CompileError("cannot increment value of this type", node.coord)
+        step = 1 if "+" in node.op else -1
+        if old.ctype.is_pointer:
+            new = self.pointer_offset(old, RValue(ct.LONG, ir.Constant(I64, step)), node)
+        elif old.ctype.is_floating:
+            new = self.builder.fadd(old.value, ir.Constant(old.value.type, float(step)))
+        elif old.ctype.is_bool:
+            new = ir.Constant(old.value.type, 1) if step > 0 else self.builder.xor(
+                old.value, ir.Constant(old.value.type, 1))
+        else:
+            new = self.builder.add(old.value, ir.Constant(old.value.type, step))
+        self.builder.store(new, target.address)
+        return old if node.op.startswith("p") else RValue(old.ctype, new)
+
+    def _expr_Cast(self, node):
+        target = self.resolve_type(node.to_type)
+        value = self.expr(node.expr)
+        if target.is_void:
+            return RValue(ct.VOID, None)
+        if not target.is_scalar or not value.ctype.is_scalar:
+            raise CompileError(f"cannot cast from '{value.ctype}' to '{target}'", node.coord)
+        if target.is_floating and value.ctype.is_pointer or target.is_pointer and value.ctype.is_floating:
+            raise CompileError(f"cannot cast from '{value.ctype}' to '{target}'", node.coord)
+        return RValue(target, convert(self.builder, value.value, value.ctype, target, node.coord))
+
+    # ----------------------------------------------------------------- binary
+    def _expr_BinaryOp(self, node):
+        op = node.op
+        if op in ("&&", "||"):
+            return self._logical(node)
+        left, right = self.expr(node.left), self.expr(node.right)
+        return self.binary(op, left, right, node)
+
+    def binary(self, op: str, left: RValue, right: RValue, node) -> RValue:
+        if left.ctype.is_pointer or right.ctype.is_pointer:
+            return self._pointer_binary(op, left, right, node)
+        if not left.ctype.is_arithmetic or not right.ctype.is_arithmetic:
+            raise CompileError(f"invalid operands to binary expression ('{left.ctype}' and "
+                               f"'{right.ctype}')", node.coord)
+        if op in ("<<", ">>"):
+            if not (left.ctype.is_integer and right.ctype.is_integer):
+                raise CompileError("invalid operands to shift", node.coord)
+            ctype = ct.integer_promotion(left.ctype)
+            a = convert(self.builder, left.value, left.ctype, ctype)
+            b = convert(self.builder, right.value, right.ctype, ct.integer_promotion(right.ctype))
+            b = self._resize(b, a.type, right.ctype)
+            if op == "<<":
+                return RValue(ctype, self.builder.shl(a, b))
+            shift = self.builder.ashr if ctype.signed else self.builder.lshr
+            return RValue(ctype, shift(a, b))
+        ctype = ct.usual_arithmetic_conversion(left.ctype, right.ctype)
+        a = convert(self.builder, left.value, left.ctype, ctype)
+        b = convert(self.builder, right.value, right.ctype, ctype)
+        if op in _COMPARISON_OPS:
+            if ctype.is_floating:
+                # != is true for NaN operands, the others false (IEEE).
+                compare = self.builder.fcmp_unordered if op == "!=" else self.builder.fcmp_ordered
+                test = compare(op, a, b)
+            elif ctype.signed:
+                test = self.builder.icmp_signed(op, a, b)
+            else:
+                test = self.builder.icmp_unsigned(op, a, b)
+            return RValue(ct.INT, self.builder.zext(test, I32))
+        if op in ("%", "&", "|", "^") and not ctype.is_integer:
+            raise CompileError(f"invalid operands to binary '{op}' ('{left.ctype}' and '{right.ctype}')",
+                               node.coord)
+        return RValue(ctype, self.arithmetic(op, a, b, ctype))
+
+    def arithmetic(self, op: str, a: ir.Value, b: ir.Value, ctype: ct.CType) -> ir.Value:
+        b_ = self.builder
+        if ctype.is_floating:
+            return {"+": b_.fadd, "-": b_.fsub, "*": b_.fmul, "/": b_.fdiv}[op](a, b)
+        if op == "/":
+            return (b_.sdiv if ctype.signed else b_.udiv)(a, b)
+        if op == "%":
+            return (b_.srem if ctype.signed else b_.urem)(a, b)
+        return {"+": b_.add, "-": b_.sub, "*": b_.mul, "&": b_.and_, "|": b_.or_, "^": b_.xor}[op](a, b)
+
+    def _resize(self, value, ir_type, ctype):
+        if value.type.width > ir_type.width:
+            return self.builder.trunc(value, ir_type)
+        if value.type.width < ir_type.width:
+            return self.builder.zext(value, ir_type)
+        return value
+
+    def _pointer_binary(self, op, left: RValue, right: RValue, node) -> RValue:
+        if op in _COMPARISON_OPS:
+            a, b = left.value, right.value
+            if left.ctype.is_integer:
+                a = convert(self.builder, a, left.ctype, right.ctype, node.coord)
+            elif right.ctype.is_integer:
+                b = convert(self.builder, b, right.ctype, left.ctype, node.coord)
+            elif a.type != b.type:
+                b = self.builder.bitcast(b, a.type)
+            if not isinstance(a.type, ir.PointerType) and not isinstance(b.type, ir.PointerType):
+                raise CompileError("invalid pointer comparison", node.coord)
+            return RValue(ct.INT, self.builder.zext(self.builder.icmp_unsigned(op, a, b), I32))
+        if op == "+":
+            pointer, offset = (left, right) if left.ctype.is_pointer else (right, left)
+            if offset.ctype.is_integer:
+                return RValue(pointer.ctype, self.pointer_offset(pointer, offset, node))
+        if op == "-" and left.ctype.is_pointer:
+            if right.ctype.is_integer:
+                negated = RValue(ct.LONG, self.builder.neg(
+                    convert(self.builder, right.value, right.ctype, ct.LONG)))
+                return RValue(left.ctype, self.pointer_offset(left, negated, node))
+            if right.ctype.is_pointer:
+                size = self._element_size(left.ctype, node)
+                a = self.builder.ptrtoint(left.value, I64)
+                b = self.builder.ptrtoint(right.value, I64)
+                difference = self.builder.sub(a, b)
+                return RValue(ct.PTRDIFF_T, self.builder.sdiv(difference, ir.Constant(I64, size)))
+        raise CompileError(f"invalid operands to binary expression ('{left.ctype}' and '{right.ctype}')",
+                           node.coord)
+
+    def _element_size(self, pointer_type, node) -> int:
+        pointee = pointer_type.pointee
+        if pointee.is_void or pointee.is_function:
+            return 1          # GNU C arithmetic on void *; gcc accepts it
+        if not pointee.is_complete:
+            raise CompileError(f"arithmetic on a pointer to an incomplete type '{pointee}'", node.coord)
+        return pointee.size
+
+    def pointer_offset(self, pointer: RValue, index: RValue, node) -> ir.Value:
+        """&pointer[index], scaled by the pointee size (C99 6.5.6p8)."""
+        offset = convert(self.builder, index.value, index.ctype,
+                         ct.LONG if index.ctype.signed else ct.ULONG)
+        pointee = pointer.ctype.pointee
+        if pointee.is_void or pointee.is_function:
+            raw = self.builder.bitcast(pointer.value, ir.IntType(8).as_pointer())
+            moved = self.builder.gep(raw, [offset])
+            return self.builder.bitcast(moved, pointer.value.type)
+        self._element_size(pointer.ctype, node)
+        return self.builder.gep(pointer.value, [offset])
+
+    def _logical(self, node) -> RValue:
+        """&& and || with short-circuit evaluation and an i1 phi."""
+        is_and = node.op == "&&"
+        left = self.condition(node.left)
+        left_block = self.builder.block
+        right_block = self.new_block("logic.rhs")
+        end_block = self.new_block("logic.end")
+        if is_and:
+            self.builder.cbranch(left, right_block, end_block)
+        else:
+            self.builder.cbranch(left, end_block, right_block)
+        self.builder.position_at_end(right_block)
+        right = self.condition(node.right)
+        right_end = self.builder.block
+        self.builder.branch(end_block)
+        self.builder.position_at_end(end_block)
+        phi = self.builder.phi(I1)
+        phi.add_incoming(ir.Constant(I1, 0 if is_and else 1), left_block)
+        phi.add_incoming(right, right_end)
+        return RValue(ct.INT, self.builder.zext(phi, I32))
+
+    def _expr_TernaryOp(self, node):
+        test = self.condition(node.cond)
+        then_block, else_block = self.new_block("cond.true"), self.new_block("cond.false")
+        end_block = self.new_block("cond.end")
+        self.builder.cbranch(test, then_block, else_block)
+        self.builder.position_at_end(then_block)
+        then_value = self.expr(node.iftrue)
+        then_end = self.builder.block
+        self.builder.position_at_end(else_block)
+        else_value = self.expr(node.iffalse)
+        else_end = self.builder.block
+        ctype = self._conditional_type(then_value, else_value, node)
+        for value, block in ((then_value, then_end), (else_value, else_end)):
+            self.builder.position_at_end(block)
+            converted = None if ctype.is_void else convert(
+                self.builder, value.value, value.ctype, ctype, node.coord)
+            self.builder.branch(end_block)
+            if block is then_end:
+                then_converted, then_end = converted, self.builder.block
+            else:
+                else_converted, else_end = converted, self.builder.block
+        self.builder.position_at_end(end_block)
+        if ctype.is_void:
+            return RValue(ct.VOID, None)
+        phi = self.builder.phi(ctype.ir_type())
+        phi.add_incoming(then_converted, then_end)
+        phi.add_incoming(else_converted, else_end)
+        return RValue(ctype, phi)
+
+    def _conditional_type(self, a: RValue, b: RValue, node) -> ct.CType:
+        if a.ctype.is_arithmetic and b.ctype.is_arithmetic:
+            return ct.usual_arithmetic_conversion(a.ctype, b.ctype)
+        if a.ctype.is_void or b.ctype.is_void:
+            return ct.VOID
+        if a.ctype.is_pointer and (b.ctype.is_pointer or is_null_pointer_constant(b.value, b.ctype)):
+            if b.ctype.is_pointer and a.ctype.pointee.is_void:
+                return b.ctype if not b.ctype.pointee.is_void else a.ctype
+            return a.ctype
+        if b.ctype.is_pointer and is_null_pointer_constant(a.value, a.ctype):
+            return b.ctype
+        if a.ctype.is_struct and a.ctype is b.ctype:
+            return a.ctype
+        raise CompileError(f"incompatible operand types ('{a.ctype}' and '{b.ctype}')", node.coord)
+
+    def _expr_ExprList(self, node):
+        result = RValue(ct.VOID, None)
+        for item in node.exprs:
+            result = self.expr(item)
+        return result
+
+    # ----------------------------------------------------------------- assignment
+    def _expr_Assignment(self, node):
+        target = self.lvalue(node.lvalue)
+        if target.ctype.is_array or target.ctype.is_function:
+            raise CompileError("array type is not assignable", node.coord)
+        if node.op == "=":
+            value = self.expr_as(node.rvalue, target.ctype)
+        else:
+            op = node.op[:-1]
+            current = self.load(target)
+            right = self.expr(node.rvalue)
+            result = self.binary(op, current, right, node)
+            value = convert(self.builder, result.value, result.ctype, target.ctype, node.coord)
+        self.builder.store(value, target.address)
+        return RValue(target.ctype, value)
+
+    def _check_assignable(self, target: ct.CType, value: RValue, node) -> None:
+        source = value.ctype
+        if target.is_struct or source.is_struct:
+            if target is not source:
+                raise CompileError(f"assigning to '{target}' from incompatible type '{source}'", node.coord)
+            return
+        if target.is_pointer and source.is_floating or target.is_floating and source.is_pointer:
+            raise CompileError(f"assigning to '{target}' from incompatible type '{source}'", node.coord)
+        if source.is_void and not target.is_void:
+            raise CompileError("void value not ignored as it ought to be", node.coord)
+
+    # ----------------------------------------------------------------- constants
+    def constant_value(self, node):
+        """Compile-time value of an integer constant expression (case labels)."""
+        return evaluate(node, self.scope, self.resolver)

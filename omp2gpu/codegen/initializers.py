@@ -1,0 +1,308 @@
+"""Initialisers (C99 6.7.8): brace elision, designators, strings for char arrays.
+
+Both kinds of object share one walk that turns an initialiser into leaves,
+`(path, node)`, where `path` indexes array elements and struct fields:
+- static storage: the leaves become one ir.Constant (address constants allowed);
+- automatic storage: the object is zeroed, then each leaf is stored.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import I32, I64
+from omp2gpu.codegen.values import LValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.constant_eval import evaluate, evaluate_integer, wrap
+from omp2gpu.sema.literals import string_literal
+
+
+def _is_string(node) -> bool:
+    return isinstance(node, c_ast.Constant) and node.type == "string"
+
+
+def _is_char_array(ctype) -> bool:
+    return ctype.is_array and ctype.element.is_integer and ctype.element.size == 1
+
+
+class _Flattener:
+    """Walks an initialiser against a type; records leaves and the top array length."""
+
+    def __init__(self, scope, resolver):
+        self.scope, self.resolver = scope, resolver
+        self.leaves: list[tuple[tuple[int, ...], ct.CType, object]] = []
+        self.top_length = 0
+
+    def members(self, ctype):
+        if ctype.is_array:
+            return None if ctype.length is None else ctype.length
+        return 1 if ctype.is_union else len(ctype.fields)
+
+    def member_type(self, ctype, index):
+        return ctype.element if ctype.is_array else ctype.fields[index].ctype
+
+    def initialize(self, ctype, node, path):
+        """Initialise the object at `path` (of `ctype`) with one initialiser `node`."""
+        if isinstance(node, c_ast.InitList):
+            if ctype.is_scalar:
+                if not node.exprs:
+                    raise CompileError("scalar initializer cannot be empty", node.coord)
+                self.initialize(ctype, node.exprs[0], path)
+                return
+            if _is_char_array(ctype) and len(node.exprs) == 1 and _is_string(node.exprs[0]):
+                self.initialize(ctype, node.exprs[0], path)
+                return
+            position = self.aggregate(ctype, node.exprs, 0, path, braced=True)
+            if position < len(node.exprs):
+                raise CompileError("excess elements in initializer", node.exprs[position].coord)
+            return
+        if _is_char_array(ctype) and _is_string(node):
+            length = len(string_literal(node.value, node.coord)) + 1
+            if not path:
+                self.top_length = max(self.top_length, length)
+            self.leaves.append((path, ctype, node))
+            return
+        self.leaves.append((path, ctype, node))
+
+    def aggregate(self, ctype, items, position, path, braced) -> int:
+        """Consume items for aggregate `ctype` (brace elision when not braced); return next position."""
+        if ctype.is_scalar:
+            self.initialize(ctype, items[position], path)
+            return position + 1
+        count = self.members(ctype)
+        index = 0
+        while position < len(items):
+            item = items[position]
+            if isinstance(item, c_ast.NamedInitializer):
+                if not braced:
+                    return position          # a designator belongs to the enclosing braces
+                index = self.designated(ctype, item.name, item.expr, path)
+                position += 1
+                continue
+            if count is not None and index >= count:
+                if braced:
+                    raise CompileError("excess elements in initializer", item.coord)
+                return position
+            position = self.element(ctype, index, items, position, path)
+            index += 1
+        return position
+
+    def element(self, ctype, index, items, position, path) -> int:
+        self.note_index(ctype, index, path)
+        member = self.member_type(ctype, index)
+        item = items[position]
+        if member.is_scalar or isinstance(item, c_ast.InitList) or (
+                _is_char_array(member) and _is_string(item)):
+            self.initialize(member, item, path + (index,))
+            return position + 1
+        if member.is_struct and not isinstance(item, c_ast.InitList):
+            # A struct-valued expression initialises the whole member.
+            if not isinstance(item, c_ast.Constant) and not _looks_scalar(item):
+                self.leaves.append((path + (index,), member, item))
+                return position + 1
+        return self.aggregate(member, items, position, path + (index,), braced=False)
+
+    def designated(self, ctype, designators, expr, path) -> int:
+        first, rest = designators[0], designators[1:]
+        if isinstance(first, c_ast.ID):
+            if not ctype.is_struct:
+                raise CompileError("field designator used for a non-struct type", first.coord)
+            index = next((i for i, f in enumerate(ctype.fields) if f.name == first.name), None)
+            if index is None:
+                raise CompileError(f"field designator '{first.name}' does not refer to any field",
+                                   first.coord)
+        else:
+            if not ctype.is_array:
+                raise CompileError("array designator used for a non-array type", first.coord)
+            index = evaluate_integer(first, self.scope, self.resolver)
+            if index < 0 or (ctype.length is not None and index >= ctype.length):
+                raise CompileError("array designator index exceeds array bounds", first.coord)
+        self.note_index(ctype, index, path)
+        member = self.member_type(ctype, index)
+        if rest:
+            self.designated(member, rest, expr, path + (index,))
+        else:
+            self.initialize(member, expr, path + (index,))
+        return index + 1
+
+    def note_index(self, ctype, index, path):
+        if not path and ctype.is_array:
+            self.top_length = max(self.top_length, index + 1)
+
+
+def _looks_scalar(node) -> bool:
+    return isinstance(node, (c_ast.BinaryOp, c_ast.UnaryOp, c_ast.Cast))
+
+
+class Initializers:
+    def __init__(self, module):
+        self.module = module
+
+    def flatten(self, ctype, init, scope) -> _Flattener:
+        walker = _Flattener(scope, self.module.resolver)
+        walker.initialize(ctype, init, ())
+        return walker
+
+    def complete_array_type(self, ctype, init, scope):
+        """`int a[] = {1, 2, 3}` and `char s[] = "abc"` take their length from the initialiser."""
+        if ctype.is_array and ctype.length is None and init is not None:
+            walker = self.flatten(ct.ArrayType(ctype.element, None), init, scope)
+            return ct.ArrayType(ctype.element, walker.top_length)
+        return ctype
+
+    # ----------------------------------------------------------------- automatic storage
+    def store(self, emitter, target: LValue, init) -> None:
+        ctype = target.ctype
+        if ctype.is_scalar or (ctype.is_struct and not isinstance(init, c_ast.InitList)):
+            value = init.exprs[0] if isinstance(init, c_ast.InitList) and ctype.is_scalar else init
+            emitter.builder.store(emitter.expr_as(value, ctype), target.address)
+            return
+        walker = self.flatten(ctype, init, emitter.scope)
+        emitter.builder.store(ir.Constant(ctype.ir_type(), None), target.address)   # zero the rest
+        for path, leaf_type, node in walker.leaves:
+            address = self._address_of_path(emitter, target, path)
+            if _is_char_array(leaf_type) and _is_string(node):
+                self._store_string(emitter, leaf_type, address, node)
+            else:
+                emitter.builder.store(emitter.expr_as(node, leaf_type), address)
+
+    def _address_of_path(self, emitter, target: LValue, path):
+        ctype, address = target.ctype, target.address
+        for index in path:
+            if ctype.is_array:
+                address = emitter.builder.gep(address, [ir.Constant(I64, 0), ir.Constant(I64, index)],
+                                              inbounds=True)
+                ctype = ctype.element
+            else:
+                member = ctype.fields[index]
+                if ctype.is_union:
+                    address = emitter.builder.bitcast(address, member.ctype.ir_type().as_pointer())
+                else:
+                    address = emitter.builder.gep(address, [ir.Constant(I32, 0), ir.Constant(I32, index)],
+                                                  inbounds=True)
+                ctype = member.ctype
+        return address
+
+    def _store_string(self, emitter, ctype, address, node):
+        emitter.builder.store(self.string_constant(ctype, node), address)
+
+    def string_constant(self, ctype, node) -> ir.Constant:
+        data = string_literal(node.value, node.coord) + b"\0"
+        if len(data) - 1 > ctype.length:
+            raise CompileError("initializer-string for char array is too long", node.coord)
+        data = data[:ctype.length].ljust(ctype.length, b"\0")
+        return ir.Constant(ctype.ir_type(), bytearray(data))
+
+    # ----------------------------------------------------------------- static storage
+    def constant(self, ctype, init, scope) -> ir.Constant:
+        if init is None:
+            return ir.Constant(ctype.ir_type(), None)
+        if ctype.is_scalar and not isinstance(init, c_ast.InitList):
+            return self.scalar_constant(ctype, init, scope)
+        walker = self.flatten(ctype, init, scope)
+        tree = {}
+        for path, leaf_type, node in walker.leaves:
+            if _is_char_array(leaf_type) and _is_string(node):
+                value = self.string_constant(leaf_type, node)
+            elif leaf_type.is_struct:
+                raise CompileError("initializer element is not a compile-time constant", node.coord)
+            else:
+                value = self.scalar_constant(leaf_type, node, scope)
+            cursor = tree
+            for index in path[:-1]:
+                cursor = cursor.setdefault(index, {})
+            if path:
+                cursor[path[-1]] = value
+            else:
+                return value
+        return self._build(ctype, tree)
+
+    def _build(self, ctype, tree) -> ir.Constant:
+        if not isinstance(tree, dict):
+            return tree
+        if ctype.is_array:
+            if not tree:
+                return ir.Constant(ctype.ir_type(), None)
+            elements = [self._build(ctype.element, tree[i]) if i in tree
+                        else ir.Constant(ctype.element.ir_type(), None) for i in range(ctype.length)]
+            return ir.Constant(ctype.ir_type(), elements)
+        if ctype.is_union:
+            if not tree:
+                return ir.Constant(ctype.ir_type(), None)
+            member = ctype.fields[0].ctype
+            body = ctype.ir_type().elements
+            if member.ir_type() != body[0]:
+                raise CompileError("static initialisation of a union through a member other "
+                                   "than its widest is not supported")
+            value = self._build(member, tree[0])
+            parts = [value] + [ir.Constant(t, None) for t in body[1:]]
+            return ir.Constant(ctype.ir_type(), parts)
+        fields = [self._build(f.ctype, tree[i]) if i in tree else ir.Constant(f.ctype.ir_type(), None)
+                  for i, f in enumerate(ctype.fields)]
+        return ir.Constant(ctype.ir_type(), fields)
+
+    def scalar_constant(self, ctype, node, scope) -> ir.Constant:
+        if isinstance(node, c_ast.InitList):
+            node = node.exprs[0]
+        if ctype.is_pointer:
+            return self.address_constant(ctype, node, scope)
+        try:
+            value, vtype = evaluate(node, scope, self.module.resolver)
+        except CompileError as error:
+            raise CompileError("initializer element is not a compile-time constant",
+                               node.coord) from error
+        if ctype.is_integer:
+            value = wrap(int(value), ctype)
+        else:
+            value = float(value)
+        return ir.Constant(ctype.ir_type(), value)
+
+    def address_constant(self, ctype, node, scope) -> ir.Constant:
+        """Address constants (C99 6.6p9): null, &object, array and function names, strings."""
+        target_type = ctype.ir_type()
+        if isinstance(node, c_ast.Cast):
+            return self.address_constant(ctype, node.expr, scope)
+        if _is_string(node):
+            data = string_literal(node.value, node.coord)
+            glob = self.module.string_global(data)
+            return glob.gep([ir.Constant(I64, 0), ir.Constant(I64, 0)]).bitcast(target_type)
+        if isinstance(node, c_ast.ID):
+            symbol = scope.lookup(node.name)
+            if symbol is not None and symbol.kind == "function":
+                return symbol.address.bitcast(target_type)
+            if symbol is not None and symbol.kind == "object" and symbol.ctype.is_array \
+                    and isinstance(symbol.address, ir.GlobalValue):
+                return symbol.address.gep([ir.Constant(I64, 0), ir.Constant(I64, 0)]).bitcast(target_type)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "&":
+            return self._address_of(node.expr, scope).bitcast(target_type)
+        try:
+            value, _ = evaluate(node, scope, self.module.resolver)
+            if value == 0:
+                return ir.Constant(target_type, None)
+        except CompileError:
+            pass
+        raise CompileError("initializer element is not a compile-time constant", node.coord)
+
+    def _address_of(self, node, scope) -> ir.Constant:
+        if isinstance(node, c_ast.ID):
+            symbol = scope.lookup(node.name)
+            if symbol is not None and isinstance(symbol.address, (ir.GlobalValue,)):
+                return symbol.address
+        if isinstance(node, c_ast.ArrayRef):
+            base = self._address_of(node.name, scope)
+            index = evaluate_integer(node.subscript, scope, self.module.resolver)
+            return base.gep([ir.Constant(I64, 0), ir.Constant(I64, index)])
+        if isinstance(node, c_ast.StructRef) and node.type == ".":
+            base = self._address_of(node.name, scope)
+            struct = self._static_type(node.name, scope)
+            member = struct.field(node.field.name) if struct.is_struct else None
+            if member is not None and not struct.is_union:
+                return base.gep([ir.Constant(I32, 0), ir.Constant(I32, member.index)])
+        raise CompileError("initializer element is not a compile-time constant", node.coord)
+
+    def _static_type(self, node, scope):
+        from omp2gpu.sema.expression_types import type_of_expression
+        return type_of_expression(node, scope, self.module.resolver)
+

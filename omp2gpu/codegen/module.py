@@ -1,0 +1,198 @@
+"""A translation unit -> one llvmlite ir.Module: file-scope declarations,
+globals with their initialisers, functions, string literals."""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.builtins import Builtins
+from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.initializers import Initializers
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.declarators import TypeResolver
+from omp2gpu.sema.scopes import Scope, Symbol
+
+
+def emit_module(ast: c_ast.FileAST, module_name: str, openmp) -> ir.Module:
+    """Generate the IR for a whole translation unit; `openmp` is the scheme object."""
+    emitter = ModuleEmitter(module_name, openmp)
+    emitter.emit_translation_unit(ast)
+    return emitter.module
+
+
+class ModuleEmitter:
+    def __init__(self, module_name: str, openmp, builtins: Builtins | None = None):
+        self.context = ir.Context()
+        self.module = ir.Module(name=module_name, context=self.context)
+        self.openmp = openmp
+        self.resolver = TypeResolver(self.context)
+        self.initializers = Initializers(self)
+        self.builtins = builtins or Builtins()
+        self.file_scope = Scope()
+        self.strings: dict[bytes, ir.GlobalVariable] = {}
+        self.static_counter = 0
+        self.definitions: list[tuple[c_ast.FuncDef, Symbol]] = []
+        self.current_declare_target = False
+        openmp.attach(self)
+
+    # ----------------------------------------------------------------- traversal
+    def emit_translation_unit(self, ast: c_ast.FileAST) -> None:
+        for node in ast.ext:
+            self.emit_external(node)
+        self.openmp.finish_module(self)
+
+    def emit_external(self, node) -> None:
+        if isinstance(node, c_ast.FuncDef):
+            self.define_function(node)
+        elif isinstance(node, c_ast.Decl):
+            self.declare_file_scope(node)
+        elif isinstance(node, c_ast.Typedef):
+            self.declare_typedef(node, self.file_scope)
+        elif isinstance(node, OmpDeclareTarget):
+            self.openmp.declare_target(self, node)
+        elif isinstance(node, OmpConstruct):
+            self.openmp.emit_file_scope_construct(self, node)
+        elif isinstance(node, c_ast.Pragma):
+            pass
+        else:
+            raise CompileError(f"unsupported file-scope construct ({type(node).__name__})", node.coord)
+
+    def declare_typedef(self, node: c_ast.Typedef, scope: Scope) -> None:
+        ctype = self.resolver.resolve(node.type, scope)
+        scope.declare(Symbol(node.name, ctype, "typedef", coord=node.coord))
+
+    # ----------------------------------------------------------------- functions
+    def function_symbol(self, name: str, ftype: ct.FunctionType, static: bool, coord) -> Symbol:
+        existing = self.file_scope.lookup(name)
+        if existing is not None and existing.kind == "function":
+            if existing.ctype.unprototyped and not ftype.unprototyped:
+                # A prototype after `int f();` refines it; the IR signature must agree.
+                if existing.address.function_type != ftype.ir_type():
+                    raise CompileError(f"prototype of '{name}' after an unprototyped declaration "
+                                       "with different parameters is not supported", coord)
+                existing.ctype = ftype
+            return existing
+        if existing is not None:
+            raise CompileError(f"redefinition of '{name}' as a different kind of symbol", coord)
+        function = ir.Function(self.module, ftype.ir_type(), name=name)
+        if static:
+            function.linkage = "internal"
+        symbol = Symbol(name, ftype, "function", function, storage="static" if static else "global",
+                        coord=coord, defined=False)
+        return self.file_scope.declare(symbol)
+
+    def define_function(self, node: c_ast.FuncDef) -> None:
+        if node.param_decls:
+            raise CompileError("K&R-style function definitions are not supported", node.coord)
+        ftype = self.resolver.resolve(node.decl.type, self.file_scope)
+        if ftype.unprototyped:            # `int main()` defines a function with no parameters
+            ftype = ct.FunctionType(ftype.result, (), False)
+        symbol = self.function_symbol(node.decl.name, ftype, "static" in node.decl.storage, node.coord)
+        if symbol.defined:
+            raise CompileError(f"redefinition of '{node.decl.name}'", node.decl.coord)
+        if symbol.ctype.unprototyped or symbol.ctype != ftype:
+            if symbol.ctype.params != ftype.params and not symbol.ctype.unprototyped:
+                raise CompileError(f"conflicting types for '{node.decl.name}'", node.decl.coord)
+            symbol.ctype = ftype
+        symbol.defined = True
+        function = symbol.address
+        if function.blocks:
+            raise CompileError(f"redefinition of '{node.decl.name}'", node.decl.coord)
+        if "inline" in node.decl.funcspec and "static" not in node.decl.storage:
+            function.linkage = "linkonce_odr"
+        emitter = FunctionEmitter(self, function, ftype, self.file_scope.child())
+        self.openmp.enter_function(self, node, emitter)
+        emitter.emit_body(node)
+
+    # ----------------------------------------------------------------- objects
+    def declare_file_scope(self, node: c_ast.Decl) -> None:
+        if node.name is None:
+            self.resolver.resolve(node.type, self.file_scope)
+            return
+        ctype = self.resolver.resolve(node.type, self.file_scope)
+        if ctype.is_function:
+            self.function_symbol(node.name, ctype, "static" in node.storage, node.coord)
+            return
+        ctype = self.initializers.complete_array_type(ctype, node.init, self.file_scope)
+        is_extern = "extern" in node.storage and node.init is None
+        symbol = self.global_symbol(node.name, ctype, node.coord, internal="static" in node.storage)
+        if is_extern:
+            return
+        if node.init is None:
+            if symbol.defined:
+                return                      # a tentative definition repeated
+            if not ctype.is_complete:
+                raise CompileError(f"tentative definition of '{node.name}' has incomplete type", node.coord)
+            symbol.address.initializer = ir.Constant(ctype.ir_type(), None)
+            symbol.defined = True
+            return
+        if symbol.defined and symbol.address.initializer is not None and symbol.storage == "initialized":
+            raise CompileError(f"redefinition of '{node.name}'", node.coord)
+        symbol.address.initializer = self.initializers.constant(ctype, node.init, self.file_scope)
+        symbol.defined = True
+        symbol.storage = "initialized"
+
+    def global_symbol(self, name: str, ctype: ct.CType, coord, internal: bool) -> Symbol:
+        existing = self.file_scope.lookup(name)
+        if existing is not None and existing.kind == "object":
+            if existing.ctype.is_array and ctype.is_array and existing.ctype.length is None \
+                    and ctype.length is not None:
+                self._resize_global(existing, ctype)
+            return existing
+        if existing is not None:
+            raise CompileError(f"redefinition of '{name}' as a different kind of symbol", coord)
+        variable = ir.GlobalVariable(self.module, ctype.ir_type(), name=name)
+        variable.align = max(ctype.align, 1)
+        if internal:
+            variable.linkage = "internal"
+        symbol = Symbol(name, ctype, "object", variable, storage="global", coord=coord, defined=False)
+        self.openmp.declare_global(self, symbol)
+        return self.file_scope.declare(symbol)
+
+    def _resize_global(self, symbol: Symbol, ctype: ct.CType) -> None:
+        """`extern int a[]; int a[10];`: the definition gives the size."""
+        old = symbol.address
+        self.module.globals.pop(old.name)
+        variable = ir.GlobalVariable(self.module, ctype.ir_type(), name=old.name)
+        variable.linkage, variable.align = old.linkage, old.align
+        symbol.address, symbol.ctype = variable, ctype
+
+    def define_static_local(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope, owner: str) -> Symbol:
+        ctype = self.initializers.complete_array_type(ctype, node.init, scope)
+        self.static_counter += 1
+        variable = ir.GlobalVariable(self.module, ctype.ir_type(),
+                                     name=f"{owner}.{node.name}.{self.static_counter}")
+        variable.linkage = "internal"
+        variable.align = max(ctype.align, 1)
+        variable.initializer = self.initializers.constant(ctype, node.init, scope)
+        return scope.declare(Symbol(node.name, ctype, "object", variable, storage="static",
+                                    coord=node.coord))
+
+    def declare_external_in_block(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope) -> None:
+        """Block-scope `extern int x;` or a function prototype: refers to the file-scope entity."""
+        if ctype.is_function:
+            symbol = self.function_symbol(node.name, ctype, False, node.coord)
+        else:
+            symbol = self.global_symbol(node.name, ctype, node.coord, internal=False)
+        scope.declare(symbol)
+
+    def implicit_symbol(self, node: c_ast.ID) -> Symbol:
+        raise CompileError(f"use of undeclared identifier '{node.name}'", node.coord)
+
+    # ----------------------------------------------------------------- literals
+    def string_global(self, data: bytes) -> ir.GlobalVariable:
+        """A private constant char array per distinct string literal."""
+        found = self.strings.get(data)
+        if found is None:
+            payload = bytearray(data + b"\0")
+            ir_type = ir.ArrayType(ir.IntType(8), len(payload))
+            found = ir.GlobalVariable(self.module, ir_type, name=f".str.{len(self.strings)}")
+            found.global_constant = True
+            found.linkage = "private"
+            found.unnamed_addr = True
+            found.initializer = ir.Constant(ir_type, payload)
+            self.strings[data] = found
+        return found

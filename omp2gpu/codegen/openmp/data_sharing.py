@@ -1,0 +1,187 @@
+"""Data-sharing attributes of a region (OpenMP 4.5 2.15.3): private, firstprivate,
+lastprivate and reduction copies, made in a new scope around the region body.
+
+Shared by every scheme: a scheme decides *where* a region runs, this module
+decides *which storage* each variable name refers to inside it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.values import LValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
+
+
+def clauses_named(directive, name: str) -> list:
+    return [clause for clause in directive.clauses if clause.name == name]
+
+
+def list_items(directive, name: str):
+    for clause in clauses_named(directive, name):
+        for item in clause.items:
+            yield clause, item
+
+
+def reduction_identity(op: str, ctype: ct.CType) -> ir.Constant:
+    """The initial value of a reduction's private copy (OpenMP 4.5 Table 2.7)."""
+    ir_type = ctype.ir_type()
+    if op in ("+", "-", "|", "^", "||"):
+        return ir.Constant(ir_type, 0.0 if ctype.is_floating else 0)
+    if op in ("*", "&&"):
+        return ir.Constant(ir_type, 1.0 if ctype.is_floating else 1)
+    if op == "&":
+        return ir.Constant(ir_type, -1 if ctype.is_integer else 0)
+    if op == "max":
+        return ir.Constant(ir_type, -math.inf if ctype.is_floating else ctype.min_value)
+    if op == "min":
+        return ir.Constant(ir_type, math.inf if ctype.is_floating else ctype.max_value)
+    raise CompileError(f"unsupported reduction operator '{op}'")
+
+
+def combine(cg, op: str, ctype: ct.CType, left: ir.Value, right: ir.Value) -> ir.Value:
+    """left <op> right for a reduction, in the variable's type."""
+    builder = cg.builder
+    if op in ("&&", "||"):
+        a = builder.icmp_unsigned("!=", left, ir.Constant(left.type, 0)) if ctype.is_integer \
+            else builder.fcmp_unordered("!=", left, ir.Constant(left.type, 0.0))
+        b = builder.icmp_unsigned("!=", right, ir.Constant(right.type, 0)) if ctype.is_integer \
+            else builder.fcmp_unordered("!=", right, ir.Constant(right.type, 0.0))
+        test = builder.and_(a, b) if op == "&&" else builder.or_(a, b)
+        return convert(builder, builder.zext(test, ir.IntType(32)), ct.INT, ctype)
+    if op in ("max", "min"):
+        relation = ">" if op == "max" else "<"
+        if ctype.is_floating:
+            test = builder.fcmp_ordered(relation, left, right)
+        elif ctype.signed:
+            test = builder.icmp_signed(relation, left, right)
+        else:
+            test = builder.icmp_unsigned(relation, left, right)
+        return builder.select(test, left, right)
+    arithmetic_op = "+" if op == "-" else op     # partial results of '-' are added
+    promoted = ct.usual_arithmetic_conversion(ctype, ctype) if ctype.is_arithmetic else ctype
+    a = convert(builder, left, ctype, promoted)
+    b = convert(builder, right, ctype, promoted)
+    return convert(builder, cg.arithmetic(arithmetic_op, a, b, promoted), promoted, ctype)
+
+
+class DataEnvironment:
+    """Private storage for one region, entered as a context manager around its body.
+
+    `implicit_firstprivate`: names the scheme treats as firstprivate without a
+    clause (scalars referenced in a target region, OpenMP 4.5 2.15.1.1).
+    """
+
+    def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=()):
+        self.cg = cg
+        self.directive = directive
+        self.implicit_firstprivate = list(implicit_firstprivate)
+        self.loop_variables = list(loop_variables)
+        self.reductions: list[tuple[str, LValue, LValue]] = []
+        self.lastprivates: list[tuple[LValue, LValue]] = []
+
+    def _original(self, item_or_name, coord=None) -> LValue:
+        name = item_or_name if isinstance(item_or_name, str) else item_or_name.name
+        symbol = self.cg.scope.lookup(name)
+        if symbol is None or symbol.kind != "object":
+            raise CompileError(f"'{name}' in a data-sharing clause is not a variable",
+                               coord or getattr(item_or_name, "coord", None))
+        return LValue(symbol.ctype, symbol.address)
+
+    def _private_copy(self, name: str, original: LValue) -> LValue:
+        slot = self.cg.alloca(original.ctype, f"{name}.private")
+        self.cg.scope.declare(Symbol(name, original.ctype, "object", slot))
+        return LValue(original.ctype, slot)
+
+    def _copy(self, source: LValue, target: LValue) -> None:
+        self.cg.builder.store(self.cg.builder.load(source.address), target.address)
+
+    def __enter__(self):
+        cg = self.cg
+        directive = self.directive
+        originals = {}
+        # Read every original before any private copy shadows its name.
+        for clause_name in ("private", "firstprivate", "lastprivate", "reduction"):
+            for _, item in list_items(directive, clause_name):
+                originals.setdefault(item.name, self._original(item))
+        for name in self.implicit_firstprivate + self.loop_variables:
+            symbol = cg.scope.lookup(name)
+            if symbol is not None and symbol.kind == "object":
+                originals.setdefault(name, LValue(symbol.ctype, symbol.address))
+        self._saved_scope = cg.scope
+        cg.scope = cg.scope.child()
+        firstprivate = {item.name for _, item in list_items(directive, "firstprivate")}
+        firstprivate.update(n for n in self.implicit_firstprivate if n in originals)
+        made: dict[str, LValue] = {}
+        for name in firstprivate:
+            made[name] = self._private_copy(name, originals[name])
+            self._copy(originals[name], made[name])
+        for _, item in list_items(directive, "private"):
+            made.setdefault(item.name, self._private_copy(item.name, originals[item.name]))
+        for name in self.loop_variables:
+            if name in originals:
+                made.setdefault(name, self._private_copy(name, originals[name]))
+        for _, item in list_items(directive, "lastprivate"):
+            private = made.setdefault(item.name, self._private_copy(item.name, originals[item.name]))
+            self.lastprivates.append((originals[item.name], private))
+        for clause, item in list_items(directive, "reduction"):
+            original = originals[item.name]
+            if not original.ctype.is_arithmetic:
+                raise CompileError(f"reduction variable '{item.name}' must be of arithmetic type",
+                                   item.coord)
+            if clause.op in ("&", "|", "^") and not original.ctype.is_integer:
+                raise CompileError(f"reduction operator '{clause.op}' requires an integer variable",
+                                   item.coord)
+            private = self._private_copy(item.name, original)
+            cg.builder.store(reduction_identity(clause.op, original.ctype), private.address)
+            self.reductions.append((clause.op, original, private))
+        return self
+
+    def finish(self) -> None:
+        """Fold reductions and lastprivate values into the originals (sequential: one copy each)."""
+        builder = self.cg.builder
+        for op, original, private in self.reductions:
+            value = combine(self.cg, op, original.ctype, builder.load(original.address),
+                            builder.load(private.address))
+            builder.store(value, original.address)
+        for original, private in self.lastprivates:
+            self._copy(private, original)
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None and not self.cg.builder.block.is_terminated:
+            self.finish()
+        self.cg.scope = self._saved_scope
+        return False
+
+
+def loop_nest(statement, depth: int) -> list[c_ast.For]:
+    """The `depth` perfectly nested loops a collapse clause covers."""
+    loops = []
+    node = statement
+    for level in range(depth):
+        while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
+            node = node.block_items[0]
+        if not isinstance(node, c_ast.For):
+            raise CompileError(f"collapse({depth}) needs {depth} perfectly nested loops",
+                               getattr(node, "coord", None) or statement.coord)
+        loops.append(node)
+        node = node.stmt
+    return loops
+
+
+def iteration_variable(loop: c_ast.For) -> str | None:
+    """The loop variable of a canonical loop when it is declared outside the loop."""
+    init = loop.init
+    if isinstance(init, c_ast.Assignment) and isinstance(init.lvalue, c_ast.ID):
+        return init.lvalue.name
+    if isinstance(init, c_ast.DeclList):
+        return None                         # `for (int i = ...)`: already private
+    raise CompileError("the loop of an OpenMP loop construct must initialise its iteration "
+                       "variable (canonical loop form)", loop.coord)
+

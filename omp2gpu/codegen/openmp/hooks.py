@@ -1,0 +1,48 @@
+"""The interface between generic C codegen and an OpenMP scheme.
+
+This is the paper's OpenMPRuntime (Section 3.3): generic codegen never changes
+for a target; at each OpenMP construct it calls the scheme object, and a scheme
+(host, GPU control loop, GPU combined construct, CPU work-group) overrides the
+hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
+"""
+
+from __future__ import annotations
+
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+
+
+class OpenMPRuntime:
+    """Base scheme: module-level hooks with sensible defaults; constructs dispatched by kind."""
+
+    def attach(self, module) -> None:
+        """Called once by the ModuleEmitter that owns this scheme."""
+        self.module = module
+
+    # ----------------------------------------------------------------- module-level hooks
+    def enter_function(self, module, definition, cg) -> None:
+        """A C function body is about to be emitted."""
+
+    def declare_global(self, module, symbol) -> None:
+        """A file-scope object was created."""
+
+    def declare_target(self, module, node: OmpDeclareTarget) -> None:
+        """`declare target` ... `end declare target`: the host still compiles the declarations."""
+        for decl in node.decls:
+            module.emit_external(decl)
+
+    def emit_file_scope_construct(self, module, node: OmpConstruct) -> None:
+        """`declare target(list)` at file scope."""
+
+    def finish_module(self, module) -> None:
+        """All of the translation unit has been emitted."""
+
+    # ----------------------------------------------------------------- constructs
+    def emit_construct(self, cg, construct: OmpConstruct) -> None:
+        handler = getattr(self, "emit_" + construct.directive.kind.replace(" ", "_"), None)
+        if handler is None:
+            handler = self.emit_compute_construct
+        handler(cg, construct)
+
+    def emit_compute_construct(self, cg, construct: OmpConstruct) -> None:
+        """target / teams / distribute / parallel / for / simd and their combinations."""
+        raise NotImplementedError

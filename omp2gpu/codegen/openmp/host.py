@@ -1,0 +1,93 @@
+"""The host scheme: OpenMP on the initial device, one team of one thread.
+
+Every construct runs its body in place, sequentially, which OpenMP 4.5 allows
+(a team may have one thread; a league one team). What must still be right is
+data sharing (private copies, firstprivate scalars of target regions,
+reductions, lastprivate), the nesting level the omp_* API reports, and the
+standalone directives becoming no-ops on shared host memory.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from llvmlite import ir
+
+from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, iteration_variable,
+                                                  loop_nest)
+from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
+from omp2gpu.sema.captures import free_identifiers
+
+# Leaf constructs that make a loop construct of a directive.
+LOOP_CONSTRUCTS = ("for", "distribute", "simd")
+
+
+class HostOpenMP(OpenMPRuntime):
+    """OpenMPRuntime for the initial device."""
+
+    # ----------------------------------------------------------------- runtime calls
+    def _runtime_call(self, cg, name: str) -> None:
+        function = cg.module.module.globals.get(name)
+        if function is None:
+            function = ir.Function(cg.module.module, ir.FunctionType(ir.VoidType(), []), name=name)
+        cg.builder.call(function, [])
+
+    @contextmanager
+    def _nesting(self, cg, directive):
+        """Tell the runtime about teams and parallel regions, for omp_get_level & co."""
+        entered = [leaf for leaf in ("teams", "parallel") if directive.has(leaf)]
+        for leaf in entered:
+            self._runtime_call(cg, f"__omp2gpu_host_{leaf}_begin")
+        yield
+        if not cg.builder.block.is_terminated:
+            for leaf in reversed(entered):
+                self._runtime_call(cg, f"__omp2gpu_host_{leaf}_end")
+
+    # ----------------------------------------------------------------- compute constructs
+    def emit_compute_construct(self, cg, construct) -> None:
+        directive = construct.directive
+        loop_variables = []
+        if any(directive.has(leaf) for leaf in LOOP_CONSTRUCTS):
+            depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+            loops = loop_nest(construct.body, depth)
+            loop_variables = [name for name in map(iteration_variable, loops) if name]
+        implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
+        with self._nesting(cg, directive), DataEnvironment(cg, directive, implicit, loop_variables):
+            cg.stmt(construct.body)
+
+    def target_firstprivate(self, cg, construct) -> list[str]:
+        """Scalars a target region uses without a map clause are firstprivate (OpenMP 4.5 2.15.1.1)."""
+        directive = construct.directive
+        if any(c.behavior == "tofrom" and c.category == "scalar"
+               for c in clauses_named(directive, "defaultmap")):
+            return []
+        explicit = {item.name for clause_name in ("map", "is_device_ptr", "private", "firstprivate",
+                                                  "lastprivate", "reduction", "shared")
+                    for clause in clauses_named(directive, clause_name) for item in clause.items}
+        names = []
+        for name in free_identifiers(construct.body):
+            symbol = cg.scope.lookup(name)
+            if (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
+                    and symbol.ctype.is_scalar and name not in explicit):
+                names.append(name)
+        return names
+
+    # ----------------------------------------------------------------- synchronisation & data
+    def _emit_body(self, cg, construct) -> None:
+        cg.stmt(construct.body)
+
+    emit_master = emit_critical = emit_single = emit_atomic = emit_ordered = _emit_body
+    emit_section = emit_sections = _emit_body
+
+    def emit_target_data(self, cg, construct) -> None:
+        # Host memory is the device memory: use_device_ptr names the same pointer.
+        cg.stmt(construct.body)
+
+    def _no_op(self, cg, construct) -> None:
+        """Stand-alone directives with nothing to do on the initial device."""
+
+    emit_barrier = emit_taskwait = emit_taskyield = _no_op
+    emit_target_update = emit_target_enter_data = emit_target_exit_data = _no_op
+
+    def emit_flush(self, cg, construct) -> None:
+        cg.builder.fence("seq_cst")

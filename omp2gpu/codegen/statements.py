@@ -1,0 +1,265 @@
+"""C statements and block-scope declarations -> IR (C99 6.8, 6.7). Mixed into FunctionEmitter."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.values import LValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
+
+
+@dataclass
+class _SwitchContext:
+    instruction: ir.Instruction
+    ctype: ct.CType
+    default: ir.Block | None = None
+    seen: set = field(default_factory=set)
+
+
+class StatementEmitter:
+    """Statement half of FunctionEmitter."""
+
+    def stmt(self, node) -> None:
+        if node is None:
+            return
+        self.ensure_open_block()
+        method = getattr(self, "_stmt_" + type(node).__name__, None)
+        if method is not None:
+            method(node)
+        else:
+            self.expr(node)          # expression statement
+
+    @contextmanager
+    def block_scope(self):
+        saved = self.scope
+        self.scope = saved.child()
+        try:
+            yield self.scope
+        finally:
+            self.scope = saved
+
+    def _stmt_Compound(self, node):
+        with self.block_scope():
+            for item in node.block_items or ():
+                self.stmt(item)
+
+    def _stmt_EmptyStatement(self, node):
+        pass
+
+    def _stmt_Pragma(self, node):
+        pass                          # non-OpenMP pragmas are ignored, as compilers do
+
+    def _stmt_OmpConstruct(self, node: OmpConstruct):
+        self.openmp.emit_construct(self, node)
+
+    def _stmt_Typedef(self, node):
+        self.module.declare_typedef(node, self.scope)
+
+    def _stmt_DeclList(self, node):
+        for decl in node.decls:
+            self._stmt_Decl(decl)
+
+    # ----------------------------------------------------------------- declarations
+    def _stmt_Decl(self, node: c_ast.Decl):
+        if node.name is None:                 # struct/union/enum declaration only
+            self.resolve_type(node.type)
+            return
+        ctype = self.resolve_type(node.type)
+        if ctype.is_function or "extern" in node.storage:
+            self.module.declare_external_in_block(node, ctype, self.scope)
+            return
+        if "static" in node.storage:
+            self.module.define_static_local(node, ctype, self.scope, self.function.name)
+            return
+        ctype = self.initializers.complete_array_type(ctype, node.init, self.scope)
+        if not ctype.is_complete:
+            raise CompileError(f"variable '{node.name}' has incomplete type '{ctype}'", node.coord)
+        slot = self.alloca(ctype, node.name)
+        symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord))
+        if node.init is not None:
+            self.initializers.store(self, LValue(ctype, slot), node.init)
+        return symbol
+
+    # ----------------------------------------------------------------- control flow
+    def _stmt_If(self, node):
+        test = self.condition(node.cond)
+        then_block = self.new_block("if.then")
+        end_block = self.new_block("if.end")
+        else_block = self.new_block("if.else") if node.iffalse is not None else end_block
+        self.builder.cbranch(test, then_block, else_block)
+        self.builder.position_at_end(then_block)
+        self.stmt(node.iftrue)
+        self.branch_if_open(end_block)
+        if node.iffalse is not None:
+            self.builder.position_at_end(else_block)
+            self.stmt(node.iffalse)
+            self.branch_if_open(end_block)
+        self.builder.position_at_end(end_block)
+
+    def _stmt_While(self, node):
+        cond_block, body_block, end_block = (self.new_block("while.cond"), self.new_block("while.body"),
+                                             self.new_block("while.end"))
+        self.builder.branch(cond_block)
+        self.builder.position_at_end(cond_block)
+        self.builder.cbranch(self.condition(node.cond), body_block, end_block)
+        self.builder.position_at_end(body_block)
+        with self.loop_targets(end_block, cond_block):
+            self.stmt(node.stmt)
+        self.branch_if_open(cond_block)
+        self.builder.position_at_end(end_block)
+
+    def _stmt_DoWhile(self, node):
+        body_block, cond_block, end_block = (self.new_block("do.body"), self.new_block("do.cond"),
+                                             self.new_block("do.end"))
+        self.builder.branch(body_block)
+        self.builder.position_at_end(body_block)
+        with self.loop_targets(end_block, cond_block):
+            self.stmt(node.stmt)
+        self.branch_if_open(cond_block)
+        self.builder.position_at_end(cond_block)
+        self.builder.cbranch(self.condition(node.cond), body_block, end_block)
+        self.builder.position_at_end(end_block)
+
+    def _stmt_For(self, node):
+        with self.block_scope():
+            if isinstance(node.init, c_ast.DeclList):
+                self._stmt_DeclList(node.init)
+            elif node.init is not None:
+                self.expr(node.init)
+            cond_block, body_block = self.new_block("for.cond"), self.new_block("for.body")
+            next_block, end_block = self.new_block("for.inc"), self.new_block("for.end")
+            self.builder.branch(cond_block)
+            self.builder.position_at_end(cond_block)
+            if node.cond is None:
+                self.builder.branch(body_block)
+            else:
+                self.builder.cbranch(self.condition(node.cond), body_block, end_block)
+            self.builder.position_at_end(body_block)
+            with self.loop_targets(end_block, next_block):
+                self.stmt(node.stmt)
+            self.branch_if_open(next_block)
+            self.builder.position_at_end(next_block)
+            if node.next is not None:
+                self.expr(node.next)
+            self.builder.branch(cond_block)
+            self.builder.position_at_end(end_block)
+
+    @contextmanager
+    def loop_targets(self, break_block, continue_block):
+        self.break_targets.append(break_block)
+        self.continue_targets.append(continue_block)
+        try:
+            yield
+        finally:
+            self.break_targets.pop()
+            self.continue_targets.pop()
+
+    def _stmt_Break(self, node):
+        if not self.break_targets:
+            raise CompileError("'break' statement not in loop or switch statement", node.coord)
+        self.builder.branch(self.break_targets[-1])
+
+    def _stmt_Continue(self, node):
+        if not self.continue_targets:
+            raise CompileError("'continue' statement not in loop statement", node.coord)
+        self.builder.branch(self.continue_targets[-1])
+
+    def _stmt_Return(self, node):
+        result = self.function_type.result
+        if node.expr is None:
+            if not result.is_void:
+                raise CompileError("non-void function should return a value", node.coord)
+            self.builder.ret_void()
+            return
+        if result.is_void:
+            value = self.expr(node.expr)
+            if not value.ctype.is_void:
+                raise CompileError("void function should not return a value", node.coord)
+            self.builder.ret_void()
+            return
+        self.builder.ret(self.expr_as(node.expr, result))
+
+    # ----------------------------------------------------------------- switch
+    def _stmt_Switch(self, node):
+        value = self.expr(node.cond)
+        if not value.ctype.is_integer:
+            raise CompileError("statement requires expression of integer type", node.cond.coord)
+        ctype = ct.integer_promotion(value.ctype)
+        converted = convert(self.builder, value.value, value.ctype, ctype)
+        end_block = self.new_block("switch.end")
+        context = _SwitchContext(self.builder.switch(converted, end_block), ctype)
+        self.switches.append(context)
+        self.break_targets.append(end_block)
+        try:
+            self.builder.position_at_end(self.new_block("switch.body"))   # code before any label
+            self.stmt(node.stmt)
+            self.branch_if_open(end_block)
+        finally:
+            self.switches.pop()
+            self.break_targets.pop()
+        self.builder.position_at_end(end_block)
+
+    def _case_block(self, name):
+        block = self.new_block(name)
+        self.branch_if_open(block)         # fall through from the previous case
+        self.builder.position_at_end(block)
+        return block
+
+    def _stmt_Case(self, node):
+        if not self.switches:
+            raise CompileError("'case' statement not in switch statement", node.coord)
+        context = self.switches[-1]
+        label, _ = self.constant_value(node.expr)
+        from omp2gpu.sema.constant_eval import wrap
+        label = wrap(int(label), context.ctype)
+        if label in context.seen:
+            raise CompileError(f"duplicate case value '{label}'", node.expr.coord)
+        context.seen.add(label)
+        block = self._case_block("switch.case")
+        context.instruction.add_case(ir.Constant(context.ctype.ir_type(), label), block)
+        for item in node.stmts or ():
+            self.stmt(item)
+
+    def _stmt_Default(self, node):
+        if not self.switches:
+            raise CompileError("'default' statement not in switch statement", node.coord)
+        context = self.switches[-1]
+        if context.default is not None:
+            raise CompileError("multiple default labels in one switch", node.coord)
+        context.default = self._case_block("switch.default")
+        context.instruction.default = context.default
+        for item in node.stmts or ():
+            self.stmt(item)
+
+    # ----------------------------------------------------------------- goto
+    def _label_block(self, name):
+        if name not in self.labels:
+            self.labels[name] = [self.new_block(f"label.{name}"), None]
+        return self.labels[name]
+
+    def _stmt_Label(self, node):
+        entry = self._label_block(node.name)
+        if entry[1] is not None:
+            raise CompileError(f"redefinition of label '{node.name}'", node.coord)
+        entry[1] = node.coord
+        self.branch_if_open(entry[0])
+        self.builder.position_at_end(entry[0])
+        self.stmt(node.stmt)
+
+    def _stmt_Goto(self, node):
+        entry = self._label_block(node.name)
+        self.goto_uses.setdefault(node.name, node.coord)
+        self.builder.branch(entry[0])
+
+    def check_labels(self):
+        for name, coord in self.goto_uses.items():
+            if self.labels[name][1] is None:
+                raise CompileError(f"use of undeclared label '{name}'", coord)

@@ -1,0 +1,25 @@
+"""Typed values the code generator passes around: every ir.Value keeps its C type."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llvmlite import ir
+
+from omp2gpu.sema.ctypes import CType
+
+
+@dataclass(frozen=True)
+class RValue:
+    """A value in a register: scalars, struct aggregates, or no value (void)."""
+
+    ctype: CType
+    value: ir.Value | None
+
+
+@dataclass(frozen=True)
+class LValue:
+    """An object in memory: `address` points at `ctype`'s IR type."""
+
+    ctype: CType
+    address: ir.Value

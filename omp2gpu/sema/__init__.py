@@ -1,0 +1,1 @@
+"""Semantic analysis: C types, declarations, constant expressions, OpenMP captures."""

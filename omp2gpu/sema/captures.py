@@ -1,0 +1,96 @@
+"""Free variables of a region: the names a target or parallel region uses from
+outside itself, in first-use order. Clause expressions of nested directives count."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from pycparser import c_ast
+
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+
+
+def free_identifiers(node) -> list[str]:
+    """Identifiers referenced in `node` and not declared inside it."""
+    walker = _FreeIdentifiers()
+    walker.walk(node)
+    return list(walker.free)
+
+
+class _FreeIdentifiers:
+    def __init__(self):
+        self.scopes: list[set[str]] = [set()]
+        self.free: dict[str, None] = {}
+
+    def declared(self, name: str) -> bool:
+        return any(name in scope for scope in self.scopes)
+
+    def walk(self, node) -> None:
+        if node is None:
+            return
+        if isinstance(node, c_ast.ID):
+            if not self.declared(node.name):
+                self.free.setdefault(node.name)
+            return
+        if isinstance(node, c_ast.StructRef):
+            self.walk(node.name)                 # the field name is not a variable
+            return
+        if isinstance(node, c_ast.NamedInitializer):
+            for designator in node.name:
+                if not isinstance(designator, c_ast.ID):
+                    self.walk(designator)
+            self.walk(node.expr)
+            return
+        if isinstance(node, c_ast.Decl):
+            self._walk_type(node.type)
+            self.walk(node.init)
+            if node.name:
+                self.scopes[-1].add(node.name)
+            return
+        if isinstance(node, c_ast.Typedef):
+            self.scopes[-1].add(node.name)
+            return
+        if isinstance(node, (c_ast.Typename,)):
+            self._walk_type(node.type)
+            return
+        if isinstance(node, OmpConstruct):
+            for expression in directive_expressions(node.directive):
+                self.walk(expression)
+            self.walk(node.body)
+            return
+        if isinstance(node, (c_ast.Compound, c_ast.For)):
+            self.scopes.append(set())
+            for _, child in node.children():
+                self.walk(child)
+            self.scopes.pop()
+            return
+        for _, child in node.children():
+            self.walk(child)
+
+    def _walk_type(self, node) -> None:
+        """Array dimensions inside declarators may use variables."""
+        while node is not None and not isinstance(node, (c_ast.IdentifierType, c_ast.Struct,
+                                                         c_ast.Union, c_ast.Enum)):
+            if isinstance(node, c_ast.ArrayDecl):
+                self.walk(node.dim)
+            node = getattr(node, "type", None)
+
+
+def directive_expressions(directive) -> list:
+    """Every C expression node held by a directive's clauses (found generically)."""
+    found: list = []
+    for clause in getattr(directive, "clauses", ()):
+        _collect_nodes(clause, found)
+    return found
+
+
+def _collect_nodes(value, found: list) -> None:
+    if isinstance(value, c_ast.Node):
+        found.append(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            if field.name != "coord":
+                _collect_nodes(getattr(value, field.name), found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _collect_nodes(item, found)

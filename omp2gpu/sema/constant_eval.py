@@ -1,0 +1,139 @@
+"""Integer and floating constant expressions (C99 6.6), evaluated at compile time:
+array sizes, enumerators, case labels, static initialisers."""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.literals import char_literal, float_literal, integer_literal
+
+
+def wrap(value: int, ctype: ct.CType) -> int:
+    """Reduce an integer to the range of its type (two's complement)."""
+    if not ctype.is_integer:
+        return value
+    if ctype.is_bool:
+        return int(bool(value))
+    value &= (1 << ctype.bits) - 1
+    if ctype.signed and value >> (ctype.bits - 1):
+        value -= 1 << ctype.bits
+    return value
+
+
+def evaluate_integer(node, scope, resolver) -> int:
+    value, ctype = evaluate(node, scope, resolver)
+    if not ctype.is_integer:
+        raise CompileError("expression is not an integer constant expression", node.coord)
+    return value
+
+
+def _binary_int(op, a, b, ctype, coord):
+    if op in ("/", "%") and b == 0:
+        raise CompileError("division by zero in constant expression", coord)
+    if op == "/":
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b >= 0) else -q     # C truncates towards zero
+    if op == "%":
+        q = abs(a) // abs(b)
+        q = q if (a >= 0) == (b >= 0) else -q
+        return a - b * q
+    if op == "<<":
+        return a << b
+    if op == ">>":
+        return a >> b
+    return {"+": a + b, "-": a - b, "*": a * b, "&": a & b, "|": a | b, "^": a ^ b}[op]
+
+
+_COMPARISONS = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
+                ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+
+def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
+    """Value and type of a constant expression, or CompileError if it is not one."""
+    if isinstance(node, c_ast.Constant):
+        if node.type == "string":
+            raise CompileError("string literal is not an arithmetic constant", node.coord)
+        if node.type == "char":
+            return char_literal(node.value, node.coord), ct.INT
+        if node.type in ("float", "double", "long double"):
+            return float_literal(node.value, node.coord)
+        return integer_literal(node.value, node.coord)
+    if isinstance(node, c_ast.ID):
+        symbol = scope.lookup(node.name)
+        if symbol is not None and symbol.kind == "enum-constant":
+            return symbol.value, ct.INT
+        raise CompileError(f"'{node.name}' is not a constant", node.coord)
+    if isinstance(node, c_ast.UnaryOp):
+        if node.op == "sizeof":
+            operand_type = _type_of_sizeof_operand(node.expr, scope, resolver)
+            return operand_type.size, ct.SIZE_T
+        value, ctype = evaluate(node.expr, scope, resolver)
+        if node.op == "!":
+            return int(not value), ct.INT
+        ctype = ct.integer_promotion(ctype)
+        if node.op == "-":
+            return wrap(-value, ctype), ctype
+        if node.op == "+":
+            return value, ctype
+        if node.op == "~" and ctype.is_integer:
+            return wrap(~value, ctype), ctype
+        raise CompileError(f"operator '{node.op}' in constant expression", node.coord)
+    if isinstance(node, c_ast.Cast):
+        target = resolver.resolve(node.to_type, scope)
+        value, ctype = evaluate(node.expr, scope, resolver)
+        if target.is_integer:
+            return wrap(int(value), target), target
+        if target.is_floating:
+            return float(value), target
+        raise CompileError("cast to a non-arithmetic type in constant expression", node.coord)
+    if isinstance(node, c_ast.TernaryOp):
+        cond, _ = evaluate(node.cond, scope, resolver)
+        return evaluate(node.iftrue if cond else node.iffalse, scope, resolver)
+    if isinstance(node, c_ast.BinaryOp):
+        return _binary(node, scope, resolver)
+    raise CompileError("expression is not a constant expression", node.coord)
+
+
+def _binary(node, scope, resolver):
+    op = node.op
+    a, atype = evaluate(node.left, scope, resolver)
+    if op in ("&&", "||"):
+        if (op == "&&" and not a) or (op == "||" and a):
+            return int(op == "||"), ct.INT
+        b, _ = evaluate(node.right, scope, resolver)
+        return int(bool(b)), ct.INT
+    b, btype = evaluate(node.right, scope, resolver)
+    if op in ("<<", ">>"):
+        ctype = ct.integer_promotion(atype)
+        return wrap(_binary_int(op, a, b, ctype, node.coord), ctype), ctype
+    ctype = ct.usual_arithmetic_conversion(atype, btype)
+    if ctype.is_integer:
+        a, b = wrap(int(a), ctype), wrap(int(b), ctype)
+    else:
+        a, b = float(a), float(b)
+    if op in _COMPARISONS:
+        return int(_COMPARISONS[op](a, b)), ct.INT
+    if ctype.is_floating:
+        if op == "/" and b == 0.0:
+            raise CompileError("division by zero in constant expression", node.coord)
+        result = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else 0.0}.get(op)
+        if result is None:
+            raise CompileError(f"invalid operands to '{op}'", node.coord)
+        return result, ctype
+    return wrap(_binary_int(op, a, b, ctype, node.coord), ctype), ctype
+
+
+def _type_of_sizeof_operand(operand, scope, resolver) -> ct.CType:
+    if isinstance(operand, c_ast.Typename):
+        return resolver.resolve(operand, scope)
+    if isinstance(operand, c_ast.ID):
+        symbol = scope.lookup(operand.name)
+        if symbol is not None and symbol.kind == "object":
+            return symbol.ctype
+    if isinstance(operand, c_ast.Constant) and operand.type == "string":
+        from omp2gpu.sema.literals import string_literal
+        return ct.ArrayType(ct.CHAR, len(string_literal(operand.value)) + 1)
+    from omp2gpu.sema.expression_types import type_of_expression
+    return type_of_expression(operand, scope, resolver)

@@ -1,0 +1,345 @@
+"""The C type model (LP64, x86-64 and NVPTX64 agree on it).
+
+Every expression the code generator emits carries one of these types, so C's
+rules (integer promotions, usual arithmetic conversions, signedness, pointer
+scaling) are decided on C types, never on LLVM types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from llvmlite import ir
+
+
+class CType:
+    """Base of all C types. Types compare structurally except structs (by identity)."""
+
+    size: int = 0
+    align: int = 1
+
+    # Classification, overridden below.
+    is_integer = False
+    is_floating = False
+    is_pointer = False
+    is_array = False
+    is_struct = False
+    is_function = False
+    is_void = False
+
+    @property
+    def is_arithmetic(self) -> bool:
+        return self.is_integer or self.is_floating
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.is_arithmetic or self.is_pointer
+
+    @property
+    def is_complete(self) -> bool:
+        return True
+
+    def ir_type(self) -> ir.Type:
+        raise NotImplementedError
+
+    def unqualified(self) -> "CType":
+        return self
+
+
+@dataclass(frozen=True, eq=True)
+class VoidType(CType):
+    is_void = True
+
+    @property
+    def is_complete(self) -> bool:
+        return False
+
+    def ir_type(self):
+        return ir.VoidType()
+
+    def __str__(self):
+        return "void"
+
+
+@dataclass(frozen=True, eq=True)
+class IntType(CType):
+    name: str
+    bits: int
+    signed: bool
+    rank: int            # conversion rank (C99 6.3.1.1)
+    is_bool: bool = False
+    is_integer = True
+
+    @property
+    def size(self):
+        return max(1, self.bits // 8)
+
+    @property
+    def align(self):
+        return self.size
+
+    def ir_type(self):
+        # _Bool is a byte in memory and in registers; its value is always 0 or 1.
+        return ir.IntType(8 if self.is_bool else self.bits)
+
+    @property
+    def min_value(self) -> int:
+        return -(1 << (self.bits - 1)) if self.signed else 0
+
+    @property
+    def max_value(self) -> int:
+        return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True, eq=True)
+class FloatType(CType):
+    name: str
+    bits: int
+    is_floating = True
+
+    @property
+    def size(self):
+        return self.bits // 8
+
+    @property
+    def align(self):
+        return self.size
+
+    def ir_type(self):
+        return ir.FloatType() if self.bits == 32 else ir.DoubleType()
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True, eq=True)
+class PointerType(CType):
+    pointee: CType
+    is_pointer = True
+    size = 8
+    align = 8
+
+    def ir_type(self):
+        # void * is i8 *, as in Clang; everything else points at its own type.
+        if self.pointee.is_void:
+            return ir.IntType(8).as_pointer()
+        return self.pointee.ir_type().as_pointer()
+
+    def __str__(self):
+        return f"{self.pointee} *"
+
+
+@dataclass(frozen=True, eq=True)
+class ArrayType(CType):
+    element: CType
+    length: int | None   # None: incomplete (extern int a[]; parameter; flexible)
+    is_array = True
+
+    @property
+    def size(self):
+        return self.element.size * (self.length or 0)
+
+    @property
+    def align(self):
+        return self.element.align
+
+    @property
+    def is_complete(self) -> bool:
+        return self.length is not None
+
+    def ir_type(self):
+        return ir.ArrayType(self.element.ir_type(), self.length or 0)
+
+    def __str__(self):
+        return f"{self.element}[{'' if self.length is None else self.length}]"
+
+
+@dataclass(eq=False)
+class Field:
+    name: str | None
+    ctype: CType
+    offset: int = 0
+    index: int = 0           # LLVM struct element index (structs); unused for unions
+
+
+@dataclass(eq=False)
+class StructType(CType):
+    """struct or union; completed in place when its definition is seen."""
+
+    tag: str | None
+    is_union: bool = False
+    fields: list[Field] | None = None
+    _ir: ir.Type | None = field(default=None, repr=False)
+    _size: int = 0
+    _align: int = 1
+    is_struct = True
+
+    @property
+    def is_complete(self) -> bool:
+        return self.fields is not None
+
+    @property
+    def size(self):
+        return self._size
+
+    @property
+    def align(self):
+        return self._align
+
+    def complete(self, members: list[tuple[str | None, CType]], context: ir.Context) -> None:
+        fields, offset, align, size = [], 0, 1, 0
+        for index, (name, ctype) in enumerate(members):
+            align = max(align, ctype.align)
+            if self.is_union:
+                fields.append(Field(name, ctype, 0, 0))
+                size = max(size, ctype.size)
+            else:
+                offset = _round_up(offset, ctype.align)
+                fields.append(Field(name, ctype, offset, index))
+                offset += ctype.size
+                size = offset
+        self.fields = fields
+        self._align = align
+        self._size = _round_up(size, align)
+        self._set_body(context)
+
+    def _set_body(self, context: ir.Context) -> None:
+        ident = self.ir_type(context)
+        if self.is_union:
+            # A union is stored as its most-aligned member plus padding bytes;
+            # members are reached through pointer casts.
+            body = []
+            if self.fields:
+                widest = max(self.fields, key=lambda f: (f.ctype.align, f.ctype.size))
+                body.append(widest.ctype.ir_type())
+                pad = self._size - widest.ctype.size
+                if pad:
+                    body.append(ir.ArrayType(ir.IntType(8), pad))
+        else:
+            body = [f.ctype.ir_type() for f in self.fields]
+        ident.set_body(*body)
+
+    def ir_type(self, context: ir.Context | None = None):
+        if self._ir is None:
+            context = context or ir.global_context
+            kind = "union" if self.is_union else "struct"
+            self._ir = context.get_identified_type(f"{kind}.{self.tag or 'anon'}.{id(self):x}")
+        return self._ir
+
+    def field(self, name: str) -> Field | None:
+        for member in self.fields or ():
+            if member.name == name:
+                return member
+        # anonymous struct/union members
+        for member in self.fields or ():
+            if member.name is None and member.ctype.is_struct:
+                if member.ctype.field(name) is not None:
+                    return member
+        return None
+
+    def __str__(self):
+        return f"{'union' if self.is_union else 'struct'} {self.tag or '<anonymous>'}"
+
+    def __hash__(self):
+        return id(self)
+
+
+@dataclass(frozen=True, eq=True)
+class FunctionType(CType):
+    result: CType
+    params: tuple[CType, ...]
+    variadic: bool = False
+    unprototyped: bool = False   # `int f()` in C99: any arguments
+    is_function = True
+
+    def ir_type(self):
+        return ir.FunctionType(self.result.ir_type(), [p.ir_type() for p in self.params],
+                               var_arg=self.variadic)
+
+    def __str__(self):
+        params = ", ".join(map(str, self.params)) + (", ..." if self.variadic else "")
+        return f"{self.result} ({params})"
+
+
+def _round_up(value: int, align: int) -> int:
+    return (value + align - 1) // align * align
+
+
+# The standard types (LP64).
+VOID = VoidType()
+BOOL = IntType("_Bool", 8, False, 0, is_bool=True)
+CHAR = IntType("char", 8, True, 1)
+SCHAR = IntType("signed char", 8, True, 1)
+UCHAR = IntType("unsigned char", 8, False, 1)
+SHORT = IntType("short", 16, True, 2)
+USHORT = IntType("unsigned short", 16, False, 2)
+INT = IntType("int", 32, True, 3)
+UINT = IntType("unsigned int", 32, False, 3)
+LONG = IntType("long", 64, True, 4)
+ULONG = IntType("unsigned long", 64, False, 4)
+LLONG = IntType("long long", 64, True, 5)
+ULLONG = IntType("unsigned long long", 64, False, 5)
+FLOAT = FloatType("float", 32)
+DOUBLE = FloatType("double", 64)
+# long double is computed as double (x86 fp80 has no NVPTX counterpart).
+LONG_DOUBLE = FloatType("long double", 64)
+
+SIZE_T = ULONG
+PTRDIFF_T = LONG
+CHAR_PTR = PointerType(CHAR)
+VOID_PTR = PointerType(VOID)
+
+
+def pointer_to(ctype: CType) -> PointerType:
+    return PointerType(ctype)
+
+
+def decay(ctype: CType) -> CType:
+    """Array-to-pointer and function-to-pointer conversion (C99 6.3.2.1)."""
+    if ctype.is_array:
+        return PointerType(ctype.element)
+    if ctype.is_function:
+        return PointerType(ctype)
+    return ctype
+
+
+def integer_promotion(ctype: CType) -> CType:
+    if ctype.is_integer and ctype.rank < INT.rank:
+        return INT          # every narrower type fits in int
+    return ctype
+
+
+_UNSIGNED_OF = {INT: UINT, LONG: ULONG, LLONG: ULLONG}
+
+
+def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
+    """The common real type of a binary arithmetic operator (C99 6.3.1.8)."""
+    if left.is_floating or right.is_floating:
+        if FLOAT in (left, right) and not {left, right} & {DOUBLE, LONG_DOUBLE}:
+            return FLOAT
+        return DOUBLE
+    left, right = integer_promotion(left), integer_promotion(right)
+    if left == right:
+        return left
+    if left.signed == right.signed:
+        return left if left.rank >= right.rank else right
+    unsigned, signed = (left, right) if not left.signed else (right, left)
+    if unsigned.rank >= signed.rank:
+        return unsigned
+    if signed.bits > unsigned.bits:
+        return signed
+    return _UNSIGNED_OF.get(signed, unsigned)
+
+
+def compatible(a: CType, b: CType) -> bool:
+    """Loose compatibility, enough for pointer assignment checks."""
+    if a == b:
+        return True
+    if a.is_pointer and b.is_pointer:
+        return a.pointee.is_void or b.pointee.is_void or compatible(a.pointee, b.pointee)
+    if a.is_array and b.is_array:
+        return compatible(a.element, b.element)
+    return False

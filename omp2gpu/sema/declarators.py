@@ -1,0 +1,167 @@
+"""From pycparser declarators to C types (C99 6.7): base types, pointers, arrays,
+functions, struct/union/enum specifiers, typedef names."""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+from llvmlite import ir
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.constant_eval import evaluate_integer
+from omp2gpu.sema.scopes import Scope, Symbol
+
+# Multisets of type specifiers, sorted, to their type (C99 6.7.2p2).
+_BASE_TYPES: dict[tuple[str, ...], ct.CType] = {}
+
+
+def _register(ctype: ct.CType, *spellings: str) -> None:
+    for spelling in spellings:
+        _BASE_TYPES[tuple(sorted(spelling.split()))] = ctype
+
+
+_register(ct.VOID, "void")
+_register(ct.BOOL, "_Bool")
+_register(ct.CHAR, "char")
+_register(ct.SCHAR, "signed char")
+_register(ct.UCHAR, "unsigned char")
+_register(ct.SHORT, "short", "signed short", "short int", "signed short int")
+_register(ct.USHORT, "unsigned short", "unsigned short int")
+_register(ct.INT, "int", "signed", "signed int")
+_register(ct.UINT, "unsigned", "unsigned int")
+_register(ct.LONG, "long", "signed long", "long int", "signed long int")
+_register(ct.ULONG, "unsigned long", "unsigned long int")
+_register(ct.LLONG, "long long", "signed long long", "long long int", "signed long long int")
+_register(ct.ULLONG, "unsigned long long", "unsigned long long int")
+_register(ct.FLOAT, "float")
+_register(ct.DOUBLE, "double")
+_register(ct.LONG_DOUBLE, "long double")
+
+
+class TypeResolver:
+    """Resolves declarator trees in a scope; struct/union/enum definitions are
+    recorded in the scope as a side effect, as in C."""
+
+    def __init__(self, context: ir.Context):
+        self.context = context
+
+    def resolve(self, node, scope: Scope) -> ct.CType:
+        if isinstance(node, c_ast.Typename) or isinstance(node, c_ast.Decl):
+            return self.resolve(node.type, scope)
+        if isinstance(node, c_ast.TypeDecl):
+            return self.resolve(node.type, scope)
+        if isinstance(node, c_ast.IdentifierType):
+            return self.base_type(node, scope)
+        if isinstance(node, c_ast.PtrDecl):
+            return ct.PointerType(self.resolve(node.type, scope))
+        if isinstance(node, c_ast.ArrayDecl):
+            return self._array(node, scope)
+        if isinstance(node, c_ast.FuncDecl):
+            return self._function(node, scope)
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            return self._struct(node, scope)
+        if isinstance(node, c_ast.Enum):
+            return self._enum(node, scope)
+        raise CompileError(f"unsupported declarator ({type(node).__name__})", node.coord)
+
+    def base_type(self, node: c_ast.IdentifierType, scope: Scope) -> ct.CType:
+        names = [n for n in node.names if n not in ("__extension__",)]
+        if len(names) == 1 and names[0] not in ("int", "char", "void"):
+            symbol = scope.lookup(names[0])
+            if symbol is not None and symbol.kind == "typedef":
+                return symbol.ctype
+        key = tuple(sorted(names))
+        if key in _BASE_TYPES:
+            return _BASE_TYPES[key]
+        if "_Complex" in names:
+            raise CompileError("complex types are not supported", node.coord)
+        raise CompileError(f"unknown type name '{' '.join(names)}'", node.coord)
+
+    def _array(self, node: c_ast.ArrayDecl, scope: Scope) -> ct.CType:
+        element = self.resolve(node.type, scope)
+        if element.is_function:
+            raise CompileError("declaration of an array of functions", node.coord)
+        if node.dim is None:
+            return ct.ArrayType(element, None)
+        try:
+            length = evaluate_integer(node.dim, scope, self)
+        except CompileError as error:
+            raise CompileError("variable-length arrays are not supported "
+                               "(array size must be an integer constant expression)",
+                               node.dim.coord or node.coord) from error
+        if length < 0:
+            raise CompileError("array has negative size", node.dim.coord or node.coord)
+        return ct.ArrayType(element, length)
+
+    def _function(self, node: c_ast.FuncDecl, scope: Scope) -> ct.FunctionType:
+        result = self.resolve(node.type, scope)
+        if result.is_array or result.is_function:
+            raise CompileError("function cannot return an array or a function", node.coord)
+        if node.args is None:
+            return ct.FunctionType(result, (), unprototyped=True)
+        params, variadic = [], False
+        prototype_scope = scope.child()
+        for param in node.args.params:
+            if isinstance(param, c_ast.EllipsisParam):
+                variadic = True
+                continue
+            ptype = self.resolve(param.type, prototype_scope)
+            params.append(self.adjust_parameter(ptype))
+        if len(params) == 1 and params[0].is_void:
+            params = []
+        elif any(p.is_void for p in params):
+            raise CompileError("'void' must be the only parameter", node.coord)
+        return ct.FunctionType(result, tuple(params), variadic)
+
+    @staticmethod
+    def adjust_parameter(ptype: ct.CType) -> ct.CType:
+        """Parameters of array or function type are pointers (C99 6.7.5.3p7-8)."""
+        if ptype.is_array:
+            return ct.PointerType(ptype.element)
+        if ptype.is_function:
+            return ct.PointerType(ptype)
+        return ptype
+
+    def _struct(self, node, scope: Scope) -> ct.StructType:
+        is_union = isinstance(node, c_ast.Union)
+        kind = "union" if is_union else "struct"
+        if node.decls is None:                  # a reference: struct S
+            found = scope.lookup_tag(node.name) if node.name else None
+            if found is not None:
+                if not found.is_struct or found.is_union != is_union:
+                    raise CompileError(f"'{node.name}' defined as wrong kind of tag", node.coord)
+                return found
+            declared = ct.StructType(node.name, is_union)
+            declared.ir_type(self.context)
+            scope.tags[node.name] = declared
+            return declared
+        existing = scope.tags.get(node.name) if node.name else None
+        if existing is not None and existing.is_complete:
+            raise CompileError(f"redefinition of '{kind} {node.name}'", node.coord)
+        struct = existing or ct.StructType(node.name, is_union)
+        struct.ir_type(self.context)
+        if node.name:
+            scope.tags[node.name] = struct
+        members = []
+        for decl in node.decls:
+            if getattr(decl, "bitsize", None) is not None:
+                raise CompileError("bit-fields are not supported", decl.coord)
+            mtype = self.resolve(decl.type, scope)
+            if not mtype.is_complete and not (mtype.is_array and decl is node.decls[-1]):
+                raise CompileError(f"field '{decl.name}' has incomplete type '{mtype}'", decl.coord)
+            members.append((decl.name, mtype))
+        struct.complete(members, self.context)
+        return struct
+
+    def _enum(self, node: c_ast.Enum, scope: Scope) -> ct.CType:
+        if node.values is not None:
+            next_value = 0
+            for enumerator in node.values.enumerators:
+                if enumerator.value is not None:
+                    next_value = evaluate_integer(enumerator.value, scope, self)
+                scope.declare(Symbol(enumerator.name, ct.INT, "enum-constant",
+                                     value=next_value, coord=enumerator.coord))
+                next_value += 1
+            if node.name:
+                scope.tags[node.name] = ct.INT
+        return ct.INT

@@ -1,0 +1,52 @@
+"""Lexical scopes: ordinary identifiers (objects, functions, typedefs, enum constants) and tags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from omp2gpu.sema.ctypes import CType
+
+
+@dataclass
+class Symbol:
+    name: str
+    ctype: CType
+    kind: str                 # "object", "function", "typedef", "enum-constant"
+    address: Any = None       # ir.Value: where the object lives (pointer), or the ir.Function
+    value: int | None = None  # enum constants
+    storage: str = "auto"     # "auto", "static", "extern", "global", "register"
+    coord: Any = None
+    defined: bool = True
+
+
+@dataclass
+class Scope:
+    parent: "Scope | None" = None
+    names: dict[str, Symbol] = field(default_factory=dict)
+    tags: dict[str, CType] = field(default_factory=dict)
+
+    def lookup(self, name: str) -> Symbol | None:
+        scope = self
+        while scope is not None:
+            symbol = scope.names.get(name)
+            if symbol is not None:
+                return symbol
+            scope = scope.parent
+        return None
+
+    def lookup_tag(self, tag: str) -> CType | None:
+        scope = self
+        while scope is not None:
+            found = scope.tags.get(tag)
+            if found is not None:
+                return found
+            scope = scope.parent
+        return None
+
+    def declare(self, symbol: Symbol) -> Symbol:
+        self.names[symbol.name] = symbol
+        return symbol
+
+    def child(self) -> "Scope":
+        return Scope(parent=self)
