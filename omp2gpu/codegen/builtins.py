@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I32, convert
 from omp2gpu.codegen.values import RValue
@@ -71,7 +72,43 @@ def _fabs(builder, value):
     return builder.call(fabs, [value])
 
 
+def _offsetof(emitter, node):
+    """offsetof(type, member-designator): pycparser parses it as a call."""
+    type_node, designator = _args(node)
+    ctype = emitter.resolve_type(type_node)
+    offset = 0
+    for step in _designator_steps(designator):
+        if isinstance(step, str):
+            member = ctype.field(step) if ctype.is_struct else None
+            if member is None:
+                raise CompileError(f"no member named '{step}' in '{ctype}'", designator.coord)
+            offset += member.offset
+            ctype = member.ctype
+            if member.name != step:                # inside an anonymous member
+                inner = ctype.field(step)
+                offset, ctype = offset + inner.offset, inner.ctype
+        else:
+            if not ctype.is_array:
+                raise CompileError("subscript of a non-array member in offsetof", designator.coord)
+            index, _ = emitter.constant_value(step)
+            ctype = ctype.element
+            offset += int(index) * ctype.size
+    return RValue(ct.SIZE_T, ir.Constant(ct.SIZE_T.ir_type(), offset))
+
+
+def _designator_steps(node) -> list:
+    """`a.b[2].c` -> ["a", "b", <2>, "c"]."""
+    if isinstance(node, c_ast.ID):
+        return [node.name]
+    if isinstance(node, c_ast.StructRef):
+        return _designator_steps(node.name) + [node.field.name]
+    if isinstance(node, c_ast.ArrayRef):
+        return _designator_steps(node.name) + [node.subscript]
+    raise CompileError("invalid member designator in offsetof", node.coord)
+
+
 BUILTINS = {
+    "offsetof": _offsetof,
     "__builtin_inf": _constant(ct.DOUBLE, math.inf),
     "__builtin_inff": _constant(ct.FLOAT, math.inf),
     "__builtin_huge_val": _constant(ct.DOUBLE, math.inf),

@@ -116,7 +116,8 @@ class _Flattener:
         else:
             if not ctype.is_array:
                 raise CompileError("array designator used for a non-array type", first.coord)
-            index = evaluate_integer(first, self.scope, self.resolver)
+            index_node = getattr(first, "expr", first)     # pycparser 3 wraps [i] in ArrayDesignator
+            index = evaluate_integer(index_node, self.scope, self.resolver)
             if index < 0 or (ctype.length is not None and index >= ctype.length):
                 raise CompileError("array designator index exceeds array bounds", first.coord)
         self.note_index(ctype, index, path)

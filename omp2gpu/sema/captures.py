@@ -38,7 +38,7 @@ class _FreeIdentifiers:
         if isinstance(node, c_ast.NamedInitializer):
             for designator in node.name:
                 if not isinstance(designator, c_ast.ID):
-                    self.walk(designator)
+                    self.walk(getattr(designator, "expr", designator))
             self.walk(node.expr)
             return
         if isinstance(node, c_ast.Decl):
