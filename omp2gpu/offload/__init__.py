@@ -1,0 +1,1 @@
+"""The host offload launcher: devices, the device data environment, kernel launches, host fallback."""

@@ -1,0 +1,50 @@
+"""The contract between compiled host code and the offload runtime.
+
+Host code built by the offload scheme calls these C entry points (bound to
+Python callbacks at JIT time); the map-type bits say what to do with each
+argument. Modelled on libomptarget's __tgt_target_* interface.
+
+    int  __omp2gpu_target(int64_t device, const char *kernel, int32_t count,
+                          void **bases, void **begins, int64_t *sizes, int64_t *types,
+                          int32_t num_teams, int32_t thread_limit, int64_t trip_count);
+         -> 0 when the kernel ran on the device; nonzero: the caller runs the host fallback
+    void __omp2gpu_target_data_begin (int64_t device, int32_t count, void **bases,
+                                      void **begins, int64_t *sizes, int64_t *types);
+    void __omp2gpu_target_data_end   (same arguments)
+    void __omp2gpu_target_data_update(same arguments)
+    void __omp2gpu_register_global(void *host_address, const char *name, int64_t size)
+         -> a `declare target` global: present for the whole run, initialised from the host
+
+`device` is -1 for "no device clause" (use default-device-var).
+For each argument i: `bases[i]` is the variable's value as the kernel sees it
+(the pointer for `p[lo:len]`, the address for an object), `begins[i]` the first
+byte mapped, `sizes[i]` the byte count. The kernel parameter for a mapped
+argument is the device address corresponding to bases[i].
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class MapType(enum.IntFlag):
+    NONE = 0x0
+    TO = 0x1                # copy host -> device on entry (when newly allocated, or ALWAYS)
+    FROM = 0x2              # copy device -> host on exit (when the reference count drops to 0, or ALWAYS)
+    ALWAYS = 0x4            # copy whatever the reference count says
+    DELETE = 0x8            # map(delete:): force the reference count to zero
+    TARGET_PARAM = 0x20     # this entry is a kernel parameter (in order)
+    RETURN_PARAM = 0x40     # use_device_ptr: write the device address back into bases[i]
+    LITERAL = 0x100         # by-value scalar: pass the sizes[i] bytes at begins[i] as the parameter
+    IMPLICIT = 0x200        # not named in a clause (implicit map)
+    IS_DEVICE_PTR = 0x400   # pass bases[i] through unchanged
+    POINTER_LOOKUP = 0x800  # a pointer with no map: pass the device address of its pointee if present, else NULL
+
+
+ENTRY_TARGET = "__omp2gpu_target"
+ENTRY_DATA_BEGIN = "__omp2gpu_target_data_begin"
+ENTRY_DATA_END = "__omp2gpu_target_data_end"
+ENTRY_DATA_UPDATE = "__omp2gpu_target_data_update"
+ENTRY_REGISTER_GLOBAL = "__omp2gpu_register_global"
+
+DEFAULT_DEVICE = -1
