@@ -15,6 +15,15 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
     void __omp2gpu_register_global(void *host_address, const char *name, int64_t size)
          -> a `declare target` global: present for the whole run, initialised from the host
 
+    int   __omp2gpu_num_devices(void)
+    void *__omp2gpu_target_alloc(size_t size, int device)          (NULL on failure)
+    void  __omp2gpu_target_free(void *device_pointer, int device)
+    int   __omp2gpu_target_is_present(void *host_pointer, int device)
+    int   __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
+                                  size_t src_offset, int dst_device, int src_device)
+         -> the omp_* device-memory routines of runtime/host forward to these for
+            device numbers other than the initial device's.
+
 `device` is -1 for "no device clause" (use default-device-var).
 For each argument i: `bases[i]` is the variable's value as the kernel sees it
 (the pointer for `p[lo:len]`, the address for an object), `begins[i]` the first
@@ -46,5 +55,11 @@ ENTRY_DATA_BEGIN = "__omp2gpu_target_data_begin"
 ENTRY_DATA_END = "__omp2gpu_target_data_end"
 ENTRY_DATA_UPDATE = "__omp2gpu_target_data_update"
 ENTRY_REGISTER_GLOBAL = "__omp2gpu_register_global"
+
+ENTRY_NUM_DEVICES = "__omp2gpu_num_devices"
+ENTRY_TARGET_ALLOC = "__omp2gpu_target_alloc"
+ENTRY_TARGET_FREE = "__omp2gpu_target_free"
+ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
+ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
 
 DEFAULT_DEVICE = -1
