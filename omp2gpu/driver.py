@@ -1,0 +1,239 @@
+"""The compile driver: runs the stages in order for one C file.
+
+    preprocess -> parse -> attach pragmas -> emit LLVM IR (host OpenMP scheme)
+    -> link the host runtime -> optimise -> run `main` / write .ll / write .o
+
+`--dump=STAGES` prints each named stage's artefact to stderr under a banner.
+The host runtime (runtime/host/*.c, the omp_* functions) goes through the
+same front end and codegen once, and its IR is cached on disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import llvmlite
+import llvmlite.binding as llvm
+
+from omp2gpu import __version__
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.targets import host
+
+# Stages that --dump can show, in pipeline order; a new stage is one entry here
+# and one `_dump` call where its artefact appears.
+DUMP_STAGES = ("ast", "ir", "opt-ir")
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()        # "NAME" or "NAME=VALUE", as after -D
+    undefines: tuple[str, ...] = ()
+    opt_level: int = 2
+    std: str = "c99"
+    warnings_enabled: bool = True
+    dump: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self):
+        if not 0 <= self.opt_level <= 3:
+            raise ValueError(f"opt_level must be 0-3, not {self.opt_level}")
+        unknown = set(self.dump) - set(DUMP_STAGES)
+        if unknown:
+            raise ValueError(f"unknown dump stage(s): {', '.join(sorted(unknown))}")
+
+
+def _dump(options: CompileOptions, stage: str, source: str, render) -> None:
+    """Print `render()` to stderr under a banner when `stage` is dumped."""
+    if stage not in options.dump:
+        return
+    host.flush_stdio()
+    sys.stderr.write(f"===== omp2gpu dump: {stage} ({source}) =====\n")
+    text = render()
+    sys.stderr.write(text if text.endswith("\n") else text + "\n")
+    sys.stderr.write(f"===== end of {stage} =====\n")
+    sys.stderr.flush()
+
+
+def _render_ast(ast, source: Path) -> str:
+    """The tree of the file's own top-level declarations; the included
+    headers' hundreds of declarations would bury them."""
+    import io
+    buffer = io.StringIO()
+    show = dict(attrnames=True, nodenames=True, showcoord=True)
+    declarations = getattr(ast, "ext", None)
+    if declarations is None:
+        ast.show(buf=buffer, **show)
+        return buffer.getvalue()
+    own = [node for node in declarations if _is_file(getattr(node.coord, "file", None), source)]
+    buffer.write(f"FileAST: {len(own)} declarations from {source.name} "
+                 f"({len(declarations) - len(own)} from headers not shown)\n")
+    for node in own:
+        node.show(buf=buffer, offset=2, **show)
+    return buffer.getvalue()
+
+
+def _is_file(name, source: Path) -> bool:
+    if not name:
+        return False
+    try:
+        return name == str(source) or Path(name).resolve() == source.resolve()
+    except OSError:
+        return False
+
+
+def _check_input(path) -> Path:
+    source = Path(path)
+    if not source.is_file():
+        raise CompileError(f"no such file: {path}")
+    return source
+
+
+def emit_ir(path, options: CompileOptions):
+    """Steps 1-4: the C file as an `llvmlite.ir.Module` (host scheme), unlinked."""
+    source = _check_input(path)
+    from omp2gpu.codegen.module import emit_module
+    from omp2gpu.codegen.openmp.host import HostOpenMP
+    from omp2gpu.frontend.parse import parse
+    from omp2gpu.frontend.pragmas import attach_pragmas
+    from omp2gpu.frontend.preprocess import preprocess
+
+    text = preprocess(str(source), list(options.include_dirs), list(options.defines),
+                      list(options.undefines), options.std)
+    ast = attach_pragmas(parse(text, str(source)))
+    _dump(options, "ast", str(source), lambda: _render_ast(ast, source))
+    module = emit_module(ast, source.name, HostOpenMP())
+    _dump(options, "ir", str(source), lambda: str(module))
+    return module
+
+
+def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
+    """The program with the host runtime linked in, unoptimised, with the host
+    triple and data layout set."""
+    options = options or CompileOptions()
+    program = host.prepare(emit_ir(path, options))
+    program.name = Path(path).name  # not "<string>", in messages and the .ll
+    runtime_ir = host_runtime_ir()
+    if runtime_ir:
+        runtime = host.prepare(llvm.parse_assembly(runtime_ir))
+        _yield_to_program(runtime, program)
+        _link(program, runtime, "the omp2gpu host runtime")
+    host.verify(program)
+    return program
+
+
+def build_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
+    """compile_to_host_module, then optimised at options.opt_level."""
+    options = options or CompileOptions()
+    return _optimise(compile_to_host_module(path, options), path, options)
+
+
+def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.ModuleRef:
+    host.optimise(module, options.opt_level)
+    _dump(options, "opt-ir", str(path), lambda: str(module))
+    return module
+
+
+def run_program(path, args: list[str] = (), options: CompileOptions | None = None) -> int:
+    """Compile `path`, JIT it and return what its main returns."""
+    options = options or CompileOptions()
+    module = compile_to_host_module(path, options)
+    if host.find_main(module) is None:  # checked before the optimiser's time is spent
+        raise CompileError(f"{path}: undefined reference to 'main'",
+                           hint="`omp2gpu run` needs a program with a main function")
+    return host.run_main(_optimise(module, path, options), [str(path), *args])
+
+
+def _external_definitions(module: llvm.ModuleRef) -> dict[str, object]:
+    local = (llvm.Linkage.internal, llvm.Linkage.private)
+    return {value.name: value for value in (*module.functions, *module.global_variables)
+            if not value.is_declaration and value.linkage not in local}
+
+
+def _yield_to_program(runtime: llvm.ModuleRef, program: llvm.ModuleRef) -> None:
+    """Like a C library, the runtime gives way where the program defines the
+    same symbol (say its own omp_get_wtime): its copy becomes weak."""
+    ours = _external_definitions(program)
+    for name, value in _external_definitions(runtime).items():
+        if name in ours:
+            value.linkage = llvm.Linkage.weak_any
+
+
+def _link(program: llvm.ModuleRef, other: llvm.ModuleRef, what: str) -> None:
+    try:
+        program.link_in(other)
+    except RuntimeError as err:
+        # The only way valid modules fail to link: one symbol defined twice.
+        raise CompileError(f"cannot link {what} into {program.name}: {err}") from None
+
+
+# --- the host runtime, compiled once and cached ------------------------------
+
+def _runtime_sources() -> list[Path]:
+    from omp2gpu.runtime_files import host_runtime_dir
+    return sorted(host_runtime_dir().glob("*.c"))
+
+
+def _cache_key(sources: list[Path]) -> str:
+    """Changes whenever the runtime, its headers or the compiler itself change."""
+    from omp2gpu.runtime_files import include_dir
+    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}".encode())
+    package = Path(__file__).resolve().parent
+    inputs = [*sources, *sorted(p for p in include_dir().rglob("*") if p.is_file()),
+              *sorted(package.rglob("*.py"))]
+    for path in inputs:
+        digest.update(str(path.name).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def cache_dir() -> Path:
+    """$OMP2GPU_CACHE_DIR, else $XDG_CACHE_HOME/omp2gpu, else ~/.cache/omp2gpu."""
+    if os.environ.get("OMP2GPU_CACHE_DIR"):
+        return Path(os.environ["OMP2GPU_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "omp2gpu"
+
+
+def compile_host_runtime() -> str:
+    """Every runtime/host/*.c through the pipeline, linked into one module's IR
+    text (no triple: it is set when linked into a program)."""
+    sources = _runtime_sources()
+    if not sources:
+        return ""
+    options = CompileOptions()
+    combined = llvm.parse_assembly(str(emit_ir(sources[0], options)))
+    combined.name = "omp2gpu_host_runtime"
+    for source in sources[1:]:
+        _link(combined, llvm.parse_assembly(str(emit_ir(source, options))), source.name)
+    return str(combined)
+
+
+def host_runtime_ir() -> str:
+    """The compiled host runtime's IR text, from the disk cache when it is
+    current; an unwritable cache only costs the recompilation."""
+    sources = _runtime_sources()
+    if not sources:
+        return ""
+    cached = cache_dir() / f"host-runtime-{_cache_key(sources)}.ll"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    text = compile_host_runtime()
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        # Write then rename, so a concurrent reader never sees half a file.
+        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".host-runtime-", suffix=".tmp")
+    except OSError:
+        return text
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, cached)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+    return text

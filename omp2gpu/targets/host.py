@@ -1,0 +1,166 @@
+"""The host target: optimise, JIT-run `main`, emit object files and assembly.
+
+Everything works on `llvmlite.binding.ModuleRef`s. `as_module_ref` accepts an
+`llvmlite.ir.Module` too, so callers can hand over codegen's output directly.
+LLVM state (target initialisation, target machines) is created once per process.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import sys
+from functools import lru_cache
+
+import llvmlite.binding as llvm
+
+# Engines stay alive for the whole process: a program may register atexit()
+# handlers or hand out pointers into JIT memory that outlive main's return.
+_live_engines: list = []
+
+
+@lru_cache(maxsize=None)
+def initialise() -> None:
+    """Initialise the native target once. llvmlite >= 0.45 initialises the LLVM
+    core itself and `llvm.initialize()` raises, so it is not called."""
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    # JIT'd programs call libm (sqrt, pow...); the Python binary may not link it.
+    libm = ctypes.util.find_library("m") or "libm.so.6"
+    try:
+        llvm.load_library_permanently(libm)
+    except RuntimeError:
+        pass  # static libm in the interpreter, or none at all: symbols resolve or fail at JIT time
+
+
+@lru_cache(maxsize=None)
+def target_machine(opt_level: int = 2, jit: bool = False) -> llvm.TargetMachine:
+    """The host target machine; `jit` selects the JIT code model, otherwise
+    position-independent code that links into a default (PIE) executable."""
+    initialise()
+    target = llvm.Target.from_default_triple()
+    return target.create_target_machine(
+        cpu=llvm.get_host_cpu_name(),
+        features=llvm.get_host_cpu_features().flatten(),
+        opt=opt_level,
+        reloc="default" if jit else "pic",
+        codemodel="jitdefault" if jit else "small",
+        jit=jit,
+    )
+
+
+def as_module_ref(module) -> llvm.ModuleRef:
+    """A ModuleRef for `module` (a ModuleRef is returned as is)."""
+    if isinstance(module, llvm.ModuleRef):
+        return module
+    return llvm.parse_assembly(str(module))
+
+
+def prepare(module) -> llvm.ModuleRef:
+    """Give the module the host triple and data layout (needed before linking
+    modules together, and before any optimisation)."""
+    ref = as_module_ref(module)
+    tm = target_machine()
+    ref.triple = tm.triple
+    ref.data_layout = str(tm.target_data)
+    return ref
+
+
+def verify(module: llvm.ModuleRef) -> None:
+    """Raise RuntimeError with LLVM's message if the IR is malformed (a
+    compiler bug, never a user error)."""
+    try:
+        module.verify()
+    except RuntimeError as err:
+        raise RuntimeError(f"LLVM IR verification failed: {err}") from None
+
+
+def optimise(module, opt_level: int = 2) -> llvm.ModuleRef:
+    """Run LLVM's default per-module pipeline for -O`opt_level` (new pass
+    manager), in place; -O0 still runs the O0 pipeline (always-inline)."""
+    if not 0 <= opt_level <= 3:
+        raise ValueError(f"optimisation level must be 0-3, not {opt_level}")
+    ref = prepare(module)
+    verify(ref)
+    tuning = llvm.create_pipeline_tuning_options(speed_level=opt_level)
+    builder = llvm.create_pass_builder(target_machine(opt_level), tuning)
+    builder.getModulePassManager().run(ref, builder)
+    return ref
+
+
+def object_code(module, opt_level: int = 2) -> bytes:
+    """An ELF relocatable object for the host (`cc prog.o -lm` links it)."""
+    ref = prepare(module)
+    return target_machine(opt_level).emit_object(ref)
+
+
+def emit_assembly(module, opt_level: int = 2) -> str:
+    """Host assembly text."""
+    ref = prepare(module)
+    return target_machine(opt_level).emit_assembly(ref)
+
+
+def find_main(module: llvm.ModuleRef):
+    """The defined `main` function, or None when there is none."""
+    try:
+        fn = module.get_function("main")
+    except NameError:
+        return None
+    return None if fn.is_declaration else fn
+
+
+def _c_argv(argv: list[str]):
+    """A NULL-terminated char *argv[] whose strings are writable, as C allows;
+    returns the array and the buffers that must outlive the call."""
+    buffers = [ctypes.create_string_buffer(arg.encode(sys.getfilesystemencoding(), "surrogateescape")
+                                           if isinstance(arg, str) else bytes(arg))
+               for arg in argv]
+    array = (ctypes.POINTER(ctypes.c_char) * (len(buffers) + 1))()
+    for i, buffer in enumerate(buffers):
+        array[i] = ctypes.cast(buffer, ctypes.POINTER(ctypes.c_char))
+    return array, buffers
+
+
+def flush_stdio() -> None:
+    """Flush C stdio and Python's streams so output from both appears in order."""
+    ctypes.CDLL(None).fflush(None)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+
+
+def run_main(module, argv: list[str]) -> int:
+    """JIT-compile `module` and call its `main` with `argv` (argv[0] is the
+    program's name); returns main's int result. The program writes to this
+    process's own stdout/stderr; exit() inside it ends the process."""
+    ref = prepare(module)
+    fn = find_main(ref)
+    if fn is None:
+        raise LookupError("the module defines no 'main' function")
+    fn_type = fn.global_value_type
+    n_params = len(list(fn_type.get_function_parameters()))
+    if n_params > 3:
+        raise ValueError(f"'main' takes {n_params} parameters; at most 3 (argc, argv, envp) are supported")
+    result_type = fn_type.get_function_return()
+    returns_int = result_type.type_kind == llvm.TypeKind.integer
+
+    engine = llvm.create_mcjit_compiler(ref, target_machine(jit=True))
+    engine.finalize_object()
+    _live_engines.append(engine)
+    address = engine.get_function_address("main")
+
+    char_pp = ctypes.POINTER(ctypes.POINTER(ctypes.c_char))
+    c_argv, keep_alive = _c_argv(argv)
+    params = [ctypes.c_int, char_pp, ctypes.c_void_p][:n_params]
+    args = [len(argv), c_argv, ctypes.c_void_p.in_dll(ctypes.CDLL(None), "environ")][:n_params]
+    main = ctypes.CFUNCTYPE(ctypes.c_int if returns_int else None, *params)(address)
+
+    flush_stdio()  # Python's buffered output first, then the program's
+    try:
+        result = main(*args)
+    finally:
+        flush_stdio()
+    del keep_alive
+    return int(result) if returns_int else 0

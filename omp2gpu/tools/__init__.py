@@ -1,0 +1,1 @@
+"""Command-line tools: `omp2gpu run` / `omp2gpu compile` (cli)."""

@@ -1,0 +1,187 @@
+"""The `omp2gpu` command.
+
+    omp2gpu run prog.c [options] [-- args...]     compile, JIT, run main(args)
+    omp2gpu compile prog.c [options] [-o OUT]     write a host object (.o)
+    omp2gpu compile prog.c --emit-llvm [-o OUT]   write host LLVM IR (.ll)
+
+Options are spelt as a C compiler user types them (-I, -D, -U, -O2, -std=c99,
+-w, -fopenmp, -lm). Exit status: the program's for `run`; 1 for an error in
+the input; 2 for a bad command line or an internal compiler error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from pathlib import Path
+
+from omp2gpu import __version__
+from omp2gpu.diagnostics import CompileError
+
+STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
+# gcc's named levels, mapped onto the four LLVM has.
+OPT_LEVELS = {"0": 0, "1": 1, "2": 2, "3": 3, "s": 2, "z": 2, "g": 1, "fast": 3}
+
+
+def _opt_level(text: str) -> int:
+    if text not in OPT_LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown optimisation level -O{text}")
+    return OPT_LEVELS[text]
+
+
+def _dump_stages(text: str) -> frozenset[str]:
+    from omp2gpu.driver import DUMP_STAGES
+    stages = frozenset(s.strip() for s in text.split(",") if s.strip())
+    unknown = stages - set(DUMP_STAGES)
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown stage(s) {', '.join(sorted(unknown))}; choose from {','.join(DUMP_STAGES)}")
+    return stages
+
+
+def _common_options() -> argparse.ArgumentParser:
+    """Options every command takes; one line per option."""
+    p = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    p.add_argument("input", metavar="FILE.c", help="the C source file")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                   help="add DIR to the #include search path")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="define a macro")
+    p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
+                   help="undefine a macro")
+    p.add_argument("-O", dest="opt_level", type=_opt_level, default=2, metavar="LEVEL",
+                   help="optimisation level 0-3 (default 2)")
+    p.add_argument("-std", dest="std", choices=STANDARDS, default="c99", metavar="STD",
+                   help="C standard (default c99)")
+    p.add_argument("-o", dest="output", metavar="FILE", help="output file ('-' for stdout)")
+    p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
+    p.add_argument("--dump", dest="dump", type=_dump_stages, action="append", default=[],
+                   metavar="STAGES", help="print stages to stderr: comma-separated, of ast,ir,opt-ir")
+    # Accepted so existing command lines work; they change nothing here.
+    p.add_argument("-f", dest="f_flags", action="append", default=[], metavar="FLAG",
+                   help="-fopenmp etc.: accepted, no effect")
+    p.add_argument("-l", dest="libraries", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument("-L", dest="library_dirs", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument("-W", dest="warning_flags", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument("-g", dest="debug_info", action="store_true", help=argparse.SUPPRESS)
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common_options()
+    parser = argparse.ArgumentParser(prog="omp2gpu", allow_abbrev=False,
+                                     description="OpenMP 4.5 offload compiler for C.")
+    parser.add_argument("--version", action="version", version=f"omp2gpu {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    run = commands.add_parser("run", parents=[common], allow_abbrev=False,
+                              help="compile and run a program: run FILE.c [options] [-- args...]")
+    run.set_defaults(handler=_run)
+
+    compile_ = commands.add_parser("compile", parents=[common], allow_abbrev=False,
+                                   help="compile to a host object file or LLVM IR")
+    compile_.add_argument("-c", dest="object", action="store_true", help="write an object file (the default)")
+    compile_.add_argument("--emit-llvm", "-emit-llvm", dest="emit_llvm", action="store_true",
+                          help="write LLVM IR text instead of an object file")
+    compile_.set_defaults(handler=_compile)
+    return parser
+
+
+def _normalise(argv: list[str]) -> list[str]:
+    """gcc's bare -O means -O1; argparse would take the next word as its value."""
+    return ["-O1" if arg == "-O" else arg for arg in argv]
+
+
+def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    """The parsed options and the program's own arguments (after the first --)."""
+    if "--" in argv:
+        split = argv.index("--")
+        argv, program_args = argv[:split], argv[split + 1:]
+    else:
+        program_args = []
+    parser = build_parser()
+    args = parser.parse_args(_normalise(argv))
+    if program_args and args.command != "run":
+        parser.error(f"'{args.command}' takes no program arguments after --")
+    return args, program_args
+
+
+def compile_options(args: argparse.Namespace):
+    from omp2gpu.driver import CompileOptions
+    return CompileOptions(
+        include_dirs=tuple(args.include_dirs),
+        defines=tuple(args.defines),
+        undefines=tuple(args.undefines),
+        opt_level=args.opt_level,
+        std=args.std,
+        warnings_enabled=not args.no_warnings,
+        dump=frozenset().union(*args.dump),
+    )
+
+
+def _check_input(path: str) -> None:
+    if not Path(path).is_file():
+        raise CompileError(f"no such file: {path}")
+
+
+def _run(args: argparse.Namespace, program_args: list[str]) -> int:
+    from omp2gpu import driver
+    _check_input(args.input)
+    status = driver.run_program(args.input, program_args, compile_options(args))
+    return status & 0xFF  # what a shell would see from a real process
+
+
+def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
+    from omp2gpu import driver
+    from omp2gpu.targets import host
+    _check_input(args.input)
+    options = compile_options(args)
+    module = driver.build_host_module(args.input, options)
+    if args.emit_llvm:
+        suffix, data = ".ll", str(module).encode()
+    else:
+        suffix, data = ".o", host.object_code(module, options.opt_level)
+    output = args.output or Path(args.input).with_suffix(suffix).name  # in the cwd, like cc -c
+    _write_output(output, data)
+    return 0
+
+
+def _write_output(output: str, data: bytes) -> None:
+    if output == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as err:
+        raise CompileError(f"cannot write {output}: {err.strerror or err}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args, program_args = parse_command_line(argv)
+    except SystemExit as done:  # argparse: --help, --version, usage errors
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
+    try:
+        return args.handler(args, program_args)
+    except CompileError as err:
+        print(err.format(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # a bug in omp2gpu, not in the user's program
+        message = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+        print(f"omp2gpu: internal compiler error: {message}", file=sys.stderr)
+        if os.environ.get("OMP2GPU_DEBUG") == "1":
+            traceback.print_exc()
+        else:
+            print("omp2gpu: please report this bug with the input file and the command line "
+                  "(OMP2GPU_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
