@@ -252,7 +252,9 @@ class ExpressionEmitter:
         scratch = self.function.append_basic_block("sizeof.scratch")
         self.builder.position_at_end(scratch)
         try:
-            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef, c_ast.CompoundLiteral)) or (
+            is_object = not isinstance(node, c_ast.ID) or self.lookup_symbol(node).kind == "object"
+            if is_object and isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef,
+                                               c_ast.CompoundLiteral)) or (
                     isinstance(node, c_ast.UnaryOp) and node.op == "*") or (
                     isinstance(node, c_ast.Constant) and node.type == "string"):
                 ctype = self.lvalue(node).ctype

@@ -278,6 +278,8 @@ class Initializers:
                 return symbol.address.gep([ir.Constant(I64, 0), ir.Constant(I64, 0)]).bitcast(target_type)
         if isinstance(node, c_ast.UnaryOp) and node.op == "&":
             return self._address_of(node.expr, scope).bitcast(target_type)
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
+            return self._offset_address(ctype, node, scope).bitcast(target_type)
         try:
             value, _ = evaluate(node, scope, self.module.resolver)
             if value == 0:
@@ -285,6 +287,16 @@ class Initializers:
         except CompileError:
             pass
         raise CompileError("initializer element is not a compile-time constant", node.coord)
+
+    def _offset_address(self, ctype, node, scope) -> ir.Constant:
+        """`array + 3`, `&x + 1`, `"abc" + 1`: an address constant plus an integer constant."""
+        from omp2gpu.sema.expression_types import type_of_expression
+        pointer_type = ct.decay(type_of_expression(node.left, scope, self.module.resolver))
+        if not pointer_type.is_pointer:
+            raise CompileError("initializer element is not a compile-time constant", node.coord)
+        base = self.address_constant(pointer_type, node.left, scope)
+        offset = evaluate_integer(node.right, scope, self.module.resolver)
+        return base.gep([ir.Constant(I64, -offset if node.op == "-" else offset)])
 
     def _address_of(self, node, scope) -> ir.Constant:
         if isinstance(node, c_ast.ID):

@@ -44,6 +44,7 @@ class TypeResolver:
 
     def __init__(self, context: ir.Context):
         self.context = context
+        self.anonymous: dict[int, tuple] = {}     # id(Struct node) -> (node, its type)
 
     def resolve(self, node, scope: Scope) -> ct.CType:
         if isinstance(node, c_ast.Typename) or isinstance(node, c_ast.Decl):
@@ -137,7 +138,11 @@ class TypeResolver:
             return declared
         existing = scope.tags.get(node.name) if node.name else None
         if existing is not None and existing.is_complete:
+            if getattr(existing, "definition", None) is node:
+                return existing     # `typedef struct s {...} a, *b;` shares one definition
             raise CompileError(f"redefinition of '{kind} {node.name}'", node.coord)
+        if node.name is None and id(node) in self.anonymous:
+            return self.anonymous[id(node)][1]
         struct = existing or ct.StructType(node.name, is_union)
         struct.ir_type(self.context)
         if node.name:
@@ -151,6 +156,9 @@ class TypeResolver:
                 raise CompileError(f"field '{decl.name}' has incomplete type '{mtype}'", decl.coord)
             members.append((decl.name, mtype))
         struct.complete(members, self.context)
+        struct.definition = node
+        if node.name is None:        # anonymous: `struct {...} a, b;` is one type
+            self.anonymous[id(node)] = (node, struct)
         return struct
 
     def _enum(self, node: c_ast.Enum, scope: Scope) -> ct.CType:
