@@ -1,0 +1,1 @@
+"""Front end: preprocess, parse with pycparser, attach `#pragma omp` to statements."""
