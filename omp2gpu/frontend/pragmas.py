@@ -1,0 +1,243 @@
+"""Attach each `#pragma omp` to the statement it governs.
+
+pycparser leaves pragmas as `Pragma` items in block item lists (and, for the
+body of an if/for/while/label, in a Compound it synthesises around the pragmas
+and the statement). This pass replaces them with `OmpConstruct(directive,
+statement)` -- or `OmpConstruct(directive, None)` for stand-alone directives --
+and, at file scope, wraps `declare target` ... `end declare target` in one
+`OmpDeclareTarget`. Other pragmas are dropped: nothing after this pass sees a
+`Pragma` node.
+"""
+
+from __future__ import annotations
+
+import linecache
+import re
+
+from pycparser import c_ast
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+
+try:
+    from pycparser.c_parser import Coord
+except ImportError:                                   # pycparser 2.x
+    from pycparser.plyparser import Coord
+
+# A directive whose last leaf is one of these governs a `for` loop.
+_LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop"})
+_FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target"})
+_DECLARATIONS = tuple(getattr(c_ast, name) for name in ("Decl", "Typedef", "DeclList", "StaticAssert")
+                      if hasattr(c_ast, name))
+
+
+def attach_pragmas(ast: c_ast.FileAST) -> c_ast.FileAST:
+    """Rewrite `ast` in place (and return it)."""
+    linecache.checkcache()          # sources may have changed since an earlier compilation
+    ast.ext, _ = _file_items(ast.ext or [], 0, set(), None)
+    _drop_stray_pragmas(ast)
+    return ast
+
+
+# ------------------------------------------------------------------ file scope
+
+def _file_items(items, i, typedefs, opener):
+    """File-scope items from index i to the `end declare target` that closes
+    `opener` (a (directive, coord) pair), or to the end when opener is None.
+    Returns the processed items and the index after the closing pragma."""
+    out = []
+    while i < len(items):
+        item = items[i]
+        i += 1
+        if not isinstance(item, c_ast.Pragma):
+            _declare(item, typedefs)
+            if isinstance(item, c_ast.FuncDef):
+                _function(item, typedefs)
+            out.append(item)
+            continue
+        parsed = _directive(item, typedefs)
+        if parsed is None:
+            continue
+        directive, coord = parsed
+        if directive.is_declare_target_begin:
+            decls, i = _file_items(items, i, typedefs, parsed)
+            out.append(OmpDeclareTarget(directive, decls, coord))
+        elif directive.kind == "end declare target":
+            if opener is None:
+                raise CompileError("'#pragma omp end declare target' without a matching "
+                                   "'#pragma omp declare target'", coord)
+            return out, i
+        elif directive.kind == "declare target":          # declare target (list) / to(list)
+            out.append(OmpConstruct(directive, None, coord))
+        else:
+            raise CompileError(f"{_named(directive)} is not allowed at file scope", coord)
+    if opener is not None:
+        raise CompileError("'#pragma omp declare target' without a matching "
+                           "'#pragma omp end declare target'", opener[1])
+    return out, i
+
+
+def _function(funcdef: c_ast.FuncDef, typedefs) -> None:
+    scope = set(typedefs)
+    params = getattr(funcdef.decl.type, "args", None)
+    for param in (params.params if params is not None else []):
+        _declare(param, scope)
+    funcdef.body = _statement(funcdef.body, scope)
+
+
+# ----------------------------------------------------------------- statements
+
+def _statement(node, scope):
+    """Process the pragmas inside statement `node`; returns what replaces it."""
+    if isinstance(node, c_ast.Compound):
+        if _synthesised(node):
+            return _pragma_substatement(node, scope)
+        node.block_items = _block(node.block_items or [], set(scope)) or None
+    elif isinstance(node, c_ast.If):
+        node.iftrue = _substatement(node.iftrue, scope)
+        node.iffalse = _substatement(node.iffalse, scope)
+    elif isinstance(node, c_ast.For):
+        inner = set(scope)
+        if isinstance(node.init, c_ast.DeclList):
+            for decl in node.init.decls:
+                _declare(decl, inner)
+        node.stmt = _substatement(node.stmt, inner)
+    elif isinstance(node, (c_ast.While, c_ast.DoWhile, c_ast.Switch, c_ast.Label)):
+        node.stmt = _substatement(node.stmt, scope)
+    elif isinstance(node, (c_ast.Case, c_ast.Default)):
+        # A case's statements belong to the enclosing switch block.
+        node.stmts = _block(node.stmts or [], scope)
+    return node
+
+
+def _substatement(node, scope):
+    # The body of a selection or iteration statement is a block of its own (C99 6.8.4, 6.8.5).
+    return None if node is None else _statement(node, set(scope))
+
+
+def _synthesised(compound: c_ast.Compound) -> bool:
+    """pycparser wraps `pragma... statement` used as a body in a Compound placed
+    at the first pragma; a written `{` can never share that line."""
+    items = compound.block_items or []
+    if not items or not isinstance(items[0], c_ast.Pragma):
+        return False
+    ours, first = compound.coord, items[0].coord
+    return ours is first or (ours is not None and first is not None and
+                             (ours.file, ours.line) == (first.file, first.line))
+
+
+def _pragma_substatement(compound, scope):
+    items = _block(compound.block_items, scope)
+    for item in items:
+        if isinstance(item, OmpConstruct) and item.body is None:
+            raise CompileError(f"{_named(item.directive)} may only be used in compound "
+                               "statements", item.coord)
+    if len(items) == 1:
+        return items[0]
+    compound.block_items = items
+    return compound
+
+
+def _block(items, scope):
+    out, i = [], 0
+    while i < len(items):
+        node, i = _block_item(items, i, scope)
+        if node is not None:
+            out.append(node)
+    return out
+
+
+def _block_item(items, i, scope):
+    """Process items[i] (with the statement it governs, for a pragma); returns
+    the resulting node (None for a dropped pragma) and the next index."""
+    item = items[i]
+    if not isinstance(item, c_ast.Pragma):
+        _declare(item, scope)
+        return _statement(item, scope), i + 1
+    parsed = _directive(item, scope)
+    if parsed is None:
+        return None, i + 1
+    directive, coord = parsed
+    if directive.kind in _FILE_SCOPE_ONLY:
+        raise CompileError(f"{_named(directive)} is only allowed at file scope", coord)
+    if directive.is_standalone:
+        return OmpConstruct(directive, None, coord), i + 1
+
+    loop = directive.kind.split()[-1] in _LOOP_LEAVES
+    wanted = "a for loop" if loop else "a statement"
+    j = i + 1
+    while j < len(items) and isinstance(items[j], c_ast.Pragma) and not _is_omp(_text(items[j])):
+        j += 1                                  # e.g. `#pragma GCC ivdep` between directive and loop
+    if j == len(items):
+        raise CompileError(f"{_named(directive)} must be followed by {wanted}", coord)
+    body, after = _block_item(items, j, scope)
+    if isinstance(body, _DECLARATIONS):
+        raise CompileError(f"{_named(directive)} must be followed by {wanted}, "
+                           "not a declaration", coord)
+    if (isinstance(body, OmpConstruct) and body.body is None) or (loop and not isinstance(body, c_ast.For)):
+        raise CompileError(f"{_named(directive)} must be followed by {wanted}", coord)
+    return OmpConstruct(directive, body, coord), after
+
+
+# -------------------------------------------------------------------- helpers
+
+def _declare(node, scope) -> None:
+    """Track typedef names: a typedef adds one, any other declaration of the name hides it."""
+    if isinstance(node, c_ast.Typedef):
+        scope.add(node.name)
+    elif isinstance(node, c_ast.Decl) and node.name:
+        scope.discard(node.name)
+
+
+def _named(directive) -> str:
+    return f"'#pragma omp {directive.kind}'"
+
+
+def _text(pragma: c_ast.Pragma) -> str:
+    text = pragma.string
+    if isinstance(text, c_ast.Constant):          # pycparser's own _Pragma("...") node
+        text = text.value[text.value.index('"') + 1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return (text or "").strip()
+
+
+def _is_omp(text: str) -> bool:
+    return text == "omp" or text.startswith(("omp ", "omp\t"))
+
+
+def _directive(pragma: c_ast.Pragma, typedefs):
+    """(Directive, coord) for an omp pragma, None for any other pragma."""
+    text = _text(pragma)
+    if not _is_omp(text):
+        return None
+    coord = _omp_coord(pragma.coord)
+    return parse_directive(text, coord, frozenset(typedefs)), coord
+
+
+_OMP_IN_SOURCE = re.compile(r'(?:#\s*pragma\s+|_Pragma\s*\(\s*L?"\s*)(omp)\b')
+
+
+def _omp_coord(coord):
+    """Where the word `omp` is in the original line: the preprocessor may have
+    moved the pragma (gcc writes it from column 1), and directive offsets count
+    from this point."""
+    if coord is None or not coord.file or not coord.line:
+        return coord
+    match = _OMP_IN_SOURCE.search(linecache.getline(coord.file, coord.line))
+    column = match.start(1) + 1 if match else coord.column
+    return Coord(coord.file, coord.line, column)
+
+
+def _drop_stray_pragmas(node) -> None:
+    """Remove the pragmas left where no statement can follow (struct members,
+    enumerators, K&R parameter declarations); an omp one there is an error."""
+    for name in getattr(node, "__slots__", ()):
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, c_ast.Pragma) and _is_omp(_text(item)):
+                    raise CompileError(f"'#pragma {_text(item)}' is not allowed here",
+                                       _omp_coord(item.coord))
+            value[:] = [item for item in value if not isinstance(item, c_ast.Pragma)]
+    for _, child in node.children():
+        _drop_stray_pragmas(child)

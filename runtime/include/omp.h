@@ -1,0 +1,109 @@
+/* omp2gpu <omp.h>: the OpenMP 4.5 runtime API (section 3 of the spec).
+ * The lock types have libgomp's sizes and alignments (4 bytes; 16 bytes
+ * aligned to 8) so that one int suffices for a device spin lock. */
+#ifndef __OMP2GPU_OMP_H
+#define __OMP2GPU_OMP_H
+
+#ifndef __OMP2GPU_SIZE_T
+#define __OMP2GPU_SIZE_T
+typedef unsigned long size_t;
+#endif
+
+typedef struct omp_lock_t { unsigned int _x; } omp_lock_t;
+typedef struct omp_nest_lock_t { void *_x[2]; } omp_nest_lock_t;
+
+typedef enum omp_sched_t {
+    omp_sched_static = 1,
+    omp_sched_dynamic = 2,
+    omp_sched_guided = 3,
+    omp_sched_auto = 4
+} omp_sched_t;
+
+typedef enum omp_proc_bind_t {
+    omp_proc_bind_false = 0,
+    omp_proc_bind_true = 1,
+    omp_proc_bind_master = 2,
+    omp_proc_bind_close = 3,
+    omp_proc_bind_spread = 4
+} omp_proc_bind_t;
+
+typedef enum omp_lock_hint_t {
+    omp_lock_hint_none = 0,
+    omp_lock_hint_uncontended = 1,
+    omp_lock_hint_contended = 2,
+    omp_lock_hint_nonspeculative = 4,
+    omp_lock_hint_speculative = 8
+} omp_lock_hint_t;
+
+/* Execution environment routines. */
+void omp_set_num_threads(int num_threads);
+int omp_get_num_threads(void);
+int omp_get_max_threads(void);
+int omp_get_thread_num(void);
+int omp_get_num_procs(void);
+int omp_in_parallel(void);
+void omp_set_dynamic(int dynamic_threads);
+int omp_get_dynamic(void);
+int omp_get_cancellation(void);
+void omp_set_nested(int nested);
+int omp_get_nested(void);
+void omp_set_schedule(omp_sched_t kind, int chunk_size);
+void omp_get_schedule(omp_sched_t *kind, int *chunk_size);
+int omp_get_thread_limit(void);
+void omp_set_max_active_levels(int max_levels);
+int omp_get_max_active_levels(void);
+int omp_get_level(void);
+int omp_get_ancestor_thread_num(int level);
+int omp_get_team_size(int level);
+int omp_get_active_level(void);
+int omp_in_final(void);
+omp_proc_bind_t omp_get_proc_bind(void);
+int omp_get_num_places(void);
+int omp_get_place_num_procs(int place_num);
+void omp_get_place_proc_ids(int place_num, int *ids);
+int omp_get_place_num(void);
+int omp_get_partition_num_places(void);
+void omp_get_partition_place_nums(int *place_nums);
+void omp_set_default_device(int device_num);
+int omp_get_default_device(void);
+int omp_get_num_devices(void);
+int omp_get_num_teams(void);
+int omp_get_team_num(void);
+int omp_is_initial_device(void);
+int omp_get_initial_device(void);
+int omp_get_max_task_priority(void);
+
+/* Lock routines. */
+void omp_init_lock(omp_lock_t *lock);
+void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint);
+void omp_destroy_lock(omp_lock_t *lock);
+void omp_set_lock(omp_lock_t *lock);
+void omp_unset_lock(omp_lock_t *lock);
+int omp_test_lock(omp_lock_t *lock);
+void omp_init_nest_lock(omp_nest_lock_t *lock);
+void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_lock_hint_t hint);
+void omp_destroy_nest_lock(omp_nest_lock_t *lock);
+void omp_set_nest_lock(omp_nest_lock_t *lock);
+void omp_unset_nest_lock(omp_nest_lock_t *lock);
+int omp_test_nest_lock(omp_nest_lock_t *lock);
+
+/* Timing routines. */
+double omp_get_wtime(void);
+double omp_get_wtick(void);
+
+/* Device memory routines. */
+void *omp_target_alloc(size_t size, int device_num);
+void omp_target_free(void *device_ptr, int device_num);
+int omp_target_is_present(void *ptr, int device_num);
+int omp_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
+                      size_t src_offset, int dst_device_num, int src_device_num);
+int omp_target_memcpy_rect(void *dst, void *src, size_t element_size, int num_dims,
+                           const size_t *volume, const size_t *dst_offsets,
+                           const size_t *src_offsets, const size_t *dst_dimensions,
+                           const size_t *src_dimensions, int dst_device_num,
+                           int src_device_num);
+int omp_target_associate_ptr(void *host_ptr, void *device_ptr, size_t size,
+                             size_t device_offset, int device_num);
+int omp_target_disassociate_ptr(void *ptr, int device_num);
+
+#endif

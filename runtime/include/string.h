@@ -1,0 +1,43 @@
+/* omp2gpu <string.h>: glibc x86-64 prototypes. */
+#ifndef __OMP2GPU_STRING_H
+#define __OMP2GPU_STRING_H
+
+#ifndef __OMP2GPU_SIZE_T
+#define __OMP2GPU_SIZE_T
+typedef unsigned long size_t;
+#endif
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+void *memcpy(void *restrict dest, const void *restrict src, size_t n);
+void *memmove(void *dest, const void *src, size_t n);
+void *memset(void *s, int c, size_t n);
+int memcmp(const void *s1, const void *s2, size_t n);
+void *memchr(const void *s, int c, size_t n);
+
+char *strcpy(char *restrict dest, const char *restrict src);
+char *strncpy(char *restrict dest, const char *restrict src, size_t n);
+char *strcat(char *restrict dest, const char *restrict src);
+char *strncat(char *restrict dest, const char *restrict src, size_t n);
+int strcmp(const char *s1, const char *s2);
+int strncmp(const char *s1, const char *s2, size_t n);
+int strcoll(const char *s1, const char *s2);
+size_t strxfrm(char *restrict dest, const char *restrict src, size_t n);
+char *strchr(const char *s, int c);
+char *strrchr(const char *s, int c);
+size_t strspn(const char *s, const char *accept);
+size_t strcspn(const char *s, const char *reject);
+char *strpbrk(const char *s, const char *accept);
+char *strstr(const char *haystack, const char *needle);
+char *strtok(char *restrict s, const char *restrict delim);
+char *strtok_r(char *restrict s, const char *restrict delim, char **restrict saveptr);
+size_t strlen(const char *s);
+size_t strnlen(const char *s, size_t maxlen);
+char *strdup(const char *s);
+char *strndup(const char *s, size_t n);
+char *strerror(int errnum);
+int strcasecmp(const char *s1, const char *s2);
+int strncasecmp(const char *s1, const char *s2, size_t n);
+
+#endif

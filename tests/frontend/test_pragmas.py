@@ -1,0 +1,289 @@
+"""attach_pragmas(): `#pragma omp` -> OmpConstruct / OmpDeclareTarget."""
+
+import shutil
+
+import pytest
+from pycparser import c_ast
+
+pytest.importorskip("omp2gpu.frontend.directives")
+
+from omp2gpu.diagnostics import CompileError  # noqa: E402
+from omp2gpu.frontend import pragmas  # noqa: E402
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget  # noqa: E402
+from omp2gpu.frontend.parse import parse  # noqa: E402
+from omp2gpu.frontend.pragmas import attach_pragmas  # noqa: E402
+from omp2gpu.frontend.preprocess import preprocess  # noqa: E402
+
+
+def attach(source):
+    return attach_pragmas(parse(source, "t.c"))
+
+
+def error_of(source):
+    with pytest.raises(CompileError) as info:
+        attach(source)
+    return info.value
+
+
+def all_nodes(ast, kind):
+    found = []
+
+    class Visitor(c_ast.NodeVisitor):
+        def generic_visit(self, node):
+            if isinstance(node, kind):
+                found.append(node)
+            for child in node:
+                self.visit(child)
+
+    Visitor().visit(ast)
+    return found
+
+
+def body_of(ast, name="f"):
+    return next(e for e in ast.ext if isinstance(e, c_ast.FuncDef) and e.decl.name == name).body
+
+
+def test_loop_directive_takes_the_for_loop():
+    ast = attach("""\
+void f(int n, double *a) {
+  int before = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) a[i] = i;
+  before++;
+}
+""")
+    items = body_of(ast).block_items
+    assert [type(i).__name__ for i in items] == ["Decl", "OmpConstruct", "UnaryOp"]
+    construct = items[1]
+    assert construct.directive.kind == "parallel for"
+    assert isinstance(construct.body, c_ast.For)
+    assert (construct.coord.file, construct.coord.line) == ("t.c", 3)
+    assert not all_nodes(ast, c_ast.Pragma)
+
+
+def test_nested_directives_attach_inner_first():
+    ast = attach("""\
+void f(int n, double *a) {
+#pragma omp target map(tofrom: a[0:n])
+#pragma omp teams
+  {
+#pragma omp distribute parallel for
+    for (int i = 0; i < n; i++) a[i] = i;
+  }
+}
+""")
+    target = body_of(ast).block_items[0]
+    assert target.directive.kind == "target"
+    teams = target.body
+    assert isinstance(teams, OmpConstruct) and teams.directive.kind == "teams"
+    assert isinstance(teams.body, c_ast.Compound)
+    inner = teams.body.block_items[0]
+    assert inner.directive.kind == "distribute parallel for" and isinstance(inner.body, c_ast.For)
+
+
+def test_pragma_as_a_loop_or_if_body_replaces_the_synthesised_compound():
+    ast = attach("""\
+void f(int n, int m, double *a) {
+  for (int k = 0; k < m; k++)
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) a[i] += k;
+  if (n)
+#pragma omp parallel
+    a[0] = 1;
+  else
+#pragma omp single
+    a[1] = 2;
+  while (m--)
+#pragma GCC ivdep
+    a[m] = 0;
+}
+""")
+    outer_for, branch, loop = body_of(ast).block_items
+    assert isinstance(outer_for.stmt, OmpConstruct) and outer_for.stmt.directive.kind == "parallel for"
+    assert isinstance(branch.iftrue, OmpConstruct) and branch.iftrue.directive.kind == "parallel"
+    assert isinstance(branch.iftrue.body, c_ast.Assignment)
+    assert isinstance(branch.iffalse, OmpConstruct) and branch.iffalse.directive.kind == "single"
+    assert isinstance(loop.stmt, c_ast.Assignment)          # the GCC pragma is dropped
+
+
+def test_standalone_directives_take_no_statement():
+    ast = attach("""\
+void f(int n, double *a) {
+#pragma omp barrier
+  n++;
+#pragma omp target update to(a[0:n])
+#pragma omp taskwait
+}
+""")
+    barrier, increment, update, taskwait = body_of(ast).block_items
+    assert barrier.directive.kind == "barrier" and barrier.body is None
+    assert isinstance(increment, c_ast.UnaryOp)
+    assert update.directive.kind == "target update" and update.body is None
+    assert taskwait.body is None
+
+
+def test_other_pragmas_are_dropped_everywhere():
+    ast = attach("""\
+#pragma once
+struct s {
+#pragma pack(1)
+  int x;
+};
+void f(int n, double *a) {
+#pragma GCC diagnostic push
+#pragma omp simd
+#pragma GCC ivdep
+  for (int i = 0; i < n; i++) a[i] = 0;
+#pragma ompx not_openmp
+}
+""")
+    assert not all_nodes(ast, c_ast.Pragma)
+    items = body_of(ast).block_items
+    assert len(items) == 1 and items[0].directive.kind == "simd" and isinstance(items[0].body, c_ast.For)
+
+
+def test_switch_case_statements():
+    ast = attach("""\
+void f(int n) {
+  switch (n) {
+  case 1:
+#pragma omp parallel
+    n++;
+    break;
+  default:
+    break;
+  }
+}
+""")
+    case = body_of(ast).block_items[0].stmt.block_items[0]
+    assert isinstance(case, c_ast.Case)
+    assert isinstance(case.stmts[0], OmpConstruct) and isinstance(case.stmts[1], c_ast.Break)
+
+
+@pytest.mark.parametrize("source, message, line", [
+    ("void f(int n) {\n#pragma omp parallel for\n  while (n--) ;\n}\n",
+     "'#pragma omp parallel for' must be followed by a for loop", 2),
+    ("void f(int n) {\n#pragma omp target teams distribute\n  { }\n}\n",
+     "'#pragma omp target teams distribute' must be followed by a for loop", 2),
+    ("void f(int n) {\n  n++;\n#pragma omp parallel\n}\n",
+     "'#pragma omp parallel' must be followed by a statement", 3),
+    ("void f(int n) {\n#pragma omp for\n}\n",
+     "'#pragma omp for' must be followed by a for loop", 2),
+    ("void f(int n) {\n#pragma omp parallel\n  int x = n;\n}\n",
+     "'#pragma omp parallel' must be followed by a statement, not a declaration", 2),
+    ("void f(int n) {\n#pragma omp parallel\n#pragma omp barrier\n}\n",
+     "'#pragma omp parallel' must be followed by a statement", 2),
+    ("void f(int n) {\n  if (n)\n#pragma omp barrier\n  ;\n}\n",
+     "'#pragma omp barrier' may only be used in compound statements", 3),
+    ("void f(int n) {\n#pragma omp declare target\n}\n",
+     "'#pragma omp declare target' is only allowed at file scope", 2),
+    ("int x;\n#pragma omp parallel\nint y;\n",
+     "'#pragma omp parallel' is not allowed at file scope", 2),
+    ("int x;\n#pragma omp end declare target\n",
+     "'#pragma omp end declare target' without a matching '#pragma omp declare target'", 2),
+    ("int x;\n#pragma omp declare target\nint y;\n",
+     "'#pragma omp declare target' without a matching '#pragma omp end declare target'", 2),
+    ("struct s {\n#pragma omp parallel\n  int x;\n};\n",
+     "'#pragma omp parallel' is not allowed here", 2),
+])
+def test_misplaced_directives(source, message, line):
+    error = error_of(source)
+    assert error.message == message
+    assert (error.location.file, error.location.line) == ("t.c", line)
+
+
+def test_directive_errors_propagate():
+    error = error_of("void f(int n) {\n#pragma omp parallel frobnicate(n)\n  n++;\n}\n")
+    assert "frobnicate" in error.message and error.location.line == 2
+
+
+def test_declare_target_region():
+    ast = attach("""\
+int host_only;
+#pragma omp declare target
+double scale = 2.0;
+double twice(double x) {
+  double y;
+#pragma omp parallel
+  y = x;
+  return 2 * y;
+}
+#pragma omp declare target
+int nested;
+#pragma omp end declare target
+#pragma omp end declare target
+int after;
+#pragma omp declare target(host_only)
+#pragma omp declare target to(after)
+""")
+    names = [type(e).__name__ for e in ast.ext]
+    assert names == ["Decl", "OmpDeclareTarget", "Decl", "OmpConstruct", "OmpConstruct"]
+    region = ast.ext[1]
+    assert region.directive.kind == "declare target" and region.coord.line == 2
+    assert [type(d).__name__ for d in region.decls] == ["Decl", "FuncDef", "OmpDeclareTarget"]
+    assert region.decls[2].decls[0].name == "nested"
+    inner = region.decls[1].body.block_items[1]
+    assert isinstance(inner, OmpConstruct) and inner.directive.kind == "parallel"
+    for listed in ast.ext[3:]:
+        assert listed.directive.kind == "declare target" and listed.body is None
+
+
+def test_typedef_names_in_scope_reach_the_directive_parser(monkeypatch):
+    seen = []
+    real = pragmas.parse_directive
+
+    def spy(text, coord, typedef_names=frozenset()):
+        seen.append(typedef_names)
+        return real(text, coord, typedef_names)
+
+    monkeypatch.setattr(pragmas, "parse_directive", spy)
+    attach("""\
+typedef int T;
+typedef int Shadowed;
+void f(int n) {
+  typedef double Local;
+  int Shadowed = 0;
+#pragma omp parallel
+  {
+    typedef float Inner;
+#pragma omp barrier
+  }
+#pragma omp barrier
+}
+void g(int T) {
+#pragma omp barrier
+}
+typedef long Later;
+""")
+    assert seen == [frozenset({"T", "Local"}), frozenset({"T", "Local", "Inner"}),
+                    frozenset({"T", "Local"}), frozenset({"Shadowed"})]
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="no gcc")
+def test_directive_coord_points_at_omp_in_the_source(tmp_path):
+    # gcc -E rewrites `  #  pragma   omp barrier` as `#pragma omp barrier` from column 1.
+    path = tmp_path / "a.c"
+    path.write_text("void f(void) {\n    #  pragma   omp barrier\n}\n")
+    ast = attach_pragmas(parse(preprocess(str(path), backend="gcc"), str(path)))
+    barrier = ast.ext[0].body.block_items[0]
+    assert (barrier.coord.line, barrier.coord.column) == (2, 17)
+
+
+def test_full_pipeline_with_omp_h(tmp_path):
+    path = tmp_path / "a.c"
+    path.write_text("""\
+#include <omp.h>
+#include <stdio.h>
+int main(void) {
+  int n = 0;
+#pragma omp parallel reduction(+: n)
+  n += omp_get_thread_num();
+  printf("%d\\n", n);
+  return 0;
+}
+""")
+    ast = attach_pragmas(parse(preprocess(str(path)), str(path)))
+    main = body_of(ast, "main")
+    assert isinstance(main.block_items[1], OmpConstruct)
+    assert main.block_items[1].coord.line == 5
+    assert isinstance(ast.ext[0], (c_ast.Typedef, c_ast.Decl)) and not isinstance(ast.ext[0], OmpDeclareTarget)
