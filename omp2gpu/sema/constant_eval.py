@@ -3,6 +3,8 @@ array sizes, enumerators, case labels, static initialisers."""
 
 from __future__ import annotations
 
+import math
+
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
@@ -45,6 +47,11 @@ def _binary_int(op, a, b, ctype, coord):
         return a >> b
     return {"+": a + b, "-": a - b, "*": a * b, "&": a & b, "|": a | b, "^": a ^ b}[op]
 
+
+# Builtins the bundled headers use in constant expressions (HUGE_VAL, INFINITY, NAN).
+_FLOAT_BUILTINS = {"__builtin_huge_val": (math.inf, ct.DOUBLE), "__builtin_inf": (math.inf, ct.DOUBLE),
+                   "__builtin_inff": (math.inf, ct.FLOAT), "__builtin_huge_valf": (math.inf, ct.FLOAT),
+                   "__builtin_nan": (math.nan, ct.DOUBLE), "__builtin_nanf": (math.nan, ct.FLOAT)}
 
 _COMPARISONS = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
                 ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
@@ -93,6 +100,9 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
         return evaluate(node.iftrue if cond else node.iffalse, scope, resolver)
     if isinstance(node, c_ast.BinaryOp):
         return _binary(node, scope, resolver)
+    if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
+            and node.name.name in _FLOAT_BUILTINS:
+        return _FLOAT_BUILTINS[node.name.name]
     raise CompileError("expression is not a constant expression", node.coord)
 
 
