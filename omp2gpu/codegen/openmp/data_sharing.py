@@ -122,14 +122,18 @@ class DataEnvironment:
         for name in firstprivate:
             made[name] = self._private_copy(name, originals[name])
             self._copy(originals[name], made[name])
+        def private(name):
+            if name not in made:
+                made[name] = self._private_copy(name, originals[name])
+            return made[name]
+
         for _, item in list_items(directive, "private"):
-            made.setdefault(item.name, self._private_copy(item.name, originals[item.name]))
+            private(item.name)
         for name in self.loop_variables:
             if name in originals:
-                made.setdefault(name, self._private_copy(name, originals[name]))
+                private(name)
         for _, item in list_items(directive, "lastprivate"):
-            private = made.setdefault(item.name, self._private_copy(item.name, originals[item.name]))
-            self.lastprivates.append((originals[item.name], private))
+            self.lastprivates.append((originals[item.name], private(item.name)))
         for clause, item in list_items(directive, "reduction"):
             original = originals[item.name]
             if not original.ctype.is_arithmetic:

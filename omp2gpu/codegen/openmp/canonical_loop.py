@@ -1,0 +1,152 @@
+"""OpenMP canonical loop form (OpenMP 4.5 2.6): `for (var = lb; var op ub; incr)`.
+
+A worksharing scheme needs the iteration count before running the loop, and
+the iteration variable's value for a logical iteration number:
+    var = lb + iv * step,   iv in [0, trip_count).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+
+
+@dataclass
+class CanonicalLoop:
+    node: c_ast.For
+    variable: str
+    declared_in_loop: bool       # for (int i = ...)
+    lower: c_ast.Node
+    upper: c_ast.Node
+    relation: str                # "<", "<=", ">", ">="
+    step: c_ast.Node             # the increment, always added (negative for decrements)
+    step_negated: bool           # `i -= c` / `i--`: the step expression is subtracted
+
+    @property
+    def body(self):
+        return self.node.stmt
+
+
+def _not_canonical(node, what: str):
+    return CompileError(f"loop is not in OpenMP canonical form: {what}", node.coord)
+
+
+def analyze(loop) -> CanonicalLoop:
+    if not isinstance(loop, c_ast.For):
+        raise CompileError("an OpenMP loop construct must be followed by a for loop",
+                           getattr(loop, "coord", None))
+    variable, lower, declared = _init(loop)
+    relation, upper = _condition(loop, variable)
+    step, negated = _increment(loop, variable)
+    return CanonicalLoop(loop, variable, declared, lower, upper, relation, step, negated)
+
+
+def _init(loop):
+    init = loop.init
+    if isinstance(init, c_ast.DeclList) and len(init.decls) == 1 and init.decls[0].init is not None:
+        return init.decls[0].name, init.decls[0].init, True
+    if isinstance(init, c_ast.Assignment) and init.op == "=" and isinstance(init.lvalue, c_ast.ID):
+        return init.lvalue.name, init.rvalue, False
+    raise _not_canonical(loop, "expected 'var = lower-bound' as the loop initialisation")
+
+
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _condition(loop, variable):
+    cond = loop.cond
+    if isinstance(cond, c_ast.BinaryOp) and cond.op in _FLIPPED:
+        if isinstance(cond.left, c_ast.ID) and cond.left.name == variable:
+            return cond.op, cond.right
+        if isinstance(cond.right, c_ast.ID) and cond.right.name == variable:
+            return _FLIPPED[cond.op], cond.left
+    raise _not_canonical(cond or loop, f"expected '{variable} < bound' (or <=, >, >=) as the test")
+
+
+def _one(loop):
+    return c_ast.Constant("int", "1", coord=loop.coord)
+
+
+def _increment(loop, variable):
+    nxt = loop.next
+    if isinstance(nxt, c_ast.UnaryOp) and nxt.op in ("++", "p++", "--", "p--") \
+            and isinstance(nxt.expr, c_ast.ID) and nxt.expr.name == variable:
+        return _one(loop), "-" in nxt.op
+    if isinstance(nxt, c_ast.Assignment) and isinstance(nxt.lvalue, c_ast.ID) \
+            and nxt.lvalue.name == variable:
+        if nxt.op in ("+=", "-="):
+            return nxt.rvalue, nxt.op == "-="
+        value = nxt.rvalue
+        if nxt.op == "=" and isinstance(value, c_ast.BinaryOp) and value.op in ("+", "-"):
+            if isinstance(value.left, c_ast.ID) and value.left.name == variable:
+                return value.right, value.op == "-"
+            if value.op == "+" and isinstance(value.right, c_ast.ID) and value.right.name == variable:
+                return value.left, False
+    raise _not_canonical(nxt or loop, f"expected '{variable}++', '{variable} += step' or similar "
+                                      "as the increment")
+
+
+def variable_type(cg, loop: CanonicalLoop) -> ct.CType:
+    if loop.declared_in_loop:
+        return cg.resolve_type(loop.node.init.decls[0].type)
+    symbol = cg.scope.lookup(loop.variable)
+    if symbol is None or symbol.kind != "object":
+        raise CompileError(f"use of undeclared identifier '{loop.variable}'", loop.node.coord)
+    return symbol.ctype
+
+
+def iteration_type(var_type: ct.CType) -> ct.IntType:
+    """The type logical iteration numbers are computed in: at least 32 bits, at least the variable's."""
+    if var_type.is_pointer:
+        return ct.LONG
+    if not var_type.is_integer:
+        raise CompileError("the iteration variable of an OpenMP loop must have integer or pointer type")
+    return ct.LONG if var_type.bits > 32 else ct.INT
+
+
+class LoopBounds:
+    """lb, ub and step evaluated once, in the iteration type; the trip count from them."""
+
+    def __init__(self, cg, loop: CanonicalLoop):
+        self.loop = loop
+        self.var_type = variable_type(cg, loop)
+        self.iv_type = iteration_type(self.var_type)
+        iv = self.iv_type
+        if self.var_type.is_pointer:
+            raise CompileError("pointer iteration variables are not supported in OpenMP loops",
+                               loop.node.coord)
+        self.lower = cg.expr_as(loop.lower, iv)
+        self.upper = cg.expr_as(loop.upper, iv)
+        step = cg.expr_as(loop.step, iv)
+        self.step = cg.builder.neg(step) if loop.step_negated else step
+        self.trip_count = self._trip_count(cg)
+
+    def _trip_count(self, cg) -> ir.Value:
+        """Number of iterations, 0 when the loop does not run (computed with unsigned distance)."""
+        b = cg.builder
+        iv = self.iv_type
+        upward = self.loop.relation in ("<", "<=")
+        inclusive = self.loop.relation in ("<=", ">=")
+        signed = self.var_type.signed
+        compare = b.icmp_signed if signed else b.icmp_unsigned
+        runs = compare(self.loop.relation, self.lower, self.upper)
+        distance = b.sub(self.upper, self.lower) if upward else b.sub(self.lower, self.upper)
+        magnitude = self.step if upward else b.neg(self.step)
+        one = ir.Constant(iv.ir_type(), 1)
+        if inclusive:       # (ub - lb) / step + 1
+            count = b.add(b.udiv(distance, magnitude), one)
+        else:               # ceil((ub - lb) / step)
+            count = b.udiv(b.add(distance, b.sub(magnitude, one)), magnitude)
+        return b.select(runs, count, ir.Constant(iv.ir_type(), 0))
+
+    def value_at(self, cg, iteration: ir.Value) -> ir.Value:
+        """lb + iteration * step, converted to the variable's type."""
+        b = cg.builder
+        value = b.add(self.lower, b.mul(iteration, self.step))
+        return convert(b, value, self.iv_type, self.var_type)

@@ -1,0 +1,193 @@
+"""What a target region takes with it to the device (OpenMP 4.5 2.15.1.1, 2.15.5).
+
+`plan_target_region` decides, in the host function's scope, how each variable
+the region uses reaches the kernel:
+- "object":  the kernel gets the device address of the mapped object
+             (map clauses, implicit tofrom of arrays and structs, reductions);
+- "pointer": the kernel gets a pointer value translated to the device
+             (`p[lo:len]` sections, pointers used without a map, is_device_ptr);
+- "literal": the kernel gets the value itself (firstprivate scalars, by value —
+             the paper's Section 5.3 improvement over reference-to-pointer).
+Each capture is one kernel parameter and one map entry for the launcher.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload.abi import MapType
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
+
+_MAP_BITS = {"to": MapType.TO, "from": MapType.FROM, "tofrom": MapType.TO | MapType.FROM,
+             "alloc": MapType.NONE, "release": MapType.NONE, "delete": MapType.DELETE}
+
+
+@dataclass
+class Capture:
+    name: str
+    ctype: ct.CType
+    kind: str                       # "object", "pointer" or "literal"
+    map_type: MapType
+    item: object = None             # the clause ListItem, if any
+    symbol: object = None
+
+    def param_ir_type(self) -> ir.Type:
+        if self.kind == "object":
+            return self.ctype.ir_type().as_pointer()
+        return self.ctype.ir_type()
+
+    @property
+    def runtime_kind(self) -> str:
+        """How the launcher passes the parameter (offload.runtime.KernelInfo)."""
+        return "bytes" if self.kind == "literal" else "pointer"
+
+
+@dataclass
+class TargetRegion:
+    kernel_name: str
+    construct: object               # the OmpConstruct
+    function_name: str
+    scope: object                   # the host scope at the construct (types, typedefs, tags)
+    captures: list[Capture] = field(default_factory=list)
+    scheme: str = ""
+    reason: str = ""
+
+    @property
+    def directive(self):
+        return self.construct.directive
+
+
+def _symbol(cg, name, coord):
+    symbol = cg.scope.lookup(name)
+    if symbol is None or symbol.kind != "object":
+        raise CompileError(f"'{name}' is not a variable", coord)
+    return symbol
+
+
+def _add(captures: dict, capture: Capture, coord) -> None:
+    if capture.name in captures:
+        raise CompileError(f"variable '{capture.name}' appears in more than one data clause "
+                           "of the target construct", coord)
+    captures[capture.name] = capture
+
+
+def plan_target_region(cg, construct, kernel_name: str, declare_target_names=frozenset()) -> TargetRegion:
+    directive = construct.directive
+    captures: dict[str, Capture] = {}
+    for clause in clauses_named(directive, "map"):
+        bits = _MAP_BITS[clause.map_type] | (MapType.ALWAYS if clause.always else MapType.NONE)
+        for item in clause.items:
+            _add(captures, _mapped(cg, item, bits), item.coord)
+    for clause in clauses_named(directive, "is_device_ptr"):
+        for item in clause.items:
+            symbol = _symbol(cg, item.name, item.coord)
+            if not symbol.ctype.is_pointer:
+                raise CompileError(f"'{item.name}' in is_device_ptr is not a pointer", item.coord)
+            _add(captures, Capture(item.name, symbol.ctype, "pointer", MapType.IS_DEVICE_PTR, item,
+                                   symbol), item.coord)
+    scalars_by_reference = any(c.behavior == "tofrom" and c.category == "scalar"
+                               for c in clauses_named(directive, "defaultmap"))
+    reductions = {item.name for clause in clauses_named(directive, "reduction") for item in clause.items}
+    for name in free_identifiers(construct.body) + [i.name for c in directive.clauses
+                                                     for i in getattr(c, "items", ())
+                                                     if c.name in ("private", "firstprivate",
+                                                                   "lastprivate", "reduction")]:
+        if name in captures or name in declare_target_names:
+            continue
+        symbol = cg.scope.lookup(name)
+        if symbol is None or symbol.kind != "object":
+            continue                                   # functions, enum constants, typedefs
+        if name in reductions or (symbol.ctype.is_scalar and scalars_by_reference
+                                  and not symbol.ctype.is_pointer):
+            bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
+            captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
+        elif symbol.ctype.is_pointer:
+            captures[name] = Capture(name, symbol.ctype, "pointer",
+                                     MapType.POINTER_LOOKUP | MapType.IMPLICIT, None, symbol)
+        elif symbol.ctype.is_scalar:
+            captures[name] = Capture(name, symbol.ctype, "literal", MapType.LITERAL, None, symbol)
+        else:                                          # arrays and structs: tofrom
+            bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
+            captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
+    return TargetRegion(kernel_name, construct, cg.function.name, cg.scope, list(captures.values()))
+
+
+def _mapped(cg, item, bits: MapType) -> Capture:
+    symbol = _symbol(cg, item.name, item.coord)
+    if not isinstance(item.expr, c_ast.ID):
+        raise CompileError("mapping a struct member is not supported yet; map the whole struct",
+                           item.coord)
+    ctype = symbol.ctype
+    if item.sections:
+        if not (ctype.is_pointer or ctype.is_array):
+            raise CompileError(f"array section of '{item.name}', which is neither an array nor "
+                               "a pointer", item.coord)
+        if ctype.is_pointer:
+            return Capture(item.name, ctype, "pointer", bits, item, symbol)
+        return Capture(item.name, ctype, "object", bits, item, symbol)
+    return Capture(item.name, ctype, "object", bits, item, symbol)
+
+
+# ----------------------------------------------------------------- host-side entries
+def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
+    """(base, begin, size in bytes) of one capture, evaluated on the host now."""
+    b = cg.builder
+    i8p = ir.IntType(8).as_pointer()
+    address = capture.symbol.address
+    ctype = capture.ctype
+    if capture.kind == "literal":
+        return b.bitcast(address, i8p), b.bitcast(address, i8p), ir.Constant(I64, ctype.size)
+    if capture.kind == "pointer":
+        pointer = b.load(address)
+        base = b.bitcast(pointer, i8p)
+        if capture.item is None or not capture.item.sections:
+            return base, base, ir.Constant(I64, 0)
+        begin, size = _section_extent(cg, capture, pointer, ctype.pointee)
+        return base, begin, size
+    base = b.bitcast(address, i8p)
+    if capture.item is None or not capture.item.sections:
+        if not ctype.is_complete:
+            raise CompileError(f"cannot map '{capture.name}' of incomplete type '{ctype}'",
+                               capture.item.coord if capture.item else None)
+        return base, base, ir.Constant(I64, ctype.size)
+    zero = ir.Constant(I64, 0)
+    first = b.gep(address, [zero, zero])
+    begin, size = _section_extent(cg, capture, first, ctype.element)
+    return base, begin, size
+
+
+def _section_extent(cg, capture: Capture, first_element: ir.Value, element: ct.CType):
+    """Begin address and byte size of `x[lo:len]...` (only the first dimension may be partial)."""
+    b = cg.builder
+    section = capture.item.sections[0]
+    lower = cg.expr_as(section.lower, ct.LONG) if section.lower is not None else ir.Constant(I64, 0)
+    if section.length is not None:
+        length = cg.expr_as(section.length, ct.LONG)
+    elif capture.ctype.is_array and capture.ctype.length is not None:
+        length = b.sub(ir.Constant(I64, capture.ctype.length), lower)
+    else:
+        raise CompileError(f"the length of the array section of '{capture.name}' is needed "
+                           "(the size of a pointed-to array is unknown)", section.coord or capture.item.coord)
+    if not element.is_complete:
+        raise CompileError(f"array section of incomplete type '{element}'", capture.item.coord)
+    begin = b.bitcast(b.gep(first_element, [lower]), ir.IntType(8).as_pointer())
+    size = b.mul(length, ir.Constant(I64, element.size))
+    return begin, size
+
+
+def evaluate_clause(cg, directive, name: str, default: int = 0) -> ir.Value:
+    """An integer clause argument (num_teams, thread_limit, device) as i32 on the host."""
+    clause = next(iter(clauses_named(directive, name)), None)
+    if clause is None:
+        return ir.Constant(ir.IntType(32), default)
+    value = cg.expr(clause.expr)
+    if not value.ctype.is_integer:
+        raise CompileError(f"'{name}' needs an integer expression", clause.coord)
+    return convert(cg.builder, value.value, value.ctype, ct.INT)
