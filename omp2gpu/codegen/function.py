@@ -41,12 +41,15 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
     # ----------------------------------------------------------------- services
     def alloca(self, ctype: ct.CType, name: str = "") -> ir.Value:
         """A stack slot in the entry block, where mem2reg can promote it."""
+        slot = self.alloca_ir(ctype.ir_type(), name)
+        slot.align = max(ctype.align, 1)
+        return slot
+
+    def alloca_ir(self, ir_type: ir.Type, name: str = "") -> ir.Value:
         with self.alloca_builder.goto_entry_block():
             if self.alloca_builder.block.terminator is not None:
                 self.alloca_builder.position_before(self.alloca_builder.block.terminator)
-            slot = self.alloca_builder.alloca(ctype.ir_type(), name=name)
-        slot.align = max(ctype.align, 1)
-        return slot
+            return self.alloca_builder.alloca(ir_type, name=name)
 
     def new_block(self, name: str) -> ir.Block:
         return self.function.append_basic_block(name)
@@ -81,21 +84,19 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
             slot = self.alloca(ctype, param.name)
             self.builder.store(arg, slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord))
-        if definition.decl.name == "__func__":
-            pass
         self._declare_func_name(definition.decl.name)
         for item in definition.body.block_items or ():
             self.stmt(item)
-        self.check_labels()
-        self._finish()
+        self.finish()
 
     def _declare_func_name(self, name: str) -> None:
         data = name.encode()
         self.scope.declare(Symbol("__func__", ct.ArrayType(ct.CHAR, len(data) + 1), "object",
                                   self.module.string_global(data)))
 
-    def _finish(self) -> None:
-        """Falling off the end returns 0 from main (C99 5.1.2.2.3), undefined elsewhere."""
+    def finish(self) -> None:
+        """Close the function. Falling off the end returns 0 from main (C99 5.1.2.2.3)."""
+        self.check_labels()
         if not self.builder.block.is_terminated:
             result = self.function_type.result
             if result.is_void:

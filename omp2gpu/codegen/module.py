@@ -24,17 +24,18 @@ def emit_module(ast: c_ast.FileAST, module_name: str, openmp) -> ir.Module:
 
 
 class ModuleEmitter:
-    def __init__(self, module_name: str, openmp, builtins: Builtins | None = None):
-        self.context = ir.Context()
+    def __init__(self, module_name: str, openmp, builtins: Builtins | None = None,
+                 context: ir.Context | None = None, resolver: TypeResolver | None = None):
+        self.context = context or ir.Context()
         self.module = ir.Module(name=module_name, context=self.context)
         self.openmp = openmp
-        self.resolver = TypeResolver(self.context)
+        self.resolver = resolver or TypeResolver(self.context)
         self.initializers = Initializers(self)
         self.builtins = builtins or Builtins()
         self.file_scope = Scope()
         self.strings: dict[bytes, ir.GlobalVariable] = {}
         self.static_counter = 0
-        self.definitions: list[tuple[c_ast.FuncDef, Symbol]] = []
+        self.function_definitions: dict[str, c_ast.FuncDef] = {}
         self.current_declare_target = False
         openmp.attach(self)
 
@@ -103,6 +104,10 @@ class ModuleEmitter:
             raise CompileError(f"redefinition of '{node.decl.name}'", node.decl.coord)
         if "inline" in node.decl.funcspec and "static" not in node.decl.storage:
             function.linkage = "linkonce_odr"
+        self.function_definitions[node.decl.name] = node
+        self.emit_function_body(node, function, ftype)
+
+    def emit_function_body(self, node: c_ast.FuncDef, function: ir.Function, ftype) -> None:
         emitter = FunctionEmitter(self, function, ftype, self.file_scope.child())
         self.openmp.enter_function(self, node, emitter)
         emitter.emit_body(node)

@@ -26,23 +26,19 @@ class Scope:
     names: dict[str, Symbol] = field(default_factory=dict)
     tags: dict[str, CType] = field(default_factory=dict)
 
+    # Recursive, so that a special scope (a device view of the host's scope) can
+    # override lookup for everything nested inside it.
     def lookup(self, name: str) -> Symbol | None:
-        scope = self
-        while scope is not None:
-            symbol = scope.names.get(name)
-            if symbol is not None:
-                return symbol
-            scope = scope.parent
-        return None
+        symbol = self.names.get(name)
+        if symbol is not None or self.parent is None:
+            return symbol
+        return self.parent.lookup(name)
 
     def lookup_tag(self, tag: str) -> CType | None:
-        scope = self
-        while scope is not None:
-            found = scope.tags.get(tag)
-            if found is not None:
-                return found
-            scope = scope.parent
-        return None
+        found = self.tags.get(tag)
+        if found is not None or self.parent is None:
+            return found
+        return self.parent.lookup_tag(tag)
 
     def declare(self, symbol: Symbol) -> Symbol:
         self.names[symbol.name] = symbol

@@ -78,11 +78,17 @@ class DataEnvironment:
     clause (scalars referenced in a target region, OpenMP 4.5 2.15.1.1).
     """
 
-    def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=()):
+    def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=(),
+                 combine_reduction=None, lastprivate_condition=None):
         self.cg = cg
         self.directive = directive
         self.implicit_firstprivate = list(implicit_firstprivate)
         self.loop_variables = list(loop_variables)
+        # A scheme with many threads per region replaces the sequential fold
+        # (`combine_reduction(op, original, private)`) and says which thread
+        # ran the last iteration (`lastprivate_condition() -> i1`).
+        self.combine_reduction = combine_reduction or self._fold_sequentially
+        self.lastprivate_condition = lastprivate_condition
         self.reductions: list[tuple[str, LValue, LValue]] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
 
@@ -147,15 +153,28 @@ class DataEnvironment:
             self.reductions.append((clause.op, original, private))
         return self
 
-    def finish(self) -> None:
-        """Fold reductions and lastprivate values into the originals (sequential: one copy each)."""
+    def _fold_sequentially(self, op, original: LValue, private: LValue) -> None:
         builder = self.cg.builder
+        value = combine(self.cg, op, original.ctype, builder.load(original.address),
+                        builder.load(private.address))
+        builder.store(value, original.address)
+
+    def finish(self) -> None:
+        """Fold reductions and lastprivate values into the originals."""
         for op, original, private in self.reductions:
-            value = combine(self.cg, op, original.ctype, builder.load(original.address),
-                            builder.load(private.address))
-            builder.store(value, original.address)
+            self.combine_reduction(op, original, private)
+        if not self.lastprivates:
+            return
+        done = None
+        if self.lastprivate_condition is not None:
+            copy, done = self.cg.new_block("lastprivate.copy"), self.cg.new_block("lastprivate.done")
+            self.cg.builder.cbranch(self.lastprivate_condition(), copy, done)
+            self.cg.builder.position_at_end(copy)
         for original, private in self.lastprivates:
             self._copy(private, original)
+        if done is not None:
+            self.cg.builder.branch(done)
+            self.cg.builder.position_at_end(done)
 
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None and not self.cg.builder.block.is_terminated:

@@ -25,7 +25,7 @@ from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 
-_MAP_BITS = {"to": MapType.TO, "from": MapType.FROM, "tofrom": MapType.TO | MapType.FROM,
+MAP_TYPE_BITS = {"to": MapType.TO, "from": MapType.FROM, "tofrom": MapType.TO | MapType.FROM,
              "alloc": MapType.NONE, "release": MapType.NONE, "delete": MapType.DELETE}
 
 
@@ -82,9 +82,8 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
     directive = construct.directive
     captures: dict[str, Capture] = {}
     for clause in clauses_named(directive, "map"):
-        bits = _MAP_BITS[clause.map_type] | (MapType.ALWAYS if clause.always else MapType.NONE)
         for item in clause.items:
-            _add(captures, _mapped(cg, item, bits), item.coord)
+            _add(captures, mapped_capture(cg, item, map_bits(clause)), item.coord)
     for clause in clauses_named(directive, "is_device_ptr"):
         for item in clause.items:
             symbol = _symbol(cg, item.name, item.coord)
@@ -94,7 +93,11 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
                                    symbol), item.coord)
     scalars_by_reference = any(c.behavior == "tofrom" and c.category == "scalar"
                                for c in clauses_named(directive, "defaultmap"))
-    reductions = {item.name for clause in clauses_named(directive, "reduction") for item in clause.items}
+    # Reduction and lastprivate results must reach the host: these are mapped tofrom.
+    by_reference = {item.name for clause in clauses_named(directive, "reduction")
+                    for item in clause.items}
+    by_reference |= {item.name for clause in clauses_named(directive, "lastprivate")
+                     for item in clause.items}
     for name in free_identifiers(construct.body) + [i.name for c in directive.clauses
                                                      for i in getattr(c, "items", ())
                                                      if c.name in ("private", "firstprivate",
@@ -104,7 +107,7 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
         symbol = cg.scope.lookup(name)
         if symbol is None or symbol.kind != "object":
             continue                                   # functions, enum constants, typedefs
-        if name in reductions or (symbol.ctype.is_scalar and scalars_by_reference
+        if name in by_reference or (symbol.ctype.is_scalar and scalars_by_reference
                                   and not symbol.ctype.is_pointer):
             bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
             captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
@@ -119,7 +122,12 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
     return TargetRegion(kernel_name, construct, cg.function.name, cg.scope, list(captures.values()))
 
 
-def _mapped(cg, item, bits: MapType) -> Capture:
+def map_bits(clause) -> MapType:
+    """The launcher's bits for a map clause's map type and `always` modifier."""
+    return MAP_TYPE_BITS[clause.map_type] | (MapType.ALWAYS if clause.always else MapType.NONE)
+
+
+def mapped_capture(cg, item, bits: MapType) -> Capture:
     symbol = _symbol(cg, item.name, item.coord)
     if not isinstance(item.expr, c_ast.ID):
         raise CompileError("mapping a struct member is not supported yet; map the whole struct",

@@ -1,0 +1,88 @@
+"""Which GPU scheme runs a target region, decided once per region with the reason
+(as Clang's supportsSPMDExecutionMode does); `omp2gpu compile --explain` prints it.
+
+- "combined": `target teams distribute parallel for [simd]` (or `target teams`
+  holding only `distribute parallel for`) in the shape of the paper's Section 4;
+- "serial":   a target region with no parallelism inside: one GPU thread runs it,
+  which is the OpenMP semantics of such a region (its initial thread);
+- "host":     anything else, until the control-loop scheme lands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pycparser import c_ast
+
+from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+
+COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
+PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
+SCHEMES = ("auto", "combined", "serial", "host")
+
+
+@dataclass(frozen=True)
+class SchemeChoice:
+    scheme: str
+    reason: str
+
+
+def nested_constructs(node) -> list[OmpConstruct]:
+    found = []
+
+    def walk(n):
+        if isinstance(n, OmpConstruct):
+            found.append(n)
+        for _, child in n.children():
+            walk(child)
+    if node is not None:
+        walk(node)
+    return found
+
+
+def combined_form(construct):
+    """The loop directive and loop of a combined construct, or (None, None)."""
+    kind = construct.directive.kind
+    if kind in COMBINED_KINDS:
+        return construct.directive, construct.body
+    if kind == "target teams":
+        body = construct.body
+        while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
+            body = body.block_items[0]
+        if isinstance(body, OmpConstruct) and body.directive.kind in (
+                "distribute parallel for", "distribute parallel for simd"):
+            return body.directive, body.body
+    return None, None
+
+
+def combined_ineligibility(construct) -> str | None:
+    """Why the combined scheme cannot run this region (None: it can)."""
+    loop_directive, loop = combined_form(construct)
+    if loop_directive is None:
+        return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
+                "(or 'target teams' around only 'distribute parallel for')")
+    for clause in clauses_named(loop_directive, "schedule"):
+        chunk = getattr(clause.chunk, "value", None)
+        if clause.kind != "static" or (clause.chunk is not None and chunk != "1"):
+            return "schedule must be absent or static,1 for the grid-stride loop"
+    for clause in clauses_named(loop_directive, "dist_schedule"):
+        if clause.chunk is not None:
+            return "dist_schedule with a chunk size needs the team master to distribute"
+    inner = nested_constructs(loop)
+    if inner:
+        return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
+    return None
+
+
+def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
+    reason = combined_ineligibility(construct)
+    if requested in ("auto", "combined") and reason is None:
+        return SchemeChoice("combined", "combined construct: SPMD grid-stride loop, no runtime calls")
+    parallel = [c for c in nested_constructs(construct.body)
+                if any(c.directive.has(leaf) for leaf in PARALLEL_LEAVES)]
+    own_parallelism = any(construct.directive.has(leaf) for leaf in PARALLEL_LEAVES)
+    if requested in ("auto", "serial") and not parallel and not own_parallelism:
+        return SchemeChoice("serial", "no parallel construct inside: one GPU thread runs the region")
+    why = reason or "it contains parallel constructs"
+    return SchemeChoice("host", f"runs on the host: {why} (the control-loop scheme is not available yet)")

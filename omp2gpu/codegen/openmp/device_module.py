@@ -1,0 +1,156 @@
+"""The device module: one kernel per target region, plus what the kernels call.
+
+The device ModuleEmitter sees the host program through DeviceFileScope:
+typedefs, tags and enum constants are the host's; functions and `declare
+target` globals get device copies, emitted on first use (functions defined
+in the translation unit are compiled for the device when a kernel calls
+them, as OpenMP 5.0 allows); math.h calls become libdevice calls.
+Each kernel's scope is a RegionScope over the host scope at the construct,
+so block-scope typedefs work, and every variable the region uses from
+outside is a kernel parameter (target_regions.py decides how).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from omp2gpu.codegen.builtins import Builtins
+from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Scope, Symbol
+from omp2gpu.targets import nvptx
+
+
+class DeviceFileScope(Scope):
+    def __init__(self, emitter, host_scope: Scope):
+        super().__init__()
+        self.emitter = emitter
+        self.host_scope = host_scope
+
+    def lookup(self, name: str):
+        own = self.names.get(name)
+        if own is not None:
+            return own
+        host = self.host_scope.lookup(name)
+        if host is None or host.kind in ("typedef", "enum-constant"):
+            return host
+        if host.kind == "function":
+            return self.emitter.device_function(host)
+        return self.emitter.device_global(host)
+
+    def lookup_tag(self, tag: str):
+        return self.tags.get(tag) or self.host_scope.lookup_tag(tag)
+
+
+class RegionScope(Scope):
+    """A kernel's outermost scope: its captures, then the host scope for types only."""
+
+    def __init__(self, host_scope: Scope, device_scope: DeviceFileScope):
+        super().__init__()
+        self.host_scope = host_scope
+        self.device_scope = device_scope
+
+    def lookup(self, name: str):
+        own = self.names.get(name)
+        if own is not None:
+            return own
+        host = self.host_scope.lookup(name)
+        if host is None:
+            return None
+        if host.kind in ("typedef", "enum-constant"):
+            return host
+        return self.device_scope.lookup(name)
+
+    def lookup_tag(self, tag: str):
+        return self.tags.get(tag) or self.host_scope.lookup_tag(tag)
+
+
+class DeviceModuleEmitter(ModuleEmitter):
+    def __init__(self, host, openmp, declare_target_globals=frozenset(), name="device"):
+        # One LLVM context and type resolver with the host: struct types are shared.
+        super().__init__(name, openmp, Builtins(nvptx_builtins()), host.context, host.resolver)
+        nvptx.configure_device_module(self.module)
+        self.host = host
+        self.file_scope = DeviceFileScope(self, host.file_scope)
+        self.declare_target_globals = set(declare_target_globals)
+        self.pending: list[tuple] = []
+
+    # ----------------------------------------------------------------- on-demand symbols
+    def device_function(self, host_symbol: Symbol) -> Symbol:
+        name = host_symbol.name
+        existing = self.file_scope.names.get(name)
+        if existing is not None:
+            return existing
+        ftype = host_symbol.ctype
+        definition = self.host.function_definitions.get(name)
+        libdevice_name = nvptx.LIBDEVICE_MATH.get(name)
+        if definition is None and libdevice_name is not None:
+            function = self._declare(libdevice_name, ftype)
+        else:
+            function = self._declare(name, ftype)
+            if definition is not None:
+                function.linkage = "internal"
+                self.pending.append((definition, function, ftype))
+        symbol = Symbol(name, ftype, "function", function, storage="global")
+        self.file_scope.names[name] = symbol
+        return symbol
+
+    def _declare(self, name: str, ftype: ct.FunctionType) -> ir.Function:
+        existing = self.module.globals.get(name)
+        if existing is not None:
+            return existing
+        return ir.Function(self.module, ftype.ir_type(), name=name)
+
+    def device_global(self, host_symbol: Symbol) -> Symbol:
+        name = host_symbol.name
+        if host_symbol.storage != "global" or name not in self.declare_target_globals:
+            raise CompileError(f"'{name}' is used on the device but is neither mapped nor "
+                               "'declare target'", host_symbol.coord)
+        variable = ir.GlobalVariable(self.module, host_symbol.ctype.ir_type(), name=name)
+        # The launcher copies the host's value in when the module is loaded.
+        variable.initializer = ir.Constant(host_symbol.ctype.ir_type(), None)
+        variable.align = max(host_symbol.ctype.align, 1)
+        symbol = Symbol(name, host_symbol.ctype, "object", variable, storage="global")
+        self.file_scope.names[name] = symbol
+        return symbol
+
+    def emit_pending_functions(self) -> None:
+        while self.pending:
+            definition, function, ftype = self.pending.pop()
+            emitter = FunctionEmitter(self, function, ftype, self.file_scope.child())
+            emitter.emit_body(definition)
+
+    # ----------------------------------------------------------------- kernels
+    def emit_kernel(self, region, scheme) -> ir.Function:
+        params = [capture.param_ir_type() for capture in region.captures]
+        kernel = ir.Function(self.module, ir.FunctionType(ir.VoidType(), params), name=region.kernel_name)
+        nvptx.mark_kernel(kernel)
+        scope = RegionScope(region.scope, self.file_scope)
+        cg = FunctionEmitter(self, kernel, ct.FunctionType(ct.VOID, ()), scope)
+        for capture, argument in zip(region.captures, kernel.args):
+            argument.name = capture.name
+            if capture.kind == "object":
+                address = argument
+            else:                                   # by value: a private, writable copy
+                address = cg.alloca(capture.ctype, capture.name)
+                cg.builder.store(argument, address)
+            scope.declare(Symbol(capture.name, capture.ctype, "object", address))
+        scheme.emit_kernel_body(cg, region)
+        cg.finish()
+        return kernel
+
+
+def nvptx_builtins() -> dict:
+    """Device-only builtins: PTX special registers for the device runtime, printf."""
+    from omp2gpu.codegen.values import RValue
+
+    def sreg(register):
+        return lambda emitter, node: RValue(ct.INT, nvptx.read_sreg(emitter.builder, register))
+
+    table = {f"__nvvm_read_ptx_sreg_{name.replace('.', '_')}": sreg(name) for name in nvptx.SPECIAL_REGISTERS}
+    table["__syncthreads"] = lambda emitter, node: (nvptx.barrier(emitter.builder), RValue(ct.VOID, None))[1]
+    from omp2gpu.codegen.openmp.device_printf import emit_printf
+    table["printf"] = emit_printf
+    return table

@@ -1,0 +1,42 @@
+"""printf on the device: CUDA's `int vprintf(const char *format, void *arguments)`,
+with the arguments packed into a buffer after the default argument promotions,
+each at its natural alignment (the layout CUDA's printf expects)."""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import convert, default_argument_promotion
+from omp2gpu.codegen.values import RValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+
+I8P = ir.IntType(8).as_pointer()
+
+
+def emit_printf(emitter, node) -> RValue:
+    args = node.args.exprs if node.args else []
+    if not args:
+        raise CompileError("printf needs a format string", node.coord)
+    builder = emitter.builder
+    format_value = emitter.expr_as(args[0], ct.CHAR_PTR)
+    values = []
+    for arg in args[1:]:
+        value = emitter.expr(arg)
+        promoted = default_argument_promotion(value.ctype)
+        if not promoted.is_scalar:
+            raise CompileError("only scalar arguments can be printed on the device", arg.coord)
+        values.append(convert(builder, value.value, value.ctype, promoted, arg.coord))
+    if values:
+        layout = ir.LiteralStructType([v.type for v in values])
+        buffer = emitter.alloca_ir(layout, "printf.args")
+        for index, value in enumerate(values):
+            slot = builder.gep(buffer, [ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), index)])
+            builder.store(value, slot)
+        packed = builder.bitcast(buffer, I8P)
+    else:
+        packed = ir.Constant(I8P, None)
+    module = emitter.module.module
+    vprintf = module.globals.get("vprintf") or ir.Function(
+        module, ir.FunctionType(ir.IntType(32), [I8P, I8P]), name="vprintf")
+    return RValue(ct.INT, builder.call(vprintf, [builder.bitcast(format_value, I8P), packed]))

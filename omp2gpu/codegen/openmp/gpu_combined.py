@@ -1,0 +1,215 @@
+"""The combined-construct scheme (paper Section 4): an SPMD grid-stride loop.
+
+For `target teams distribute parallel for` every GPU thread computes its own
+share of the iteration space; there is no team master, no state machine and
+no runtime call:
+
+    for (iv = blockIdx.x * blockDim.x + threadIdx.x; iv < trip_count;
+         iv += blockDim.x * gridDim.x)
+        { vars = lb + decompose(iv) * step; body; }
+
+`collapse(n)` linearises the nest into one iv. Reductions: each thread keeps a
+private partial result; after the loop a warp-shuffle tree and a shared-memory
+step reduce them per team, and one atomic per team folds the team's result
+into the mapped variable.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.choose import combined_form
+from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, combine, loop_nest,
+                                                  reduction_identity)
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
+from omp2gpu.targets import nvptx
+
+I1 = ir.IntType(1)
+I32 = ir.IntType(32)
+WARP_SIZE = 32
+MAX_WARPS = 32
+DEFAULT_BLOCK_SIZE = 128
+
+# Reductions an atomicrmw instruction does in one step: (op, integer?) -> atomicrmw op.
+_ATOMIC_RMW = {("+", True): "add", ("-", True): "add", ("&", True): "and", ("|", True): "or",
+               ("^", True): "xor", ("+", False): "fadd", ("-", False): "fadd"}
+
+
+class CombinedConstruct:
+    name = "combined"
+
+    def emit_kernel_body(self, cg, region) -> None:
+        loop_directive, loop = combined_form(region.construct)
+        directives = [region.directive]
+        if loop_directive is not region.directive:
+            directives.append(loop_directive)
+        clauses = SimpleNamespace(clauses=[c for d in directives for c in d.clauses])
+        depth = max([c.count for c in clauses_named(loop_directive, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(loop, depth)]
+        with cg.block_scope():
+            bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
+            iv_type = ct.LONG if any(b.iv_type.bits == 64 for b in bounds) else ct.INT
+            trips = [convert(cg.builder, b.trip_count, b.iv_type, iv_type) for b in bounds]
+            total = trips[0]
+            for trip in trips[1:]:
+                total = cg.builder.mul(total, trip)
+            variables = [self._loop_variable(cg, each, b) for each, b in zip(loops, bounds)]
+            last_flag = cg.alloca(ct.BOOL, "is.last")
+            cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
+            environment = DataEnvironment(
+                cg, clauses, loop_variables=[],
+                combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
+                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1))
+            with environment:
+                self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
+                                       variables, last_flag)
+
+    def _loop_variable(self, cg, loop, bounds):
+        """Each thread's own copy of the iteration variable."""
+        slot = cg.alloca(bounds.var_type, loop.variable)
+        cg.scope.declare(Symbol(loop.variable, bounds.var_type, "object", slot))
+        return slot
+
+    def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag):
+        b = cg.builder
+        ir_iv = iv_type.ir_type()
+
+        def sreg(name):
+            return convert(b, nvptx.read_sreg(b, name), ct.UINT, iv_type)
+        start = b.add(b.mul(sreg("ctaid.x"), sreg("ntid.x")), sreg("tid.x"))
+        stride = b.mul(sreg("ntid.x"), sreg("nctaid.x"))
+        last = b.sub(total, ir.Constant(ir_iv, 1))
+        entry = b.block
+        cond_block, body_block = cg.new_block("grid.cond"), cg.new_block("grid.body")
+        next_block, end_block = cg.new_block("grid.next"), cg.new_block("grid.end")
+        b.branch(cond_block)
+        b.position_at_end(cond_block)
+        iv = b.phi(ir_iv, name="iv")
+        iv.add_incoming(start, entry)
+        b.cbranch(b.icmp_unsigned("<", iv, total), body_block, end_block)
+        b.position_at_end(body_block)
+        remaining = iv
+        for index in reversed(range(len(bounds))):
+            if index == 0:
+                logical = remaining
+            else:
+                logical = b.urem(remaining, trips[index])
+                remaining = b.udiv(remaining, trips[index])
+            local = convert(b, logical, iv_type, bounds[index].iv_type)
+            b.store(bounds[index].value_at(cg, local), variables[index])
+        with cg.loop_targets(end_block, next_block):
+            cg.stmt(body)
+        cg.branch_if_open(next_block)
+        b.position_at_end(next_block)
+        is_last = b.icmp_unsigned("==", iv, last)
+        previous = b.load(last_flag)
+        b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), previous), last_flag)
+        stepped = b.add(iv, stride)
+        iv.add_incoming(stepped, b.block)
+        b.branch(cond_block)
+        b.position_at_end(end_block)
+
+
+# ----------------------------------------------------------------- reductions
+def reduce_into(cg, op: str, original, private) -> None:
+    """Fold every thread's private value into `original` (global memory): warp shuffles,
+    then one value per warp through shared memory, then one atomic per team."""
+    b = cg.builder
+    ctype = original.ctype
+    if ctype.is_integer and ctype.bits < 32:
+        raise CompileError(f"a reduction on '{ctype}' is not supported on the GPU")
+    value = b.load(private.address)
+    tid = nvptx.read_sreg(b, "tid.x")
+    ntid = nvptx.read_sreg(b, "ntid.x")
+    lane = b.and_(tid, ir.Constant(I32, WARP_SIZE - 1))
+    warp = b.lshr(tid, ir.Constant(I32, 5))
+    in_warp = b.sub(ntid, b.mul(warp, ir.Constant(I32, WARP_SIZE)))
+    value = _warp_reduce(cg, op, ctype, value, lane, _min(b, in_warp, WARP_SIZE))
+
+    shared = _shared_array(cg, ctype)
+    store_block, after_store = cg.new_block("red.store"), cg.new_block("red.stored")
+    b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), store_block, after_store)
+    b.position_at_end(store_block)
+    b.store(value, b.gep(shared, [ir.Constant(I32, 0), warp]))
+    b.branch(after_store)
+    b.position_at_end(after_store)
+    nvptx.barrier(b)
+
+    first_warp, done = cg.new_block("red.warp0"), cg.new_block("red.done")
+    b.cbranch(b.icmp_unsigned("==", warp, ir.Constant(I32, 0)), first_warp, done)
+    b.position_at_end(first_warp)
+    warps = b.lshr(b.add(ntid, ir.Constant(I32, WARP_SIZE - 1)), ir.Constant(I32, 5))
+    has_value = b.icmp_unsigned("<", lane, warps)
+    slot = b.gep(shared, [ir.Constant(I32, 0), b.select(has_value, lane, ir.Constant(I32, 0))])
+    partial = b.select(has_value, b.load(slot), reduction_identity(op, ctype))
+    partial = _warp_reduce(cg, op, ctype, partial, lane, _min(b, ntid, WARP_SIZE))
+    atomic_block = cg.new_block("red.atomic")
+    b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), atomic_block, done)
+    b.position_at_end(atomic_block)
+    atomic_combine(cg, op, ctype, original.address, partial)
+    b.branch(done)
+    b.position_at_end(done)
+
+
+def _min(b, value, limit: int):
+    bound = ir.Constant(I32, limit)
+    return b.select(b.icmp_unsigned("<", value, bound), value, bound)
+
+
+def _warp_reduce(cg, op, ctype, value, lane, active):
+    """Tree reduction over the `active` lowest lanes of a warp (partial warps included)."""
+    b = cg.builder
+    full = ir.Constant(I32, 0xFFFFFFFF)
+    partial_mask = b.sub(b.shl(ir.Constant(I32, 1), active), ir.Constant(I32, 1))
+    mask = b.select(b.icmp_unsigned("==", active, ir.Constant(I32, WARP_SIZE)), full, partial_mask)
+    offset = WARP_SIZE // 2
+    while offset:
+        other = nvptx.shfl_down_sync(b, mask, value, offset)
+        valid = b.icmp_unsigned("<", b.add(lane, ir.Constant(I32, offset)), active)
+        value = b.select(valid, combine(cg, op, ctype, value, other), value)
+        offset //= 2
+    return value
+
+
+def _shared_array(cg, ctype):
+    module = cg.module.module
+    name = f"omp2gpu.reduction.{len(module.globals)}"
+    array_type = ir.ArrayType(ctype.ir_type(), MAX_WARPS)
+    variable = ir.GlobalVariable(module, array_type, name=name, addrspace=nvptx.SHARED_ADDRESS_SPACE)
+    variable.linkage = "internal"
+    variable.initializer = ir.Constant(array_type, ir.Undefined)
+    variable.align = max(ctype.align, 4)
+    return variable
+
+
+def atomic_combine(cg, op: str, ctype, address, value) -> None:
+    """*address = *address <op> value, atomically (one instruction, else a compare-and-swap loop)."""
+    b = cg.builder
+    rmw = _ATOMIC_RMW.get((op, ctype.is_integer))
+    if op in ("max", "min") and ctype.is_integer:
+        rmw = op if ctype.signed else "u" + op
+    if rmw is not None:
+        b.atomic_rmw(rmw, address, value, "monotonic")
+        return
+    bits = ir.IntType(ctype.size * 8)
+    int_address = b.bitcast(address, bits.as_pointer())
+    start = b.load(int_address)
+    entry = b.block
+    loop, done = cg.new_block("cas.loop"), cg.new_block("cas.done")
+    b.branch(loop)
+    b.position_at_end(loop)
+    old = b.phi(bits)
+    old.add_incoming(start, entry)
+    old_value = b.bitcast(old, ctype.ir_type()) if ctype.is_floating else old
+    new_value = combine(cg, op, ctype, old_value, value)
+    new = b.bitcast(new_value, bits) if ctype.is_floating else new_value
+    pair = b.cmpxchg(int_address, old, new, "monotonic", "monotonic")
+    old.add_incoming(b.extract_value(pair, 0), loop)
+    b.cbranch(b.extract_value(pair, 1), done, loop)
+    b.position_at_end(done)

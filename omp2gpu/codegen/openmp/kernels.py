@@ -1,0 +1,66 @@
+"""Target regions -> the device module: one kernel per region whose scheme runs on
+the GPU, the functions those kernels call, and the device runtime linked in later."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter
+from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE, CombinedConstruct
+from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
+from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.diagnostics import CompileError, SourceLocation
+
+SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel}
+
+
+@dataclass
+class DeviceBuild:
+    module: object                                  # llvmlite ir.Module for nvptx64
+    kernels: list = field(default_factory=list)     # TargetRegions that have a kernel
+    remarks: list[str] = field(default_factory=list)
+
+
+class DeviceOpenMP(HostOpenMP):
+    """Constructs met while compiling device functions: those a one-thread region may hold."""
+
+    def emit_compute_construct(self, cg, construct) -> None:
+        raise CompileError(f"'#pragma omp {construct.directive.kind}' inside a function called "
+                           "from a target region is not supported on the GPU yet", construct.coord)
+
+    def _runtime_call(self, cg, name: str) -> None:
+        raise CompileError("parallel regions are not supported in device functions yet")
+
+
+def build_device_module(host_emitter, offload) -> DeviceBuild:
+    device = DeviceModuleEmitter(host_emitter, DeviceOpenMP(), offload.declare_target_globals)
+    build = DeviceBuild(device.module)
+    for region in offload.regions:
+        where = SourceLocation.of(region.construct.coord)
+        if region.scheme not in SCHEMES:
+            build.remarks.append(f"{where}: remark: target region {region.reason}")
+            continue
+        try:
+            device.emit_kernel(region, SCHEMES[region.scheme]())
+            device.emit_pending_functions()
+        except CompileError as error:
+            # A region the device cannot run still runs: on the host, said once.
+            device.module.globals.pop(region.kernel_name, None)
+            device.pending.clear()
+            region.scheme, region.reason = "host", f"runs on the host: {error.message}"
+            build.remarks.append(f"{where}: remark: target region {region.reason}")
+            continue
+        build.kernels.append(region)
+        build.remarks.append(f"{where}: remark: target region -> kernel {region.kernel_name}: "
+                             f"{region.scheme} scheme ({region.reason})")
+    return build
+
+
+def default_block_size(region) -> int:
+    return 1 if region.scheme == "serial" else DEFAULT_BLOCK_SIZE
+
+
+def print_remarks(build: DeviceBuild, stream=sys.stderr) -> None:
+    for remark in build.remarks:
+        print(remark, file=stream)

@@ -1,0 +1,272 @@
+"""The host side of offloading: target constructs become launcher calls.
+
+At a target region the host code fills the map-entry arrays of
+offload/abi.py, asks the launcher to run the region's kernel, and runs the
+host version (HostOpenMP) when the launcher says no (no device, offload
+disabled, `if(false)`, a failed launch). The region itself is recorded as a
+TargetRegion; the device compiler turns each into a kernel afterwards.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import I64
+from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.choose import choose_scheme
+from omp2gpu.codegen.openmp.data_sharing import loop_nest
+from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
+from omp2gpu.codegen.openmp.target_regions import (Capture, evaluate_clause, map_bits, map_entry,
+                                                    mapped_capture, plan_target_region)
+from omp2gpu.sema.scopes import Symbol
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload import abi
+from omp2gpu.offload.abi import MapType
+from omp2gpu.sema import ctypes as ct
+
+I8P = ir.IntType(8).as_pointer()
+I32 = ir.IntType(32)
+# (device, count, bases, begins, sizes, types) of the data entry points
+_DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), I64.as_pointer()]
+
+
+class OffloadHostOpenMP(HostOpenMP):
+    """HostOpenMP plus launches: every target region also becomes a kernel."""
+
+    def __init__(self, scheme: str = "auto"):
+        self.scheme_request = scheme
+        self.regions = []
+        self.declare_target_globals: dict[str, object] = {}
+        self.declare_target_functions: set[str] = set()
+        self._kernel_names: set[str] = set()
+
+    # ----------------------------------------------------------------- declare target
+    def declare_target(self, module, node) -> None:
+        for decl in node.decls:
+            module.emit_external(decl)
+            name = getattr(decl, "name", None) or getattr(getattr(decl, "decl", None), "name", None)
+            symbol = module.file_scope.lookup(name) if name else None
+            if symbol is not None and symbol.kind == "object":
+                self.declare_target_globals[name] = symbol
+            elif symbol is not None and symbol.kind == "function":
+                self.declare_target_functions.add(name)
+
+    def emit_file_scope_construct(self, module, node) -> None:
+        for clause in node.directive.clauses:
+            for item in getattr(clause, "items", ()):
+                symbol = module.file_scope.lookup(item.name)
+                if symbol is None:
+                    raise CompileError(f"use of undeclared identifier '{item.name}'", item.coord)
+                if symbol.kind == "object":
+                    self.declare_target_globals[item.name] = symbol
+                else:
+                    self.declare_target_functions.add(item.name)
+
+    def finish_module(self, module) -> None:
+        """A constructor registers every declare-target global with the launcher."""
+        if not self.declare_target_globals:
+            return
+        ir_module = module.module
+        ctor = ir.Function(ir_module, ir.FunctionType(ir.VoidType(), []), name="omp2gpu.register_globals")
+        ctor.linkage = "internal"
+        builder = ir.IRBuilder(ctor.append_basic_block())
+        register = _entry(ir_module, abi.ENTRY_REGISTER_GLOBAL, ir.VoidType(), [I8P, I8P, I64])
+        for name, symbol in self.declare_target_globals.items():
+            label = module.string_global(name.encode())
+            builder.call(register, [builder.bitcast(symbol.address, I8P),
+                                    builder.bitcast(label, I8P), ir.Constant(I64, symbol.ctype.size)])
+        builder.ret_void()
+        _append_global_ctor(ir_module, ctor)
+
+    # ----------------------------------------------------------------- target regions
+    def emit_compute_construct(self, cg, construct) -> None:
+        if not construct.directive.has("target"):
+            super().emit_compute_construct(cg, construct)
+            return
+        region = plan_target_region(cg, construct, self._kernel_name(cg, construct),
+                                    frozenset(self.declare_target_globals))
+        choice = choose_scheme(construct, self.scheme_request)
+        region.scheme, region.reason = choice.scheme, choice.reason
+        self.regions.append(region)
+        if choice.scheme == "host":
+            self._run_on_host(cg, region)
+            return
+        fallback = cg.new_block("target.host")
+        done = cg.new_block("target.done")
+        self._branch_on_if_clause(cg, construct.directive, "target", fallback)
+        status = self._launch(cg, region)
+        ran = cg.builder.icmp_signed("==", status, ir.Constant(I32, 0))
+        cg.builder.cbranch(ran, done, fallback)
+        cg.builder.position_at_end(fallback)
+        super().emit_compute_construct(cg, construct)
+        cg.branch_if_open(done)
+        cg.builder.position_at_end(done)
+
+    def _run_on_host(self, cg, region) -> None:
+        """A region the GPU cannot run sees, and leaves, the device's copy of any data
+        an enclosing target data region put there (target update from/to around it)."""
+        shared = [c for c in region.captures if c.kind != "literal" and not (
+            c.map_type & (MapType.POINTER_LOOKUP | MapType.IS_DEVICE_PTR))]
+        if shared:
+            self._update(cg, shared, MapType.FROM)
+        super().emit_compute_construct(cg, region.construct)
+        if shared and not cg.builder.block.is_terminated:
+            self._update(cg, shared, MapType.TO)
+
+    def _update(self, cg, captures, direction: MapType) -> None:
+        moved = [Capture(c.name, c.ctype, c.kind, direction, c.item, c.symbol) for c in captures]
+        arrays = self._entry_arrays(cg, moved, target_params=False)
+        function = _entry(cg.module.module, abi.ENTRY_DATA_UPDATE, ir.VoidType(), _DATA_PARAMS)
+        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), *arrays])
+
+    def _kernel_name(self, cg, construct) -> str:
+        line = getattr(construct.coord, "line", 0)
+        base = f"__omp_offloading_{cg.function.name}_l{line}"
+        name, count = base, 1
+        while name in self._kernel_names:
+            count += 1
+            name = f"{base}_{count}"
+        self._kernel_names.add(name)
+        return name
+
+    def _branch_on_if_clause(self, cg, directive, modifier: str, otherwise) -> None:
+        """`if([modifier:] expr)`: false means run on the host."""
+        for clause in clauses_named(directive, "if"):
+            if clause.modifier in (None, modifier):
+                go = cg.new_block("target.if")
+                cg.builder.cbranch(cg.condition(clause.expr), go, otherwise)
+                cg.builder.position_at_end(go)
+
+    def _launch(self, cg, region) -> ir.Value:
+        directive = region.directive
+        arrays = self._entry_arrays(cg, region.captures, target_params=True)
+        if region.scheme == "serial":
+            num_teams, thread_limit = (ir.Constant(I32, n) for n in SERIAL_LAUNCH)
+        else:
+            num_teams = evaluate_clause(cg, directive, "num_teams")
+            thread_limit = evaluate_clause(cg, directive, "thread_limit")
+        device = evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
+        trip_count = self._trip_count(cg, region)
+        name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
+        target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
+                        [I64, I8P, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(),
+                         I64.as_pointer(), I32, I32, I64])
+        return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
+                                        num_teams, thread_limit, trip_count])
+
+    def _trip_count(self, cg, region) -> ir.Value:
+        """Iterations of the (collapsed) loop nest, for the launch configuration; 0 if none."""
+        construct = region.construct
+        if not any(construct.directive.has(leaf) for leaf in ("distribute", "for")):
+            return ir.Constant(I64, 0)
+        depth = max([c.count for c in clauses_named(construct.directive, "collapse")] or [1])
+        total = ir.Constant(I64, 1)
+        with cg.block_scope():
+            for loop in loop_nest(construct.body, depth):
+                canonical = canonical_loop.analyze(loop)
+                if canonical.declared_in_loop:
+                    cg._stmt_DeclList(loop.init)   # bounds of inner loops may use outer variables
+                bounds = canonical_loop.LoopBounds(cg, canonical)
+                count = cg.builder.zext(bounds.trip_count, I64) if bounds.iv_type.bits < 64 \
+                    else bounds.trip_count
+                total = cg.builder.mul(total, count)
+        return total
+
+    def _entry_arrays(self, cg, captures: list[Capture], target_params: bool):
+        """alloca'd bases/begins/sizes/types arrays for the launcher, filled now."""
+        count = len(captures)
+        b = cg.builder
+        n = max(count, 1)
+        bases = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.bases")
+        begins = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.begins")
+        sizes = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.sizes")
+        types = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.types")
+        zero = ir.Constant(I64, 0)
+        for index, capture in enumerate(captures):
+            base, begin, size = map_entry(cg, capture)
+            flags = capture.map_type | (MapType.TARGET_PARAM if target_params else MapType.NONE)
+            slot = ir.Constant(I64, index)
+            b.store(base, b.gep(bases, [zero, slot]))
+            b.store(begin, b.gep(begins, [zero, slot]))
+            b.store(size, b.gep(sizes, [zero, slot]))
+            b.store(ir.Constant(I64, int(flags)), b.gep(types, [zero, slot]))
+        first = [zero, zero]
+        return (ir.Constant(I32, count), b.gep(bases, first), b.gep(begins, first),
+                b.gep(sizes, first), b.gep(types, first))
+
+    # ----------------------------------------------------------------- data constructs
+    def _data_call(self, cg, construct, entry_name: str, clause_names, if_modifier: str) -> None:
+        directive = construct.directive
+        captures = []
+        for clause in directive.clauses:
+            if clause.name not in clause_names:
+                continue
+            if clause.name == "map":
+                bits = map_bits(clause)
+            else:
+                bits = MapType.TO if clause.name == "to" else MapType.FROM
+            for item in clause.items:
+                captures.append(mapped_capture(cg, item, bits))
+        skip = cg.new_block("target.data.skip")
+        self._branch_on_if_clause(cg, directive, if_modifier, skip)
+        arrays = self._entry_arrays(cg, captures, target_params=False)
+        device = evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
+        function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
+        cg.builder.call(function, [cg.builder.sext(device, I64), *arrays])
+        cg.builder.branch(skip)
+        cg.builder.position_at_end(skip)
+
+    def emit_target_enter_data(self, cg, construct) -> None:
+        self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target enter data")
+
+    def emit_target_exit_data(self, cg, construct) -> None:
+        self._data_call(cg, construct, abi.ENTRY_DATA_END, ("map",), "target exit data")
+
+    def emit_target_update(self, cg, construct) -> None:
+        self._data_call(cg, construct, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
+
+    def emit_target_data(self, cg, construct) -> None:
+        """Map on entry, unmap on exit; use_device_ptr names the device pointer inside."""
+        self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target data")
+        with cg.block_scope():
+            self._use_device_pointers(cg, construct.directive)
+            cg.stmt(construct.body)
+        if not cg.builder.block.is_terminated:
+            self._data_call(cg, construct, abi.ENTRY_DATA_END, ("map",), "target data")
+
+    def _use_device_pointers(self, cg, directive) -> None:
+        items = [item for clause in clauses_named(directive, "use_device_ptr") for item in clause.items]
+        if not items:
+            return
+        captures = []
+        for item in items:
+            symbol = cg.scope.lookup(item.name)
+            if symbol is None or symbol.kind != "object" or not symbol.ctype.is_pointer:
+                raise CompileError(f"'{item.name}' in use_device_ptr is not a pointer", item.coord)
+            captures.append(Capture(item.name, symbol.ctype, "pointer", MapType.RETURN_PARAM, None, symbol))
+        count, bases, begins, sizes, types = self._entry_arrays(cg, captures, target_params=False)
+        function = _entry(cg.module.module, abi.ENTRY_DATA_BEGIN, ir.VoidType(), _DATA_PARAMS)
+        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), count, bases, begins, sizes, types])
+        for index, capture in enumerate(captures):
+            slot = cg.alloca(capture.ctype, f"{capture.name}.device")
+            device_pointer = cg.builder.load(cg.builder.gep(bases, [ir.Constant(I64, index)]))
+            cg.builder.store(cg.builder.bitcast(device_pointer, capture.ctype.ir_type()), slot)
+            cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
+
+
+def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
+    existing = module.globals.get(name)
+    if existing is not None:
+        return existing
+    return ir.Function(module, ir.FunctionType(result, params), name=name)
+
+
+def _append_global_ctor(module: ir.Module, function: ir.Function) -> None:
+    entry_type = ir.LiteralStructType([I32, function.type, I8P])
+    array = ir.ArrayType(entry_type, 1)
+    ctors = ir.GlobalVariable(module, array, name="llvm.global_ctors")
+    ctors.linkage = "appending"
+    ctors.initializer = ir.Constant(array, [ir.Constant(entry_type, [
+        ir.Constant(I32, 65535), function, ir.Constant(I8P, None)])])

@@ -1,0 +1,35 @@
+/* The OpenMP API inside target regions on an NVIDIA GPU (OpenMP 4.5 section 3).
+ *
+ * Teams are CUDA blocks and threads are CUDA threads; the PTX special
+ * registers answer the thread and team queries. The serial scheme runs a
+ * region on one thread of one block, so the same answers hold there.
+ * Compiled by omp2gpu for the device and linked into each device module
+ * before optimisation, so these calls inline.
+ */
+#include <omp.h>
+
+int omp_get_thread_num(void) { return __nvvm_read_ptx_sreg_tid_x(); }
+int omp_get_num_threads(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+int omp_get_max_threads(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+int omp_get_team_num(void) { return __nvvm_read_ptx_sreg_ctaid_x(); }
+int omp_get_num_teams(void) { return __nvvm_read_ptx_sreg_nctaid_x(); }
+int omp_in_parallel(void) { return __nvvm_read_ptx_sreg_ntid_x() > 1; }
+int omp_get_level(void) { return __nvvm_read_ptx_sreg_ntid_x() > 1; }
+int omp_get_active_level(void) { return __nvvm_read_ptx_sreg_ntid_x() > 1; }
+int omp_get_thread_limit(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+int omp_is_initial_device(void) { return 0; }
+int omp_get_num_devices(void) { return 0; }
+int omp_get_dynamic(void) { return 0; }
+int omp_get_nested(void) { return 0; }
+int omp_get_max_active_levels(void) { return 1; }
+int omp_in_final(void) { return 0; }
+int omp_get_cancellation(void) { return 0; }
+int omp_get_ancestor_thread_num(int level) {
+    if (level == 0) return 0;
+    return level == omp_get_level() ? omp_get_thread_num() : -1;
+}
+int omp_get_team_size(int level) {
+    if (level == 0) return 1;
+    return level == omp_get_level() ? omp_get_num_threads() : -1;
+}
