@@ -598,7 +598,7 @@ def _parse_reduction(ctx, tok, args):
             raise ctx.error(f"user-defined reduction '{op}' is not supported", where)
         raise ctx.error(f"invalid reduction operator '{op}'", where)
     return ReductionClause(coord=ctx.loc(tok.offset), op=op,
-                           items=parse_list(ctx, tail, "reduction", plain=True))
+                           items=parse_list(ctx, tail, "reduction", plain=False))
 
 
 def _parse_default(ctx, tok, args):

@@ -18,6 +18,7 @@ static int default_device = -1;   /* default-device-var; -1: not yet read from t
 static int dynamic_adjustment;
 static int nested_parallelism;
 static int max_active_levels = 2147483647;
+static int nthreads_var = -1;      /* nthreads-var; -1: not yet read from OMP_NUM_THREADS */
 static omp_sched_t schedule_kind = omp_sched_static;
 static int schedule_chunk;
 
@@ -28,9 +29,18 @@ void __omp2gpu_host_teams_begin(void) { in_teams++; }
 void __omp2gpu_host_teams_end(void) { in_teams--; }
 
 /* ---------------------------------------------------------------- threads and teams */
-void omp_set_num_threads(int num_threads) { (void)num_threads; }
+void omp_set_num_threads(int num_threads) {
+    if (num_threads > 0) nthreads_var = num_threads;
+}
 int omp_get_num_threads(void) { return 1; }
-int omp_get_max_threads(void) { return 1; }
+/* The ICV a parallel region would request; this implementation's teams have one thread. */
+int omp_get_max_threads(void) {
+    if (nthreads_var < 0) {
+        const char *text = getenv("OMP_NUM_THREADS");
+        nthreads_var = text && atoi(text) > 0 ? atoi(text) : 1;
+    }
+    return nthreads_var;
+}
 int omp_get_thread_num(void) { return 0; }
 int omp_get_num_procs(void) {
     long count = sysconf(_SC_NPROCESSORS_ONLN);

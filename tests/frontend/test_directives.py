@@ -476,7 +476,6 @@ def test_reduction_operators(op):
     ("omp parallel reduction(+ +: s)", "invalid reduction operator '++'", "+"),
     ("omp parallel reduction(: s)", "expected a reduction operator before ':'", ":"),
     ("omp parallel reduction(myop: s)", "user-defined reduction 'myop' is not supported", "myop"),
-    ("omp parallel reduction(+: a[0:n])", "expected a variable name in 'reduction' clause", "["),
     ("omp parallel reduction(+: s) reduction(*: )",
      "expected a variable name in 'reduction' clause", " )"),
 ])
@@ -1027,3 +1026,11 @@ def test_random_input_only_raises_compile_errors():
         except CompileError as err:
             assert err.location is not None
             assert PRAGMA_COLUMN <= err.location.column <= PRAGMA_COLUMN + len(text)
+
+
+def test_reduction_on_array_section():
+    """OpenMP 4.5 allows array sections in reduction clauses."""
+    directive = parse("omp parallel for reduction(+: h[0:n])")
+    (clause,) = directive.clauses
+    (item,) = clause.items
+    assert item.name == "h" and len(item.sections) == 1

@@ -69,6 +69,10 @@ def combined_ineligibility(construct) -> str | None:
     for clause in clauses_named(loop_directive, "dist_schedule"):
         if clause.chunk is not None:
             return "dist_schedule with a chunk size needs the team master to distribute"
+    for directive in (construct.directive, loop_directive):
+        for clause in clauses_named(directive, "reduction"):
+            if any(item.sections for item in clause.items):
+                return "reductions over array sections need the control-loop scheme"
     inner = nested_constructs(loop)
     if inner:
         return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"

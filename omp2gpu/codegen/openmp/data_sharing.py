@@ -141,6 +141,10 @@ class DataEnvironment:
         for _, item in list_items(directive, "lastprivate"):
             self.lastprivates.append((originals[item.name], private(item.name)))
         for clause, item in list_items(directive, "reduction"):
+            if item.sections:
+                # An array section: with one thread per region the section itself
+                # accumulates (schemes with many threads refuse such regions).
+                continue
             original = originals[item.name]
             if not original.ctype.is_arithmetic:
                 raise CompileError(f"reduction variable '{item.name}' must be of arithmetic type",
