@@ -12,6 +12,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I32, convert
 from omp2gpu.codegen.values import RValue
+from omp2gpu.codegen.varargs import VARARG_BUILTINS
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 
@@ -121,6 +122,9 @@ BUILTINS = {
     "__builtin_isfinite": _classify(_is_finite),
     "__builtin_signbit": _classify(_sign_bit),
 }
+
+
+BUILTINS.update(VARARG_BUILTINS)
 
 
 class Builtins:
