@@ -1,9 +1,8 @@
-/* simd, parallel for simd, target ... simd, declare simd, linear/safelen clauses. */
+/* simd, parallel for simd, target ... simd, linear/safelen clauses (declare simd: declare_simd_function.c). */
 #include <stdio.h>
 
 #define N 4096
 
-#pragma omp declare simd
 static int f(int x) { return 3 * x + 1; }
 
 int main(void)
@@ -29,7 +28,7 @@ int main(void)
 #pragma omp simd reduction(+: s)
     for (i = 0; i < N; i++)
         s += f(a[i]);
-    printf("simd reduction with declare simd function = %ld\n", s);
+    printf("simd reduction calling a function = %ld\n", s);
 
 #pragma omp parallel for simd
     for (i = 0; i < N; i++)
