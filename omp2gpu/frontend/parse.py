@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import linecache
 import re
 
 from pycparser import c_ast, c_parser
@@ -11,11 +12,32 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 _parser: c_parser.CParser | None = None
 
 
+_PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
+
+
+if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
+    class _Parser(c_parser.CParser):
+        """pycparser, with prefix operators located at the operator (it puts
+        `*p`, `-x`, `++i` at their operand), where C compilers point."""
+
+        def _parse_unary_expression(self):
+            if self._peek_type() not in _PREFIX_OPERATORS:
+                return super()._parse_unary_expression()
+            tok = self._advance()
+            if tok.type in ("PLUSPLUS", "MINUSMINUS"):
+                operand = self._parse_unary_expression()
+            else:
+                operand = self._parse_cast_expression()
+            return c_ast.UnaryOp(tok.value, operand, self._tok_coord(tok))
+else:                                                            # pycparser 2.x
+    _Parser = c_parser.CParser
+
+
 def _the_parser() -> c_parser.CParser:
     # Building a CParser is the expensive part; parse() resets its state.
     global _parser
     if _parser is None:
-        _parser = c_parser.CParser()
+        _parser = _Parser()
     return _parser
 
 
@@ -42,10 +64,37 @@ def _syntax_error(raw: str, text: str, filename: str) -> CompileError:
     if match:
         location = SourceLocation(match["file"], int(match["line"]), int(match["col"] or 0))
         message = match["msg"]
+        unknown = _unknown_type_name(message, location)
+        if unknown is not None:
+            return unknown
     else:
         message = raw.split(": ", 1)[1] if ": " in raw else raw
         location = end_of_input(text, filename)
     return CompileError(_friendlier(message), location)
+
+
+_C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern
+    float for goto if inline int long register restrict return short signed sizeof static struct
+    switch typedef union unsigned void volatile while _Bool _Complex""".split())
+# `name declarator` where a declaration can start: after `{ ; } ( ,`, a storage
+# class or a qualifier, or at the start of the line.
+_TYPE_POSITION = re.compile(r"(?:^|[{;}(,]|\b(?:static|extern|register|auto|const|volatile|typedef))"
+                            r"\s*(?P<name>[A-Za-z_]\w*)\s*$")
+
+
+def _unknown_type_name(message: str, location: SourceLocation) -> CompileError | None:
+    """`matrix m;` with no typedef for matrix: pycparser stops at `m`; gcc and
+    clang report the unknown type name, at the name."""
+    before = re.match(r"before: ([A-Za-z_]\w*|\*)$", message)
+    if before is None or not location.file or location.column <= 1:
+        return None
+    linecache.checkcache(location.file)
+    line = linecache.getline(location.file, location.line)
+    found = _TYPE_POSITION.search(line[:location.column - 1])
+    if found is None or found["name"] in _C_KEYWORDS:
+        return None
+    return CompileError(f"unknown type name '{found['name']}'",
+                        SourceLocation(location.file, location.line, found.start("name") + 1))
 
 
 def _friendlier(message: str) -> str:
@@ -54,6 +103,9 @@ def _friendlier(message: str) -> str:
         return f"syntax error before '{message[len('before: '):]}'"
     if message == "At end of input":
         return "syntax error at end of input"
+    if message in ("Illegal character '\"'", "Unmatched '"):
+        quote = message[-2] if message.endswith("'\"'") else "'"
+        return f"missing terminating {quote} character"
     illegal = re.match(r"Illegal character (.*)$", message)
     if illegal:
         return f"stray {illegal[1]} in program"
