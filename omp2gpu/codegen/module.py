@@ -69,6 +69,10 @@ class ModuleEmitter:
     def function_symbol(self, name: str, ftype: ct.FunctionType, static: bool, coord) -> Symbol:
         existing = self.file_scope.lookup(name)
         if existing is not None and existing.kind == "function":
+            if existing.ctype.result != ftype.result or (
+                    not existing.ctype.unprototyped and not ftype.unprototyped
+                    and existing.ctype != ftype):
+                raise CompileError(f"conflicting types for '{name}'", coord)
             if existing.ctype.unprototyped and not ftype.unprototyped:
                 # A prototype after `int f();` refines it; the IR signature must agree.
                 if existing.address.function_type != ftype.ir_type():
@@ -91,7 +95,8 @@ class ModuleEmitter:
         ftype = self.resolver.resolve(node.decl.type, self.file_scope)
         if ftype.unprototyped:            # `int main()` defines a function with no parameters
             ftype = ct.FunctionType(ftype.result, (), False)
-        symbol = self.function_symbol(node.decl.name, ftype, "static" in node.decl.storage, node.coord)
+        symbol = self.function_symbol(node.decl.name, ftype, "static" in node.decl.storage,
+                                      node.decl.coord)
         if symbol.defined:
             raise CompileError(f"redefinition of '{node.decl.name}'", node.decl.coord)
         if symbol.ctype.unprototyped or symbol.ctype != ftype:
