@@ -82,6 +82,8 @@ class TypeResolver:
         element = self.resolve(node.type, scope)
         if element.is_function:
             raise CompileError("declaration of an array of functions", node.coord)
+        if element.is_void:
+            raise CompileError("array has incomplete element type 'void'", node.coord)
         if node.dim is None:
             return ct.ArrayType(element, None)
         try:
