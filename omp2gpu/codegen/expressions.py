@@ -12,7 +12,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import (I1, I32, I64, convert, default_argument_promotion,
                                          is_null_pointer_constant, truth_value)
 from omp2gpu.codegen.values import LValue, RValue
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal, string_literal
@@ -29,7 +29,12 @@ class ExpressionEmitter:
         method = getattr(self, "_expr_" + type(node).__name__, None)
         if method is None:
             raise CompileError(f"unsupported expression ({type(node).__name__})", node.coord)
-        return method(node)
+        try:
+            return method(node)
+        except CompileError as error:
+            if error.location is None:          # raised where no node was at hand
+                error.location = SourceLocation.of(node.coord)
+            raise
 
     def expr_as(self, node, ctype: ct.CType) -> ir.Value:
         """Evaluate and convert, as for assignment to an object of `ctype`."""
@@ -210,7 +215,8 @@ class ExpressionEmitter:
     def _expr_UnaryOp(self, node):
         op = node.op
         if op == "sizeof":
-            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr).size))
+            size = self.sizeof_operand(node.expr, node.coord).size
+            return RValue(ct.SIZE_T, ir.Constant(I64, size))
         if op == "&":
             target = self.lvalue(node.expr)
             return RValue(ct.PointerType(target.ctype), target.address)
@@ -236,14 +242,15 @@ class ExpressionEmitter:
             return RValue(ctype, self.builder.neg(value))
         return RValue(ctype, self.builder.not_(value))       # ~
 
-    def sizeof_operand(self, operand) -> ct.CType:
+    def sizeof_operand(self, operand, coord=None) -> ct.CType:
+        """The operand's type; `coord` (the `sizeof` keyword) locates errors."""
         if isinstance(operand, c_ast.Typename):
             ctype = self.resolve_type(operand)
         else:
             ctype = self.type_of(operand)
         if ctype.is_function or not ctype.is_complete:
             raise CompileError(f"invalid application of 'sizeof' to an incomplete type '{ctype}'",
-                               operand.coord)
+                               coord or operand.coord)
         return ctype
 
     def type_of(self, node) -> ct.CType:
