@@ -36,6 +36,7 @@ class ModuleEmitter:
         self.strings: dict[bytes, ir.GlobalVariable] = {}
         self.static_counter = 0
         self.function_definitions: dict[str, c_ast.FuncDef] = {}
+        self.initialized_globals: set[str] = set()
         self.current_declare_target = False
         openmp.attach(self)
 
@@ -139,11 +140,11 @@ class ModuleEmitter:
             symbol.address.initializer = ir.Constant(ctype.ir_type(), None)
             symbol.defined = True
             return
-        if symbol.defined and symbol.address.initializer is not None and symbol.storage == "initialized":
+        if node.name in self.initialized_globals:
             raise CompileError(f"redefinition of '{node.name}'", node.coord)
         symbol.address.initializer = self.initializers.constant(ctype, node.init, self.file_scope)
         symbol.defined = True
-        symbol.storage = "initialized"
+        self.initialized_globals.add(node.name)
 
     def global_symbol(self, name: str, ctype: ct.CType, coord, internal: bool) -> Symbol:
         existing = self.file_scope.lookup(name)

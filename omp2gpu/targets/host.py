@@ -149,6 +149,7 @@ def run_main(module, argv: list[str]) -> int:
     engine = llvm.create_mcjit_compiler(ref, target_machine(jit=True))
     engine.finalize_object()
     _live_engines.append(engine)
+    engine.run_static_constructors()   # llvm.global_ctors: e.g. declare-target registration
     address = engine.get_function_address("main")
 
     char_pp = ctypes.POINTER(ctypes.POINTER(ctypes.c_char))

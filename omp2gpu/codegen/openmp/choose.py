@@ -73,7 +73,8 @@ def combined_ineligibility(construct) -> str | None:
         for clause in clauses_named(directive, "reduction"):
             if any(item.sections for item in clause.items):
                 return "reductions over array sections need the control-loop scheme"
-    inner = nested_constructs(loop)
+    # Atomics are single instructions for each thread; anything else needs coordination.
+    inner = [c for c in nested_constructs(loop) if c.directive.kind != "atomic"]
     if inner:
         return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
     return None

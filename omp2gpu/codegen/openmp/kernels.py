@@ -3,10 +3,10 @@ the GPU, the functions those kernels call, and the device runtime linked in late
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter
+from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE, CombinedConstruct
 from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
 from omp2gpu.codegen.openmp.host import HostOpenMP
@@ -23,7 +23,11 @@ class DeviceBuild:
 
 
 class DeviceOpenMP(HostOpenMP):
-    """Constructs met while compiling device functions: those a one-thread region may hold."""
+    """Constructs met inside kernels and device functions: atomics are real atomics;
+    the rest are what a region run by one thread, or one iteration of a grid-stride loop, may hold."""
+
+    def emit_atomic(self, cg, construct) -> None:
+        emit_atomic(cg, construct)
 
     def emit_compute_construct(self, cg, construct) -> None:
         raise CompileError(f"'#pragma omp {construct.directive.kind}' inside a function called "
@@ -41,12 +45,18 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
         if region.scheme not in SCHEMES:
             build.remarks.append(f"{where}: remark: target region {region.reason}")
             continue
+        module_globals = set(device.module.globals)
+        device_symbols = set(device.file_scope.names)
         try:
             device.emit_kernel(region, SCHEMES[region.scheme]())
             device.emit_pending_functions()
         except CompileError as error:
             # A region the device cannot run still runs: on the host, said once.
-            device.module.globals.pop(region.kernel_name, None)
+            # What its kernel started (functions half emitted, globals) goes.
+            for name in set(device.module.globals) - module_globals:
+                del device.module.globals[name]
+            for name in set(device.file_scope.names) - device_symbols:
+                del device.file_scope.names[name]
             device.pending.clear()
             region.scheme, region.reason = "host", f"runs on the host: {error.message}"
             build.remarks.append(f"{where}: remark: target region {region.reason}")
@@ -61,6 +71,6 @@ def default_block_size(region) -> int:
     return 1 if region.scheme == "serial" else DEFAULT_BLOCK_SIZE
 
 
-def print_remarks(build: DeviceBuild, stream=sys.stderr) -> None:
-    for remark in build.remarks:
-        print(remark, file=stream)
+def describe_regions(build: DeviceBuild) -> str:
+    """One remark per target region: its kernel and scheme, or why it runs on the host."""
+    return "\n".join(build.remarks)

@@ -20,6 +20,7 @@ from omp2gpu.codegen.openmp.data_sharing import loop_nest
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
 from omp2gpu.codegen.openmp.target_regions import (Capture, evaluate_clause, map_bits, map_entry,
                                                     mapped_capture, plan_target_region)
+from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload import abi
@@ -109,6 +110,10 @@ class OffloadHostOpenMP(HostOpenMP):
         an enclosing target data region put there (target update from/to around it)."""
         shared = [c for c in region.captures if c.kind != "literal" and not (
             c.map_type & (MapType.POINTER_LOOKUP | MapType.IS_DEVICE_PTR))]
+        shared += [Capture(name, self.declare_target_globals[name].ctype, "object", MapType.NONE,
+                           None, self.declare_target_globals[name])
+                   for name in free_identifiers(region.construct.body)
+                   if name in self.declare_target_globals]
         if shared:
             self._update(cg, shared, MapType.FROM)
         super().emit_compute_construct(cg, region.construct)

@@ -1,0 +1,161 @@
+"""`#pragma omp atomic` on the GPU (OpenMP 4.5 2.13.6): real atomic instructions.
+
+The statement forms:
+    read     v = x;
+    write    x = expr;
+    update   x++; x--; ++x; --x; x op= expr; x = x op expr; x = expr op x;
+    capture  v = x++; v = x--; v = ++x; v = --x; v = x op= expr;
+             { v = x; x op= expr; }  { x op= expr; v = x; }  { v = x; x = expr; }
+An update is one atomicrmw where the hardware has it (integer + - & | ^, float +),
+otherwise a compare-and-swap loop around the C operator.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.values import RValue
+from omp2gpu.diagnostics import CompileError
+
+_RMW = {("+", True): "add", ("-", True): "sub", ("&", True): "and", ("|", True): "or",
+        ("^", True): "xor", ("+", False): "fadd", ("-", False): "fsub"}
+
+
+def _same(a, b) -> bool:
+    """Two lvalue expressions that spell the same object (x, a[i], s.f)."""
+    return type(a) is type(b) and (
+        (isinstance(a, c_ast.ID) and a.name == b.name)
+        or (isinstance(a, c_ast.ArrayRef) and _same(a.name, b.name) and _same(a.subscript, b.subscript))
+        or (isinstance(a, c_ast.StructRef) and a.type == b.type and a.field.name == b.field.name
+            and _same(a.name, b.name))
+        or (isinstance(a, c_ast.Constant) and a.value == b.value)
+        or (isinstance(a, c_ast.UnaryOp) and a.op == b.op and _same(a.expr, b.expr)))
+
+
+def _update_parts(node):
+    """(x, op, expr, reversed, result_is_new) of an update expression, or None."""
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--"):
+        one = c_ast.Constant("int", "1", coord=node.coord)
+        return node.expr, node.op[-1], one, False, not node.op.startswith("p")
+    if isinstance(node, c_ast.Assignment) and node.op != "=":
+        return node.lvalue, node.op[:-1], node.rvalue, False, True
+    if isinstance(node, c_ast.Assignment) and isinstance(node.rvalue, c_ast.BinaryOp):
+        binary = node.rvalue
+        if _same(binary.left, node.lvalue):
+            return node.lvalue, binary.op, binary.right, False, True
+        if _same(binary.right, node.lvalue):
+            return node.lvalue, binary.op, binary.left, True, True
+    return None
+
+
+def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tuple[ir.Value, ir.Value]:
+    """Atomically x = x op expr (or expr op x); returns (old, new) in x's type."""
+    target = cg.lvalue(x_node)
+    ctype = target.ctype
+    if not ctype.is_scalar or ctype.is_pointer:
+        raise CompileError("atomic needs a scalar of arithmetic type", x_node.coord)
+    operand = cg.expr(expr_node)
+    b = cg.builder
+    rmw = None if reverse else _RMW.get((op, ctype.is_integer))
+    if rmw is not None and ctype.size >= 4:
+        value = convert(b, operand.value, operand.ctype, ctype, expr_node.coord)
+        old = b.atomic_rmw(rmw, target.address, value, "monotonic")
+        new = cg.binary(op, RValue(ctype, old), RValue(ctype, value), x_node)
+        return old, convert(b, new.value, new.ctype, ctype)
+    if ctype.size < 4:
+        raise CompileError(f"atomic update of a {ctype.size}-byte object is not supported on the GPU",
+                           x_node.coord)
+    bits = ir.IntType(ctype.size * 8)
+    address = b.bitcast(target.address, bits.as_pointer())
+    start = b.load(address)
+    entry = b.block
+    loop, done = cg.new_block("atomic.cas"), cg.new_block("atomic.done")
+    b.branch(loop)
+    b.position_at_end(loop)
+    old_bits = b.phi(bits)
+    old_bits.add_incoming(start, entry)
+    old = b.bitcast(old_bits, ctype.ir_type()) if ctype.is_floating else old_bits
+    left, right = (operand, RValue(ctype, old)) if reverse else (RValue(ctype, old), operand)
+    result = cg.binary(op, left, right, x_node)
+    new = convert(b, result.value, result.ctype, ctype, x_node.coord)
+    new_bits = b.bitcast(new, bits) if ctype.is_floating else new
+    pair = b.cmpxchg(address, old_bits, new_bits, "monotonic", "monotonic")
+    old_bits.add_incoming(b.extract_value(pair, 0), loop)
+    b.cbranch(b.extract_value(pair, 1), done, loop)
+    b.position_at_end(done)
+    return old, new
+
+
+def emit_atomic(cg, construct) -> None:
+    kind = construct.directive.atomic_kind or "update"
+    body = construct.body
+    if isinstance(body, c_ast.Compound) and kind != "capture" and len(body.block_items or ()) == 1:
+        body = body.block_items[0]
+    if kind == "read":
+        _read(cg, body)
+    elif kind == "write":
+        _write(cg, body)
+    elif kind == "update":
+        parts = _update_parts(body)
+        if parts is None:
+            raise CompileError("'#pragma omp atomic update' needs 'x++', 'x op= expr' or "
+                               "'x = x op expr'", body.coord)
+        atomic_update(cg, *parts[:4])
+    else:
+        _capture(cg, body)
+
+
+def _read(cg, node):
+    if not isinstance(node, c_ast.Assignment) or node.op != "=":
+        raise CompileError("'#pragma omp atomic read' needs 'v = x;'", node.coord)
+    source = cg.lvalue(node.rvalue)
+    value = cg.builder.load_atomic(source.address, "monotonic", source.ctype.align)
+    target = cg.lvalue(node.lvalue)
+    cg.builder.store(convert(cg.builder, value, source.ctype, target.ctype, node.coord), target.address)
+
+
+def _write(cg, node):
+    if not isinstance(node, c_ast.Assignment) or node.op != "=":
+        raise CompileError("'#pragma omp atomic write' needs 'x = expr;'", node.coord)
+    target = cg.lvalue(node.lvalue)
+    value = cg.expr_as(node.rvalue, target.ctype)
+    cg.builder.store_atomic(value, target.address, "monotonic", target.ctype.align)
+
+
+def _capture(cg, node):
+    if isinstance(node, c_ast.Assignment) and node.op == "=":      # v = <update>
+        parts = _update_parts(node.rvalue)
+        if parts is None:
+            raise CompileError("'#pragma omp atomic capture' needs 'v = x++' or 'v = x op= expr'",
+                               node.coord)
+        x, op, expr, reverse, gives_new = parts
+        old, new = atomic_update(cg, x, op, expr, reverse)
+        _assign(cg, node.lvalue, new if gives_new else old, cg.lvalue(x).ctype)
+        return
+    items = node.block_items if isinstance(node, c_ast.Compound) else None
+    if not items or len(items) != 2:
+        raise CompileError("'#pragma omp atomic capture' needs 'v = x op= expr' or a block of two "
+                           "statements", node.coord)
+    first, second = items
+    if isinstance(first, c_ast.Assignment) and first.op == "=" and _update_parts(second):  # {v = x; update}
+        x, op, expr, reverse, _ = _update_parts(second)
+        old, _new = atomic_update(cg, x, op, expr, reverse)
+        _assign(cg, first.lvalue, old, cg.lvalue(x).ctype)
+    elif _update_parts(first) and isinstance(second, c_ast.Assignment):            # {update; v = x}
+        x, op, expr, reverse, _ = _update_parts(first)
+        _old, new = atomic_update(cg, x, op, expr, reverse)
+        _assign(cg, second.lvalue, new, cg.lvalue(x).ctype)
+    elif isinstance(first, c_ast.Assignment) and isinstance(second, c_ast.Assignment):  # {v = x; x = e}
+        target = cg.lvalue(second.lvalue)
+        value = cg.expr_as(second.rvalue, target.ctype)
+        old = cg.builder.atomic_rmw("xchg", target.address, value, "monotonic")
+        _assign(cg, first.lvalue, old, target.ctype)
+    else:
+        raise CompileError("unsupported form of '#pragma omp atomic capture'", node.coord)
+
+
+def _assign(cg, v_node, value, ctype):
+    target = cg.lvalue(v_node)
+    cg.builder.store(convert(cg.builder, value, ctype, target.ctype, v_node.coord), target.address)

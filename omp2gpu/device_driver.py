@@ -1,0 +1,79 @@
+"""The device half of the driver: the device build -> PTX -> the launcher.
+
+At `run` time PTX is only produced when the launcher has a GPU to run it on;
+`omp2gpu compile -S` produces it regardless. The device runtime
+(runtime/device/*.c) is compiled for the device and linked into every device
+module before optimisation, so its calls inline.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from omp2gpu.diagnostics import CompileError
+
+
+def device_runtime_modules():
+    """The device runtime as llvmlite ir.Modules (compiled by omp2gpu for nvptx64)."""
+    from omp2gpu.codegen.builtins import Builtins
+    from omp2gpu.codegen.module import ModuleEmitter
+    from omp2gpu.codegen.openmp.device_module import nvptx_builtins
+    from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
+    from omp2gpu.driver import CompileOptions, parse_file
+    from omp2gpu.runtime_files import device_runtime_dir
+    from omp2gpu.targets import nvptx
+
+    modules = []
+    for source in sorted(device_runtime_dir().glob("*.c")):
+        emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()))
+        nvptx.configure_device_module(emitter.module)
+        emitter.emit_translation_unit(parse_file(source, CompileOptions()))
+        modules.append(emitter.module)
+    return modules
+
+
+def device_ptx(build, options, dump=None) -> str:
+    """PTX for a device build: kernels + called functions + device runtime + libdevice."""
+    import llvmlite.binding as llvm
+
+    from omp2gpu.targets import nvptx
+    arch = options.offload_arch or nvptx.default_arch()
+    if dump:
+        dump("device-ir", lambda: str(build.module))
+    module = llvm.parse_assembly(str(build.module))
+    for runtime_module in device_runtime_modules():
+        module.link_in(llvm.parse_assembly(str(runtime_module)))
+    # Only kernels are entry points: everything else may be inlined and dropped.
+    kernels = {region.kernel_name for region in build.kernels}
+    for function in module.functions:
+        if not function.is_declaration and function.name not in kernels:
+            function.linkage = llvm.Linkage.internal
+    ptx = nvptx.compile_to_ptx(module, arch=arch, opt_level=3)
+    if dump:
+        dump("ptx", lambda: ptx)
+    return ptx
+
+
+def kernel_infos(build) -> dict:
+    from omp2gpu.codegen.openmp.kernels import default_block_size
+    from omp2gpu.offload.runtime import KernelInfo
+    return {region.kernel_name: KernelInfo(name=region.kernel_name,
+                                           params=[c.runtime_kind for c in region.captures],
+                                           default_block_size=default_block_size(region),
+                                           scheme=region.scheme)
+            for region in build.kernels}
+
+
+def prepare_offload(build, options, dump=None) -> None:
+    """Bind the launcher's entry points for the JIT, and give it the kernels when a GPU is there."""
+    from omp2gpu.offload import entry_points, runtime
+    entry_points.install()
+    if build is None or not build.kernels or not runtime.has_devices():
+        return
+    try:
+        ptx = device_ptx(build, options, dump)
+    except CompileError as error:
+        print(f"omp2gpu: warning: device code generation failed ({error.message}); "
+              "target regions run on the host", file=sys.stderr)
+        return
+    runtime.register_image(ptx, kernel_infos(build))
