@@ -1,0 +1,136 @@
+"""NVVM intrinsics the device code generator calls: special registers,
+barriers, memory fences, warp shuffles; and which atomicrmw operations the
+NVPTX backend turns into one PTX instruction."""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+I32, I64 = ir.IntType(32), ir.IntType(64)
+VOID = ir.VoidType()
+WARP_SIZE = 32
+FULL_MASK = 0xFFFFFFFF
+
+# PTX special register -> the NVVM intrinsic reading it (all i32).
+SPECIAL_REGISTERS = {
+    **{f"{register}.{axis}": f"llvm.nvvm.read.ptx.sreg.{register}.{axis}"
+       for register in ("tid", "ntid", "ctaid", "nctaid") for axis in "xyz"},
+    "warpsize": "llvm.nvvm.read.ptx.sreg.warpsize",
+    "laneid": "llvm.nvvm.read.ptx.sreg.laneid",
+}
+
+# Memory fences by scope: membar.cta / membar.gl (the GPU) / membar.sys.
+MEMORY_BARRIERS = {
+    "cta": "llvm.nvvm.membar.cta",
+    "gl": "llvm.nvvm.membar.gl",
+    "sys": "llvm.nvvm.membar.sys",
+}
+
+# shfl.sync modes; the clamp operand's low bits are the lane bound, except
+# for "up", which clamps at the segment's first lane (0).
+SHUFFLE_MODES = {"down": 0x1F, "bfly": 0x1F, "idx": 0x1F, "up": 0x00}
+
+# (atomicrmw operation, type) pairs the NVPTX backend lowers to a single
+# atom.* instruction on sm_70..sm_120 (checked with LLVM 22 and ptxas 13).
+# Every other valid atomicrmw still compiles: LLVM's AtomicExpand pass turns
+# it into a compare-and-swap loop (fsub, fmax, fmin, fmaximum, fminimum, and
+# anything on i8/i16).
+NATIVE_ATOMIC_RMW = frozenset(
+    [(op, ty) for op in ("xchg", "add", "and", "or", "xor", "max", "min", "umax", "umin")
+     for ty in ("i32", "i64")]
+    + [("xchg", "float"), ("xchg", "double"), ("fadd", "float"), ("fadd", "double"), ("fadd", "half")]
+)
+
+
+def is_native_atomic(op: str, type_: ir.Type) -> bool:
+    """Whether `atomicrmw op` on `type_` is one atom.* instruction."""
+    return (op, str(type_)) in NATIVE_ATOMIC_RMW
+
+
+def _intrinsic(builder: ir.IRBuilder, name: str, return_type: ir.Type, params: list) -> ir.Function:
+    module = builder.module
+    existing = module.globals.get(name)
+    if existing is not None:
+        return existing
+    return ir.Function(module, ir.FunctionType(return_type, params), name=name)
+
+
+def _i32(value) -> ir.Value:
+    return ir.Constant(I32, value) if isinstance(value, int) else value
+
+
+def read_sreg(builder: ir.IRBuilder, name: str) -> ir.Value:
+    """The value of special register `name` ("tid.x", "laneid"...), an i32."""
+    intrinsic = SPECIAL_REGISTERS.get(name)
+    if intrinsic is None:
+        raise ValueError(f"unknown special register '{name}'")
+    return builder.call(_intrinsic(builder, intrinsic, I32, []), [], name=name.replace(".", "_"))
+
+
+def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
+            thread_count: int | ir.Value | None = None) -> None:
+    """bar.sync: every thread of the block (or `thread_count` of them, a
+    multiple of the warp size) waits at barrier `barrier_id`. LLVM 22 spells
+    __syncthreads `llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)` and
+    auto-upgrades the old `llvm.nvvm.barrier0`."""
+    if thread_count is None:
+        function = _intrinsic(builder, "llvm.nvvm.barrier.cta.sync.aligned.all", VOID, [I32])
+        builder.call(function, [_i32(barrier_id)])
+    else:
+        function = _intrinsic(builder, "llvm.nvvm.barrier.cta.sync.aligned.count", VOID, [I32, I32])
+        builder.call(function, [_i32(barrier_id), _i32(thread_count)])
+
+
+def membar(builder: ir.IRBuilder, scope: str) -> None:
+    """A memory fence at `scope` ("cta", "gl" or "sys")."""
+    builder.call(_intrinsic(builder, MEMORY_BARRIERS[scope], VOID, []), [])
+
+
+def membar_gl(builder: ir.IRBuilder) -> None:
+    """membar.gl: this thread's writes are seen by the whole GPU before later ones."""
+    membar(builder, "gl")
+
+
+def shfl_sync(builder: ir.IRBuilder, mode: str, mask, value: ir.Value, operand,
+              width: int = WARP_SIZE) -> ir.Value:
+    """shfl.sync.`mode` of `value` among the lanes in `mask`. `operand` is the
+    delta ("down", "up"), the xor mask ("bfly") or the source lane ("idx").
+    Integers up to 64 bits, float, double and pointers; PTX shuffles 32 bits,
+    so 64-bit values go as two halves."""
+    clamp = ((WARP_SIZE - width) << 8) | SHUFFLE_MODES[mode]
+    mask, operand = _i32(mask), _i32(operand)
+
+    def shuffle32(word: ir.Value) -> ir.Value:
+        suffix = "f32" if isinstance(word.type, ir.FloatType) else "i32"
+        function = _intrinsic(builder, f"llvm.nvvm.shfl.sync.{mode}.{suffix}", word.type,
+                              [I32, word.type, I32, I32])
+        return builder.call(function, [mask, word, operand, ir.Constant(I32, clamp)])
+
+    kind = value.type
+    if isinstance(kind, ir.FloatType) or kind == I32:
+        return shuffle32(value)
+    if isinstance(kind, ir.IntType) and kind.width < 32:
+        return builder.trunc(shuffle32(builder.zext(value, I32)), kind)
+    if isinstance(kind, ir.DoubleType):
+        return builder.bitcast(_shuffle64(builder, builder.bitcast(value, I64), shuffle32), kind)
+    if kind == I64:
+        return _shuffle64(builder, value, shuffle32)
+    if isinstance(kind, ir.PointerType):
+        return builder.inttoptr(_shuffle64(builder, builder.ptrtoint(value, I64), shuffle32), kind)
+    raise TypeError(f"cannot shuffle a value of type {kind}")
+
+
+def _shuffle64(builder: ir.IRBuilder, value: ir.Value, shuffle32) -> ir.Value:
+    low = shuffle32(builder.trunc(value, I32))
+    high = shuffle32(builder.trunc(builder.lshr(value, ir.Constant(I64, 32)), I32))
+    return builder.or_(builder.shl(builder.zext(high, I64), ir.Constant(I64, 32)), builder.zext(low, I64))
+
+
+def shfl_down_sync(builder: ir.IRBuilder, mask, value: ir.Value, delta, width: int = WARP_SIZE) -> ir.Value:
+    """The value `delta` lanes up the warp (this lane's own where that is out of range)."""
+    return shfl_sync(builder, "down", mask, value, delta, width)
+
+
+def activemask(builder: ir.IRBuilder) -> ir.Value:
+    """The mask of the warp's lanes executing this instruction."""
+    return builder.call(_intrinsic(builder, "llvm.nvvm.activemask", I32, []), [])

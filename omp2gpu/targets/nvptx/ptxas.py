@@ -1,0 +1,125 @@
+"""ptxas: PTX to cubin, and the resources each kernel needs (ptxas -v)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from omp2gpu.targets.nvptx.cubin import kernel_constant_banks
+from omp2gpu.targets.nvptx.toolkit import find_file
+
+PTX_FILE_NAME = "device.ptx"  # what ptxas's messages call the input
+
+
+class PtxasError(RuntimeError):
+    """ptxas rejected the PTX; `message` is what it said."""
+
+    def __init__(self, message: str):
+        super().__init__(f"ptxas failed:\n{message}")
+        self.message = message
+
+
+class PtxasNotFound(FileNotFoundError):
+    pass
+
+
+@dataclass
+class KernelResources:
+    """What one kernel needs per thread and per block, as ptxas reports it."""
+    name: str
+    registers: int = 0
+    spill_store_bytes: int = 0
+    spill_load_bytes: int = 0
+    shared_bytes: int = 0           # static __shared__ per block
+    stack_frame_bytes: int = 0      # local memory per thread
+    barriers: int = 0
+    constant_banks: dict[int, int] = field(default_factory=dict)   # cmem[N] bytes
+
+    @property
+    def constant_bytes(self) -> int:
+        return sum(self.constant_banks.values())
+
+
+def find_ptxas() -> Path | None:
+    """ptxas from PATH, a CUDA installation, or the nvidia-cuda-nvcc wheel."""
+    on_path = shutil.which("ptxas")
+    return Path(on_path) if on_path else find_file("bin/ptxas")
+
+
+def _run(ptx: str, arch: str, opt_level: int, verbose: bool) -> tuple[bytes, str]:
+    """(cubin, ptxas's messages)."""
+    ptxas = find_ptxas()
+    if ptxas is None:
+        raise PtxasNotFound("ptxas not found on PATH, under CUDA_HOME or /usr/local/cuda, "
+                            "or in the nvidia-cuda-nvcc wheel")
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-ptxas-") as directory:
+        source, target = Path(directory, PTX_FILE_NAME), Path(directory, "device.cubin")
+        source.write_text(ptx)
+        command = [str(ptxas), f"-arch={arch}", f"-O{opt_level}", "-o", target.name, source.name]
+        result = subprocess.run(command + (["-v"] if verbose else []), cwd=directory,
+                                capture_output=True, text=True)
+        messages = (result.stdout + result.stderr).strip()
+        if result.returncode != 0:
+            raise PtxasError(messages)
+        return target.read_bytes(), messages
+
+
+def assemble(ptx: str, arch: str, opt_level: int = 3) -> bytes:
+    """The cubin for `ptx` on `arch`."""
+    return _run(ptx, arch, opt_level, verbose=False)[0]
+
+
+def resource_usage(ptx: str, arch: str, opt_level: int = 3) -> dict[str, KernelResources]:
+    """Kernel (PTX name) -> its resources."""
+    cubin, messages = _run(ptx, arch, opt_level, verbose=True)
+    usage = parse_verbose_output(messages)
+    for kernel, banks in kernel_constant_banks(cubin).items():
+        if kernel in usage and not usage[kernel].constant_banks:
+            usage[kernel] = replace(usage[kernel], constant_banks=banks)
+    return usage
+
+
+# ptxas -v lines, e.g.
+#   ptxas info    : Compiling entry function 'k' for 'sm_90'
+#   ptxas info    : Function properties for k
+#       40 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+#   ptxas info    : Used 26 registers, used 1 barriers, 40 bytes cumulative stack size, 1024 bytes smem
+# (before CUDA 13 the "Used" line also listed "368 bytes cmem[0]").
+_ENTRY = re.compile(r"Compiling entry function '([^']+)'")
+_PROPERTIES = re.compile(r"Function properties for (\S+)")
+_FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+_USED = re.compile(r"Used (\d+) registers")
+_BARRIERS = re.compile(r"used (\d+) barriers")
+_SMEM = re.compile(r"(\d+) bytes smem")
+_CMEM = re.compile(r"(\d+) bytes cmem\[(\d+)\]")
+
+
+def parse_verbose_output(text: str) -> dict[str, KernelResources]:
+    """Kernel -> resources from ptxas -v's messages (kernels only: the
+    properties of non-entry functions are skipped)."""
+    kernels: dict[str, dict] = {}
+    entry = properties_of = None
+    for line in text.splitlines():
+        if match := _ENTRY.search(line):
+            entry = match[1]
+            kernels[entry] = {"name": entry, "constant_banks": {}}
+        elif match := _PROPERTIES.search(line):
+            properties_of = match[1]
+        elif match := _FRAME.search(line):
+            if properties_of in kernels:
+                frame, stores, loads = (int(group) for group in match.groups())
+                kernels[properties_of].update(stack_frame_bytes=frame, spill_store_bytes=stores,
+                                              spill_load_bytes=loads)
+        elif (match := _USED.search(line)) and entry is not None:
+            fields = kernels[entry]
+            fields["registers"] = int(match[1])
+            if barriers := _BARRIERS.search(line):
+                fields["barriers"] = int(barriers[1])
+            if smem := _SMEM.search(line):
+                fields["shared_bytes"] = int(smem[1])
+            fields["constant_banks"] = {int(bank): int(size) for size, bank in _CMEM.findall(line)}
+    return {name: KernelResources(**fields) for name, fields in kernels.items()}
