@@ -1,0 +1,253 @@
+"""The device data environment of one device (OpenMP 4.5 2.15.5, 2.10).
+
+A present table maps host address ranges to device storage with a reference
+count. A list item is found by any range inside a mapped one, so an array
+section of a larger mapped array uses the enclosing storage; one that sticks
+out of a mapping is a user error (MappingError), as in libomptarget and
+libgomp. `declare target` globals are mapped for the whole run
+(always_present): map clauses neither count nor free them.
+
+The operations take the map-entry lists of offload/abi.py as MapEntry objects.
+"""
+
+from __future__ import annotations
+
+import bisect
+import ctypes
+from dataclasses import dataclass
+
+from omp2gpu.offload.abi import MapType
+from omp2gpu.offload.devices.base import BYTES, POINTER, Device
+
+# Entries that pass a value instead of mapping storage.
+_NOT_MAPPED = MapType.LITERAL | MapType.IS_DEVICE_PTR | MapType.POINTER_LOOKUP
+
+
+class MappingError(Exception):
+    """A map clause the program may not write (e.g. a partially mapped section)."""
+
+
+@dataclass
+class MapEntry:
+    """One argument of a launcher call: bases[i], begins[i], sizes[i], types[i]."""
+    base: int
+    begin: int
+    size: int
+    type: MapType
+
+    @property
+    def maps_storage(self) -> bool:
+        """Whether the entry allocates / counts storage; zero-length sections only look up."""
+        return self.size > 0 and not self.type & _NOT_MAPPED
+
+
+def read_entries(count: int, bases, begins, sizes, types) -> list[MapEntry]:
+    """MapEntry objects from the four C arrays (ctypes pointers or Python lists; NULL reads as 0)."""
+    return [MapEntry(int(bases[i] or 0), int(begins[i] or 0), int(sizes[i]), MapType(int(types[i])))
+            for i in range(count)]
+
+
+@dataclass
+class Mapping:
+    host_begin: int
+    nbytes: int
+    device_address: int
+    references: int = 1
+    always_present: bool = False   # declare target: mapped until the program ends
+    device_newer: bool = False     # a kernel ran since the host last copied the whole range back
+
+    @property
+    def host_end(self) -> int:
+        return self.host_begin + self.nbytes
+
+    def device_address_of(self, host_address: int) -> int:
+        """The device address corresponding to host_address (which may lie outside the
+        range: a pointer to p[lo:len] still points at p[0])."""
+        return self.device_address + (host_address - self.host_begin)
+
+    def __str__(self) -> str:
+        return f"[{self.host_begin:#x}, {self.host_end:#x})"
+
+
+class DataEnvironment:
+    def __init__(self, device: Device):
+        self.device = device
+        self._starts: list[int] = []          # host_begin of each mapping, sorted
+        self._mappings: list[Mapping] = []    # in the same order; ranges never overlap
+
+    def __len__(self) -> int:
+        return len(self._mappings)
+
+    @property
+    def mappings(self) -> list[Mapping]:
+        return list(self._mappings)
+
+    # ----------------------------------------------------------------- the present table
+    def lookup(self, begin: int, size: int) -> Mapping | None:
+        """The mapping holding [begin, begin + size), None if no byte of it is mapped."""
+        if size <= 0:
+            return self.lookup_address(begin)
+        end = begin + size
+        index = max(bisect.bisect_right(self._starts, begin) - 1, 0)
+        while index < len(self._mappings) and self._starts[index] < end:
+            mapping = self._mappings[index]
+            index += 1
+            if mapping.host_end <= begin:
+                continue
+            if mapping.host_begin <= begin and end <= mapping.host_end:
+                return mapping
+            raise MappingError(f"host range [{begin:#x}, {end:#x}) is partially mapped: it "
+                               f"overlaps the mapped range {mapping} without lying inside it "
+                               "(OpenMP 4.5 2.15.5)")
+        return None
+
+    def lookup_address(self, address: int, one_past_end: bool = False) -> Mapping | None:
+        """The mapping containing address; with one_past_end also one ending exactly there
+        (a pointer just past a mapped array, which C allows)."""
+        index = bisect.bisect_right(self._starts, address) - 1
+        if index < 0:
+            return None
+        mapping = self._mappings[index]
+        if address < mapping.host_end or (one_past_end and address == mapping.host_end):
+            return mapping
+        return None
+
+    def is_present(self, host_address: int) -> bool:
+        return self.lookup_address(host_address) is not None
+
+    def _insert(self, mapping: Mapping) -> Mapping:
+        index = bisect.bisect_right(self._starts, mapping.host_begin)
+        self._starts.insert(index, mapping.host_begin)
+        self._mappings.insert(index, mapping)
+        return mapping
+
+    def _remove(self, mapping: Mapping) -> None:
+        index = self._mappings.index(mapping)
+        del self._starts[index]
+        del self._mappings[index]
+
+    # ----------------------------------------------------------------- copies
+    def _to_device(self, mapping: Mapping, begin: int, size: int) -> None:
+        self.device.copy_to_device(mapping.device_address_of(begin), begin, size)
+
+    def _to_host(self, mapping: Mapping, begin: int, size: int) -> None:
+        self.device.copy_to_host(begin, mapping.device_address_of(begin), size)
+        if begin == mapping.host_begin and size == mapping.nbytes:
+            mapping.device_newer = False
+
+    # ----------------------------------------------------------------- map clauses
+    def begin(self, entries: list[MapEntry]) -> None:
+        """Entry to a data region / target region: map what is absent (copying TO), count
+        what is present (copying only with ALWAYS)."""
+        for entry in entries:
+            if not entry.maps_storage:
+                continue
+            mapping = self.lookup(entry.begin, entry.size)
+            if mapping is None:
+                address = self.device.allocate(entry.size)
+                mapping = self._insert(Mapping(entry.begin, entry.size, address))
+                if entry.type & MapType.TO:
+                    self._to_device(mapping, entry.begin, entry.size)
+                continue
+            if not mapping.always_present:
+                mapping.references += 1
+            if entry.type & MapType.TO and entry.type & MapType.ALWAYS:
+                self._to_device(mapping, entry.begin, entry.size)
+
+    def end(self, entries: list[MapEntry]) -> None:
+        """Exit: count down (DELETE: to zero), copy FROM at zero or with ALWAYS, free at
+        zero. In reverse order, freeing last, as several entries may share a mapping."""
+        released = []
+        for entry in reversed(entries):
+            if not entry.maps_storage:
+                continue
+            mapping = self.lookup(entry.begin, entry.size)
+            if mapping is None or mapping.references == 0:
+                continue                      # not present (exit data of an unmapped item)
+            if not mapping.always_present:
+                mapping.references = 0 if entry.type & MapType.DELETE else mapping.references - 1
+            last = mapping.references == 0 and not mapping.always_present
+            if entry.type & MapType.FROM and (last or entry.type & MapType.ALWAYS):
+                self._to_host(mapping, entry.begin, entry.size)
+            if last:
+                released.append(mapping)
+        for mapping in released:
+            self._remove(mapping)
+            self.device.free(mapping.device_address)
+
+    def update(self, entries: list[MapEntry]) -> None:
+        """target update: copy present items; absent ones are ignored (2.10.5)."""
+        for entry in entries:
+            if not entry.maps_storage or not entry.type & (MapType.TO | MapType.FROM):
+                continue
+            mapping = self.lookup(entry.begin, entry.size)
+            if mapping is None:
+                continue
+            if entry.type & MapType.TO:
+                self._to_device(mapping, entry.begin, entry.size)
+            if entry.type & MapType.FROM:
+                self._to_host(mapping, entry.begin, entry.size)
+
+    def add_global(self, host_begin: int, nbytes: int, device_address: int) -> Mapping:
+        """A declare target global whose device storage the module provides: present from
+        now on, initialised from the host."""
+        existing = self.lookup(host_begin, nbytes)
+        if existing is not None:
+            return existing
+        mapping = self._insert(Mapping(host_begin, nbytes, device_address, references=1,
+                                       always_present=True))
+        self._to_device(mapping, host_begin, nbytes)
+        return mapping
+
+    # ----------------------------------------------------------------- what the kernel sees
+    def translate(self, entry: MapEntry) -> int:
+        """The device address corresponding to entry.base; 0 (NULL) where the storage is
+        not present (an unmapped pointer, a zero-length section of nothing mapped)."""
+        if entry.maps_storage:
+            mapping = self.lookup(entry.begin, entry.size)
+        else:
+            mapping = self.lookup_address(entry.begin, one_past_end=True)
+        return 0 if mapping is None else mapping.device_address_of(entry.base)
+
+    def kernel_argument(self, entry: MapEntry) -> tuple[str, object]:
+        """(kind, value) of the kernel parameter for a TARGET_PARAM entry."""
+        if entry.type & MapType.LITERAL:
+            return BYTES, ctypes.string_at(entry.begin, entry.size) if entry.size else b""
+        if entry.type & MapType.IS_DEVICE_PTR:
+            return POINTER, entry.base
+        return POINTER, self.translate(entry)
+
+    def return_device_pointers(self, entries: list[MapEntry], bases) -> None:
+        """use_device_ptr (RETURN_PARAM): write each present pointee's device address
+        into bases[i]; an absent one keeps its host address."""
+        for index, entry in enumerate(entries):
+            if entry.type & MapType.RETURN_PARAM:
+                mapping = self.lookup_address(entry.begin, one_past_end=True)
+                if mapping is not None:
+                    bases[index] = mapping.device_address_of(entry.base)
+
+    # ----------------------------------------------------------------- kernels and failures
+    def kernel_ran(self) -> None:
+        """Any mapping may now hold data the host has not seen."""
+        for mapping in self._mappings:
+            mapping.device_newer = True
+
+    def evacuate(self) -> list[str]:
+        """The device is being given up: copy back every mapping a kernel may have
+        written since the host last saw it, free the rest, and forget them all.
+        Returns one message per range whose data could not be saved."""
+        lost = []
+        for mapping in self._mappings:
+            if mapping.device_newer:
+                try:
+                    self._to_host(mapping, mapping.host_begin, mapping.nbytes)
+                except Exception as error:      # a broken context: report, keep going
+                    lost.append(f"{mapping}: {error}")
+            if not mapping.always_present:
+                try:
+                    self.device.free(mapping.device_address)
+                except Exception:
+                    pass
+        self._starts.clear()
+        self._mappings.clear()
+        return lost

@@ -1,0 +1,6 @@
+"""Devices behind one small interface (base.Device): CUDA (cuda.py, imported
+lazily because cuda-python is optional) and an in-memory device (host_memory.py)."""
+
+from omp2gpu.offload.devices.base import BYTES, POINTER, Device, DeviceError
+
+__all__ = ["BYTES", "POINTER", "Device", "DeviceError"]

@@ -1,0 +1,72 @@
+"""The one interface the launcher needs from a device.
+
+Everything above this layer (present table, launches, fallback) is device
+independent, so it is tested with the in-memory device of host_memory.py;
+cuda.py is the only module that talks to a driver. Device addresses are plain
+ints; host addresses are ints too (process addresses), so copies take no
+Python buffers.
+"""
+
+from __future__ import annotations
+
+import abc
+
+POINTER = "pointer"   # a kernel parameter that is an 8-byte device address
+BYTES = "bytes"       # a kernel parameter passed by value: its raw little-endian bytes
+PARAM_KINDS = (POINTER, BYTES)
+
+
+class DeviceError(RuntimeError):
+    """The device or its driver refused an operation (the message says which, and why)."""
+
+
+class Device(abc.ABC):
+    """A device that can hold memory, load a PTX module and launch its kernels."""
+
+    name: str = "device"
+    multiprocessor_count: int = 1
+    max_threads_per_block: int = 1024
+    compute_capability: tuple[int, int] = (0, 0)
+
+    # ----------------------------------------------------------------- memory
+    @abc.abstractmethod
+    def allocate(self, nbytes: int) -> int:
+        """Device address of `nbytes` (> 0) fresh bytes."""
+
+    @abc.abstractmethod
+    def free(self, address: int) -> None:
+        """Release memory that `allocate` returned."""
+
+    @abc.abstractmethod
+    def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None: ...
+
+    @abc.abstractmethod
+    def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None: ...
+
+    @abc.abstractmethod
+    def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None: ...
+
+    # ----------------------------------------------------------------- code
+    @abc.abstractmethod
+    def load_module(self, ptx_text: str) -> object:
+        """A handle for the loaded module; DeviceError carries the JIT log on failure."""
+
+    @abc.abstractmethod
+    def get_function(self, module: object, name: str) -> object: ...
+
+    @abc.abstractmethod
+    def get_global(self, module: object, name: str) -> tuple[int, int]:
+        """(device address, size in bytes) of a global the module defines."""
+
+    @abc.abstractmethod
+    def launch(self, function: object, grid: int, block: int,
+               params: list[tuple[str, object]], shared_bytes: int = 0) -> None:
+        """Start `function` on a 1-D grid; params are (POINTER, int) or (BYTES, bytes)
+        in the kernel's parameter order. Errors may only show at synchronize()."""
+
+    @abc.abstractmethod
+    def synchronize(self) -> None:
+        """Wait for everything launched; raises DeviceError for a failed kernel."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

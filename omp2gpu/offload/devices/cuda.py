@@ -1,0 +1,176 @@
+"""CUDA devices through cuda-python's driver bindings.
+
+cuda-python is optional (the `gpu` extra), so nothing here is imported until a
+function runs, and `available()` answers False rather than raising when the
+package, the driver library or a GPU is missing. Each device uses its primary
+context. Every CUresult is checked: a failure raises DeviceError naming the
+call and the driver's error name and text.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+
+from omp2gpu.offload.devices.base import POINTER, Device, DeviceError
+
+JIT_LOG_BYTES = 16384
+_cu = None
+_initialised = False
+_init_lock = threading.Lock()
+
+
+def _driver():
+    """The driver bindings: cuda.bindings.driver (cuda-python >= 12.6), else the older cuda.cuda."""
+    global _cu
+    if _cu is None:
+        try:
+            from cuda.bindings import driver
+        except ImportError:
+            from cuda import cuda as driver
+        _cu = driver
+    return _cu
+
+
+def _error_text(error) -> str:
+    cu = _driver()
+    try:
+        _, name = cu.cuGetErrorName(error)
+        _, text = cu.cuGetErrorString(error)
+        return f"{_decode(name)}: {_decode(text)}"
+    except Exception:
+        return str(error)
+
+
+def _decode(value) -> str:
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).split(b"\0", 1)[0].decode("utf-8", "replace")
+    return str(value)
+
+
+def _call(name: str, *args):
+    """Call driver function `name`; its results without the CUresult (one value, a tuple, or None)."""
+    cu = _driver()
+    result = getattr(cu, name)(*args)
+    error, values = result[0], result[1:]
+    if error != cu.CUresult.CUDA_SUCCESS:
+        raise DeviceError(f"{name}: {_error_text(error)}")
+    if not values:
+        return None
+    return values[0] if len(values) == 1 else values
+
+
+def _initialise() -> None:
+    global _initialised
+    with _init_lock:
+        if not _initialised:
+            _call("cuInit", 0)
+            _initialised = True
+
+
+def device_count() -> int:
+    _initialise()
+    return int(_call("cuDeviceGetCount"))
+
+
+def available() -> bool:
+    """Whether cuda-python, the driver and at least one GPU are there. Never raises."""
+    try:
+        return device_count() > 0
+    except Exception:
+        return False
+
+
+class CudaDevice(Device):
+    def __init__(self, ordinal: int = 0):
+        _initialise()
+        cu = _driver()
+        self.ordinal = ordinal
+        self._device = _call("cuDeviceGet", ordinal)
+        self._context = _call("cuDevicePrimaryCtxRetain", self._device)
+        self._current = threading.local()
+        self._make_current()
+        self.name = _decode(_call("cuDeviceGetName", 256, self._device))
+        attribute = cu.CUdevice_attribute
+        self.multiprocessor_count = self._attribute(attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+        self.max_threads_per_block = self._attribute(attribute.CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
+        self.compute_capability = (
+            self._attribute(attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
+            self._attribute(attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR))
+
+    def _attribute(self, attribute) -> int:
+        return int(_call("cuDeviceGetAttribute", attribute, self._device))
+
+    def _make_current(self) -> None:
+        """A context is current per thread: bind ours on each thread that uses the device."""
+        if not getattr(self._current, "bound", False):
+            _call("cuCtxSetCurrent", self._context)
+            self._current.bound = True
+
+    @staticmethod
+    def _pointer(address: int):
+        return _driver().CUdeviceptr(address)
+
+    # ----------------------------------------------------------------- memory
+    def allocate(self, nbytes: int) -> int:
+        self._make_current()
+        return int(_call("cuMemAlloc", nbytes))
+
+    def free(self, address: int) -> None:
+        self._make_current()
+        _call("cuMemFree", self._pointer(address))
+
+    def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
+        if nbytes > 0:
+            self._make_current()
+            _call("cuMemcpyHtoD", self._pointer(dst_address), host_pointer, nbytes)
+
+    def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
+        if nbytes > 0:
+            self._make_current()
+            _call("cuMemcpyDtoH", host_pointer, self._pointer(src_address), nbytes)
+
+    def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
+        if nbytes > 0:
+            self._make_current()
+            _call("cuMemcpyDtoD", self._pointer(dst_address), self._pointer(src_address), nbytes)
+
+    # ----------------------------------------------------------------- code
+    def load_module(self, ptx_text: str):
+        """JIT the PTX for this GPU; on failure the DeviceError carries the JIT's error log."""
+        self._make_current()
+        cu = _driver()
+        image = ptx_text.encode() + b"\0"
+        log = bytearray(JIT_LOG_BYTES)
+        options = [cu.CUjit_option.CU_JIT_ERROR_LOG_BUFFER,
+                   cu.CUjit_option.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES]
+        try:
+            return _call("cuModuleLoadDataEx", image, len(options), options, [log, JIT_LOG_BYTES])
+        except TypeError:
+            return _call("cuModuleLoadData", image)      # bindings that take no log buffer
+        except DeviceError as error:
+            jit_log = _decode(log).strip()
+            raise DeviceError(f"{error}\n{jit_log}" if jit_log else str(error)) from None
+
+    def get_function(self, module, name: str):
+        self._make_current()
+        return _call("cuModuleGetFunction", module, name.encode())
+
+    def get_global(self, module, name: str) -> tuple[int, int]:
+        self._make_current()
+        address, size = _call("cuModuleGetGlobal", module, name.encode())
+        return int(address), int(size)
+
+    def launch(self, function, grid: int, block: int, params: list, shared_bytes: int = 0) -> None:
+        """kernelParams: an array of void*, each pointing at one argument's bytes."""
+        self._make_current()
+        storage = [ctypes.c_uint64(int(value)) if kind == POINTER
+                   else ctypes.create_string_buffer(bytes(value), max(len(value), 1))
+                   for kind, value in params]
+        pointers = (ctypes.c_void_p * max(len(storage), 1))(*[ctypes.addressof(s) for s in storage])
+        _call("cuLaunchKernel", function, grid, 1, 1, block, 1, 1, shared_bytes, 0,
+              ctypes.addressof(pointers), 0)
+
+    def synchronize(self) -> None:
+        self._make_current()
+        _call("cuCtxSynchronize")

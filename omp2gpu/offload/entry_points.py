@@ -1,0 +1,114 @@
+"""The C entry points of offload/abi.py as ctypes callbacks, bound for the JIT.
+
+`install()` registers each callback's address under its C name with
+llvmlite.binding.add_symbol, so MCJIT'd host code calls straight into
+offload.runtime. The callbacks live in this module for the whole process
+(the JIT'd code keeps their addresses). An exception must never cross back
+into C: ctypes would print a traceback and return garbage, so each callback
+reports one line and returns a failure value instead.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_void_p
+
+from omp2gpu.offload import abi, runtime
+
+VOID_PP = POINTER(c_void_p)
+INT64_P = POINTER(c_int64)
+_DATA_ARGS = (c_int64, c_int32, VOID_PP, VOID_PP, INT64_P, INT64_P)
+
+# name -> (C prototype, value returned when the Python side raised)
+_PROTOTYPES = {
+    abi.ENTRY_TARGET: (ctypes.CFUNCTYPE(c_int, c_int64, c_char_p, c_int32, VOID_PP, VOID_PP, INT64_P,
+                                        INT64_P, c_int32, c_int32, c_int64), 1),
+    abi.ENTRY_DATA_BEGIN: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
+    abi.ENTRY_DATA_END: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
+    abi.ENTRY_DATA_UPDATE: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
+    abi.ENTRY_REGISTER_GLOBAL: (ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_int64), None),
+    abi.ENTRY_NUM_DEVICES: (ctypes.CFUNCTYPE(c_int), 0),
+    abi.ENTRY_TARGET_ALLOC: (ctypes.CFUNCTYPE(c_void_p, c_size_t, c_int), None),
+    abi.ENTRY_TARGET_FREE: (ctypes.CFUNCTYPE(None, c_void_p, c_int), None),
+    abi.ENTRY_TARGET_IS_PRESENT: (ctypes.CFUNCTYPE(c_int, c_void_p, c_int), 0),
+    abi.ENTRY_TARGET_MEMCPY: (ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t, c_size_t, c_size_t,
+                                               c_int, c_int), -1),
+}
+
+
+def _text(pointer: bytes | None) -> str:
+    return (pointer or b"").decode("utf-8", "replace")
+
+
+def _target(device, kernel, count, bases, begins, sizes, types, num_teams, thread_limit, trip_count):
+    return runtime.target(device, _text(kernel), count, bases, begins, sizes, types,
+                          num_teams, thread_limit, trip_count)
+
+
+def _register_global(host_address, name, size):
+    runtime.register_global(host_address or 0, _text(name), size)
+
+
+def _target_alloc(size, device):
+    return runtime.target_alloc(size, device) or None
+
+
+def _target_free(device_pointer, device):
+    runtime.target_free(device_pointer or 0, device)
+
+
+def _target_is_present(host_pointer, device):
+    return runtime.target_is_present(host_pointer or 0, device)
+
+
+def _target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_device):
+    return runtime.target_memcpy(dst or 0, src or 0, length, dst_offset, src_offset,
+                                 dst_device, src_device)
+
+
+_IMPLEMENTATIONS = {
+    abi.ENTRY_TARGET: _target,
+    abi.ENTRY_DATA_BEGIN: lambda *args: runtime.data_begin(*args),
+    abi.ENTRY_DATA_END: lambda *args: runtime.data_end(*args),
+    abi.ENTRY_DATA_UPDATE: lambda *args: runtime.data_update(*args),
+    abi.ENTRY_REGISTER_GLOBAL: _register_global,
+    abi.ENTRY_NUM_DEVICES: lambda: runtime.num_devices(),
+    abi.ENTRY_TARGET_ALLOC: _target_alloc,
+    abi.ENTRY_TARGET_FREE: _target_free,
+    abi.ENTRY_TARGET_IS_PRESENT: _target_is_present,
+    abi.ENTRY_TARGET_MEMCPY: _target_memcpy,
+}
+
+
+def _shielded(name: str, implementation, failure):
+    """implementation, with any exception turned into a one-line error and `failure`."""
+    def call(*args):
+        try:
+            return implementation(*args)
+        except Exception as error:
+            reason = f"{name}: internal error in the offload runtime: {type(error).__name__}: {error}"
+            runtime.report("error", reason)
+            try:
+                runtime.runtime().fail_all(reason)   # the host copy is all that can be trusted now
+            except Exception:
+                pass
+            return failure
+    return call
+
+
+# The callbacks, made once: their addresses must stay valid while JIT'd code may call them.
+CALLBACKS = {name: prototype(_shielded(name, _IMPLEMENTATIONS[name], failure))
+             for name, (prototype, failure) in _PROTOTYPES.items()}
+
+
+def address(name: str) -> int:
+    """The C function pointer of one entry point."""
+    return ctypes.cast(CALLBACKS[name], c_void_p).value
+
+
+def install(binding=None) -> None:
+    """Make every entry point resolvable by the JIT (llvmlite.binding by default)."""
+    if binding is None:
+        import llvmlite.binding as binding
+    for name in CALLBACKS:
+        binding.add_symbol(name, address(name))

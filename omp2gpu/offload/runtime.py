@@ -1,0 +1,471 @@
+"""The process-wide offload runtime: what the entry points of offload/abi.py do.
+
+It finds the devices (CUDA, when the driver and a GPU are there), reads
+OMP_TARGET_OFFLOAD and OMP_DEFAULT_DEVICE, keeps the compiled images the
+driver registers, and runs target regions: map (data_environment), build the
+kernel parameters, launch, unmap. Whatever goes wrong on a device turns into
+the host fallback (the compiled host code runs the region itself when
+`target` returns nonzero): the device's data is copied back first, and the
+device is not used again, so the host copy is the only copy from then on.
+
+Module-level functions act on one OffloadRuntime made on first use; tests make
+their own with `reset(devices=[...], environ={...})`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import os
+import sys
+import threading
+from dataclasses import dataclass, field
+
+from omp2gpu.offload.abi import MapType
+from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read_entries
+from omp2gpu.offload.devices.base import PARAM_KINDS, Device, DeviceError
+
+DEFAULT_BLOCK_SIZE = 128
+BLOCKS_PER_MULTIPROCESSOR = 32     # enough blocks to fill a GPU; grid-stride loops do the rest
+
+MANDATORY, DISABLED, DEFAULT = "MANDATORY", "DISABLED", "DEFAULT"
+
+
+@dataclass
+class KernelInfo:
+    """What the compiler tells the launcher about one kernel."""
+    name: str
+    params: list[str]                     # "pointer" / "bytes", one per TARGET_PARAM entry, in order
+    default_block_size: int | None = None  # threads per block when thread_limit does not say
+    scheme: str = ""                      # the codegen scheme (for reports)
+
+    def __post_init__(self):
+        for kind in self.params:
+            if kind not in PARAM_KINDS:
+                raise ValueError(f"kernel {self.name}: parameter kind {kind!r} is not one of {PARAM_KINDS}")
+
+
+@dataclass
+class Image:
+    ptx: str
+    kernels: dict[str, KernelInfo]
+
+
+class LaunchError(Exception):
+    """The launch cannot be made as asked (a compiler/launcher mismatch)."""
+
+
+@dataclass
+class DeviceState:
+    """One device as the runtime uses it."""
+    number: int
+    device: Device
+    data: DataEnvironment
+    usable: bool = True
+    modules: list = field(default_factory=list)         # module handle per loaded image, in order
+    functions: dict = field(default_factory=dict)       # kernel name -> function handle
+    bound_globals: set = field(default_factory=set)
+
+
+def offload_policy(environ) -> str:
+    """OMP_TARGET_OFFLOAD (OpenMP 5.0 6.17, honoured here for 4.5 programs too)."""
+    text = environ.get("OMP_TARGET_OFFLOAD", "").strip().upper()
+    if text in ("", DEFAULT):
+        return DEFAULT
+    if text in (MANDATORY, DISABLED):
+        return text
+    report("warning", f"OMP_TARGET_OFFLOAD={text} is not MANDATORY, DISABLED or DEFAULT; "
+                        "using DEFAULT")
+    return DEFAULT
+
+
+def default_device_number(environ) -> int:
+    """default-device-var from OMP_DEFAULT_DEVICE (0 when unset or not a non-negative integer)."""
+    try:
+        number = int(environ.get("OMP_DEFAULT_DEVICE", "0").strip())
+    except ValueError:
+        return 0
+    return max(number, 0)
+
+
+def launch_configuration(info: KernelInfo, device: Device, num_teams: int, thread_limit: int,
+                         trip_count: int) -> tuple[int, int]:
+    """(grid, block): the clauses when given, else the kernel's default block and enough
+    blocks for the loop, capped at what fills the device."""
+    block = thread_limit if thread_limit > 0 else (info.default_block_size or DEFAULT_BLOCK_SIZE)
+    block = max(1, min(block, device.max_threads_per_block))
+    if num_teams > 0:
+        return num_teams, block
+    cap = max(1, device.multiprocessor_count) * BLOCKS_PER_MULTIPROCESSOR
+    return max(1, min(math.ceil(max(trip_count, 0) / block), cap)), block
+
+
+def discover_devices() -> list[Device]:
+    """The CUDA devices, if the driver and cuda-python are there."""
+    from omp2gpu.offload.devices import cuda
+    if not cuda.available():
+        return []
+    devices = []
+    for ordinal in range(cuda.device_count()):
+        try:
+            devices.append(cuda.CudaDevice(ordinal))
+        except DeviceError as error:
+            report("warning", f"CUDA device {ordinal} cannot be used ({_one_line(error)})")
+    return devices
+
+
+# ----------------------------------------------------------------- messages and exits
+def _one_line(error, limit: int = 1000) -> str:
+    text = " | ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    text = text or type(error).__name__
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _flush_stdio() -> None:
+    """The program's buffered C stdout first, so messages land after what it printed."""
+    try:
+        ctypes.CDLL(None).fflush(None)
+    except (OSError, AttributeError):
+        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+
+
+def report(kind: str, text: str) -> None:
+    _flush_stdio()
+    try:
+        sys.stderr.write(f"omp2gpu: {kind}: {text}\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def fatal(text: str) -> None:
+    """Print `omp2gpu: error: text` and end the process with status 1 at once (the JIT'd
+    program is on the stack; exiting through Python would unwind into it)."""
+    report("error", text)
+    os._exit(1)
+
+
+# ----------------------------------------------------------------- the runtime
+class OffloadRuntime:
+    def __init__(self, devices: list[Device] | None = None, environ=None):
+        environ = os.environ if environ is None else environ
+        self.policy = offload_policy(environ)
+        self.default_device = default_device_number(environ)
+        self._given_devices = devices
+        self._states: list[DeviceState] | None = None
+        self._images: list[Image] = []
+        self._kernels: dict[str, tuple[int, KernelInfo]] = {}    # name -> (image index, info)
+        self._globals: dict[str, tuple[int, int]] = {}           # name -> (host address, size)
+        self._lock = threading.RLock()
+
+    # ----------------------------------------------------------------- devices
+    @property
+    def states(self) -> list[DeviceState]:
+        if self._states is None:
+            if self.policy == DISABLED:
+                devices = []
+            elif self._given_devices is not None:
+                devices = list(self._given_devices)
+            else:
+                devices = discover_devices()
+            self._states = [DeviceState(n, d, DataEnvironment(d)) for n, d in enumerate(devices)]
+        return self._states
+
+    def num_devices(self) -> int:
+        return len(self.states)
+
+    def has_devices(self) -> bool:
+        return self.num_devices() > 0
+
+    def _select(self, device: int) -> DeviceState | None:
+        """The state for a device clause's value; None: run on the host (the initial
+        device, offload disabled, or no usable device without MANDATORY)."""
+        if self.policy == DISABLED:
+            return None
+        states = self.states
+        if device == -1:
+            if not states:
+                return self._unavailable("no device is available")
+            device = self.default_device
+        if device == len(states):
+            return None                                  # the initial device, asked for
+        if not 0 <= device < len(states):
+            return self._unavailable(f"device {device} is not available")
+        state = states[device]
+        return state if state.usable else self._unavailable(f"device {device} is not available")
+
+    def _unavailable(self, why: str) -> None:
+        if self.policy == MANDATORY:
+            fatal(f"OMP_TARGET_OFFLOAD=MANDATORY but {why}")
+        return None
+
+    def _device_failed(self, state: DeviceState, error: Exception, consequence: str) -> None:
+        reason = _one_line(error)
+        if self.policy == MANDATORY:
+            fatal(f"offload to device {state.number} failed ({reason}) and OMP_TARGET_OFFLOAD=MANDATORY")
+        report("warning", f"offload to device {state.number} failed ({reason}); {consequence}")
+        for lost in state.data.evacuate():
+            report("warning", f"device data for host range {lost} could not be copied back")
+        state.usable = False
+
+    def _guarded(self, state: DeviceState, work, consequence: str) -> bool:
+        """Run work(); a device failure falls back to the host, a user error ends the run."""
+        try:
+            work()
+            return True
+        except MappingError as error:
+            fatal(str(error))
+        except Exception as error:              # anything at all: never lose the program's data
+            self._device_failed(state, error, consequence)
+        return False
+
+    # ----------------------------------------------------------------- images and globals
+    def register_image(self, ptx: str, kernels: dict[str, KernelInfo]) -> None:
+        with self._lock:
+            index = len(self._images)
+            self._images.append(Image(ptx, dict(kernels)))
+            for name, info in kernels.items():
+                self._kernels[name] = (index, info)
+
+    def register_global(self, host_address: int, name: str, size: int) -> None:
+        with self._lock:
+            self._globals[name] = (host_address, size)
+            for state in self._states or ():
+                if state.usable and state.modules:
+                    self._guarded(state, lambda: self._bind_globals(state),
+                                  "running target regions on the host from now on")
+
+    def _activate(self, state: DeviceState) -> None:
+        """Load images not yet on the device and map declare target globals, before any
+        map clause, so that mapping a global finds the module's storage."""
+        while len(state.modules) < len(self._images):
+            state.modules.append(state.device.load_module(self._images[len(state.modules)].ptx))
+        self._bind_globals(state)
+
+    def _bind_globals(self, state: DeviceState) -> None:
+        for name, (host_address, size) in self._globals.items():
+            if name in state.bound_globals:
+                continue
+            for module in state.modules:
+                try:
+                    address, device_size = state.device.get_global(module, name)
+                except DeviceError:
+                    continue                     # not in this module (or no kernel uses it)
+                state.data.add_global(host_address, min(size, device_size), address)
+                state.bound_globals.add(name)
+                break
+
+    def _function(self, state: DeviceState, kernel_name: str):
+        found = self._kernels.get(kernel_name)
+        if found is None:
+            raise LaunchError(f"no device code for kernel '{kernel_name}'")
+        index, info = found
+        if kernel_name not in state.functions:
+            state.functions[kernel_name] = state.device.get_function(state.modules[index], kernel_name)
+        return info, state.functions[kernel_name]
+
+    # ----------------------------------------------------------------- target regions
+    def target(self, device: int, kernel_name: str, count: int, bases, begins, sizes, types,
+               num_teams: int, thread_limit: int, trip_count: int) -> int:
+        """0 when the kernel ran on the device; nonzero: the caller runs the region on the host."""
+        with self._lock:
+            state = self._select(device)
+            if state is None:
+                return 1
+            entries = read_entries(count, bases, begins, sizes, types)
+
+            def run():
+                self._activate(state)
+                info, function = self._function(state, kernel_name)
+                state.data.begin(entries)
+                params = [state.data.kernel_argument(e) for e in entries if e.type & MapType.TARGET_PARAM]
+                _check_params(info, params)
+                grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count)
+                state.device.launch(function, grid, block, params)
+                state.device.synchronize()
+                state.data.kernel_ran()
+                state.data.end(entries)
+
+            ran = self._guarded(state, run, "running the region on the host")
+            return 0 if ran else 1
+
+    # ----------------------------------------------------------------- data constructs
+    def _data(self, device: int, count: int, bases, begins, sizes, types, operation) -> None:
+        with self._lock:
+            state = self._select(device)
+            if state is None:
+                return
+            entries = read_entries(count, bases, begins, sizes, types)
+
+            def run():
+                self._activate(state)
+                operation(state.data, entries)
+
+            self._guarded(state, run, "running target regions on the host from now on")
+
+    def data_begin(self, device: int, count: int, bases, begins, sizes, types) -> None:
+        def begin(data, entries):
+            data.begin(entries)
+            data.return_device_pointers(entries, bases)
+        self._data(device, count, bases, begins, sizes, types, begin)
+
+    def data_end(self, device: int, count: int, bases, begins, sizes, types) -> None:
+        self._data(device, count, bases, begins, sizes, types, lambda data, e: data.end(e))
+
+    def data_update(self, device: int, count: int, bases, begins, sizes, types) -> None:
+        self._data(device, count, bases, begins, sizes, types, lambda data, e: data.update(e))
+
+    # ----------------------------------------------------------------- omp_* device memory routines
+    def _memory_state(self, device: int) -> DeviceState | None:
+        """A usable device for the device-memory routines (which name devices explicitly)."""
+        if self.policy == DISABLED or not 0 <= device < self.num_devices():
+            return None
+        state = self.states[device]
+        return state if state.usable else None
+
+    def target_alloc(self, size: int, device: int) -> int:
+        """A device address, 0 (NULL) on failure or for size 0."""
+        with self._lock:
+            state = self._memory_state(device)
+            if state is None or size <= 0:
+                return 0
+            try:
+                return state.device.allocate(size)
+            except DeviceError:
+                return 0
+
+    def target_free(self, device_pointer: int, device: int) -> None:
+        with self._lock:
+            state = self._memory_state(device)
+            if state is not None and device_pointer:
+                try:
+                    state.device.free(device_pointer)
+                except DeviceError:
+                    pass                        # freeing what was not allocated: undefined, ignored
+
+    def target_is_present(self, host_pointer: int, device: int) -> int:
+        with self._lock:
+            if device == self.num_devices():
+                return 1                        # the initial device holds everything
+            state = self._memory_state(device)
+            return int(state is not None and state.data.is_present(host_pointer))
+
+    def target_memcpy(self, dst: int, src: int, length: int, dst_offset: int, src_offset: int,
+                      dst_device: int, src_device: int) -> int:
+        """0 on success, nonzero on failure (an unusable device, a driver error)."""
+        with self._lock:
+            host = self.num_devices()
+            dst_state = None if dst_device == host else self._memory_state(dst_device)
+            src_state = None if src_device == host else self._memory_state(src_device)
+            if (dst_device != host and dst_state is None) or (src_device != host and src_state is None):
+                return -1
+            if length <= 0:
+                return 0
+            to, frm = dst + dst_offset, src + src_offset
+            try:
+                if dst_state is None and src_state is None:
+                    ctypes.memmove(to, frm, length)
+                elif src_state is None:
+                    dst_state.device.copy_to_device(to, frm, length)
+                elif dst_state is None:
+                    src_state.device.copy_to_host(to, frm, length)
+                elif dst_state is src_state:
+                    dst_state.device.copy_device_to_device(to, frm, length)
+                else:                            # two devices: through a host buffer
+                    staging = ctypes.create_string_buffer(length)
+                    src_state.device.copy_to_host(ctypes.addressof(staging), frm, length)
+                    dst_state.device.copy_to_device(to, ctypes.addressof(staging), length)
+            except DeviceError:
+                return -1
+            return 0
+
+    def fail_all(self, reason: str) -> None:
+        """An internal error left the launcher's state in doubt: give up every device."""
+        with self._lock:
+            for state in self._states or ():
+                if state.usable:
+                    self._device_failed(state, RuntimeError(reason),
+                                        "running target regions on the host from now on")
+
+
+def _check_params(info: KernelInfo, params: list[tuple[str, object]]) -> None:
+    kinds = [kind for kind, _ in params]
+    if kinds != list(info.params):
+        raise LaunchError(f"kernel {info.name} takes parameters ({', '.join(info.params)}) but the host "
+                          f"passed ({', '.join(kinds)})")
+
+
+# ----------------------------------------------------------------- the process-wide runtime
+_runtime: OffloadRuntime | None = None
+_runtime_lock = threading.Lock()
+
+
+def runtime() -> OffloadRuntime:
+    global _runtime
+    with _runtime_lock:
+        if _runtime is None:
+            _runtime = OffloadRuntime()
+        return _runtime
+
+
+def reset(devices: list[Device] | None = None, environ=None) -> OffloadRuntime:
+    """A fresh process-wide runtime (tests: with given devices and environment)."""
+    global _runtime
+    with _runtime_lock:
+        _runtime = OffloadRuntime(devices, environ)
+        return _runtime
+
+
+def register_image(ptx: str, kernels: dict[str, KernelInfo]) -> None:
+    runtime().register_image(ptx, kernels)
+
+
+def register_global(host_address: int, name: str, size: int) -> None:
+    runtime().register_global(host_address, name, size)
+
+
+def num_devices() -> int:
+    return runtime().num_devices()
+
+
+def has_devices() -> bool:
+    return runtime().has_devices()
+
+
+def target(device, kernel_name, count, bases, begins, sizes, types, num_teams, thread_limit,
+           trip_count) -> int:
+    return runtime().target(device, kernel_name, count, bases, begins, sizes, types,
+                            num_teams, thread_limit, trip_count)
+
+
+def data_begin(device, count, bases, begins, sizes, types) -> None:
+    runtime().data_begin(device, count, bases, begins, sizes, types)
+
+
+def data_end(device, count, bases, begins, sizes, types) -> None:
+    runtime().data_end(device, count, bases, begins, sizes, types)
+
+
+def data_update(device, count, bases, begins, sizes, types) -> None:
+    runtime().data_update(device, count, bases, begins, sizes, types)
+
+
+def target_alloc(size: int, device: int) -> int:
+    return runtime().target_alloc(size, device)
+
+
+def target_free(device_pointer: int, device: int) -> None:
+    runtime().target_free(device_pointer, device)
+
+
+def target_is_present(host_pointer: int, device: int) -> int:
+    return runtime().target_is_present(host_pointer, device)
+
+
+def target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_device) -> int:
+    return runtime().target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_device)

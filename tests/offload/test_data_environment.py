@@ -1,0 +1,304 @@
+"""The present table and the map-type rules (OpenMP 4.5 2.15.5), on the in-memory device."""
+
+from __future__ import annotations
+
+import ctypes
+
+import pytest
+
+from omp2gpu.offload.abi import MapType as M
+from omp2gpu.offload.data_environment import DataEnvironment, MapEntry, MappingError, read_entries
+from omp2gpu.offload.devices.host_memory import HostMemoryDevice
+
+INT = ctypes.sizeof(ctypes.c_int)
+
+
+def ints(*values):
+    return (ctypes.c_int * len(values))(*values)
+
+
+def addr(array, index=0):
+    return ctypes.addressof(array) + index * ctypes.sizeof(array._type_)
+
+
+def whole(array, bits) -> MapEntry:
+    """map(bits: array): base and begin are the array's address."""
+    return MapEntry(addr(array), addr(array), ctypes.sizeof(array), M(bits))
+
+
+def section(array, lower, length, bits) -> MapEntry:
+    """map(bits: p[lower:length]) with p pointing at array[0]."""
+    return MapEntry(addr(array), addr(array, lower), length * INT, M(bits))
+
+
+def device_ints(device, address, count):
+    return list((ctypes.c_int * count).from_address(address))
+
+
+def write_device(address, values):
+    ctypes.memmove(address, ints(*values), len(values) * INT)
+
+
+@pytest.fixture
+def env():
+    return DataEnvironment(HostMemoryDevice())
+
+
+# ----------------------------------------------------------------- begin / end
+def test_tofrom_allocates_copies_to_then_back_and_frees(env):
+    a = ints(1, 2, 3)
+    entries = [whole(a, M.TO | M.FROM)]
+    env.begin(entries)
+    mapping = env.lookup(addr(a), ctypes.sizeof(a))
+    assert mapping.references == 1 and env.device.copies["to_device"] == 1
+    assert device_ints(env.device, mapping.device_address, 3) == [1, 2, 3]
+    write_device(mapping.device_address, [7, 8, 9])
+    env.end(entries)
+    assert list(a) == [7, 8, 9]
+    assert len(env) == 0 and env.device.live_allocations == 0
+
+
+def test_to_does_not_copy_back_and_from_does_not_copy_in(env):
+    a, b = ints(1, 2), ints(5, 6)
+    entries = [whole(a, M.TO), whole(b, M.FROM)]
+    env.begin(entries)
+    assert env.device.copies["to_device"] == 1
+    b_dev = env.lookup(addr(b), 8).device_address
+    write_device(env.lookup(addr(a), 8).device_address, [0, 0])
+    write_device(b_dev, [3, 4])
+    env.end(entries)
+    assert list(a) == [1, 2] and list(b) == [3, 4]
+    assert env.device.copies["to_host"] == 1
+
+
+def test_alloc_copies_nothing(env):
+    a = ints(1, 2)
+    env.begin([whole(a, M.NONE)])
+    env.end([whole(a, M.NONE)])
+    assert sum(env.device.copies.values()) == 0 and env.device.live_allocations == 0
+
+
+def test_reference_count_nested_regions(env):
+    a = ints(1, 2, 3, 4)
+    outer, inner = [whole(a, M.TO | M.FROM)], [whole(a, M.TO | M.FROM)]
+    env.begin(outer)
+    env.begin(inner)                      # present: no second allocation, no copy
+    mapping = env.lookup(addr(a), 16)
+    assert mapping.references == 2 and env.device.copies["to_device"] == 1
+    write_device(mapping.device_address, [9, 9, 9, 9])
+    env.end(inner)                        # not the last reference: no copy back
+    assert list(a) == [1, 2, 3, 4] and mapping.references == 1 and len(env) == 1
+    env.end(outer)
+    assert list(a) == [9, 9, 9, 9] and len(env) == 0
+
+
+def test_always_copies_whatever_the_count(env):
+    a = ints(1, 2)
+    env.begin([whole(a, M.TO)])
+    a[0] = 10
+    env.begin([whole(a, M.TO)])           # present, no ALWAYS: the device keeps 1
+    mapping = env.lookup(addr(a), 8)
+    assert device_ints(env.device, mapping.device_address, 2) == [1, 2]
+    env.begin([whole(a, M.TO | M.ALWAYS)])
+    assert device_ints(env.device, mapping.device_address, 2) == [10, 2]
+    write_device(mapping.device_address, [20, 21])
+    env.end([whole(a, M.FROM | M.ALWAYS)])  # count 3 -> 2, copied anyway
+    assert list(a) == [20, 21] and mapping.references == 2
+
+
+def test_delete_forces_the_count_to_zero(env):
+    a = ints(1, 2)
+    env.begin([whole(a, M.TO)])
+    env.begin([whole(a, M.TO)])
+    env.end([whole(a, M.DELETE)])
+    assert len(env) == 0 and env.device.live_allocations == 0
+    assert env.device.copies["to_host"] == 0
+
+
+def test_release_counts_down_without_copying(env):
+    a = ints(1, 2)
+    env.begin([whole(a, M.TO | M.FROM)])
+    env.end([whole(a, M.NONE)])            # map(release:)
+    assert len(env) == 0 and env.device.copies["to_host"] == 0
+
+
+def test_end_of_an_unmapped_item_is_ignored(env):
+    a = ints(1)
+    env.end([whole(a, M.FROM)])
+    env.end([whole(a, M.DELETE)])
+    assert sum(env.device.copies.values()) == 0
+
+
+def test_entries_sharing_a_mapping_in_one_list_free_it_once(env):
+    a = ints(1, 2, 3, 4)
+    env.begin([whole(a, M.TO)])
+    parts = [section(a, 0, 2, M.FROM), section(a, 2, 2, M.FROM)]
+    env.begin(parts)                      # both find the enclosing mapping: count 3
+    env.end([whole(a, M.NONE)])           # count 2
+    mapping = env.lookup(addr(a), 16)
+    write_device(mapping.device_address, [5, 6, 7, 8])
+    env.end(parts)                        # 2 -> 1 -> 0: the last one copies its part back
+    assert len(env) == 0 and env.device.live_allocations == 0
+    assert list(a)[:2] == [5, 6]
+
+
+# ----------------------------------------------------------------- sections and lookups
+def test_section_of_a_mapped_array_uses_the_enclosing_mapping(env):
+    a = ints(*range(10))
+    env.begin([whole(a, M.TO)])
+    mapping = env.lookup(addr(a), 40)
+    part = section(a, 2, 3, M.TO | M.FROM)
+    env.begin([part])
+    assert mapping.references == 2 and env.device.live_allocations == 1
+    assert env.translate(part) == mapping.device_address   # the pointer still points at a[0]
+    assert env.lookup(addr(a, 4), INT) is mapping
+
+
+def test_partially_mapped_sections_are_an_error(env):
+    a = ints(*range(10))
+    env.begin([section(a, 0, 5, M.TO)])
+    with pytest.raises(MappingError, match="partially mapped"):
+        env.begin([section(a, 3, 5, M.TO)])
+    with pytest.raises(MappingError, match="partially mapped"):
+        env.begin([whole(a, M.TO)])                        # extends an existing mapping
+    env.begin([section(a, 5, 5, M.TO)])                    # adjacent: fine
+    assert len(env) == 2
+
+
+def test_new_section_kernel_pointer_is_offset_back_to_the_base(env):
+    a = ints(*range(10))
+    part = section(a, 4, 3, M.TO | M.TARGET_PARAM)
+    env.begin([part])
+    mapping = env.lookup(addr(a, 4), 3 * INT)
+    assert mapping.host_begin == addr(a, 4) and mapping.nbytes == 12
+    kind, value = env.kernel_argument(part)
+    assert kind == "pointer" and value == mapping.device_address - 4 * INT
+    assert device_ints(env.device, value + 4 * INT, 3) == [4, 5, 6]
+
+
+def test_pointer_lookup(env):
+    a, other = ints(*range(8)), ints(1)
+    env.begin([whole(a, M.TO)])
+    device_a = env.lookup(addr(a), 32).device_address
+
+    def lookup(pointer):
+        return env.kernel_argument(MapEntry(pointer, pointer, 0, M.POINTER_LOOKUP | M.TARGET_PARAM))
+
+    assert lookup(addr(a, 3)) == ("pointer", device_a + 3 * INT)
+    assert lookup(addr(a, 8)) == ("pointer", device_a + 8 * INT)   # one past the end
+    assert lookup(addr(other)) == ("pointer", 0)
+    assert lookup(0) == ("pointer", 0)
+    env.end([MapEntry(addr(a, 3), addr(a, 3), 0, M.POINTER_LOOKUP)])  # touches no count
+    assert env.lookup(addr(a), 32).references == 1
+
+
+def test_is_device_ptr_and_literal(env):
+    value = ctypes.c_double(2.5)
+    literal = MapEntry(ctypes.addressof(value), ctypes.addressof(value), 8, M.LITERAL | M.TARGET_PARAM)
+    device_ptr = MapEntry(0x1234, 0x1234, 0, M.IS_DEVICE_PTR | M.TARGET_PARAM)
+    env.begin([literal, device_ptr])
+    assert len(env) == 0
+    assert env.kernel_argument(literal) == ("bytes", bytes(value))
+    assert env.kernel_argument(device_ptr) == ("pointer", 0x1234)
+
+
+def test_zero_length_sections_only_look_up(env):
+    a = ints(1, 2, 3)
+    empty = section(a, 1, 0, M.TO | M.FROM | M.TARGET_PARAM)
+    env.begin([empty])
+    assert len(env) == 0 and env.kernel_argument(empty) == ("pointer", 0)
+    env.begin([whole(a, M.TO)])
+    env.begin([empty])
+    mapping = env.lookup(addr(a), 12)
+    assert mapping.references == 1
+    assert env.kernel_argument(empty) == ("pointer", mapping.device_address)
+    env.end([empty])
+    assert mapping.references == 1
+
+
+def test_use_device_ptr_writes_the_device_address_back(env):
+    a, unmapped = ints(1, 2, 3), ints(4)
+    env.begin([whole(a, M.TO)])
+    device_a = env.lookup(addr(a), 12).device_address
+    bases = [addr(a, 1), addr(unmapped)]
+    entries = [MapEntry(bases[0], bases[0], 0, M.RETURN_PARAM),
+               MapEntry(bases[1], bases[1], 0, M.RETURN_PARAM)]
+    env.begin(entries)
+    env.return_device_pointers(entries, bases)
+    assert bases == [device_a + INT, addr(unmapped)]
+    assert env.lookup(addr(a), 12).references == 1
+
+
+# ----------------------------------------------------------------- update
+def test_update_copies_present_items_and_ignores_absent_ones(env):
+    a, absent = ints(1, 2, 3, 4), ints(5)
+    env.begin([whole(a, M.NONE)])
+    mapping = env.lookup(addr(a), 16)
+    env.update([whole(a, M.TO), whole(absent, M.TO), whole(absent, M.FROM)])
+    assert device_ints(env.device, mapping.device_address, 4) == [1, 2, 3, 4]
+    assert env.device.copies["to_device"] == 1 and env.device.copies["to_host"] == 0
+    write_device(mapping.device_address, [9, 9, 9, 9])
+    env.update([section(a, 1, 2, M.FROM)])
+    assert list(a) == [1, 9, 9, 4]
+
+
+# ----------------------------------------------------------------- declare target globals
+def test_declare_target_global_is_always_present(env):
+    g = ints(3, 4)
+    storage = env.device.allocate(8)
+    env.add_global(addr(g), 8, storage)
+    assert device_ints(env.device, storage, 2) == [3, 4]       # initialised from the host
+    entries = [whole(g, M.TO | M.FROM)]
+    env.begin(entries)
+    env.end(entries)
+    env.end([whole(g, M.DELETE)])
+    assert len(env) == 1 and env.device.copies["to_host"] == 0
+    write_device(storage, [5, 6])
+    env.end([whole(g, M.FROM | M.ALWAYS)])
+    assert list(g) == [5, 6]
+    env.update([whole(g, M.FROM)])
+    assert env.device.live_allocations == 1                    # the module's storage is never freed
+
+
+# ----------------------------------------------------------------- giving the device up
+def test_evacuate_copies_back_what_kernels_may_have_written(env):
+    written, fresh = ints(1, 2), ints(3, 4)
+    env.begin([whole(written, M.TO)])
+    env.kernel_ran()
+    env.begin([whole(fresh, M.TO)])                            # mapped after the kernel
+    write_device(env.lookup(addr(written), 8).device_address, [7, 8])
+    write_device(env.lookup(addr(fresh), 8).device_address, [0, 0])
+    assert env.evacuate() == []
+    assert list(written) == [7, 8] and list(fresh) == [3, 4]
+    assert len(env) == 0 and env.device.live_allocations == 0
+
+
+def test_copy_back_of_the_whole_range_clears_device_newer(env):
+    a = ints(1, 2)
+    env.begin([whole(a, M.TO)])
+    env.kernel_ran()
+    env.update([whole(a, M.FROM)])
+    a[0] = 42                                                  # the host changes it afterwards
+    env.evacuate()
+    assert list(a) == [42, 2]
+
+
+def test_evacuate_reports_ranges_it_could_not_save(env):
+    a = ints(1, 2)
+    env.begin([whole(a, M.TO)])
+    env.kernel_ran()
+    env.device.fail.add("to_host")
+    lost = env.evacuate()
+    assert len(lost) == 1 and "injected" in lost[0] and len(env) == 0
+
+
+# ----------------------------------------------------------------- reading the C arrays
+def test_read_entries_from_c_arrays():
+    bases = (ctypes.c_void_p * 2)(0x1000, None)
+    begins = (ctypes.c_void_p * 2)(0x1008, None)
+    sizes = (ctypes.c_int64 * 2)(16, 0)
+    types = (ctypes.c_int64 * 2)(int(M.TO | M.TARGET_PARAM), int(M.POINTER_LOOKUP))
+    entries = read_entries(2, bases, begins, sizes, types)
+    assert entries[0] == MapEntry(0x1000, 0x1008, 16, M.TO | M.TARGET_PARAM)
+    assert entries[1] == MapEntry(0, 0, 0, M.POINTER_LOOKUP)
+    assert entries[0].maps_storage and not entries[1].maps_storage

@@ -1,0 +1,418 @@
+"""The offload runtime and its C entry points, on the in-memory device: mapping around
+launches, parameters, launch configuration, OMP_TARGET_OFFLOAD, and the host fallback."""
+
+from __future__ import annotations
+
+import ctypes
+import subprocess
+import sys
+
+import pytest
+
+from omp2gpu.offload import abi, entry_points, runtime
+from omp2gpu.offload.abi import MapType as M
+from omp2gpu.offload.devices.host_memory import HostMemoryDevice
+from omp2gpu.offload.runtime import KernelInfo, launch_configuration
+
+INT = ctypes.sizeof(ctypes.c_int)
+
+
+def ints(*values):
+    return (ctypes.c_int * len(values))(*values)
+
+
+def addr(obj, index=0):
+    """The address of a ctypes object, or of element `index` of a ctypes array."""
+    return ctypes.addressof(obj) + (index * ctypes.sizeof(obj._type_) if index else 0)
+
+
+class Entries:
+    """The four arrays the compiled host code passes, as Python lists."""
+
+    def __init__(self, *entries):
+        self.bases = [e[0] for e in entries]
+        self.begins = [e[1] for e in entries]
+        self.sizes = [e[2] for e in entries]
+        self.types = [int(e[3]) for e in entries]
+
+    def args(self):
+        return len(self.bases), self.bases, self.begins, self.sizes, self.types
+
+
+def mapped(array, bits):
+    return addr(array), addr(array), ctypes.sizeof(array), bits | M.TARGET_PARAM
+
+
+def literal(value):
+    return addr(value), addr(value), ctypes.sizeof(value), M.LITERAL | M.TARGET_PARAM
+
+
+def add_one(grid, block, params):
+    """The test kernel: int *a, int n -> a[i] += 1."""
+    (_, pointer), (_, n) = params
+    count = int.from_bytes(n, "little", signed=True)
+    array = (ctypes.c_int * count).from_address(pointer)
+    for i in range(count):
+        array[i] += 1
+
+
+ADD_ONE = KernelInfo("add_one", ["pointer", "bytes"], default_block_size=64, scheme="combined")
+
+
+def make_runtime(*devices, environ=None, kernels=True):
+    devices = devices or (HostMemoryDevice(),)
+    for device in devices:
+        device.kernels["add_one"] = add_one
+    rt = runtime.reset(list(devices), environ or {})
+    if kernels:
+        rt.register_image("// ptx", {"add_one": ADD_ONE})
+    return rt
+
+
+def launch_add_one(rt, a, device=-1, num_teams=0, thread_limit=0):
+    n = ctypes.c_int(len(a))
+    entries = Entries(mapped(a, M.TO | M.FROM), literal(n))
+    return rt.target(device, "add_one", *entries.args(), num_teams, thread_limit, len(a))
+
+
+# ----------------------------------------------------------------- a target region
+def test_target_maps_passes_parameters_in_order_and_copies_back():
+    rt = make_runtime()
+    device = rt.states[0].device
+    a = ints(1, 2, 3)
+    assert launch_add_one(rt, a) == 0
+    assert list(a) == [2, 3, 4]
+    (launch,) = device.launches
+    assert [kind for kind, _ in launch.params] == ["pointer", "bytes"]
+    assert launch.params[1][1] == (3).to_bytes(4, "little")
+    assert (launch.grid, launch.block) == (1, 64)
+    assert device.live_allocations == 0 and len(rt.states[0].data) == 0
+    assert len(device.modules) == 1                       # loaded once, on first use
+
+
+def test_target_inside_a_data_region_leaves_the_data_on_the_device():
+    rt = make_runtime()
+    a = ints(1, 2)
+    region = Entries((addr(a), addr(a), 8, M.TO | M.FROM))
+    rt.data_begin(-1, *region.args())
+    assert launch_add_one(rt, a) == 0
+    assert launch_add_one(rt, a) == 0
+    assert list(a) == [1, 2]                              # still only on the device
+    rt.data_update(-1, 1, region.bases, region.begins, region.sizes, [int(M.FROM)])
+    assert list(a) == [3, 4]
+    a[0] = 100
+    rt.data_end(-1, *region.args())
+    assert list(a) == [3, 4]
+
+
+def test_use_device_ptr_returns_the_device_address():
+    rt = make_runtime()
+    a = ints(1, 2)
+    rt.data_begin(-1, *Entries((addr(a), addr(a), 8, M.TO)).args())
+    use = Entries((addr(a), addr(a), 0, M.RETURN_PARAM))
+    rt.data_begin(-1, *use.args())
+    assert use.bases[0] == rt.states[0].data.lookup(addr(a), 8).device_address
+
+
+@pytest.mark.parametrize("num_teams, thread_limit, trip_count, expected", [
+    (0, 0, 1000, (16, 64)),          # default block of the kernel; enough blocks for the loop
+    (0, 256, 1000, (4, 256)),        # thread_limit
+    (0, 4096, 10, (1, 1024)),        # capped at the device's maximum
+    (7, 0, 10 ** 9, (7, 64)),        # num_teams
+    (0, 0, 0, (1, 64)),              # no loop: one block
+    (0, 1, 10 ** 9, (4 * 32, 1)),    # at most 32 blocks per multiprocessor
+])
+def test_launch_configuration(num_teams, thread_limit, trip_count, expected):
+    device = HostMemoryDevice(multiprocessor_count=4, max_threads_per_block=1024)
+    assert launch_configuration(ADD_ONE, device, num_teams, thread_limit, trip_count) == expected
+
+
+def test_launch_configuration_without_a_default_block():
+    info = KernelInfo("k", [], default_block_size=None)
+    assert launch_configuration(info, HostMemoryDevice(), 0, 0, 1000) == (8, 128)
+
+
+def test_kernel_info_checks_parameter_kinds():
+    with pytest.raises(ValueError):
+        KernelInfo("k", ["pointer", "int"])
+
+
+def test_declare_target_globals_are_bound_when_the_image_loads():
+    device = HostMemoryDevice()
+    device.module_globals["counter"] = 4
+    rt = make_runtime(device)
+    counter = ctypes.c_int(41)
+    rt.register_global(addr(counter), "counter", 4)
+    rt.register_global(addr(ctypes.c_int(0)), "unused_by_kernels", 4)   # not in the module
+    storage, _ = device.modules[0].globals["counter"] if device.modules else (None, None)
+    assert storage is None                                # nothing loaded before the first use
+    entries = Entries((addr(counter), addr(counter), 4, M.TO))
+    rt.data_update(-1, *entries.args())                   # activates the device: present now
+    storage, size = device.modules[0].globals["counter"]
+    assert size == 4 and ctypes.c_int.from_address(storage).value == 41
+    ctypes.c_int.from_address(storage).value = 42
+    rt.data_update(-1, 1, entries.bases, entries.begins, entries.sizes, [int(M.FROM)])
+    assert counter.value == 42
+
+
+def test_device_clause_and_default_device():
+    first, second = HostMemoryDevice("first"), HostMemoryDevice("second")
+    rt = make_runtime(first, second, environ={"OMP_DEFAULT_DEVICE": "1"})
+    assert rt.num_devices() == 2
+    assert launch_add_one(rt, ints(1)) == 0
+    assert launch_add_one(rt, ints(1), device=0) == 0
+    assert len(first.launches) == 1 and len(second.launches) == 1
+    assert launch_add_one(rt, ints(1), device=2) == 1     # the initial device: the host runs it
+    assert launch_add_one(rt, ints(1), device=5) == 1     # no such device: the host runs it
+    assert len(first.launches) + len(second.launches) == 2
+
+
+# ----------------------------------------------------------------- OMP_TARGET_OFFLOAD
+def test_disabled_offload_runs_everything_on_the_host():
+    rt = make_runtime(environ={"OMP_TARGET_OFFLOAD": "disabled"})
+    a = ints(1)
+    assert rt.num_devices() == 0 and not rt.has_devices()
+    assert launch_add_one(rt, a) == 1
+    rt.data_begin(-1, *Entries((addr(a), addr(a), 4, M.TO)).args())
+    assert list(a) == [1]
+
+
+def test_no_device_means_host_fallback():
+    rt = runtime.reset([], {})
+    assert rt.target(-1, "add_one", 0, [], [], [], [], 0, 0, 0) == 1
+
+
+def _run_python(code: str, env_extra: dict):
+    import os
+    env = dict(os.environ, **env_extra)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=60)
+
+
+def test_mandatory_without_a_device_exits_1():
+    result = _run_python(
+        "from omp2gpu.offload import runtime\n"
+        "runtime.reset([])\n"
+        "print('before', flush=True)\n"
+        "runtime.target(-1, 'k', 0, [], [], [], [], 0, 0, 0)\n"
+        "print('after')\n",
+        {"OMP_TARGET_OFFLOAD": "Mandatory"})
+    assert result.returncode == 1
+    assert result.stdout == "before\n"
+    assert result.stderr == ("omp2gpu: error: OMP_TARGET_OFFLOAD=MANDATORY but no device "
+                             "is available\n")
+
+
+def test_mandatory_still_allows_the_initial_device():
+    rt = make_runtime(environ={"OMP_TARGET_OFFLOAD": "MANDATORY"})
+    assert launch_add_one(rt, ints(1), device=1) == 1
+
+
+def test_mandatory_failure_exits_1():
+    result = _run_python(
+        "import ctypes\n"
+        "from omp2gpu.offload import runtime\n"
+        "from omp2gpu.offload.devices.host_memory import HostMemoryDevice\n"
+        "device = HostMemoryDevice(); device.fail.add('load_module')\n"
+        "rt = runtime.reset([device])\n"
+        "rt.register_image('', {'k': runtime.KernelInfo('k', [])})\n"
+        "rt.target(-1, 'k', 0, [], [], [], [], 0, 0, 0)\n",
+        {"OMP_TARGET_OFFLOAD": "mandatory"})
+    assert result.returncode == 1
+    assert result.stderr.startswith("omp2gpu: error: offload to device 0 failed (load_module failed")
+
+
+# ----------------------------------------------------------------- failures: back to the host
+def test_failing_launch_copies_data_back_and_gives_the_device_up(capsys):
+    rt = make_runtime()
+    device = rt.states[0].device
+    a = ints(1, 2)
+    region = Entries((addr(a), addr(a), 8, M.TO | M.FROM))
+    rt.data_begin(-1, *region.args())
+    assert launch_add_one(rt, a) == 0                     # the device now holds [2, 3]
+    device.fail.add("launch")
+    assert launch_add_one(rt, a) == 1
+    err = capsys.readouterr().err
+    assert err == ("omp2gpu: warning: offload to device 0 failed (launch failed (injected by the "
+                   "test)); running the region on the host\n")
+    assert list(a) == [2, 3]                              # saved before the host fallback
+    assert device.live_allocations == 0 and not rt.states[0].usable
+    device.fail.clear()
+    copies = sum(device.copies.values())
+    assert launch_add_one(rt, a) == 1                     # the host runs every later region
+    rt.data_update(-1, *region.args())
+    rt.data_end(-1, *region.args())                       # no-ops: the host copy is the data
+    assert sum(device.copies.values()) == copies and len(device.launches) == 2
+    assert rt.target_is_present(addr(a), 0) == 0
+
+
+def test_failure_at_synchronize_is_a_failed_launch(capsys):
+    rt = make_runtime()
+    rt.states[0].device.fail.add("synchronize")
+    a = ints(5)
+    assert launch_add_one(rt, a) == 1
+    assert "offload to device 0 failed (synchronize failed" in capsys.readouterr().err
+    assert list(a) == [5]                                 # the region's own copy is not brought back
+
+
+@pytest.mark.parametrize("operation", ["load_module", "get_function", "allocate", "to_device"])
+def test_other_device_failures_fall_back(operation, capsys):
+    rt = make_runtime()
+    rt.states[0].device.fail.add(operation)
+    a = ints(5)
+    assert launch_add_one(rt, a) == 1
+    assert f"({operation} failed (injected by the test)); running the region on the host" in \
+        capsys.readouterr().err
+    assert list(a) == [5] and rt.states[0].device.live_allocations == 0
+
+
+def test_a_kernel_without_device_code_falls_back(capsys):
+    rt = make_runtime(kernels=False)
+    assert launch_add_one(rt, ints(1)) == 1
+    assert "no device code for kernel 'add_one'" in capsys.readouterr().err
+
+
+def test_parameter_mismatch_falls_back(capsys):
+    rt = make_runtime()
+    a = ints(1)
+    entries = Entries(mapped(a, M.TO | M.FROM))           # the kernel wants two parameters
+    assert rt.target(-1, "add_one", *entries.args(), 0, 0, 1) == 1
+    assert "takes parameters (pointer, bytes) but the host passed (pointer)" in capsys.readouterr().err
+
+
+def test_failing_data_region_gives_the_device_up(capsys):
+    rt = make_runtime()
+    rt.states[0].device.fail.add("allocate")
+    a = ints(1)
+    rt.data_begin(-1, *Entries((addr(a), addr(a), 4, M.TO)).args())
+    assert "running target regions on the host from now on" in capsys.readouterr().err
+    assert launch_add_one(rt, a) == 1
+
+
+def test_partially_mapped_is_a_fatal_error(monkeypatch):
+    class Fatal(Exception):
+        pass
+
+    def fatal(text):
+        raise Fatal(text)
+
+    monkeypatch.setattr(runtime, "fatal", fatal)
+    rt = make_runtime()
+    a = ints(*range(10))
+    rt.data_begin(-1, *Entries((addr(a), addr(a), 5 * INT, M.TO)).args())
+    with pytest.raises(Fatal, match="partially mapped"):
+        rt.data_begin(-1, *Entries((addr(a), addr(a, 3), 5 * INT, M.TO)).args())
+
+
+# ----------------------------------------------------------------- omp_* device memory routines
+def test_device_memory_routines():
+    rt = make_runtime()
+    host = ints(1, 2, 3, 4)
+    back = ints(0, 0, 0, 0)
+    pointer = rt.target_alloc(16, 0)
+    assert pointer and rt.target_alloc(0, 0) == 0 and rt.target_alloc(16, 7) == 0
+    assert rt.target_memcpy(pointer, addr(host), 16, 0, 0, 0, 1) == 0          # host -> device
+    assert rt.target_memcpy(addr(back), pointer, 8, 4, 8, 1, 0) == 0           # device -> host
+    assert list(back) == [0, 3, 4, 0]
+    other = rt.target_alloc(16, 0)
+    assert rt.target_memcpy(other, pointer, 16, 0, 0, 0, 0) == 0               # device -> device
+    assert rt.target_memcpy(addr(back), addr(host), 4, 0, 0, 1, 1) == 0        # host -> host
+    assert back[0] == 1
+    assert rt.target_memcpy(addr(back), other, 4, 0, 0, 1, 3) == -1            # no device 3
+    rt.target_free(pointer, 0)
+    rt.target_free(other, 0)
+    rt.target_free(0, 0)
+    assert rt.states[0].device.live_allocations == 0
+    a = ints(1)
+    rt.data_begin(-1, *Entries((addr(a), addr(a), 4, M.TO)).args())
+    assert rt.target_is_present(addr(a), 0) == 1 and rt.target_is_present(addr(back), 0) == 0
+    assert rt.target_is_present(addr(back), 1) == 1                            # the initial device
+
+
+def test_two_devices_memcpy_goes_through_the_host():
+    rt = make_runtime(HostMemoryDevice("a"), HostMemoryDevice("b"))
+    host, back = ints(7, 8), ints(0, 0)
+    on_a, on_b = rt.target_alloc(8, 0), rt.target_alloc(8, 1)
+    assert rt.target_memcpy(on_a, addr(host), 8, 0, 0, 0, 2) == 0
+    assert rt.target_memcpy(on_b, on_a, 8, 0, 0, 1, 0) == 0
+    assert rt.target_memcpy(addr(back), on_b, 8, 0, 0, 2, 1) == 0
+    assert list(back) == [7, 8]
+
+
+# ----------------------------------------------------------------- the C entry points
+def test_every_abi_entry_point_has_a_callback():
+    names = {value for key, value in vars(abi).items() if key.startswith("ENTRY_")}
+    assert names == set(entry_points.CALLBACKS)
+
+
+def test_install_registers_every_symbol():
+    class Binding:
+        def __init__(self):
+            self.symbols = {}
+
+        def add_symbol(self, name, address):
+            self.symbols[name] = address
+
+    binding = Binding()
+    entry_points.install(binding)
+    assert set(binding.symbols) == set(entry_points.CALLBACKS)
+    assert all(isinstance(a, int) and a for a in binding.symbols.values())
+
+
+def test_target_through_the_c_entry_point():
+    make_runtime()
+    a, n = ints(10, 20, 30), ctypes.c_int(3)
+    bases = (ctypes.c_void_p * 2)(addr(a), addr(n))
+    sizes = (ctypes.c_int64 * 2)(12, 4)
+    types = (ctypes.c_int64 * 2)(int(M.TO | M.FROM | M.TARGET_PARAM), int(M.LITERAL | M.TARGET_PARAM))
+    target = entry_points.CALLBACKS[abi.ENTRY_TARGET]
+    assert target(-1, b"add_one", 2, bases, bases, sizes, types, 0, 0, 3) == 0
+    assert list(a) == [11, 21, 31]
+
+
+def test_use_device_ptr_through_the_c_entry_point():
+    rt = make_runtime()
+    a = ints(1, 2)
+    bases = (ctypes.c_void_p * 1)(addr(a))
+    sizes, types = (ctypes.c_int64 * 1)(8), (ctypes.c_int64 * 1)(int(M.TO))
+    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 1, bases, bases, sizes, types)
+    pointer = (ctypes.c_void_p * 1)(addr(a, 1))
+    zero, use = (ctypes.c_int64 * 1)(0), (ctypes.c_int64 * 1)(int(M.RETURN_PARAM))
+    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 1, pointer, pointer, zero, use)
+    assert pointer[0] == rt.states[0].data.lookup(addr(a), 8).device_address + INT
+
+
+def test_device_memory_entry_points():
+    make_runtime()
+    assert entry_points.CALLBACKS[abi.ENTRY_NUM_DEVICES]() == 1
+    pointer = entry_points.CALLBACKS[abi.ENTRY_TARGET_ALLOC](16, 0)
+    assert pointer
+    assert entry_points.CALLBACKS[abi.ENTRY_TARGET_ALLOC](16, 9) is None      # NULL
+    host = ints(1, 2, 3, 4)
+    memcpy = entry_points.CALLBACKS[abi.ENTRY_TARGET_MEMCPY]
+    assert memcpy(pointer, addr(host), 16, 0, 0, 0, 1) == 0
+    assert entry_points.CALLBACKS[abi.ENTRY_TARGET_IS_PRESENT](addr(host), 0) == 0
+    entry_points.CALLBACKS[abi.ENTRY_TARGET_FREE](pointer, 0)
+    g = ctypes.c_int(3)
+    entry_points.CALLBACKS[abi.ENTRY_REGISTER_GLOBAL](addr(g), b"g", 4)
+    assert runtime.runtime()._globals["g"] == (addr(g), 4)
+
+
+def test_an_exception_never_crosses_into_c(monkeypatch, capsys):
+    assert make_runtime().states[0].usable
+
+    def broken(*args):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(runtime, "target", broken)
+    monkeypatch.setattr(runtime, "data_begin", broken)
+    bases = (ctypes.c_void_p * 1)()
+    sizes = types = (ctypes.c_int64 * 1)()
+    assert entry_points.CALLBACKS[abi.ENTRY_TARGET](-1, b"k", 0, bases, bases, sizes, types, 0, 0, 0) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("omp2gpu: error: __omp2gpu_target: internal error in the offload runtime: "
+                          "KeyError: 'boom'\n")
+    assert "Traceback" not in err
+    assert not runtime.runtime().states[0].usable         # the state is in doubt: host from now on
+    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 0, bases, bases, sizes, types)
+    assert "__omp2gpu_target_data_begin: internal error" in capsys.readouterr().err
