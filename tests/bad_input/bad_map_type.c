@@ -1,0 +1,7 @@
+/* expect: 4:28: error: unknown map type 'into' */
+int main(void) {
+    int a[10];
+    #pragma omp target map(into: a)
+    a[0] = 1;
+    return a[0];
+}

@@ -1,0 +1,7 @@
+/* expect: 4:13: error: '#pragma omp parallel for' must be followed by a for loop */
+int main(void) {
+    int s = 0;
+    #pragma omp parallel for
+    s = s + 1;
+    return s;
+}

@@ -1,0 +1,6 @@
+/* expect: 4:9: error: '#pragma omp parallel' must be followed by a statement */
+int main(void) { int a = 0;
+{
+#pragma omp parallel
+}
+return a; }

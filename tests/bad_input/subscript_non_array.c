@@ -1,0 +1,5 @@
+/* expect: 4:12: error: subscripted value is not an array or pointer */
+int main(void) {
+    int n = 4;
+    return n[1];
+}

@@ -1,0 +1,9 @@
+/* expect: 6:29: error: use of undeclared identifier 'use_gpu' */
+/* xfail: the host scheme never evaluates if/num_threads/device clause expressions */
+int main(void) {
+    int a = 0;
+    int n = 100;
+    #pragma omp parallel if(use_gpu && n > 10)
+    a = 1;
+    return a;
+}
