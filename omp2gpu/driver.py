@@ -26,7 +26,7 @@ from omp2gpu.targets import host
 
 # Stages that --dump can show, in pipeline order; a new stage is one entry here
 # and one `_dump` call where its artefact appears.
-DUMP_STAGES = ("ast", "ir", "opt-ir")
+DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class CompileOptions:
     std: str = "c99"
     warnings_enabled: bool = True
     dump: frozenset[str] = field(default_factory=frozenset)
+    scheme: str = "auto"                 # GPU scheme: auto, combined, serial, host
+    offload_arch: str | None = None      # sm_XX; None: the GPU present, else sm_90
+    offload: bool = True                 # compile target regions for the GPU at all
 
     def __post_init__(self):
         if not 0 <= self.opt_level <= 3:
@@ -93,11 +96,16 @@ def _check_input(path) -> Path:
     return source
 
 
-def emit_ir(path, options: CompileOptions):
-    """Steps 1-4: the C file as an `llvmlite.ir.Module` (host scheme), unlinked."""
+@dataclass
+class Translation:
+    """Steps 1-4 for one C file: its host module and, for its target regions, the device build."""
+    host: object                 # llvmlite ir.Module
+    device: object = None        # codegen.openmp.kernels.DeviceBuild, or None
+
+
+def parse_file(path, options: CompileOptions):
+    """Steps 1-3: preprocess, parse, attach the OpenMP directives."""
     source = _check_input(path)
-    from omp2gpu.codegen.module import emit_module
-    from omp2gpu.codegen.openmp.host import HostOpenMP
     from omp2gpu.frontend.parse import parse
     from omp2gpu.frontend.pragmas import attach_pragmas
     from omp2gpu.frontend.preprocess import preprocess
@@ -106,16 +114,49 @@ def emit_ir(path, options: CompileOptions):
                       list(options.undefines), options.std)
     ast = attach_pragmas(parse(text, str(source)))
     _dump(options, "ast", str(source), lambda: _render_ast(ast, source))
-    module = emit_module(ast, source.name, HostOpenMP())
-    _dump(options, "ir", str(source), lambda: str(module))
-    return module
+    return ast
+
+
+def translate(path, options: CompileOptions, offload: bool = True) -> Translation:
+    """Steps 1-4; with `offload`, target regions also become launches and kernels."""
+    from omp2gpu.codegen.module import ModuleEmitter
+    from omp2gpu.codegen.openmp.host import HostOpenMP
+    from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
+
+    ast = parse_file(path, options)
+    scheme = OffloadHostOpenMP(options.scheme) if offload and options.offload else HostOpenMP()
+    emitter = ModuleEmitter(Path(path).name, scheme)
+    emitter.emit_translation_unit(ast)
+    _dump(options, "ir", str(path), lambda: str(emitter.module))
+    device = None
+    if isinstance(scheme, OffloadHostOpenMP) and scheme.regions:
+        from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
+        device = build_device_module(emitter, scheme)
+        _dump(options, "regions", str(path), lambda: describe_regions(device))
+    return Translation(emitter.module, device)
+
+
+def emit_ir(path, options: CompileOptions):
+    """Steps 1-4 without offloading: the C file as an `llvmlite.ir.Module`."""
+    return translate(path, options, offload=False).host
+
+
+@dataclass
+class CompiledProgram:
+    host: llvm.ModuleRef         # with the host runtime linked in, unoptimised
+    device: object = None        # DeviceBuild: kernels for the target regions, or None
 
 
 def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
     """The program with the host runtime linked in, unoptimised, with the host
     triple and data layout set."""
+    return compile_program(path, options).host
+
+
+def compile_program(path, options: CompileOptions | None = None) -> CompiledProgram:
     options = options or CompileOptions()
-    program = host.prepare(emit_ir(path, options))
+    translation = translate(path, options)
+    program = host.prepare(translation.host)
     program.name = Path(path).name  # not "<string>", in messages and the .ll
     runtime_ir = host_runtime_ir()
     if runtime_ir:
@@ -123,7 +164,7 @@ def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.
         _yield_to_program(runtime, program)
         _link(program, runtime, "the omp2gpu host runtime")
     host.verify(program)
-    return program
+    return CompiledProgram(program, translation.device)
 
 
 def build_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -141,10 +182,14 @@ def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.Mod
 def run_program(path, args: list[str] = (), options: CompileOptions | None = None) -> int:
     """Compile `path`, JIT it and return what its main returns."""
     options = options or CompileOptions()
-    module = compile_to_host_module(path, options)
+    program = compile_program(path, options)
+    module = program.host
     if host.find_main(module) is None:  # checked before the optimiser's time is spent
         raise CompileError(f"{path}: undefined reference to 'main'",
                            hint="`omp2gpu run` needs a program with a main function")
+    from omp2gpu import device_driver
+    device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
+        options, stage, str(path), render))
     return host.run_main(_optimise(module, path, options), [str(path), *args])
 
 

@@ -4,7 +4,12 @@ exit status must match exactly.
 
 Environment:
   OMP2GPU_TEST_DEVICES  comma-separated devices to test omp2gpu on
-                        (default "host"; only "host" exists for now).
+                        (default "host,gpu"): "host" runs target regions on
+                        the initial device (--device host); "gpu" offloads
+                        them (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY) and
+                        checks from the launcher's log that every kernel ran
+                        on the GPU. GPU cases carry the `gpu` marker and skip
+                        where there is no GPU.
 """
 
 from __future__ import annotations
@@ -27,17 +32,28 @@ TIMEOUT_S = 60
 GCC_FLAGS = ["-std=c99", "-O1", "-fopenmp", "-foffload=disable"]
 RUN_ENV = {"OMP_NUM_THREADS": "4"}
 
-DEVICES = [d.strip() for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host").split(",") if d.strip()]
+def _gpu_present() -> bool:
+    try:
+        from omp2gpu.offload.devices import cuda
+        return cuda.available()
+    except ImportError:
+        return False
+
+
+def _device_param(device: str):
+    if device == "gpu":
+        return pytest.param(device, marks=[pytest.mark.gpu, pytest.mark.skipif(
+            not _gpu_present(), reason="no CUDA GPU")])
+    return device
+
+
+DEVICES = [_device_param(d.strip())
+           for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host,gpu").split(",") if d.strip()]
 
 
 def omp2gpu_command(program: Path, device: str) -> list[str]:
-    """The command that compiles and runs `program` with omp2gpu on `device`.
-
-    Only "host" exists for now and the CLI needs no flag for it; other
-    devices will add their selection flag here."""
-    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run"]
-    if device != "host":
-        cmd += ["--device", device]
+    """The command that compiles and runs `program` with omp2gpu on `device`."""
+    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device]
     return cmd + [str(program), "--"] + PROGRAM_ARGS
 
 
@@ -49,9 +65,9 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
+def _run(cmd: list[str], cwd: Path, extra_env: dict | None = None) -> subprocess.CompletedProcess:
     try:
-        return subprocess.run(cmd, cwd=cwd, env=_env(), stdin=subprocess.DEVNULL,
+        return subprocess.run(cmd, cwd=cwd, env={**_env(), **(extra_env or {})}, stdin=subprocess.DEVNULL,
                               capture_output=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired as e:
         pytest.fail(f"timed out after {TIMEOUT_S}s: {' '.join(cmd)}\n"
@@ -108,9 +124,12 @@ def gcc_results(gcc_binaries):
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
 def test_program(program: Path, device: str, gcc_results, tmp_path):
     ref = gcc_results(program)
-    got = _run(omp2gpu_command(program, device), cwd=tmp_path)
+    log = tmp_path / "offload.log"
+    got = _run(omp2gpu_command(program, device), cwd=tmp_path, extra_env={"OMP2GPU_OFFLOAD_LOG": str(log)})
 
     if ref.stdout == got.stdout and ref.returncode == got.returncode:
+        if device == "gpu":
+            _check_kernels_ran_on_gpu(program, log, got)
         return
     ref_out, got_out = _text(ref.stdout), _text(got.stdout)
 
@@ -123,3 +142,14 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
         msg.append("stdout diff:\n" + "".join(diff))
     msg.append("omp2gpu stderr:\n" + _text(got.stderr))
     pytest.fail("\n".join(msg), pytrace=False)
+
+
+def _check_kernels_ran_on_gpu(program: Path, log: Path, got) -> None:
+    """Every launch the log records ran on a GPU, none fell back, and some ran
+    when the program has GPU kernels."""
+    from omp2gpu import driver
+    kernels = driver.translate(program, driver.CompileOptions()).device
+    launches = log.read_text().splitlines() if log.exists() else []
+    assert "offload to device" not in _text(got.stderr), _text(got.stderr)
+    if kernels is not None and kernels.kernels:
+        assert launches, f"{program.name}: no kernel ran on the GPU"

@@ -59,6 +59,11 @@ def _common_options() -> argparse.ArgumentParser:
     p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
     p.add_argument("--dump", dest="dump", type=_dump_stages, action="append", default=[],
                    metavar="STAGES", help="print stages to stderr: comma-separated, of ast,ir,opt-ir")
+    p.add_argument("--scheme", choices=("auto", "combined", "serial", "host"), default="auto",
+                   help="GPU code-generation scheme for target regions (default auto: combined "
+                        "where eligible)")
+    p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",
+                   help="GPU architecture (default: the GPU present, else sm_90)")
     # Accepted so existing command lines work; they change nothing here.
     p.add_argument("-f", dest="f_flags", action="append", default=[], metavar="FLAG",
                    help="-fopenmp etc.: accepted, no effect")
@@ -78,13 +83,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", parents=[common], allow_abbrev=False,
                               help="compile and run a program: run FILE.c [options] [-- args...]")
+    run.add_argument("--device", choices=("auto", "gpu", "host"), default="auto",
+                     help="where target regions run: auto (the GPU when there is one), gpu "
+                          "(required: OMP_TARGET_OFFLOAD=MANDATORY), host (offloading disabled)")
     run.set_defaults(handler=_run)
 
     compile_ = commands.add_parser("compile", parents=[common], allow_abbrev=False,
                                    help="compile to a host object file or LLVM IR")
     compile_.add_argument("-c", dest="object", action="store_true", help="write an object file (the default)")
     compile_.add_argument("--emit-llvm", "-emit-llvm", dest="emit_llvm", action="store_true",
-                          help="write LLVM IR text instead of an object file")
+                          help="write LLVM IR text instead of an object file (with -S: the device module)")
+    compile_.add_argument("-S", dest="device_assembly", action="store_true",
+                          help="write the device code: PTX (with --emit-llvm: the device LLVM IR)")
+    compile_.add_argument("--explain", action="store_true",
+                          help="say for each target region which scheme runs it, and why")
     compile_.set_defaults(handler=_compile)
     return parser
 
@@ -118,6 +130,8 @@ def compile_options(args: argparse.Namespace):
         std=args.std,
         warnings_enabled=not args.no_warnings,
         dump=frozenset().union(*args.dump),
+        scheme=args.scheme,
+        offload_arch=args.offload_arch,
     )
 
 
@@ -129,6 +143,10 @@ def _check_input(path: str) -> None:
 def _run(args: argparse.Namespace, program_args: list[str]) -> int:
     from omp2gpu import driver
     _check_input(args.input)
+    # The launcher reads OMP_TARGET_OFFLOAD when it starts, as libomptarget does.
+    policy = {"gpu": "MANDATORY", "host": "DISABLED"}.get(args.device)
+    if policy:
+        os.environ["OMP_TARGET_OFFLOAD"] = policy
     status = driver.run_program(args.input, program_args, compile_options(args))
     return status & 0xFF  # what a shell would see from a real process
 
@@ -138,6 +156,8 @@ def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
     from omp2gpu.targets import host
     _check_input(args.input)
     options = compile_options(args)
+    if args.device_assembly or args.explain:
+        return _compile_device(args, options)
     module = driver.build_host_module(args.input, options)
     if args.emit_llvm:
         suffix, data = ".ll", str(module).encode()
@@ -145,6 +165,26 @@ def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
         suffix, data = ".o", host.object_code(module, options.opt_level)
     output = args.output or Path(args.input).with_suffix(suffix).name  # in the cwd, like cc -c
     _write_output(output, data)
+    return 0
+
+
+def _compile_device(args: argparse.Namespace, options) -> int:
+    """-S: the device module as PTX (or LLVM IR); --explain: one remark per target region."""
+    from omp2gpu import device_driver, driver
+    translation = driver.translate(args.input, options)
+    build = translation.device
+    if args.explain:
+        from omp2gpu.codegen.openmp.kernels import describe_regions
+        print(describe_regions(build) if build else f"{args.input}: no target regions", file=sys.stderr)
+        if not args.device_assembly:
+            return 0
+    if build is None or not build.kernels:
+        raise CompileError(f"{args.input}: no target region runs on the GPU, so there is no device code")
+    if args.emit_llvm:
+        suffix, data = ".device.ll", str(build.module).encode()
+    else:
+        suffix, data = ".ptx", device_driver.device_ptx(build, options).encode()
+    _write_output(args.output or Path(args.input).with_suffix(suffix).name, data)
     return 0
 
 

@@ -87,7 +87,15 @@ int omp_get_team_num(void) { return 0; }
 int omp_get_max_task_priority(void) { return 0; }
 
 /* ---------------------------------------------------------------- devices */
-int omp_get_num_devices(void) { return 0; }
+/* The offload launcher (omp2gpu/offload/abi.py) knows the devices and their memory. */
+int __omp2gpu_num_devices(void);
+void *__omp2gpu_target_alloc(size_t size, int device);
+void __omp2gpu_target_free(void *device_pointer, int device);
+int __omp2gpu_target_is_present(void *host_pointer, int device);
+int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
+                            size_t src_offset, int dst_device, int src_device);
+
+int omp_get_num_devices(void) { return __omp2gpu_num_devices(); }
 int omp_get_initial_device(void) { return omp_get_num_devices(); }
 int omp_is_initial_device(void) { return 1; }
 void omp_set_default_device(int device_num) { default_device = device_num; }
@@ -103,18 +111,20 @@ int omp_get_default_device(void) {
 static int is_host(int device_num) { return device_num == omp_get_initial_device(); }
 
 void *omp_target_alloc(size_t size, int device_num) {
-    return is_host(device_num) ? malloc(size) : NULL;
+    return is_host(device_num) ? malloc(size) : __omp2gpu_target_alloc(size, device_num);
 }
 void omp_target_free(void *device_ptr, int device_num) {
     if (is_host(device_num)) free(device_ptr);
+    else __omp2gpu_target_free(device_ptr, device_num);
 }
 int omp_target_is_present(void *ptr, int device_num) {
-    (void)ptr;
-    return is_host(device_num);
+    return is_host(device_num) || __omp2gpu_target_is_present(ptr, device_num);
 }
 int omp_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
                       size_t src_offset, int dst_device_num, int src_device_num) {
-    if (!is_host(dst_device_num) || !is_host(src_device_num)) return -1;
+    if (!is_host(dst_device_num) || !is_host(src_device_num))
+        return __omp2gpu_target_memcpy(dst, src, length, dst_offset, src_offset,
+                                       dst_device_num, src_device_num);
     memcpy((char *)dst + dst_offset, (char *)src + src_offset, length);
     return 0;
 }

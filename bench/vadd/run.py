@@ -1,0 +1,157 @@
+"""bench/vadd: the paper's Fig. 6 vector add, timed side by side in one run.
+
+    omp2gpu (combined construct) | CUDA C (nvcc) | Numba CUDA
+
+Each kernel runs REPS times on device-resident data; the best time counts.
+omp2gpu's kernel times come from the launcher's CUDA-event profile
+(OMP2GPU_PROFILE), CUDA C's and Numba's from CUDA events around each launch.
+Valuable bandwidth = 4 arrays x 8 bytes x n / time (a read+written, b, c read).
+
+    python bench/vadd/run.py [--n N] [--reps R] [--out DIR]
+
+Needs a GPU, nvcc and numba-cuda; writes results.json and results.md here
+(and in --out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+# (teams, threads); (0, 0) lets the launcher choose. (16384, 512) was CUDA C's best on the H100.
+CONFIGS = [(0, 0), (16384, 512), (8192, 1024), (4224, 256), (2112, 512), (1056, 1024)]
+
+
+def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "combined") -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        profile = Path(tmp) / "profile.json"
+        env = dict(os.environ, OMP2GPU_PROFILE=str(profile), OMP_TARGET_OFFLOAD="MANDATORY",
+                   PYTHONPATH=str(REPO))
+        cmd = [sys.executable, "-m", "omp2gpu", "run", str(HERE / "vadd.c"), f"--scheme={scheme}",
+               f"-DTEAMS={teams}", f"-DTHREADS={threads}", "--", str(n), str(reps)]
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+        if done.returncode != 0 or "errors=0" not in done.stdout:
+            raise RuntimeError(f"omp2gpu vadd failed:\n{done.stdout}\n{done.stderr}")
+        data = json.loads(profile.read_text())
+    (kernel,) = [k for k in data["kernels"].values() if k["launches"]]
+    best = min(kernel["launches"], key=lambda launch: launch["us"])
+    return {"us": best["us"], "grid": best["grid"], "block": best["block"],
+            "registers": kernel.get("registers"), "device": data.get("device")}
+
+
+def cuda_best(binary: Path, n: int, reps: int, teams: int, threads: int) -> dict:
+    blocks = teams or (n + 511) // 512
+    threads = threads or 512
+    done = subprocess.run([str(binary), str(n), str(blocks), str(threads), str(reps)],
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"CUDA C vadd failed:\n{done.stdout}\n{done.stderr}")
+    us, registers, _errors = done.stdout.split()
+    return {"us": float(us), "grid": blocks, "block": threads, "registers": int(registers)}
+
+
+def numba_best(n: int, reps: int, teams: int, threads: int) -> dict:
+    import numpy as np
+    from numba import cuda
+
+    @cuda.jit
+    def vector_add(count, a, b, c):
+        i = cuda.threadIdx.x + cuda.blockIdx.x * cuda.blockDim.x
+        stride = cuda.blockDim.x * cuda.gridDim.x
+        while i < count:
+            a[i] += b[i] + c[i]
+            i += stride
+
+    blocks = teams or (n + 511) // 512
+    threads = threads or 512
+    host = (np.arange(n) % 1000).astype(np.float64)
+    a = cuda.to_device(np.zeros(n))
+    b, c = cuda.to_device(host), cuda.to_device(host)
+    vector_add[blocks, threads](n, a, b, c)
+    cuda.synchronize()
+    start, stop = cuda.event(), cuda.event()
+    best = float("inf")
+    for _ in range(reps):
+        start.record()
+        vector_add[blocks, threads](n, a, b, c)
+        stop.record()
+        stop.synchronize()
+        best = min(best, cuda.event_elapsed_time(start, stop) * 1e3)
+    expected = (reps + 1) * 2.0 * host
+    if not np.array_equal(a.copy_to_host(), expected):
+        raise RuntimeError("Numba vadd computed a wrong result")
+    registers = vector_add.get_regs_per_thread()
+    if isinstance(registers, dict):
+        registers = next(iter(registers.values()), None)
+    return {"us": best, "grid": blocks, "block": threads, "registers": registers}
+
+
+def build_cuda(tmp: Path) -> Path:
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    binary = tmp / "vadd_cuda"
+    subprocess.run([nvcc, "-O3", "-arch=sm_90", str(HERE / "vadd.cu"), "-o", str(binary)], check=True)
+    return binary
+
+
+def markdown(rows: list[dict], meta: dict) -> str:
+    lines = [f"# bench/vadd on {meta['device']}", "",
+             f"n = {meta['n']} doubles, best of {meta['reps']} launches, data resident. "
+             f"Ratio = time / best CUDA C time (lower is better).", "",
+             "| implementation | (#blocks, #threads) | registers | time (us) | valuable GB/s | ratio |",
+             "|---|---|---|---|---|---|"]
+    for row in rows:
+        lines.append(f"| {row['impl']} | ({row['grid']}, {row['block']}) | {row['registers']} | "
+                     f"{row['us']:.1f} | {row['gbs']:.0f} | {row['ratio']:.3f} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=512 * 512 * 32)
+    parser.add_argument("--reps", type=int, default=100)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = build_cuda(Path(tmp))
+        for teams, threads in CONFIGS:
+            for impl, run in (("omp2gpu combined", lambda: omp2gpu_best(args.n, args.reps, teams, threads)),
+                              ("CUDA C", lambda: cuda_best(binary, args.n, args.reps, teams, threads)),
+                              ("Numba CUDA", lambda: numba_best(args.n, args.reps, teams, threads))):
+                if impl != "omp2gpu combined" and (teams, threads) == (0, 0):
+                    continue            # "launcher's choice" exists only for omp2gpu
+                result = run()
+                result["impl"] = impl
+                rows.append(result)
+                print(f"{impl:18s} ({result['grid']:6d}, {result['block']:5d}) "
+                      f"{result['us']:9.1f} us  regs {result['registers']}", flush=True)
+    moved = 4 * 8 * args.n
+    best_cuda = min(r["us"] for r in rows if r["impl"] == "CUDA C")
+    for row in rows:
+        row["gbs"] = moved / row["us"] / 1e3
+        row["ratio"] = row["us"] / best_cuda
+    device = next((r.get("device") for r in rows if r.get("device")), "unknown GPU")
+    meta = {"device": device, "n": args.n, "reps": args.reps, "host": platform.node()}
+    summary = {impl: min((r for r in rows if r["impl"] == impl), key=lambda r: r["us"])
+               for impl in ("omp2gpu combined", "CUDA C", "Numba CUDA")}
+    document = {"meta": meta, "rows": rows, "best": summary}
+    table = markdown(sorted(rows, key=lambda r: (r["impl"], r["us"])), meta)
+    print(table)
+    for folder in filter(None, (HERE, args.out)):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "vadd_results.json").write_text(json.dumps(document, indent=2))
+        (folder / "vadd_results.md").write_text(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+// The paper's Fig. 6 vector add in CUDA C: the reference for bench/vadd.
+// Usage: vadd_cuda N BLOCKS THREADS REPS -> prints "best_us registers"
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+__global__ void vectorAdd(int n, double *a, double *b, double *c) {
+    for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < n; i += blockDim.x * gridDim.x)
+        a[i] += b[i] + c[i];
+}
+
+#define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) { \
+    fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); exit(1); } } while (0)
+
+int main(int argc, char **argv) {
+    int n = atoi(argv[1]), blocks = atoi(argv[2]), threads = atoi(argv[3]), reps = atoi(argv[4]);
+    size_t bytes = sizeof(double) * n;
+    double *h = (double *)malloc(bytes), *a, *b, *c;
+    for (int i = 0; i < n; i++) h[i] = (double)(i % 1000);
+    CHECK(cudaMalloc(&a, bytes)); CHECK(cudaMalloc(&b, bytes)); CHECK(cudaMalloc(&c, bytes));
+    CHECK(cudaMemset(a, 0, bytes));
+    CHECK(cudaMemcpy(b, h, bytes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(c, h, bytes, cudaMemcpyHostToDevice));
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start)); CHECK(cudaEventCreate(&stop));
+    vectorAdd<<<blocks, threads>>>(n, a, b, c);               // warm-up
+    CHECK(cudaGetLastError()); CHECK(cudaDeviceSynchronize());
+    float best = 1e30f;
+    for (int r = 0; r < reps; r++) {
+        CHECK(cudaEventRecord(start));
+        vectorAdd<<<blocks, threads>>>(n, a, b, c);
+        CHECK(cudaEventRecord(stop));
+        CHECK(cudaEventSynchronize(stop));
+        CHECK(cudaGetLastError());
+        float ms; CHECK(cudaEventElapsedTime(&ms, start, stop));
+        if (ms < best) best = ms;
+    }
+    CHECK(cudaMemcpy(h, a, bytes, cudaMemcpyDeviceToHost));
+    long errors = 0;
+    for (int i = 0; i < n; i++) if (h[i] != (reps + 1) * 2.0 * (double)(i % 1000)) errors++;
+    cudaFuncAttributes attributes;
+    CHECK(cudaFuncGetAttributes(&attributes, vectorAdd));
+    printf("%.3f %d %ld\n", best * 1e3, attributes.numRegs, errors);
+    return errors != 0;
+}

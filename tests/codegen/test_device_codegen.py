@@ -1,0 +1,92 @@
+"""Device code generation without a GPU: scheme choice, kernels, PTX that ptxas accepts.
+
+CI has ptxas but no GPU; these tests assemble the PTX of every corpus program
+that has target regions, for the default architecture."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from omp2gpu import device_driver, driver
+from omp2gpu.targets import nvptx
+
+PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
+WITH_TARGET = sorted(p for p in PROGRAMS.glob("*.c") if "omp target" in p.read_text())
+
+
+def _translate(tmp_path, source: str, **options):
+    path = tmp_path / "prog.c"
+    path.write_text(source)
+    return driver.translate(path, driver.CompileOptions(**options))
+
+
+def _schemes(translation) -> list[str]:
+    return [region.scheme for region in translation.device.kernels]
+
+
+VADD = """
+void vadd(int n, double *a, double *b, double *c) {
+  #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n], c[0:n])
+  for (int i = 0; i < n; i++) a[i] += b[i] + c[i];
+}
+"""
+
+
+def test_combined_construct_is_one_grid_stride_kernel(tmp_path):
+    translation = _translate(tmp_path, VADD)
+    assert _schemes(translation) == ["combined"]
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    kernel = ptx[ptx.index(".entry"):]
+    assert "call" not in kernel.split("\n}\n")[0]            # no runtime calls in the kernel
+    assert "%ctaid.x" in kernel and "%nctaid.x" in kernel    # grid-stride
+    # n is passed by value, the arrays as device pointers (paper Section 5.3)
+    params = re.findall(r"\.param \.(\w+)( \.ptr)?", kernel.split(")")[0])
+    assert [p[0] for p in params] == ["u64", "u64", "u64", "u32"]
+
+
+@pytest.mark.parametrize("source, scheme, reason", [
+    ("int f(int n, int *a) {\n#pragma omp target map(tofrom: a[0:n])\n a[0] = n; return 0; }",
+     "serial", "no parallel construct"),
+    ("int f(int n, int *a) {\n#pragma omp target parallel for map(tofrom: a[0:n])\n"
+     "for (int i = 0; i < n; i++) a[i] = i; return 0; }", "host", "is not 'target teams distribute"),
+    ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for schedule(dynamic) "
+     "map(tofrom: a[0:n])\nfor (int i = 0; i < n; i++) a[i] = i; return 0; }", "host", "schedule"),
+    ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for map(tofrom: a[0:n])\n"
+     "for (int i = 0; i < n; i++) {\n#pragma omp atomic\n a[i % 4] += 1; } return 0; }",
+     "combined", "grid-stride"),
+    ("int f(int n, int *a) {\n#pragma omp target teams\n{\n#pragma omp distribute parallel for\n"
+     "for (int i = 0; i < n; i++) a[i] = i; } return 0; }", "combined", "grid-stride"),
+])
+def test_scheme_choice_and_reason(tmp_path, source, scheme, reason):
+    translation = _translate(tmp_path, source)
+    (remark,) = translation.device.remarks
+    assert (scheme == "host") == ("runs on the host" in remark)
+    assert scheme == "host" or f"{scheme} scheme" in remark
+    assert reason in remark
+
+
+def test_host_scheme_region_is_explained(tmp_path):
+    translation = _translate(tmp_path, "int f(int *a) {\n#pragma omp target parallel map(a[0:4])\n"
+                                       "{ a[0] = 1; } return 0; }")
+    assert translation.device.kernels == []
+    assert "runs on the host" in translation.device.remarks[0]
+
+
+def test_forced_serial_scheme(tmp_path):
+    translation = _translate(tmp_path, VADD, scheme="serial")
+    assert translation.device.kernels == []        # a loop construct has parallelism: not serial
+
+
+@pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found")
+@pytest.mark.parametrize("program", WITH_TARGET, ids=[p.stem for p in WITH_TARGET])
+def test_corpus_ptx_assembles(program):
+    translation = driver.translate(program, driver.CompileOptions())
+    if not translation.device.kernels:
+        pytest.skip("every target region of this program runs on the host")
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    nvptx.assemble(ptx, "sm_90")
+    for region in translation.device.kernels:
+        assert f".entry {region.kernel_name}" in ptx
