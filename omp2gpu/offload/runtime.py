@@ -21,6 +21,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 
+from omp2gpu.offload.launch_record import LaunchRecord
 from omp2gpu.offload.abi import MapType
 from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read_entries
 from omp2gpu.offload.devices.base import PARAM_KINDS, Device, DeviceError
@@ -162,6 +163,7 @@ class OffloadRuntime:
         self._kernels: dict[str, tuple[int, KernelInfo]] = {}    # name -> (image index, info)
         self._globals: dict[str, tuple[int, int]] = {}           # name -> (host address, size)
         self._lock = threading.RLock()
+        self.record = LaunchRecord(environ)
 
     # ----------------------------------------------------------------- devices
     @property
@@ -286,8 +288,13 @@ class OffloadRuntime:
                 params = [state.data.kernel_argument(e) for e in entries if e.type & MapType.TARGET_PARAM]
                 _check_params(info, params)
                 grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count)
-                state.device.launch(function, grid, block, params)
-                state.device.synchronize()
+                if self.record.timing:
+                    micros = state.device.timed_launch(function, grid, block, params)
+                else:
+                    state.device.launch(function, grid, block, params)
+                    state.device.synchronize()
+                    micros = None
+                self.record.launched(state.device, function, kernel_name, grid, block, micros)
                 state.data.kernel_ran()
                 state.data.end(entries)
 

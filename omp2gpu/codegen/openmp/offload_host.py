@@ -152,7 +152,7 @@ class OffloadHostOpenMP(HostOpenMP):
         else:
             num_teams = evaluate_clause(cg, directive, "num_teams")
             thread_limit = evaluate_clause(cg, directive, "thread_limit")
-        device = evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
+        device = self._device(cg, directive)
         trip_count = self._trip_count(cg, region)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
@@ -160,6 +160,14 @@ class OffloadHostOpenMP(HostOpenMP):
                          I64.as_pointer(), I32, I32, I64])
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
                                         num_teams, thread_limit, trip_count])
+
+    def _device(self, cg, directive) -> ir.Value:
+        """The device clause, else default-device-var (omp_get_default_device(), which
+        omp_set_default_device changes)."""
+        if clauses_named(directive, "device"):
+            return evaluate_clause(cg, directive, "device")
+        query = _entry(cg.module.module, "omp_get_default_device", I32, [])
+        return cg.builder.call(query, [])
 
     def _trip_count(self, cg, region) -> ir.Value:
         """Iterations of the (collapsed) loop nest, for the launch configuration; 0 if none."""
@@ -217,7 +225,7 @@ class OffloadHostOpenMP(HostOpenMP):
         skip = cg.new_block("target.data.skip")
         self._branch_on_if_clause(cg, directive, if_modifier, skip)
         arrays = self._entry_arrays(cg, captures, target_params=False)
-        device = evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
+        device = self._device(cg, directive)
         function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
         cg.builder.call(function, [cg.builder.sext(device, I64), *arrays])
         cg.builder.branch(skip)

@@ -10,6 +10,7 @@ Python buffers.
 from __future__ import annotations
 
 import abc
+import time
 
 POINTER = "pointer"   # a kernel parameter that is an 8-byte device address
 BYTES = "bytes"       # a kernel parameter passed by value: its raw little-endian bytes
@@ -67,6 +68,18 @@ class Device(abc.ABC):
     @abc.abstractmethod
     def synchronize(self) -> None:
         """Wait for everything launched; raises DeviceError for a failed kernel."""
+
+    def timed_launch(self, function: object, grid: int, block: int,
+                     params: list[tuple[str, object]]) -> float:
+        """launch + synchronize; the kernel's time in microseconds (here: wall clock)."""
+        start = time.perf_counter()
+        self.launch(function, grid, block, params)
+        self.synchronize()
+        return (time.perf_counter() - start) * 1e6
+
+    def function_attributes(self, function: object) -> dict:
+        """Resources of a loaded kernel (registers, shared_bytes, local_bytes), where known."""
+        return {}
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

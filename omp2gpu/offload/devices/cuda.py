@@ -171,6 +171,27 @@ class CudaDevice(Device):
         _call("cuLaunchKernel", function, grid, 1, 1, block, 1, 1, shared_bytes, 0,
               ctypes.addressof(pointers), 0)
 
+    def timed_launch(self, function, grid: int, block: int, params: list) -> float:
+        """The kernel's own time from CUDA events recorded around the launch."""
+        self._make_current()
+        start, stop = _call("cuEventCreate", 0), _call("cuEventCreate", 0)
+        try:
+            _call("cuEventRecord", start, 0)
+            self.launch(function, grid, block, params)
+            _call("cuEventRecord", stop, 0)
+            _call("cuEventSynchronize", stop)
+            return float(_call("cuEventElapsedTime", start, stop)) * 1e3
+        finally:
+            _call("cuEventDestroy", start)
+            _call("cuEventDestroy", stop)
+
+    def function_attributes(self, function) -> dict:
+        attribute = _driver().CUfunction_attribute
+        read = lambda which: int(_call("cuFuncGetAttribute", which, function))  # noqa: E731
+        return {"registers": read(attribute.CU_FUNC_ATTRIBUTE_NUM_REGS),
+                "shared_bytes": read(attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES),
+                "local_bytes": read(attribute.CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)}
+
     def synchronize(self) -> None:
         self._make_current()
         _call("cuCtxSynchronize")

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# One session on a lent GPU: the `gpu` tests and the GPU benchmarks, results under $OUT.
+# Run from the repository root, e.g. through the device tool:  bash bench/gpu_session.sh
+# Pure-Python wheels the GPU image lacks (pycparser, pcpp) may travel in .whl/.
+set -uo pipefail
+OUT=${OUT:-gpu-results}
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD"
+if compgen -G ".whl/*.whl" > /dev/null; then
+    python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl \
+        && export PYTHONPATH="/tmp/site:$PWD"
+fi
+nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/device.txt"
+python3 -c "import llvmlite, pycparser; print('llvmlite', llvmlite.__version__, 'pycparser', pycparser.__version__)"
+step=${1:-all}
+if [ "$step" = all ] || [ "$step" = tests ]; then
+    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider 2>&1 | tee "$OUT/gpu_tests.log" | tail -40
+fi
+if [ "$step" = all ] || [ "$step" = bench ]; then
+    python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -25
+fi
