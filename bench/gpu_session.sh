@@ -7,7 +7,7 @@ OUT=${OUT:-gpu-results}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1 PYTHONPATH="$PWD"
 if compgen -G ".whl/*.whl" > /dev/null; then
-    python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl \
+    python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site .whl/*.whl \
         && export PYTHONPATH="/tmp/site:$PWD"
 fi
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/device.txt"

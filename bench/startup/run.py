@@ -122,7 +122,7 @@ def profile(source: Path, top: int = 25) -> dict:
     for line in imports.stderr.splitlines():
         parts = line.split("|")
         if len(parts) == 3 and parts[1].strip().isdigit():
-            rows.append((int(parts[1]), parts[2].rstrip()))
+            rows.append((int(parts[1]), parts[2].strip()))
     rows.sort(reverse=True)
 
     stages = _stage_times(source)

@@ -34,8 +34,9 @@ CONFIGS = [(0, 0), (16384, 512), (8192, 1024), (4224, 256), (2112, 512), (1056, 
 def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "combined") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(tmp) / "profile.json"
+        path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
         env = dict(os.environ, OMP2GPU_PROFILE=str(profile), OMP_TARGET_OFFLOAD="MANDATORY",
-                   PYTHONPATH=str(REPO))
+                   PYTHONPATH=path)
         cmd = [sys.executable, "-m", "omp2gpu", "run", str(HERE / "vadd.c"), f"--scheme={scheme}",
                f"-DTEAMS={teams}", f"-DTHREADS={threads}", "--", str(n), str(reps)]
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
