@@ -62,6 +62,8 @@ def cuda_best(binary: Path, n: int, reps: int, teams: int, threads: int) -> dict
 
 def numba_best(n: int, reps: int, teams: int, threads: int) -> dict:
     import numpy as np
+    if not hasattr(np, "row_stack"):      # numba-cuda of the GPU image predates NumPy 2.5
+        np.row_stack = np.vstack
     from numba import cuda
 
     @cuda.jit

@@ -490,9 +490,11 @@ class ExpressionEmitter:
         if node.op == "=":
             value = self.expr_as(node.rvalue, target.ctype)
         else:
+            # The right operand first, then the stored value, as Clang does: the old
+            # value is not kept live across the right operand's loads.
             op = node.op[:-1]
-            current = self.load(target)
             right = self.expr(node.rvalue)
+            current = self.load(target)
             result = self.binary(op, current, right, node)
             value = convert(self.builder, result.value, result.ctype, target.ctype, node.coord)
         self.builder.store(value, target.address)

@@ -92,7 +92,7 @@ class CombinedConstruct:
         b.position_at_end(cond_block)
         iv = b.phi(ir_iv, name="iv")
         iv.add_incoming(start, entry)
-        b.cbranch(b.icmp_unsigned("<", iv, total), body_block, end_block)
+        b.cbranch(b.icmp_signed("<", iv, total), body_block, end_block)
         b.position_at_end(body_block)
         remaining = iv
         for index in reversed(range(len(bounds))):
