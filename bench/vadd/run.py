@@ -12,7 +12,7 @@ Valuable bandwidth = 4 arrays x 8 bytes x n / time (a read+written, b, c read).
     python bench/vadd/run.py [--n N] [--reps R] [--out DIR]
 
 Needs a GPU, nvcc and numba-cuda; writes results.json and results.md here
-(and in --out).
+(and vadd_results.* in --out).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int) -> dict:
     from omp2gpu import device_driver, driver
     from omp2gpu.offload.devices.base import BYTES, POINTER
     from omp2gpu.offload.devices.cuda import CudaDevice
+    from omp2gpu.offload.runtime import launch_configuration
 
     options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}"))
     build = driver.translate(HERE / "vadd.c", options).device
@@ -74,8 +75,8 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int) -> dict:
     params = [(POINTER, arrays[c.name]) if c.runtime_kind == POINTER
               else (BYTES, int(scalars[c.name]).to_bytes(c.ctype.size, "little", signed=True))
               for c in region.captures]
-    block = threads or 128
-    grid = teams or min((n + block - 1) // block, device.multiprocessor_count * 32)
+    info = device_driver.kernel_infos(build)[region.kernel_name]
+    grid, block = launch_configuration(info, device, teams, threads, n)    # as the launcher does
     device.launch(function, grid, block, params)
     device.synchronize()
     best = min(device.timed_launch(function, grid, block, params) for _ in range(reps))
@@ -190,10 +191,10 @@ def main() -> int:
     document = {"meta": meta, "rows": rows, "best": summary}
     table = markdown(sorted(rows, key=lambda r: (r["impl"], r["us"])), meta)
     print(table)
-    for folder in filter(None, (HERE, args.out)):
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "vadd_results.json").write_text(json.dumps(document, indent=2))
-        (folder / "vadd_results.md").write_text(table)
+    for path in [HERE / "results"] + ([args.out / "vadd_results"] if args.out else []):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.with_suffix(".json").write_text(json.dumps(document, indent=2))
+        path.with_suffix(".md").write_text(table)
     return 0
 
 

@@ -27,7 +27,7 @@ from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read
 from omp2gpu.offload.devices.base import PARAM_KINDS, Device, DeviceError
 
 DEFAULT_BLOCK_SIZE = 128
-BLOCKS_PER_MULTIPROCESSOR = 32     # enough blocks to fill a GPU; grid-stride loops do the rest
+BLOCKS_PER_MULTIPROCESSOR = 128   # enough blocks that a grid-stride loop over a large array needs about one sweep
 
 MANDATORY, DISABLED, DEFAULT = "MANDATORY", "DISABLED", "DEFAULT"
 
