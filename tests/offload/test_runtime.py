@@ -12,7 +12,7 @@ import pytest
 from omp2gpu.offload import abi, entry_points, runtime
 from omp2gpu.offload.abi import MapType as M
 from omp2gpu.offload.devices.host_memory import HostMemoryDevice
-from omp2gpu.offload.runtime import KernelInfo, launch_configuration
+from omp2gpu.offload.runtime import BLOCKS_PER_MULTIPROCESSOR, KernelInfo, launch_configuration
 
 INT = ctypes.sizeof(ctypes.c_int)
 
@@ -120,7 +120,7 @@ def test_use_device_ptr_returns_the_device_address():
     (0, 4096, 10, (1, 1024)),        # capped at the device's maximum
     (7, 0, 10 ** 9, (7, 64)),        # num_teams
     (0, 0, 0, (1, 64)),              # no loop: one block
-    (0, 1, 10 ** 9, (4 * 32, 1)),    # at most 32 blocks per multiprocessor
+    (0, 1, 10 ** 9, (4 * BLOCKS_PER_MULTIPROCESSOR, 1)),    # capped per multiprocessor
 ])
 def test_launch_configuration(num_teams, thread_limit, trip_count, expected):
     device = HostMemoryDevice(multiprocessor_count=4, max_threads_per_block=1024)
