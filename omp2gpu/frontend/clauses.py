@@ -394,6 +394,7 @@ class UseDevicePtrClause(ListClause): name = "use_device_ptr"
 class ToClause(ListClause): name = "to"          # target update; declare target
 class FromClause(ListClause): name = "from"      # target update
 class LinkClause(ListClause): name = "link"      # declare target
+class UniformClause(ListClause): name = "uniform"  # declare simd
 
 
 @dataclass(kw_only=True)
@@ -441,6 +442,8 @@ class ThreadLimitClause(ExprClause): name = "thread_limit"
 class NumThreadsClause(ExprClause): name = "num_threads"
 class DeviceClause(ExprClause): name = "device"
 class HintClause(ExprClause): name = "hint"
+class FinalClause(ExprClause): name = "final"            # task
+class PriorityClause(ExprClause): name = "priority"      # task
 
 
 @dataclass(kw_only=True)
@@ -519,6 +522,10 @@ class NowaitClause(Clause): name = "nowait"
 class SeqCstClause(Clause): name = "seq_cst"
 class ThreadsClause(Clause): name = "threads"     # ordered threads
 class SimdClause(Clause): name = "simd"           # ordered simd
+class UntiedClause(Clause): name = "untied"       # task
+class MergeableClause(Clause): name = "mergeable"  # task
+class InbranchClause(Clause): name = "inbranch"    # declare simd
+class NotinbranchClause(Clause): name = "notinbranch"  # declare simd
 
 
 # --------------------------------------------------------------------------
@@ -683,6 +690,14 @@ def _parse_dist_schedule(ctx, tok, args):
                               chunk=_chunk(ctx, chunk_group, "dist_schedule"))
 
 
+def _parse_priority(ctx, tok, args):
+    expr = single_expression(ctx, args, "priority")
+    value = constant_int(expr)
+    if value is not None and value < 0:
+        raise ctx.error("argument of 'priority' must be a non-negative integer", args.start)
+    return PriorityClause(coord=ctx.loc(tok.offset), expr=expr)
+
+
 def _parse_if(ctx, tok, args):
     head, tail = split_once(ctx, args, ":", "'if' clause")
     clause = IfClause(coord=ctx.loc(tok.offset), expr=None)
@@ -762,6 +777,7 @@ CLAUSES: dict[str, ClauseSpec] = {
     "to": ClauseSpec(_list_clause(ToClause, plain=False), "required"),
     "from": ClauseSpec(_list_clause(FromClause, plain=False), "required"),
     "link": ClauseSpec(_list_clause(LinkClause, plain=True), "required"),
+    "uniform": ClauseSpec(_list_clause(UniformClause, plain=True), "required"),
     "map": ClauseSpec(_parse_map, "required"),
     "reduction": ClauseSpec(_parse_reduction, "required"),
     "aligned": ClauseSpec(_parse_aligned, "required"),
@@ -772,6 +788,8 @@ CLAUSES: dict[str, ClauseSpec] = {
     "num_threads": ClauseSpec(_expr_clause(NumThreadsClause), "required"),
     "device": ClauseSpec(_expr_clause(DeviceClause), "required"),
     "hint": ClauseSpec(_expr_clause(HintClause), "required"),
+    "final": ClauseSpec(_expr_clause(FinalClause), "required"),
+    "priority": ClauseSpec(_parse_priority, "required"),
     "if": ClauseSpec(_parse_if, "required"),
     "default": ClauseSpec(_parse_default, "required"),
     "defaultmap": ClauseSpec(_parse_defaultmap, "required"),
@@ -786,15 +804,16 @@ CLAUSES: dict[str, ClauseSpec] = {
     "seq_cst": ClauseSpec(_flag_clause(SeqCstClause), "none"),
     "threads": ClauseSpec(_flag_clause(ThreadsClause), "none"),
     "simd": ClauseSpec(_flag_clause(SimdClause), "none"),
+    "untied": ClauseSpec(_flag_clause(UntiedClause), "none"),
+    "mergeable": ClauseSpec(_flag_clause(MergeableClause), "none"),
+    "inbranch": ClauseSpec(_flag_clause(InbranchClause), "none"),
+    "notinbranch": ClauseSpec(_flag_clause(NotinbranchClause), "none"),
     "read": _atomic("read"),
     "write": _atomic("write"),
     "update": _atomic("update"),
     "capture": _atomic("capture"),
 }
 
-# OpenMP clauses of constructs this compiler does not support (tasks, cancellation):
-# reported as "not valid here" rather than "unknown".
-OTHER_OPENMP_CLAUSES = frozenset({
-    "untied", "mergeable", "final", "priority", "grainsize", "num_tasks", "nogroup",
-    "uniform", "inbranch", "notinbranch", "initializer",
-})
+# OpenMP clauses of constructs this compiler does not support (taskloop, declare
+# reduction): reported as "not valid here" rather than "unknown".
+OTHER_OPENMP_CLAUSES = frozenset({"grainsize", "num_tasks", "nogroup", "initializer"})

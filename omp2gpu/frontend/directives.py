@@ -20,12 +20,13 @@ from .clauses import (  # noqa: F401  (re-exported: callers import clause classe
     CLAUSES, OTHER_OPENMP_CLAUSES,
     AlignedClause, ArraySection, AtomicClause, Clause, CollapseClause, CopyinClause,
     CopyprivateClause, DefaultClause, DefaultmapClause, DependClause, DeviceClause,
-    DistScheduleClause, ExprClause, FirstprivateClause, FromClause, HintClause, IfClause,
-    IsDevicePtrClause, LastprivateClause, LinearClause, LinkClause, ListClause, ListItem,
-    MapClause, NowaitClause, NumTeamsClause, NumThreadsClause, OrderedClause, PragmaContext,
+    DistScheduleClause, ExprClause, FinalClause, FirstprivateClause, FromClause, HintClause,
+    IfClause, InbranchClause, IsDevicePtrClause, LastprivateClause, LinearClause, LinkClause,
+    ListClause, ListItem, MapClause, MergeableClause, NotinbranchClause, NowaitClause,
+    NumTeamsClause, NumThreadsClause, OrderedClause, PragmaContext, PriorityClause,
     PrivateClause, ProcBindClause, ReductionClause, SafelenClause, ScheduleClause, SeqCstClause,
     SharedClause, SimdClause, SimdlenClause, ThreadLimitClause, ThreadsClause, ToClause, Token,
-    UseDevicePtrClause, parse_list, take_parenthesized,
+    UniformClause, UntiedClause, UseDevicePtrClause, parse_list, take_parenthesized,
 )
 
 # --------------------------------------------------------------------------
@@ -37,7 +38,7 @@ _SINGLE_CONSTRUCTS = (
     "target", "target data", "target enter data", "target exit data", "target update",
     "declare target", "end declare target", "teams", "distribute", "parallel", "for", "simd",
     "sections", "section", "single", "master", "critical", "barrier", "atomic", "flush",
-    "taskwait", "taskyield", "ordered",
+    "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -58,19 +59,18 @@ _PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
 
 # Real OpenMP directives outside this compiler's scope.
 _UNSUPPORTED = frozenset({
-    "task", "taskloop", "taskgroup", "cancel", "cancellation", "threadprivate",
-    "declare simd", "declare reduction", "workshare",
+    "taskloop", "cancel", "cancellation", "declare reduction", "workshare",
 })
 # Words that name constructs: seeing one after a complete directive name means a bad
-# combination.  `ordered` and `update` are clauses too (`for ordered`, `atomic update`), so
-# after a directive name they are read as clauses.
+# combination.  `ordered`, `update` and `reduction` are clauses too (`for ordered`, `atomic
+# update`, `single reduction(...)`), so after a directive name they are read as clauses.
 _CONSTRUCT_WORDS = (frozenset(word for kind in DIRECTIVES for word in kind.split())
                     | frozenset(word for name in _UNSUPPORTED for word in name.split())
-                    ) - {"ordered", "update"}
+                    ) - {"ordered", "update", "reduction"}
 
 _STANDALONE = frozenset({
     "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
-    "target exit data", "end declare target",
+    "target exit data", "end declare target", "threadprivate",
 })
 
 # --------------------------------------------------------------------------
@@ -105,6 +105,11 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "flush": set(),
     "atomic": {"read", "write", "update", "capture", "seq_cst"},
     "ordered": {"threads", "simd", "depend"},
+    "task": {"if", "final", "untied", "default", "mergeable", "private", "firstprivate",
+             "shared", "depend", "priority"},
+    "taskgroup": set(),
+    "threadprivate": set(),
+    "declare simd": {"simdlen", "linear", "aligned", "uniform", "inbranch", "notinbranch"},
 }.items()}
 
 # A combined construct accepts the union of its leaves' clauses, except these
@@ -132,11 +137,12 @@ def allowed_clauses(constructs: tuple[str, ...]) -> frozenset[str]:
 _UNIQUE_CLAUSES = frozenset({
     "num_threads", "default", "proc_bind", "collapse", "schedule", "ordered", "nowait",
     "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device", "defaultmap",
-    "hint", "seq_cst", "threads", "simd",
+    "hint", "seq_cst", "threads", "simd", "final", "priority", "untied", "mergeable",
+    "inbranch", "notinbranch",
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
-                        "target update", "parallel"})
+                        "target update", "parallel", "task"})
 # Map types each mapping construct accepts; enter/exit data must spell one out.
 _MAP_TYPES_ON = {
     "target": ("to", "from", "tofrom", "alloc"),
@@ -166,6 +172,7 @@ class Directive:
     coord: SourceLocation                   # the first word of the directive name
     critical_name: str | None = None        # critical (name)
     flush_list: list[ListItem] = field(default_factory=list)    # flush (list)
+    threadprivate_list: list[ListItem] = field(default_factory=list)    # threadprivate (list)
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
 
     def has(self, construct_name: str) -> bool:
@@ -269,11 +276,14 @@ def _reject_combination(ctx: PragmaContext, tokens: list[Token], j: int, name: s
 
 def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
                              directive: Directive) -> int:
-    """critical (name), flush (list), declare target (list)."""
-    if i == len(tokens) or not tokens[i].is_punct("("):
-        return i
+    """critical (name), flush (list), declare target (list), threadprivate (list)."""
     kind = directive.kind
-    if kind not in ("critical", "flush", "declare target"):
+    if i == len(tokens) or not tokens[i].is_punct("("):
+        if kind == "threadprivate":
+            raise ctx.error("expected '(' after 'threadprivate'",
+                            tokens[i].offset if i < len(tokens) else tokens[i - 1].end)
+        return i
+    if kind not in ("critical", "flush", "declare target", "threadprivate"):
         raise ctx.error(f"unexpected '(' after '#pragma omp {kind}'", tokens[i].offset)
     args, after = take_parenthesized(ctx, tokens, i, f"the argument of '#pragma omp {kind}'")
     if kind == "critical":
@@ -284,6 +294,9 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     elif kind == "flush":
         directive.flush_list = parse_list(ctx, args, "flush", plain=True,
                                           what="'#pragma omp flush' list")
+    elif kind == "threadprivate":
+        directive.threadprivate_list = parse_list(ctx, args, "threadprivate", plain=True,
+                                                  what="'#pragma omp threadprivate' list")
     else:
         items = parse_list(ctx, args, "to", plain=True,
                            what="'#pragma omp declare target' list")
@@ -413,6 +426,13 @@ def _check_declare_target(directive: Directive) -> None:
                                    item.coord)
 
 
+def _check_branch(directive: Directive) -> None:
+    branch = directive.find((InbranchClause, NotinbranchClause))
+    if len(branch) > 1:
+        raise CompileError(f"'inbranch' and 'notinbranch' cannot both appear on {_on(directive)}",
+                           branch[1].coord)
+
+
 def _check_critical(directive: Directive) -> None:
     hint = directive.first(HintClause)
     if hint and directive.critical_name is None:
@@ -421,4 +441,4 @@ def _check_critical(directive: Directive) -> None:
 
 _CHECKS = (_check_unique, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_depend, _check_declare_target,
-           _check_critical)
+           _check_critical, _check_branch)

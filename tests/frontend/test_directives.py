@@ -10,11 +10,13 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.directives import (
     DIRECTIVES, AlignedClause, AtomicClause, CollapseClause, CopyinClause, CopyprivateClause,
     DefaultClause, DefaultmapClause, DependClause, DeviceClause, Directive, DistScheduleClause,
-    FirstprivateClause, FromClause, HintClause, IfClause, IsDevicePtrClause, LastprivateClause,
-    LinearClause, LinkClause, MapClause, NowaitClause, NumTeamsClause, NumThreadsClause,
-    OrderedClause, PrivateClause, ProcBindClause, ReductionClause, SafelenClause, ScheduleClause,
-    SeqCstClause, SharedClause, SimdClause, SimdlenClause, ThreadLimitClause, ThreadsClause,
-    ToClause, UseDevicePtrClause, allowed_clauses, parse_directive,
+    FinalClause, FirstprivateClause, FromClause, HintClause, IfClause, InbranchClause,
+    IsDevicePtrClause, LastprivateClause, LinearClause, LinkClause, MapClause, MergeableClause,
+    NotinbranchClause, NowaitClause, NumTeamsClause, NumThreadsClause, OrderedClause,
+    PriorityClause, PrivateClause, ProcBindClause, ReductionClause, SafelenClause,
+    ScheduleClause, SeqCstClause, SharedClause, SimdClause, SimdlenClause, ThreadLimitClause,
+    ThreadsClause, ToClause, UniformClause, UntiedClause, UseDevicePtrClause, allowed_clauses,
+    parse_directive,
 )
 
 PRAGMA_COLUMN = 9       # "#pragma omp ...": the "o" of "omp" is in column 9
@@ -56,6 +58,7 @@ def expr_text(node) -> str:
 
 # Clauses a directive cannot do without, so every form parses.
 _MINIMAL_CLAUSES = {
+    "threadprivate": "(a)",
     "target update": " to(a)",
     "target enter data": " map(to: a)",
     "target exit data": " map(from: a)",
@@ -86,6 +89,10 @@ ALL_FORMS = [
     ("taskwait", ("taskwait",)),
     ("taskyield", ("taskyield",)),
     ("ordered", ("ordered",)),
+    ("task", ("task",)),
+    ("taskgroup", ("taskgroup",)),
+    ("threadprivate", ("threadprivate",)),
+    ("declare simd", ("declare simd",)),
     ("parallel for", ("parallel", "for")),
     ("parallel for simd", ("parallel", "for", "simd")),
     ("parallel sections", ("parallel", "sections")),
@@ -145,6 +152,10 @@ def test_has_is_exact_on_leaves():
     ("omp barrier", True),
     ("omp taskwait", True),
     ("omp taskyield", True),
+    ("omp threadprivate(a, b)", True),
+    ("omp task", False),
+    ("omp taskgroup", False),
+    ("omp declare simd", False),
     ("omp flush", True),
     ("omp flush(a, b)", True),
     ("omp target update from(a)", True),
@@ -211,16 +222,14 @@ def test_declare_target_errors():
     ("omp paralel for", "unknown OpenMP directive 'paralel'", "paralel"),
     ("omp xyz", "unknown OpenMP directive 'xyz'", "xyz"),
     ("omp data", "unknown OpenMP directive 'data'", "data"),
-    ("omp task", "unsupported OpenMP directive 'task'", "task"),
     ("omp taskloop simd", "unsupported OpenMP directive 'taskloop'", "taskloop"),
-    ("omp taskgroup", "unsupported OpenMP directive 'taskgroup'", "taskgroup"),
-    ("omp threadprivate(x)", "unsupported OpenMP directive 'threadprivate'", "threadprivate"),
-    ("omp declare simd", "unsupported OpenMP directive 'declare simd'", "declare"),
+    ("omp taskloop", "unsupported OpenMP directive 'taskloop'", "taskloop"),
+    ("omp task parallel", "invalid combination 'task parallel'", "parallel"),
     ("omp declare reduction(+: int: omp_out)", "unsupported OpenMP directive 'declare reduction'",
      "declare"),
     ("omp target enter", "expected 'data' after 'target enter'", "enter"),
     ("omp target exit map(from: a)", "expected 'data' after 'target exit'", "map"),
-    ("omp declare", "expected 'target' after 'declare'", "declare"),
+    ("omp declare", "expected 'simd' or 'target' after 'declare'", "declare"),
     ("omp end declare", "expected 'target' after 'end declare'", "declare"),
     ("omp parallel (", "unexpected '(' after '#pragma omp parallel'", "("),
 ])
@@ -230,7 +239,7 @@ def test_bad_directive_names(text, message, at):
     expected = column_of(text, at, 2 if text.count(at) > 1 and at == "parallel" else 1)
     if message.startswith("expected 'data'") and at == "enter":
         expected = PRAGMA_COLUMN + len(text)            # after the last word
-    if message.startswith("expected 'target'"):
+    if message.startswith(("expected 'target'", "expected 'simd'")):
         expected = PRAGMA_COLUMN + len(text)
     assert err.location.column == expected
 
@@ -744,6 +753,7 @@ def test_if_without_modifier():
     ("target parallel for", "target"),
     ("target parallel for", "parallel"),
     ("target teams distribute parallel for simd", "parallel"),
+    ("task", "task"),
 ])
 def test_if_modifiers(directive, modifier):
     text = f"omp {directive} if({modifier}: c)"
@@ -785,6 +795,8 @@ def test_two_if_clauses_with_different_modifiers():
     ("omp target if(target:)", "expected an expression in 'if' clause", ")"),
     ("omp target if(: x)", "expected a directive-name-modifier before ':' in 'if' clause", ":"),
     ("omp simd if(x)", "clause 'if' is not valid on '#pragma omp simd'", "if"),
+    ("omp task if(parallel: x)",
+     "directive-name-modifier 'parallel' does not apply to '#pragma omp task'", "parallel"),
 ])
 def test_if_errors(text, message, at):
     assert_error(text, message, at)
@@ -816,6 +828,15 @@ def test_if_errors(text, message, at):
     ("omp atomic seq_cst nowait", "nowait", "atomic"),
     ("omp critical(n) nowait", "nowait", "critical"),
     ("omp for read", "read", "for"),
+    ("omp task nowait", "nowait", "task"),
+    ("omp task reduction(+: s)", "reduction", "task"),
+    ("omp task lastprivate(a)", "lastprivate", "task"),
+    ("omp taskgroup private(a)", "private", "taskgroup"),
+    ("omp threadprivate(a) copyin(a)", "copyin", "threadprivate"),
+    ("omp declare simd private(a)", "private", "declare simd"),
+    ("omp declare simd safelen(4)", "safelen", "declare simd"),
+    ("omp simd uniform(a)", "uniform", "simd"),
+    ("omp for inbranch", "inbranch", "for"),
 ])
 def test_clause_not_valid_on_directive(text, clause, directive):
     assert_error(text, f"clause '{clause}' is not valid on '#pragma omp {directive}'", clause)
@@ -1034,3 +1055,101 @@ def test_reduction_on_array_section():
     (clause,) = directive.clauses
     (item,) = clause.items
     assert item.name == "h" and len(item.sections) == 1
+
+
+# --------------------------------------------------------------------------
+# Tasks, threadprivate, declare simd
+# --------------------------------------------------------------------------
+
+def test_task_clauses():
+    text = ("omp task if(task: n > 4) final(depth > 8) untied mergeable default(none) "
+            "private(p) firstprivate(n) shared(x, y) depend(inout: a[0:n]) priority(2)")
+    d = parse(text)
+    assert d.kind == "task" and not d.is_standalone
+    assert d.first(IfClause).modifier == "task"
+    assert expr_text(d.first(FinalClause).expr) == "depth > 8"
+    assert d.first(UntiedClause) and d.first(MergeableClause)
+    assert d.first(DefaultClause).kind == "none"
+    assert [i.name for i in d.first(SharedClause).items] == ["x", "y"]
+    assert d.first(DependClause).dep_type == "inout"
+    assert expr_text(d.first(PriorityClause).expr) == "2"
+    assert d.first(PriorityClause).coord.column == column_of(text, "priority")
+
+
+@pytest.mark.parametrize("text,message,at", [
+    ("omp task untied untied", "duplicate 'untied' clause on '#pragma omp task'", "untied"),
+    ("omp task final(a) final(b)", "duplicate 'final' clause on '#pragma omp task'", "final(b)"),
+    ("omp task priority(1) priority(2)", "duplicate 'priority' clause on '#pragma omp task'",
+     "priority(2)"),
+    ("omp task priority(-1)", "argument of 'priority' must be a non-negative integer", "-1"),
+    ("omp task untied(1)", "clause 'untied' takes no arguments", "(1)"),
+    ("omp task final", "expected '(' after 'final'", "final"),
+    ("omp task depend(sink: i - 1)", "'depend(sink)' is not valid on '#pragma omp task'",
+     "depend"),
+    ("omp taskgroup nowait", "clause 'nowait' is not valid on '#pragma omp taskgroup'", "nowait"),
+])
+def test_task_errors(text, message, at):
+    err = error(text)
+    assert err.message == message
+    column = column_of(text, at, 2 if at == "untied" else 1)
+    if message.startswith("expected '('"):
+        column += len(at)
+    assert err.location.column == column
+
+
+def test_threadprivate_list():
+    text = "omp threadprivate(counter, scale)"
+    d = parse(text)
+    assert d.kind == "threadprivate" and d.clauses == [] and d.is_standalone
+    assert [i.name for i in d.threadprivate_list] == ["counter", "scale"]
+    assert d.threadprivate_list[1].coord.column == column_of(text, "scale")
+
+
+@pytest.mark.parametrize("text,message,at", [
+    ("omp threadprivate", "expected '(' after 'threadprivate'", None),
+    ("omp threadprivate shared(a)", "expected '(' after 'threadprivate'", "shared"),
+    ("omp threadprivate()", "expected a variable name in '#pragma omp threadprivate' list", ")"),
+    ("omp threadprivate(a[2])", "expected a variable name in '#pragma omp threadprivate' list",
+     "["),
+    ("omp threadprivate(a) (b)", "expected a clause on '#pragma omp threadprivate', found '('",
+     "(b"),
+])
+def test_threadprivate_errors(text, message, at):
+    err = error(text)
+    assert err.message == message
+    assert err.location.column == (PRAGMA_COLUMN + len(text) if at is None else column_of(text, at))
+
+
+def test_declare_simd_clauses():
+    text = ("omp declare simd simdlen(8) uniform(a, n) linear(i: 1) linear(val(j)) "
+            "aligned(x: 32) notinbranch")
+    d = parse(text)
+    assert d.kind == "declare simd" and not d.is_standalone
+    assert [i.name for i in d.first(UniformClause).items] == ["a", "n"]
+    assert d.first(SimdlenClause).length == 8
+    assert [c.modifier for c in d.find(LinearClause)] == [None, "val"]
+    assert d.first(AlignedClause).alignment == 32
+    assert d.first(NotinbranchClause) and not d.first(InbranchClause)
+    assert parse("omp declare simd inbranch").first(InbranchClause)
+
+
+@pytest.mark.parametrize("text,message,at", [
+    ("omp declare simd inbranch notinbranch",
+     "'inbranch' and 'notinbranch' cannot both appear on '#pragma omp declare simd'",
+     "notinbranch"),
+    ("omp declare simd notinbranch inbranch",
+     "'inbranch' and 'notinbranch' cannot both appear on '#pragma omp declare simd'",
+     "inbranch"),
+    ("omp declare simd inbranch inbranch",
+     "duplicate 'inbranch' clause on '#pragma omp declare simd'", "inbranch"),
+    ("omp declare simd uniform(a[0:2])", "expected a variable name in 'uniform' clause", "["),
+    ("omp declare simd simdlen(0)", "argument of 'simdlen' must be a positive integer constant",
+     "0"),
+])
+def test_declare_simd_errors(text, message, at):
+    err = error(text)
+    assert err.message == message
+    occurrence = 2 if at == "inbranch" and text.count("inbranch") > 1 else 1
+    if at == "inbranch" and "notinbranch inbranch" in text:
+        occurrence = 2          # the second 'inbranch' substring is the clause itself
+    assert err.location.column == column_of(text, at, occurrence)

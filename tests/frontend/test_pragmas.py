@@ -287,3 +287,132 @@ int main(void) {
     assert isinstance(main.block_items[1], OmpConstruct)
     assert main.block_items[1].coord.line == 5
     assert isinstance(ast.ext[0], (c_ast.Typedef, c_ast.Decl)) and not isinstance(ast.ext[0], OmpDeclareTarget)
+
+
+# ------------------------------------------------------------ threadprivate, declare simd
+
+def test_threadprivate_at_file_and_block_scope():
+    ast = attach("""\
+int counter;
+static double scale = 1.0;
+#pragma omp threadprivate(counter, scale)
+int f(void) {
+  static int calls;
+#pragma omp threadprivate(calls)
+  extern int counter;
+#pragma omp parallel copyin(counter, calls)
+  {
+#pragma omp single copyprivate(scale)
+    scale = 2;
+  }
+  return ++calls;
+}
+""")
+    assert [type(e).__name__ for e in ast.ext] == ["Decl", "Decl", "OmpConstruct", "FuncDef"]
+    listed = ast.ext[2]
+    assert listed.directive.kind == "threadprivate" and listed.body is None
+    assert [i.name for i in listed.directive.threadprivate_list] == ["counter", "scale"]
+    items = body_of(ast).block_items
+    assert items[1].directive.kind == "threadprivate" and items[1].body is None
+    assert items[3].directive.kind == "parallel"
+
+
+@pytest.mark.parametrize("source, message, line, column", [
+    ("#pragma omp threadprivate(x)\nint x;\n", "use of undeclared identifier 'x'", 1, 27),
+    ("int f(void);\n#pragma omp threadprivate(f)\n",
+     "'f' in '#pragma omp threadprivate' is not a variable", 2, 27),
+    ("typedef int T;\n#pragma omp threadprivate(T)\n",
+     "'T' in '#pragma omp threadprivate' is not a variable", 2, 27),
+    ("enum { E };\n#pragma omp threadprivate(E)\n",
+     "'E' in '#pragma omp threadprivate' is not a variable", 2, 27),
+    ("void f(void) {\n  int a;\n#pragma omp threadprivate(a)\n}\n",
+     "'a' in '#pragma omp threadprivate' must be a static variable declared in the same block "
+     "(or a file-scope variable, with the directive at file scope)", 3, 27),
+    ("int g;\nvoid f(void) {\n#pragma omp threadprivate(g)\n}\n",
+     "'g' in '#pragma omp threadprivate' must be a static variable declared in the same block "
+     "(or a file-scope variable, with the directive at file scope)", 3, 27),
+    ("int g;\nvoid f(void) {\n  extern int g;\n#pragma omp threadprivate(g)\n}\n",
+     "'g' in '#pragma omp threadprivate' must be a static variable declared in the same block "
+     "(or a file-scope variable, with the directive at file scope)", 4, 27),
+    ("void f(void) {\n  static int s;\n  {\n#pragma omp threadprivate(s)\n  }\n}\n",
+     "'s' in '#pragma omp threadprivate' must be a static variable declared in the same block "
+     "(or a file-scope variable, with the directive at file scope)", 4, 27),
+    ("void f(int p) {\n#pragma omp threadprivate(p)\n}\n",
+     "'p' in '#pragma omp threadprivate' must be a static variable declared in the same block "
+     "(or a file-scope variable, with the directive at file scope)", 2, 27),
+    ("void f(void) {\n  static int s;\n  if (s)\n#pragma omp threadprivate(s)\n  ;\n}\n",
+     "'s' in '#pragma omp threadprivate' must be a static variable declared in the same block "
+     "(or a file-scope variable, with the directive at file scope)", 4, 27),
+    ("int t;\nvoid f(void) {\n#pragma omp parallel copyin(t)\n  t++;\n}\n",
+     "'t' in 'copyin' clause is not threadprivate", 3, 29),
+    ("void f(void) {\n#pragma omp parallel copyin(nope)\n  ;\n}\n",
+     "use of undeclared identifier 'nope'", 2, 29),
+    ("int t;\n#pragma omp threadprivate(t)\nvoid f(void) {\n#pragma omp parallel shared(t)\n"
+     "  t++;\n}\n", "threadprivate variable 't' cannot appear in 'shared' clause", 4, 29),
+    ("int t[4];\n#pragma omp threadprivate(t)\nvoid f(void) {\n"
+     "#pragma omp target map(to: t[0:2])\n  t[0]++;\n}\n",
+     "threadprivate variable 't' cannot appear in 'map' clause", 4, 28),
+])
+def test_threadprivate_errors(source, message, line, column):
+    error = error_of(source)
+    assert error.message == message
+    assert (error.location.line, error.location.column) == (line, column)
+
+
+def test_threadprivate_names_follow_scopes():
+    # A local `t` hides the threadprivate one; `extern int t` names it again.
+    attach("""\
+int t;
+#pragma omp threadprivate(t)
+void f(void) {
+  int t = 0;
+#pragma omp parallel private(t)
+  t++;
+  {
+    static int s;
+#pragma omp threadprivate(s)
+#pragma omp parallel copyin(s)
+    s++;
+  }
+}
+void g(void) {
+  extern int t;
+#pragma omp parallel copyin(t)
+  t++;
+}
+""")
+
+
+def test_declare_simd_is_checked_and_dropped():
+    ast = attach("""\
+#pragma omp declare simd uniform(a) linear(i: 1) notinbranch
+#pragma GCC something
+#pragma omp declare simd simdlen(4) aligned(x)
+static double f(double a, const double *x, int i);
+#pragma omp declare simd
+double g(double v) { return v; }
+""")
+    assert [type(e).__name__ for e in ast.ext] == ["Decl", "FuncDef"]
+    assert not all_nodes(ast, c_ast.Pragma) and not all_nodes(ast, OmpConstruct)
+
+
+@pytest.mark.parametrize("source, message, line, column", [
+    ("#pragma omp declare simd\nint x;\n",
+     "'#pragma omp declare simd' must be followed by a function declaration or definition", 1, 9),
+    ("#pragma omp declare simd\n", "'#pragma omp declare simd' must be followed by a function "
+     "declaration or definition", 1, 9),
+    ("#pragma omp declare simd\n#pragma omp threadprivate(x)\nint f(int);\n",
+     "'#pragma omp declare simd' must be followed by a function declaration or definition", 1, 9),
+    ("#pragma omp declare simd\nint (*fp)(int);\n",
+     "'#pragma omp declare simd' must be followed by a function declaration or definition", 1, 9),
+    ("#pragma omp declare simd uniform(b)\nint f(int a);\n",
+     "'b' in 'uniform' clause is not a parameter of 'f'", 1, 34),
+    ("#pragma omp declare simd linear(n)\nint f(int a) { return a; }\n",
+     "'n' in 'linear' clause is not a parameter of 'f'", 1, 33),
+    ("void f(void) {\n#pragma omp declare simd\n  int g(int);\n}\n",
+     "'#pragma omp declare simd' is only allowed at file scope", 2, 9),
+])
+def test_declare_simd_errors(source, message, line, column):
+    error = error_of(source)
+    assert error.message == message
+    assert (error.location.line, error.location.column) == (line, column)

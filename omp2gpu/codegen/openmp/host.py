@@ -4,7 +4,10 @@ Every construct runs its body in place, sequentially, which OpenMP 4.5 allows
 (a team may have one thread; a league one team). What must still be right is
 data sharing (private copies, firstprivate scalars of target regions,
 reductions, lastprivate), the nesting level the omp_* API reports, and the
-standalone directives becoming no-ops on shared host memory.
+standalone directives becoming no-ops on shared host memory. Explicit tasks
+run at once, undeferred, in their own data environment (tasks.py). With one
+thread a threadprivate variable is the original, so `threadprivate`, `copyin`
+and `copyprivate` have nothing to do.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from contextlib import contextmanager
 
 from llvmlite import ir
 
+from omp2gpu.codegen.openmp import tasks
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, iteration_variable,
                                                   loop_nest)
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
@@ -52,7 +56,8 @@ class HostOpenMP(OpenMPRuntime):
             loops = loop_nest(construct.body, depth)
             loop_variables = [name for name in map(iteration_variable, loops) if name]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
-        with self._nesting(cg, directive), DataEnvironment(cg, directive, implicit, loop_variables):
+        with self._nesting(cg, directive), tasks.team_region(cg, directive, implicit), \
+                DataEnvironment(cg, directive, implicit, loop_variables):
             cg.stmt(construct.body)
 
     def target_firstprivate(self, cg, construct) -> list[str]:
@@ -74,10 +79,15 @@ class HostOpenMP(OpenMPRuntime):
 
     # ----------------------------------------------------------------- synchronisation & data
     def _emit_body(self, cg, construct) -> None:
-        cg.stmt(construct.body)
+        with DataEnvironment(cg, construct.directive):     # single private(x), sections ...
+            cg.stmt(construct.body)
 
     emit_master = emit_critical = emit_single = emit_atomic = emit_ordered = _emit_body
-    emit_section = emit_sections = _emit_body
+    emit_section = emit_sections = emit_taskgroup = _emit_body
+
+    def emit_task(self, cg, construct) -> None:
+        """Run at once, as an undeferred task, in its data environment (tasks.py)."""
+        tasks.emit_task(cg, construct)
 
     def emit_target_data(self, cg, construct) -> None:
         # Host memory is the device memory: use_device_ptr names the same pointer.
@@ -86,7 +96,8 @@ class HostOpenMP(OpenMPRuntime):
     def _no_op(self, cg, construct) -> None:
         """Stand-alone directives with nothing to do on the initial device."""
 
-    emit_barrier = emit_taskwait = emit_taskyield = _no_op
+    # threadprivate: one thread's copy is the original variable.
+    emit_barrier = emit_taskwait = emit_taskyield = emit_threadprivate = _no_op
     emit_target_update = emit_target_enter_data = emit_target_exit_data = _no_op
 
     def emit_flush(self, cg, construct) -> None:
