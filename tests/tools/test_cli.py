@@ -1,107 +1,157 @@
-"""The omp2gpu command line and the driver behind it.
+"""The omp2gpu command line and the driver behind it, on real C programs.
 
-Until the front end and codegen land, `fake_pipeline` stands in for them: a
-"C file" holds LLVM IR, preprocess/parse pass it through and emit_module
-returns it. That exercises everything the driver owns (stages, dumps, runtime
-linking and its cache, the JIT, errors) without them.
+Every test runs in its own temporary directory (the cwd, where default output
+names land) with a private runtime IR cache (OMP2GPU_CACHE_DIR), so the host
+runtime is compiled afresh where a test needs to see that happen. Runs whose
+target regions might offload, and every `run --device`/`--scheme` run (the
+CLI sets OMP_TARGET_OFFLOAD in its process), go through a subprocess.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
 
 from omp2gpu import driver
-from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.tools import cli
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
+# argv[1], argc, a runtime-only value (omp_get_thread_limit is defined by
+# runtime/host/omp_api.c, not the program) and macros from -D/-I/-std.
 HELLO = r"""
-@fmt = constant [17 x i8] c"hello %s argc=%d\00"
-@nl = constant [2 x i8] c"\0A\00"
-declare i32 @printf(ptr, ...)
-declare i32 @omp_get_num_devices()
-define i32 @main(i32 %argc, ptr %argv) {
-  %p = getelementptr ptr, ptr %argv, i32 1
-  %a = load ptr, ptr %p
-  %n = call i32 @omp_get_num_devices()
-  %t = add i32 %n, %argc
-  call i32 (ptr, ...) @printf(ptr @fmt, ptr %a, i32 %t)
-  call i32 (ptr, ...) @printf(ptr @nl)
-  ret i32 300
+#include <stdio.h>
+#include <omp.h>
+int main(int argc, char **argv) {
+    printf("hello %s argc=%d limit=%d\n", argc > 1 ? argv[1] : "-", argc, omp_get_thread_limit());
+    return 300;
 }
 """
 
-NO_MAIN = "define i32 @helper() { ret i32 1 }\n"
-RUNTIME_C = "define i32 @omp_get_num_devices() { ret i32 100 }\n"
+OPTIONS_PROGRAM = r"""
+#include <stdio.h>
+#include "greeting.h"
+int main(int argc, char **argv) {
+#if N == 1 && !defined(GONE)
+    printf("%s %s argc=%d std=%ld\n", GREETING, argv[1], argc, (long)__STDC_VERSION__);
+#endif
+    return 300;
+}
+"""
 
+OWN_WTIME = r"""
+#include <stdio.h>
+#include <omp.h>
+double omp_get_wtime(void) { return 42.5; }
+int main(void) {
+    printf("wtime=%.1f limit=%d\n", omp_get_wtime(), omp_get_thread_limit());
+    return 0;
+}
+"""
 
-@pytest.fixture
-def fake_pipeline(monkeypatch, tmp_path):
-    """Fake frontend/codegen modules, a fake runtime tree and a private cache."""
-    calls = []
+NO_MAIN = "int helper(int x) { return x + 1; }\n"
 
-    def preprocess(path, include_dirs, defines, undefines, std):
-        calls.append(("preprocess", path, include_dirs, defines, undefines, std))
-        text = Path(path).read_text()
-        if "#error" in text:
-            line = text[:text.index("#error")].count("\n") + 1
-            raise CompileError("#error in input", SourceLocation(path, line, 1))
-        if "#crash" in text:
-            raise ZeroDivisionError("the front end fell over")
-        return text
-
-    def parse(text, filename):
-        return types.SimpleNamespace(text=text, filename=filename,
-                                     show=lambda buf, **kw: buf.write(f"FileAST of {filename}\n"))
-
-    def emit_module(ast, module_name, openmp):
-        calls.append(("emit_module", module_name, type(openmp).__name__))
-        return _IRText(ast.text)
-
-    fakes = {
-        "omp2gpu.frontend.preprocess": {"preprocess": preprocess},
-        "omp2gpu.frontend.parse": {"parse": parse},
-        "omp2gpu.frontend.pragmas": {"attach_pragmas": lambda ast: ast},
-        "omp2gpu.codegen.module": {"emit_module": emit_module},
-        "omp2gpu.codegen.openmp.host": {"HostOpenMP": type("HostOpenMP", (), {})},
+# One target region of each scheme: combined (line 8), serial (line 11) and
+# one the GPU cannot run yet, so it runs on the host (line 13).
+VADD = r"""
+#include <stdio.h>
+#define N 1000
+int main(void) {
+    double a[N], b[N], c[N], total = 0;
+    int i, flag = 0;
+    for (i = 0; i < N; i++) { a[i] = i; b[i] = 2 * i; }
+    #pragma omp target teams distribute parallel for map(to: a, b) map(from: c)
+    for (i = 0; i < N; i++)
+        c[i] = a[i] + b[i];
+    #pragma omp target map(tofrom: flag)
+    flag = 42;
+    #pragma omp target map(tofrom: c)
+    {
+        #pragma omp parallel for
+        for (i = 0; i < N; i++)
+            c[i] = c[i] * 2;
     }
-    for name, attrs in fakes.items():
-        module = types.ModuleType(name)
-        module.__dict__.update(attrs)
-        monkeypatch.setitem(sys.modules, name, module)
+    for (i = 0; i < N; i++) total += c[i];
+    printf("total=%.1f flag=%d\n", total, flag);
+    return 0;
+}
+"""
+VADD_OUTPUT = "total=2997000.0 flag=42\n"
 
-    runtime = tmp_path / "runtime"
-    (runtime / "include").mkdir(parents=True)
-    (runtime / "include" / "omp.h").write_text("int omp_get_num_devices(void);\n")
-    (runtime / "host").mkdir()
-    (runtime / "host" / "devices.c").write_text(RUNTIME_C)
-    monkeypatch.setattr("omp2gpu.runtime_files.runtime_root", lambda: runtime)
+# Only the combined region: what `run --device gpu` needs to be able to offload.
+COMBINED_ONLY = r"""
+#include <stdio.h>
+int main(void) {
+    int a[256], i, sum = 0;
+    #pragma omp target teams distribute parallel for map(from: a)
+    for (i = 0; i < 256; i++)
+        a[i] = 3 * i;
+    for (i = 0; i < 256; i++) sum += a[i];
+    printf("sum=%d\n", sum);
+    return 0;
+}
+"""
+
+HOST_ONLY_TARGET = r"""
+int main(void) {
+    int x[8], i;
+    #pragma omp target map(from: x)
+    {
+        #pragma omp parallel for
+        for (i = 0; i < 8; i++) x[i] = i;
+    }
+    return x[7] - 7;
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def workspace(monkeypatch, tmp_path):
+    """The cwd and a private runtime cache; the process-wide offload runtime left unmade."""
     monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("OMP_TARGET_OFFLOAD", raising=False)   # restored even if a run sets it
+    monkeypatch.delenv("OMP2GPU_DEBUG", raising=False)
     monkeypatch.chdir(tmp_path)
-    return types.SimpleNamespace(calls=calls, root=tmp_path, runtime=runtime)
-
-
-class _IRText:
-    """Stands in for llvmlite.ir.Module: the driver only needs str()."""
-
-    def __init__(self, text):
-        self.text = text
-
-    def __str__(self):
-        return self.text
+    yield tmp_path
+    from omp2gpu.offload import runtime
+    runtime._runtime = None
 
 
 def _source(root: Path, name: str, text: str) -> str:
     path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     return str(path)
+
+
+def _python_path() -> str:
+    """This checkout first, then whatever PYTHONPATH already holds (say, carried wheels)."""
+    return os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+
+
+def _omp2gpu(*argv, cwd=None, env_extra=None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=_python_path(), **(env_extra or {}))
+    return subprocess.run([sys.executable, "-m", "omp2gpu", *argv], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=300)
+
+
+def _has_gpu() -> bool:
+    from omp2gpu.offload.devices import cuda
+    return cuda.available()
+
+
+def _ptxas():
+    from omp2gpu.targets import nvptx
+    return nvptx.find_ptxas()
+
+
+needs_ptxas = pytest.mark.skipif(_ptxas() is None, reason="ptxas not found")
 
 
 # --- option parsing ----------------------------------------------------------
@@ -130,6 +180,19 @@ def test_defaults():
     args, program_args = cli.parse_command_line(["compile", "prog.c"])
     assert cli.compile_options(args) == driver.CompileOptions()
     assert program_args == [] and not args.emit_llvm and args.output is None
+    assert not args.device_assembly and not args.explain
+    run_args, _ = cli.parse_command_line(["run", "prog.c"])
+    assert run_args.device == "auto"
+
+
+def test_offload_options():
+    args, _ = cli.parse_command_line(["compile", "prog.c", "-S", "--emit-llvm", "--explain",
+                                      "--scheme", "serial", "--offload-arch", "sm_80"])
+    assert args.device_assembly and args.emit_llvm and args.explain
+    options = cli.compile_options(args)
+    assert (options.scheme, options.offload_arch, options.offload) == ("serial", "sm_80", True)
+    args, _ = cli.parse_command_line(["run", "prog.c", "--device", "gpu"])
+    assert args.device == "gpu"
 
 
 @pytest.mark.parametrize("argv", [
@@ -137,6 +200,10 @@ def test_defaults():
     ["run", "prog.c", "-std=c77"],
     ["run", "prog.c", "--dump=regionz"],
     ["run", "prog.c", "--bogus"],
+    ["run", "prog.c", "--device", "fpga"],
+    ["run", "prog.c", "-S"],
+    ["compile", "prog.c", "--scheme", "spmd"],
+    ["compile", "prog.c", "--device", "gpu"],
     ["compile", "prog.c", "--", "arg"],
     ["run"],
     [],
@@ -160,149 +227,352 @@ def test_missing_input(capsys, tmp_path):
     assert capsys.readouterr().err == f"omp2gpu: error: no such file: {missing}\n"
 
 
-def test_compile_error_is_formatted_with_location(fake_pipeline, capsys):
-    src = _source(fake_pipeline.root, "bad.c", "int x;\n#error nope\n")
+def test_compile_error_is_formatted_with_location(workspace, capsys):
+    src = _source(workspace, "bad.c", "int x;\n#error nope\n")
     assert cli.main(["run", src]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{src}:2:1: error: #error in input\n#error nope\n^")
+    assert err.startswith(f"{src}:2:2: error: #error nope\n#error nope\n ^")
     assert "Traceback" not in err
 
 
-def test_internal_error_exit_2_without_traceback(fake_pipeline, capsys, monkeypatch):
-    monkeypatch.delenv("OMP2GPU_DEBUG", raising=False)
-    src = _source(fake_pipeline.root, "crash.c", "#crash\n")
+def test_semantic_error_is_located(workspace, capsys):
+    src = _source(workspace, "undeclared.c", "int main(void) {\n    return missing + 1;\n}\n")
+    assert cli.main(["compile", src]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:2:12: error: ") and "missing" in err
+    assert err.endswith("\n    return missing + 1;\n           ^\n") and "Traceback" not in err
+
+
+def _crash(*args, **kwargs):
+    raise ZeroDivisionError("the front end fell over")
+
+
+def test_internal_error_exit_2_without_traceback(workspace, capsys, monkeypatch):
+    monkeypatch.setattr(driver, "translate", _crash)
+    src = _source(workspace, "hello.c", HELLO)
     assert cli.main(["compile", src]) == 2
     err = capsys.readouterr().err
     assert "omp2gpu: internal compiler error: ZeroDivisionError: the front end fell over" in err
     assert "report" in err and "Traceback" not in err
 
 
-def test_internal_error_traceback_with_debug(fake_pipeline, capsys, monkeypatch):
+def test_internal_error_traceback_with_debug(workspace, capsys, monkeypatch):
+    monkeypatch.setattr(driver, "translate", _crash)
     monkeypatch.setenv("OMP2GPU_DEBUG", "1")
-    src = _source(fake_pipeline.root, "crash.c", "#crash\n")
-    assert cli.main(["compile", src]) == 2
-    assert "Traceback" in capsys.readouterr().err
+    src = _source(workspace, "hello.c", HELLO)
+    assert cli.main(["compile", src, "-S"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "ZeroDivisionError" in err
 
 
-def test_missing_main(fake_pipeline, capsys):
-    src = _source(fake_pipeline.root, "lib.c", NO_MAIN)
+def test_missing_main(workspace, capsys):
+    src = _source(workspace, "lib.c", NO_MAIN)
     assert cli.main(["run", src]) == 1
     assert f"{src}: undefined reference to 'main'" in capsys.readouterr().err
 
 
-def test_unwritable_output(fake_pipeline, capsys):
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
-    assert cli.main(["compile", src, "-o", str(fake_pipeline.root / "no" / "such" / "dir.o")]) == 1
+def test_unwritable_output(workspace, capsys):
+    src = _source(workspace, "hello.c", HELLO)
+    assert cli.main(["compile", src, "-o", str(workspace / "no" / "such" / "dir.o")]) == 1
     assert "omp2gpu: error: cannot write" in capsys.readouterr().err
 
 
-# --- the pipeline through the CLI --------------------------------------------
+# --- the host pipeline through the CLI ---------------------------------------
 
-def test_run_links_runtime_passes_args_and_masks_status(fake_pipeline, capfd):
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
-    status = cli.main(["run", src, "-DN=1", "-Iinc", "-std=c11", "-O1", "--", "world", "b"])
+def test_run_links_runtime_passes_args_and_masks_status(workspace, capfd):
+    src = _source(workspace, "hello.c", HELLO)
+    assert cli.main(["run", src, "--", "world", "b"]) == 300 & 0xFF
+    assert capfd.readouterr().out == "hello world argc=3 limit=2147483647\n"
+
+
+def test_run_passes_preprocessor_options(workspace, capfd, monkeypatch):
+    from omp2gpu.frontend import preprocess as preprocess_module
+    real, calls = preprocess_module.preprocess, []
+
+    def spy(path, include_dirs, defines, undefines, std):
+        calls.append((path, include_dirs, defines, undefines, std))
+        return real(path, include_dirs, defines, undefines, std)
+    monkeypatch.setattr(preprocess_module, "preprocess", spy)
+
+    _source(workspace, "inc/greeting.h", '#define GREETING "hi"\n')
+    src = _source(workspace, "opts.c", OPTIONS_PROGRAM)
+    status = cli.main(["run", src, "-DN=1", "-DGONE", "-UGONE", "-Iinc", "-std=c11", "-O1",
+                       "--", "world", "b"])
     assert status == 300 & 0xFF
-    assert capfd.readouterr().out == "hello world argc=103\n"
-    assert ("preprocess", src, ["inc"], ["N=1"], [], "c11") in fake_pipeline.calls
-    assert ("emit_module", "hello.c", "HostOpenMP") in fake_pipeline.calls
+    assert capfd.readouterr().out == "hi world argc=3 std=201112\n"
+    assert (src, ["inc"], ["N=1", "GONE"], ["GONE"], "c11") in calls
 
 
-def test_runtime_ir_is_cached(fake_pipeline, monkeypatch, capfd):
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
+def test_runtime_ir_is_cached(workspace, monkeypatch, capfd):
+    src = _source(workspace, "hello.c", HELLO)
     assert cli.main(["run", src, "--", "x"]) == 44
-    cached = list((fake_pipeline.root / "cache").glob("host-runtime-*.ll"))
-    assert len(cached) == 1 and "omp_get_num_devices" in cached[0].read_text()
+    cached = list((workspace / "cache").glob("host-runtime-*.ll"))
+    assert len(cached) == 1 and "omp_get_thread_limit" in cached[0].read_text()
 
     def no_recompiling():
         raise AssertionError("the runtime was recompiled despite a current cache")
     with monkeypatch.context() as patch:
         patch.setattr(driver, "compile_host_runtime", no_recompiling)
         assert cli.main(["run", src, "--", "x"]) == 44
+    assert capfd.readouterr().out == "hello x argc=2 limit=2147483647\n" * 2
 
-    # Editing the runtime changes the key, so it is compiled afresh.
-    (fake_pipeline.runtime / "host" / "devices.c").write_text(RUNTIME_C.replace("100", "7"))
-    assert driver.host_runtime_ir() != cached[0].read_text()
-
-
-def test_program_definition_wins_over_runtime(fake_pipeline, capfd):
-    own = HELLO.replace("declare i32 @omp_get_num_devices()", "define i32 @omp_get_num_devices() { ret i32 5 }")
-    src = _source(fake_pipeline.root, "own.c", own)
+    # Editing the runtime changes the key, so it is compiled afresh (a copy of
+    # the runtime tree, edited, stands in for the real one).
+    from omp2gpu import runtime_files
+    runtime = workspace / "runtime"
+    shutil.copytree(runtime_files.runtime_root(), runtime)
+    monkeypatch.setattr(runtime_files, "runtime_root", lambda: runtime)
+    api = runtime / "host" / "omp_api.c"
+    api.write_text(api.read_text().replace("int omp_get_thread_limit(void) { return 2147483647; }",
+                                           "int omp_get_thread_limit(void) { return 77; }"))
+    assert "77" in api.read_text()
+    fresh = driver.host_runtime_ir()
+    assert fresh != cached[0].read_text()
+    assert len(list((workspace / "cache").glob("host-runtime-*.ll"))) == 2
     assert cli.main(["run", src, "--", "x"]) == 44
-    assert capfd.readouterr().out == "hello x argc=7\n"
+    assert capfd.readouterr().out == "hello x argc=2 limit=77\n"
 
 
-def test_compile_emit_llvm_to_stdout(fake_pipeline, capsys):
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
+def test_program_definition_wins_over_runtime(workspace, capfd):
+    src = _source(workspace, "own.c", OWN_WTIME)
+    assert cli.main(["run", src]) == 0
+    assert capfd.readouterr().out == "wtime=42.5 limit=2147483647\n"
+
+
+def test_compile_emit_llvm_to_stdout(workspace, capsys):
+    src = _source(workspace, "hello.c", HELLO)
     assert cli.main(["compile", src, "--emit-llvm", "-o", "-", "-O2"]) == 0
     out = capsys.readouterr().out
     assert "i32 @main(" in out and "target triple" in out
-    assert "ret i32 100" in out  # the runtime's definition was linked in
+    assert re.search(r"^define .*i32 @omp_get_thread_limit\(\)", out, re.M)  # the runtime's, linked in
 
 
-def test_compile_default_output_names(fake_pipeline):
-    src = _source(fake_pipeline.root / "runtime", "hello.c", HELLO)  # not in the cwd
+def test_compile_default_output_names(workspace):
+    src = _source(workspace / "src", "hello.c", HELLO)  # not in the cwd
     assert cli.main(["compile", src, "--emit-llvm"]) == 0
-    assert "i32 @main(" in (fake_pipeline.root / "hello.ll").read_text()
+    assert "i32 @main(" in (workspace / "hello.ll").read_text()
     assert cli.main(["compile", "-c", src]) == 0
-    assert (fake_pipeline.root / "hello.o").read_bytes()[:4] == b"\x7fELF"
+    assert (workspace / "hello.o").read_bytes()[:4] == b"\x7fELF"
+    assert not (workspace / "src" / "hello.o").exists()
 
 
-def test_compile_object_file_runs_when_linked(fake_pipeline):
-    import shutil
+# The launcher's C entry points (omp2gpu/offload/abi.py) live in the omp2gpu
+# process; an object linked on its own needs them from somewhere. This stub is
+# a launcher with no devices: every target region takes its host fallback.
+LAUNCHER_STUB = r"""
+#include <stddef.h>
+#include <stdint.h>
+int __omp2gpu_target(int64_t d, const char *k, int32_t n, void **b, void **p, int64_t *s,
+                     int64_t *t, int32_t teams, int32_t limit, int64_t trips) { return 1; }
+void __omp2gpu_target_data_begin(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
+void __omp2gpu_target_data_end(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
+void __omp2gpu_target_data_update(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
+void __omp2gpu_register_global(void *address, const char *name, int64_t size) {}
+int __omp2gpu_num_devices(void) { return 0; }
+void *__omp2gpu_target_alloc(size_t size, int device) { return NULL; }
+void __omp2gpu_target_free(void *pointer, int device) {}
+int __omp2gpu_target_is_present(void *pointer, int device) { return 0; }
+int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
+                            size_t src_offset, int dst_device, int src_device) { return -1; }
+"""
+
+
+@pytest.mark.parametrize("program, args, expected", [
+    (HELLO, ["there"], (44, "hello there argc=2 limit=2147483647\n")),
+    (VADD, [], (0, VADD_OUTPUT)),
+], ids=["hello", "target-regions"])
+def test_compile_object_file_runs_when_linked(workspace, program, args, expected):
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         pytest.skip("no C compiler to link the object file with")
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
-    assert cli.main(["compile", "-c", src, "-o", "hello.o"]) == 0
-    subprocess.run([cc, "hello.o", "-o", "hello", "-lm"], check=True, cwd=fake_pipeline.root)
-    done = subprocess.run(["./hello", "there"], capture_output=True, text=True, cwd=fake_pipeline.root)
-    assert (done.returncode, done.stdout) == (44, "hello there argc=102\n")
+    src = _source(workspace, "prog.c", program)
+    _source(workspace, "launcher_stub.c", LAUNCHER_STUB)
+    assert cli.main(["compile", "-c", src, "-o", "prog.o"]) == 0
+    subprocess.run([cc, "prog.o", "launcher_stub.c", "-o", "prog", "-lm"], check=True, cwd=workspace)
+    done = subprocess.run(["./prog", *args], capture_output=True, text=True, cwd=workspace)
+    assert (done.returncode, done.stdout) == expected
 
 
-def test_dump_stages_print_banners(fake_pipeline, capfd):
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
+def test_dump_stages_print_banners(workspace, capfd):
+    src = _source(workspace, "hello.c", HELLO)
     assert cli.main(["run", src, "--dump=ast,ir,opt-ir", "--", "x"]) == 44
-    err = capfd.readouterr().err
+    captured = capfd.readouterr()
+    err = captured.err
+    assert captured.out == "hello x argc=2 limit=2147483647\n"
     for stage in ("ast", "ir", "opt-ir"):
         assert f"===== omp2gpu dump: {stage} ({src}) =====" in err
-    assert "FileAST of" in err
+        assert f"===== end of {stage} =====" in err
+    assert "FileAST: " in err and "from hello.c" in err and "FuncDef" in err
     assert err.index("dump: ast") < err.index("dump: ir ") < err.index("dump: opt-ir")
+    ir_dump = err[err.index("dump: ir "):err.index("end of ir ")]
+    assert re.search(r'^define i32 @"?main"?\(', ir_dump, re.M)
+    assert not re.search(r'^define .*@"?omp_get_thread_limit', ir_dump, re.M)  # before linking
 
 
-def test_runtime_build_does_not_dump(fake_pipeline, capfd):
-    src = _source(fake_pipeline.root, "hello.c", HELLO)
+def test_runtime_build_does_not_dump(workspace, capfd):
+    src = _source(workspace, "hello.c", HELLO)
+    assert not (workspace / "cache").exists()  # so this run compiles the runtime
     assert cli.main(["run", src, "--dump=ir", "--", "x"]) == 44
+    assert list((workspace / "cache").glob("host-runtime-*.ll"))
     assert capfd.readouterr().err.count("===== omp2gpu dump") == 1
 
 
 def test_runs_as_module(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    env = dict(os.environ, PYTHONPATH=_python_path())
     for module in ("omp2gpu", "omp2gpu.tools.cli"):
         done = subprocess.run([sys.executable, "-m", module, "run", str(tmp_path / "x.c")],
                               capture_output=True, text=True, env=env)
         assert (done.returncode, done.stderr) == (1, f"omp2gpu: error: no such file: {tmp_path / 'x.c'}\n")
 
 
-# --- end to end, once the real front end and codegen exist -------------------
-
-def test_real_pipeline_hello(tmp_path, capfd, monkeypatch):
-    for stage in ("frontend.preprocess", "frontend.parse", "frontend.pragmas",
-                  "codegen.module", "codegen.openmp.host"):
-        pytest.importorskip(f"omp2gpu.{stage}")
-    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
-    src = _source(tmp_path, "hello.c",
-                  '#include <stdio.h>\nint main(int argc, char **argv) {\n'
-                  '  printf("hi %s %d\\n", argv[1], argc);\n  return 7;\n}\n')
-    assert cli.main(["run", src, "--", "there"]) == 7
-    assert capfd.readouterr().out == "hi there 2\n"
-
-
-def test_real_pipeline_exit_status_and_flushed_output(tmp_path):
-    for stage in ("frontend.preprocess", "frontend.parse", "frontend.pragmas",
-                  "codegen.module", "codegen.openmp.host"):
-        pytest.importorskip(f"omp2gpu.{stage}")
-    src = _source(tmp_path, "bye.c", '#include <stdio.h>\n#include <stdlib.h>\n'
-                                     'int main(void) { printf("bye"); exit(3); }\n')
-    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), OMP2GPU_CACHE_DIR=str(tmp_path / "cache"))
-    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", src], capture_output=True, text=True, env=env)
+def test_exit_status_and_flushed_output(workspace):
+    src = _source(workspace, "bye.c", '#include <stdio.h>\n#include <stdlib.h>\n'
+                                      'int main(void) { printf("bye"); exit(3); }\n')
+    done = _omp2gpu("run", src)
     assert (done.returncode, done.stdout, done.stderr) == (3, "bye", "")
+
+
+# --- device code: compile -S, --emit-llvm, --explain, --offload-arch ---------
+
+def test_compile_ptx_default_arch(workspace):
+    from omp2gpu.targets import nvptx
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "-S", src, "-o", "x.ptx"]) == 0
+    ptx = (workspace / "x.ptx").read_text()
+    assert ".entry" in ptx and "__omp_offloading_main_l8" in ptx
+    assert f".target {nvptx.default_arch()}" in ptx
+    if not _has_gpu():
+        assert ".target sm_90" in ptx
+
+
+def test_compile_ptx_default_output_name(workspace):
+    src = _source(workspace / "src", "vadd.c", VADD)
+    assert cli.main(["compile", "-S", src]) == 0
+    assert ".entry" in (workspace / "vadd.ptx").read_text()
+
+
+def test_compile_ptx_offload_arch(workspace):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "-S", src, "-o", "x.ptx", "--offload-arch", "sm_80"]) == 0
+    ptx = (workspace / "x.ptx").read_text()
+    assert ".target sm_80" in ptx and ".target sm_90" not in ptx
+
+
+@needs_ptxas
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_compiled_ptx_assembles(workspace, arch):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "-S", src, "-o", "x.ptx", "--offload-arch", arch]) == 0
+    done = subprocess.run([str(_ptxas()), f"-arch={arch}", "-o", "x.cubin", "x.ptx"],
+                          capture_output=True, text=True, cwd=workspace)
+    assert done.returncode == 0, done.stderr
+    assert (workspace / "x.cubin").read_bytes()[:4] == b"\x7fELF"
+
+
+@pytest.mark.xfail(strict=True, reason="omp2gpu bug: an unknown --offload-arch reaches "
+                   "nvptx.validate_arch's ValueError, reported as an internal compiler error (exit 2)")
+def test_unknown_offload_arch_is_a_clean_error(workspace, capsys):
+    src = _source(workspace, "vadd.c", VADD)
+    status = cli.main(["compile", "-S", src, "-o", "x.ptx", "--offload-arch", "sm_12"])
+    err = capsys.readouterr().err
+    assert "internal compiler error" not in err and "Traceback" not in err
+    assert "sm_12" in err and status == 1
+    assert not (workspace / "x.ptx").exists()
+
+
+def test_compile_device_llvm(workspace):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "-S", "--emit-llvm", src, "-o", "device.ll"]) == 0
+    text = (workspace / "device.ll").read_text()
+    assert "nvptx64-nvidia-cuda" in text and "__omp_offloading_main_l8" in text
+    assert cli.main(["compile", "-S", "--emit-llvm", src]) == 0  # default name: FILE.device.ll
+    assert "nvptx64-nvidia-cuda" in (workspace / "vadd.device.ll").read_text()
+
+
+def test_compile_device_llvm_to_stdout(workspace, capsys):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "-S", "--emit-llvm", src, "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "nvptx64-nvidia-cuda" in out and "define i32 @main(" not in out
+
+
+def test_explain_names_each_regions_scheme(workspace, capsys):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "--explain", src]) == 0
+    captured = capsys.readouterr()
+    remarks = captured.err.strip().splitlines()
+    assert len(remarks) == 3, remarks
+    assert remarks[0].startswith(f"{src}:8:") and "combined scheme" in remarks[0]
+    assert remarks[1].startswith(f"{src}:11:") and "serial scheme" in remarks[1]
+    assert remarks[2].startswith(f"{src}:13:") and "runs on the host" in remarks[2]
+    assert all(": remark: target region" in remark for remark in remarks)
+    assert not list(workspace.glob("*.o")) and not list(workspace.glob("*.ptx"))  # explains only
+
+
+def test_explain_follows_scheme_option(workspace, capsys):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "--explain", "--scheme", "serial", src]) == 0
+    remarks = capsys.readouterr().err.strip().splitlines()
+    assert len(remarks) == 3
+    assert "serial scheme" not in remarks[0] and "runs on the host" in remarks[0]
+    assert "serial scheme" in remarks[1] and "runs on the host" in remarks[2]
+    assert cli.main(["compile", "--explain", "--scheme", "host", src]) == 0
+    remarks = capsys.readouterr().err.strip().splitlines()
+    assert len(remarks) == 3 and all("runs on the host" in remark for remark in remarks)
+
+
+def test_explain_with_ptx(workspace, capsys):
+    src = _source(workspace, "vadd.c", VADD)
+    assert cli.main(["compile", "--explain", "-S", src, "-o", "x.ptx"]) == 0
+    assert capsys.readouterr().err.count("remark: target region") == 3
+    assert ".entry" in (workspace / "x.ptx").read_text()
+
+
+def test_explain_without_target_regions(workspace, capsys):
+    src = _source(workspace, "hello.c", HELLO)
+    assert cli.main(["compile", "--explain", src]) == 0
+    assert capsys.readouterr().err == f"{src}: no target regions\n"
+
+
+@pytest.mark.parametrize("program", [HELLO, HOST_ONLY_TARGET], ids=["no-target", "host-only-target"])
+def test_compile_device_code_without_gpu_regions_is_an_error(workspace, capsys, program):
+    src = _source(workspace, "prog.c", program)
+    assert cli.main(["compile", "-S", src, "-o", "x.ptx"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("omp2gpu: error: ") and "no target region runs on the GPU" in err
+    assert "Traceback" not in err and not (workspace / "x.ptx").exists()
+
+
+# --- running target regions: run --device / --scheme ------------------------
+
+@pytest.mark.parametrize("options", [[], ["--device", "host"], ["--scheme", "host"],
+                                     ["--scheme", "serial"], ["--device", "auto"]])
+def test_run_target_program(workspace, options):
+    src = _source(workspace, "vadd.c", VADD)
+    done = _omp2gpu("run", src, *options)
+    assert (done.returncode, done.stdout, done.stderr) == (0, VADD_OUTPUT, "")
+
+
+def test_run_device_host_ignores_the_environment(workspace):
+    src = _source(workspace, "vadd.c", COMBINED_ONLY)
+    done = _omp2gpu("run", src, "--device", "host", env_extra={"OMP_TARGET_OFFLOAD": "MANDATORY"})
+    assert (done.returncode, done.stdout, done.stderr) == (0, "sum=97920\n", "")
+
+
+@pytest.mark.skipif(_has_gpu(), reason="a GPU is present")
+@pytest.mark.xfail(strict=True, reason="omp2gpu bug: a target region without a device clause "
+                   "passes omp_get_default_device() (0) rather than -1; with no devices 0 is the "
+                   "initial device, so MANDATORY never fails and the region runs on the host")
+def test_run_device_gpu_without_a_gpu_fails(workspace):
+    src = _source(workspace, "combined.c", COMBINED_ONLY)
+    done = _omp2gpu("run", src, "--device", "gpu")
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "OMP_TARGET_OFFLOAD=MANDATORY" in done.stderr
+    assert "Traceback" not in done.stderr and "sum=" not in done.stdout
+
+
+@pytest.mark.skipif(not _has_gpu(), reason="no CUDA GPU")
+def test_run_device_gpu_with_a_gpu(workspace):
+    src = _source(workspace, "combined.c", COMBINED_ONLY)
+    done = _omp2gpu("run", src, "--device", "gpu")
+    assert (done.returncode, done.stdout) == (0, "sum=97920\n"), done.stderr
