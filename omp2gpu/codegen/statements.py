@@ -82,7 +82,8 @@ class StatementEmitter:
         ctype = self.initializers.complete_array_type(ctype, node.init, self.scope)
         if not ctype.is_complete:
             raise CompileError(f"variable '{node.name}' has incomplete type '{ctype}'", node.coord)
-        slot = self.alloca(ctype, node.name)
+        # A scheme may place a local elsewhere (team-shared memory on a GPU).
+        slot = self.openmp.local_address(self, node, ctype) or self.alloca(ctype, node.name)
         symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord))
         if node.init is not None:
             self.initializers.store(self, LValue(ctype, slot), node.init)

@@ -16,6 +16,7 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
          -> a `declare target` global: present for the whole run, initialised from the host
 
     int   __omp2gpu_num_devices(void)
+    void  __omp2gpu_set_default_device(int device)      (omp_set_default_device)
     void *__omp2gpu_target_alloc(size_t size, int device)          (NULL on failure)
     void  __omp2gpu_target_free(void *device_pointer, int device)
     int   __omp2gpu_target_is_present(void *host_pointer, int device)
@@ -57,6 +58,7 @@ ENTRY_DATA_UPDATE = "__omp2gpu_target_data_update"
 ENTRY_REGISTER_GLOBAL = "__omp2gpu_register_global"
 
 ENTRY_NUM_DEVICES = "__omp2gpu_num_devices"
+ENTRY_SET_DEFAULT_DEVICE = "__omp2gpu_set_default_device"
 ENTRY_TARGET_ALLOC = "__omp2gpu_target_alloc"
 ENTRY_TARGET_FREE = "__omp2gpu_target_free"
 ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"

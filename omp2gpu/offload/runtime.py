@@ -440,6 +440,11 @@ def num_devices() -> int:
     return runtime().num_devices()
 
 
+def set_default_device(device: int) -> None:
+    """omp_set_default_device: default-device-var for regions without a device clause."""
+    runtime().default_device = device
+
+
 def has_devices() -> bool:
     return runtime().has_devices()
 

@@ -122,6 +122,12 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
 def compile_options(args: argparse.Namespace):
     from omp2gpu.driver import CompileOptions
+    if args.offload_arch:
+        from omp2gpu.targets.nvptx import validate_arch
+        try:
+            validate_arch(args.offload_arch)
+        except ValueError as error:
+            raise CompileError(str(error)) from None
     return CompileOptions(
         include_dirs=tuple(args.include_dirs),
         defines=tuple(args.defines),

@@ -1,21 +1,24 @@
 /* The OpenMP API inside target regions on an NVIDIA GPU (OpenMP 4.5 section 3).
  *
- * Teams are CUDA blocks and threads are CUDA threads; the PTX special
- * registers answer the thread and team queries. The serial scheme runs a
- * region on one thread of one block, so the same answers hold there.
+ * Teams are CUDA blocks and threads are CUDA threads: the PTX special
+ * registers and the team state (team_state.c) answer the thread and team
+ * queries, for every scheme (combined, control loop, serial).
  * Compiled by omp2gpu for the device and linked into each device module
  * before optimisation, so these calls inline.
  */
 #include <omp.h>
 
-int omp_get_thread_num(void) { return __nvvm_read_ptx_sreg_tid_x(); }
-int omp_get_num_threads(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
+/* The team state (team_state.c) says whether a parallel region is running. */
+static int region_threads(void) { return __omp2gpu_team_state()[0]; }
+
+int omp_get_thread_num(void) { return region_threads() > 0 ? __nvvm_read_ptx_sreg_tid_x() : 0; }
+int omp_get_num_threads(void) { return region_threads() > 0 ? region_threads() : 1; }
 int omp_get_max_threads(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 int omp_get_team_num(void) { return __nvvm_read_ptx_sreg_ctaid_x(); }
 int omp_get_num_teams(void) { return __nvvm_read_ptx_sreg_nctaid_x(); }
-int omp_in_parallel(void) { return __nvvm_read_ptx_sreg_ntid_x() > 1; }
-int omp_get_level(void) { return __nvvm_read_ptx_sreg_ntid_x() > 1; }
-int omp_get_active_level(void) { return __nvvm_read_ptx_sreg_ntid_x() > 1; }
+int omp_in_parallel(void) { return region_threads() > 1; }
+int omp_get_level(void) { return __omp2gpu_team_state()[1]; }
+int omp_get_active_level(void) { return region_threads() > 1; }
 int omp_get_thread_limit(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 int omp_get_num_procs(void) { return __nvvm_read_ptx_sreg_ntid_x(); }
 int omp_is_initial_device(void) { return 0; }

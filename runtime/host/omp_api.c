@@ -89,6 +89,7 @@ int omp_get_max_task_priority(void) { return 0; }
 /* ---------------------------------------------------------------- devices */
 /* The offload launcher (omp2gpu/offload/abi.py) knows the devices and their memory. */
 int __omp2gpu_num_devices(void);
+void __omp2gpu_set_default_device(int device);
 void *__omp2gpu_target_alloc(size_t size, int device);
 void __omp2gpu_target_free(void *device_pointer, int device);
 int __omp2gpu_target_is_present(void *host_pointer, int device);
@@ -98,7 +99,10 @@ int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offs
 int omp_get_num_devices(void) { return __omp2gpu_num_devices(); }
 int omp_get_initial_device(void) { return omp_get_num_devices(); }
 int omp_is_initial_device(void) { return 1; }
-void omp_set_default_device(int device_num) { default_device = device_num; }
+void omp_set_default_device(int device_num) {
+    default_device = device_num;
+    __omp2gpu_set_default_device(device_num);
+}
 int omp_get_default_device(void) {
     if (default_device < 0) {
         const char *text = getenv("OMP_DEFAULT_DEVICE");

@@ -469,8 +469,6 @@ def test_compiled_ptx_assembles(workspace, arch):
     assert (workspace / "x.cubin").read_bytes()[:4] == b"\x7fELF"
 
 
-@pytest.mark.xfail(strict=True, reason="omp2gpu bug: an unknown --offload-arch reaches "
-                   "nvptx.validate_arch's ValueError, reported as an internal compiler error (exit 2)")
 def test_unknown_offload_arch_is_a_clean_error(workspace, capsys):
     src = _source(workspace, "vadd.c", VADD)
     status = cli.main(["compile", "-S", src, "-o", "x.ptx", "--offload-arch", "sm_12"])
@@ -560,9 +558,6 @@ def test_run_device_host_ignores_the_environment(workspace):
 
 
 @pytest.mark.skipif(_has_gpu(), reason="a GPU is present")
-@pytest.mark.xfail(strict=True, reason="omp2gpu bug: a target region without a device clause "
-                   "passes omp_get_default_device() (0) rather than -1; with no devices 0 is the "
-                   "initial device, so MANDATORY never fails and the region runs on the host")
 def test_run_device_gpu_without_a_gpu_fails(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "gpu")

@@ -142,6 +142,50 @@ class DeviceModuleEmitter(ModuleEmitter):
         return kernel
 
 
+def call_device_runtime(cg, name: str, result: ir.Type, arguments: list) -> ir.Value:
+    """Call a runtime/device function (linked before optimisation, so it inlines)."""
+    module = cg.module.module
+    function = module.globals.get(name) or ir.Function(
+        module, ir.FunctionType(result, [a.type for a in arguments]), name=name)
+    return cg.builder.call(function, arguments)
+
+
+def uses_openmp_api(node) -> bool:
+    """Whether code may ask omp_* questions: it names one, or calls a function that might."""
+    from omp2gpu.sema.captures import free_identifiers
+    return any(name.startswith("omp_") for name in free_identifiers(node)) or _calls_functions(node)
+
+
+def _calls_functions(node) -> bool:
+    from pycparser import c_ast
+    if isinstance(node, c_ast.FuncCall):
+        return True
+    return any(_calls_functions(child) for _, child in node.children()) if node is not None else False
+
+
+def kernel_init(cg, spmd: bool) -> None:
+    """__kmpc_kernel_init: the team state the omp_* queries read (team_state.c)."""
+    call_device_runtime(cg, "__kmpc_kernel_init", ir.VoidType(), [ir.Constant(ir.IntType(32), int(spmd))])
+
+
+TEAM_STATE = "omp2gpu_team_state"   # a PTX identifier: no dots
+TEAM_STATE_WORDS = 4
+
+
+def team_state_pointer(module: ir.Module, builder: ir.IRBuilder) -> ir.Value:
+    """Generic int * to the team's state in shared memory (runtime/device/team_state.c).
+    Every module that uses it defines it linkonce, so linking leaves one per kernel image."""
+    variable = module.globals.get(TEAM_STATE)
+    if variable is None:
+        array = ir.ArrayType(ir.IntType(32), TEAM_STATE_WORDS)
+        variable = ir.GlobalVariable(module, array, name=TEAM_STATE, addrspace=nvptx.SHARED_ADDRESS_SPACE)
+        variable.linkage = "linkonce_odr"
+        variable.initializer = ir.Constant(array, ir.Undefined)
+        variable.align = 4
+    first = builder.gep(variable, [ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 0)])
+    return builder.addrspacecast(first, ir.IntType(32).as_pointer())
+
+
 def nvptx_builtins() -> dict:
     """Device-only builtins: PTX special registers for the device runtime, printf."""
     from omp2gpu.codegen.values import RValue
@@ -151,6 +195,8 @@ def nvptx_builtins() -> dict:
 
     table = {f"__nvvm_read_ptx_sreg_{name.replace('.', '_')}": sreg(name) for name in nvptx.SPECIAL_REGISTERS}
     table["__syncthreads"] = lambda emitter, node: (nvptx.barrier(emitter.builder), RValue(ct.VOID, None))[1]
+    table["__omp2gpu_team_state"] = lambda emitter, node: RValue(
+        ct.PointerType(ct.INT), team_state_pointer(emitter.module.module, emitter.builder))
     from omp2gpu.codegen.openmp.device_printf import emit_printf
     table["printf"] = emit_printf
     return table

@@ -23,6 +23,7 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.choose import combined_form
+from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, combine, loop_nest,
                                                   reduction_identity)
 from omp2gpu.diagnostics import CompileError
@@ -52,6 +53,8 @@ class CombinedConstruct:
         clauses = SimpleNamespace(clauses=[c for d in directives for c in d.clauses])
         depth = max([c.count for c in clauses_named(loop_directive, "collapse")] or [1])
         loops = [canonical_loop.analyze(node) for node in loop_nest(loop, depth)]
+        if uses_openmp_api(loop):
+            kernel_init(cg, spmd=True)
         with cg.block_scope():
             bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
             iv_type = ct.LONG if any(b.iv_type.bits == 64 for b in bounds) else ct.INT

@@ -36,6 +36,11 @@ class OpenMPRuntime:
     def finish_module(self, module) -> None:
         """All of the translation unit has been emitted."""
 
+    def local_address(self, cg, declaration, ctype):
+        """Where a block-scope object lives; None: a stack slot of its own thread
+        (Clang's getAddressOfLocalVariable)."""
+        return None
+
     # ----------------------------------------------------------------- constructs
     def emit_construct(self, cg, construct: OmpConstruct) -> None:
         handler = getattr(self, "emit_" + construct.directive.kind.replace(" ", "_"), None)

@@ -162,12 +162,9 @@ class OffloadHostOpenMP(HostOpenMP):
                                         num_teams, thread_limit, trip_count])
 
     def _device(self, cg, directive) -> ir.Value:
-        """The device clause, else default-device-var (omp_get_default_device(), which
-        omp_set_default_device changes)."""
-        if clauses_named(directive, "device"):
-            return evaluate_clause(cg, directive, "device")
-        query = _entry(cg.module.module, "omp_get_default_device", I32, [])
-        return cg.builder.call(query, [])
+        """The device clause, else -1: the launcher's default-device-var (which
+        omp_set_default_device updates)."""
+        return evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
 
     def _trip_count(self, cg, region) -> ir.Value:
         """Iterations of the (collapsed) loop nest, for the launch configuration; 0 if none."""
