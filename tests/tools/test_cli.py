@@ -369,6 +369,7 @@ void __omp2gpu_target_data_end(int64_t d, int32_t n, void **b, void **p, int64_t
 void __omp2gpu_target_data_update(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
 void __omp2gpu_register_global(void *address, const char *name, int64_t size) {}
 int __omp2gpu_num_devices(void) { return 0; }
+void __omp2gpu_set_default_device(int device) { (void)device; }
 void *__omp2gpu_target_alloc(size_t size, int device) { return NULL; }
 void __omp2gpu_target_free(void *pointer, int device) {}
 int __omp2gpu_target_is_present(void *pointer, int device) { return 0; }
