@@ -4,9 +4,10 @@ exit status must match exactly.
 
 Environment:
   OMP2GPU_TEST_DEVICES  comma-separated devices to test omp2gpu on
-                        (default "host,gpu"): "host" runs target regions on
-                        the initial device (--device host); "gpu" offloads
-                        them (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY) and
+                        (default "host,gpu,gpu-control-loop"): "host" runs target
+                        regions on the initial device (--device host); "gpu"
+                        offloads them (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY),
+                        "gpu-control-loop" with --scheme control-loop, and
                         checks from the launcher's log that every kernel ran
                         on the GPU. GPU cases carry the `gpu` marker and skip
                         where there is no GPU.
@@ -41,19 +42,25 @@ def _gpu_present() -> bool:
 
 
 def _device_param(device: str):
-    if device == "gpu":
+    if device.startswith("gpu"):
         return pytest.param(device, marks=[pytest.mark.gpu, pytest.mark.skipif(
             not _gpu_present(), reason="no CUDA GPU")])
     return device
 
 
 DEVICES = [_device_param(d.strip())
-           for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host,gpu").split(",") if d.strip()]
+           for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host,gpu,gpu-control-loop").split(",") if d.strip()]
+
+
+# Device values: "host", "gpu" (schemes chosen automatically), "gpu-<scheme>" (forced).
+def _scheme(device: str) -> str:
+    return device[len("gpu-"):] if device.startswith("gpu-") else "auto"
 
 
 def omp2gpu_command(program: Path, device: str) -> list[str]:
     """The command that compiles and runs `program` with omp2gpu on `device`."""
-    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device]
+    where = "gpu" if device.startswith("gpu") else device
+    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device)]
     return cmd + [str(program), "--"] + PROGRAM_ARGS
 
 
@@ -128,8 +135,8 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
     got = _run(omp2gpu_command(program, device), cwd=tmp_path, extra_env={"OMP2GPU_OFFLOAD_LOG": str(log)})
 
     if ref.stdout == got.stdout and ref.returncode == got.returncode:
-        if device == "gpu":
-            _check_kernels_ran_on_gpu(program, log, got)
+        if device.startswith("gpu"):
+            _check_kernels_ran_on_gpu(program, log, got, _scheme(device))
         return
     ref_out, got_out = _text(ref.stdout), _text(got.stdout)
 
@@ -144,11 +151,11 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
     pytest.fail("\n".join(msg), pytrace=False)
 
 
-def _check_kernels_ran_on_gpu(program: Path, log: Path, got) -> None:
+def _check_kernels_ran_on_gpu(program: Path, log: Path, got, scheme: str) -> None:
     """Every launch the log records ran on a GPU, none fell back, and some ran
     when the program has GPU kernels."""
     from omp2gpu import driver
-    kernels = driver.translate(program, driver.CompileOptions()).device
+    kernels = driver.translate(program, driver.CompileOptions(scheme=scheme)).device
     launches = log.read_text().splitlines() if log.exists() else []
     assert "offload to device" not in _text(got.stderr), _text(got.stderr)
     if kernels is not None and kernels.kernels:

@@ -46,10 +46,14 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
         return slot
 
     def alloca_ir(self, ir_type: ir.Type, name: str = "") -> ir.Value:
+        return self.in_entry_block(lambda builder: builder.alloca(ir_type, name=name))
+
+    def in_entry_block(self, emit):
+        """emit(builder) in the entry block, whose values every block can use."""
         with self.alloca_builder.goto_entry_block():
             if self.alloca_builder.block.terminator is not None:
                 self.alloca_builder.position_before(self.alloca_builder.block.terminator)
-            return self.alloca_builder.alloca(ir_type, name=name)
+            return emit(self.alloca_builder)
 
     def new_block(self, name: str) -> ir.Block:
         return self.function.append_basic_block(name)

@@ -59,7 +59,7 @@ def _common_options() -> argparse.ArgumentParser:
     p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
     p.add_argument("--dump", dest="dump", type=_dump_stages, action="append", default=[],
                    metavar="STAGES", help="print stages to stderr: comma-separated, of ast,ir,opt-ir")
-    p.add_argument("--scheme", choices=("auto", "combined", "serial", "host"), default="auto",
+    p.add_argument("--scheme", choices=("auto", "combined", "control-loop", "serial", "host"), default="auto",
                    help="GPU code-generation scheme for target regions (default auto: combined "
                         "where eligible)")
     p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",

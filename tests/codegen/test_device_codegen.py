@@ -51,9 +51,9 @@ def test_combined_construct_is_one_grid_stride_kernel(tmp_path):
     ("int f(int n, int *a) {\n#pragma omp target map(tofrom: a[0:n])\n a[0] = n; return 0; }",
      "serial", "no parallel construct"),
     ("int f(int n, int *a) {\n#pragma omp target parallel for map(tofrom: a[0:n])\n"
-     "for (int i = 0; i < n; i++) a[i] = i; return 0; }", "host", "is not 'target teams distribute"),
+     "for (int i = 0; i < n; i++) a[i] = i; return 0; }", "control-loop", "is not 'target teams distribute"),
     ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for schedule(dynamic) "
-     "map(tofrom: a[0:n])\nfor (int i = 0; i < n; i++) a[i] = i; return 0; }", "host", "schedule"),
+     "map(tofrom: a[0:n])\nfor (int i = 0; i < n; i++) a[i] = i; return 0; }", "control-loop", "schedule"),
     ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for map(tofrom: a[0:n])\n"
      "for (int i = 0; i < n; i++) {\n#pragma omp atomic\n a[i % 4] += 1; } return 0; }",
      "combined", "grid-stride"),
@@ -63,14 +63,13 @@ def test_combined_construct_is_one_grid_stride_kernel(tmp_path):
 def test_scheme_choice_and_reason(tmp_path, source, scheme, reason):
     translation = _translate(tmp_path, source)
     (remark,) = translation.device.remarks
-    assert (scheme == "host") == ("runs on the host" in remark)
-    assert scheme == "host" or f"{scheme} scheme" in remark
+    assert f"{scheme} scheme" in remark
     assert reason in remark
 
 
 def test_host_scheme_region_is_explained(tmp_path):
     translation = _translate(tmp_path, "int f(int *a) {\n#pragma omp target parallel map(a[0:4])\n"
-                                       "{ a[0] = 1; } return 0; }")
+                                       "{ a[0] = 1; } return 0; }", scheme="host")
     assert translation.device.kernels == []
     assert "runs on the host" in translation.device.remarks[0]
 

@@ -503,7 +503,7 @@ def test_explain_names_each_regions_scheme(workspace, capsys):
     assert len(remarks) == 3, remarks
     assert remarks[0].startswith(f"{src}:8:") and "combined scheme" in remarks[0]
     assert remarks[1].startswith(f"{src}:11:") and "serial scheme" in remarks[1]
-    assert remarks[2].startswith(f"{src}:13:") and "runs on the host" in remarks[2]
+    assert remarks[2].startswith(f"{src}:13:") and "control-loop scheme" in remarks[2]
     assert all(": remark: target region" in remark for remark in remarks)
     assert not list(workspace.glob("*.o")) and not list(workspace.glob("*.ptx"))  # explains only
 
@@ -536,7 +536,7 @@ def test_explain_without_target_regions(workspace, capsys):
 @pytest.mark.parametrize("program", [HELLO, HOST_ONLY_TARGET], ids=["no-target", "host-only-target"])
 def test_compile_device_code_without_gpu_regions_is_an_error(workspace, capsys, program):
     src = _source(workspace, "prog.c", program)
-    assert cli.main(["compile", "-S", src, "-o", "x.ptx"]) == 1
+    assert cli.main(["compile", "-S", "--scheme", "host", src, "-o", "x.ptx"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("omp2gpu: error: ") and "no target region runs on the GPU" in err
     assert "Traceback" not in err and not (workspace / "x.ptx").exists()

@@ -5,7 +5,8 @@
   holding only `distribute parallel for`) in the shape of the paper's Section 4;
 - "serial":   a target region with no parallelism inside: one GPU thread runs it,
   which is the OpenMP semantics of such a region (its initial thread);
-- "host":     anything else, until the control-loop scheme lands.
+- "control-loop": anything else (paper Section 3), and every region when asked for;
+- "host":     when asked for (`--scheme host`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct
 
 COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
 PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
-SCHEMES = ("auto", "combined", "serial", "host")
+SCHEMES = ("auto", "combined", "control-loop", "serial", "host")
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,10 @@ def combined_ineligibility(construct) -> str | None:
 
 
 def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
+    if requested == "host":
+        return SchemeChoice("host", "runs on the host: --scheme host")
+    if requested == "control-loop":
+        return SchemeChoice("control-loop", "control loop (--scheme control-loop)")
     reason = combined_ineligibility(construct)
     if requested in ("auto", "combined") and reason is None:
         return SchemeChoice("combined", "combined construct: SPMD grid-stride loop, no runtime calls")
@@ -89,5 +94,8 @@ def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
     own_parallelism = any(construct.directive.has(leaf) for leaf in PARALLEL_LEAVES)
     if requested in ("auto", "serial") and not parallel and not own_parallelism:
         return SchemeChoice("serial", "no parallel construct inside: one GPU thread runs the region")
+    if requested == "serial":
+        return SchemeChoice("host", "runs on the host: it has parallel constructs, which "
+                                    "--scheme serial cannot run")
     why = reason or "it contains parallel constructs"
-    return SchemeChoice("host", f"runs on the host: {why} (the control-loop scheme is not available yet)")
+    return SchemeChoice("control-loop", f"control loop: {why}")

@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE, CombinedConstruct
+from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as CONTROL_LOOP_BLOCK_SIZE
+from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
 from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.diagnostics import CompileError, SourceLocation
 
-SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel}
+SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel, "control-loop": ControlLoop}
 
 
 @dataclass
@@ -29,12 +31,10 @@ class DeviceOpenMP(HostOpenMP):
     def emit_atomic(self, cg, construct) -> None:
         emit_atomic(cg, construct)
 
-    def emit_compute_construct(self, cg, construct) -> None:
-        raise CompileError(f"'#pragma omp {construct.directive.kind}' inside a function called "
-                           "from a target region is not supported on the GPU yet", construct.coord)
-
+    # A parallel region in a function called from a kernel runs serialised in the calling
+    # thread (paper Section 3.3: the callee may be in another translation unit).
     def _runtime_call(self, cg, name: str) -> None:
-        raise CompileError("parallel regions are not supported in device functions yet")
+        pass
 
 
 def build_device_module(host_emitter, offload) -> DeviceBuild:
@@ -55,6 +55,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
             # What its kernel started (functions half emitted, globals) goes.
             for name in set(device.module.globals) - module_globals:
                 del device.module.globals[name]
+                device.module.scope._useset.discard(name)   # llvmlite keeps names reserved
             for name in set(device.file_scope.names) - device_symbols:
                 del device.file_scope.names[name]
             device.pending.clear()
@@ -68,7 +69,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
 
 
 def default_block_size(region) -> int:
-    return 1 if region.scheme == "serial" else DEFAULT_BLOCK_SIZE
+    return {"serial": 1, "control-loop": CONTROL_LOOP_BLOCK_SIZE}.get(region.scheme, DEFAULT_BLOCK_SIZE)
 
 
 def describe_regions(build: DeviceBuild) -> str:

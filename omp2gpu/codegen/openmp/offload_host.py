@@ -10,6 +10,7 @@ TargetRegion; the device compiler turns each into a kernel afterwards.
 from __future__ import annotations
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import canonical_loop
@@ -23,6 +24,7 @@ from omp2gpu.codegen.openmp.target_regions import (Capture, evaluate_clause, map
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
@@ -145,7 +147,8 @@ class OffloadHostOpenMP(HostOpenMP):
                 cg.builder.position_at_end(go)
 
     def _launch(self, cg, region) -> ir.Value:
-        directive = region.directive
+        construct = _teams_construct(region.construct)
+        directive = construct.directive
         arrays = self._entry_arrays(cg, region.captures, target_params=True)
         if region.scheme == "serial":
             num_teams, thread_limit = (ir.Constant(I32, n) for n in SERIAL_LAUNCH)
@@ -153,7 +156,7 @@ class OffloadHostOpenMP(HostOpenMP):
             num_teams = evaluate_clause(cg, directive, "num_teams")
             thread_limit = evaluate_clause(cg, directive, "thread_limit")
         device = self._device(cg, directive)
-        trip_count = self._trip_count(cg, region)
+        trip_count = self._trip_count(cg, construct)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
                         [I64, I8P, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(),
@@ -166,9 +169,8 @@ class OffloadHostOpenMP(HostOpenMP):
         omp_set_default_device updates)."""
         return evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
 
-    def _trip_count(self, cg, region) -> ir.Value:
+    def _trip_count(self, cg, construct) -> ir.Value:
         """Iterations of the (collapsed) loop nest, for the launch configuration; 0 if none."""
-        construct = region.construct
         if not any(construct.directive.has(leaf) for leaf in ("distribute", "for")):
             return ir.Constant(I64, 0)
         depth = max([c.count for c in clauses_named(construct.directive, "collapse")] or [1])
@@ -264,6 +266,18 @@ class OffloadHostOpenMP(HostOpenMP):
             device_pointer = cg.builder.load(cg.builder.gep(bases, [ir.Constant(I64, index)]))
             cg.builder.store(cg.builder.bitcast(device_pointer, capture.ctype.ir_type()), slot)
             cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
+
+
+def _teams_construct(construct):
+    """The construct whose clauses shape the launch: `target` itself, or the `teams`
+    construct that is its whole body (num_teams, thread_limit, the distributed loop)."""
+    body = construct.body
+    while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
+        body = body.block_items[0]
+    if construct.directive.kind == "target" and isinstance(body, OmpConstruct) \
+            and body.directive.has("teams"):
+        return body
+    return construct
 
 
 def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:

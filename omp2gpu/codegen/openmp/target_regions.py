@@ -98,7 +98,8 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
                     for item in clause.items}
     by_reference |= {item.name for clause in clauses_named(directive, "lastprivate")
                      for item in clause.items}
-    for name in free_identifiers(construct.body) + [i.name for c in directive.clauses
+    # The body and the clauses evaluated on the device (num_threads, if, schedule chunks...).
+    for name in free_identifiers(construct) + [i.name for c in directive.clauses
                                                      for i in getattr(c, "items", ())
                                                      if c.name in ("private", "firstprivate",
                                                                    "lastprivate", "reduction")]:

@@ -1,0 +1,112 @@
+"""The control loop itself (paper Section 3, Fig. 1), as LLVM IR:
+
+    entry:   every thread; next = 0 (the first sequential state), idx = 0
+    header:  switch (next) { case k: state k ...  default: FINAL }
+    state:   sequential states let only the team master (tid 0) in; parallel
+             states let in the threads below the region's thread count
+    latch:   __syncthreads();   -- the single barrier, where all threads reconverge
+             next = ControlState[idx]; idx ^= 1; if (!finished) goto header
+    FINAL:   finished = 1; goto latch   (no return inside the switch)
+
+ControlState[2] lives in shared memory; the master writes the slot of the
+current iteration and everyone reads it after the barrier, so alternating
+slots keep a slow reader from racing the master's next write.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from omp2gpu.targets import nvptx
+
+I32 = ir.IntType(32)
+FINAL = -1
+
+
+class StateMachine:
+    def __init__(self, cg, kernel_name: str):
+        self.cg = cg
+        b = cg.builder
+        self.tid = nvptx.read_sreg(b, "tid.x")
+        self.is_master = b.icmp_unsigned("==", self.tid, ir.Constant(I32, 0))
+        array = ir.ArrayType(I32, 2)
+        self.control = ir.GlobalVariable(cg.module.module, array, name=f"{kernel_name}_control_state",
+                                         addrspace=nvptx.SHARED_ADDRESS_SPACE)
+        self.control.linkage = "internal"
+        self.control.initializer = ir.Constant(array, ir.Undefined)
+        self.control.align = 4
+        self.finished = cg.alloca_ir(I32, "finished")
+        b.store(ir.Constant(I32, 0), self.finished)
+        entry = b.block
+        self.header, self.latch = cg.new_block("control.header"), cg.new_block("control.latch")
+        self.final, self.exit = cg.new_block("control.final"), cg.new_block("control.exit")
+        b.branch(self.header)
+        b.position_at_end(self.header)
+        self.next = b.phi(I32, "next")
+        self.idx = b.phi(I32, "idx")
+        self.next.add_incoming(ir.Constant(I32, 0), entry)
+        self.idx.add_incoming(ir.Constant(I32, 0), entry)
+        self.switch = b.switch(self.next, self.final)
+        self.states = 0
+
+    # ----------------------------------------------------------------- states
+    def new_state(self, name: str, master_only: bool, participants=None) -> int:
+        """Open a new state and position the builder inside it, past its guard:
+        sequential states admit the team master; parallel states the threads
+        below `participants()` (evaluated inside the state)."""
+        state = self.reserve()
+        self.open_reserved(state, name, master_only, participants)
+        return state
+
+    def _slot(self):
+        b = self.cg.builder
+        return b.gep(self.control, [ir.Constant(I32, 0), self.idx])
+
+    def go_to(self, state: int, master_only_code: bool) -> None:
+        """End this state: the master names the next one; everyone goes to the barrier."""
+        b = self.cg.builder
+        if master_only_code:
+            b.store(ir.Constant(I32, state), self._slot())
+        else:
+            write, done = self.cg.new_block("control.set"), self.cg.new_block("control.setdone")
+            b.cbranch(self.is_master, write, done)
+            b.position_at_end(write)
+            b.store(ir.Constant(I32, state), self._slot())
+            b.branch(done)
+            b.position_at_end(done)
+        b.branch(self.latch)
+
+    def reserve(self) -> int:
+        """A state number for a state opened later (the continuation after a region)."""
+        state = self.states
+        self.states += 1
+        return state
+
+    def open_reserved(self, state: int, name: str, master_only: bool, participants=None) -> None:
+        b = self.cg.builder
+        block = self.cg.new_block(f"state{state}.{name}")
+        self.switch.add_case(ir.Constant(I32, state), block)
+        b.position_at_end(block)
+        inside = self.cg.new_block(f"state{state}.{name}.run")
+        allowed = self.is_master if master_only else b.icmp_unsigned("<", self.tid, participants())
+        b.cbranch(allowed, inside, self.latch)
+        b.position_at_end(inside)
+
+    # ----------------------------------------------------------------- closing
+    def finish(self) -> None:
+        """The master ends the region: FINAL next; then the latch and the exit."""
+        b = self.cg.builder
+        if not b.block.is_terminated:
+            self.go_to(FINAL, master_only_code=True)
+        b.position_at_end(self.final)
+        b.store(ir.Constant(I32, 1), self.finished)
+        b.branch(self.latch)
+        b.position_at_end(self.latch)
+        nvptx.barrier(b)
+        loaded = b.load(self._slot())
+        flipped = b.xor(self.idx, ir.Constant(I32, 1))
+        done = b.icmp_unsigned("!=", b.load(self.finished), ir.Constant(I32, 0))
+        self.next.add_incoming(loaded, b.block)
+        self.idx.add_incoming(flipped, b.block)
+        b.cbranch(done, self.exit, self.header)
+        b.position_at_end(self.exit)

@@ -1,0 +1,523 @@
+"""The control-loop scheme (paper Section 3): any target region on the GPU.
+
+All threads of a block start; the team master runs sequential code while the
+others wait at the control loop's barrier (control_loop_machine.py). The
+scheme object replaces the kernel's OpenMP hooks while its body is emitted,
+as the paper's OpenMPRuntimeNVPTX does:
+- EnterParallel: the master sets the region's thread count (num_threads,
+  thread_limit, block size) and switches to a new parallel state; threads at
+  or above the count go to the barrier. ExitParallel: the master switches to
+  a new sequential state that continues the code after the region.
+- EmitOMPBarrier: inside a parallel region, a parallel -> parallel transition.
+- distribute: the team master takes its team's chunk; `distribute parallel
+  for` hands each chunk's bounds to the parallel region through shared memory.
+- Variables of the sequential code that a parallel region uses are
+  team-shared (shared memory); everything else stays thread-private.
+Nested parallel regions, and parallel regions in called functions, are
+serialised. Worksharing loops split their iterations statically: dynamic and
+guided schedules hand out the same chunks in a fixed order (allowed: the
+chunk-to-thread assignment is unspecified).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from types import SimpleNamespace
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
+from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_init
+from omp2gpu.codegen.openmp.gpu_atomics import atomic_update, emit_atomic
+from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
+from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
+from omp2gpu.codegen.values import LValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.scopes import Symbol
+from omp2gpu.targets import nvptx
+
+I1, I32, I64 = ir.IntType(1), ir.IntType(32), ir.IntType(64)
+DEFAULT_BLOCK_SIZE = 128
+SHARED_MEMORY_LIMIT = 48 * 1024
+LOOP_LEAVES = ("distribute", "for", "simd")
+
+
+class ControlLoop:
+    name = "control-loop"
+
+    def emit_kernel_body(self, cg, region) -> None:
+        directive = region.directive
+        shared = TeamSharedStorage(cg, region)
+        kernel_init(cg, spmd=False)
+        machine = StateMachine(cg, region.kernel_name)
+        hooks = ControlLoopHooks(machine, shared, cg.openmp)
+        cg.openmp = hooks
+        machine.new_state("start", master_only=True)
+        with cg.block_scope():
+            shared.rehome_captures(cg)
+            leaves = tuple(leaf for leaf in directive.constructs if leaf != "target")
+            hooks.emit_leaves(cg, leaves, directive, region.construct.body)
+        machine.finish()
+        shared.check_size()
+
+
+# ----------------------------------------------------------------- team-shared variables
+def _is_parallel(directive) -> bool:
+    return directive.has("parallel")
+
+
+class TeamSharedStorage:
+    """Which variables the team's threads share, and their slots in shared memory."""
+
+    def __init__(self, cg, region):
+        self.module = cg.module.module
+        self.prefix = region.kernel_name
+        self.bytes = 0
+        self.count = 0
+        captured = {c.name: c for c in region.captures if c.kind != "object"}
+        self.declarations, names = _shared_in_parallel_regions(region.construct.body)
+        if _is_parallel(region.directive):
+            names |= set(free_identifiers(region.construct.body))
+        self.captures = [captured[name] for name in names if name in captured]
+
+    def slot(self, cg, ctype: ct.CType, name: str) -> ir.Value:
+        array = ir.ArrayType(ctype.ir_type(), 1)
+        self.count += 1
+        variable = ir.GlobalVariable(self.module, array, name=f"{self.prefix}_shared_{self.count}_{name}",
+                                     addrspace=nvptx.SHARED_ADDRESS_SPACE)
+        variable.linkage = "internal"
+        variable.initializer = ir.Constant(array, ir.Undefined)
+        variable.align = max(ctype.align, 4)
+        self.bytes += ctype.size
+        # Cast in the entry block: every state of the control loop may use the slot.
+        return cg.in_entry_block(lambda b: b.addrspacecast(
+            b.gep(variable, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), ctype.ir_type().as_pointer()))
+
+    def rehome_captures(self, cg) -> None:
+        """The master copies by-value captures a parallel region reads into shared memory."""
+        for capture in self.captures:
+            private = cg.scope.lookup(capture.name)
+            slot = self.slot(cg, capture.ctype, capture.name)
+            cg.builder.store(cg.builder.load(private.address), slot)
+            cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
+
+    def check_size(self) -> None:
+        if self.bytes > SHARED_MEMORY_LIMIT:
+            raise CompileError(f"team-shared variables need {self.bytes} bytes of shared memory "
+                               f"(more than {SHARED_MEMORY_LIMIT})")
+
+
+def _shared_in_parallel_regions(body) -> tuple[set[int], set[str]]:
+    """Declarations (by node id) and outer names that parallel regions in `body` use."""
+    declarations: set[int] = set()
+    outer: set[str] = set()
+    scopes: list[dict] = [{}]
+
+    def resolve(name):
+        for scope in reversed(scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def walk(node):
+        if node is None:
+            return
+        if isinstance(node, c_ast.Decl) and node.name:
+            walk(node.init)
+            scopes[-1][node.name] = node
+            return
+        if isinstance(node, OmpConstruct) and _is_parallel(node.directive):
+            for name in free_identifiers(node):
+                declaration = resolve(name)
+                if declaration is not None:
+                    declarations.add(id(declaration))
+                else:
+                    outer.add(name)
+            return
+        opens_scope = isinstance(node, (c_ast.Compound, c_ast.For))
+        if opens_scope:
+            scopes.append({})
+        for _, child in node.children():
+            walk(child)
+        if opens_scope:
+            scopes.pop()
+
+    walk(body)
+    return declarations, outer
+
+
+# ----------------------------------------------------------------- values across states
+class Persisted:
+    """Values the team master's code needs on both sides of a state transition live in
+    stack slots: an SSA value of one state does not dominate the next (switch) state."""
+
+    def __init__(self, cg, **values):
+        object.__setattr__(self, "_cg", cg)
+        slots = {}
+        for name, value in values.items():
+            slot = cg.alloca_ir(value.type, name)
+            cg.builder.store(value, slot)
+            slots[name] = slot
+        object.__setattr__(self, "_slots", slots)
+
+    def __getattr__(self, name):
+        return self._cg.builder.load(self._slots[name])
+
+
+class PersistedBounds(canonical_loop.LoopBounds):
+    """LoopBounds whose lower bound and step are reloaded where they are used."""
+
+    def __init__(self, cg, bounds: canonical_loop.LoopBounds):
+        self.loop, self.var_type, self.iv_type = bounds.loop, bounds.var_type, bounds.iv_type
+        self._values = Persisted(cg, lower=bounds.lower, step=bounds.step)
+
+    @property
+    def lower(self):
+        return self._values.lower
+
+    @property
+    def step(self):
+        return self._values.step
+
+
+def _loop_space(cg, loops):
+    """Bounds of a (collapsed) loop nest, its trip counts and total, all persisted."""
+    b = cg.builder
+    bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
+    trips = [convert(b, x.trip_count, x.iv_type, ct.LONG) for x in bounds]
+    total = trips[0]
+    for trip in trips[1:]:
+        total = b.mul(total, trip)
+    space = Persisted(cg, total=total, **{f"trip{i}": t for i, t in enumerate(trips)})
+    return [PersistedBounds(cg, x) for x in bounds], space
+
+
+# ----------------------------------------------------------------- the hooks inside a kernel
+class ControlLoopHooks(OpenMPRuntime):
+    def __init__(self, machine: StateMachine, shared: TeamSharedStorage, outer):
+        self.machine = machine
+        self.shared = shared
+        self.outer = outer                  # the device module's hooks (atomics, device functions)
+        self.in_parallel = False
+
+    def local_address(self, cg, declaration, ctype):
+        if not self.in_parallel and id(declaration) in self.shared.declarations:
+            return self.shared.slot(cg, ctype, declaration.name)
+        return None
+
+    # ----------------------------------------------------------------- dispatch
+    def emit_construct(self, cg, construct) -> None:
+        directive = construct.directive
+        kind = directive.kind
+        if kind == "atomic":
+            emit_atomic(cg, construct)
+        elif kind == "barrier":
+            if self.in_parallel:
+                self.barrier(cg)
+        elif kind in ("master", "single"):
+            self.emit_master_or_single(cg, construct)
+        elif kind == "critical":
+            self.emit_critical(cg, construct)
+        elif kind in ("flush",):
+            nvptx.membar_gl(cg.builder)
+        elif kind in ("taskwait", "taskyield"):
+            pass
+        elif directive.constructs and all(c in ("teams", "distribute", "parallel", "for", "simd")
+                                           for c in directive.constructs):
+            self.emit_leaves(cg, directive.constructs, directive, construct.body)
+        elif kind in ("ordered", "section", "sections", "task", "taskgroup"):
+            if self.in_parallel and kind in ("sections", "task"):
+                raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
+                                   "the GPU yet", construct.coord)
+            cg.stmt(construct.body)
+        else:
+            raise CompileError(f"'#pragma omp {kind}' is not supported inside a GPU target region",
+                               construct.coord)
+
+    def emit_leaves(self, cg, leaves: tuple, directive, body) -> None:
+        """The constructs of a (combined) directive, outermost first."""
+        if not leaves:
+            cg.stmt(body)
+            return
+        leaf, rest = leaves[0], leaves[1:]
+        if leaf == "teams":
+            self.emit_leaves(cg, rest, directive, body)
+        elif leaf == "distribute":
+            self.emit_distribute(cg, rest, directive, body)
+        elif leaf == "parallel":
+            if self.in_parallel:                      # nested: serialised in each thread
+                with self._data_environment(cg, directive):
+                    self.emit_leaves(cg, rest, directive, body)
+            else:
+                self.emit_parallel(cg, rest, directive, body)
+        elif leaf in ("for", "simd"):
+            self.emit_loop(cg, directive, body, rest=rest)
+        else:
+            raise CompileError(f"'{leaf}' is not supported inside a GPU target region", directive.coord)
+
+    def _atomic_fold(self, cg):
+        return lambda op, original, private: atomic_combine(cg, op, original.ctype, original.address,
+                                                            cg.builder.load(private.address))
+
+    # ----------------------------------------------------------------- parallel regions
+    def emit_parallel(self, cg, rest, directive, body) -> None:
+        """EnterParallel ... ExitParallel (paper Section 3.3)."""
+        b = cg.builder
+        requested = self._num_threads(cg, directive)
+        call_device_runtime(cg, "__kmpc_prepare_parallel", ir.VoidType(), [requested])
+        parallel_state = self.machine.reserve()
+        after = self.machine.reserve()
+        self.machine.go_to(parallel_state, master_only_code=True)
+        self.machine.open_reserved(parallel_state, "parallel", master_only=False,
+                                   participants=lambda: self._participants(cg))
+        self.in_parallel = True
+        try:
+            with cg.block_scope():
+                with self._data_environment(cg, directive):
+                    if rest and rest[0] in ("for", "simd"):
+                        self.emit_loop(cg, directive, body, rest=rest[1:], worksharing=True, implicit_barrier=False)
+                    else:
+                        self.emit_leaves(cg, rest, directive, body)
+        finally:
+            self.in_parallel = False
+        if not b.block.is_terminated:
+            self.machine.go_to(after, master_only_code=False)
+        self.machine.open_reserved(after, "sequential", master_only=True)
+        call_device_runtime(cg, "__kmpc_parallel_end", ir.VoidType(), [])
+
+    def _participants(self, cg) -> ir.Value:
+        return call_device_runtime(cg, "__kmpc_parallel_start", I32, [])
+
+    def _num_threads(self, cg, directive) -> ir.Value:
+        clause = next(iter(clauses_named(directive, "num_threads")), None)
+        requested = ir.Constant(I32, 0)
+        if clause is not None:
+            requested = cg.expr_as(clause.expr, ct.INT)
+        for condition in clauses_named(directive, "if"):
+            if condition.modifier in (None, "parallel"):
+                test = cg.condition(condition.expr)
+                requested = cg.builder.select(test, requested, ir.Constant(I32, 1))
+        return requested
+
+    def barrier(self, cg) -> None:
+        """EmitOMPBarrier: a parallel -> parallel transition at the one synchronisation point."""
+        state = self.machine.reserve()
+        self.machine.go_to(state, master_only_code=False)
+        self.machine.open_reserved(state, "parallel", master_only=False,
+                                   participants=lambda: self._participants(cg))
+
+    # ----------------------------------------------------------------- synchronisation
+    def emit_master_or_single(self, cg, construct) -> None:
+        b = cg.builder
+        if not self.in_parallel:
+            with DataEnvironment(cg, construct.directive):
+                cg.stmt(construct.body)
+            return
+        run, done = cg.new_block("master.run"), cg.new_block("master.done")
+        b.cbranch(self.machine.is_master, run, done)
+        b.position_at_end(run)
+        with DataEnvironment(cg, construct.directive):
+            cg.stmt(construct.body)
+        cg.branch_if_open(done)
+        b.position_at_end(done)
+        if construct.directive.kind == "single" and not clauses_named(construct.directive, "nowait"):
+            self.barrier(cg)
+
+    def emit_critical(self, cg, construct) -> None:
+        """A spin lock per critical name in global memory (threads of a warp progress
+        independently on sm_70 and later)."""
+        b = cg.builder
+        module = cg.module.module
+        name = f"omp2gpu_critical_{construct.directive.critical_name or 'unnamed'}"
+        lock = module.globals.get(name)
+        if lock is None:
+            lock = ir.GlobalVariable(module, I32, name=name)
+            lock.linkage = "internal"
+            lock.initializer = ir.Constant(I32, 0)
+        acquire, body = cg.new_block("critical.acquire"), cg.new_block("critical.body")
+        b.branch(acquire)
+        b.position_at_end(acquire)
+        pair = b.cmpxchg(lock, ir.Constant(I32, 0), ir.Constant(I32, 1), "acquire", "monotonic")
+        b.cbranch(b.extract_value(pair, 1), body, acquire)
+        b.position_at_end(body)
+        cg.stmt(construct.body)
+        if not b.block.is_terminated:
+            b.atomic_rmw("xchg", lock, ir.Constant(I32, 0), "release")
+
+    # ----------------------------------------------------------------- loops
+    def emit_distribute(self, cg, rest, directive, body) -> None:
+        """The team master runs its team's chunks; with `parallel for` each chunk becomes
+        a parallel region whose bounds reach the threads through shared memory."""
+        b = cg.builder
+        loops = self._loops(directive, body)
+        with cg.block_scope():
+            bounds, space = _loop_space(cg, loops)
+            total = space.total
+            teams = b.zext(nvptx.read_sreg(b, "nctaid.x"), I64)
+            team = b.zext(nvptx.read_sreg(b, "ctaid.x"), I64)
+            chunk = self._chunk(cg, directive, "dist_schedule")
+            if chunk is None:                      # one contiguous block per team
+                chunk = b.sdiv(b.add(total, b.sub(teams, ir.Constant(I64, 1))), teams)
+                chunk = b.select(b.icmp_signed("<", chunk, ir.Constant(I64, 1)), ir.Constant(I64, 1), chunk)
+            plan = Persisted(cg, chunk=chunk, stride=b.mul(teams, chunk))
+            start = cg.alloca(ct.LONG, "dist.start")
+            b.store(b.mul(team, chunk), start)
+            cond, run, done = cg.new_block("dist.cond"), cg.new_block("dist.chunk"), cg.new_block("dist.end")
+            b.branch(cond)
+            b.position_at_end(cond)
+            b.cbranch(b.icmp_signed("<", b.load(start), space.total), run, done)
+            b.position_at_end(run)
+            end = b.add(b.load(start), plan.chunk)
+            end = b.select(b.icmp_signed("<", end, space.total), end, space.total)
+            if rest and rest[0] == "parallel":
+                lo = self.shared.slot(cg, ct.LONG, "dist_lo")
+                hi = self.shared.slot(cg, ct.LONG, "dist_hi")
+                b.store(b.load(start), lo)
+                b.store(end, hi)
+                self._distribute_parallel(cg, rest, directive, body, lo, hi)
+            else:
+                with self._data_environment(cg, directive):
+                    slots = self._declare_loop_variables(cg, loops, bounds)
+                    self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
+                                  loops[-1].body)
+            if not b.block.is_terminated:
+                b.store(b.add(b.load(start), plan.stride), start)
+                b.branch(cond)
+            b.position_at_end(done)
+
+    def _distribute_parallel(self, cg, rest, directive, body, lo, hi) -> None:
+        """`distribute parallel for`: one parallel region per team chunk [lo, hi)."""
+        self.chunk_range = (lo, hi)
+        try:
+            self.emit_parallel(cg, rest[1:], directive, body)
+        finally:
+            self.chunk_range = None
+
+    chunk_range = None     # (lo, hi) shared slots of the team's chunk, inside distribute parallel for
+    last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
+
+    def _data_environment(self, cg, directive, clauses=True):
+        """Privates for the code that runs a construct: reductions fold atomically; lastprivate
+        is copied by the thread (or team master) that ran the last iteration."""
+        self.last_flag = cg.alloca(ct.BOOL, "ran.last")
+        cg.builder.store(ir.Constant(ir.IntType(8), 0), self.last_flag)
+        flag = self.last_flag
+        return DataEnvironment(cg, SimpleNamespace(clauses=list(directive.clauses) if clauses else []),
+                               combine_reduction=self._atomic_fold(cg),
+                               lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(flag), I1))
+
+    def _chunk(self, cg, directive, clause_name: str):
+        clause = next(iter(clauses_named(directive, clause_name)), None)
+        if clause is None or clause.chunk is None:
+            return None
+        return cg.expr_as(clause.chunk, ct.LONG)
+
+    @staticmethod
+    def _loops(directive, body):
+        depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+        return [canonical_loop.analyze(node) for node in loop_nest(body, depth)]
+
+    def emit_loop(self, cg, directive, body, rest=(), worksharing=None, implicit_barrier=True) -> None:
+        """A loop construct: split among the region's threads in a parallel region, else
+        run by the one thread there is."""
+        b = cg.builder
+        worksharing = self.in_parallel if worksharing is None else worksharing
+        loops = self._loops(directive, body)
+        own_environment = not (worksharing and implicit_barrier is False)
+        with cg.block_scope():
+            bounds, space = _loop_space(cg, loops)
+            lo, hi = ir.Constant(I64, 0), space.total
+            if self.chunk_range is not None:        # this team's chunk of a distribute
+                lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
+            with self._data_environment(cg, directive) if own_environment else _nothing():
+                slots = self._declare_loop_variables(cg, loops, bounds)
+                if worksharing:
+                    self._worksharing_range(cg, directive, bounds, space, lo, hi, slots, loops[-1].body)
+                else:
+                    self._iterate(cg, bounds, space, lo, Persisted(cg, hi=hi), slots, loops[-1].body)
+        if worksharing and implicit_barrier and not clauses_named(directive, "nowait"):
+            self.barrier(cg)
+
+    def _declare_loop_variables(self, cg, loops, bounds):
+        slots = []
+        for loop, bound in zip(loops, bounds):
+            slot = cg.alloca(bound.var_type, loop.variable)
+            cg.scope.declare(Symbol(loop.variable, bound.var_type, "object", slot))
+            slots.append(slot)
+        return slots
+
+    def _set_variables(self, cg, bounds, space, iteration, slots) -> None:
+        """The loop variables for logical iteration `iteration` of the collapsed nest."""
+        b = cg.builder
+        remaining = iteration
+        for index in reversed(range(len(bounds))):
+            if index == 0:
+                logical = remaining
+            else:
+                trip = getattr(space, f"trip{index}")
+                logical = b.srem(remaining, trip)
+                remaining = b.sdiv(remaining, trip)
+            local = convert(b, logical, ct.LONG, bounds[index].iv_type)
+            b.store(bounds[index].value_at(cg, local), slots[index])
+
+    def _worksharing_range(self, cg, directive, bounds, space, lo, hi, slots, body) -> None:
+        """schedule(static[, chunk]) over [lo, hi) via __kmpc_for_static_init."""
+        b = cg.builder
+        chunk = self._chunk(cg, directive, "schedule")
+        schedule = next(iter(clauses_named(directive, "schedule")), None)
+        if chunk is None and schedule is not None and schedule.kind in ("dynamic", "guided"):
+            chunk = ir.Constant(I64, 1)
+        chunk = chunk if chunk is not None else ir.Constant(I64, 0)
+        first, length, stride = (cg.alloca(ct.LONG, n) for n in ("ws.first", "ws.length", "ws.stride"))
+        plan = Persisted(cg, lo=lo, count=b.sub(hi, lo))
+        call_device_runtime(cg, "__kmpc_for_static_init", ir.VoidType(), [
+            plan.count, chunk, nvptx.read_sreg(b, "tid.x"), self._participants(cg), first, length, stride])
+        cond, run, done = cg.new_block("ws.cond"), cg.new_block("ws.chunk"), cg.new_block("ws.end")
+        b.branch(cond)
+        b.position_at_end(cond)
+        b.cbranch(b.icmp_signed("<", b.load(first), plan.count), run, done)
+        b.position_at_end(run)
+        end = b.add(b.load(first), b.load(length))
+        end = b.select(b.icmp_signed("<", end, plan.count), end, plan.count)
+        self._iterate(cg, bounds, space, b.add(plan.lo, b.load(first)), Persisted(cg, hi=b.add(plan.lo, end)),
+                      slots, body)
+        b.store(b.add(b.load(first), b.load(stride)), first)
+        b.branch(cond)
+        b.position_at_end(done)
+
+    def _iterate(self, cg, bounds, space, lo, limit, slots, body) -> None:
+        """for (iv = lo; iv < limit.hi; iv++) { variables = f(iv); body; note iv == total - 1 }
+        Everything the loop needs after its body is reloaded, since the body may switch state."""
+        b = cg.builder
+        iv = cg.alloca(ct.LONG, "iv")
+        b.store(lo, iv)
+        cond, run, step_block, done = (cg.new_block("loop.cond"), cg.new_block("loop.body"),
+                                       cg.new_block("loop.next"), cg.new_block("loop.end"))
+        b.branch(cond)
+        b.position_at_end(cond)
+        b.cbranch(b.icmp_signed("<", b.load(iv), limit.hi), run, done)
+        b.position_at_end(run)
+        self._set_variables(cg, bounds, space, b.load(iv), slots)
+        with cg.loop_targets(done, step_block):
+            cg.stmt(body)
+        cg.branch_if_open(step_block)
+        b.position_at_end(step_block)
+        current = b.load(iv)
+        if self.last_flag is not None:
+            is_last = b.icmp_signed("==", current, b.sub(space.total, ir.Constant(I64, 1)))
+            b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), b.load(self.last_flag)), self.last_flag)
+        b.store(b.add(current, ir.Constant(I64, 1)), iv)
+        b.branch(cond)
+        b.position_at_end(done)
+
+
+@contextmanager
+def _nothing():
+    yield
