@@ -90,6 +90,7 @@ class DataEnvironment:
         self.combine_reduction = combine_reduction or self._fold_sequentially
         self.lastprivate_condition = lastprivate_condition
         self.reductions: list[tuple[str, LValue, LValue]] = []
+        self.section_reductions: list[tuple] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
 
     def _original(self, item_or_name, coord=None) -> LValue:
@@ -142,8 +143,9 @@ class DataEnvironment:
             self.lastprivates.append((originals[item.name], private(item.name)))
         for clause, item in list_items(directive, "reduction"):
             if item.sections:
-                # An array section: with one thread per region the section itself
-                # accumulates (schemes with many threads refuse such regions).
+                if self.combine_reduction != self._fold_sequentially:
+                    self._section_reduction(clause.op, item, originals[item.name])
+                # With one thread per region the section itself accumulates.
                 continue
             original = originals[item.name]
             if not original.ctype.is_arithmetic:
@@ -157,6 +159,55 @@ class DataEnvironment:
             self.reductions.append((clause.op, original, private))
         return self
 
+    def _section_reduction(self, op: str, item, original: LValue) -> None:
+        """reduction(op: a[lo:len]) with many threads: a private copy of the array, every
+        element the identity, folded element by element over the section at the end."""
+        ctype = original.ctype
+        if not (ctype.is_array and ctype.is_complete and ctype.element.is_arithmetic) or len(item.sections) > 1:
+            raise CompileError("a reduction over an array section needs a one-dimensional array "
+                               "variable of arithmetic type here", item.coord)
+        cg, i64 = self.cg, ir.IntType(64)
+        section = item.sections[0]
+        lower = cg.expr_as(section.lower, ct.LONG) if section.lower is not None else ir.Constant(i64, 0)
+        length = cg.expr_as(section.length, ct.LONG) if section.length is not None \
+            else cg.builder.sub(ir.Constant(i64, ctype.length), lower)
+        bounds = cg.alloca(ct.ArrayType(ct.LONG, 2), f"{item.name}.section")
+        cg.builder.store(lower, self._element(bounds, 0))
+        cg.builder.store(cg.builder.add(lower, length), self._element(bounds, 1))
+        private = self._private_copy(item.name, original)
+        identity = reduction_identity(op, ctype.element)
+        self._for_each(ir.Constant(i64, 0), ir.Constant(i64, ctype.length),
+                       lambda k: cg.builder.store(identity, self._element(private.address, k)))
+        self.section_reductions.append((op, original, private, bounds))
+
+    def _element(self, array_address, index) -> ir.Value:
+        index = index if isinstance(index, ir.Value) else ir.Constant(ir.IntType(64), index)
+        return self.cg.builder.gep(array_address, [ir.Constant(ir.IntType(64), 0), index])
+
+    def _for_each(self, lower, upper, emit) -> None:
+        """for (k = lower; k < upper; k++) emit(k)"""
+        cg, b = self.cg, self.cg.builder
+        k = cg.alloca(ct.LONG, "k")
+        b.store(lower, k)
+        test, body, done = cg.new_block("each.test"), cg.new_block("each.body"), cg.new_block("each.done")
+        b.branch(test)
+        b.position_at_end(test)
+        b.cbranch(b.icmp_signed("<", b.load(k), upper), body, done)
+        b.position_at_end(body)
+        emit(b.load(k))
+        b.store(b.add(b.load(k), ir.Constant(ir.IntType(64), 1)), k)
+        b.branch(test)
+        b.position_at_end(done)
+
+    def _fold_sections(self) -> None:
+        for op, original, private, bounds in self.section_reductions:
+            element = original.ctype.element
+            self._for_each(self.cg.builder.load(self._element(bounds, 0)),
+                           self.cg.builder.load(self._element(bounds, 1)),
+                           lambda k: self.combine_reduction(
+                               op, LValue(element, self._element(original.address, k)),
+                               LValue(element, self._element(private.address, k))))
+
     def _fold_sequentially(self, op, original: LValue, private: LValue) -> None:
         builder = self.cg.builder
         value = combine(self.cg, op, original.ctype, builder.load(original.address),
@@ -167,6 +218,7 @@ class DataEnvironment:
         """Fold reductions and lastprivate values into the originals."""
         for op, original, private in self.reductions:
             self.combine_reduction(op, original, private)
+        self._fold_sections()
         if not self.lastprivates:
             return
         done = None

@@ -446,9 +446,16 @@ class ControlLoopHooks(OpenMPRuntime):
             self.barrier(cg)
 
     def _declare_loop_variables(self, cg, loops, bounds):
+        """Each thread's own iteration variables; the team master's are team-shared when
+        a parallel region in the loop body reads them."""
         slots = []
+        _, read_in_parallel = ((set(), set()) if self.in_parallel
+                               else _shared_in_parallel_regions(loops[-1].body))
         for loop, bound in zip(loops, bounds):
-            slot = cg.alloca(bound.var_type, loop.variable)
+            if loop.variable in read_in_parallel:
+                slot = self.shared.slot(cg, bound.var_type, loop.variable)
+            else:
+                slot = cg.alloca(bound.var_type, loop.variable)
             cg.scope.declare(Symbol(loop.variable, bound.var_type, "object", slot))
             slots.append(slot)
         return slots
