@@ -1,0 +1,91 @@
+"""examples/lulesh/lulesh_kernels.c at s = 8: omp2gpu's output equals gcc's.
+
+The program checks both kernels against its host references and exits 0 only
+when they pass; lines starting with "time:" (timings, device count) are the
+only ones allowed to differ. Both region layouts (11 regions, 1 region) run.
+The `gpu` variant offloads (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY) and
+checks from the launcher's log that both kernels ran on the GPU.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO_ROOT / "examples" / "lulesh" / "lulesh_kernels.c"
+TIMEOUT_S = 120
+GCC_FLAGS = ["-std=c99", "-fopenmp", "-foffload=disable", "-O2"]
+
+
+def _gpu_present() -> bool:
+    try:
+        from omp2gpu.offload.devices import cuda
+        return cuda.available()
+    except ImportError:
+        return False
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ, OMP_NUM_THREADS="2", **extra)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
+    return env
+
+
+def _stable(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines() if not line.startswith("time:")]
+
+
+@pytest.fixture(scope="module")
+def gcc_binary(tmp_path_factory) -> Path:
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.skip("gcc is not installed")
+    binary = tmp_path_factory.mktemp("lulesh") / "lulesh_kernels"
+    subprocess.run([gcc, *GCC_FLAGS, str(EXAMPLE), "-o", str(binary), "-lm"], check=True,
+                   capture_output=True, timeout=TIMEOUT_S)
+    return binary
+
+
+def _gcc_output(binary: Path, args: list[str]) -> list[str]:
+    done = subprocess.run([str(binary), *args], env=_env(), capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert done.returncode == 0, f"gcc build failed its checks:\n{done.stdout}\n{done.stderr}"
+    return _stable(done.stdout)
+
+
+def _omp2gpu(args: list[str], device: str | None, **env: str) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "omp2gpu", "run", str(EXAMPLE)]
+    if device:
+        cmd += ["--device", device]
+    return subprocess.run(cmd + ["--", *args], env=_env(**env), capture_output=True, text=True,
+                          timeout=TIMEOUT_S)
+
+
+def _assert_same(done: subprocess.CompletedProcess, expected: list[str]) -> None:
+    assert done.returncode == 0, f"omp2gpu run failed (status {done.returncode}):\n{done.stdout}\n{done.stderr}"
+    assert _stable(done.stdout) == expected
+    assert expected[-1] == "PASSED"
+
+
+@pytest.mark.parametrize("regions", ["11", "1"])
+def test_lulesh_default_device_matches_gcc(gcc_binary, regions):
+    args = ["-s", "8", "-r", regions, "-i", "2"]
+    _assert_same(_omp2gpu(args, None), _gcc_output(gcc_binary, args))
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _gpu_present(), reason="no CUDA GPU")
+@pytest.mark.parametrize("regions", ["11", "1"])
+def test_lulesh_gpu_matches_gcc(gcc_binary, regions, tmp_path):
+    args = ["-s", "8", "-r", regions, "-i", "2"]
+    log = tmp_path / "offload.log"
+    done = _omp2gpu(args, "gpu", OMP2GPU_OFFLOAD_LOG=str(log))
+    _assert_same(done, _gcc_output(gcc_binary, args))
+    launched = log.read_text().splitlines()
+    kernels = {line.split()[0] for line in launched}
+    assert len(kernels) == 2, f"expected the two kernels in the offload log, got {sorted(kernels)}"
