@@ -14,8 +14,13 @@ nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/
 python3 -c "import llvmlite, pycparser; print('llvmlite', llvmlite.__version__, 'pycparser', pycparser.__version__)"
 step=${1:-all}
 if [ "$step" = all ] || [ "$step" = tests ]; then
-    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider 2>&1 | tee "$OUT/gpu_tests.log" | tail -40
+    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider --ignore=tests/gpu/test_sanitizer.py 2>&1 \
+        | tee "$OUT/gpu_tests.log" | tail -40
+fi
+if [ "$step" = all ] || [ "$step" = sanitizer ]; then
+    python3 -m pytest -q -n 14 -p no:cacheprovider tests/gpu/test_sanitizer.py 2>&1 \
+        | tee "$OUT/sanitizer.log" | tail -40
 fi
 if [ "$step" = all ] || [ "$step" = bench ]; then
-    python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -25
+    python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -40
 fi

@@ -1,6 +1,7 @@
 """bench/vadd: the paper's Fig. 6 vector add, timed side by side in one run.
 
-    omp2gpu (combined construct) | CUDA C (nvcc) | Numba CUDA
+    omp2gpu (combined construct, control loop) | CUDA C (nvcc) | Numba CUDA
+    and the paper's Fig. 1 program (team-shared pi, distribute parallel for)
 
 Each kernel runs REPS times on device-resident data; the best time counts.
 Two omp2gpu rows: "omp2gpu combined" is `omp2gpu run vadd.c`, timed by the
@@ -33,17 +34,19 @@ REPO = HERE.parent.parent
 CONFIGS = [(0, 0), (16384, 512), (8192, 1024), (4224, 256), (2112, 512), (1056, 1024)]
 
 
-def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "combined") -> dict:
+def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "combined",
+                 source: str = "vadd.c", defines: tuple = ()) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(tmp) / "profile.json"
         path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
         env = dict(os.environ, OMP2GPU_PROFILE=str(profile), OMP_TARGET_OFFLOAD="MANDATORY",
                    PYTHONPATH=path)
-        cmd = [sys.executable, "-m", "omp2gpu", "run", str(HERE / "vadd.c"), f"--scheme={scheme}",
-               f"-DTEAMS={teams}", f"-DTHREADS={threads}", "--", str(n), str(reps)]
+        cmd = [sys.executable, "-m", "omp2gpu", "run", str(HERE / source), f"--scheme={scheme}",
+               f"-DTEAMS={teams}", f"-DTHREADS={threads}", *[f"-D{d}" for d in defines],
+               "--", str(n), str(reps)]
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
         if done.returncode != 0 or "errors=0" not in done.stdout:
-            raise RuntimeError(f"omp2gpu vadd failed:\n{done.stdout}\n{done.stderr}")
+            raise RuntimeError(f"omp2gpu {source} failed:\n{done.stdout}\n{done.stderr}")
         data = json.loads(profile.read_text())
     (kernel,) = [k for k in data["kernels"].values() if k["launches"]]
     best = min(kernel["launches"], key=lambda launch: launch["us"])
@@ -51,7 +54,7 @@ def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "com
             "registers": kernel.get("registers"), "device": data.get("device")}
 
 
-def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int) -> dict:
+def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str = "auto") -> dict:
     """omp2gpu's kernel for vadd.c, launched back to back as the CUDA C and Numba
     references are: the kernel's quality alone, without the launcher between launches."""
     import numpy as np
@@ -61,7 +64,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int) -> dict:
     from omp2gpu.offload.devices.cuda import CudaDevice
     from omp2gpu.offload.runtime import launch_configuration
 
-    options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}"))
+    options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}"), scheme=scheme)
     build = driver.translate(HERE / "vadd.c", options).device
     (region,) = build.kernels
     device = CudaDevice(0)
@@ -90,10 +93,10 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int) -> dict:
             "registers": device.function_attributes(function)["registers"], "device": device.name}
 
 
-def cuda_best(binary: Path, n: int, reps: int, teams: int, threads: int) -> dict:
+def cuda_best(binary: Path, n: int, reps: int, teams: int, threads: int, kernel: str = "") -> dict:
     blocks = teams or (n + 511) // 512
     threads = threads or 512
-    done = subprocess.run([str(binary), str(n), str(blocks), str(threads), str(reps)],
+    done = subprocess.run([str(binary), str(n), str(blocks), str(threads), str(reps), *filter(None, [kernel])],
                           capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
         raise RuntimeError(f"CUDA C vadd failed:\n{done.stdout}\n{done.stderr}")
@@ -139,6 +142,24 @@ def numba_best(n: int, reps: int, teams: int, threads: int) -> dict:
     return {"us": best, "grid": blocks, "block": threads, "registers": registers}
 
 
+def IMPLEMENTATIONS(binary, n, reps, teams, threads):
+    """(row name, how to measure it): vadd (Fig. 6) and Fig. 1, each as CUDA C and
+    through omp2gpu's schemes."""
+    return (
+        ("omp2gpu combined", lambda: omp2gpu_best(n, reps, teams, threads)),
+        ("omp2gpu combined kernel", lambda: omp2gpu_kernel_best(n, reps, teams, threads)),
+        ("omp2gpu control loop", lambda: omp2gpu_best(n, reps, teams, threads, "control-loop")),
+        ("omp2gpu control loop kernel",
+         lambda: omp2gpu_kernel_best(n, reps, teams, threads, "control-loop")),
+        ("CUDA C", lambda: cuda_best(binary, n, reps, teams, threads)),
+        ("Numba CUDA", lambda: numba_best(n, reps, teams, threads)),
+        ("Fig. 1: omp2gpu control loop", lambda: omp2gpu_best(n, reps, teams, threads, "auto", "fig1.c")),
+        ("Fig. 1: omp2gpu combined",
+         lambda: omp2gpu_best(n, reps, teams, threads, "auto", "fig1.c", ("COMBINED",))),
+        ("Fig. 1: CUDA C", lambda: cuda_best(binary, n, reps, teams, threads, "fig1")),
+    )
+
+
 def build_cuda(tmp: Path) -> Path:
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     binary = tmp / "vadd_cuda"
@@ -149,7 +170,8 @@ def build_cuda(tmp: Path) -> Path:
 def markdown(rows: list[dict], meta: dict) -> str:
     lines = [f"# bench/vadd on {meta['device']}", "",
              f"n = {meta['n']} doubles, best of {meta['reps']} launches, data resident. "
-             f"Ratio = time / best CUDA C time (lower is better).", "",
+             f"Ratio = time / best CUDA C time of the same program (lower is better). "
+             f"'kernel' rows: omp2gpu's kernel launched back to back like the references.", "",
              "| implementation | (#blocks, #threads) | registers | time (us) | valuable GB/s | ratio |",
              "|---|---|---|---|---|---|"]
     for row in rows:
@@ -168,10 +190,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_cuda(Path(tmp))
         for teams, threads in CONFIGS:
-            for impl, run in (("omp2gpu combined", lambda: omp2gpu_best(args.n, args.reps, teams, threads)),
-                              ("omp2gpu kernel", lambda: omp2gpu_kernel_best(args.n, args.reps, teams, threads)),
-                              ("CUDA C", lambda: cuda_best(binary, args.n, args.reps, teams, threads)),
-                              ("Numba CUDA", lambda: numba_best(args.n, args.reps, teams, threads))):
+            for impl, run in IMPLEMENTATIONS(binary, args.n, args.reps, teams, threads):
                 if not impl.startswith("omp2gpu") and (teams, threads) == (0, 0):
                     continue            # "launcher's choice" exists only for omp2gpu
                 result = run()
@@ -179,15 +198,17 @@ def main() -> int:
                 rows.append(result)
                 print(f"{impl:18s} ({result['grid']:6d}, {result['block']:5d}) "
                       f"{result['us']:9.1f} us  regs {result['registers']}", flush=True)
-    moved = 4 * 8 * args.n
-    best_cuda = min(r["us"] for r in rows if r["impl"] == "CUDA C")
+    # vadd reads a, b, c and writes a (4 arrays); Fig. 1 reads b, c and writes a (3).
+    best_cuda = {"vadd": min(r["us"] for r in rows if r["impl"] == "CUDA C"),
+                 "fig1": min(r["us"] for r in rows if r["impl"] == "Fig. 1: CUDA C")}
     for row in rows:
-        row["gbs"] = moved / row["us"] / 1e3
-        row["ratio"] = row["us"] / best_cuda
+        program = "fig1" if row["impl"].startswith("Fig. 1") else "vadd"
+        row["gbs"] = (3 if program == "fig1" else 4) * 8 * args.n / row["us"] / 1e3
+        row["ratio"] = row["us"] / best_cuda[program]
     device = next((r.get("device") for r in rows if r.get("device")), "unknown GPU")
     meta = {"device": device, "n": args.n, "reps": args.reps, "host": platform.node()}
     summary = {impl: min((r for r in rows if r["impl"] == impl), key=lambda r: r["us"])
-               for impl in ("omp2gpu combined", "omp2gpu kernel", "CUDA C", "Numba CUDA")}
+               for impl in sorted({r["impl"] for r in rows})}
     document = {"meta": meta, "rows": rows, "best": summary}
     table = markdown(sorted(rows, key=lambda r: (r["impl"], r["us"])), meta)
     print(table)

@@ -1,5 +1,5 @@
 // The paper's Fig. 6 vector add in CUDA C: the reference for bench/vadd.
-// Usage: vadd_cuda N BLOCKS THREADS REPS -> prints "best_us registers"
+// Usage: vadd_cuda N BLOCKS THREADS REPS [fig1] -> prints "best_us registers errors"
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -9,11 +9,20 @@ __global__ void vectorAdd(int n, double *a, double *b, double *c) {
         a[i] += b[i] + c[i];
 }
 
+// The paper's Fig. 1 loop: a[i] = b[i] + c[i] * pi.
+__global__ void fig1(int n, double *a, double *b, double *c) {
+    double pi = 3.14;
+    for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < n; i += blockDim.x * gridDim.x)
+        a[i] = b[i] + c[i] * pi;
+}
+
 #define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) { \
     fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); exit(1); } } while (0)
 
 int main(int argc, char **argv) {
     int n = atoi(argv[1]), blocks = atoi(argv[2]), threads = atoi(argv[3]), reps = atoi(argv[4]);
+    bool is_fig1 = argc > 5;
+    void (*kernel)(int, double *, double *, double *) = is_fig1 ? fig1 : vectorAdd;
     size_t bytes = sizeof(double) * n;
     double *h = (double *)malloc(bytes), *a, *b, *c;
     for (int i = 0; i < n; i++) h[i] = (double)(i % 1000);
@@ -23,12 +32,12 @@ int main(int argc, char **argv) {
     CHECK(cudaMemcpy(c, h, bytes, cudaMemcpyHostToDevice));
     cudaEvent_t start, stop;
     CHECK(cudaEventCreate(&start)); CHECK(cudaEventCreate(&stop));
-    vectorAdd<<<blocks, threads>>>(n, a, b, c);               // warm-up
+    kernel<<<blocks, threads>>>(n, a, b, c);                  // warm-up
     CHECK(cudaGetLastError()); CHECK(cudaDeviceSynchronize());
     float best = 1e30f;
     for (int r = 0; r < reps; r++) {
         CHECK(cudaEventRecord(start));
-        vectorAdd<<<blocks, threads>>>(n, a, b, c);
+        kernel<<<blocks, threads>>>(n, a, b, c);
         CHECK(cudaEventRecord(stop));
         CHECK(cudaEventSynchronize(stop));
         CHECK(cudaGetLastError());
@@ -37,9 +46,12 @@ int main(int argc, char **argv) {
     }
     CHECK(cudaMemcpy(h, a, bytes, cudaMemcpyDeviceToHost));
     long errors = 0;
-    for (int i = 0; i < n; i++) if (h[i] != (reps + 1) * 2.0 * (double)(i % 1000)) errors++;
+    for (int i = 0; i < n; i++) {
+        double expected = is_fig1 ? (double)(i % 1000) * (1.0 + 3.14) : (reps + 1) * 2.0 * (double)(i % 1000);
+        if (h[i] != expected) errors++;
+    }
     cudaFuncAttributes attributes;
-    CHECK(cudaFuncGetAttributes(&attributes, vectorAdd));
+    CHECK(cudaFuncGetAttributes(&attributes, kernel));
     printf("%.3f %d %ld\n", best * 1e3, attributes.numRegs, errors);
     return errors != 0;
 }

@@ -50,14 +50,17 @@ void __kmpc_parallel_end(void) {
 
 /* schedule(static[, chunk]) over iterations [0, trip): the first iteration of
  * this thread's first chunk, the chunk length and the stride between its chunks.
- * Without a chunk each thread gets one contiguous block. */
-void __kmpc_for_static_init(long trip, long chunk, int thread, int threads,
-                            long *first, long *length, long *stride) {
-    if (chunk <= 0) {
-        chunk = (trip + threads - 1) / threads;
-        if (chunk == 0) chunk = 1;
+ * Without a chunk each thread gets one contiguous block. _4 counts in 32 bits,
+ * _8 in 64 (as libomp's __kmpc_for_static_init_4/_8). */
+#define STATIC_INIT(NAME, T)                                                       \
+    void NAME(T trip, T chunk, int thread, int threads, T *first, T *length, T *stride) { \
+        if (chunk <= 0) {                                                          \
+            chunk = (trip + threads - 1) / threads;                                \
+            if (chunk == 0) chunk = 1;                                             \
+        }                                                                          \
+        *first = (T)thread * chunk;                                                \
+        *length = chunk;                                                           \
+        *stride = (T)threads * chunk;                                              \
     }
-    *first = (long)thread * chunk;
-    *length = chunk;
-    *stride = (long)threads * chunk;
-}
+STATIC_INIT(__kmpc_for_static_init_4, int)
+STATIC_INIT(__kmpc_for_static_init_8, long)

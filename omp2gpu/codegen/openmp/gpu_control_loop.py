@@ -85,7 +85,10 @@ class TeamSharedStorage:
         self.declarations, names = _shared_in_parallel_regions(region.construct.body)
         if _is_parallel(region.directive):
             names |= set(free_identifiers(region.construct.body))
-        self.captures = [captured[name] for name in names if name in captured]
+        # A by-value capture nobody assigns holds the same value in every thread's
+        # copy: only captures the code may change need one shared home.
+        changed = _assigned_names(region.construct.body) - _own_loop_variables(region)
+        self.captures = [captured[name] for name in names if name in captured and name in changed]
 
     def slot(self, cg, ctype: ct.CType, name: str) -> ir.Value:
         array = ir.ArrayType(ctype.ir_type(), 1)
@@ -112,6 +115,39 @@ class TeamSharedStorage:
         if self.bytes > SHARED_MEMORY_LIMIT:
             raise CompileError(f"team-shared variables need {self.bytes} bytes of shared memory "
                                f"(more than {SHARED_MEMORY_LIMIT})")
+
+
+def _assigned_names(node) -> set[str]:
+    """Variables the code may change: assigned, incremented, or whose address is taken."""
+    names: set[str] = set()
+
+    def target(expression):
+        while isinstance(expression, (c_ast.ArrayRef, c_ast.StructRef)):
+            expression = expression.name
+        if isinstance(expression, c_ast.ID):
+            names.add(expression.name)
+
+    def walk(n):
+        if n is None:
+            return
+        if isinstance(n, c_ast.Assignment):
+            target(n.lvalue)
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&"):
+            target(n.expr)
+        for _, child in n.children():
+            walk(child)
+    walk(node)
+    return names
+
+
+def _own_loop_variables(region) -> set[str]:
+    """Iteration variables of the loops the target directive itself governs (the scheme
+    gives each thread its own, so the captured originals are never written)."""
+    directive = region.directive
+    if not any(directive.has(leaf) for leaf in LOOP_LEAVES):
+        return set()
+    depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+    return {canonical_loop.analyze(node).variable for node in loop_nest(region.construct.body, depth)}
 
 
 def _shared_in_parallel_regions(body) -> tuple[set[int], set[str]]:
@@ -187,11 +223,17 @@ class PersistedBounds(canonical_loop.LoopBounds):
         return self._values.step
 
 
-def _loop_space(cg, loops):
+def count_type(cg, loops) -> ct.IntType:
+    """32-bit iteration counting when every loop variable fits (fewer registers), else 64."""
+    types = [canonical_loop.iteration_type(canonical_loop.variable_type(cg, each)) for each in loops]
+    return ct.LONG if any(t.bits == 64 for t in types) else ct.INT
+
+
+def _loop_space(cg, loops, counting: ct.IntType):
     """Bounds of a (collapsed) loop nest, its trip counts and total, all persisted."""
     b = cg.builder
     bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
-    trips = [convert(b, x.trip_count, x.iv_type, ct.LONG) for x in bounds]
+    trips = [convert(b, x.trip_count, x.iv_type, counting) for x in bounds]
     total = trips[0]
     for trip in trips[1:]:
         total = b.mul(total, trip)
@@ -354,43 +396,58 @@ class ControlLoopHooks(OpenMPRuntime):
     # ----------------------------------------------------------------- loops
     def emit_distribute(self, cg, rest, directive, body) -> None:
         """The team master runs its team's chunks; with `parallel for` each chunk becomes
-        a parallel region whose bounds reach the threads through shared memory."""
+        a parallel region whose bounds reach the threads through shared memory.
+        The chunk plan is recomputed where it is needed rather than kept live across
+        the control loop's states: kernel-wide live values cost registers (paper 5.1)."""
         b = cg.builder
         loops = self._loops(directive, body)
         with cg.block_scope():
-            bounds, space = _loop_space(cg, loops)
-            total = space.total
-            teams = b.zext(nvptx.read_sreg(b, "nctaid.x"), I64)
-            team = b.zext(nvptx.read_sreg(b, "ctaid.x"), I64)
-            chunk = self._chunk(cg, directive, "dist_schedule")
-            if chunk is None:                      # one contiguous block per team
-                chunk = b.sdiv(b.add(total, b.sub(teams, ir.Constant(I64, 1))), teams)
-                chunk = b.select(b.icmp_signed("<", chunk, ir.Constant(I64, 1)), ir.Constant(I64, 1), chunk)
-            plan = Persisted(cg, chunk=chunk, stride=b.mul(teams, chunk))
-            start = cg.alloca(ct.LONG, "dist.start")
-            b.store(b.mul(team, chunk), start)
+            self.counting = count_type(cg, loops)
+            start = self.shared.slot(cg, self.counting, "dist_start")   # master-only, survives states
+            first_chunk, _, _ = self._team_chunks(cg, directive, loops)
+            b.store(first_chunk, start)
             cond, run, done = cg.new_block("dist.cond"), cg.new_block("dist.chunk"), cg.new_block("dist.end")
             b.branch(cond)
             b.position_at_end(cond)
-            b.cbranch(b.icmp_signed("<", b.load(start), space.total), run, done)
+            _, chunk, total = self._team_chunks(cg, directive, loops)
+            b.cbranch(b.icmp_signed("<", b.load(start), total), run, done)
             b.position_at_end(run)
-            end = b.add(b.load(start), plan.chunk)
-            end = b.select(b.icmp_signed("<", end, space.total), end, space.total)
+            end = b.add(b.load(start), chunk)
+            end = b.select(b.icmp_signed("<", end, total), end, total)
             if rest and rest[0] == "parallel":
-                lo = self.shared.slot(cg, ct.LONG, "dist_lo")
-                hi = self.shared.slot(cg, ct.LONG, "dist_hi")
-                b.store(b.load(start), lo)
+                hi = self.shared.slot(cg, self.counting, "dist_hi")
                 b.store(end, hi)
-                self._distribute_parallel(cg, rest, directive, body, lo, hi)
+                self._distribute_parallel(cg, rest, directive, body, start, hi)
             else:
+                bounds, space = _loop_space(cg, loops, self.counting)
                 with self._data_environment(cg, directive):
                     slots = self._declare_loop_variables(cg, loops, bounds)
                     self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
                                   loops[-1].body)
             if not b.block.is_terminated:
-                b.store(b.add(b.load(start), plan.stride), start)
+                _, _, stride = self._team_chunks(cg, directive, loops, stride=True)
+                b.store(b.add(b.load(start), stride), start)
                 b.branch(cond)
             b.position_at_end(done)
+
+    def _team_chunks(self, cg, directive, loops, stride=False):
+        """(this team's first iteration, chunk length, total) — or, with `stride`, the
+        distance between this team's chunks as the third value."""
+        b = cg.builder
+        counting = self.counting
+        one = ir.Constant(counting.ir_type(), 1)
+        with cg.block_scope():
+            bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
+            total = one
+            for x in bounds:
+                total = b.mul(total, convert(b, x.trip_count, x.iv_type, counting))
+        teams = convert(b, nvptx.read_sreg(b, "nctaid.x"), ct.UINT, counting)
+        team = convert(b, nvptx.read_sreg(b, "ctaid.x"), ct.UINT, counting)
+        chunk = self._chunk(cg, directive, "dist_schedule")
+        if chunk is None:                      # one contiguous block per team
+            chunk = b.sdiv(b.add(total, b.sub(teams, one)), teams)
+            chunk = b.select(b.icmp_signed("<", chunk, one), one, chunk)
+        return b.mul(team, chunk), chunk, (b.mul(teams, chunk) if stride else total)
 
     def _distribute_parallel(self, cg, rest, directive, body, lo, hi) -> None:
         """`distribute parallel for`: one parallel region per team chunk [lo, hi)."""
@@ -400,6 +457,7 @@ class ControlLoopHooks(OpenMPRuntime):
         finally:
             self.chunk_range = None
 
+    counting = ct.LONG     # the type iterations are counted in, per loop construct (count_type)
     chunk_range = None     # (lo, hi) shared slots of the team's chunk, inside distribute parallel for
     last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
 
@@ -417,7 +475,7 @@ class ControlLoopHooks(OpenMPRuntime):
         clause = next(iter(clauses_named(directive, clause_name)), None)
         if clause is None or clause.chunk is None:
             return None
-        return cg.expr_as(clause.chunk, ct.LONG)
+        return cg.expr_as(clause.chunk, self.counting)
 
     @staticmethod
     def _loops(directive, body):
@@ -432,8 +490,9 @@ class ControlLoopHooks(OpenMPRuntime):
         loops = self._loops(directive, body)
         own_environment = not (worksharing and implicit_barrier is False)
         with cg.block_scope():
-            bounds, space = _loop_space(cg, loops)
-            lo, hi = ir.Constant(I64, 0), space.total
+            self.counting = count_type(cg, loops)
+            bounds, space = _loop_space(cg, loops, self.counting)
+            lo, hi = ir.Constant(self.counting.ir_type(), 0), space.total
             if self.chunk_range is not None:        # this team's chunk of a distribute
                 lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
             with self._data_environment(cg, directive) if own_environment else _nothing():
@@ -471,7 +530,7 @@ class ControlLoopHooks(OpenMPRuntime):
                 trip = getattr(space, f"trip{index}")
                 logical = b.srem(remaining, trip)
                 remaining = b.sdiv(remaining, trip)
-            local = convert(b, logical, ct.LONG, bounds[index].iv_type)
+            local = convert(b, logical, self.counting, bounds[index].iv_type)
             b.store(bounds[index].value_at(cg, local), slots[index])
 
     def _worksharing_range(self, cg, directive, bounds, space, lo, hi, slots, body) -> None:
@@ -479,12 +538,15 @@ class ControlLoopHooks(OpenMPRuntime):
         b = cg.builder
         chunk = self._chunk(cg, directive, "schedule")
         schedule = next(iter(clauses_named(directive, "schedule")), None)
+        counting = self.counting
         if chunk is None and schedule is not None and schedule.kind in ("dynamic", "guided"):
-            chunk = ir.Constant(I64, 1)
-        chunk = chunk if chunk is not None else ir.Constant(I64, 0)
-        first, length, stride = (cg.alloca(ct.LONG, n) for n in ("ws.first", "ws.length", "ws.stride"))
+            chunk = ir.Constant(counting.ir_type(), 1)
+        chunk = chunk if chunk is not None else ir.Constant(counting.ir_type(), 0)
+        first, length, stride = (cg.alloca(counting, n) for n in ("ws.first", "ws.length", "ws.stride"))
         plan = Persisted(cg, lo=lo, count=b.sub(hi, lo))
-        call_device_runtime(cg, "__kmpc_for_static_init", ir.VoidType(), [
+        # libomp's naming: _4 for 32-bit iteration counts, _8 for 64-bit ones
+        init = "__kmpc_for_static_init_4" if counting.bits == 32 else "__kmpc_for_static_init_8"
+        call_device_runtime(cg, init, ir.VoidType(), [
             plan.count, chunk, nvptx.read_sreg(b, "tid.x"), self._participants(cg), first, length, stride])
         cond, run, done = cg.new_block("ws.cond"), cg.new_block("ws.chunk"), cg.new_block("ws.end")
         b.branch(cond)
@@ -503,7 +565,8 @@ class ControlLoopHooks(OpenMPRuntime):
         """for (iv = lo; iv < limit.hi; iv++) { variables = f(iv); body; note iv == total - 1 }
         Everything the loop needs after its body is reloaded, since the body may switch state."""
         b = cg.builder
-        iv = cg.alloca(ct.LONG, "iv")
+        iv = cg.alloca(self.counting, "iv")
+        one = ir.Constant(self.counting.ir_type(), 1)
         b.store(lo, iv)
         cond, run, step_block, done = (cg.new_block("loop.cond"), cg.new_block("loop.body"),
                                        cg.new_block("loop.next"), cg.new_block("loop.end"))
@@ -518,9 +581,9 @@ class ControlLoopHooks(OpenMPRuntime):
         b.position_at_end(step_block)
         current = b.load(iv)
         if self.last_flag is not None:
-            is_last = b.icmp_signed("==", current, b.sub(space.total, ir.Constant(I64, 1)))
+            is_last = b.icmp_signed("==", current, b.sub(space.total, one))
             b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), b.load(self.last_flag)), self.last_flag)
-        b.store(b.add(current, ir.Constant(I64, 1)), iv)
+        b.store(b.add(current, one), iv)
         b.branch(cond)
         b.position_at_end(done)
 

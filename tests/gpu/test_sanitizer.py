@@ -1,0 +1,44 @@
+"""Every corpus program with target regions is clean under compute-sanitizer
+(memcheck and racecheck), with the schemes chosen automatically and with the
+control loop forced. GPU only; skipped without a GPU or compute-sanitizer."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+PROGRAMS = sorted(p for p in (REPO / "tests" / "programs").glob("*.c") if "omp target" in p.read_text())
+
+
+def _gpu_present() -> bool:
+    try:
+        from omp2gpu.offload.devices import cuda
+        return cuda.available()
+    except ImportError:
+        return False
+
+
+SANITIZER = shutil.which("compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
+pytestmark = [pytest.mark.gpu,
+              pytest.mark.skipif(not _gpu_present(), reason="no CUDA GPU"),
+              pytest.mark.skipif(not os.path.exists(SANITIZER), reason="compute-sanitizer not found")]
+
+
+@pytest.mark.parametrize("tool", ["memcheck", "racecheck"])
+@pytest.mark.parametrize("scheme", ["auto", "control-loop"])
+@pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_clean_under_compute_sanitizer(program, scheme, tool, tmp_path):
+    env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    cmd = [SANITIZER, f"--tool={tool}", "--error-exitcode=99", "--print-limit=5",
+           sys.executable, "-m", "omp2gpu", "run", "--scheme", scheme, str(program), "--", "alpha", "42"]
+    done = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    report = done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.returncode != 99, f"{tool} found errors:\n{report}"
+    assert "ERROR SUMMARY: 0 errors" in done.stdout + done.stderr, report
