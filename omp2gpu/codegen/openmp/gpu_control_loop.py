@@ -541,7 +541,9 @@ class ControlLoopHooks(OpenMPRuntime):
         counting = self.counting
         if chunk is None and schedule is not None and schedule.kind in ("dynamic", "guided"):
             chunk = ir.Constant(counting.ir_type(), 1)
-        chunk = chunk if chunk is not None else ir.Constant(counting.ir_type(), 0)
+        # No schedule clause: chunks of one iteration dealt round-robin, so neighbouring
+        # threads touch neighbouring elements (coalesced), as the paper's static,1.
+        chunk = chunk if chunk is not None else ir.Constant(counting.ir_type(), 0 if schedule else 1)
         first, length, stride = (cg.alloca(counting, n) for n in ("ws.first", "ws.length", "ws.stride"))
         plan = Persisted(cg, lo=lo, count=b.sub(hi, lo))
         # libomp's naming: _4 for 32-bit iteration counts, _8 for 64-bit ones
