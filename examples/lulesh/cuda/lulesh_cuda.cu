@@ -354,6 +354,8 @@ int main(int argc, char **argv)
     g.xdd = to_device(d.xdd, d.numNode);
     g.ydd = to_device(d.ydd, d.numNode);
     g.zdd = to_device(d.zdd, d.numNode);
+    g.qq = to_device(d.qq, d.numElem);
+    g.ql = to_device(d.ql, d.numElem);
 
     Timer timer;
     timer_init(&timer);
