@@ -67,9 +67,21 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
     if ctype.size < 4:
         raise CompileError(f"atomic update of a {ctype.size}-byte object is not supported on the GPU",
                            x_node.coord)
+
+    def new_value(old):
+        left, right = (operand, RValue(ctype, old)) if reverse else (RValue(ctype, old), operand)
+        result = cg.binary(op, left, right, x_node)
+        return convert(b, result.value, result.ctype, ctype, x_node.coord)
+    return compare_and_swap_loop(cg, target.address, ctype, new_value)
+
+
+def compare_and_swap_loop(cg, address, ctype, new_value) -> tuple[ir.Value, ir.Value]:
+    """Atomically *address = new_value(*address) with cmpxchg on the value's bits, retried
+    until no other thread intervened; returns (old, new). 4- and 8-byte objects."""
+    b = cg.builder
     bits = ir.IntType(ctype.size * 8)
-    address = b.bitcast(target.address, bits.as_pointer())
-    start = b.load(address)
+    int_address = b.bitcast(address, bits.as_pointer())
+    start = b.load(int_address)
     entry = b.block
     loop, done = cg.new_block("atomic.cas"), cg.new_block("atomic.done")
     b.branch(loop)
@@ -77,11 +89,9 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
     old_bits = b.phi(bits)
     old_bits.add_incoming(start, entry)
     old = b.bitcast(old_bits, ctype.ir_type()) if ctype.is_floating else old_bits
-    left, right = (operand, RValue(ctype, old)) if reverse else (RValue(ctype, old), operand)
-    result = cg.binary(op, left, right, x_node)
-    new = convert(b, result.value, result.ctype, ctype, x_node.coord)
+    new = new_value(old)
     new_bits = b.bitcast(new, bits) if ctype.is_floating else new
-    pair = b.cmpxchg(address, old_bits, new_bits, "monotonic", "monotonic")
+    pair = b.cmpxchg(int_address, old_bits, new_bits, "monotonic", "monotonic")
     old_bits.add_incoming(b.extract_value(pair, 0), loop)
     b.cbranch(b.extract_value(pair, 1), done, loop)
     b.position_at_end(done)

@@ -24,6 +24,7 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.choose import combined_form
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
+from omp2gpu.codegen.openmp.gpu_atomics import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, combine, loop_nest,
                                                   reduction_identity)
 from omp2gpu.diagnostics import CompileError
@@ -200,19 +201,4 @@ def atomic_combine(cg, op: str, ctype, address, value) -> None:
     if rmw is not None:
         b.atomic_rmw(rmw, address, value, "monotonic")
         return
-    bits = ir.IntType(ctype.size * 8)
-    int_address = b.bitcast(address, bits.as_pointer())
-    start = b.load(int_address)
-    entry = b.block
-    loop, done = cg.new_block("cas.loop"), cg.new_block("cas.done")
-    b.branch(loop)
-    b.position_at_end(loop)
-    old = b.phi(bits)
-    old.add_incoming(start, entry)
-    old_value = b.bitcast(old, ctype.ir_type()) if ctype.is_floating else old
-    new_value = combine(cg, op, ctype, old_value, value)
-    new = b.bitcast(new_value, bits) if ctype.is_floating else new_value
-    pair = b.cmpxchg(int_address, old, new, "monotonic", "monotonic")
-    old.add_incoming(b.extract_value(pair, 0), loop)
-    b.cbranch(b.extract_value(pair, 1), done, loop)
-    b.position_at_end(done)
+    compare_and_swap_loop(cg, address, ctype, lambda old: combine(cg, op, ctype, old, value))
