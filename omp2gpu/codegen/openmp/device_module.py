@@ -70,12 +70,27 @@ class RegionScope(Scope):
 class DeviceModuleEmitter(ModuleEmitter):
     def __init__(self, host, openmp, declare_target_globals=frozenset(), name="device"):
         # One LLVM context and type resolver with the host: struct types are shared.
-        super().__init__(name, openmp, Builtins(nvptx_builtins()), host.context, host.resolver)
-        nvptx.configure_device_module(self.module)
+        super().__init__(name, openmp, Builtins(self.target_builtins()), host.context, host.resolver)
+        self.configure_module()
         self.host = host
         self.file_scope = DeviceFileScope(self, host.file_scope)
         self.declare_target_globals = set(declare_target_globals)
         self.pending: list[tuple] = []
+
+    # ----------------------------------------------------------------- the target (NVPTX here;
+    # the CPU device's module, cpu_workgroup.py, overrides these four)
+    def target_builtins(self) -> dict:
+        return nvptx_builtins()
+
+    def configure_module(self) -> None:
+        nvptx.configure_device_module(self.module)
+
+    def library_function(self, name: str) -> str | None:
+        """The device library's name for a C library function (math.h -> libdevice)."""
+        return nvptx.LIBDEVICE_MATH.get(name)
+
+    def mark_kernel(self, kernel: ir.Function) -> None:
+        nvptx.mark_kernel(kernel)
 
     # ----------------------------------------------------------------- on-demand symbols
     def device_function(self, host_symbol: Symbol) -> Symbol:
@@ -85,7 +100,7 @@ class DeviceModuleEmitter(ModuleEmitter):
             return existing
         ftype = host_symbol.ctype
         definition = self.host.function_definitions.get(name)
-        libdevice_name = nvptx.LIBDEVICE_MATH.get(name)
+        libdevice_name = self.library_function(name)
         if definition is None and libdevice_name is not None:
             function = self._declare(libdevice_name, ftype)
         else:
@@ -126,7 +141,7 @@ class DeviceModuleEmitter(ModuleEmitter):
     def emit_kernel(self, region, scheme) -> ir.Function:
         params = [capture.param_ir_type() for capture in region.captures]
         kernel = ir.Function(self.module, ir.FunctionType(ir.VoidType(), params), name=region.kernel_name)
-        nvptx.mark_kernel(kernel)
+        self.mark_kernel(kernel)
         scope = RegionScope(region.scope, self.file_scope)
         cg = FunctionEmitter(self, kernel, ct.FunctionType(ct.VOID, ()), scope)
         for capture, argument in zip(region.captures, kernel.args):
