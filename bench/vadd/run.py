@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,24 +30,19 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE.parent))
+import common  # noqa: E402  (bench/common.py)
+
 # (teams, threads); (0, 0) lets the launcher choose. (16384, 512) was CUDA C's best on the H100.
 CONFIGS = [(0, 0), (16384, 512), (8192, 1024), (4224, 256), (2112, 512), (1056, 1024)]
 
 
 def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "combined",
                  source: str = "vadd.c", defines: tuple = ()) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        profile = Path(tmp) / "profile.json"
-        path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-        env = dict(os.environ, OMP2GPU_PROFILE=str(profile), OMP_TARGET_OFFLOAD="MANDATORY",
-                   PYTHONPATH=path)
-        cmd = [sys.executable, "-m", "omp2gpu", "run", str(HERE / source), f"--scheme={scheme}",
-               f"-DTEAMS={teams}", f"-DTHREADS={threads}", *[f"-D{d}" for d in defines],
-               "--", str(n), str(reps)]
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
-        if done.returncode != 0 or "errors=0" not in done.stdout:
-            raise RuntimeError(f"omp2gpu {source} failed:\n{done.stdout}\n{done.stderr}")
-        data = json.loads(profile.read_text())
+    done, data = common.run_omp2gpu(HERE / source, scheme, (n, reps),
+                                    (f"TEAMS={teams}", f"THREADS={threads}", *defines))
+    if done.returncode != 0 or "errors=0" not in done.stdout or data is None:
+        raise RuntimeError(f"omp2gpu {source} failed:\n{done.stdout}\n{done.stderr}")
     (kernel,) = [k for k in data["kernels"].values() if k["launches"]]
     best = min(kernel["launches"], key=lambda launch: launch["us"])
     return {"us": best["us"], "grid": best["grid"], "block": best["block"],
@@ -168,10 +161,7 @@ def IMPLEMENTATIONS(binary, n, reps, teams, threads):
 
 
 def build_cuda(tmp: Path) -> Path:
-    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
-    binary = tmp / "vadd_cuda"
-    subprocess.run([nvcc, "-O3", "-arch=sm_90", str(HERE / "vadd.cu"), "-o", str(binary)], check=True)
-    return binary
+    return common.build_cuda(HERE / "vadd.cu", tmp / "vadd_cuda", "sm_90")
 
 
 def markdown(rows: list[dict], meta: dict) -> str:

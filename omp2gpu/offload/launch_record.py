@@ -4,6 +4,8 @@
                                (the GPU tests check from it that kernels really ran there)
     OMP2GPU_PROFILE=FILE       JSON at exit: per kernel its resources and every launch's
                                configuration and time, from CUDA events (benchmarks use it)
+    OMP2GPU_LAUNCH=T,L         every kernel but serial ones runs with T teams of L threads,
+                               over its clauses (0: as usual); read by runtime.launch_override
 """
 
 from __future__ import annotations

@@ -89,10 +89,30 @@ def default_device_number(environ) -> int:
     return max(number, 0)
 
 
+def launch_override(environ) -> tuple[int, int] | None:
+    """OMP2GPU_LAUNCH="teams,threads": the launch configuration every kernel gets, over
+    its clauses (benchmark sweeps: `omp2gpu report --run`); 0 leaves that half as usual."""
+    text = environ.get("OMP2GPU_LAUNCH", "").strip()
+    if not text:
+        return None
+    try:
+        teams, threads = (int(part) for part in text.split(","))
+        if teams < 0 or threads < 0:
+            raise ValueError
+    except ValueError:
+        report("warning", f"OMP2GPU_LAUNCH={text} is not 'teams,threads' (two integers >= 0); ignored")
+        return None
+    return teams, threads
+
+
 def launch_configuration(info: KernelInfo, device: Device, num_teams: int, thread_limit: int,
-                         trip_count: int) -> tuple[int, int]:
+                         trip_count: int, override: tuple[int, int] | None = None) -> tuple[int, int]:
     """(grid, block): the clauses when given, else the kernel's default block and enough
-    blocks for the loop, capped at what fills the device."""
+    blocks for the loop, capped at what fills the device. `override` (OMP2GPU_LAUNCH)
+    replaces the clauses, except for serial kernels, which one thread must run."""
+    if override is not None and info.scheme != "serial":
+        num_teams = override[0] or num_teams
+        thread_limit = override[1] or thread_limit
     block = thread_limit if thread_limit > 0 else (info.default_block_size or DEFAULT_BLOCK_SIZE)
     block = max(1, min(block, device.max_threads_per_block))
     if num_teams > 0:
@@ -164,6 +184,7 @@ class OffloadRuntime:
         self._globals: dict[str, tuple[int, int]] = {}           # name -> (host address, size)
         self._lock = threading.RLock()
         self.record = LaunchRecord(environ)
+        self.launch_override = launch_override(environ)
 
     # ----------------------------------------------------------------- devices
     @property
@@ -287,7 +308,8 @@ class OffloadRuntime:
                 state.data.begin(entries)
                 params = [state.data.kernel_argument(e) for e in entries if e.type & MapType.TARGET_PARAM]
                 _check_params(info, params)
-                grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count)
+                grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count,
+                                                   self.launch_override)
                 if self.record.timing:
                     micros = state.device.timed_launch(function, grid, block, params)
                 else:

@@ -3,6 +3,7 @@
     omp2gpu run prog.c [options] [-- args...]     compile, JIT, run main(args)
     omp2gpu compile prog.c [options] [-o OUT]     write a host object (.o)
     omp2gpu compile prog.c --emit-llvm [-o OUT]   write host LLVM IR (.ll)
+    omp2gpu report prog.c [options]               registers, memory, occupancy per kernel
 
 Options are spelt as a C compiler user types them (-I, -D, -U, -O2, -std=c99,
 -w, -fopenmp, -lm). Exit status: the program's for `run`; 1 for an error in
@@ -98,6 +99,13 @@ def build_parser() -> argparse.ArgumentParser:
     compile_.add_argument("--explain", action="store_true",
                           help="say for each target region which scheme runs it, and why")
     compile_.set_defaults(handler=_compile)
+
+    from omp2gpu.tools import report as report_tool
+    report = commands.add_parser("report", parents=[common], allow_abbrev=False,
+                                 help="registers, memory and occupancy of each kernel (--run: "
+                                      "fastest launch configuration): report FILE.c [options] [-- args...]")
+    report_tool.add_arguments(report)
+    report.set_defaults(handler=_report)
     return parser
 
 
@@ -115,7 +123,7 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         program_args = []
     parser = build_parser()
     args = parser.parse_args(_normalise(argv))
-    if program_args and args.command != "run":
+    if program_args and args.command not in ("run", "report"):
         parser.error(f"'{args.command}' takes no program arguments after --")
     return args, program_args
 
@@ -192,6 +200,12 @@ def _compile_device(args: argparse.Namespace, options) -> int:
         suffix, data = ".ptx", device_driver.device_ptx(build, options).encode()
     _write_output(args.output or Path(args.input).with_suffix(suffix).name, data)
     return 0
+
+
+def _report(args: argparse.Namespace, program_args: list[str]) -> int:
+    from omp2gpu.tools import report
+    _check_input(args.input)
+    return report.main(args, program_args, compile_options(args))
 
 
 def _write_output(output: str, data: bytes) -> None:

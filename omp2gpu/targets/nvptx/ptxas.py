@@ -50,8 +50,9 @@ def find_ptxas() -> Path | None:
     return Path(on_path) if on_path else find_file("bin/ptxas")
 
 
-def _run(ptx: str, arch: str, opt_level: int, verbose: bool) -> tuple[bytes, str]:
-    """(cubin, ptxas's messages)."""
+def _run(ptx: str, arch: str, opt_level: int, verbose: bool,
+         maxrregcount: int | None = None) -> tuple[bytes, str]:
+    """(cubin, ptxas's messages); `maxrregcount` caps registers per thread (ptxas spills past it)."""
     ptxas = find_ptxas()
     if ptxas is None:
         raise PtxasNotFound("ptxas not found on PATH, under CUDA_HOME or /usr/local/cuda, "
@@ -60,6 +61,8 @@ def _run(ptx: str, arch: str, opt_level: int, verbose: bool) -> tuple[bytes, str
         source, target = Path(directory, PTX_FILE_NAME), Path(directory, "device.cubin")
         source.write_text(ptx)
         command = [str(ptxas), f"-arch={arch}", f"-O{opt_level}", "-o", target.name, source.name]
+        if maxrregcount:
+            command.append(f"--maxrregcount={maxrregcount}")
         result = subprocess.run(command + (["-v"] if verbose else []), cwd=directory,
                                 capture_output=True, text=True)
         messages = (result.stdout + result.stderr).strip()
@@ -68,14 +71,15 @@ def _run(ptx: str, arch: str, opt_level: int, verbose: bool) -> tuple[bytes, str
         return target.read_bytes(), messages
 
 
-def assemble(ptx: str, arch: str, opt_level: int = 3) -> bytes:
+def assemble(ptx: str, arch: str, opt_level: int = 3, maxrregcount: int | None = None) -> bytes:
     """The cubin for `ptx` on `arch`."""
-    return _run(ptx, arch, opt_level, verbose=False)[0]
+    return _run(ptx, arch, opt_level, verbose=False, maxrregcount=maxrregcount)[0]
 
 
-def resource_usage(ptx: str, arch: str, opt_level: int = 3) -> dict[str, KernelResources]:
+def resource_usage(ptx: str, arch: str, opt_level: int = 3,
+                   maxrregcount: int | None = None) -> dict[str, KernelResources]:
     """Kernel (PTX name) -> its resources."""
-    cubin, messages = _run(ptx, arch, opt_level, verbose=True)
+    cubin, messages = _run(ptx, arch, opt_level, verbose=True, maxrregcount=maxrregcount)
     usage = parse_verbose_output(messages)
     for kernel, banks in kernel_constant_banks(cubin).items():
         if kernel in usage and not usage[kernel].constant_banks:

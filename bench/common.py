@@ -1,0 +1,76 @@
+"""What the GPU benchmarks share: running a program through omp2gpu with the launcher's
+profile, building CUDA C references with nvcc, and reading ptxas -v for them.
+
+Import from a bench/<name>/run.py with `sys.path.insert(0, str(Path(__file__).parents[1]))`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def omp2gpu_env(profile: Path | None = None, launch: tuple[int, int] | None = None) -> dict:
+    """The environment for `python -m omp2gpu run` from this checkout: the GPU is
+    mandatory (no silent host fallback), the profile written to `profile`, and
+    every kernel launched as `launch` (teams, threads) when given."""
+    env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env.pop("OMP2GPU_LAUNCH", None)
+    if profile is not None:
+        env["OMP2GPU_PROFILE"] = str(profile)
+    if launch is not None:
+        env["OMP2GPU_LAUNCH"] = f"{launch[0]},{launch[1]}"
+    return env
+
+
+def run_omp2gpu(source: Path, scheme: str, program_args=(), defines=(), launch=None,
+                timeout: int = 600) -> tuple[subprocess.CompletedProcess, dict | None]:
+    """Run `source` on the GPU with `scheme`; (the process, the launcher's profile or None)."""
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-bench-") as tmp:
+        profile = Path(tmp) / "profile.json"
+        command = [sys.executable, "-m", "omp2gpu", "run", str(source), f"--scheme={scheme}",
+                   *[f"-D{d}" for d in defines], "--", *map(str, program_args)]
+        done = subprocess.run(command, env=omp2gpu_env(profile, launch), capture_output=True,
+                              text=True, timeout=timeout)
+        data = json.loads(profile.read_text()) if profile.is_file() else None
+    return done, data
+
+
+def fastest_by_configuration(entry: dict) -> dict[tuple[int, int], float]:
+    """(grid, block) -> the fastest launch in microseconds, from one kernel's profile entry."""
+    best: dict[tuple[int, int], float] = {}
+    for launch in entry.get("launches", ()):
+        if launch.get("us") is None:
+            continue
+        key = (launch["grid"], launch["block"])
+        best[key] = min(best.get(key, float("inf")), launch["us"])
+    return best
+
+
+def nvcc() -> str:
+    return shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+
+
+def build_cuda(source: Path, binary: Path, arch: str = "sm_90") -> Path:
+    """nvcc -O3 for `arch`, as the paper built its CUDA versions."""
+    subprocess.run([nvcc(), "-O3", f"-arch={arch}", str(source), "-o", str(binary)], check=True)
+    return binary
+
+
+def cuda_resources(source: Path, arch: str = "sm_90") -> dict:
+    """Kernel -> KernelResources from nvcc -Xptxas -v (no GPU needed); {} without nvcc."""
+    from omp2gpu.targets.nvptx import parse_verbose_output
+    if not shutil.which(nvcc()) and not Path(nvcc()).is_file():
+        return {}
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-bench-") as tmp:
+        done = subprocess.run([nvcc(), "-O3", f"-arch={arch}", "-cubin", "-Xptxas", "-v", str(source),
+                               "-o", str(Path(tmp) / "kernels.cubin")], capture_output=True, text=True)
+    return parse_verbose_output(done.stdout + done.stderr) if done.returncode == 0 else {}

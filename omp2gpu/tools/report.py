@@ -1,0 +1,424 @@
+"""`omp2gpu report`: what each kernel costs the GPU, per scheme (the paper's Tables 1 and 2).
+
+    omp2gpu report prog.c [--scheme S | --compare-schemes] [--offload-arch sm_XX]
+                          [--maxrregcount N] [--block-size N] [--format table|json|markdown]
+                          [--run [--teams LIST] [--threads LIST] [--bytes N]] [-- args...]
+
+Without a GPU: for every kernel its source location, the scheme that runs it and
+why, ptxas -v's figures (registers, spills, static shared, local and constant
+memory, barriers), the largest block it can run and its theoretical occupancy at
+the block size given (--block-size), else its constant thread_limit clause, else
+the scheme's default, with the factor that limits it, and the block size with
+the best theoretical occupancy (omp2gpu.tools.occupancy). Only ptxas is needed
+(PATH, CUDA_HOME or the nvidia-cuda-nvcc wheel).
+
+--run (a GPU): the program runs once per (teams, threads) of the sweep, with
+OMP2GPU_LAUNCH forcing that configuration on every kernel and OMP2GPU_PROFILE
+timing each launch with CUDA events; per kernel the fastest launch wins
+(omp2gpu.tools.launch_sweep). Its occupancy is given per SM and averaged over
+the GPU's SMs for the winning grid.
+Valuable bandwidth = bytes the kernel must move / its time, the bytes being
+--bytes N when given (per launch), else computed from the target construct's own
+map clauses when their sizes are compile-time constants: `to` and `from` count
+once, `tofrom` twice (read and written); n/a when some array reaches the kernel
+without such a map (e.g. mapped by an enclosing `target data`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.tools import launch_sweep
+from omp2gpu.tools import occupancy as occ
+from omp2gpu.tools.launch_sweep import RunResult
+
+FORMATS = ("table", "json", "markdown")
+COMPARED_SCHEMES = ("combined", "control-loop")
+
+
+# ----------------------------------------------------------------- what is reported
+@dataclass
+class KernelFigures:
+    """One kernel under one scheme."""
+    kernel: str
+    location: str
+    scheme: str
+    reason: str
+    arch: str
+    registers: int = 0
+    spill_store_bytes: int = 0
+    spill_load_bytes: int = 0
+    shared_bytes: int = 0
+    stack_frame_bytes: int = 0
+    constant_bytes: int = 0
+    barriers: int = 0
+    max_threads_per_block: int | None = None
+    block_size: int = 0
+    block_size_from: str = ""
+    occupancy: occ.Occupancy | None = None
+    best: occ.Occupancy | None = None            # the block size with the best occupancy
+    bytes: int | None = None                     # valuable bytes per launch
+    bytes_from: str = ""
+    note: str = ""
+    run: RunResult | None = None
+
+
+@dataclass
+class SchemeReport:
+    requested: str
+    kernels: dict[str, KernelFigures]
+    remarks: list[str]                           # regions that run on the host, and why
+
+
+# ----------------------------------------------------------------- static analysis
+def _launch_directive(construct):
+    """The directive whose clauses shape the launch: the target construct's, or that of
+    a teams construct making up its whole body."""
+    from pycparser import c_ast
+
+    from omp2gpu.frontend.omp_nodes import OmpConstruct
+    body = construct.body
+    while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
+        body = body.block_items[0]
+    if isinstance(body, OmpConstruct) and body.directive.has("teams"):
+        return body.directive
+    return construct.directive
+
+
+def _constant_clause(construct, name: str) -> int | None:
+    from omp2gpu.frontend.clauses import constant_int
+    for directive in {id(d): d for d in (construct.directive, _launch_directive(construct))}.values():
+        for clause in directive.clauses:
+            if clause.name == name:
+                return constant_int(clause.expr)
+    return None
+
+
+def mapped_bytes(region) -> tuple[int | None, str]:
+    """(bytes the kernel moves per launch by its own map clauses, how that was found), or
+    (None, why not). `to`/`from` count once, `tofrom` twice."""
+    from omp2gpu.frontend.clauses import constant_int
+    from omp2gpu.offload.abi import MapType
+    total = 0
+    for capture in region.captures:
+        if capture.kind == "literal":
+            continue                                   # by value: no memory traffic
+        copies = bool(capture.map_type & MapType.TO) + bool(capture.map_type & MapType.FROM)
+        if capture.map_type & (MapType.POINTER_LOOKUP | MapType.IS_DEVICE_PTR) or not copies:
+            return None, f"'{capture.name}' has no to/from map clause on the construct"
+        ctype, count = capture.ctype, 1
+        for section in (capture.item.sections if capture.item else ()):
+            if not (ctype.is_pointer or ctype.is_array):
+                return None, f"the map of '{capture.name}' is not an array section"
+            inner = ctype.pointee if ctype.is_pointer else ctype.element
+            lower = constant_int(section.lower) if section.lower is not None else 0
+            if section.length is not None:
+                length = constant_int(section.length)
+            elif ctype.is_array and ctype.length is not None and lower is not None:
+                length = ctype.length - lower
+            else:
+                length = None
+            if length is None:
+                return None, f"the section of '{capture.name}' has no constant length"
+            ctype, count = inner, count * length
+        total += copies * count * ctype.size
+    return total, "map clauses"
+
+
+def _maxntid(ptx: str) -> dict[str, int]:
+    """Kernel -> its .maxntid (x only) where the PTX gives one."""
+    found = {}
+    for match in re.finditer(r"\.entry\s+([\w$.]+)\s*\(([^{]*)", ptx):
+        if limit := re.search(r"\.maxntid\s+(\d+)", match[2]):
+            found[match[1]] = int(limit[1])
+    return found
+
+
+def analyse(path: str, options, maxrregcount: int | None = None,
+            block_size: int | None = None) -> SchemeReport:
+    """Compile `path` with `options` (its scheme and architecture) and measure each kernel."""
+    from omp2gpu import device_driver, driver
+    from omp2gpu.codegen.openmp.kernels import default_block_size
+    from omp2gpu.targets import nvptx
+    arch = options.offload_arch or nvptx.default_arch()
+    build = driver.translate(path, options).device
+    remarks = [r for r in (build.remarks if build else ()) if " runs on the host" in r]
+    if build is None or not build.kernels:
+        return SchemeReport(options.scheme, {}, remarks)
+    if nvptx.find_ptxas() is None:
+        raise CompileError("ptxas not found (PATH, CUDA_HOME, /usr/local/cuda or the "
+                           "nvidia-cuda-nvcc wheel): it gives the registers and memory figures")
+    ptx = device_driver.device_ptx(build, options)
+    try:
+        usage = nvptx.resource_usage(ptx, arch, maxrregcount=maxrregcount)
+    except nvptx.PtxasError as error:
+        first = next((line for line in error.message.splitlines() if line.strip()), "")
+        raise CompileError(f"ptxas failed for {arch}: {first.strip()}") from None
+    maxntid = _maxntid(ptx)
+    kernels = {}
+    for region in build.kernels:
+        name = region.kernel_name
+        resources = usage.get(name) or nvptx.KernelResources(name)
+        figures = KernelFigures(
+            kernel=name, location=str(_location(region)), scheme=region.scheme, reason=region.reason,
+            arch=arch, registers=resources.registers, spill_store_bytes=resources.spill_store_bytes,
+            spill_load_bytes=resources.spill_load_bytes, shared_bytes=resources.shared_bytes,
+            stack_frame_bytes=resources.stack_frame_bytes, constant_bytes=resources.constant_bytes,
+            barriers=resources.barriers)
+        clause = _constant_clause(region.construct, "thread_limit")
+        if block_size:
+            figures.block_size, figures.block_size_from = block_size, "--block-size"
+        elif region.scheme == "serial":
+            figures.block_size, figures.block_size_from = 1, "serial: one thread"
+        elif clause and clause > 0:
+            figures.block_size, figures.block_size_from = min(clause, 1024), "thread_limit clause"
+        else:
+            figures.block_size, figures.block_size_from = default_block_size(region), "scheme default"
+        figures.bytes, figures.bytes_from = mapped_bytes(region)
+        try:
+            _occupancy(figures, maxntid.get(name))
+        except occ.UnsupportedArchitecture as error:
+            figures.note = str(error)
+        if block_size and figures.max_threads_per_block is not None \
+                and block_size > figures.max_threads_per_block:
+            raise CompileError(f"block size {block_size} is over the limit of kernel {name} "
+                               f"({figures.max_threads_per_block} threads per block with "
+                               f"{figures.registers} registers on {arch})")
+        kernels[name] = figures
+    return SchemeReport(options.scheme, kernels, remarks)
+
+
+def _location(region):
+    from omp2gpu.diagnostics import SourceLocation
+    return SourceLocation.of(region.construct.coord)
+
+
+def _occupancy(figures: KernelFigures, maxntid: int | None) -> None:
+    arch, regs, shared, bars = figures.arch, figures.registers, figures.shared_bytes, figures.barriers
+    figures.max_threads_per_block = occ.max_threads_per_block(arch, regs, shared, bars, maxntid)
+    figures.occupancy = occ.occupancy(arch, regs, figures.block_size, shared, barriers=bars)
+    figures.best = occ.best_block_size(arch, regs, shared, bars, figures.max_threads_per_block)
+
+
+# ----------------------------------------------------------------- --run
+def attach_runs(figures: KernelFigures, result: RunResult, arch: str, multiprocessors: int,
+                bytes_per_launch: int | None) -> None:
+    """The run's figures, with bandwidth and occupancy at its best configuration."""
+    nbytes = bytes_per_launch if bytes_per_launch is not None else figures.bytes
+    if bytes_per_launch is not None:
+        figures.bytes, figures.bytes_from = bytes_per_launch, "--bytes"
+    if nbytes is not None and result.us > 0:
+        result.gbs = nbytes / result.us / 1e3
+    registers = result.registers if result.registers is not None else figures.registers
+    shared = result.shared_bytes if result.shared_bytes is not None else figures.shared_bytes
+    try:
+        at_best = occ.occupancy(arch, registers, result.block, shared, barriers=figures.barriers)
+    except occ.UnsupportedArchitecture:
+        at_best = None
+    if at_best is not None:
+        result.occupancy = at_best.occupancy
+        result.grid_occupancy = at_best.grid_limited(result.grid, multiprocessors)
+    figures.run = result
+
+
+# ----------------------------------------------------------------- output
+def _or_na(value, form: str = "{}") -> str:
+    """`value` formatted, or n/a for None (`r and r.x` is None when there is no run)."""
+    return "n/a" if value is None else form.format(value)
+
+
+def _size(n: int) -> str:
+    return f"{n} B"
+
+
+def _occupancy_text(o: occ.Occupancy | None) -> str:
+    if o is None:
+        return "n/a"
+    if not o.active_blocks:
+        exhausted = ", ".join(factor for factor, blocks in o.limits.items() if not blocks)
+        return f"0% (cannot launch {o.block_size} threads: {exhausted})"
+    return (f"{o.occupancy:.1%} ({o.active_blocks} blocks x {o.active_warps // o.active_blocks} warps "
+            f"= {o.active_warps}/{o.max_warps} warps; limited by {' and '.join(o.limiters)})")
+
+
+def _rows(figures: KernelFigures | None, run: bool) -> list[tuple[str, str]]:
+    """(metric, value) for one kernel under one scheme; the metrics are the same for all."""
+    f = figures
+    if f is None:
+        return []
+    rows = [("scheme", f.scheme), ("why", f.reason),
+            ("registers per thread", str(f.registers)),
+            ("spill stores / loads", f"{f.spill_store_bytes} B / {f.spill_load_bytes} B"),
+            ("shared memory (static)", _size(f.shared_bytes)),
+            ("local memory (stack frame)", _size(f.stack_frame_bytes)),
+            ("constant memory", _size(f.constant_bytes)),
+            ("barriers", str(f.barriers)),
+            ("max threads per block", _or_na(f.max_threads_per_block)),
+            ("block size", f"{f.block_size} ({f.block_size_from})"),
+            ("occupancy", _occupancy_text(f.occupancy) if not f.note else f"n/a ({f.note})"),
+            ("best block size", "n/a" if f.best is None else
+             f"{f.best.block_size} -> {f.best.occupancy:.1%} ({f.best.active_blocks} blocks/SM)")]
+    if run:
+        r = f.run
+        if f.bytes is None:
+            valuable = f"n/a ({f.bytes_from}; pass --bytes N)"
+        else:
+            valuable = f"{f.bytes} ({f.bytes_from})"
+        at_best = None if r is None or r.occupancy is None else \
+            f"{r.occupancy:.1%} theoretical, {r.grid_occupancy:.1%} over the grid"
+        rows += [("best (#teams, #threads)", _or_na(r and (r.grid, r.block), "({0[0]}, {0[1]})")),
+                 ("time (us)", _or_na(r and r.us, "{:.1f}")),
+                 ("launcher's choice (us)", _or_na(r and r.default_us, "{:.1f}")),
+                 ("registers (driver JIT)", _or_na(r and r.registers)),
+                 ("valuable bytes per launch", valuable),
+                 ("valuable bandwidth (GB/s)", _or_na(r and r.gbs, "{:.1f}")),
+                 ("occupancy at best", _or_na(at_best))]
+    return rows
+
+
+def _kernel_order(reports: list[SchemeReport]) -> list[str]:
+    names = []
+    for report in reports:
+        names += [name for name in report.kernels if name not in names]
+    return names
+
+
+def render(reports: list[SchemeReport], fmt: str, path: str, run: bool, notes=()) -> str:
+    if fmt == "json":
+        return json.dumps({"file": path, "schemes": [
+            {"requested": r.requested, "remarks": r.remarks,
+             "kernels": [_json_kernel(k) for k in r.kernels.values()]} for r in reports],
+            "notes": list(notes)}, indent=1) + "\n"
+    out = []
+    for name in _kernel_order(reports):
+        columns = [r.kernels.get(name) for r in reports]
+        first = next(c for c in columns if c is not None)
+        tables = [dict(_rows(c, run)) for c in columns]
+        metrics = [m for m, _ in _rows(first, run)]
+        headers = [f"--scheme {r.requested}" for r in reports]
+        cells = [[t.get(m, "runs on the host") for t in tables] for m in metrics]
+        title = f"{first.location}: kernel {name} ({first.arch})"
+        if fmt == "markdown":
+            out += [f"### {title}", "", "| | " + " | ".join(headers) + " |",
+                    "|---|" + "---|" * len(headers)]
+            out += [f"| {m} | " + " | ".join(row) + " |" for m, row in zip(metrics, cells)]
+        else:
+            out.append(title)
+            out += _aligned(metrics, cells, headers if len(reports) > 1 else None)
+        out.append("")
+    for report in reports:
+        out += report.remarks
+    out += [f"note: {n}" for n in notes]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | None) -> list[str]:
+    """Plain-text columns; the long "why" row goes under the table, one line per scheme."""
+    why = [(m, row) for m, row in zip(metrics, cells) if m == "why"]
+    body = [(m, row) for m, row in zip(metrics, cells) if m != "why"]
+    if headers:
+        body.insert(0, ("", headers))
+    width = max(len(m) for m, _ in body)
+    columns = [max(len(row[i]) for _, row in body) for i in range(len(cells[0]))]
+    lines = [f"  {m:{width}}  " + "  ".join(f"{cell:{columns[i]}}" for i, cell in enumerate(row)).rstrip()
+             for m, row in body]
+    for _, row in why:
+        for i, reason in enumerate(row):
+            lines.append(f"  why{f' ({headers[i]})' if headers else ''}: {reason}")
+    return lines
+
+
+def _json_kernel(k: KernelFigures) -> dict:
+    data = asdict(k)
+    for key in ("occupancy", "best"):
+        value = getattr(k, key)
+        data[key] = None if value is None else dict(
+            asdict(value), occupancy=value.occupancy, limiters=list(value.limiters))
+    return data
+
+
+# ----------------------------------------------------------------- the command
+def add_arguments(parser) -> None:
+    parser.add_argument("--maxrregcount", type=int, metavar="N",
+                        help="cap registers per thread in ptxas (the paper capped them at 64)")
+    parser.add_argument("--block-size", dest="block_size", type=int, metavar="N",
+                        help="threads per block for the occupancy figure (default: the constant "
+                             "thread_limit clause, else the scheme's default)")
+    parser.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    parser.add_argument("--compare-schemes", dest="compare_schemes", action="store_true",
+                        help=f"report each kernel under the {' and '.join(COMPARED_SCHEMES)} schemes "
+                             "side by side")
+    parser.add_argument("--run", action="store_true",
+                        help="(GPU) run the program over a sweep of (teams, threads) and report the "
+                             "fastest launch of each kernel")
+    parser.add_argument("--teams", default=",".join(map(str, launch_sweep.SWEEP_TEAMS)), metavar="LIST",
+                        help="--run: numbers of teams to try (0: the launcher's choice)")
+    parser.add_argument("--threads", default=",".join(map(str, launch_sweep.SWEEP_THREADS)), metavar="LIST",
+                        help="--run: threads per team to try (0: the launcher's choice)")
+    parser.add_argument("--bytes", dest="bytes_per_launch", type=int, metavar="N",
+                        help="--run: bytes each launch must read and write, for valuable bandwidth "
+                             "(default: from the construct's constant-size map clauses)")
+
+
+def main(args, program_args: list[str], options) -> int:
+    """The `report` subcommand: `options` are the CompileOptions of the command line."""
+    from dataclasses import replace
+
+    if args.maxrregcount is not None and not 16 <= args.maxrregcount <= 255:
+        raise CompileError(f"--maxrregcount {args.maxrregcount} is not between 16 and 255")
+    if args.block_size is not None and not 1 <= args.block_size <= 1024:
+        raise CompileError(f"block size {args.block_size} is over the limit of 1024 threads per block"
+                           if args.block_size > 1024 else f"block size {args.block_size} is not positive")
+    if args.bytes_per_launch is not None and args.bytes_per_launch < 0:
+        raise CompileError("--bytes must not be negative")
+    schemes = COMPARED_SCHEMES if args.compare_schemes else (args.scheme,)
+    if args.run:
+        configs = [(t, n) for t in launch_sweep.parse_list(args.teams, "teams")
+                   for n in launch_sweep.parse_list(args.threads, "threads")]
+        from omp2gpu.offload.devices import cuda
+        if not cuda.available():
+            raise CompileError("--run needs a CUDA GPU and cuda-python; none is available here")
+    reports = [analyse(args.input, replace(options, scheme=scheme), args.maxrregcount, args.block_size)
+               for scheme in schemes]
+    if not any(report.kernels for report in reports):
+        raise CompileError(f"{args.input}: no target region runs on the GPU, so there is no kernel to report")
+    notes = []
+    if args.run:
+        notes += _run_sweeps(args, program_args, reports, configs)
+        if args.maxrregcount:
+            notes.append("--maxrregcount changes ptxas's figures only: the driver JIT-compiles the "
+                         "launched kernels without it")
+    text = render(reports, args.format, args.input, args.run, notes)
+    if args.output and args.output != "-":
+        try:
+            Path(args.output).write_text(text)
+        except OSError as err:
+            raise CompileError(f"cannot write {args.output}: {err.strerror or err}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _run_sweeps(args, program_args, reports: list[SchemeReport], configs) -> list[str]:
+    arch, multiprocessors = launch_sweep.device_facts()
+    flags = launch_sweep.compile_flags(args)
+    step, close = launch_sweep.progress(len(configs) * len(reports))
+    notes = []
+    try:
+        for report in reports:
+            results, failures = launch_sweep.sweep(args.input, report.requested, flags, program_args,
+                                                   configs, step)
+            notes += [f"run failed: {failure}" for failure in failures]
+            for name, figures in report.kernels.items():
+                if name in results:
+                    attach_runs(figures, results[name], arch, multiprocessors, args.bytes_per_launch)
+    finally:
+        close()
+    notes.append(f"runs on {arch} with {multiprocessors} SMs; occupancy is theoretical (per SM) "
+                 "and averaged over the grid's SMs")
+    return notes
