@@ -21,6 +21,9 @@ if [ "$step" = all ] || [ "$step" = sanitizer ]; then
     python3 -m pytest -q -n 14 -p no:cacheprovider tests/gpu/test_sanitizer.py 2>&1 \
         | tee "$OUT/sanitizer.log" | tail -40
 fi
+if [ "$step" = all ] || [ "$step" = tables ]; then
+    python3 bench/paper_tables/run.py --out "$OUT" 2>&1 | tee "$OUT/paper_tables.log" | tail -60
+fi
 if [ "$step" = all ] || [ "$step" = lulesh ]; then
     python3 bench/lulesh/run.py --out "$OUT" 2>&1 | tee "$OUT/lulesh.log" | tail -40
 fi
