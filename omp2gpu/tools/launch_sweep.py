@@ -45,8 +45,9 @@ class RunResult:
 def progress(total: int):
     """A progress bar from rich or tqdm when installed, else one line per step on stderr."""
     try:
+        from rich.console import Console
         from rich.progress import Progress
-        bar = Progress(transient=False)
+        bar = Progress(transient=False, console=Console(stderr=True))   # stdout carries the report
         bar.start()
         task = bar.add_task("sweep", total=total)
         return (lambda text: bar.update(task, advance=1, description=text)), bar.stop
