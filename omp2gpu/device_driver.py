@@ -64,16 +64,45 @@ def kernel_infos(build) -> dict:
             for region in build.kernels}
 
 
-def prepare_offload(build, options, dump=None) -> None:
-    """Bind the launcher's entry points for the JIT, and give it the kernels when a GPU is there."""
+def cpu_kernel_infos(cpu_build) -> dict:
+    """KernelInfo for the CPU device's work-group functions (combined regions take the
+    GPU's default team size, which only omp_get_num_threads reports on the CPU)."""
+    from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED
+    from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE
+    from omp2gpu.offload.runtime import KernelInfo
+    return {kernel.name: KernelInfo(name=kernel.name,
+                                    params=[c.runtime_kind for c in kernel.region.captures],
+                                    default_block_size=DEFAULT_BLOCK_SIZE if kernel.scheme == COMBINED else 1,
+                                    scheme=kernel.scheme)
+            for kernel in cpu_build.kernels}
+
+
+def prepare_offload(build, options, dump=None, cpu=None) -> None:
+    """Bind the launcher's entry points for the JIT, and give it the kernels for the
+    devices there: PTX when there is a GPU, the CPU build for the CPU device."""
+    from omp2gpu import cpu_driver
     from omp2gpu.offload import entry_points, runtime
     entry_points.install()
-    if build is None or not build.kernels or not runtime.has_devices():
+    gpu_kernels = build is not None and bool(build.kernels)
+    cpu_kernels = cpu is not None and bool(cpu.kernels)
+    if not (gpu_kernels or cpu_kernels) or not runtime.has_devices():
         return
-    try:
-        ptx = device_ptx(build, options, dump)
-    except CompileError as error:
-        print(f"omp2gpu: warning: device code generation failed ({error.message}); "
-              "target regions run on the host", file=sys.stderr)
-        return
-    runtime.register_image(ptx, kernel_infos(build))
+    kinds = {getattr(state.device, "kind", "gpu") for state in runtime.runtime().states}
+    ptx = None
+    if gpu_kernels and kinds - {"cpu"}:
+        try:
+            ptx = device_ptx(build, options, dump)
+        except CompileError as error:
+            print(f"omp2gpu: warning: device code generation failed ({error.message}); "
+                  "target regions run on the host", file=sys.stderr)
+            if not cpu_kernels:
+                return
+    infos = cpu_kernel_infos(cpu) if cpu_kernels else {}
+    if gpu_kernels:
+        infos.update(kernel_infos(build))
+    image = cpu_driver.cpu_image(cpu, dump) if "cpu" in kinds else None
+    runtime.register_image(ptx, infos, cpu=image)
+    if image is not None:
+        for state in runtime.runtime().states:
+            if getattr(state.device, "kind", "") == "cpu" and state.device.fast_path:
+                state.device.pool.install_fast_path()      # launches skip Python when they can

@@ -26,7 +26,7 @@ from omp2gpu.targets import host
 
 # Stages that --dump can show, in pipeline order; a new stage is one entry here
 # and one `_dump` call where its artefact appears.
-DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx")
+DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx", "cpu-ir", "cpu-opt-ir")
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,7 @@ class Translation:
     """Steps 1-4 for one C file: its host module and, for its target regions, the device build."""
     host: object                 # llvmlite ir.Module
     device: object = None        # codegen.openmp.kernels.DeviceBuild, or None
+    cpu: object = None           # codegen.openmp.cpu_workgroup.CpuBuild (the CPU device), or None
 
 
 def parse_file(path, options: CompileOptions):
@@ -117,8 +118,9 @@ def parse_file(path, options: CompileOptions):
     return ast
 
 
-def translate(path, options: CompileOptions, offload: bool = True) -> Translation:
-    """Steps 1-4; with `offload`, target regions also become launches and kernels."""
+def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False) -> Translation:
+    """Steps 1-4; with `offload`, target regions also become launches and kernels
+    (with `cpu`, also the CPU device's work-group functions)."""
     from omp2gpu.codegen.module import ModuleEmitter
     from omp2gpu.codegen.openmp.host import HostOpenMP
     from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
@@ -128,12 +130,15 @@ def translate(path, options: CompileOptions, offload: bool = True) -> Translatio
     emitter = ModuleEmitter(Path(path).name, scheme)
     emitter.emit_translation_unit(ast)
     _dump(options, "ir", str(path), lambda: str(emitter.module))
-    device = None
+    device = cpu_build = None
     if isinstance(scheme, OffloadHostOpenMP) and scheme.regions:
         from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
+        if cpu:     # first: it reads each region's scheme as chosen, before the GPU build may change it
+            from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module
+            cpu_build = build_cpu_module(emitter, scheme)
         device = build_device_module(emitter, scheme)
         _dump(options, "regions", str(path), lambda: describe_regions(device))
-    return Translation(emitter.module, device)
+    return Translation(emitter.module, device, cpu_build)
 
 
 def emit_ir(path, options: CompileOptions):
@@ -145,6 +150,7 @@ def emit_ir(path, options: CompileOptions):
 class CompiledProgram:
     host: llvm.ModuleRef         # with the host runtime linked in, unoptimised
     device: object = None        # DeviceBuild: kernels for the target regions, or None
+    cpu: object = None           # CpuBuild: work-group functions for the CPU device, or None
 
 
 def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -155,7 +161,7 @@ def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.
 
 def compile_program(path, options: CompileOptions | None = None) -> CompiledProgram:
     options = options or CompileOptions()
-    translation = translate(path, options)
+    translation = translate(path, options, cpu=True)
     program = host.prepare(translation.host)
     program.name = Path(path).name  # not "<string>", in messages and the .ll
     runtime_ir = host_runtime_ir()
@@ -164,7 +170,7 @@ def compile_program(path, options: CompileOptions | None = None) -> CompiledProg
         _yield_to_program(runtime, program)
         _link(program, runtime, "the omp2gpu host runtime")
     host.verify(program)
-    return CompiledProgram(program, translation.device)
+    return CompiledProgram(program, translation.device, translation.cpu)
 
 
 def build_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -189,7 +195,7 @@ def run_program(path, args: list[str] = (), options: CompileOptions | None = Non
                            hint="`omp2gpu run` needs a program with a main function")
     from omp2gpu import device_driver
     device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
-        options, stage, str(path), render))
+        options, stage, str(path), render), cpu=program.cpu)
     return host.run_main(_optimise(module, path, options), [str(path), *args])
 
 

@@ -4,8 +4,10 @@ exit status must match exactly.
 
 Environment:
   OMP2GPU_TEST_DEVICES  comma-separated devices to test omp2gpu on
-                        (default "host,gpu,gpu-control-loop"): "host" runs target
-                        regions on the initial device (--device host); "gpu"
+                        (default "host,cpu,gpu,gpu-control-loop"): "host" runs target
+                        regions on the initial device (--device host); "cpu" on
+                        the CPU device (--device cpu: work-groups on this
+                        machine's cores, OMP_TARGET_OFFLOAD=MANDATORY); "gpu"
                         offloads them (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY),
                         "gpu-control-loop" with --scheme control-loop, and
                         checks from the launcher's log that every kernel ran
@@ -49,7 +51,7 @@ def _device_param(device: str):
 
 
 DEVICES = [_device_param(d.strip())
-           for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host,gpu,gpu-control-loop").split(",") if d.strip()]
+           for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host,cpu,gpu,gpu-control-loop").split(",") if d.strip()]
 
 
 # Device values: "host", "gpu" (schemes chosen automatically), "gpu-<scheme>" (forced).

@@ -48,8 +48,12 @@ class KernelInfo:
 
 @dataclass
 class Image:
-    ptx: str
+    ptx: str | None                       # None: no GPU code (no GPU, or its compilation failed)
     kernels: dict[str, KernelInfo]
+    cpu: object = None                    # the CPU device's code (cpu_driver.CpuImage), or None
+
+    def code_for(self, device: Device):
+        return self.cpu if getattr(device, "runs_cpu_images", False) else self.ptx
 
 
 class LaunchError(Exception):
@@ -121,18 +125,42 @@ def launch_configuration(info: KernelInfo, device: Device, num_teams: int, threa
     return max(1, min(math.ceil(max(trip_count, 0) / block), cap)), block
 
 
-def discover_devices() -> list[Device]:
-    """The CUDA devices, if the driver and cuda-python are there."""
-    from omp2gpu.offload.devices import cuda
-    if not cuda.available():
-        return []
+def device_kinds(environ) -> tuple[str, ...]:
+    """OMP2GPU_DEVICES: which kinds of device to look for, in numbering order
+    ("gpu,cpu" when unset; `omp2gpu run --device gpu|cpu` narrows it to one)."""
+    text = environ.get("OMP2GPU_DEVICES", "").strip().lower()
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip()) if text else ("gpu", "cpu")
+    unknown = [k for k in kinds if k not in ("gpu", "cpu")]
+    if unknown:
+        report("warning", f"OMP2GPU_DEVICES: unknown device kind(s) {', '.join(unknown)} ignored")
+    return tuple(k for k in kinds if k in ("gpu", "cpu"))
+
+
+def discover_devices(environ=None) -> list[Device]:
+    """The CUDA devices, if the driver and cuda-python are there, then the CPU device
+    (work-groups on this machine's cores, offload/devices/cpu.py)."""
+    environ = os.environ if environ is None else environ
     devices = []
-    for ordinal in range(cuda.device_count()):
-        try:
-            devices.append(cuda.CudaDevice(ordinal))
-        except DeviceError as error:
-            report("warning", f"CUDA device {ordinal} cannot be used ({_one_line(error)})")
+    kinds = device_kinds(environ)
+    if "gpu" in kinds:
+        from omp2gpu.offload.devices import cuda
+        if cuda.available():
+            for ordinal in range(cuda.device_count()):
+                try:
+                    devices.append(cuda.CudaDevice(ordinal))
+                except DeviceError as error:
+                    report("warning", f"CUDA device {ordinal} cannot be used ({_one_line(error)})")
+    if "cpu" in kinds:
+        from omp2gpu.offload.devices.cpu import CpuDevice
+        devices.append(CpuDevice(environ))
     return devices
+
+
+def _data_environment(device: Device) -> DataEnvironment:
+    """The device's own kind of data environment where it has one (the CPU device's
+    mirrors its present table for native launches), else the common one."""
+    make = getattr(device, "make_data_environment", None)
+    return make() if make is not None else DataEnvironment(device)
 
 
 # ----------------------------------------------------------------- messages and exits
@@ -178,6 +206,7 @@ class OffloadRuntime:
         self.policy = offload_policy(environ)
         self.default_device = default_device_number(environ)
         self._given_devices = devices
+        self._environ = environ
         self._states: list[DeviceState] | None = None
         self._images: list[Image] = []
         self._kernels: dict[str, tuple[int, KernelInfo]] = {}    # name -> (image index, info)
@@ -195,8 +224,8 @@ class OffloadRuntime:
             elif self._given_devices is not None:
                 devices = list(self._given_devices)
             else:
-                devices = discover_devices()
-            self._states = [DeviceState(n, d, DataEnvironment(d)) for n, d in enumerate(devices)]
+                devices = discover_devices(self._environ)
+            self._states = [DeviceState(n, d, _data_environment(d)) for n, d in enumerate(devices)]
         return self._states
 
     def num_devices(self) -> int:
@@ -248,10 +277,10 @@ class OffloadRuntime:
         return False
 
     # ----------------------------------------------------------------- images and globals
-    def register_image(self, ptx: str, kernels: dict[str, KernelInfo]) -> None:
+    def register_image(self, ptx: str | None, kernels: dict[str, KernelInfo], cpu=None) -> None:
         with self._lock:
             index = len(self._images)
-            self._images.append(Image(ptx, dict(kernels)))
+            self._images.append(Image(ptx, dict(kernels), cpu))
             for name, info in kernels.items():
                 self._kernels[name] = (index, info)
 
@@ -267,7 +296,8 @@ class OffloadRuntime:
         """Load images not yet on the device and map declare target globals, before any
         map clause, so that mapping a global finds the module's storage."""
         while len(state.modules) < len(self._images):
-            state.modules.append(state.device.load_module(self._images[len(state.modules)].ptx))
+            code = self._images[len(state.modules)].code_for(state.device)
+            state.modules.append(None if code is None else state.device.load_module(code))
         self._bind_globals(state)
 
     def _bind_globals(self, state: DeviceState) -> None:
@@ -275,6 +305,8 @@ class OffloadRuntime:
             if name in state.bound_globals:
                 continue
             for module in state.modules:
+                if module is None:
+                    continue
                 try:
                     address, device_size = state.device.get_global(module, name)
                 except DeviceError:
@@ -289,6 +321,8 @@ class OffloadRuntime:
             raise LaunchError(f"no device code for kernel '{kernel_name}'")
         index, info = found
         if kernel_name not in state.functions:
+            if state.modules[index] is None:
+                raise LaunchError(f"no code for kernel '{kernel_name}' on device {state.number}")
             state.functions[kernel_name] = state.device.get_function(state.modules[index], kernel_name)
         return info, state.functions[kernel_name]
 
@@ -319,6 +353,9 @@ class OffloadRuntime:
                 self.record.launched(state.device, function, kernel_name, grid, block, micros)
                 state.data.kernel_ran()
                 state.data.end(entries)
+                launched = getattr(state.device, "launched", None)   # the CPU device's native path
+                if launched is not None:
+                    launched(self, state, kernel_name, info, function)
 
             ran = self._guarded(state, run, "running the region on the host")
             return 0 if ran else 1
@@ -450,8 +487,8 @@ def reset(devices: list[Device] | None = None, environ=None) -> OffloadRuntime:
         return _runtime
 
 
-def register_image(ptx: str, kernels: dict[str, KernelInfo]) -> None:
-    runtime().register_image(ptx, kernels)
+def register_image(ptx: str | None, kernels: dict[str, KernelInfo], cpu=None) -> None:
+    runtime().register_image(ptx, kernels, cpu)
 
 
 def register_global(host_address: int, name: str, size: int) -> None:

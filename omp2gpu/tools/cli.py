@@ -84,9 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", parents=[common], allow_abbrev=False,
                               help="compile and run a program: run FILE.c [options] [-- args...]")
-    run.add_argument("--device", choices=("auto", "gpu", "host"), default="auto",
-                     help="where target regions run: auto (the GPU when there is one), gpu "
-                          "(required: OMP_TARGET_OFFLOAD=MANDATORY), host (offloading disabled)")
+    run.add_argument("--device", choices=("auto", "gpu", "cpu", "host"), default="auto",
+                     help="where target regions run: auto (the GPU when there is one, else the "
+                          "CPU device), gpu or cpu (that device only, required: "
+                          "OMP_TARGET_OFFLOAD=MANDATORY), host (offloading disabled)")
+    run.add_argument("--cpu-schedule", dest="cpu_schedule", metavar="POLICY[,CHUNK]",
+                     help="how the CPU device deals work-groups to its workers: static, dynamic, "
+                          "guided or steal, CHUNK groups at a time (default: steal; "
+                          "OMP2GPU_CPU_SCHEDULE)")
     run.set_defaults(handler=_run)
 
     compile_ = commands.add_parser("compile", parents=[common], allow_abbrev=False,
@@ -158,9 +163,18 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
     from omp2gpu import driver
     _check_input(args.input)
     # The launcher reads OMP_TARGET_OFFLOAD when it starts, as libomptarget does.
-    policy = {"gpu": "MANDATORY", "host": "DISABLED"}.get(args.device)
+    policy = {"gpu": "MANDATORY", "cpu": "MANDATORY", "host": "DISABLED"}.get(args.device)
     if policy:
         os.environ["OMP_TARGET_OFFLOAD"] = policy
+    if args.device in ("gpu", "cpu"):
+        os.environ["OMP2GPU_DEVICES"] = args.device          # the one kind of device, as device 0
+    if args.cpu_schedule is not None:
+        from omp2gpu.offload.devices.cpu_pool import parse_schedule
+        try:
+            parse_schedule(args.cpu_schedule)
+        except ValueError as error:
+            raise CompileError(f"--cpu-schedule: {error}") from None
+        os.environ["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule
     status = driver.run_program(args.input, program_args, compile_options(args))
     return status & 0xFF  # what a shell would see from a real process
 

@@ -1,0 +1,335 @@
+"""Target regions for the CPU device: OpenCL-style work-group functions
+(shared/design/cpu-workgroup.md).
+
+A league of teams is an NDRange of work-groups; the worker pool
+(runtime/cpu_device/pool.c) calls each region's entry function once per
+work-group:
+
+    void <kernel>(void **args, long group, long num_groups, int threads)
+
+which unpacks the kernel parameters (args[i] points at parameter i's bytes, as
+CUDA's kernelParams) and runs the work-group function `<kernel>.wg`, inlined.
+
+- "cpu-combined": `target teams distribute parallel for` (the regions the GPU's
+  combined scheme takes, choose.py): work-group g runs one contiguous block of
+  the (collapsed) iteration space, sizes differing by at most one, as a plain
+  counted loop over its work-items -- the innermost loop, with no runtime call
+  in it, so LLVM's loop vectoriser sees it (paper Section 8's advice: make the
+  work-item loop the innermost one). Reductions: one private partial result per
+  work-group, combined into the mapped variable with one atomic per group;
+  lastprivate: the group holding the last iteration copies out.
+- "cpu-sequential": every other region runs as one work-group of one work-item,
+  with the host scheme's sequential semantics for what it holds (a team may
+  have one thread, a league one team) -- the serial regions exactly, and the
+  regions the GPU needs the control loop for, correctly if not in parallel.
+
+The module is compiled for the host (its triple and data layout; C library
+and math calls stay calls to libc and libm) and JIT-compiled by the CPU device
+(offload/devices/cpu.py) with runtime/cpu_device/omp_device.c linked in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+from llvmlite import ir
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.choose import combined_form, combined_ineligibility
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
+from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, RegionScope
+from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
+from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
+from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
+
+I8P = ir.IntType(8).as_pointer()
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+
+# Team-state words (runtime/cpu_device/pool.c) the work-group function writes.
+THREAD_NUM, LEVEL = 2, 4
+TEAM_STATE_FUNCTION = "__omp2gpu_cpu_team"
+
+COMBINED, SEQUENTIAL = "cpu-combined", "cpu-sequential"
+
+
+@dataclass
+class CpuKernel:
+    name: str
+    scheme: str
+    region: object
+
+
+@dataclass
+class CpuBuild:
+    module: object                                   # llvmlite ir.Module for the host
+    kernels: list[CpuKernel] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
+
+    def scheme_of(self, name: str) -> str | None:
+        return next((k.scheme for k in self.kernels if k.name == name), None)
+
+
+class CpuOpenMP(DeviceOpenMP):
+    """Constructs inside CPU work-group functions: atomics are real atomics (teams run
+    at once on several workers); everything else runs as on the host, in one thread,
+    with the nesting calls going to the CPU device's omp_* state (omp_device.c)."""
+
+    _runtime_call = HostOpenMP._runtime_call
+
+
+class CpuModuleEmitter(DeviceModuleEmitter):
+    """The device module emitter, targeting the host: no special builtins (printf and
+    the math library are the C library's), the host's triple and data layout."""
+
+    def target_builtins(self) -> dict:
+        return {}
+
+    def configure_module(self) -> None:
+        from omp2gpu.targets import host
+        machine = host.target_machine()
+        self.module.triple = machine.triple
+        self.module.data_layout = str(machine.target_data)
+
+    def library_function(self, name: str) -> str | None:
+        return None
+
+    def mark_kernel(self, kernel: ir.Function) -> None:
+        pass
+
+    def emit_workgroup(self, region, scheme) -> ir.Function:
+        """The work-group function (internal) and the entry the pool calls."""
+        params = [capture.param_ir_type() for capture in region.captures]
+        wg_type = ir.FunctionType(ir.VoidType(), params + [I64, I64, I32])
+        wg = ir.Function(self.module, wg_type, name=f"{region.kernel_name}.wg")
+        wg.linkage = "internal"
+        scope = RegionScope(region.scope, self.file_scope)
+        cg = FunctionEmitter(self, wg, ct.FunctionType(ct.VOID, ()), scope)
+        for capture, argument in zip(region.captures, wg.args):
+            argument.name = capture.name
+            if capture.kind == "object":
+                address = argument
+            else:                                   # by value: a private, writable copy
+                address = cg.alloca(capture.ctype, capture.name)
+                cg.builder.store(argument, address)
+            scope.declare(Symbol(capture.name, capture.ctype, "object", address))
+        group, num_groups, threads = wg.args[len(params):]
+        group.name, num_groups.name, threads.name = "group", "num_groups", "threads"
+        scheme.emit_workgroup_body(cg, region, group, num_groups, threads)
+        cg.finish()
+        self._emit_entry(region, wg, params)
+        return wg
+
+    def _emit_entry(self, region, wg, params) -> ir.Function:
+        entry_type = ir.FunctionType(ir.VoidType(), [I8P.as_pointer(), I64, I64, I32])
+        entry = ir.Function(self.module, entry_type, name=region.kernel_name)
+        args, group, num_groups, threads = entry.args
+        args.name = "args"
+        b = ir.IRBuilder(entry.append_basic_block("entry"))
+        values = []
+        for index, (capture, param_type) in enumerate(zip(region.captures, params)):
+            slot = b.load(b.gep(args, [ir.Constant(I64, index)]))
+            if capture.kind == "literal":           # the parameter's bytes, maybe unaligned
+                value = b.load(b.bitcast(slot, param_type.as_pointer()), align=1)
+            else:                                   # an 8-byte device address
+                value = b.bitcast(b.load(b.bitcast(slot, I8P.as_pointer()), align=1), param_type)
+            values.append(value)
+        b.call(wg, values + [group, num_groups, threads])
+        b.ret_void()
+        return entry
+
+
+def team_state(cg) -> ir.Value:
+    """int * to this worker's team state (pool.c), read once per work-group."""
+    module = cg.module.module
+    function = module.globals.get(TEAM_STATE_FUNCTION) or ir.Function(
+        module, ir.FunctionType(I32.as_pointer(), []), name=TEAM_STATE_FUNCTION)
+    return cg.builder.call(function, [])
+
+
+def _team_word(cg, state, index: int) -> ir.Value:
+    return cg.builder.gep(state, [ir.Constant(I64, index)])
+
+
+def calls_openmp_api(node, definitions: dict, seen=None) -> bool:
+    """Whether code may ask omp_* questions: it names one, or calls a function of the
+    translation unit that might (library functions never do)."""
+    from omp2gpu.sema.captures import free_identifiers
+    seen = set() if seen is None else seen
+    for name in free_identifiers(node):
+        if name.startswith("omp_"):
+            return True
+        definition = definitions.get(name)
+        if definition is not None and name not in seen:
+            seen.add(name)
+            if calls_openmp_api(definition.body, definitions, seen):
+                return True
+    return False
+
+
+# ----------------------------------------------------------------- schemes
+class CpuCombined:
+    """`target teams distribute parallel for` as a work-item loop over the group's block."""
+
+    name = COMBINED
+
+    def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
+        loop_directive, loop = combined_form(region.construct)
+        directives = [region.directive]
+        if loop_directive is not region.directive:
+            directives.append(loop_directive)
+        clauses = SimpleNamespace(clauses=[c for d in directives for c in d.clauses])
+        depth = max([c.count for c in clauses_named(loop_directive, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(loop, depth)]
+        api = calls_openmp_api(loop, cg.module.host.function_definitions)
+        b = cg.builder
+        with cg.block_scope():
+            bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
+            iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
+            ir_iv = iv_type.ir_type()
+            trips = [convert(b, x.trip_count, x.iv_type, iv_type) for x in bounds]
+            total = trips[0]
+            for trip in trips[1:]:
+                total = b.mul(total, trip)
+            variables = []
+            for each, x in zip(loops, bounds):
+                slot = cg.alloca(x.var_type, each.variable)
+                cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
+                variables.append(slot)
+            # This group's block [first, end): a balanced split, sizes differing by one at most.
+            g = b.trunc(group, ir_iv) if ir_iv.width < 64 else group
+            parts = b.trunc(num_groups, ir_iv) if ir_iv.width < 64 else num_groups
+            share, rest = b.udiv(total, parts), b.urem(total, parts)
+            extra = b.select(b.icmp_unsigned("<", g, rest), g, rest)
+            first = b.add(b.mul(g, share), extra)
+            one_more = b.zext(b.icmp_unsigned("<", g, rest), ir_iv)
+            end = b.add(b.add(first, share), one_more)
+            holds_last = b.and_(b.icmp_unsigned("==", end, total), b.icmp_unsigned("<", first, end))
+            environment = DataEnvironment(
+                cg, clauses, loop_variables=[],
+                combine_reduction=lambda op, original, private: _combine_atomically(cg, op, original, private),
+                lastprivate_condition=lambda: holds_last)
+            with environment:
+                per_thread = None
+                if api:
+                    state = team_state(cg)
+                    b.store(ir.Constant(I32, 1), _team_word(cg, state, LEVEL))
+                    length = b.sub(end, first)
+                    workers = convert(b, threads, ct.INT, iv_type)
+                    workers = b.select(b.icmp_signed(">", workers, ir.Constant(ir_iv, 0)), workers,
+                                       ir.Constant(ir_iv, 1))
+                    per_thread = b.udiv(b.add(length, b.sub(workers, ir.Constant(ir_iv, 1))), workers)
+                    per_thread = b.select(b.icmp_unsigned("==", per_thread, ir.Constant(ir_iv, 0)),
+                                          ir.Constant(ir_iv, 1), per_thread)
+                self._work_item_loop(cg, loops[-1].body, bounds, trips, iv_type, variables, first, end,
+                                     (state, per_thread) if api else None)
+                if api:
+                    b.store(ir.Constant(I32, 0), _team_word(cg, state, LEVEL))
+
+    @staticmethod
+    def _work_item_loop(cg, body, bounds, trips, iv_type, variables, first, end, numbering) -> None:
+        b = cg.builder
+        ir_iv = iv_type.ir_type()
+        entry = b.block
+        cond_block, body_block = cg.new_block("wi.cond"), cg.new_block("wi.body")
+        next_block, end_block = cg.new_block("wi.next"), cg.new_block("wi.end")
+        b.branch(cond_block)
+        b.position_at_end(cond_block)
+        iv = b.phi(ir_iv, name="iv")
+        iv.add_incoming(first, entry)
+        b.cbranch(b.icmp_unsigned("<", iv, end), body_block, end_block)
+        b.position_at_end(body_block)
+        remaining = iv
+        for index in reversed(range(len(bounds))):
+            if index == 0:
+                logical = remaining
+            else:
+                logical = b.urem(remaining, trips[index])
+                remaining = b.udiv(remaining, trips[index])
+            local = convert(b, logical, iv_type, bounds[index].iv_type)
+            b.store(bounds[index].value_at(cg, local), variables[index])
+        if numbering is not None:               # omp_get_thread_num(): blocks of work-items
+            state, per_thread = numbering
+            thread = b.udiv(b.sub(iv, first), per_thread)
+            b.store(convert(b, thread, iv_type, ct.INT), _team_word(cg, state, THREAD_NUM))
+        with cg.loop_targets(end_block, next_block):
+            cg.stmt(body)
+        cg.branch_if_open(next_block)
+        b.position_at_end(next_block)
+        stepped = b.add(iv, ir.Constant(ir_iv, 1), flags=["nuw"])
+        iv.add_incoming(stepped, b.block)
+        b.branch(cond_block)
+        b.position_at_end(end_block)
+
+
+class CpuSequential:
+    """The region as the host runs it: one work-group, one work-item (its initial thread)."""
+
+    name = SEQUENTIAL
+
+    def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
+        cg.openmp.emit_compute_construct(cg, region.construct)
+
+
+def _combine_atomically(cg, op: str, original, private) -> None:
+    """One atomic per work-group folds its partial result into the mapped variable."""
+    atomic_combine(cg, op, original.ctype, original.address, cg.builder.load(private.address))
+
+
+def cpu_scheme(region):
+    if combined_ineligibility(region.construct) is None:
+        return CpuCombined()
+    return CpuSequential()
+
+
+# ----------------------------------------------------------------- the module
+def build_cpu_module(host_emitter, offload) -> CpuBuild:
+    """A work-group function for every target region the host launches (regions the
+    GPU scheme choice sent to the host have no launch, so none)."""
+    emitter = CpuModuleEmitter(host_emitter, CpuOpenMP(), offload.declare_target_globals, name="cpu")
+    build = CpuBuild(emitter.module)
+    for region in offload.regions:
+        if region.scheme == "host":
+            continue
+        where = SourceLocation.of(region.construct.coord)
+        schemes = [cpu_scheme(region)]
+        if schemes[0].name != SEQUENTIAL:
+            schemes.append(CpuSequential())
+        for scheme in schemes:
+            error = _try_emit(emitter, region, scheme)
+            if error is None:
+                build.kernels.append(CpuKernel(region.kernel_name, scheme.name, region))
+                build.remarks.append(f"{where}: remark: target region -> CPU work-group function "
+                                     f"{region.kernel_name}: {scheme.name}")
+                break
+        else:
+            build.remarks.append(f"{where}: remark: target region runs on the host instead of the "
+                                 f"CPU device: {error.message}")
+    return build
+
+
+def _try_emit(emitter, region, scheme) -> CompileError | None:
+    """Emit one region; on a CompileError take back what it started and return the error."""
+    module_globals = set(emitter.module.globals)
+    device_symbols = set(emitter.file_scope.names)
+    try:
+        emitter.emit_workgroup(region, scheme)
+        emitter.emit_pending_functions()
+        return None
+    except CompileError as error:
+        for name in set(emitter.module.globals) - module_globals:
+            del emitter.module.globals[name]
+            emitter.module.scope._useset.discard(name)     # llvmlite keeps names reserved
+        for name in set(emitter.file_scope.names) - device_symbols:
+            del emitter.file_scope.names[name]
+        emitter.pending.clear()
+        return error
+
+
+def describe(build: CpuBuild) -> str:
+    return "\n".join(build.remarks)

@@ -1,0 +1,148 @@
+"""The CPU device's half of the driver: the CPU build -> optimised host IR.
+
+The CPU device runtime (runtime/cpu_device/*.c) is C compiled by omp2gpu for
+the host with GCC's __atomic_* builtins (codegen/atomic_builtins.py), cached on
+disk like the host runtime:
+- pool.c, launch.c  the worker pool and the native launch path, JIT-compiled
+              once per process (offload/devices/cpu_pool.py);
+- omp_device.c the omp_* answers inside target regions, linked into every CPU
+              module before optimisation, so that its calls inline.
+A CpuImage is what the launcher hands the CPU device: the work-group functions
+of one program, optimised (-O3, for the host CPU's vector units) only when the
+device first loads them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import llvmlite
+import llvmlite.binding as llvm
+
+from omp2gpu import __version__
+from omp2gpu.diagnostics import CompileError
+
+KERNEL_RUNTIME_SOURCE = "omp_device.c"
+KERNEL_OPT_LEVEL = 3
+
+
+def cpu_runtime_dir() -> Path:
+    from omp2gpu.runtime_files import runtime_root
+    return runtime_root() / "cpu_device"
+
+
+def compile_runtime_source(source: Path) -> str:
+    """One runtime/cpu_device/*.c file as LLVM IR text (no triple)."""
+    from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
+    from omp2gpu.codegen.builtins import Builtins
+    from omp2gpu.codegen.module import ModuleEmitter
+    from omp2gpu.codegen.openmp.host import HostOpenMP
+    from omp2gpu.driver import CompileOptions, parse_file
+    emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins(ATOMIC_BUILTINS))
+    options = CompileOptions(include_dirs=(str(cpu_runtime_dir()),))
+    emitter.emit_translation_unit(parse_file(source, options))
+    return str(emitter.module)
+
+
+def _cache_key(source: Path) -> str:
+    from omp2gpu.runtime_files import include_dir
+    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}".encode())
+    package = Path(__file__).resolve().parent
+    inputs = [*sorted(cpu_runtime_dir().iterdir()),
+              *sorted(p for p in include_dir().rglob("*") if p.is_file()),
+              *sorted(package.rglob("*.py"))]
+    digest.update(source.name.encode())
+    for path in inputs:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+@lru_cache(maxsize=None)
+def runtime_ir(name: str) -> str:
+    """The compiled runtime/cpu_device/<name>, from the disk cache when it is current."""
+    from omp2gpu.driver import cache_dir
+    source = cpu_runtime_dir() / name
+    cached = cache_dir() / f"cpu-{source.stem}-{_cache_key(source)}.ll"
+    try:
+        return cached.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    text = compile_runtime_source(source)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".cpu-runtime-", suffix=".tmp")
+    except OSError:
+        return text
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, cached)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+    return text
+
+
+class CpuImage:
+    """One program's work-group functions, compiled for the host when first needed."""
+
+    def __init__(self, build, dump=None):
+        self.build = build
+        self.kernels = {kernel.name: kernel.scheme for kernel in build.kernels}
+        self._dump = dump
+        self._module = None
+
+    def module(self) -> llvm.ModuleRef:
+        """Optimised, the CPU device runtime linked in, only kernel entries external."""
+        if self._module is None:
+            self._module = self._compile()
+        return self._module
+
+    def _compile(self) -> llvm.ModuleRef:
+        from omp2gpu import driver
+        from omp2gpu.targets import host
+        if self._dump:
+            self._dump("cpu-ir", lambda: str(self.build.module))
+        module = host.prepare(llvm.parse_assembly(str(self.build.module)))
+        module.name = "omp2gpu-cpu-device"
+        runtime = host.prepare(llvm.parse_assembly(runtime_ir(KERNEL_RUNTIME_SOURCE)))
+        driver._yield_to_program(runtime, module)
+        driver._link(module, runtime, "the CPU device runtime")
+        for function in module.functions:
+            if not function.is_declaration and function.name not in self.kernels:
+                function.linkage = llvm.Linkage.internal
+        host.optimise(module, KERNEL_OPT_LEVEL)
+        if self._dump:
+            self._dump("cpu-opt-ir", lambda: str(module))
+        return module
+
+    def __repr__(self) -> str:
+        return f"<CpuImage {len(self.kernels)} kernels>"
+
+
+def cpu_image(build, dump=None) -> CpuImage | None:
+    if build is None or not build.kernels:
+        return None
+    return CpuImage(build, dump)
+
+
+def unresolved_symbols(module: llvm.ModuleRef, known=()) -> list[str]:
+    """Declarations the JIT could not resolve (MCJIT aborts the process on one)."""
+    missing = []
+    for value in (*module.functions, *module.global_variables):
+        if not value.is_declaration or value.name.startswith("llvm.") or value.name in known:
+            continue
+        if llvm.address_of_symbol(value.name) is None:
+            missing.append(value.name)
+    return missing
+
+
+def check_resolved(module: llvm.ModuleRef, known=()) -> None:
+    missing = unresolved_symbols(module, known)
+    if missing:
+        raise CompileError(f"the CPU device module calls {', '.join(sorted(missing))}, "
+                           "which nothing defines")

@@ -1,0 +1,284 @@
+"""The CPU device: target regions as work-groups on the host's cores.
+
+A device of its own, numbered after the GPUs: mapped data is copied into
+device-owned buffers and back exactly as on a GPU (as LLVM's host offload
+plugin does), so a program sees the same data semantics everywhere. Its code
+is the program's CpuImage (cpu_driver.py): work-group functions JIT-compiled
+with MCJIT in this process, launched on the worker pool (cpu_pool.py), whose
+threads stay alive between launches and never take the GIL.
+
+    OMP2GPU_CPU_UNIFIED=1    zero-copy: the device uses the host's storage
+                             (no buffers, no copies); not the default
+    OMP2GPU_CPU_SCHEDULE, OMP_NUM_THREADS, OMP2GPU_CPU_SPIN: see cpu_pool.py
+
+Launch shape: the launcher's (grid, block) are (work-groups, work-items per
+group); its default for combined regions, up to BLOCKS_PER_MULTIPROCESSOR
+groups per worker, gives the many work-groups per worker the PoCL paper found
+best. Sequential regions run as one group of one work-item.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass, field
+
+from omp2gpu.offload.data_environment import DataEnvironment, Mapping
+from omp2gpu.offload.devices import cpu_pool
+from omp2gpu.offload.devices.base import POINTER, Device, DeviceError
+
+ALIGNMENT = 64                   # a cache line; also what AVX-512 loads like
+MAX_THREADS_PER_GROUP = 4096     # PoCL's largest automatic work-group
+
+_libc = ctypes.CDLL(None)
+_aligned_alloc = _libc.aligned_alloc
+_aligned_alloc.restype = ctypes.c_void_p
+_aligned_alloc.argtypes = [ctypes.c_size_t, ctypes.c_size_t]
+_free = _libc.free
+_free.restype = None
+_free.argtypes = [ctypes.c_void_p]
+
+
+def _flag(environ, name: str) -> bool:
+    return environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass
+class CpuModule:
+    engine: object
+    image: object
+    globals: dict = field(default_factory=dict)
+
+
+@dataclass
+class CpuFunction:
+    name: str
+    address: int
+    scheme: str
+    module: CpuModule
+
+
+class CpuDevice(Device):
+    kind = "cpu"
+    runs_cpu_images = True          # the launcher hands it an image's CpuImage, not its PTX
+
+    def __init__(self, environ=None):
+        environ = os.environ if environ is None else environ
+        self.name = "cpu"
+        self.workers = cpu_pool.worker_count(environ)
+        self.multiprocessor_count = self.workers
+        self.max_threads_per_block = MAX_THREADS_PER_GROUP
+        self.compute_capability = (0, 0)
+        self.unified = _flag(environ, "OMP2GPU_CPU_UNIFIED")
+        try:
+            self.schedule = cpu_pool.parse_schedule(environ.get("OMP2GPU_CPU_SCHEDULE"))
+        except ValueError as error:
+            from omp2gpu.offload.runtime import report
+            report("warning", f"OMP2GPU_CPU_SCHEDULE: {error}; using {cpu_pool.Schedule()}")
+            self.schedule = cpu_pool.Schedule()
+        self._environ = environ
+        self._allocations: dict[int, int] = {}
+        self._modules: list[CpuModule] = []
+        self._logging = None
+        if cpu_pool.started():           # a new launcher in this process: forget the old one's kernels
+            cpu_pool.pool().fast_reset()
+            cpu_pool.pool().fast_log(None)
+
+    def make_data_environment(self) -> DataEnvironment:
+        return CpuDataEnvironment(self)
+
+    @property
+    def pool(self) -> cpu_pool.Pool:
+        return cpu_pool.pool(self._environ)
+
+    # ----------------------------------------------------------------- memory
+    def allocate(self, nbytes: int) -> int:
+        if nbytes <= 0:
+            raise DeviceError("allocate: size must be positive")
+        rounded = (nbytes + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
+        address = _aligned_alloc(ALIGNMENT, rounded)
+        if not address:
+            raise DeviceError(f"allocate: out of memory for {nbytes} bytes")
+        self._allocations[address] = nbytes
+        return address
+
+    def free(self, address: int) -> None:
+        if self._allocations.pop(address, None) is None:
+            if self.unified:
+                return                   # the host's own storage, mapped in place
+            raise DeviceError(f"free of {address:#x}, which is not an allocation")
+        _free(address)
+
+    def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
+        if nbytes > 0 and dst_address != host_pointer:
+            ctypes.memmove(dst_address, host_pointer, nbytes)
+
+    def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
+        if nbytes > 0 and src_address != host_pointer:
+            ctypes.memmove(host_pointer, src_address, nbytes)
+
+    def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
+        if nbytes > 0 and dst_address != src_address:
+            ctypes.memmove(dst_address, src_address, nbytes)
+
+    @property
+    def live_allocations(self) -> int:
+        return len(self._allocations)
+
+    # ----------------------------------------------------------------- code
+    def load_module(self, image) -> CpuModule:
+        """JIT-compile a CpuImage's work-group functions in this process."""
+        import llvmlite.binding as llvm
+
+        from omp2gpu import cpu_driver
+        from omp2gpu.diagnostics import CompileError
+        from omp2gpu.targets import host
+        if image is None or not hasattr(image, "module"):
+            raise DeviceError("no CPU code for this program's target regions")
+        pool = self.pool                 # its symbols first: the kernels call into it
+        try:
+            module = llvm.parse_assembly(str(image.module()))
+            cpu_driver.check_resolved(module)
+        except CompileError as error:
+            raise DeviceError(error.message) from None
+        engine = llvm.create_mcjit_compiler(module, host.target_machine(opt_level=3, jit=True))
+        engine.finalize_object()
+        engine.run_static_constructors()
+        del pool
+        loaded = CpuModule(engine, image)
+        target_data = llvm.create_target_data(module.data_layout)
+        for variable in module.global_variables:
+            if not variable.is_declaration and variable.linkage == llvm.Linkage.external:
+                loaded.globals[variable.name] = target_data.get_abi_size(variable.global_value_type)
+        self._modules.append(loaded)
+        return loaded
+
+    def get_function(self, module: CpuModule, name: str) -> CpuFunction:
+        scheme = module.image.kernels.get(name) if module is not None else None
+        if scheme is None:
+            raise DeviceError(f"no work-group function for kernel '{name}'")
+        address = module.engine.get_function_address(name)
+        if not address:
+            raise DeviceError(f"work-group function '{name}' is not in the JIT-compiled module")
+        return CpuFunction(name, address, scheme, module)
+
+    def get_global(self, module: CpuModule, name: str) -> tuple[int, int]:
+        if module is None or name not in module.globals:
+            raise DeviceError(f"no global named '{name}' in the module")
+        address = module.engine.get_global_value_address(name)
+        if not address:
+            raise DeviceError(f"global '{name}' has no address")
+        return address, module.globals[name]
+
+    def launch_shape(self, function: CpuFunction, grid: int, block: int) -> tuple[int, int]:
+        from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL
+        if function.scheme == SEQUENTIAL:
+            return 1, 1
+        return max(1, grid), max(1, block)
+
+    def launch(self, function: CpuFunction, grid: int, block: int, params: list,
+               shared_bytes: int = 0) -> None:
+        grid, block = self.launch_shape(function, grid, block)
+        storage = [ctypes.c_void_p(int(value)) if kind == POINTER
+                   else ctypes.create_string_buffer(bytes(value), max(len(value), 1))
+                   for kind, value in params]
+        args = (ctypes.c_void_p * max(len(storage), 1))(*[ctypes.addressof(s) for s in storage])
+        self.pool.run(function.address, args, grid, block, self.schedule)
+
+    def synchronize(self) -> None:
+        """Launches run to completion before launch() returns."""
+
+    def function_attributes(self, function: CpuFunction) -> dict:
+        return {"scheme": function.scheme, "workers": self.workers, "schedule": str(self.schedule)}
+
+    # ----------------------------------------------------------------- the native launch path
+    def launched(self, runtime, state, kernel_name: str, info, function: CpuFunction) -> None:
+        """After the launcher ran a kernel here: later launches of it may skip Python
+        (launch.c), unless launches are profiled (timed) or reshaped (OMP2GPU_LAUNCH)."""
+        from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL
+        from omp2gpu.offload.runtime import BLOCKS_PER_MULTIPROCESSOR, DISABLED
+        record = runtime.record
+        if (record.profile_path or getattr(runtime, "launch_override", None)
+                or runtime.policy == DISABLED or not state.usable or not self.fast_path):
+            return
+        pool = self.pool
+        pool.fast_kernel(kernel_name, function.address, function.scheme == SEQUENTIAL,
+                         info.default_block_size or 1)
+        pool.fast_mappings(state.data.mappings)
+        if record.log_path != self._logging:
+            pool.fast_log(record.log_path)
+            self._logging = record.log_path
+        pool.fast_configure(1, state.number, runtime.default_device, self.max_threads_per_block,
+                            self.multiprocessor_count * BLOCKS_PER_MULTIPROCESSOR,
+                            self.schedule.code, self.schedule.chunk)
+
+    @property
+    def fast_path(self) -> bool:
+        """OMP2GPU_CPU_FAST_PATH=0 keeps every launch in the launcher (measurements)."""
+        return self._environ.get("OMP2GPU_CPU_FAST_PATH", "1").strip() != "0"
+
+
+class CpuDataEnvironment(DataEnvironment):
+    """The CPU device's present table, mirrored for the native launch path (launch.c):
+    every insertion and removal is pushed there, and launches made there count as
+    kernel runs here before anything reads or copies.
+
+    With OMP2GPU_CPU_UNIFIED (zero-copy) a mapped range is its own device storage:
+    reference counts, presence and `declare target` globals (module storage) work as
+    usual; copies between a range and itself are skipped by the device."""
+
+    def __init__(self, device: CpuDevice):
+        super().__init__(device)
+        self._native_launches = 0
+
+    def _native(self):
+        return cpu_pool.pool(self.device._environ) if cpu_pool.started() else None
+
+    def _sync(self) -> None:
+        pool = self._native()
+        if pool is not None:
+            launches = pool.fast_launches()
+            if launches != self._native_launches:
+                self._native_launches = launches
+                self.kernel_ran()
+
+    def _push(self) -> None:
+        pool = self._native()
+        if pool is not None:
+            pool.fast_mappings(self._mappings)
+
+    def _insert(self, mapping: Mapping) -> Mapping:
+        result = super()._insert(mapping)
+        self._push()
+        return result
+
+    def _remove(self, mapping: Mapping) -> None:
+        super()._remove(mapping)
+        self._push()
+
+    def begin(self, entries) -> None:
+        self._sync()
+        if self.device.unified:
+            for entry in entries:
+                if entry.maps_storage and self.lookup(entry.begin, entry.size) is None:
+                    # counted by the base class's begin, which now finds it present
+                    self._insert(Mapping(entry.begin, entry.size, entry.begin, references=0))
+        super().begin(entries)
+
+    def end(self, entries) -> None:
+        self._sync()
+        super().end(entries)
+
+    def update(self, entries) -> None:
+        self._sync()
+        super().update(entries)
+
+    def evacuate(self) -> list[str]:
+        """The device is given up: the native path stops, then the base class copies back."""
+        pool = self._native()
+        if pool is not None:
+            pool.fast_configure(0, -1, 0, 1, 1, 0, 0)
+        self._sync()
+        lost = super().evacuate()
+        self._push()
+        return lost

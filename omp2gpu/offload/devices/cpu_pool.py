@@ -1,0 +1,200 @@
+"""The CPU device's worker pool (runtime/cpu_device/pool.c), JIT-compiled once
+per process, and the choices that shape it.
+
+    OMP2GPU_CPU_SCHEDULE=policy[,chunk]   static | dynamic | guided | steal
+                                          (default steal: static blocks, then
+                                          work stealing; `omp2gpu run --cpu-schedule`)
+    OMP_NUM_THREADS                       workers (the first value of a list),
+                                          else the cores this process may use
+    OMP2GPU_CPU_SPIN                      pause-loop iterations a worker spins
+                                          after a launch before it sleeps
+
+The pool's functions are called through ctypes function pointers, which
+release the GIL, so the launching thread and the workers run native code in
+parallel; workers never touch Python.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+POLICIES = {"static": 0, "dynamic": 1, "guided": 2, "steal": 3}
+DEFAULT_POLICY = "steal"
+DEFAULT_SPIN = 20000
+MAX_WORKERS = 256
+
+WG_FUNCTION = ctypes.CFUNCTYPE(None, ctypes.POINTER(ctypes.c_void_p), ctypes.c_long, ctypes.c_long,
+                               ctypes.c_int)
+_RUN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long, ctypes.c_int,
+                        ctypes.c_int, ctypes.c_long)
+_START = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_long)
+_GROUPS_RUN = ctypes.CFUNCTYPE(ctypes.c_long, ctypes.c_int)
+_WORKERS = ctypes.CFUNCTYPE(ctypes.c_int)
+# the native launch path (runtime/cpu_device/launch.c)
+_FAST_CALLBACKS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
+_FAST_RESET = ctypes.CFUNCTYPE(None)
+_FAST_CONFIGURE = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                   ctypes.c_long, ctypes.c_int, ctypes.c_long)
+_FAST_KERNEL = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int)
+_FAST_MAPPINGS = ctypes.CFUNCTYPE(None, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+_FAST_LAUNCHES = ctypes.CFUNCTYPE(ctypes.c_long)
+_FAST_LOG = ctypes.CFUNCTYPE(None, ctypes.c_char_p)
+SOURCES = ("pool.c", "launch.c")
+
+
+@dataclass(frozen=True)
+class Schedule:
+    policy: str = DEFAULT_POLICY
+    chunk: int = 0              # work-groups per grab; 0: the policy's default
+
+    @property
+    def code(self) -> int:
+        return POLICIES[self.policy]
+
+    def __str__(self) -> str:
+        return f"{self.policy},{self.chunk}" if self.chunk else self.policy
+
+
+def parse_schedule(text: str | None) -> Schedule:
+    """`policy[,chunk]`; ValueError names what is wrong."""
+    if text is None or not text.strip():
+        return Schedule()
+    policy, _, chunk = text.strip().lower().partition(",")
+    policy = policy.strip()
+    if policy == "work-stealing":
+        policy = "steal"
+    if policy not in POLICIES:
+        raise ValueError(f"unknown CPU schedule policy '{policy}' (choose from "
+                         f"{', '.join(POLICIES)})")
+    try:
+        size = int(chunk) if chunk.strip() else 0
+    except ValueError:
+        raise ValueError(f"the CPU schedule's chunk must be an integer, not '{chunk}'") from None
+    if size < 0:
+        raise ValueError("the CPU schedule's chunk must not be negative")
+    return Schedule(policy, size)
+
+
+def worker_count(environ=None) -> int:
+    """OMP_NUM_THREADS (its first value), else the cores this process may run on."""
+    environ = os.environ if environ is None else environ
+    text = environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    try:
+        if int(text) > 0:
+            return min(int(text), MAX_WORKERS)
+    except ValueError:
+        pass
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_WORKERS))
+
+
+class Pool:
+    """The JIT-compiled pool: start once, then run launches."""
+
+    def __init__(self, engine, workers: int, spin: int):
+        self.engine = engine
+        address = engine.get_function_address
+        self.addresses = {name: address(name) for name in (
+            "__omp2gpu_cpu_run", "__omp2gpu_cpu_pool_start", "__omp2gpu_cpu_team",
+            "__omp2gpu_cpu_workers", "__omp2gpu_cpu_groups_run", "__omp2gpu_cpu_target",
+            "__omp2gpu_cpu_set_default_device", "__omp2gpu_cpu_fast_callbacks",
+            "__omp2gpu_cpu_fast_reset", "__omp2gpu_cpu_fast_configure", "__omp2gpu_cpu_fast_kernel",
+            "__omp2gpu_cpu_fast_mappings", "__omp2gpu_cpu_fast_launches", "__omp2gpu_cpu_fast_log")}
+        self._run = _RUN(self.addresses["__omp2gpu_cpu_run"])
+        self._groups_run = _GROUPS_RUN(self.addresses["__omp2gpu_cpu_groups_run"])
+        self.fast_reset = _FAST_RESET(self.addresses["__omp2gpu_cpu_fast_reset"])
+        self.fast_configure = _FAST_CONFIGURE(self.addresses["__omp2gpu_cpu_fast_configure"])
+        self._fast_kernel = _FAST_KERNEL(self.addresses["__omp2gpu_cpu_fast_kernel"])
+        self._fast_mappings = _FAST_MAPPINGS(self.addresses["__omp2gpu_cpu_fast_mappings"])
+        self.fast_launches = _FAST_LAUNCHES(self.addresses["__omp2gpu_cpu_fast_launches"])
+        self._fast_log = _FAST_LOG(self.addresses["__omp2gpu_cpu_fast_log"])
+        self._mapping_arrays = ()
+        if _START(self.addresses["__omp2gpu_cpu_pool_start"])(workers, spin) != 0:
+            raise OSError("the CPU device's worker threads could not be started")
+        self.workers = _WORKERS(self.addresses["__omp2gpu_cpu_workers"])()
+
+    def run(self, entry_address: int, args, num_groups: int, threads: int, schedule: Schedule) -> None:
+        """All work-groups of one launch; returns when they have run (the GIL is free meanwhile)."""
+        self._run(entry_address, args, num_groups, threads, schedule.code, schedule.chunk)
+
+    def groups_run(self) -> list[int]:
+        """Work-groups each worker ran in the last launch."""
+        return [self._groups_run(w) for w in range(self.workers)]
+
+    # ----------------------------------------------------------------- the native launch path
+    def install_fast_path(self, binding=None) -> None:
+        """Bind __omp2gpu_target and __omp2gpu_set_default_device to launch.c's versions,
+        which fall back on the launcher's Python callbacks (entry_points.py)."""
+        from omp2gpu.offload import abi, entry_points
+        if binding is None:
+            import llvmlite.binding as binding
+        _FAST_CALLBACKS(self.addresses["__omp2gpu_cpu_fast_callbacks"])(
+            entry_points.address(abi.ENTRY_TARGET), entry_points.address(abi.ENTRY_SET_DEFAULT_DEVICE))
+        binding.add_symbol(abi.ENTRY_TARGET, self.addresses["__omp2gpu_cpu_target"])
+        binding.add_symbol(abi.ENTRY_SET_DEFAULT_DEVICE, self.addresses["__omp2gpu_cpu_set_default_device"])
+
+    def fast_log(self, path: str | None) -> None:
+        self._fast_log(os.fsencode(path) if path else None)
+
+    def fast_kernel(self, name: str, entry_address: int, sequential: bool, block: int) -> None:
+        self._fast_kernel(name.encode(), entry_address, int(sequential), block)
+
+    def fast_mappings(self, mappings) -> None:
+        """The device's present table (sorted Mapping objects), for the native path's lookups."""
+        count = len(mappings)
+        arrays = tuple((ctypes.c_long * max(count, 1))(*values) for values in (
+            [m.host_begin for m in mappings], [m.host_end for m in mappings],
+            [m.device_address for m in mappings]))
+        self._fast_mappings(count, *[ctypes.addressof(a) for a in arrays])
+        self._mapping_arrays = arrays            # the native side reads them until the next call
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=None)
+def _engine():
+    import llvmlite.binding as llvm
+
+    from omp2gpu import driver
+    from omp2gpu.cpu_driver import runtime_ir
+    from omp2gpu.targets import host
+    module = host.prepare(llvm.parse_assembly(runtime_ir(SOURCES[0])))
+    module.name = "omp2gpu-cpu-pool"
+    for source in SOURCES[1:]:
+        driver._link(module, host.prepare(llvm.parse_assembly(runtime_ir(source))), source)
+    host.optimise(module, 2)
+    engine = llvm.create_mcjit_compiler(module, host.target_machine(opt_level=2, jit=True))
+    engine.finalize_object()
+    return engine
+
+
+_pool: Pool | None = None
+
+
+def started() -> bool:
+    return _pool is not None
+
+
+def pool(environ=None) -> Pool:
+    """The process's pool, made on first use (its size and spin then stay)."""
+    global _pool
+    with _lock:
+        if _pool is None:
+            environ = os.environ if environ is None else environ
+            try:
+                spin = int(environ.get("OMP2GPU_CPU_SPIN", DEFAULT_SPIN))
+            except ValueError:
+                spin = DEFAULT_SPIN
+            _pool = Pool(_engine(), worker_count(environ), spin)
+            import llvmlite.binding as llvm
+            for name in ("__omp2gpu_cpu_team", "__omp2gpu_cpu_workers"):
+                llvm.add_symbol(name, _pool.addresses[name])
+        return _pool

@@ -1,0 +1,97 @@
+/* The OpenMP API inside target regions on the CPU device (OpenMP 4.5 section 3).
+ *
+ * Teams are work-groups and their threads work-items (pool.c): the worker
+ * running a work-group keeps its team state, which these functions read
+ * through __omp2gpu_cpu_team(); the work-group function updates the thread
+ * number and nesting level as it runs work-items and parallel regions.
+ * Compiled by omp2gpu for the host and linked into each CPU device module,
+ * where calls to them inline; the answers are a device's
+ * (omp_is_initial_device() is 0).
+ */
+#include <omp.h>
+#include <time.h>
+
+#define TEAM_NUM 0
+#define NUM_TEAMS 1
+#define THREAD_NUM 2
+#define NUM_THREADS 3
+#define LEVEL 4
+
+int *__omp2gpu_cpu_team(void);
+int __omp2gpu_cpu_workers(void);
+
+/* Sequential code of a region (level 0) is run by the team's initial thread alone. */
+int omp_get_thread_num(void) {
+    int *team = __omp2gpu_cpu_team();
+    return team[LEVEL] > 0 ? team[THREAD_NUM] : 0;
+}
+int omp_get_num_threads(void) {
+    int *team = __omp2gpu_cpu_team();
+    return team[LEVEL] > 0 ? team[NUM_THREADS] : 1;
+}
+int omp_get_max_threads(void) { return __omp2gpu_cpu_team()[NUM_THREADS]; }
+int omp_get_team_num(void) { return __omp2gpu_cpu_team()[TEAM_NUM]; }
+int omp_get_num_teams(void) { return __omp2gpu_cpu_team()[NUM_TEAMS]; }
+int omp_in_parallel(void) { return omp_get_num_threads() > 1; }
+int omp_get_level(void) { return __omp2gpu_cpu_team()[LEVEL]; }
+int omp_get_active_level(void) { return omp_in_parallel(); }
+int omp_get_thread_limit(void) { return __omp2gpu_cpu_team()[NUM_THREADS]; }
+int omp_get_num_procs(void) { return __omp2gpu_cpu_workers(); }
+int omp_is_initial_device(void) { return 0; }
+int omp_get_num_devices(void) { return 0; }
+int omp_get_default_device(void) { return 0; }
+int omp_get_initial_device(void) { return -1; }
+int omp_get_dynamic(void) { return 0; }
+int omp_get_nested(void) { return 0; }
+int omp_get_max_active_levels(void) { return 1; }
+int omp_get_cancellation(void) { return 0; }
+int omp_in_final(void) { return 0; }
+int omp_get_max_task_priority(void) { return 0; }
+omp_proc_bind_t omp_get_proc_bind(void) { return omp_proc_bind_false; }
+void omp_set_num_threads(int num_threads) { (void)num_threads; }
+void omp_set_dynamic(int dynamic_threads) { (void)dynamic_threads; }
+void omp_set_nested(int nested) { (void)nested; }
+void omp_set_max_active_levels(int max_levels) { (void)max_levels; }
+void omp_set_schedule(omp_sched_t kind, int chunk_size) { (void)kind; (void)chunk_size; }
+void omp_get_schedule(omp_sched_t *kind, int *chunk_size) {
+    *kind = omp_sched_static;
+    *chunk_size = 0;
+}
+int omp_get_ancestor_thread_num(int level) {
+    if (level == 0) return 0;
+    return level == omp_get_level() ? omp_get_thread_num() : -1;
+}
+int omp_get_team_size(int level) {
+    if (level == 0) return 1;
+    return level == omp_get_level() ? omp_get_num_threads() : -1;
+}
+
+/* Locks: work-items of a team run one after another on one worker, but teams run
+ * at once on several, so a lock is a real spin lock. */
+void omp_init_lock(omp_lock_t *lock) { __atomic_store_n(&lock->_x, 0, 5); }
+void omp_destroy_lock(omp_lock_t *lock) { __atomic_store_n(&lock->_x, 0, 5); }
+void omp_set_lock(omp_lock_t *lock) {
+    unsigned int expected = 0;
+    while (!__atomic_compare_exchange_n(&lock->_x, &expected, 1, 0, 2, 0)) {
+        expected = 0;
+        __builtin_ia32_pause();
+    }
+}
+void omp_unset_lock(omp_lock_t *lock) { __atomic_store_n(&lock->_x, 0, 3); }
+int omp_test_lock(omp_lock_t *lock) {
+    unsigned int expected = 0;
+    return __atomic_compare_exchange_n(&lock->_x, &expected, 1, 0, 2, 0);
+}
+
+double omp_get_wtime(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+double omp_get_wtick(void) { return 1e-9; }
+
+/* The host scheme's nesting calls, as the sequential CPU scheme emits them. */
+void __omp2gpu_host_parallel_begin(void) { __omp2gpu_cpu_team()[LEVEL]++; }
+void __omp2gpu_host_parallel_end(void) { __omp2gpu_cpu_team()[LEVEL]--; }
+void __omp2gpu_host_teams_begin(void) {}
+void __omp2gpu_host_teams_end(void) {}
