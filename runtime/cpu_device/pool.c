@@ -14,6 +14,7 @@
  *   guided   ceil(remaining / workers) groups at a time, at least c
  *   steal    each worker starts with its static block and takes c at a time
  *            from its front; an idle worker steals half of another's rest
+ *            (never its last group, so every worker runs one at least)
  * The per-worker team state (team number, team size, nesting level) is what
  * the kernels' omp_* functions read (omp_device.c), through
  * __omp2gpu_cpu_team(), a thread-specific pointer (MCJIT has no TLS).
@@ -140,8 +141,8 @@ static void run_stealing(int id) {
             unsigned long range = __atomic_load_n(&ranges[victim][0], __ATOMIC_ACQUIRE);
             for (;;) {
                 long first = (long)(range >> 32), end = (long)(range & 0xffffffffUL), half;
-                if (first >= end) break;
-                half = (end - first + 1) / 2;
+                if (end - first < 2) break;     /* the owner keeps its last group */
+                half = (end - first) / 2;
                 if (__atomic_compare_exchange_n(&ranges[victim][0], &range, pack(first, end - half), 0,
                                                 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
                     __atomic_store_n(&ranges[id][0], pack(end - half, end), __ATOMIC_RELEASE);

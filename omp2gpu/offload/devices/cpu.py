@@ -30,6 +30,7 @@ from omp2gpu.offload.devices.base import POINTER, Device, DeviceError
 ALIGNMENT = 64                   # a cache line; also what AVX-512 loads like
 MAX_THREADS_PER_GROUP = 4096     # PoCL's largest automatic work-group
 
+_live_engines: list = []
 _libc = ctypes.CDLL(None)
 _aligned_alloc = _libc.aligned_alloc
 _aligned_alloc.restype = ctypes.c_void_p
@@ -132,7 +133,6 @@ class CpuDevice(Device):
 
         from omp2gpu import cpu_driver
         from omp2gpu.diagnostics import CompileError
-        from omp2gpu.targets import host
         if image is None or not hasattr(image, "module"):
             raise DeviceError("no CPU code for this program's target regions")
         pool = self.pool                 # its symbols first: the kernels call into it
@@ -141,9 +141,10 @@ class CpuDevice(Device):
             cpu_driver.check_resolved(module)
         except CompileError as error:
             raise DeviceError(error.message) from None
-        engine = llvm.create_mcjit_compiler(module, host.target_machine(opt_level=3, jit=True))
+        engine = llvm.create_mcjit_compiler(module, cpu_pool.jit_target_machine(3))
         engine.finalize_object()
         engine.run_static_constructors()
+        _live_engines.append(engine)     # as the host's: code may outlive the launcher
         del pool
         loaded = CpuModule(engine, image)
         target_data = llvm.create_target_data(module.data_layout)

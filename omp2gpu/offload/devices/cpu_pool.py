@@ -171,9 +171,21 @@ def _engine():
     for source in SOURCES[1:]:
         driver._link(module, host.prepare(llvm.parse_assembly(runtime_ir(source))), source)
     host.optimise(module, 2)
-    engine = llvm.create_mcjit_compiler(module, host.target_machine(opt_level=2, jit=True))
+    engine = llvm.create_mcjit_compiler(module, jit_target_machine(2))
     engine.finalize_object()
     return engine
+
+
+def jit_target_machine(opt_level: int):
+    """A target machine for one MCJIT engine, which takes ownership of it (so never the
+    cached targets.host.target_machine(), which a collected engine would free)."""
+    import llvmlite.binding as llvm
+
+    from omp2gpu.targets import host
+    host.initialise()
+    return llvm.Target.from_default_triple().create_target_machine(
+        cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
+        opt=opt_level, reloc="default", codemodel="jitdefault", jit=True)
 
 
 _pool: Pool | None = None

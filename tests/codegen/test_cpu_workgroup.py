@@ -1,0 +1,129 @@
+"""Work-group functions for the CPU device (codegen/openmp/cpu_workgroup.py): which
+scheme each region gets, the entry ABI, and that the work-item loop of a combined
+construct is what LLVM's loop vectoriser vectorises."""
+
+from __future__ import annotations
+
+import textwrap
+
+import llvmlite.binding as llvm
+import pytest
+
+from omp2gpu import cpu_driver, driver
+from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, SEQUENTIAL
+
+
+def cpu_build(tmp_path, source: str):
+    path = tmp_path / "prog.c"
+    path.write_text(textwrap.dedent(source))
+    return driver.translate(path, driver.CompileOptions(), cpu=True).cpu
+
+
+def optimised(build) -> str:
+    return str(cpu_driver.cpu_image(build).module())
+
+
+def function_text(ir_text: str, name: str) -> str:
+    start = ir_text.index(f"@{name}(")
+    return ir_text[start:ir_text.index("\n}\n", start)]
+
+
+VADD = """
+    void vadd(int n, double *a, const double *b, const double *c) {
+        int i;
+        #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n], c[0:n])
+        for (i = 0; i < n; i++)
+            a[i] += b[i] + c[i];
+    }
+"""
+
+
+def test_combined_construct_is_a_vectorised_work_item_loop(tmp_path):
+    build = cpu_build(tmp_path, VADD)
+    (kernel,) = build.kernels
+    assert kernel.scheme == COMBINED
+    body = function_text(optimised(build), kernel.name)
+    assert "vector.body" in body and "x double>" in body
+    calls = [line for line in body.splitlines() if " call " in line and "@llvm." not in line]
+    assert calls == []                                          # no runtime call at all
+
+
+def test_entry_takes_the_pools_arguments(tmp_path):
+    build = cpu_build(tmp_path, VADD)
+    module = llvm.parse_assembly(optimised(build))
+    entry = module.get_function(build.kernels[0].name)
+    assert [str(a.type) for a in entry.arguments] == ["ptr", "i64", "i64", "i32"]
+    assert entry.linkage == llvm.Linkage.external
+    # everything else is internal, so it inlines and leaves no symbol to clash
+    assert all(f.linkage == llvm.Linkage.internal for f in module.functions
+               if not f.is_declaration and f.name != entry.name)
+
+
+def test_reduction_folds_one_partial_per_group_atomically(tmp_path):
+    build = cpu_build(tmp_path, """
+        long sum(int n, const int *a) {
+            long s = 0;
+            int i;
+            #pragma omp target teams distribute parallel for map(to: a[0:n]) reduction(+: s)
+            for (i = 0; i < n; i++)
+                s += a[i];
+            return s;
+        }
+    """)
+    body = function_text(optimised(build), build.kernels[0].name)
+    assert body.count("atomicrmw add") == 1
+    assert "vector.body" in body
+
+
+@pytest.mark.parametrize("construct", [
+    "#pragma omp target map(tofrom: x)\n x = 2;",
+    "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp critical\n x++;\n }",
+    "#pragma omp target teams num_teams(2) map(tofrom: x)\n {\n #pragma omp atomic\n x++;\n }",
+    "#pragma omp target teams distribute parallel for schedule(dynamic) map(tofrom: x)\n"
+    " for (int i = 0; i < 10; i++) {\n #pragma omp atomic\n x++;\n }",
+])
+def test_other_regions_run_as_one_work_item(tmp_path, construct):
+    build = cpu_build(tmp_path, f"""
+        #include <omp.h>
+        int f(void) {{
+            int x = omp_get_num_threads();
+            {construct}
+            return x;
+        }}
+    """)
+    assert [k.scheme for k in build.kernels] == [SEQUENTIAL]
+    module = llvm.parse_assembly(optimised(build))
+    assert cpu_driver.unresolved_symbols(module, known={"__omp2gpu_cpu_team",
+                                                        "__omp2gpu_cpu_workers"}) == []
+
+
+def test_omp_calls_in_called_functions_number_the_work_items(tmp_path):
+    build = cpu_build(tmp_path, """
+        #include <omp.h>
+        static int who(void) { return omp_get_thread_num(); }
+        void f(int n, int *a) {
+            int i;
+            #pragma omp target teams distribute parallel for map(from: a[0:n])
+            for (i = 0; i < n; i++)
+                a[i] = who();
+        }
+    """)
+    body = function_text(optimised(build), build.kernels[0].name)
+    assert "__omp2gpu_cpu_team" in body
+
+
+def test_every_launched_region_has_a_work_group_function(tmp_path):
+    build = cpu_build(tmp_path, """
+        int g(int n, double *a) {
+            int i, k = 0;
+            #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+            for (i = 0; i < n; i++) a[i] *= 2;
+            #pragma omp target map(tofrom: k)
+            k = 1;
+            #pragma omp target parallel for map(tofrom: a[0:n])
+            for (i = 0; i < n; i++) a[i] += 1;
+            return k;
+        }
+    """)
+    assert [k.scheme for k in build.kernels] == [COMBINED, SEQUENTIAL, SEQUENTIAL]
+    assert len(build.remarks) == 3
