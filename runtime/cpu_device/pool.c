@@ -22,6 +22,7 @@
  * once per process.
  */
 #include <pthread.h>
+#include <string.h>
 #include "cpu_atomics.h"
 
 typedef void (*omp2gpu_wg_fn)(void **args, long group, long num_groups, int threads);
@@ -248,4 +249,29 @@ void __omp2gpu_cpu_run(omp2gpu_wg_fn fn, void **args, long num_groups, int threa
         __builtin_ia32_pause();
         if ((++spins & 255) == 0) sched_yield();
     }
+}
+
+/* Large copies between host and device buffers, split over the workers (one memcpy
+ * saturates neither the memory system nor the page-fault path of fresh buffers). */
+static void copy_group(void **args, long group, long num_groups, int threads) {
+    char *dst = (char *)args[0];
+    const char *src = (const char *)args[1];
+    long bytes = (long)args[2];
+    long first = block_start(bytes, num_groups, group), end = block_start(bytes, num_groups, group + 1);
+    (void)threads;
+    memcpy(dst + first, src + first, (size_t)(end - first));
+}
+
+void __omp2gpu_cpu_copy(void *dst, const void *src, long bytes, long piece) {
+    void *args[3];
+    long groups = piece > 0 ? bytes / piece : 1;
+    if (groups > workers) groups = workers;
+    if (groups <= 1) {
+        memcpy(dst, src, (size_t)bytes);
+        return;
+    }
+    args[0] = dst;
+    args[1] = (void *)src;
+    args[2] = (void *)bytes;
+    __omp2gpu_cpu_run(copy_group, args, groups, 1, POLICY_STATIC, 0);
 }

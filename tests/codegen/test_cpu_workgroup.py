@@ -79,8 +79,10 @@ def test_reduction_folds_one_partial_per_group_atomically(tmp_path):
     "#pragma omp target map(tofrom: x)\n x = 2;",
     "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp critical\n x++;\n }",
     "#pragma omp target teams num_teams(2) map(tofrom: x)\n {\n #pragma omp atomic\n x++;\n }",
-    "#pragma omp target teams distribute parallel for schedule(dynamic) map(tofrom: x)\n"
+    "#pragma omp target teams distribute parallel for dist_schedule(static, 2) map(tofrom: x)\n"
     " for (int i = 0; i < 10; i++) {\n #pragma omp atomic\n x++;\n }",
+    "#pragma omp target teams distribute parallel for map(tofrom: x)\n"
+    " for (int i = 0; i < 10; i++) {\n #pragma omp barrier\n }",
 ])
 def test_other_regions_run_as_one_work_item(tmp_path, construct):
     build = cpu_build(tmp_path, f"""
@@ -127,3 +129,24 @@ def test_every_launched_region_has_a_work_group_function(tmp_path):
     """)
     assert [k.scheme for k in build.kernels] == [COMBINED, SEQUENTIAL, SEQUENTIAL]
     assert len(build.remarks) == 3
+
+
+def test_combined_runs_what_the_gpu_would_need_the_control_loop_for(tmp_path):
+    """Schedules, critical sections and array reductions cost a work-item loop nothing."""
+    build = cpu_build(tmp_path, """
+        void f(int n, int *h, long *t) {
+            int i;
+            int hist[8] = {0};
+            #pragma omp target teams distribute parallel for schedule(dynamic, 4) map(tofrom: t[0:1])
+            for (i = 0; i < n; i++) {
+                #pragma omp critical (sum)
+                t[0] += i;
+            }
+            #pragma omp target teams distribute parallel for map(tofrom: hist) reduction(+: hist[0:8])
+            for (i = 0; i < n; i++)
+                hist[i % 8]++;
+        }
+    """)
+    assert [k.scheme for k in build.kernels] == [COMBINED, COMBINED]
+    text = optimised(build)
+    assert "omp2gpu.critical.sum" in text and "cmpxchg" in text

@@ -37,7 +37,7 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_form, combined_ineligibility
+from omp2gpu.codegen.openmp.choose import combined_form, combined_ineligibility, nested_constructs
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, RegionScope
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
@@ -76,11 +76,37 @@ class CpuBuild:
 
 
 class CpuOpenMP(DeviceOpenMP):
-    """Constructs inside CPU work-group functions: atomics are real atomics (teams run
-    at once on several workers); everything else runs as on the host, in one thread,
-    with the nesting calls going to the CPU device's omp_* state (omp_device.c)."""
+    """Constructs inside CPU work-group functions: atomics are real atomics and critical
+    sections real locks (teams run at once on several workers); everything else runs as
+    on the host, in one thread, with the nesting calls going to the CPU device's omp_*
+    state (omp_device.c)."""
 
     _runtime_call = HostOpenMP._runtime_call
+
+    def emit_critical(self, cg, construct) -> None:
+        """A spin lock per critical name, shared by every work-group of the program."""
+        b = cg.builder
+        lock = critical_lock(cg.module.module, construct.directive.critical_name)
+        acquire, body = cg.new_block("critical.acquire"), cg.new_block("critical.body")
+        b.branch(acquire)
+        b.position_at_end(acquire)
+        pair = b.cmpxchg(lock, ir.Constant(I32, 0), ir.Constant(I32, 1), "acquire", "monotonic")
+        b.cbranch(b.extract_value(pair, 1), body, acquire)
+        b.position_at_end(body)
+        self._emit_body(cg, construct)
+        if not b.block.is_terminated:
+            b.store_atomic(ir.Constant(I32, 0), lock, "release", 4)
+
+
+def critical_lock(module: ir.Module, name: str | None) -> ir.GlobalVariable:
+    label = f"omp2gpu.critical.{name or 'unnamed'}"
+    lock = module.globals.get(label)
+    if lock is None:
+        lock = ir.GlobalVariable(module, I32, name=label)
+        lock.linkage = "internal"
+        lock.initializer = ir.Constant(I32, 0)
+        lock.align = 64                          # a line of its own
+    return lock
 
 
 class CpuModuleEmitter(DeviceModuleEmitter):
@@ -281,8 +307,29 @@ def _combine_atomically(cg, op: str, original, private) -> None:
     atomic_combine(cg, op, original.ctype, original.address, cg.builder.load(private.address))
 
 
+# Constructs a work-item loop runs as they are: one work-group's work-items run one after
+# another on one worker, and atomics and critical sections synchronise the workers.
+WORK_ITEM_CONSTRUCTS = ("atomic", "critical", "simd")
+
+
+def cpu_combined_ineligibility(construct) -> str | None:
+    """Why a region is not run as a combined work-group function (None: it is). Wider
+    than the GPU's combined scheme (choose.py): schedules, critical sections and array
+    reductions cost a work-item loop nothing."""
+    loop_directive, loop = combined_form(construct)
+    if loop_directive is None:
+        return combined_ineligibility(construct)
+    for clause in clauses_named(loop_directive, "dist_schedule"):
+        if clause.chunk is not None:
+            return "dist_schedule with a chunk size deals iterations to teams round-robin"
+    inner = [c for c in nested_constructs(loop) if c.directive.kind not in WORK_ITEM_CONSTRUCTS]
+    if inner:
+        return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
+    return None
+
+
 def cpu_scheme(region):
-    if combined_ineligibility(region.construct) is None:
+    if cpu_combined_ineligibility(region.construct) is None:
         return CpuCombined()
     return CpuSequential()
 

@@ -28,6 +28,11 @@ from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.devices.base import POINTER, Device, DeviceError
 
 ALIGNMENT = 64                   # a cache line; also what AVX-512 loads like
+HUGE_PAGE = 2 << 20              # buffers this large are 2 MiB-aligned and asked to be huge pages
+MADV_HUGEPAGE = 14
+CACHE_BYTES = 1 << 30            # freed buffers kept for reuse (OMP2GPU_CPU_CACHE_BYTES)
+CACHE_MIN = 64 << 10             # smaller ones go straight back to the C library
+PARALLEL_COPY = 4 << 20          # copies this large are split over the workers
 MAX_THREADS_PER_GROUP = 4096     # PoCL's largest automatic work-group
 
 _live_engines: list = []
@@ -38,6 +43,9 @@ _aligned_alloc.argtypes = [ctypes.c_size_t, ctypes.c_size_t]
 _free = _libc.free
 _free.restype = None
 _free.argtypes = [ctypes.c_void_p]
+_madvise = _libc.madvise
+_madvise.restype = ctypes.c_int
+_madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
 
 
 def _flag(environ, name: str) -> bool:
@@ -78,7 +86,13 @@ class CpuDevice(Device):
             report("warning", f"OMP2GPU_CPU_SCHEDULE: {error}; using {cpu_pool.Schedule()}")
             self.schedule = cpu_pool.Schedule()
         self._environ = environ
-        self._allocations: dict[int, int] = {}
+        self._allocations: dict[int, int] = {}      # address -> rounded size, in use
+        self._cache: dict[int, list[int]] = {}      # rounded size -> freed buffers to reuse
+        self._cached_bytes = 0
+        try:
+            self.cache_limit = int(environ.get("OMP2GPU_CPU_CACHE_BYTES", CACHE_BYTES))
+        except ValueError:
+            self.cache_limit = CACHE_BYTES
         self._modules: list[CpuModule] = []
         self._logging = None
         if cpu_pool.started():           # a new launcher in this process: forget the old one's kernels
@@ -94,33 +108,66 @@ class CpuDevice(Device):
 
     # ----------------------------------------------------------------- memory
     def allocate(self, nbytes: int) -> int:
+        """A buffer aligned for vector loads; large ones on huge pages (fewer page faults on
+        first touch). Freed buffers of the same rounded size are reused, as GPU runtimes'
+        caching allocators do: a region run again finds its buffers already faulted in."""
         if nbytes <= 0:
             raise DeviceError("allocate: size must be positive")
-        rounded = (nbytes + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT
-        address = _aligned_alloc(ALIGNMENT, rounded)
-        if not address:
-            raise DeviceError(f"allocate: out of memory for {nbytes} bytes")
-        self._allocations[address] = nbytes
+        alignment = HUGE_PAGE if nbytes >= HUGE_PAGE else ALIGNMENT
+        rounded = (nbytes + alignment - 1) // alignment * alignment
+        reusable = self._cache.get(rounded)
+        if reusable:
+            address = reusable.pop()
+            self._cached_bytes -= rounded
+        else:
+            address = _aligned_alloc(alignment, rounded)
+            if not address and self._cache:
+                self.release_cache()
+                address = _aligned_alloc(alignment, rounded)
+            if not address:
+                raise DeviceError(f"allocate: out of memory for {nbytes} bytes")
+            if alignment == HUGE_PAGE:
+                _madvise(address, rounded, MADV_HUGEPAGE)
+        self._allocations[address] = rounded
         return address
 
     def free(self, address: int) -> None:
-        if self._allocations.pop(address, None) is None:
+        rounded = self._allocations.pop(address, None)
+        if rounded is None:
             if self.unified:
                 return                   # the host's own storage, mapped in place
             raise DeviceError(f"free of {address:#x}, which is not an allocation")
-        _free(address)
+        if CACHE_MIN <= rounded and self._cached_bytes + rounded <= self.cache_limit:
+            self._cache.setdefault(rounded, []).append(address)
+            self._cached_bytes += rounded
+        else:
+            _free(address)
+
+    def release_cache(self) -> None:
+        """Give every cached buffer back to the C library."""
+        for addresses in self._cache.values():
+            for address in addresses:
+                _free(address)
+        self._cache.clear()
+        self._cached_bytes = 0
+
+    def _copy(self, dst: int, src: int, nbytes: int) -> None:
+        if nbytes >= PARALLEL_COPY and cpu_pool.started():
+            self.pool.copy(dst, src, nbytes)
+        else:
+            ctypes.memmove(dst, src, nbytes)
 
     def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
         if nbytes > 0 and dst_address != host_pointer:
-            ctypes.memmove(dst_address, host_pointer, nbytes)
+            self._copy(dst_address, host_pointer, nbytes)
 
     def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0 and src_address != host_pointer:
-            ctypes.memmove(host_pointer, src_address, nbytes)
+            self._copy(host_pointer, src_address, nbytes)
 
     def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0 and dst_address != src_address:
-            ctypes.memmove(dst_address, src_address, nbytes)
+            self._copy(dst_address, src_address, nbytes)
 
     @property
     def live_allocations(self) -> int:

@@ -43,6 +43,8 @@ _FAST_KERNEL = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_void_p, ctypes.c
 _FAST_MAPPINGS = ctypes.CFUNCTYPE(None, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 _FAST_LAUNCHES = ctypes.CFUNCTYPE(ctypes.c_long)
 _FAST_LOG = ctypes.CFUNCTYPE(None, ctypes.c_char_p)
+_COPY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long, ctypes.c_long)
+COPY_PIECE = 1 << 20          # bytes per worker at least, for a copy to be split
 SOURCES = ("pool.c", "launch.c")
 
 
@@ -106,7 +108,8 @@ class Pool:
             "__omp2gpu_cpu_workers", "__omp2gpu_cpu_groups_run", "__omp2gpu_cpu_target",
             "__omp2gpu_cpu_set_default_device", "__omp2gpu_cpu_fast_callbacks",
             "__omp2gpu_cpu_fast_reset", "__omp2gpu_cpu_fast_configure", "__omp2gpu_cpu_fast_kernel",
-            "__omp2gpu_cpu_fast_mappings", "__omp2gpu_cpu_fast_launches", "__omp2gpu_cpu_fast_log")}
+            "__omp2gpu_cpu_fast_mappings", "__omp2gpu_cpu_fast_launches", "__omp2gpu_cpu_fast_log",
+            "__omp2gpu_cpu_copy")}
         self._run = _RUN(self.addresses["__omp2gpu_cpu_run"])
         self._groups_run = _GROUPS_RUN(self.addresses["__omp2gpu_cpu_groups_run"])
         self.fast_reset = _FAST_RESET(self.addresses["__omp2gpu_cpu_fast_reset"])
@@ -115,6 +118,7 @@ class Pool:
         self._fast_mappings = _FAST_MAPPINGS(self.addresses["__omp2gpu_cpu_fast_mappings"])
         self.fast_launches = _FAST_LAUNCHES(self.addresses["__omp2gpu_cpu_fast_launches"])
         self._fast_log = _FAST_LOG(self.addresses["__omp2gpu_cpu_fast_log"])
+        self._copy = _COPY(self.addresses["__omp2gpu_cpu_copy"])
         self._mapping_arrays = ()
         if _START(self.addresses["__omp2gpu_cpu_pool_start"])(workers, spin) != 0:
             raise OSError("the CPU device's worker threads could not be started")
@@ -123,6 +127,10 @@ class Pool:
     def run(self, entry_address: int, args, num_groups: int, threads: int, schedule: Schedule) -> None:
         """All work-groups of one launch; returns when they have run (the GIL is free meanwhile)."""
         self._run(entry_address, args, num_groups, threads, schedule.code, schedule.chunk)
+
+    def copy(self, dst: int, src: int, nbytes: int) -> None:
+        """memcpy, split over the workers when it is large (the GIL is free meanwhile)."""
+        self._copy(dst, src, nbytes, COPY_PIECE)
 
     def groups_run(self) -> list[int]:
         """Work-groups each worker ran in the last launch."""
