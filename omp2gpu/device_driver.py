@@ -67,13 +67,14 @@ def kernel_infos(build) -> dict:
 def cpu_kernel_infos(cpu_build) -> dict:
     """KernelInfo for the CPU device's work-group functions (combined regions take the
     GPU's default team size, which only omp_get_num_threads reports on the CPU)."""
-    from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED
+    from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, TEAMS
     from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE
+    from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as TEAM_SIZE
     from omp2gpu.offload.runtime import KernelInfo
+    sizes = {COMBINED: DEFAULT_BLOCK_SIZE, TEAMS: TEAM_SIZE}
     return {kernel.name: KernelInfo(name=kernel.name,
                                     params=[c.runtime_kind for c in kernel.region.captures],
-                                    default_block_size=DEFAULT_BLOCK_SIZE if kernel.scheme == COMBINED else 1,
-                                    scheme=kernel.scheme)
+                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme)
             for kernel in cpu_build.kernels}
 
 

@@ -1,8 +1,9 @@
 """The CPU device's scheduling matrix: a subset of the differential corpus on the
 CPU device with every work-group schedule and 1, 2 and 4 workers, compared with
 gcc exactly as test_programs.py does (the whole corpus runs there once, on the
-CPU device with the default schedule). Launches are logged, and every logged
-launch must have run on the CPU device."""
+CPU device with the default schedule); and tests/cpu_programs (teams whose
+parallel regions the CPU device splits at barriers) with each worker count.
+Launches are logged, and every logged launch must have run on the CPU device."""
 
 from __future__ import annotations
 
@@ -25,11 +26,15 @@ THREADS = [1, 2, 4]
 CASES = [(SUBSET[(3 * i + j) % len(SUBSET)], schedule, threads)
          for i, schedule in enumerate(SCHEDULES) for j, threads in enumerate(THREADS)]
 CASES += [(name, "dynamic,1", 4) for name in SUBSET]
+CPU_PROGRAMS_DIR = PROGRAMS_DIR.parent / "cpu_programs"
+CPU_PROGRAMS = sorted(CPU_PROGRAMS_DIR.glob("*.c"))
+CASES += [(f"../cpu_programs/{p.stem}", schedule, threads) for p in CPU_PROGRAMS
+          for schedule, threads in (("static", 1), ("steal", 2), ("dynamic,2", 4))]
 
 @pytest.mark.parametrize("name,schedule,threads", CASES,
-                         ids=[f"{n}-{s.replace(',', '_')}-t{t}" for n, s, t in CASES])
+                         ids=[f"{Path(n).name}-{s.replace(',', '_')}-t{t}" for n, s, t in CASES])
 def test_cpu_device_schedule_matrix(name, schedule, threads, gcc_results, tmp_path):
-    program = PROGRAMS_DIR / f"{name}.c"
+    program = (PROGRAMS_DIR / f"{name}.c").resolve()
     ref = gcc_results(program)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",

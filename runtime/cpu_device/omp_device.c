@@ -90,8 +90,31 @@ double omp_get_wtime(void) {
 }
 double omp_get_wtick(void) { return 1e-9; }
 
-/* The host scheme's nesting calls, as the sequential CPU scheme emits them. */
-void __omp2gpu_host_parallel_begin(void) { __omp2gpu_cpu_team()[LEVEL]++; }
-void __omp2gpu_host_parallel_end(void) { __omp2gpu_cpu_team()[LEVEL]--; }
+/* The host scheme's nesting calls, as the CPU schemes emit them for a parallel region
+ * run by one thread (a sequential region's, or one nested in a work-item): a team of
+ * one, the enclosing team's size and thread number kept in the team state's spare
+ * words (pool.c gives each worker 32) until the region ends. */
+#define SAVED 8
+#define MAX_SAVED 8
+void __omp2gpu_host_parallel_begin(void) {
+    int *team = __omp2gpu_cpu_team();
+    int depth = team[LEVEL];
+    if (depth >= 0 && depth < MAX_SAVED) {
+        team[SAVED + 2 * depth] = team[NUM_THREADS];
+        team[SAVED + 2 * depth + 1] = team[THREAD_NUM];
+    }
+    team[LEVEL] = depth + 1;
+    team[NUM_THREADS] = 1;
+    team[THREAD_NUM] = 0;
+}
+void __omp2gpu_host_parallel_end(void) {
+    int *team = __omp2gpu_cpu_team();
+    int depth = team[LEVEL] - 1;
+    team[LEVEL] = depth;
+    if (depth >= 0 && depth < MAX_SAVED) {
+        team[NUM_THREADS] = team[SAVED + 2 * depth];
+        team[THREAD_NUM] = team[SAVED + 2 * depth + 1];
+    }
+}
 void __omp2gpu_host_teams_begin(void) {}
 void __omp2gpu_host_teams_end(void) {}

@@ -10,7 +10,7 @@ import llvmlite.binding as llvm
 import pytest
 
 from omp2gpu import cpu_driver, driver
-from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, SEQUENTIAL
+from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, SEQUENTIAL, TEAMS
 
 
 def cpu_build(tmp_path, source: str):
@@ -75,16 +75,7 @@ def test_reduction_folds_one_partial_per_group_atomically(tmp_path):
     assert "vector.body" in body
 
 
-@pytest.mark.parametrize("construct", [
-    "#pragma omp target map(tofrom: x)\n x = 2;",
-    "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp critical\n x++;\n }",
-    "#pragma omp target teams num_teams(2) map(tofrom: x)\n {\n #pragma omp atomic\n x++;\n }",
-    "#pragma omp target teams distribute parallel for dist_schedule(static, 2) map(tofrom: x)\n"
-    " for (int i = 0; i < 10; i++) {\n #pragma omp atomic\n x++;\n }",
-    "#pragma omp target teams distribute parallel for map(tofrom: x)\n"
-    " for (int i = 0; i < 10; i++) {\n #pragma omp barrier\n }",
-])
-def test_other_regions_run_as_one_work_item(tmp_path, construct):
+def _schemes(tmp_path, construct):
     build = cpu_build(tmp_path, f"""
         #include <omp.h>
         int f(void) {{
@@ -93,10 +84,38 @@ def test_other_regions_run_as_one_work_item(tmp_path, construct):
             return x;
         }}
     """)
-    assert [k.scheme for k in build.kernels] == [SEQUENTIAL]
     module = llvm.parse_assembly(optimised(build))
     assert cpu_driver.unresolved_symbols(module, known={"__omp2gpu_cpu_team",
                                                         "__omp2gpu_cpu_workers"}) == []
+    return [k.scheme for k in build.kernels], build.remarks
+
+
+@pytest.mark.parametrize("construct", [
+    "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp critical\n x++;\n }",
+    "#pragma omp target teams num_teams(2) map(tofrom: x)\n {\n #pragma omp atomic\n x++;\n }",
+    "#pragma omp target teams distribute parallel for dist_schedule(static, 2) map(tofrom: x)\n"
+    " for (int i = 0; i < 10; i++) {\n #pragma omp atomic\n x++;\n }",
+    "#pragma omp target parallel map(tofrom: x)\n {\n int y = omp_get_thread_num();\n"
+    " #pragma omp barrier\n #pragma omp atomic\n x += y;\n }",
+    "#pragma omp target map(tofrom: x)\n {\n #pragma omp parallel for reduction(+: x)\n"
+    " for (int i = 0; i < 10; i++) x += i;\n }",
+])
+def test_parallel_regions_become_work_item_loops(tmp_path, construct):
+    schemes, _ = _schemes(tmp_path, construct)
+    assert schemes == [TEAMS]
+
+
+@pytest.mark.parametrize("construct", [
+    "#pragma omp target map(tofrom: x)\n x = 2;",
+    "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp task\n x++;\n }",
+    "#pragma omp target teams distribute parallel for map(tofrom: x)\n"
+    " for (int i = 0; i < 10; i++) {\n #pragma omp barrier\n }",
+])
+def test_other_regions_run_as_one_work_item(tmp_path, construct):
+    schemes, remarks = _schemes(tmp_path, construct)
+    assert schemes == [SEQUENTIAL]
+    if "parallel" in construct:
+        assert "not cpu-teams" in remarks[0]
 
 
 def test_omp_calls_in_called_functions_number_the_work_items(tmp_path):
@@ -127,7 +146,7 @@ def test_every_launched_region_has_a_work_group_function(tmp_path):
             return k;
         }
     """)
-    assert [k.scheme for k in build.kernels] == [COMBINED, SEQUENTIAL, SEQUENTIAL]
+    assert [k.scheme for k in build.kernels] == [COMBINED, SEQUENTIAL, TEAMS]
     assert len(build.remarks) == 3
 
 
@@ -150,3 +169,23 @@ def test_combined_runs_what_the_gpu_would_need_the_control_loop_for(tmp_path):
     assert [k.scheme for k in build.kernels] == [COMBINED, COMBINED]
     text = optimised(build)
     assert "omp2gpu.critical.sum" in text and "cmpxchg" in text
+
+
+def test_barriers_split_a_parallel_region_into_work_item_loops(tmp_path):
+    """Two phases; the value a work-item computes before the barrier lives in a context array."""
+    build = cpu_build(tmp_path, """
+        #include <omp.h>
+        void f(int *out) {
+            #pragma omp target parallel map(from: out[0:64]) num_threads(8)
+            {
+                int me = omp_get_thread_num() * 3;
+                #pragma omp barrier
+                out[omp_get_thread_num()] = me;
+            }
+        }
+    """)
+    assert [k.scheme for k in build.kernels] == [TEAMS]
+    text = str(build.module)
+    wg = text[text.index(f'@"{build.kernels[0].name}.wg"'):]
+    wg = wg[:wg.index("\n}\n")]
+    assert wg.count('"wi.cond"') == 2 and "[256 x i32]" in wg

@@ -51,11 +51,14 @@ I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
 I64 = ir.IntType(64)
 
+TEAM_KEY = "cpu_teams.team"         # cg.openmp_state: the CpuTeams emitting the region
+
 # Team-state words (runtime/cpu_device/pool.c) the work-group function writes.
 THREAD_NUM, LEVEL = 2, 4
 TEAM_STATE_FUNCTION = "__omp2gpu_cpu_team"
 
 COMBINED, SEQUENTIAL = "cpu-combined", "cpu-sequential"
+TEAMS = "cpu-teams"
 
 
 @dataclass
@@ -82,6 +85,17 @@ class CpuOpenMP(DeviceOpenMP):
     state (omp_device.c)."""
 
     _runtime_call = HostOpenMP._runtime_call
+    host_compute_construct = HostOpenMP.emit_compute_construct
+
+    # In a CPU teams region (cpu_teams.py) its scheme object takes the constructs it splits.
+    def emit_construct(self, cg, construct) -> None:
+        teams = cg.openmp_state.get(TEAM_KEY)
+        if teams is None or not teams.construct(cg, construct):
+            super().emit_construct(cg, construct)
+
+    def local_address(self, cg, declaration, ctype):
+        teams = cg.openmp_state.get(TEAM_KEY)
+        return None if teams is None else teams.local_address(cg, declaration, ctype)
 
     def emit_critical(self, cg, construct) -> None:
         """A spin lock per critical name, shared by every work-group of the program."""
@@ -328,10 +342,14 @@ def cpu_combined_ineligibility(construct) -> str | None:
     return None
 
 
-def cpu_scheme(region):
+def cpu_schemes(region) -> list:
+    """The schemes to try for a region, best first; the last always works."""
+    from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
     if cpu_combined_ineligibility(region.construct) is None:
-        return CpuCombined()
-    return CpuSequential()
+        return [CpuCombined(), CpuSequential()]
+    parallel = any(region.directive.has(leaf) for leaf in ("teams", "parallel")) or any(
+        c.directive.has("parallel") or c.directive.has("distribute") for c in nested_constructs(region.construct.body))
+    return [CpuTeams(), CpuSequential()] if parallel else [CpuSequential()]
 
 
 # ----------------------------------------------------------------- the module
@@ -344,16 +362,16 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
         if region.scheme == "host":
             continue
         where = SourceLocation.of(region.construct.coord)
-        schemes = [cpu_scheme(region)]
-        if schemes[0].name != SEQUENTIAL:
-            schemes.append(CpuSequential())
-        for scheme in schemes:
+        passed_over = []
+        for scheme in cpu_schemes(region):
             error = _try_emit(emitter, region, scheme)
             if error is None:
                 build.kernels.append(CpuKernel(region.kernel_name, scheme.name, region))
+                why = f" ({'; '.join(passed_over)})" if passed_over else ""
                 build.remarks.append(f"{where}: remark: target region -> CPU work-group function "
-                                     f"{region.kernel_name}: {scheme.name}")
+                                     f"{region.kernel_name}: {scheme.name}{why}")
                 break
+            passed_over.append(f"not {scheme.name}: {error.message}")
         else:
             build.remarks.append(f"{where}: remark: target region runs on the host instead of the "
                                  f"CPU device: {error.message}")

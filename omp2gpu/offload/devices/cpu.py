@@ -219,9 +219,12 @@ class CpuDevice(Device):
         return address, module.globals[name]
 
     def launch_shape(self, function: CpuFunction, grid: int, block: int) -> tuple[int, int]:
-        from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL
+        from omp2gpu.codegen.openmp.cpu_teams import MAX_TEAM
+        from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL, TEAMS
         if function.scheme == SEQUENTIAL:
             return 1, 1
+        if function.scheme == TEAMS:
+            block = min(block, MAX_TEAM)
         return max(1, grid), max(1, block)
 
     def launch(self, function: CpuFunction, grid: int, block: int, params: list,
