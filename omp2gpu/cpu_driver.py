@@ -99,10 +99,15 @@ class CpuImage:
     def module(self) -> llvm.ModuleRef:
         """Optimised, the CPU device runtime linked in, only kernel entries external."""
         if self._module is None:
-            self._module = self._compile()
+            from omp2gpu.targets import host
+            self._module = self.linked()
+            host.optimise(self._module, KERNEL_OPT_LEVEL)
+            if self._dump:
+                self._dump("cpu-opt-ir", lambda: str(self._module))
         return self._module
 
-    def _compile(self) -> llvm.ModuleRef:
+    def linked(self) -> llvm.ModuleRef:
+        """Unoptimised, the CPU device runtime linked in, only kernel entries external."""
         from omp2gpu import driver
         from omp2gpu.targets import host
         if self._dump:
@@ -115,10 +120,19 @@ class CpuImage:
         for function in module.functions:
             if not function.is_declaration and function.name not in self.kernels:
                 function.linkage = llvm.Linkage.internal
-        host.optimise(module, KERNEL_OPT_LEVEL)
-        if self._dump:
-            self._dump("cpu-opt-ir", lambda: str(module))
         return module
+
+    def engine(self):
+        """(MCJIT engine, module): the image JIT-compiled in this process, its machine code
+        from the disk cache when the same IR was compiled before (cpu_pool.jit)."""
+        from omp2gpu.offload.devices import cpu_pool
+        from omp2gpu.targets import host
+        module = self.linked()
+        key = str(module)
+        check_resolved(module)
+        if self._dump:
+            self._dump("cpu-opt-ir", lambda: str(host.optimise(llvm.parse_assembly(key), KERNEL_OPT_LEVEL)))
+        return cpu_pool.jit(module, key, KERNEL_OPT_LEVEL), module
 
     def __repr__(self) -> str:
         return f"<CpuImage {len(self.kernels)} kernels>"

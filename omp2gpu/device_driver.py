@@ -104,6 +104,10 @@ def prepare_offload(build, options, dump=None, cpu=None) -> None:
     image = cpu_driver.cpu_image(cpu, dump) if "cpu" in kinds else None
     runtime.register_image(ptx, infos, cpu=image)
     if image is not None:
-        for state in runtime.runtime().states:
-            if getattr(state.device, "kind", "") == "cpu" and state.device.fast_path:
-                state.device.pool.install_fast_path()      # launches skip Python when they can
+        launcher = runtime.runtime()
+        for state in launcher.states:
+            # Launches skip Python when they can; set up only where the CPU device is the
+            # default (a GPU run does not start the CPU device's workers).
+            if getattr(state.device, "kind", "") == "cpu" and state.device.fast_path \
+                    and state.number == launcher.default_device:
+                state.device.pool.install_fast_path()

@@ -178,18 +178,14 @@ class CpuDevice(Device):
         """JIT-compile a CpuImage's work-group functions in this process."""
         import llvmlite.binding as llvm
 
-        from omp2gpu import cpu_driver
         from omp2gpu.diagnostics import CompileError
         if image is None or not hasattr(image, "module"):
             raise DeviceError("no CPU code for this program's target regions")
         pool = self.pool                 # its symbols first: the kernels call into it
         try:
-            module = llvm.parse_assembly(str(image.module()))
-            cpu_driver.check_resolved(module)
+            engine, module = image.engine()
         except CompileError as error:
             raise DeviceError(error.message) from None
-        engine = llvm.create_mcjit_compiler(module, cpu_pool.jit_target_machine(3))
-        engine.finalize_object()
         engine.run_static_constructors()
         _live_engines.append(engine)     # as the host's: code may outlive the launcher
         del pool

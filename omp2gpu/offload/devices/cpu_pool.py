@@ -174,12 +174,48 @@ def _engine():
     from omp2gpu import driver
     from omp2gpu.cpu_driver import runtime_ir
     from omp2gpu.targets import host
-    module = host.prepare(llvm.parse_assembly(runtime_ir(SOURCES[0])))
+    texts = [runtime_ir(source) for source in SOURCES]
+    module = host.prepare(llvm.parse_assembly(texts[0]))
     module.name = "omp2gpu-cpu-pool"
-    for source in SOURCES[1:]:
-        driver._link(module, host.prepare(llvm.parse_assembly(runtime_ir(source))), source)
-    host.optimise(module, 2)
-    engine = llvm.create_mcjit_compiler(module, jit_target_machine(2))
+    for source, text in zip(SOURCES[1:], texts[1:]):
+        driver._link(module, host.prepare(llvm.parse_assembly(text)), source)
+    return jit(module, "\0".join(texts), 2)
+
+
+def jit(module, key_text: str, opt_level: int):
+    """An MCJIT engine for `module` (unoptimised), its machine code from the disk cache
+    when the same IR was compiled for this CPU before; else optimised and compiled now,
+    and cached. Start-up time: a program run again skips both."""
+    import hashlib
+
+    import llvmlite
+    import llvmlite.binding as llvm
+
+    from omp2gpu import __version__
+    from omp2gpu.driver import cache_dir
+    from omp2gpu.targets import host
+    host.initialise()
+    digest = hashlib.sha256("|".join([__version__, llvmlite.__version__, llvm.get_host_cpu_name(),
+                                      llvm.get_host_cpu_features().flatten(), str(opt_level),
+                                      key_text]).encode()).hexdigest()[:32]
+    path = cache_dir() / f"cpu-object-{digest}.o"
+    try:
+        cached = path.read_bytes()
+    except OSError:
+        cached = None
+    if cached is None:
+        host.optimise(module, opt_level)
+    engine = llvm.create_mcjit_compiler(module, jit_target_machine(opt_level))
+
+    def keep(_module, data: bytes) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except OSError:
+            pass                        # an unwritable cache costs only the compilation
+    engine.set_object_cache(keep, lambda _module: cached)
     engine.finalize_object()
     return engine
 
