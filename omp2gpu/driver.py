@@ -196,7 +196,20 @@ def run_program(path, args: list[str] = (), options: CompileOptions | None = Non
     from omp2gpu import device_driver
     device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
         options, stage, str(path), render), cpu=program.cpu)
-    return host.run_main(_optimise(module, path, options), [str(path), *args])
+    optimised = _optimise(module, path, options)
+    _check_symbols_resolve(optimised, path)
+    return host.run_main(optimised, [str(path), *args])
+
+
+def _check_symbols_resolve(module: llvm.ModuleRef, path) -> None:
+    """A function the program declares and calls but nobody defines is a link error,
+    as with a C linker, not a crash when the JIT'd code jumps to address 0."""
+    host.initialise()
+    for function in module.functions:
+        name = function.name
+        if function.is_declaration and not name.startswith("llvm.") \
+                and not llvm.address_of_symbol(name):
+            raise CompileError(f"{path}: undefined reference to '{name}'")
 
 
 def _external_definitions(module: llvm.ModuleRef) -> dict[str, object]:

@@ -138,8 +138,6 @@ def test_main_is_not_a_function(tmp_path):
     _single_error(run_omp2gpu(str(program)), "main")
 
 
-@pytest.mark.xfail(strict=False, reason="known gap: a declared but undefined function is not "
-                   "reported; calling it crashes the JIT-compiled program (SIGSEGV)")
 def test_call_to_undefined_function(tmp_path):
     program = tmp_path / "undefined_function.c"
     program.write_text("int helper(int);\n\nint main(void) {\n    return helper(2);\n}\n")
