@@ -26,7 +26,7 @@ from omp2gpu.targets import host
 
 # Stages that --dump can show, in pipeline order; a new stage is one entry here
 # and one `_dump` call where its artefact appears.
-DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx", "cpu-ir", "cpu-opt-ir")
+DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx", "cpu-regions", "cpu-ir", "cpu-opt-ir")
 
 
 @dataclass(frozen=True)
@@ -134,8 +134,9 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     if isinstance(scheme, OffloadHostOpenMP) and scheme.regions:
         from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
         if cpu:     # first: it reads each region's scheme as chosen, before the GPU build may change it
-            from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module
+            from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
             cpu_build = build_cpu_module(emitter, scheme)
+            _dump(options, "cpu-regions", str(path), lambda: describe(cpu_build))
         device = build_device_module(emitter, scheme)
         _dump(options, "regions", str(path), lambda: describe_regions(device))
     return Translation(emitter.module, device, cpu_build)

@@ -189,3 +189,11 @@ def test_barriers_split_a_parallel_region_into_work_item_loops(tmp_path):
     wg = text[text.index(f'@"{build.kernels[0].name}.wg"'):]
     wg = wg[:wg.index("\n}\n")]
     assert wg.count('"wi.cond"') == 2 and "[256 x i32]" in wg
+
+
+def test_dump_cpu_regions_names_each_regions_scheme(tmp_path, capsys):
+    path = tmp_path / "prog.c"
+    path.write_text(textwrap.dedent(VADD))
+    driver.translate(path, driver.CompileOptions(dump=frozenset({"cpu-regions"})), cpu=True)
+    err = capsys.readouterr().err
+    assert "===== omp2gpu dump: cpu-regions" in err and ": cpu-combined" in err
