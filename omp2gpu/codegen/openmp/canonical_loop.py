@@ -150,3 +150,18 @@ class LoopBounds:
         b = cg.builder
         value = b.add(self.lower, b.mul(iteration, self.step))
         return convert(b, value, self.iv_type, self.var_type)
+
+
+def set_loop_variables(cg, bounds, trips, iv_type, iteration, slots) -> None:
+    """Store into `slots` the iteration variables of logical iteration `iteration`
+    (non-negative, in `iv_type`) of a collapsed nest: innermost varies fastest."""
+    b = cg.builder
+    remaining = iteration
+    for index in reversed(range(len(bounds))):
+        if index == 0:
+            logical = remaining
+        else:
+            logical = b.urem(remaining, trips[index])
+            remaining = b.udiv(remaining, trips[index])
+        local = convert(b, logical, iv_type, bounds[index].iv_type)
+        b.store(bounds[index].value_at(cg, local), slots[index])

@@ -284,15 +284,7 @@ class CpuCombined:
         iv.add_incoming(first, entry)
         b.cbranch(b.icmp_unsigned("<", iv, end), body_block, end_block)
         b.position_at_end(body_block)
-        remaining = iv
-        for index in reversed(range(len(bounds))):
-            if index == 0:
-                logical = remaining
-            else:
-                logical = b.urem(remaining, trips[index])
-                remaining = b.udiv(remaining, trips[index])
-            local = convert(b, logical, iv_type, bounds[index].iv_type)
-            b.store(bounds[index].value_at(cg, local), variables[index])
+        canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
         if numbering is not None:               # omp_get_thread_num(): blocks of work-items
             state, per_thread = numbering
             thread = b.udiv(b.sub(iv, first), per_thread)

@@ -98,15 +98,7 @@ class CombinedConstruct:
         iv.add_incoming(start, entry)
         b.cbranch(b.icmp_signed("<", iv, total), body_block, end_block)
         b.position_at_end(body_block)
-        remaining = iv
-        for index in reversed(range(len(bounds))):
-            if index == 0:
-                logical = remaining
-            else:
-                logical = b.urem(remaining, trips[index])
-                remaining = b.udiv(remaining, trips[index])
-            local = convert(b, logical, iv_type, bounds[index].iv_type)
-            b.store(bounds[index].value_at(cg, local), variables[index])
+        canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
         with cg.loop_targets(end_block, next_block):
             cg.stmt(body)
         cg.branch_if_open(next_block)
