@@ -1,40 +1,56 @@
-"""The CPU device's scheduling matrix: a subset of the differential corpus on the
-CPU device with every work-group schedule and 1, 2 and 4 workers, compared with
-gcc exactly as test_programs.py does (the whole corpus runs there once, on the
-CPU device with the default schedule); and tests/cpu_programs (teams whose
-parallel regions the CPU device splits at barriers) with each worker count.
-Launches are logged, and every logged launch must have run on the CPU device."""
+"""The CPU device's scheduling matrix: the whole differential corpus on the CPU
+device with every work-group schedule policy and 1, 2 and 4 workers, compared
+with gcc exactly as test_programs.py does; and tests/cpu_programs (teams whose
+parallel regions the CPU device splits at barriers) likewise. Each policy runs
+with its default grain for half the programs and an explicit chunk for the other
+half, so chunked and unchunked grabs both meet every program shape. Launches
+are logged, and every logged launch must have run on the CPU device."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from test_programs import PROGRAM_ARGS, PROGRAMS_DIR, _run, _text, gcc_binaries, gcc_results  # noqa: F401
+from test_programs import PROGRAM_ARGS, PROGRAMS, PROGRAMS_DIR, _run, _text, gcc_binaries, gcc_results  # noqa: F401
 
-# Combined regions with reductions, lastprivate, collapse, atomics, omp_* queries,
-# present data across many launches; serial and sequential regions.
-SUBSET = ["reduction_all_operators", "lastprivate", "combined_collapse2", "histogram_atomic",
-          "omp_api_queries", "target_data_region", "barrier_phases", "target_teams_nested_parallel"]
-SCHEDULES = ["static", "static,2", "dynamic", "guided", "steal", "steal,3"]
+POLICIES = ["static", "dynamic", "guided", "steal"]
+CHUNKS = {"static": 2, "dynamic": 1, "guided": 2, "steal": 3}
 THREADS = [1, 2, 4]
-# Every (schedule, workers) pair runs one program, the programs taken in turn, so each
-# schedule meets each worker count and every program; and every program once more with
-# one-group chunks dealt dynamically to 4 workers.
-CASES = [(SUBSET[(3 * i + j) % len(SUBSET)], schedule, threads)
-         for i, schedule in enumerate(SCHEDULES) for j, threads in enumerate(THREADS)]
-CASES += [(name, "dynamic,1", 4) for name in SUBSET]
 CPU_PROGRAMS_DIR = PROGRAMS_DIR.parent / "cpu_programs"
-CPU_PROGRAMS = sorted(CPU_PROGRAMS_DIR.glob("*.c"))
-CASES += [(f"../cpu_programs/{p.stem}", schedule, threads) for p in CPU_PROGRAMS
-          for schedule, threads in (("static", 1), ("steal", 2), ("dynamic,2", 4))]
+ALL_PROGRAMS = PROGRAMS + sorted(CPU_PROGRAMS_DIR.glob("*.c"))
 
-@pytest.mark.parametrize("name,schedule,threads", CASES,
-                         ids=[f"{Path(n).name}-{s.replace(',', '_')}-t{t}" for n, s, t in CASES])
-def test_cpu_device_schedule_matrix(name, schedule, threads, gcc_results, tmp_path):
-    program = (PROGRAMS_DIR / f"{name}.c").resolve()
+
+def _schedule(policy: str, index: int) -> str:
+    return f"{policy},{CHUNKS[policy]}" if index % 2 else policy
+
+
+# A region-launching directive: `target` alone or combined, not a data construct.
+_TARGET_REGION = re.compile(r"#\s*pragma\s+omp\s+target(?!\s+(?:data|enter|exit|update)\b)")
+
+
+def _launches_regions(program: Path) -> bool:
+    return bool(_TARGET_REGION.search(program.read_text()))
+
+
+def _cases(index: int, program: Path):
+    """Every policy x every worker count; a program that launches no target region
+    never meets the work-group scheduler, so it runs each worker count once (its
+    host parallel regions follow OMP_NUM_THREADS), the policy taken in turn."""
+    if _launches_regions(program):
+        return [(program, _schedule(policy, index), threads) for policy in POLICIES for threads in THREADS]
+    return [(program, _schedule(POLICIES[(index + k) % len(POLICIES)], index), threads)
+            for k, threads in enumerate(THREADS)]
+
+
+CASES = [case for index, program in enumerate(ALL_PROGRAMS) for case in _cases(index, program)]
+
+
+@pytest.mark.parametrize("program,schedule,threads", CASES,
+                         ids=[f"{p.stem}-{s.replace(',', '_')}-t{t}" for p, s, t in CASES])
+def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp_path):
     ref = gcc_results(program)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",
@@ -44,8 +60,16 @@ def test_cpu_device_schedule_matrix(name, schedule, threads, gcc_results, tmp_pa
     assert (_text(got.stdout), got.returncode) == (_text(ref.stdout), ref.returncode), _text(got.stderr)
     assert "offload to device" not in _text(got.stderr), _text(got.stderr)
     launches = log.read_text().splitlines() if log.exists() else []
-    assert launches and all("device='cpu'" in line for line in launches)
+    assert all("device='cpu'" in line for line in launches)
+    if _launches_regions(program):
+        assert launches, "a program with target regions launched nothing on the CPU device"
 
 
-def test_subset_programs_exist():
-    assert all(Path(PROGRAMS_DIR / f"{name}.c").is_file() for name in SUBSET)
+def test_matrix_covers_every_policy_chunked_and_not():
+    schedules = {schedule for _, schedule, _ in CASES}
+    assert schedules == set(POLICIES) | {f"{p},{c}" for p, c in CHUNKS.items()}
+    launching = [p for p in ALL_PROGRAMS if _launches_regions(p)]
+    assert len(launching) >= 30  # the regex finds the corpus's target regions
+    for program in launching:
+        assert {(s.split(",")[0], t) for p, s, t in CASES if p == program} == \
+            {(policy, threads) for policy in POLICIES for threads in THREADS}
