@@ -60,7 +60,7 @@ def kernel_infos(build) -> dict:
     return {region.kernel_name: KernelInfo(name=region.kernel_name,
                                            params=[c.runtime_kind for c in region.captures],
                                            default_block_size=default_block_size(region),
-                                           scheme=region.scheme)
+                                           scheme=region.scheme, team_stack_bytes=region.team_stack_bytes)
             for region in build.kernels}
 
 

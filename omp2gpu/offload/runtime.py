@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from omp2gpu.offload.launch_record import LaunchRecord
 from omp2gpu.offload.abi import MapType
 from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read_entries
-from omp2gpu.offload.devices.base import PARAM_KINDS, Device, DeviceError
+from omp2gpu.offload.devices.base import PARAM_KINDS, POINTER, Device, DeviceError
 
 DEFAULT_BLOCK_SIZE = 128
 BLOCKS_PER_MULTIPROCESSOR = 128   # enough blocks that a grid-stride loop over a large array needs about one sweep
@@ -39,6 +39,9 @@ class KernelInfo:
     params: list[str]                     # "pointer" / "bytes", one per TARGET_PARAM entry, in order
     default_block_size: int | None = None  # threads per block when thread_limit does not say
     scheme: str = ""                      # the codegen scheme (for reports)
+    # GPU control-loop kernels take one more pointer, the team stack: grid x this many
+    # bytes of device memory (0: a null pointer will do). None: no such parameter.
+    team_stack_bytes: int | None = None
 
     def __post_init__(self):
         for kind in self.params:
@@ -70,6 +73,17 @@ class DeviceState:
     modules: list = field(default_factory=list)         # module handle per loaded image, in order
     functions: dict = field(default_factory=dict)       # kernel name -> function handle
     bound_globals: set = field(default_factory=set)
+    team_stack: tuple[int, int] = (0, 0)                # (address, bytes), grown on demand
+
+    def team_stack_address(self, nbytes: int) -> int:
+        """Device memory for the team stacks of one launch, kept for the next ones."""
+        address, size = self.team_stack
+        if nbytes > size:
+            if address:
+                self.device.free(address)
+                self.team_stack = (0, 0)
+            self.team_stack = (self.device.allocate(nbytes), nbytes)
+        return self.team_stack[0] if nbytes else 0
 
 
 def offload_policy(environ) -> str:
@@ -344,6 +358,8 @@ class OffloadRuntime:
                 _check_params(info, params)
                 grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count,
                                                    self.launch_override)
+                if info.team_stack_bytes is not None and not getattr(state.device, "runs_cpu_images", False):
+                    params.append((POINTER, state.team_stack_address(grid * info.team_stack_bytes)))
                 if self.record.timing:
                     micros = state.device.timed_launch(function, grid, block, params)
                 else:

@@ -56,6 +56,7 @@ class KernelFigures:
     shared_bytes: int = 0
     stack_frame_bytes: int = 0
     constant_bytes: int = 0
+    team_stack_bytes: int = 0                    # global memory per team (control loop)
     barriers: int = 0
     max_threads_per_block: int | None = None
     block_size: int = 0
@@ -169,7 +170,7 @@ def analyse(path: str, options, maxrregcount: int | None = None,
             arch=arch, registers=resources.registers, spill_store_bytes=resources.spill_store_bytes,
             spill_load_bytes=resources.spill_load_bytes, shared_bytes=resources.shared_bytes,
             stack_frame_bytes=resources.stack_frame_bytes, constant_bytes=resources.constant_bytes,
-            barriers=resources.barriers)
+            barriers=resources.barriers, team_stack_bytes=region.team_stack_bytes or 0)
         clause = _constant_clause(region.construct, "thread_limit")
         if block_size:
             figures.block_size, figures.block_size_from = block_size, "--block-size"
@@ -256,6 +257,7 @@ def _rows(figures: KernelFigures | None, run: bool) -> list[tuple[str, str]]:
             ("spill stores / loads", f"{f.spill_store_bytes} B / {f.spill_load_bytes} B"),
             ("shared memory (static)", _size(f.shared_bytes)),
             ("local memory (stack frame)", _size(f.stack_frame_bytes)),
+            ("team stack (global, per team)", _size(f.team_stack_bytes)),
             ("constant memory", _size(f.constant_bytes)),
             ("barriers", str(f.barriers)),
             ("max threads per block", _or_na(f.max_threads_per_block)),

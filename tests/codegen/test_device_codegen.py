@@ -89,3 +89,39 @@ def test_corpus_ptx_assembles(program):
     nvptx.assemble(ptx, "sm_90")
     for region in translation.device.kernels:
         assert f".entry {region.kernel_name}" in ptx
+
+
+TEAM_SHARED_ARRAY = """
+#include <omp.h>
+long sum(int words) {
+  long total = 0;
+  #pragma omp target teams num_teams(2) map(tofrom: total)
+  {
+    int small[16];
+    int big[WORDS];
+    for (int i = 0; i < WORDS; i++) big[i] = i;
+    for (int i = 0; i < 16; i++) small[i] = i;
+    #pragma omp parallel
+    {
+      long s = small[omp_get_thread_num() % 16];
+      for (int i = omp_get_thread_num(); i < WORDS; i += omp_get_num_threads()) s += big[i];
+      #pragma omp atomic
+      total += s;
+    }
+  }
+  return total;
+}
+"""
+
+
+@pytest.mark.parametrize("words, frame", [(1000, 0), (20000, 80128)])
+def test_team_shared_variables_beyond_shared_memory_go_on_the_team_stack(tmp_path, words, frame):
+    """Shared memory holds team-shared variables up to its limit; a larger one goes in the
+    team's frame of the global-memory team stack, and the region still runs on the GPU."""
+    translation = _translate(tmp_path, TEAM_SHARED_ARRAY.replace("WORDS", str(words)))
+    (region,) = translation.device.kernels
+    assert region.scheme == "control-loop"
+    assert region.team_stack_bytes == frame
+    assert device_driver.kernel_infos(translation.device)[region.kernel_name].team_stack_bytes == frame
+    kernel = translation.device.module.get_global(region.kernel_name)
+    assert [a.name for a in kernel.args][-1] == "team_stack"

@@ -90,6 +90,37 @@ def test_target_maps_passes_parameters_in_order_and_copies_back():
     assert len(device.modules) == 1                       # loaded once, on first use
 
 
+def test_control_loop_kernels_get_one_team_stack_frame_per_block():
+    rt = make_runtime()
+    device = rt.states[0].device
+    stacks = []
+
+    def add_one_with_stack(grid, block, params):
+        stacks.append(params[-1])
+        add_one(grid, block, params[:-1])
+    device.kernels["add_one_stack"] = add_one_with_stack
+    rt.register_image("// ptx", {"add_one_stack": KernelInfo(
+        "add_one_stack", ["pointer", "bytes"], 64, "control-loop", team_stack_bytes=512)})
+    a, n = ints(1, 2, 3), ctypes.c_int(3)
+    entries = Entries(mapped(a, M.TO | M.FROM), literal(n))
+
+    def launch(teams):
+        assert rt.target(-1, "add_one_stack", *entries.args(), teams, 0, 3) == 0
+        return stacks[-1]
+    kind, first = launch(4)
+    assert kind == "pointer" and first and rt.states[0].team_stack == (first, 4 * 512)
+    assert launch(2) == ("pointer", first)                     # kept, not made again
+    _, grown = launch(8)
+    assert rt.states[0].team_stack == (grown, 8 * 512) and device.live_allocations == 1
+    assert list(a) == [4, 5, 6]
+
+
+def test_kernels_without_a_team_stack_get_no_extra_parameter():
+    rt = make_runtime()
+    launch_add_one(rt, ints(1))
+    assert len(rt.states[0].device.launches[0].params) == 2 and rt.states[0].team_stack == (0, 0)
+
+
 def test_target_inside_a_data_region_leaves_the_data_on_the_device():
     rt = make_runtime()
     a = ints(1, 2)

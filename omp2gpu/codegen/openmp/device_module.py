@@ -139,9 +139,12 @@ class DeviceModuleEmitter(ModuleEmitter):
 
     # ----------------------------------------------------------------- kernels
     def emit_kernel(self, region, scheme) -> ir.Function:
-        params = [capture.param_ir_type() for capture in region.captures]
+        hidden = getattr(scheme, "hidden_params", ())
+        params = [capture.param_ir_type() for capture in region.captures] + [t for _, t in hidden]
         kernel = ir.Function(self.module, ir.FunctionType(ir.VoidType(), params), name=region.kernel_name)
         self.mark_kernel(kernel)
+        for (name, _), argument in zip(hidden, kernel.args[len(region.captures):]):
+            argument.name = name
         scope = RegionScope(region.scope, self.file_scope)
         cg = FunctionEmitter(self, kernel, ct.FunctionType(ct.VOID, ()), scope)
         for capture, argument in zip(region.captures, kernel.args):

@@ -45,16 +45,20 @@ from omp2gpu.targets import nvptx
 
 I1, I32, I64 = ir.IntType(1), ir.IntType(32), ir.IntType(64)
 DEFAULT_BLOCK_SIZE = 128
-SHARED_MEMORY_LIMIT = 48 * 1024
+SHARED_MEMORY_LIMIT = 48 * 1024         # team-shared bytes in shared memory; the rest: team stack
+TEAM_STACK_ALIGN = 256
 LOOP_LEAVES = ("distribute", "for", "simd")
 
 
 class ControlLoop:
     name = "control-loop"
+    # After the captures: the team stack, teams x region.team_stack_bytes of global
+    # memory the launcher provides for team-shared variables shared memory cannot hold.
+    hidden_params = (("team_stack", ir.IntType(8).as_pointer()),)
 
     def emit_kernel_body(self, cg, region) -> None:
         directive = region.directive
-        shared = TeamSharedStorage(cg, region)
+        shared = TeamSharedStorage(cg, region, team_stack=cg.function.args[len(region.captures)])
         kernel_init(cg, spmd=False)
         machine = StateMachine(cg, region.kernel_name)
         hooks = ControlLoopHooks(machine, shared, cg.openmp)
@@ -65,7 +69,7 @@ class ControlLoop:
             leaves = tuple(leaf for leaf in directive.constructs if leaf != "target")
             hooks.emit_leaves(cg, leaves, directive, region.construct.body)
         machine.finish()
-        shared.check_size()
+        region.team_stack_bytes = shared.finish()
 
 
 # ----------------------------------------------------------------- team-shared variables
@@ -74,13 +78,20 @@ def _is_parallel(directive) -> bool:
 
 
 class TeamSharedStorage:
-    """Which variables the team's threads share, and their slots in shared memory."""
+    """Which variables the team's threads share, and their slots: in shared memory
+    while SHARED_MEMORY_LIMIT bytes hold them, then on the team's stack in global
+    memory (the kernel's team_stack parameter, one TEAM_STACK_ALIGN-rounded frame
+    per team)."""
 
-    def __init__(self, cg, region):
+    def __init__(self, cg, region, team_stack: ir.Value):
         self.module = cg.module.module
         self.prefix = region.kernel_name
-        self.bytes = 0
+        self.bytes = 0                      # shared memory
+        self.stack_bytes = 0                # each team's frame on the team stack
         self.count = 0
+        self.team_stack = team_stack
+        self._frame = None                  # this team's frame (i8*), made once
+        self._frame_size = None             # a constant global: the size is known at the end
         captured = {c.name: c for c in region.captures if c.kind != "object"}
         self.declarations, names = _shared_in_parallel_regions(region.construct.body)
         if _is_parallel(region.directive):
@@ -91,6 +102,8 @@ class TeamSharedStorage:
         self.captures = [captured[name] for name in names if name in captured and name in changed]
 
     def slot(self, cg, ctype: ct.CType, name: str) -> ir.Value:
+        if self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
+            return self._stack_slot(cg, ctype)
         array = ir.ArrayType(ctype.ir_type(), 1)
         self.count += 1
         variable = ir.GlobalVariable(self.module, array, name=f"{self.prefix}_shared_{self.count}_{name}",
@@ -111,10 +124,35 @@ class TeamSharedStorage:
             cg.builder.store(cg.builder.load(private.address), slot)
             cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
 
-    def check_size(self) -> None:
-        if self.bytes > SHARED_MEMORY_LIMIT:
-            raise CompileError(f"team-shared variables need {self.bytes} bytes of shared memory "
-                               f"(more than {SHARED_MEMORY_LIMIT})")
+    def _stack_slot(self, cg, ctype: ct.CType) -> ir.Value:
+        offset = _round_up(self.stack_bytes, max(ctype.align, 1))
+        self.stack_bytes = offset + ctype.size
+        frame = self._team_frame(cg)
+        return cg.in_entry_block(lambda b: b.bitcast(b.gep(frame, [ir.Constant(I64, offset)]),
+                                                     ctype.ir_type().as_pointer()))
+
+    def _team_frame(self, cg) -> ir.Value:
+        if self._frame is None:
+            self._frame_size = ir.GlobalVariable(self.module, I64, name=f"{self.prefix}_team_frame_bytes")
+            self._frame_size.linkage = "internal"
+            self._frame_size.global_constant = True
+
+            def frame(b):
+                team = b.zext(nvptx.read_sreg(b, "ctaid.x"), I64)
+                return b.gep(self.team_stack, [b.mul(team, b.load(self._frame_size))], name="team_frame")
+            self._frame = cg.in_entry_block(frame)
+        return self._frame
+
+    def finish(self) -> int:
+        """Bytes of each team's frame on the team stack (0: shared memory held everything)."""
+        frame = _round_up(self.stack_bytes, TEAM_STACK_ALIGN)
+        if self._frame_size is not None:
+            self._frame_size.initializer = ir.Constant(I64, frame)
+        return frame
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
 
 
 def _assigned_names(node) -> set[str]:

@@ -58,6 +58,7 @@ class TargetRegion:
     captures: list[Capture] = field(default_factory=list)
     scheme: str = ""
     reason: str = ""
+    team_stack_bytes: int | None = None   # control loop: its kernel's team-stack frame per team
 
     @property
     def directive(self):
