@@ -194,6 +194,10 @@ class ExpressionEmitter:
                 value = self.expr(arg)
                 promoted = default_argument_promotion(value.ctype)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
+        definition = self.openmp.inline_definition(self, node.name.name) \
+            if isinstance(node.name, c_ast.ID) else None
+        if definition is not None:
+            return self.inline_call(definition, ftype, values)
         function = callee.value
         if ftype.unprototyped and isinstance(function, ir.Function) and len(values) != len(ftype.params):
             fn_type = ir.FunctionType(ftype.result.ir_type(), [v.type for v in values])

@@ -13,6 +13,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.expressions import ExpressionEmitter
 from omp2gpu.codegen.statements import StatementEmitter
+from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Scope, Symbol
@@ -37,6 +38,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
         self.labels: dict[str, list] = {}
         self.goto_uses: dict[str, object] = {}
         self.openmp_state: dict = {}             # scratch space for the active OpenMP scheme
+        self.inline_return = None                # (result slot, block) while in inline_call
 
     # ----------------------------------------------------------------- services
     def alloca(self, ctype: ct.CType, name: str = "") -> ir.Value:
@@ -78,13 +80,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
 
     # ----------------------------------------------------------------- the body
     def emit_body(self, definition: c_ast.FuncDef) -> None:
-        decl_params = definition.decl.type.args.params if definition.decl.type.args else []
-        params = [p for p in decl_params if not isinstance(p, c_ast.EllipsisParam)]
-        if len(params) == 1 and params[0].name is None and self.function_type.params == ():
-            params = []
-        for param, arg, ctype in zip(params, self.function.args, self.function_type.params):
-            if param.name is None:
-                raise CompileError("parameter name omitted", param.coord)
+        for param, arg, ctype in zip(_named_params(definition, self.function_type), self.function.args,
+                                     self.function_type.params):
             slot = self.alloca(ctype, param.name)
             self.builder.store(arg, slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord))
@@ -92,6 +89,38 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
         for item in definition.body.block_items or ():
             self.stmt(item)
         self.finish()
+
+    def inline_call(self, definition: c_ast.FuncDef, function_type: ct.FunctionType, values) -> RValue:
+        """Run `definition`'s body here, as a call to it would: its parameters are new
+        locals holding `values` (converted arguments), its returns branch past it. An
+        OpenMP scheme asks for this (hooks.inline_definition) where the callee's
+        constructs must become part of the caller's code."""
+        name = definition.decl.name
+        result = function_type.result
+        done = self.new_block(f"{name}.inlined.end")
+        slot = None if result.is_void else self.alloca(result, f"{name}.result")
+        saved = (self.scope, self.function_type, self.labels, self.goto_uses, self.break_targets,
+                 self.continue_targets, self.switches, self.inline_return)
+        self.scope = self.module.file_scope.child()
+        self.function_type, self.labels, self.goto_uses = function_type, {}, {}
+        self.break_targets, self.continue_targets, self.switches = [], [], []
+        self.inline_return = (slot, done)
+        try:
+            for param, value, ctype in zip(_named_params(definition, function_type), values,
+                                           function_type.params):
+                address = self.openmp.local_address(self, param, ctype) or self.alloca(ctype, param.name)
+                self.builder.store(value, address)
+                self.scope.declare(Symbol(param.name, ctype, "object", address, coord=param.coord))
+            self._declare_func_name(name)
+            for item in definition.body.block_items or ():
+                self.stmt(item)
+            self.check_labels()
+            self.branch_if_open(done)
+        finally:
+            (self.scope, self.function_type, self.labels, self.goto_uses, self.break_targets,
+             self.continue_targets, self.switches, self.inline_return) = saved
+        self.builder.position_at_end(done)
+        return RValue(result, None if slot is None else self.builder.load(slot))
 
     def _declare_func_name(self, name: str) -> None:
         data = name.encode()
@@ -117,3 +146,15 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
         for block in self.function.blocks:
             if not block.is_terminated:
                 ir.IRBuilder(block).unreachable()
+
+
+def _named_params(definition: c_ast.FuncDef, function_type: ct.FunctionType) -> list:
+    """The parameter declarations of a definition (none for `f(void)`), each named."""
+    decl_params = definition.decl.type.args.params if definition.decl.type.args else []
+    params = [p for p in decl_params if not isinstance(p, c_ast.EllipsisParam)]
+    if len(params) == 1 and params[0].name is None and function_type.params == ():
+        return []
+    for param in params:
+        if param.name is None:
+            raise CompileError("parameter name omitted", param.coord)
+    return params

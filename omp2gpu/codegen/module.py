@@ -38,10 +38,12 @@ class ModuleEmitter:
         self.function_definitions: dict[str, c_ast.FuncDef] = {}
         self.initialized_globals: set[str] = set()
         self.current_declare_target = False
+        self.translation_unit: c_ast.FileAST | None = None
         openmp.attach(self)
 
     # ----------------------------------------------------------------- traversal
     def emit_translation_unit(self, ast: c_ast.FileAST) -> None:
+        self.translation_unit = ast
         for node in ast.ext:
             self.emit_external(node)
         self.openmp.finish_module(self)

@@ -178,15 +178,27 @@ class StatementEmitter:
         if node.expr is None:
             if not result.is_void:
                 raise CompileError("non-void function should return a value", node.coord)
-            self.builder.ret_void()
+            self._return(None)
             return
         if result.is_void:
             value = self.expr(node.expr)
             if not value.ctype.is_void:
                 raise CompileError("void function should not return a value", node.coord)
-            self.builder.ret_void()
+            self._return(None)
             return
-        self.builder.ret(self.expr_as(node.expr, result))
+        self._return(self.expr_as(node.expr, result))
+
+    def _return(self, value) -> None:
+        """ret, or in a body expanded in place (FunctionEmitter.inline_call) a branch past it."""
+        if self.inline_return is not None:
+            slot, done = self.inline_return
+            if value is not None:
+                self.builder.store(value, slot)
+            self.builder.branch(done)
+        elif value is None:
+            self.builder.ret_void()
+        else:
+            self.builder.ret(value)
 
     # ----------------------------------------------------------------- switch
     def _stmt_Switch(self, node):

@@ -99,3 +99,16 @@ def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
                                     "--scheme serial cannot run")
     why = reason or "it contains parallel constructs"
     return SchemeChoice("control-loop", f"control loop: {why}")
+
+
+def reconsider_for_callees(region, callees, requested: str = "auto") -> None:
+    """Once the whole translation unit is known: a region that calls a function whose
+    OpenMP constructs the control loop takes in (inlined_callees.py) needs the control
+    loop, which runs them with the team, rather than one thread or the grid-stride loop."""
+    from omp2gpu.codegen.openmp.inlined_callees import calls_any
+    if requested != "auto" or region.scheme not in ("serial", "combined"):
+        return
+    name = calls_any(region.construct.body, callees)
+    if name is not None:
+        region.scheme = "control-loop"
+        region.reason = f"control loop: it calls '{name}', whose OpenMP constructs run as the kernel's own"

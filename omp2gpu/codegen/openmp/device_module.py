@@ -76,6 +76,8 @@ class DeviceModuleEmitter(ModuleEmitter):
         self.file_scope = DeviceFileScope(self, host.file_scope)
         self.declare_target_globals = set(declare_target_globals)
         self.pending: list[tuple] = []
+        # Functions whose OpenMP constructs a kernel takes in as its own (inlined_callees.py).
+        self.inlined_callees: dict = {}
 
     # ----------------------------------------------------------------- the target (NVPTX here;
     # the CPU device's module, cpu_workgroup.py, overrides these four)

@@ -13,8 +13,11 @@ as the paper's OpenMPRuntimeNVPTX does:
   for` hands each chunk's bounds to the parallel region through shared memory.
 - Variables of the sequential code that a parallel region uses are
   team-shared (shared memory); everything else stays thread-private.
-Nested parallel regions, and parallel regions in called functions, are
-serialised. Worksharing loops split their iterations statically: dynamic and
+Nested parallel regions are serialised. Calls to functions of this translation
+unit that hold OpenMP constructs are expanded in place (inlined_callees.py):
+from sequential code their parallel regions run with the team (beyond the
+paper, which serialises them); from a parallel region their orphaned
+constructs bind to it. Worksharing loops split their iterations statically: dynamic and
 guided schedules hand out the same chunks in a fixed order (allowed: the
 chunk-to-thread assignment is unspecified).
 """
@@ -188,11 +191,14 @@ def _own_loop_variables(region) -> set[str]:
     return {canonical_loop.analyze(node).variable for node in loop_nest(region.construct.body, depth)}
 
 
-def _shared_in_parallel_regions(body) -> tuple[set[int], set[str]]:
-    """Declarations (by node id) and outer names that parallel regions in `body` use."""
+def _shared_in_parallel_regions(body, params=()) -> tuple[set[int], set[str]]:
+    """Declarations (by node id) that the team's threads may share, and outer names that
+    parallel regions in `body` use. Shared: what a parallel region names, and what the
+    sequential code lets escape (`&x`, an array decaying to a pointer), since the pointer
+    may reach the parallel region; a thread cannot reach another's local memory."""
     declarations: set[int] = set()
     outer: set[str] = set()
-    scopes: list[dict] = [{}]
+    scopes: list[dict] = [{param.name: param for param in params if param.name}]
 
     def resolve(name):
         for scope in reversed(scopes):
@@ -200,11 +206,27 @@ def _shared_in_parallel_regions(body) -> tuple[set[int], set[str]]:
                 return scope[name]
         return None
 
-    def walk(node):
+    def escapes(node, parent):
+        if isinstance(parent, c_ast.UnaryOp) and parent.op == "&":
+            base = node
+            while isinstance(base, (c_ast.ArrayRef, c_ast.StructRef)):
+                base = base.name
+            return base if isinstance(base, c_ast.ID) else None
+        if isinstance(node, c_ast.ID) and not (isinstance(parent, c_ast.ArrayRef) and parent.name is node) \
+                and not (isinstance(parent, c_ast.UnaryOp) and parent.op == "sizeof"):
+            declaration = resolve(node.name)
+            if declaration is not None and isinstance(declaration.type, c_ast.ArrayDecl):
+                return node
+        return None
+
+    def walk(node, parent=None):
         if node is None:
             return
+        escaped = escapes(node, parent)
+        if escaped is not None and resolve(escaped.name) is not None:
+            declarations.add(id(resolve(escaped.name)))
         if isinstance(node, c_ast.Decl) and node.name:
-            walk(node.init)
+            walk(node.init, node)
             scopes[-1][node.name] = node
             return
         if isinstance(node, OmpConstruct) and _is_parallel(node.directive):
@@ -219,7 +241,7 @@ def _shared_in_parallel_regions(body) -> tuple[set[int], set[str]]:
         if opens_scope:
             scopes.append({})
         for _, child in node.children():
-            walk(child)
+            walk(child, node)
         if opens_scope:
             scopes.pop()
 
@@ -286,6 +308,16 @@ class ControlLoopHooks(OpenMPRuntime):
         self.shared = shared
         self.outer = outer                  # the device module's hooks (atomics, device functions)
         self.in_parallel = False
+
+    def inline_definition(self, cg, name: str):
+        """Calls to functions whose constructs the kernel takes in (inlined_callees.py) are
+        expanded in place; from sequential code, what the callee's parallel regions use
+        is team-shared as in the region's own code."""
+        definition = cg.module.inlined_callees.get(name)
+        if definition is not None and not self.in_parallel:
+            params = definition.decl.type.args.params
+            self.shared.declarations |= _shared_in_parallel_regions(definition.body, params)[0]
+        return definition
 
     def local_address(self, cg, declaration, ctype):
         if not self.in_parallel and id(declaration) in self.shared.declarations:

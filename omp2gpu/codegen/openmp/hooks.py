@@ -41,6 +41,11 @@ class OpenMPRuntime:
         (Clang's getAddressOfLocalVariable)."""
         return None
 
+    def inline_definition(self, cg, name: str):
+        """The definition of `name` when a call to it must be expanded in place (its
+        constructs become the caller's); None: an ordinary call."""
+        return None
+
     # ----------------------------------------------------------------- constructs
     def emit_construct(self, cg, construct: OmpConstruct) -> None:
         handler = getattr(self, "emit_" + construct.directive.kind.replace(" ", "_"), None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from omp2gpu.codegen.openmp.choose import reconsider_for_callees
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE, CombinedConstruct
@@ -12,6 +13,7 @@ from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as CONTRO
 from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
 from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
 from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.inlined_callees import kernel_constructs_callees
 from omp2gpu.diagnostics import CompileError, SourceLocation
 
 SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel, "control-loop": ControlLoop}
@@ -39,8 +41,11 @@ class DeviceOpenMP(HostOpenMP):
 
 def build_device_module(host_emitter, offload) -> DeviceBuild:
     device = DeviceModuleEmitter(host_emitter, DeviceOpenMP(), offload.declare_target_globals)
+    device.inlined_callees = kernel_constructs_callees(host_emitter.function_definitions,
+                                                       host_emitter.translation_unit)
     build = DeviceBuild(device.module)
     for region in offload.regions:
+        reconsider_for_callees(region, device.inlined_callees, offload.scheme_request)
         where = SourceLocation.of(region.construct.coord)
         if region.scheme not in SCHEMES:
             build.remarks.append(f"{where}: remark: target region {region.reason}")
