@@ -5,25 +5,57 @@
  * and read by every thread after it:
  *   state[THREADS]  threads of the running parallel region; 0 while the team
  *                   master runs sequential code alone
- *   state[LEVEL]    parallel nesting level (omp_get_level)
+ *   state[LEVEL]    parallel nesting level of the team (omp_get_level)
+ *   state[NESTING]  (a pointer, words 2-3) per-thread depth of serialised
+ *                   parallel regions (nested ones), a byte per thread in
+ *                   shared memory; null in kernels that never nest
  * __omp2gpu_team_state() is a compiler builtin: the address of that state.
  */
 #include <omp.h>
 
 #define THREADS 0
 #define LEVEL 1
+#define NESTING 2
+
+static char **nesting_slot(void) { return (char **)&__omp2gpu_team_state()[NESTING]; }
 
 /* Every thread at kernel start. SPMD (combined) kernels start inside their
- * parallel region; generic (control-loop, serial) kernels start sequential. */
-void __kmpc_kernel_init(int spmd) {
+ * parallel region; generic (control-loop, serial) kernels start sequential.
+ * `nesting`: the kernel's per-thread depth bytes, or null. */
+void __kmpc_kernel_init(int spmd, char *nesting) {
     int *state = __omp2gpu_team_state();
+    int thread = __nvvm_read_ptx_sreg_tid_x();
+    if (nesting)
+        nesting[thread] = 0;                             /* each thread its own byte */
     if (spmd) {
         state[THREADS] = __nvvm_read_ptx_sreg_ntid_x();  /* the same value from every thread */
         state[LEVEL] = 1;
-    } else if (__nvvm_read_ptx_sreg_tid_x() == 0) {
+        *nesting_slot() = nesting;
+    } else if (thread == 0) {
         state[THREADS] = 0;
         state[LEVEL] = 0;
+        *nesting_slot() = nesting;
     }
+}
+
+/* How many serialised (nested) parallel regions this thread is inside. */
+int __kmpc_serialized_depth(void) {
+    char *nesting = *nesting_slot();
+    return nesting ? nesting[__nvvm_read_ptx_sreg_tid_x()] : 0;
+}
+
+/* A thread entering / leaving a parallel region it runs alone, nested in another
+ * (paper Section 3.3: nested parallelism is serialised through runtime calls). */
+void __kmpc_serialized_parallel(void) {
+    char *nesting = *nesting_slot();
+    if (nesting)
+        nesting[__nvvm_read_ptx_sreg_tid_x()] += 1;
+}
+
+void __kmpc_end_serialized_parallel(void) {
+    char *nesting = *nesting_slot();
+    if (nesting)
+        nesting[__nvvm_read_ptx_sreg_tid_x()] -= 1;
 }
 
 /* Team master, before switching to a parallel region's state: its thread count

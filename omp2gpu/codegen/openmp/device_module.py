@@ -183,9 +183,15 @@ def _calls_functions(node) -> bool:
     return any(_calls_functions(child) for _, child in node.children()) if node is not None else False
 
 
-def kernel_init(cg, spmd: bool) -> None:
-    """__kmpc_kernel_init: the team state the omp_* queries read (team_state.c)."""
-    call_device_runtime(cg, "__kmpc_kernel_init", ir.VoidType(), [ir.Constant(ir.IntType(32), int(spmd))])
+def kernel_init(cg, spmd: bool, nesting: ir.Value | None = None) -> None:
+    """__kmpc_kernel_init: the team state the omp_* queries read (team_state.c);
+    `nesting`: the kernel's per-thread depth of serialised regions (i8*), if it nests."""
+    nesting = nesting if nesting is not None else ir.Constant(I8P, None)
+    call_device_runtime(cg, "__kmpc_kernel_init", ir.VoidType(),
+                        [ir.Constant(ir.IntType(32), int(spmd)), nesting])
+
+
+I8P = ir.IntType(8).as_pointer()
 
 
 TEAM_STATE = "omp2gpu_team_state"   # a PTX identifier: no dots
@@ -201,7 +207,7 @@ def team_state_pointer(module: ir.Module, builder: ir.IRBuilder) -> ir.Value:
         variable = ir.GlobalVariable(module, array, name=TEAM_STATE, addrspace=nvptx.SHARED_ADDRESS_SPACE)
         variable.linkage = "linkonce_odr"
         variable.initializer = ir.Constant(array, ir.Undefined)
-        variable.align = 4
+        variable.align = 8                              # words 2-3 hold a pointer
     first = builder.gep(variable, [ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 0)])
     return builder.addrspacecast(first, ir.IntType(32).as_pointer())
 

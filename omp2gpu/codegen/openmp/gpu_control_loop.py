@@ -38,6 +38,7 @@ from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_ini
 from omp2gpu.codegen.openmp.gpu_atomics import atomic_update, emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
+from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -47,6 +48,8 @@ from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
 
 I1, I32, I64 = ir.IntType(1), ir.IntType(32), ir.IntType(64)
+I8P = ir.IntType(8).as_pointer()
+MAX_BLOCK_SIZE = 1024
 DEFAULT_BLOCK_SIZE = 128
 SHARED_MEMORY_LIMIT = 48 * 1024         # team-shared bytes in shared memory; the rest: team stack
 TEAM_STACK_ALIGN = 256
@@ -62,7 +65,9 @@ class ControlLoop:
     def emit_kernel_body(self, cg, region) -> None:
         directive = region.directive
         shared = TeamSharedStorage(cg, region, team_stack=cg.function.args[len(region.captures)])
-        kernel_init(cg, spmd=False)
+        nesting = cg.alloca_ir(I8P, "nesting")          # set below, once we know if the kernel nests
+        cg.in_entry_block(lambda b: b.store(ir.Constant(I8P, None), nesting))
+        kernel_init(cg, spmd=False, nesting=cg.builder.load(nesting))
         machine = StateMachine(cg, region.kernel_name)
         hooks = ControlLoopHooks(machine, shared, cg.openmp)
         cg.openmp = hooks
@@ -73,6 +78,21 @@ class ControlLoop:
             hooks.emit_leaves(cg, leaves, directive, region.construct.body)
         machine.finish()
         region.team_stack_bytes = shared.finish()
+        if hooks.nests or reaches_called_parallel(region.construct.body, cg.module.host.function_definitions,
+                                                  cg.module.inlined_callees):
+            depths = _nesting_depths(cg.module.module, region.kernel_name)
+            cg.in_entry_block(lambda b: b.store(b.addrspacecast(
+                b.gep(depths, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), I8P), nesting))
+
+
+def _nesting_depths(module: ir.Module, kernel_name: str) -> ir.GlobalVariable:
+    """A byte per thread in shared memory: how deep in serialised parallel regions it is."""
+    array = ir.ArrayType(ir.IntType(8), MAX_BLOCK_SIZE)
+    variable = ir.GlobalVariable(module, array, name=f"{kernel_name}_nesting",
+                                 addrspace=nvptx.SHARED_ADDRESS_SPACE)
+    variable.linkage = "internal"
+    variable.initializer = ir.Constant(array, ir.Undefined)
+    return variable
 
 
 # ----------------------------------------------------------------- team-shared variables
@@ -307,7 +327,15 @@ class ControlLoopHooks(OpenMPRuntime):
         self.machine = machine
         self.shared = shared
         self.outer = outer                  # the device module's hooks (atomics, device functions)
-        self.in_parallel = False
+        self.in_parallel = False            # in code of a parallel region (of the team, or nested)
+        self.serialised = 0                 # depth of nested parallel regions, each a team of one
+        self.nests = False                  # the kernel has a nested parallel region
+
+    @property
+    def team_parallel(self) -> bool:
+        """In the team's parallel region itself, where worksharing, barriers, master and
+        single involve the team's threads (in a nested region each thread is a team of one)."""
+        return self.in_parallel and not self.serialised
 
     def inline_definition(self, cg, name: str):
         """Calls to functions whose constructs the kernel takes in (inlined_callees.py) are
@@ -331,7 +359,7 @@ class ControlLoopHooks(OpenMPRuntime):
         if kind == "atomic":
             emit_atomic(cg, construct)
         elif kind == "barrier":
-            if self.in_parallel:
+            if self.team_parallel:
                 self.barrier(cg)
         elif kind in ("master", "single"):
             self.emit_master_or_single(cg, construct)
@@ -365,8 +393,16 @@ class ControlLoopHooks(OpenMPRuntime):
             self.emit_distribute(cg, rest, directive, body)
         elif leaf == "parallel":
             if self.in_parallel:                      # nested: serialised in each thread
-                with self._data_environment(cg, directive):
-                    self.emit_leaves(cg, rest, directive, body)
+                self.nests = True
+                call_device_runtime(cg, "__kmpc_serialized_parallel", ir.VoidType(), [])
+                self.serialised += 1
+                try:
+                    with self._data_environment(cg, directive):
+                        self.emit_leaves(cg, rest, directive, body)
+                finally:
+                    self.serialised -= 1
+                if not cg.builder.block.is_terminated:
+                    call_device_runtime(cg, "__kmpc_end_serialized_parallel", ir.VoidType(), [])
             else:
                 self.emit_parallel(cg, rest, directive, body)
         elif leaf in ("for", "simd"):
@@ -428,7 +464,7 @@ class ControlLoopHooks(OpenMPRuntime):
     # ----------------------------------------------------------------- synchronisation
     def emit_master_or_single(self, cg, construct) -> None:
         b = cg.builder
-        if not self.in_parallel:
+        if not self.team_parallel:
             with DataEnvironment(cg, construct.directive):
                 cg.stmt(construct.body)
             return
@@ -556,7 +592,7 @@ class ControlLoopHooks(OpenMPRuntime):
         """A loop construct: split among the region's threads in a parallel region, else
         run by the one thread there is."""
         b = cg.builder
-        worksharing = self.in_parallel if worksharing is None else worksharing
+        worksharing = self.team_parallel if worksharing is None else worksharing
         loops = self._loops(directive, body)
         own_environment = not (worksharing and implicit_barrier is False)
         with cg.block_scope():

@@ -50,6 +50,25 @@ def calls_any(node, names) -> str | None:
     return next((name for name in _called_names_in_order(node) if name in names), None)
 
 
+def reaches_called_parallel(node, definitions: dict[str, c_ast.FuncDef], inlined) -> bool:
+    """Whether code in `node` calls, directly or through other functions of the translation
+    unit, a function that is not expanded in place and holds a parallel construct (a kernel
+    running one serialises it, and keeps per-thread nesting depths for that)."""
+    seen: set[str] = set()
+    stack = list(_called_names(node))
+    while stack:
+        name = stack.pop()
+        definition = definitions.get(name)
+        if name in seen or definition is None:
+            continue
+        seen.add(name)
+        if name not in inlined and any(isinstance(n, OmpConstruct) and n.directive.has("parallel")
+                                       for n in _walk(definition.body)):
+            return True
+        stack.extend(_called_names(definition.body))
+    return False
+
+
 # ----------------------------------------------------------------- the analyses
 def _walk(node):
     if node is None:

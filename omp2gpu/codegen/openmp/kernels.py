@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from omp2gpu.codegen.openmp.choose import reconsider_for_callees
-from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter
+from llvmlite import ir
+
+from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, call_device_runtime
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE, CombinedConstruct
 from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as CONTROL_LOOP_BLOCK_SIZE
@@ -33,10 +35,16 @@ class DeviceOpenMP(HostOpenMP):
     def emit_atomic(self, cg, construct) -> None:
         emit_atomic(cg, construct)
 
-    # A parallel region in a function called from a kernel runs serialised in the calling
-    # thread (paper Section 3.3: the callee may be in another translation unit).
+    # A parallel region in a function called from a kernel (and not expanded in it,
+    # inlined_callees.py) runs serialised in the calling thread, as the paper's Section 3.3
+    # does for a callee that may be in another translation unit; the runtime keeps the
+    # thread's nesting depth for the omp_* queries.
+    SERIALISED = {"__omp2gpu_host_parallel_begin": "__kmpc_serialized_parallel",
+                  "__omp2gpu_host_parallel_end": "__kmpc_end_serialized_parallel"}
+
     def _runtime_call(self, cg, name: str) -> None:
-        pass
+        if name in self.SERIALISED:
+            call_device_runtime(cg, self.SERIALISED[name], ir.VoidType(), [])
 
 
 def build_device_module(host_emitter, offload) -> DeviceBuild:
