@@ -17,9 +17,10 @@ Nested parallel regions are serialised. Calls to functions of this translation
 unit that hold OpenMP constructs are expanded in place (inlined_callees.py):
 from sequential code their parallel regions run with the team (beyond the
 paper, which serialises them); from a parallel region their orphaned
-constructs bind to it. Worksharing loops split their iterations statically: dynamic and
-guided schedules hand out the same chunks in a fixed order (allowed: the
-chunk-to-thread assignment is unspecified).
+constructs bind to it. Worksharing loops: static schedules through __kmpc_for_static_init; dynamic
+and guided ones hand out chunks from a team-shared counter (with nowait, the
+static chunks, which OpenMP allows: the chunk-to-thread assignment is
+unspecified).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
 from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_init
-from omp2gpu.codegen.openmp.gpu_atomics import atomic_update, emit_atomic
+from omp2gpu.codegen.openmp.gpu_atomics import atomic_update, compare_and_swap_loop, emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
@@ -72,6 +73,7 @@ class ControlLoop:
         hooks = ControlLoopHooks(machine, shared, cg.openmp)
         cg.openmp = hooks
         machine.new_state("start", master_only=True)
+        hooks.team_start = _insertion_block(cg, "team.start")
         with cg.block_scope():
             shared.rehome_captures(cg)
             leaves = tuple(leaf for leaf in directive.constructs if leaf != "target")
@@ -83,6 +85,15 @@ class ControlLoop:
             depths = _nesting_depths(cg.module.module, region.kernel_name)
             cg.in_entry_block(lambda b: b.store(b.addrspacecast(
                 b.gep(depths, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), I8P), nesting))
+
+
+def _insertion_block(cg, name: str) -> ir.Block:
+    """An empty block on the current path, where code can be added later."""
+    block, after = cg.new_block(name), cg.new_block(f"{name}.after")
+    cg.builder.branch(block)
+    ir.IRBuilder(block).branch(after)
+    cg.builder.position_at_end(after)
+    return block
 
 
 def _nesting_depths(module: ir.Module, kernel_name: str) -> ir.GlobalVariable:
@@ -286,6 +297,10 @@ class Persisted:
     def __getattr__(self, name):
         return self._cg.builder.load(self._slots[name])
 
+    def store(self, **values) -> None:
+        for name, value in values.items():
+            self._cg.builder.store(value, self._slots[name])
+
 
 class PersistedBounds(canonical_loop.LoopBounds):
     """LoopBounds whose lower bound and step are reloaded where they are used."""
@@ -330,6 +345,13 @@ class ControlLoopHooks(OpenMPRuntime):
         self.in_parallel = False            # in code of a parallel region (of the team, or nested)
         self.serialised = 0                 # depth of nested parallel regions, each a team of one
         self.nests = False                  # the kernel has a nested parallel region
+        self.team_start = None              # a block the team master runs once, first
+
+    def at_team_start(self, emit) -> None:
+        """emit(builder) in code the team master runs before any parallel region."""
+        builder = ir.IRBuilder(self.team_start)
+        builder.position_before(self.team_start.terminator)
+        emit(builder)
 
     @property
     def team_parallel(self) -> bool:
@@ -640,13 +662,17 @@ class ControlLoopHooks(OpenMPRuntime):
             b.store(bounds[index].value_at(cg, local), slots[index])
 
     def _worksharing_range(self, cg, directive, bounds, space, lo, hi, slots, body) -> None:
-        """schedule(static[, chunk]) over [lo, hi) via __kmpc_for_static_init."""
+        """schedule(static[, chunk]) over [lo, hi) via __kmpc_for_static_init; dynamic and
+        guided through _dispatch_range (with nowait too: static chunks, which OpenMP allows)."""
         b = cg.builder
         chunk = self._chunk(cg, directive, "schedule")
         schedule = next(iter(clauses_named(directive, "schedule")), None)
         counting = self.counting
-        if chunk is None and schedule is not None and schedule.kind in ("dynamic", "guided"):
-            chunk = ir.Constant(counting.ir_type(), 1)
+        if schedule is not None and schedule.kind in ("dynamic", "guided"):
+            chunk = chunk if chunk is not None else ir.Constant(counting.ir_type(), 1)
+            if not clauses_named(directive, "nowait"):
+                self._dispatch_range(cg, schedule.kind, chunk, bounds, space, lo, hi, slots, body)
+                return
         # No schedule clause: chunks of one iteration dealt round-robin, so neighbouring
         # threads touch neighbouring elements (coalesced), as the paper's static,1.
         chunk = chunk if chunk is not None else ir.Constant(counting.ir_type(), 0 if schedule else 1)
@@ -667,6 +693,54 @@ class ControlLoopHooks(OpenMPRuntime):
                       slots, body)
         b.store(b.add(b.load(first), b.load(stride)), first)
         b.branch(cond)
+        b.position_at_end(done)
+
+    def _dispatch_range(self, cg, kind, chunk, bounds, space, lo, hi, slots, body) -> None:
+        """schedule(dynamic|guided) over [lo, hi): each thread takes the next chunk from a
+        team-shared counter when it is free (guided: the remainder over twice the threads,
+        at least the chunk). The last thread to find nothing left resets the counter for
+        the loop's next run; the barrier after the loop keeps runs apart."""
+        b = cg.builder
+        counting = self.counting
+        zero, one = ir.Constant(counting.ir_type(), 0), ir.Constant(counting.ir_type(), 1)
+        next_chunk = self.shared.slot(cg, counting, "dispatch_next")
+        finished = self.shared.slot(cg, ct.INT, "dispatch_finished")
+        self.at_team_start(lambda tb: (tb.store(zero, next_chunk), tb.store(ir.Constant(I32, 0), finished)))
+        threads = self._participants(cg)
+        plan = Persisted(cg, lo=lo, count=b.sub(hi, lo), chunk=b.select(b.icmp_signed("<", chunk, one), one, chunk),
+                         spread=b.mul(convert(b, threads, ct.INT, counting), ir.Constant(counting.ir_type(), 2)))
+        taken = Persisted(cg, first=zero, size=zero)
+        grab, run, out = cg.new_block("dispatch.grab"), cg.new_block("dispatch.run"), cg.new_block("dispatch.out")
+        b.branch(grab)
+        b.position_at_end(grab)
+        count, step = plan.count, plan.chunk
+        if kind == "guided":
+            spread = plan.spread
+
+            def take(old):
+                share = b.sdiv(b.add(b.sub(count, old), b.sub(spread, one)), spread)
+                size = b.select(b.icmp_signed("<", share, step), step, share)
+                return b.select(b.icmp_signed("<", old, count), b.add(old, size), old)
+            first, new = compare_and_swap_loop(cg, next_chunk, counting, take)
+            size = b.sub(new, first)
+        else:
+            first, size = b.atomic_rmw("add", next_chunk, step, "monotonic"), step
+        taken.store(first=first, size=size)
+        b.cbranch(b.icmp_signed("<", first, count), run, out)
+        b.position_at_end(run)
+        end = b.add(taken.first, taken.size)
+        end = b.select(b.icmp_signed("<", end, plan.count), end, plan.count)
+        self._iterate(cg, bounds, space, b.add(plan.lo, taken.first), Persisted(cg, hi=b.add(plan.lo, end)),
+                      slots, body)
+        b.branch(grab)
+        b.position_at_end(out)
+        arrived = b.atomic_rmw("add", finished, ir.Constant(I32, 1), "monotonic")
+        last, done = cg.new_block("dispatch.reset"), cg.new_block("dispatch.end")
+        b.cbranch(b.icmp_signed("==", arrived, b.sub(self._participants(cg), ir.Constant(I32, 1))), last, done)
+        b.position_at_end(last)
+        b.store(zero, next_chunk)
+        b.store(ir.Constant(I32, 0), finished)
+        b.branch(done)
         b.position_at_end(done)
 
     def _iterate(self, cg, bounds, space, lo, limit, slots, body) -> None:
