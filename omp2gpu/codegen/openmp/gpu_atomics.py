@@ -81,7 +81,7 @@ def compare_and_swap_loop(cg, address, ctype, new_value) -> tuple[ir.Value, ir.V
     b = cg.builder
     bits = ir.IntType(ctype.size * 8)
     int_address = b.bitcast(address, bits.as_pointer())
-    start = b.load(int_address)
+    start = b.load_atomic(int_address, "monotonic", ctype.size)   # others change it concurrently
     entry = b.block
     loop, done = cg.new_block("atomic.cas"), cg.new_block("atomic.done")
     b.branch(loop)

@@ -737,9 +737,9 @@ class ControlLoopHooks(OpenMPRuntime):
         arrived = b.atomic_rmw("add", finished, ir.Constant(I32, 1), "monotonic")
         last, done = cg.new_block("dispatch.reset"), cg.new_block("dispatch.end")
         b.cbranch(b.icmp_signed("==", arrived, b.sub(self._participants(cg), ir.Constant(I32, 1))), last, done)
-        b.position_at_end(last)
-        b.store(zero, next_chunk)
-        b.store(ir.Constant(I32, 0), finished)
+        b.position_at_end(last)                 # atomic too: no plain access races the others' atomics
+        b.store_atomic(zero, next_chunk, "monotonic", counting.size)
+        b.store_atomic(ir.Constant(I32, 0), finished, "monotonic", 4)
         b.branch(done)
         b.position_at_end(done)
 
