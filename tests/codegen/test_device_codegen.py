@@ -6,6 +6,8 @@ that has target regions, for the default architecture."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -125,3 +127,20 @@ def test_team_shared_variables_beyond_shared_memory_go_on_the_team_stack(tmp_pat
     assert device_driver.kernel_infos(translation.device)[region.kernel_name].team_stack_bytes == frame
     kernel = translation.device.module.get_global(region.kernel_name)
     assert [a.name for a in kernel.args][-1] == "team_stack"
+
+
+@pytest.mark.skipif(nvptx.find_ptxas() is None or shutil.which("nvcc") is None, reason="needs nvcc and ptxas")
+def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
+    """Issue goal: the combined construct's vadd kernel uses no more registers than the
+    same grid-stride loop written in CUDA C (bench/vadd/vadd.cu) and built by nvcc."""
+    bench = Path(__file__).resolve().parents[2] / "bench" / "vadd"
+    arch = "sm_90"
+    translation = driver.translate(bench / "vadd.c", driver.CompileOptions(offload_arch=arch))
+    ours = nvptx.resource_usage(device_driver.device_ptx(translation.device, driver.CompileOptions(
+        offload_arch=arch)), arch)
+    (kernel,) = [r for r in translation.device.kernels if r.scheme == "combined"]
+    cuda_ptx = tmp_path / "vadd.ptx"
+    subprocess.run(["nvcc", f"-arch={arch}", "-ptx", str(bench / "vadd.cu"), "-o", str(cuda_ptx)], check=True)
+    reference = nvptx.resource_usage(cuda_ptx.read_text(), arch)
+    (cuda_name,) = [name for name in reference if "vectorAdd" in name]
+    assert 0 < ours[kernel.kernel_name].registers <= reference[cuda_name].registers
