@@ -1,86 +1,33 @@
-/* Team-shared structs: a struct with an array member and a nested struct, an array of
-   structs and a struct copied by assignment, all declared in the sequential part of a
-   target teams region, updated by threads of a parallel region (each its own elements,
-   and a critical section for a consistent two-field update), passed by pointer to a
-   declare target function from inside the parallel region, and read back by the team
-   master. */
+/* A struct declared in the sequential part of a target region, filled by the master,
+   read by every thread; and a struct of per-thread slots written in one parallel region
+   and read back by the master. */
 #include <stdio.h>
 #include <omp.h>
-
-#define MAXTEAMS 3
-#define NB 48
-
-struct stats { int count; long sum; int max; };
-struct block { int id; double w[NB]; struct stats st; };
-struct pair { int key; int val; };
-
-#pragma omp declare target
-static void record(struct stats *s, int v) {
-  s->count += 1;
-  s->sum += v;
-  if (v > s->max) s->max = v;
-}
-#pragma omp end declare target
-
+struct params { int n; double scale; int offset; };
+struct slots { double value[64]; int used; };
 int main(void) {
-  int team_ok[MAXTEAMS] = {0};
-  long team_sig[MAXTEAMS] = {0};
-  int nteams = 0;
-
-  #pragma omp target teams num_teams(MAXTEAMS) thread_limit(64) map(tofrom: team_ok, team_sig, nteams)
+  double result = 0.0;
+  int used = 0;
+  #pragma omp target teams num_teams(1) thread_limit(64) map(tofrom: result, used)
   {
-    int t = omp_get_team_num();
-    struct block blk;
-    struct pair pairs[NB];
-    struct stats total = { 0, 0, -1 };
-    if (t == 0) nteams = omp_get_num_teams();
-    blk.id = 10 + t;
-    blk.st.count = 0; blk.st.sum = 0; blk.st.max = -1;
-    for (int i = 0; i < NB; i++) { blk.w[i] = 0.0; pairs[i].key = -1; pairs[i].val = 0; }
-
+    struct params p = {1000, 0.5, 3};
+    struct slots out;
+    out.used = 0;
+    for (int i = 0; i < 64; i++) out.value[i] = 0.0;
     #pragma omp parallel
     {
       int id = omp_get_thread_num(), n = omp_get_num_threads();
-      #pragma omp for
-      for (int i = 0; i < NB; i++) {
-        blk.w[i] = i * 0.25 + blk.id;
-        pairs[i].key = NB - 1 - i;
-        pairs[i].val = i * i;
-      }
-      for (int i = id; i < NB; i += n) {
-        #pragma omp critical
-        record(&total, pairs[i].val + t);
-      }
-      #pragma omp critical (blkstats)
-      record(&blk.st, id);
+      double s = 0.0;
+      for (int i = id; i < p.n; i += n) s += p.scale * (i + p.offset);
+      out.value[id] = s;
+      #pragma omp atomic
+      out.used += 1;
     }
-    /* sequential: struct copies and checks */
-    struct stats copy = total;
-    struct block snapshot = blk;
-    int ok = copy.count == NB && copy.max == (NB - 1) * (NB - 1) + t;
-    long want = 0;
-    for (int i = 0; i < NB; i++) want += i * i + t;
-    ok = ok && copy.sum == want;
-    int n = snapshot.st.count;
-    ok = ok && n >= 1 && snapshot.st.sum == (long)n * (n - 1) / 2 && snapshot.st.max == n - 1;
-    for (int i = 0; i < NB; i++)
-      ok = ok && snapshot.w[i] == i * 0.25 + 10 + t && pairs[i].key + i == NB - 1;
-    blk.id = -blk.id;
-
-    #pragma omp parallel for reduction(+: want)
-    for (int i = 0; i < NB; i++)                 /* reads the master's new id and the snapshot */
-      want += (blk.id == -(10 + t)) + (long)(snapshot.w[i] * 4) + pairs[pairs[i].key].val;
-
-    team_ok[t] = ok;
-    team_sig[t] = want;
+    double t = 0.0;
+    for (int i = 0; i < 64; i++) t += out.value[i];
+    result = t;
+    used = out.used >= 1;
   }
-  int all_ok = nteams >= 1 && nteams <= MAXTEAMS;
-  for (int t = 0; t < nteams; t++) {
-    long want = 0;
-    for (int i = 0; i < NB; i++) want += i * i + t + 1 + i + 4 * (10 + t) + (NB - 1 - i) * (NB - 1 - i);
-    all_ok = all_ok && team_ok[t] && team_sig[t] == want;
-  }
-  printf("struct team-shared ok: %d\n", all_ok);
-  printf("team 0 signature %ld\n", team_sig[0]);
+  printf("result %.1f used %d\n", result, used);
   return 0;
 }
