@@ -17,6 +17,17 @@ from omp2gpu.targets import nvptx
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
 WITH_TARGET = sorted(p for p in PROGRAMS.glob("*.c") if "omp target" in p.read_text())
+# Corpus programs whose PTX ptxas is known to reject, and why (strict: once fixed the
+# test passes unexpectedly and fails, so the entry must go).
+PTXAS_KNOWN_FAILURES = {
+    "cl_team_shared_large": "a 48 KiB team-shared array fits SHARED_MEMORY_LIMIT, which leaves out the "
+                            "control state and team state beside it: 0xc018 bytes of shared data",
+}
+
+
+def _corpus_param(program: Path):
+    reason = PTXAS_KNOWN_FAILURES.get(program.stem)
+    return pytest.param(program, marks=pytest.mark.xfail(strict=True, reason=reason)) if reason else program
 
 
 def _translate(tmp_path, source: str, **options):
@@ -82,7 +93,7 @@ def test_forced_serial_scheme(tmp_path):
 
 
 @pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found")
-@pytest.mark.parametrize("program", WITH_TARGET, ids=[p.stem for p in WITH_TARGET])
+@pytest.mark.parametrize("program", [_corpus_param(p) for p in WITH_TARGET], ids=[p.stem for p in WITH_TARGET])
 def test_corpus_ptx_assembles(program):
     translation = driver.translate(program, driver.CompileOptions())
     if not translation.device.kernels:
