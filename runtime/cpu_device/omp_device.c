@@ -32,9 +32,11 @@ int omp_get_num_threads(void) {
 int omp_get_max_threads(void) { return __omp2gpu_cpu_team()[NUM_THREADS]; }
 int omp_get_team_num(void) { return __omp2gpu_cpu_team()[TEAM_NUM]; }
 int omp_get_num_teams(void) { return __omp2gpu_cpu_team()[NUM_TEAMS]; }
-int omp_in_parallel(void) { return omp_get_num_threads() > 1; }
 int omp_get_level(void) { return __omp2gpu_cpu_team()[LEVEL]; }
-int omp_get_active_level(void) { return omp_in_parallel(); }
+static int active_levels(void);
+/* Inside an active region, or a region (serialised) nested in one. */
+int omp_in_parallel(void) { return active_levels() > 0; }
+int omp_get_active_level(void) { return active_levels(); }
 int omp_get_thread_limit(void) { return __omp2gpu_cpu_team()[NUM_THREADS]; }
 int omp_get_num_procs(void) { return __omp2gpu_cpu_workers(); }
 int omp_is_initial_device(void) { return 0; }
@@ -56,14 +58,6 @@ void omp_set_schedule(omp_sched_t kind, int chunk_size) { (void)kind; (void)chun
 void omp_get_schedule(omp_sched_t *kind, int *chunk_size) {
     *kind = omp_sched_static;
     *chunk_size = 0;
-}
-int omp_get_ancestor_thread_num(int level) {
-    if (level == 0) return 0;
-    return level == omp_get_level() ? omp_get_thread_num() : -1;
-}
-int omp_get_team_size(int level) {
-    if (level == 0) return 1;
-    return level == omp_get_level() ? omp_get_num_threads() : -1;
 }
 
 /* Locks: work-items of a team run one after another on one worker, but teams run
@@ -115,6 +109,31 @@ void __omp2gpu_host_parallel_end(void) {
         team[NUM_THREADS] = team[SAVED + 2 * depth];
         team[THREAD_NUM] = team[SAVED + 2 * depth + 1];
     }
+}
+
+/* An enclosing level's thread number and team size: what __omp2gpu_host_parallel_begin
+ * saved on entering the level below it; levels past those saved are nested in a
+ * nested region, so teams of one. */
+int omp_get_ancestor_thread_num(int level) {
+    int current = omp_get_level();
+    if (level < 0 || level > current) return -1;
+    if (level == 0) return 0;
+    if (level == current) return omp_get_thread_num();
+    return level < MAX_SAVED ? __omp2gpu_cpu_team()[SAVED + 2 * level + 1] : 0;
+}
+int omp_get_team_size(int level) {
+    int current = omp_get_level();
+    if (level < 0 || level > current) return -1;
+    if (level == 0) return 1;
+    if (level == current) return omp_get_num_threads();
+    return level < MAX_SAVED ? __omp2gpu_cpu_team()[SAVED + 2 * level] : 1;
+}
+/* Enclosing levels run by more than one thread. */
+static int active_levels(void) {
+    int active = 0, level;
+    for (level = omp_get_level(); level >= 1; level--)
+        active += omp_get_team_size(level) > 1;
+    return active;
 }
 void __omp2gpu_host_teams_begin(void) {}
 void __omp2gpu_host_teams_end(void) {}

@@ -288,3 +288,41 @@ def test_a_device_that_fails_falls_back_to_the_host(tmp_path, monkeypatch, capfd
     out, err = capfd.readouterr()
     assert out == "errors=0\n"
     assert "JIT refused" in err
+
+
+NESTED_ANSWERS = """
+    #include <stdio.h>
+    #include <omp.h>
+    int main(void) {
+        int r[4][6];
+        #pragma omp target teams num_teams(1) thread_limit(8) map(from: r)
+        {
+            #pragma omp parallel num_threads(4)
+            {
+                int id = omp_get_thread_num();
+                #pragma omp parallel
+                {
+                    r[id][0] = omp_get_level();
+                    r[id][1] = omp_get_ancestor_thread_num(1);
+                    r[id][2] = omp_get_team_size(1);
+                    r[id][3] = omp_in_parallel();
+                    r[id][4] = omp_get_active_level();
+                    #pragma omp parallel
+                    r[id][5] = omp_get_ancestor_thread_num(1) * 10 + omp_get_team_size(2);
+                }
+            }
+        }
+        for (int i = 0; i < 4; i++)
+            printf("%d %d %d %d %d %d\\n", r[i][0], r[i][1], r[i][2], r[i][3], r[i][4], r[i][5]);
+        return 0;
+    }
+"""
+
+
+def test_nested_regions_see_the_enclosing_levels(tmp_path, monkeypatch, capfd):
+    """In a region nested (serialised) in a work-item, omp_get_ancestor_thread_num and
+    omp_get_team_size answer for the enclosing levels, and omp_in_parallel holds
+    because an enclosing region is active."""
+    status, out, _ = _run(tmp_path, monkeypatch, capfd, NESTED_ANSWERS)
+    assert status == 0
+    assert out.splitlines() == [f"2 {i} 4 1 1 {i * 10 + 1}" for i in range(4)]
