@@ -21,6 +21,15 @@ _ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
 _COMPARISON_OPS = {"<", ">", "<=", ">=", "==", "!="}
 
 
+def _no_signed_wrap(ctype: ct.CType) -> tuple[str, ...]:
+    """("nsw",) for a signed integer type of int's rank or more: its overflow is undefined
+    (C99 6.5p5), as Clang marks it, so loop induction variables widen instead of
+    sign-extending each use. Not for char and short: `c++` computes in int and converts
+    back, which wraps (implementation-defined) rather than overflows."""
+    return ("nsw",) if ctype.is_integer and ctype.signed and not ctype.is_bool \
+        and ctype.bits >= 32 else ()
+
+
 class ExpressionEmitter:
     """Expression half of FunctionEmitter (see function.py for the state it uses)."""
 
@@ -243,7 +252,8 @@ class ExpressionEmitter:
         if op == "-":
             if ctype.is_floating:
                 return RValue(ctype, self.builder.fneg(value))
-            return RValue(ctype, self.builder.neg(value))
+            return RValue(ctype, self.builder.sub(ir.Constant(value.type, 0), value,
+                                                  flags=_no_signed_wrap(ctype)))
         return RValue(ctype, self.builder.not_(value))       # ~
 
     def sizeof_operand(self, operand, coord=None) -> ct.CType:
@@ -290,7 +300,8 @@ class ExpressionEmitter:
             new = ir.Constant(old.value.type, 1) if step > 0 else self.builder.xor(
                 old.value, ir.Constant(old.value.type, 1))
         else:
-            new = self.builder.add(old.value, ir.Constant(old.value.type, step))
+            new = self.builder.add(old.value, ir.Constant(old.value.type, step),
+                                   flags=_no_signed_wrap(old.ctype))
         self.builder.store(new, target.address)
         return old if node.op.startswith("p") else RValue(old.ctype, new)
 
@@ -346,9 +357,11 @@ class ExpressionEmitter:
         if op in ("%", "&", "|", "^") and not ctype.is_integer:
             raise CompileError(f"invalid operands to binary '{op}' ('{left.ctype}' and '{right.ctype}')",
                                node.coord)
-        return RValue(ctype, self.arithmetic(op, a, b, ctype))
+        return RValue(ctype, self.arithmetic(op, a, b, ctype, _no_signed_wrap(ctype)))
 
-    def arithmetic(self, op: str, a: ir.Value, b: ir.Value, ctype: ct.CType) -> ir.Value:
+    def arithmetic(self, op: str, a: ir.Value, b: ir.Value, ctype: ct.CType,
+                   flags: tuple[str, ...] = ()) -> ir.Value:
+        """`a op b` in `ctype`; `flags` ("nsw") go on + - *."""
         b_ = self.builder
         if ctype.is_floating:
             return {"+": b_.fadd, "-": b_.fsub, "*": b_.fmul, "/": b_.fdiv}[op](a, b)
@@ -356,7 +369,9 @@ class ExpressionEmitter:
             return (b_.sdiv if ctype.signed else b_.udiv)(a, b)
         if op == "%":
             return (b_.srem if ctype.signed else b_.urem)(a, b)
-        return {"+": b_.add, "-": b_.sub, "*": b_.mul, "&": b_.and_, "|": b_.or_, "^": b_.xor}[op](a, b)
+        if op in ("+", "-", "*"):
+            return {"+": b_.add, "-": b_.sub, "*": b_.mul}[op](a, b, flags=flags)
+        return {"&": b_.and_, "|": b_.or_, "^": b_.xor}[op](a, b)
 
     def _resize(self, value, ir_type, ctype):
         if value.type.width > ir_type.width:
@@ -410,10 +425,11 @@ class ExpressionEmitter:
         pointee = pointer.ctype.pointee
         if pointee.is_void or pointee.is_function:
             raw = self.builder.bitcast(pointer.value, ir.IntType(8).as_pointer())
-            moved = self.builder.gep(raw, [offset])
+            moved = self.builder.gep(raw, [offset], inbounds=True)
             return self.builder.bitcast(moved, pointer.value.type)
         self._element_size(pointer.ctype, node)
-        return self.builder.gep(pointer.value, [offset])
+        # inbounds: the result must point into (or just past) the same array (C99 6.5.6p8).
+        return self.builder.gep(pointer.value, [offset], inbounds=True)
 
     def _logical(self, node) -> RValue:
         """&& and || with short-circuit evaluation and an i1 phi."""
