@@ -81,7 +81,9 @@ def compare_and_swap_loop(cg, address, ctype, new_value) -> tuple[ir.Value, ir.V
     b = cg.builder
     bits = ir.IntType(ctype.size * 8)
     int_address = b.bitcast(address, bits.as_pointer())
-    start = b.load_atomic(int_address, "monotonic", ctype.size)   # others change it concurrently
+    # Read with an atomic instruction too: others change it concurrently, and racecheck
+    # counts only atom/red instructions as atomic.
+    start = b.atomic_rmw("add", int_address, ir.Constant(bits, 0), "monotonic")
     entry = b.block
     loop, done = cg.new_block("atomic.cas"), cg.new_block("atomic.done")
     b.branch(loop)

@@ -738,8 +738,8 @@ class ControlLoopHooks(OpenMPRuntime):
         last, done = cg.new_block("dispatch.reset"), cg.new_block("dispatch.end")
         b.cbranch(b.icmp_signed("==", arrived, b.sub(self._participants(cg), ir.Constant(I32, 1))), last, done)
         b.position_at_end(last)                 # atomic too: no plain access races the others' atomics
-        b.store_atomic(zero, next_chunk, "monotonic", counting.size)
-        b.store_atomic(ir.Constant(I32, 0), finished, "monotonic", 4)
+        b.atomic_rmw("xchg", next_chunk, zero, "monotonic")
+        b.atomic_rmw("xchg", finished, ir.Constant(I32, 0), "monotonic")
         b.branch(done)
         b.position_at_end(done)
 
