@@ -160,9 +160,12 @@ def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.
     return compile_program(path, options).host
 
 
-def compile_program(path, options: CompileOptions | None = None) -> CompiledProgram:
+def compile_program(path, options: CompileOptions | None = None,
+                    whole_program: bool = False) -> CompiledProgram:
+    """`whole_program`: the module is to be run as it is (host.internalise follows)."""
     options = options or CompileOptions()
     translation = translate(path, options, cpu=True)
+    host.limit_inlining_growth(translation.host, whole_program)
     program = host.prepare(translation.host)
     program.name = Path(path).name  # not "<string>", in messages and the .ll
     runtime_ir = host_runtime_ir()
@@ -189,7 +192,7 @@ def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.Mod
 def run_program(path, args: list[str] = (), options: CompileOptions | None = None) -> int:
     """Compile `path`, JIT it and return what its main returns."""
     options = options or CompileOptions()
-    program = compile_program(path, options)
+    program = compile_program(path, options, whole_program=True)
     module = program.host
     if host.find_main(module) is None:  # checked before the optimiser's time is spent
         raise CompileError(f"{path}: undefined reference to 'main'",
@@ -197,6 +200,7 @@ def run_program(path, args: list[str] = (), options: CompileOptions | None = Non
     from omp2gpu import device_driver
     device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
         options, stage, str(path), render), cpu=program.cpu)
+    host.internalise(module)         # main is the whole program's only entry point
     optimised = _optimise(module, path, options)
     _check_symbols_resolve(optimised, path)
     return host.run_main(optimised, [str(path), *args])

@@ -160,3 +160,81 @@ def test_object_code_links_and_runs(tmp_path):
 def test_target_machine_is_cached():
     assert host.target_machine(2) is host.target_machine(2)
     assert host.target_machine(2, jit=True) is not host.target_machine(2)
+
+
+def _straight_line(m: ir.Module, name: str, size: int, linkage: str = "internal") -> ir.Function:
+    """int name(int x): `size` instructions of arithmetic."""
+    function = ir.Function(m, ir.FunctionType(I32, [I32]), name)
+    function.linkage = linkage
+    b = ir.IRBuilder(function.append_basic_block())
+    value = function.args[0]
+    for k in range(size - 1):
+        value = b.add(value, I32(k))
+    b.ret(value)
+    return function
+
+
+def _caller(m: ir.Module, name: str, callees) -> ir.Function:
+    function = ir.Function(m, ir.FunctionType(I32, []), name)
+    b = ir.IRBuilder(function.append_basic_block())
+    total = I32(0)
+    for callee in callees:
+        total = b.add(total, b.call(callee, [I32(1)]))
+    b.ret(total)
+    return function
+
+
+def test_limit_inlining_growth_caps_a_caller_like_gcc():
+    m = ir.Module("growth")
+    big = [_straight_line(m, f"big{k}", 1000) for k in range(5)]
+    small = _straight_line(m, "small", host.SMALL_FUNCTION_INSTRUCTIONS)
+    twice = _straight_line(m, "twice", 1000)
+    public = _straight_line(m, "public", 1000, linkage="")
+    _caller(m, "main", [*big, small, twice, twice, public])
+    # Called once each: the first two fit under LARGE_FUNCTION_INSTRUCTIONS (3000) with
+    # main's own instructions; the rest would take main past it. Small functions, those
+    # called twice and external ones are left to LLVM (no single-call bonus for them).
+    assert host.limit_inlining_growth(m) == ["big2", "big3", "big4"]
+    assert "noinline" in big[4].attributes and "noinline" not in big[0].attributes
+    assert "noinline" not in small.attributes and "noinline" not in twice.attributes
+    host.run_main(host.optimise(m, 2), ["prog"])      # still valid IR
+
+
+def test_limit_inlining_growth_counts_what_is_inlined_into_a_callee():
+    m = ir.Module("nested")
+    leaves = [_straight_line(m, f"leaf{k}", 700) for k in range(3)]
+    middle = _caller(m, "middle", leaves)
+    middle.linkage = "internal"
+    other = _straight_line(m, "other", 1000)
+    _caller(m, "main", [middle, other])
+    # middle absorbs its three leaves; main, with middle's 2,100 instructions, has no
+    # room left for other's 1,000.
+    assert host.limit_inlining_growth(m) == ["other"]
+
+
+def test_limit_inlining_growth_ignores_address_taken_functions():
+    m = ir.Module("taken")
+    big = [_straight_line(m, f"big{k}", 1500) for k in range(3)]
+    table = ir.GlobalVariable(m, ir.ArrayType(big[2].type, 1), "table")
+    table.initializer = ir.Constant(table.value_type, [big[2]])
+    _caller(m, "main", big)
+    assert host.limit_inlining_growth(m) == ["big1"]
+
+
+def test_internalise_drops_what_main_does_not_reach(capfd):
+    m = argv_echo_module()
+    _straight_line(m, "unused", 10, linkage="")
+    ref = host.prepare(m)
+    host.internalise(ref)
+    names = {f.name for f in ref.functions if not f.is_declaration}
+    assert names == {"main"}
+    assert host.run_main(host.optimise(ref, 2), ["p"]) == 41
+    assert capfd.readouterr().out == "argc=1\nargv[0]=p\n"
+
+
+def test_limit_inlining_growth_treats_a_whole_program_as_static():
+    m = ir.Module("whole")
+    big = [_straight_line(m, f"big{k}", 1500, linkage="") for k in range(3)]
+    _caller(m, "main", big)
+    assert host.limit_inlining_growth(m) == []
+    assert host.limit_inlining_growth(m, whole_program=True) == ["big1", "big2"]
