@@ -326,3 +326,42 @@ def test_nested_regions_see_the_enclosing_levels(tmp_path, monkeypatch, capfd):
     status, out, _ = _run(tmp_path, monkeypatch, capfd, NESTED_ANSWERS)
     assert status == 0
     assert out.splitlines() == [f"2 {i} 4 1 1 {i * 10 + 1}" for i in range(4)]
+
+
+SCHEDULE_OWNERS = """
+    #include <stdio.h>
+    #include <omp.h>
+    int main(void) {
+        int s3[20], d2[20], blk[20], dpf[20];
+        #pragma omp target teams num_teams(1) thread_limit(4) map(from: s3, d2, blk)
+        #pragma omp parallel num_threads(4)
+        {
+            #pragma omp for schedule(static, 3)
+            for (int i = 0; i < 20; i++) s3[i] = omp_get_thread_num();
+            #pragma omp for schedule(dynamic, 2)
+            for (int i = 0; i < 20; i++) d2[i] = omp_get_thread_num();
+            #pragma omp for schedule(static)
+            for (int i = 0; i < 20; i++) blk[i] = omp_get_thread_num();
+        }
+        #pragma omp target teams num_teams(2) thread_limit(4) map(from: dpf)
+        #pragma omp distribute parallel for dist_schedule(static) schedule(static)
+        for (int i = 0; i < 20; i++) dpf[i] = omp_get_thread_num();
+        for (int i = 0; i < 20; i++) printf("%d%d%d%d ", s3[i], d2[i], blk[i], dpf[i]);
+        printf("\\n");
+        return 0;
+    }
+"""
+
+
+def test_worksharing_loops_give_iterations_to_the_threads_their_schedule_names(tmp_path, monkeypatch, capfd):
+    """static,k deals chunk c to thread c % n, dynamic,k keeps its chunks whole; without a
+    chunk, each thread one block of the loop's iterations (a team's distribute chunk)."""
+    status, out, _ = _run(tmp_path, monkeypatch, capfd, SCHEDULE_OWNERS)
+    assert status == 0
+    owners = [[int(c) for c in word] for word in out.split()]
+    assert [o[0] for o in owners] == [i // 3 % 4 for i in range(20)]
+    assert [o[1] for o in owners] == [i // 2 % 4 for i in range(20)]
+    assert [o[2] for o in owners] == [i * 4 // 20 for i in range(20)]
+    for team in (owners[:10], owners[10:]):              # each team's chunk over all 4 threads
+        block = [o[3] for o in team]
+        assert block == sorted(block) and block[0] == 0 and block[-1] == 3

@@ -501,11 +501,12 @@ class CpuTeams:
                                  combine_reduction=lambda op, o, p: _atomic_fold(cg, op, o, p),
                                  lastprivate_condition=(lambda: holds_last) if chunked else None):
                 n = convert(b, team.nthreads, ct.INT, iv_type)
+                owner_of = _schedule_owner(cg, directive, iv_type, n, first, end) if needs_owner else None
 
                 def iteration(iv):
                     _set_loop_variables(cg, bounds, trips, iv_type, variables, iv)
-                    if needs_owner:             # the work-item a static schedule gives iv to
-                        owner = convert(b, b.udiv(b.mul(iv, n), total), iv_type, ct.INT)
+                    if needs_owner:             # the work-item the schedule gives iv to
+                        owner = convert(b, owner_of(iv), iv_type, ct.INT)
                         if team.api:
                             b.store(owner, _word(cg, team, THREAD_NUM))
                         with self.view(cg, owner):
@@ -663,6 +664,27 @@ def _scopes_between(scope, level_scopes, views) -> list[list[dict]]:
         result.append([chain[i].names for i in range(start + 1, end)
                        if start >= 0 and id(chain[i]) not in views])
     return result
+
+
+def _schedule_owner(cg, directive, iv_type, n, first, end):
+    """iv -> the work-item the loop's schedule gives logical iteration iv of [first, end)
+    to: chunk c to work-item c % n for static with a chunk and for dynamic (a dynamic
+    schedule may deal its chunks so; each chunk stays on one work-item), else one
+    contiguous block per work-item, in work-item order."""
+    b = cg.builder
+    ir_iv = iv_type.ir_type()
+    schedule = next(iter(clauses_named(directive, "schedule")), None)
+    chunk = None
+    if schedule is not None and schedule.kind in ("static", "dynamic"):
+        if schedule.chunk is not None:
+            chunk = cg.expr_as(schedule.chunk, iv_type)
+            chunk = b.select(b.icmp_signed(">", chunk, ir.Constant(ir_iv, 0)), chunk, ir.Constant(ir_iv, 1))
+        elif schedule.kind == "dynamic":
+            chunk = ir.Constant(ir_iv, 1)
+    count = b.sub(end, first)
+    if chunk is not None:
+        return lambda iv: b.urem(b.udiv(b.sub(iv, first), chunk), n)
+    return lambda iv: b.udiv(b.mul(b.sub(iv, first), n), count)
 
 
 def _clamp(cg, threads) -> ir.Value:
