@@ -10,10 +10,12 @@ same front end and codegen once, and its IR is cached on disk.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -192,6 +194,33 @@ def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.Mod
 def run_program(path, args: list[str] = (), options: CompileOptions | None = None) -> int:
     """Compile `path`, JIT it and return what its main returns."""
     options = options or CompileOptions()
+    with _collector_paused():
+        optimised = _compile_for_run(path, options)
+    try:
+        return host.run_main(optimised, [str(path), *args])
+    finally:
+        gc.unfreeze()
+
+
+@contextmanager
+def _collector_paused():
+    """Pause Python's cyclic garbage collector while compiling. The front end builds
+    hundreds of thousands of objects (syntax tree, llvmlite IR) that stay alive until
+    the end, so each collection scans them for nothing: a fifth of the front end's time
+    on a 2,000-line program. Afterwards they are frozen (gc.freeze), so that the first
+    collection, as the program runs, does not scan them either; run_program unfreezes
+    them once main returns."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _compile_for_run(path, options: CompileOptions) -> llvm.ModuleRef:
     program = compile_program(path, options, whole_program=True)
     module = program.host
     if host.find_main(module) is None:  # checked before the optimiser's time is spent
@@ -203,7 +232,7 @@ def run_program(path, args: list[str] = (), options: CompileOptions | None = Non
     host.internalise(module)         # main is the whole program's only entry point
     optimised = _optimise(module, path, options)
     _check_symbols_resolve(optimised, path)
-    return host.run_main(optimised, [str(path), *args])
+    return optimised
 
 
 def _check_symbols_resolve(module: llvm.ModuleRef, path) -> None:
