@@ -57,7 +57,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str
     from omp2gpu import device_driver, driver
     from omp2gpu.offload.devices.base import BYTES, POINTER
     from omp2gpu.offload.devices.cuda import CudaDevice
-    from omp2gpu.offload.runtime import launch_configuration
+    from omp2gpu.offload.runtime import launch_configuration, team_stack_param
 
     options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}"), scheme=scheme)
     build = driver.translate(HERE / "vadd.c", options).device
@@ -75,6 +75,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str
               for c in region.captures]
     info = device_driver.kernel_infos(build)[region.kernel_name]
     grid, block = launch_configuration(info, device, teams, threads, n)    # as the launcher does
+    params += team_stack_param(info, grid, lambda nbytes: device.allocate(nbytes) if nbytes else 0)
     device.launch(function, grid, block, params)
     device.synchronize()
 

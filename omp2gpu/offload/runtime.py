@@ -358,8 +358,8 @@ class OffloadRuntime:
                 _check_params(info, params)
                 grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count,
                                                    self.launch_override)
-                if info.team_stack_bytes is not None and not getattr(state.device, "runs_cpu_images", False):
-                    params.append((POINTER, state.team_stack_address(grid * info.team_stack_bytes)))
+                if not getattr(state.device, "runs_cpu_images", False):
+                    params += team_stack_param(info, grid, state.team_stack_address)
                 if self.record.timing:
                     micros = state.device.timed_launch(function, grid, block, params)
                 else:
@@ -473,6 +473,14 @@ class OffloadRuntime:
                 if state.usable:
                     self._device_failed(state, RuntimeError(reason),
                                         "running target regions on the host from now on")
+
+
+def team_stack_param(info: KernelInfo, grid: int, address_for) -> list:
+    """The GPU control loop's hidden last parameter, if the kernel takes one: device memory
+    for `grid` team frames, from address_for(bytes) (which returns 0 for 0 bytes)."""
+    if info.team_stack_bytes is None:
+        return []
+    return [(POINTER, address_for(grid * info.team_stack_bytes))]
 
 
 def _check_params(info: KernelInfo, params: list[tuple[str, object]]) -> None:
