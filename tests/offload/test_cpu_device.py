@@ -365,3 +365,32 @@ def test_worksharing_loops_give_iterations_to_the_threads_their_schedule_names(t
     for team in (owners[:10], owners[10:]):              # each team's chunk over all 4 threads
         block = [o[3] for o in team]
         assert block == sorted(block) and block[0] == 0 and block[-1] == 3
+
+
+FIRST_AND_LASTPRIVATE = """
+    #include <stdio.h>
+    int main(void) {
+        int r1 = 0, w = 10;
+        #pragma omp target teams num_teams(2) thread_limit(4) map(tofrom: r1)
+        {
+            int y = 10;
+            #pragma omp parallel for firstprivate(y) lastprivate(y)
+            for (int i = 0; i < 100; i++)
+                y = i + 1;
+            if (omp_get_team_num() == 0) r1 = y;
+        }
+        #pragma omp target map(tofrom: w)
+        #pragma omp parallel for firstprivate(w) lastprivate(w)
+        for (int i = 0; i < 100; i++)
+            w = i + 2;
+        printf("%d %d\\n", r1, w);
+        return 0;
+    }
+"""
+
+
+def test_combined_parallel_for_first_and_lastprivate_assigns_the_original(tmp_path, monkeypatch, capfd):
+    """A variable both firstprivate and lastprivate on `parallel for`: the last iteration
+    assigns the variable outside the region, not the parallel region's private copy."""
+    status, out, _ = _run(tmp_path, monkeypatch, capfd, "#include <omp.h>\n" + textwrap.dedent(FIRST_AND_LASTPRIVATE))
+    assert (status, out) == (0, "100 101\n")

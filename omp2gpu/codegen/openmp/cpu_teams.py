@@ -39,7 +39,7 @@ region runs as one work-item instead (cpu_workgroup.CpuSequential).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 from llvmlite import ir
@@ -86,12 +86,23 @@ def _route(directive) -> dict[str, list]:
     def innermost(*choices):
         return next((leaf for leaf in choices if leaf in leaves), "target")
 
+    lastprivate = {item.name for clause in directive.clauses if clause.name == "lastprivate"
+                   for item in clause.items}
     for clause in directive.clauses:
         name = clause.name
         if name in _UNSUPPORTED_CLAUSES:
             raise CompileError(f"'{name}' in a CPU teams region")
         if name in ("private",):
             routed[innermost("for", "distribute", "parallel", "teams")].append(clause)
+        elif name == "firstprivate" and "for" in leaves and "parallel" in leaves and \
+                any(item.name in lastprivate for item in clause.items):
+            # Also lastprivate: both apply to the for, whose last iteration assigns the
+            # original, not a copy private to the parallel region (OpenMP 5.0 2.13.1).
+            both = [item for item in clause.items if item.name in lastprivate]
+            rest = [item for item in clause.items if item.name not in lastprivate]
+            routed["for"].append(replace(clause, items=both))
+            if rest:
+                routed["parallel"].append(replace(clause, items=rest))
         elif name == "firstprivate":
             routed[innermost("parallel", "distribute", "teams")].append(clause)
         elif name == "lastprivate":
