@@ -195,9 +195,9 @@ def run_program(path, args: list[str] = (), options: CompileOptions | None = Non
     """Compile `path`, JIT it and return what its main returns."""
     options = options or CompileOptions()
     with _collector_paused():
-        optimised = _compile_for_run(path, options)
+        module, code = _compile_for_run(path, options)
     try:
-        return host.run_main(optimised, [str(path), *args])
+        return host.run_main(module, [str(path), *args], code)
     finally:
         gc.unfreeze()
 
@@ -220,19 +220,23 @@ def _collector_paused():
             gc.enable()
 
 
-def _compile_for_run(path, options: CompileOptions) -> llvm.ModuleRef:
+def _compile_for_run(path, options: CompileOptions):
+    """The optimised host module, and its machine code where host.precompile made it.
+    The offload runtime is prepared last: the CPU device starts worker threads, and
+    precompile forks only a single-threaded process."""
     program = compile_program(path, options, whole_program=True)
     module = program.host
     if host.find_main(module) is None:  # checked before the optimiser's time is spent
         raise CompileError(f"{path}: undefined reference to 'main'",
                            hint="`omp2gpu run` needs a program with a main function")
+    host.internalise(module)         # main is the whole program's only entry point
+    optimised = _optimise(module, path, options)
+    code = host.precompile(optimised)
     from omp2gpu import device_driver
     device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
         options, stage, str(path), render), cpu=program.cpu)
-    host.internalise(module)         # main is the whole program's only entry point
-    optimised = _optimise(module, path, options)
-    _check_symbols_resolve(optimised, path)
-    return optimised
+    _check_symbols_resolve(optimised, path)   # after prepare_offload binds the entry points
+    return optimised, code
 
 
 def _check_symbols_resolve(module: llvm.ModuleRef, path) -> None:
