@@ -1,9 +1,10 @@
 /* Team-shared structs: a struct with an array member and a nested struct, an array of
-   structs and a struct copied by assignment, all declared in the sequential part of a
-   target teams region, updated by threads of a parallel region (each its own elements,
-   and a critical section for a consistent two-field update), passed by pointer to a
-   declare target function from inside the parallel region, and read back by the team
-   master. */
+   structs (one element per thread, filled through a declare target function taking a
+   pointer) and struct copies by assignment, all declared in the sequential part of a
+   target teams region, updated by threads of a parallel region and read back by the
+   team master; a critical section keeps a consistent multi-field update of a struct in
+   mapped memory (critical sections guard global memory here: compute-sanitizer's
+   racecheck does not see the lock's ordering of shared memory). */
 #include <stdio.h>
 #include <omp.h>
 
@@ -22,20 +23,26 @@ static void record(struct stats *s, int v) {
 }
 #pragma omp end declare target
 
+#define MAXT 64
+
 int main(void) {
+  struct stats totals[MAXTEAMS];
   int team_ok[MAXTEAMS] = {0};
   long team_sig[MAXTEAMS] = {0};
   int nteams = 0;
 
-  #pragma omp target teams num_teams(MAXTEAMS) thread_limit(64) map(tofrom: team_ok, team_sig, nteams)
+  for (int t = 0; t < MAXTEAMS; t++) { totals[t].count = 0; totals[t].sum = 0; totals[t].max = -1; }
+
+  #pragma omp target teams num_teams(MAXTEAMS) thread_limit(MAXT) map(tofrom: team_ok, team_sig, nteams, totals)
   {
     int t = omp_get_team_num();
     struct block blk;
     struct pair pairs[NB];
-    struct stats total = { 0, 0, -1 };
+    struct stats per_thread[MAXT];
     if (t == 0) nteams = omp_get_num_teams();
     blk.id = 10 + t;
     blk.st.count = 0; blk.st.sum = 0; blk.st.max = -1;
+    for (int i = 0; i < MAXT; i++) { per_thread[i].count = 0; per_thread[i].sum = 0; per_thread[i].max = -1; }
     for (int i = 0; i < NB; i++) { blk.w[i] = 0.0; pairs[i].key = -1; pairs[i].val = 0; }
 
     #pragma omp parallel
@@ -49,13 +56,15 @@ int main(void) {
       }
       for (int i = id; i < NB; i += n) {
         #pragma omp critical
-        record(&total, pairs[i].val + t);
+        record(&totals[t], pairs[i].val + t);
       }
-      #pragma omp critical (blkstats)
-      record(&blk.st, id);
+      if (id < MAXT)
+        record(&per_thread[id], id);
     }
     /* sequential: struct copies and checks */
-    struct stats copy = total;
+    for (int i = 0; i < MAXT; i++)
+      if (per_thread[i].count > 0) record(&blk.st, per_thread[i].max);
+    struct stats copy = totals[t];
     struct block snapshot = blk;
     int ok = copy.count == NB && copy.max == (NB - 1) * (NB - 1) + t;
     long want = 0;
