@@ -15,6 +15,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,9 +114,13 @@ def parse_file(path, options: CompileOptions):
     from omp2gpu.frontend.pragmas import attach_pragmas
     from omp2gpu.frontend.preprocess import preprocess
 
-    text = preprocess(str(source), list(options.include_dirs), list(options.defines),
-                      list(options.undefines), options.std)
-    ast = attach_pragmas(parse(text, str(source)))
+    with _stage("preprocess"):
+        text = preprocess(str(source), list(options.include_dirs), list(options.defines),
+                          list(options.undefines), options.std)
+    with _stage("parse"):
+        ast = parse(text, str(source))
+    with _stage("attach_pragmas"):
+        ast = attach_pragmas(ast)
     _dump(options, "ast", str(source), lambda: _render_ast(ast, source))
     return ast
 
@@ -130,18 +135,27 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     ast = parse_file(path, options)
     scheme = OffloadHostOpenMP(options.scheme) if offload and options.offload else HostOpenMP()
     emitter = ModuleEmitter(Path(path).name, scheme)
-    emitter.emit_translation_unit(ast)
+    with _stage("codegen"):
+        emitter.emit_translation_unit(ast)
     _dump(options, "ir", str(path), lambda: str(emitter.module))
     device = cpu_build = None
     if isinstance(scheme, OffloadHostOpenMP) and scheme.regions:
-        from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
-        if cpu:     # first: it reads each region's scheme as chosen, before the GPU build may change it
-            from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
-            cpu_build = build_cpu_module(emitter, scheme)
-            _dump(options, "cpu-regions", str(path), lambda: describe(cpu_build))
-        device = build_device_module(emitter, scheme)
-        _dump(options, "regions", str(path), lambda: describe_regions(device))
+        with _stage("device_codegen"):
+            device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
     return Translation(emitter.module, device, cpu_build)
+
+
+def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):
+    """The target regions' kernels (and, with `cpu`, the CPU device's work-group functions)."""
+    from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
+    cpu_build = None
+    if cpu:     # first: it reads each region's scheme as chosen, before the GPU build may change it
+        from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
+        cpu_build = build_cpu_module(emitter, scheme)
+        _dump(options, "cpu-regions", str(path), lambda: describe(cpu_build))
+    device = build_device_module(emitter, scheme)
+    _dump(options, "regions", str(path), lambda: describe_regions(device))
+    return device, cpu_build
 
 
 def emit_ir(path, options: CompileOptions):
@@ -167,15 +181,18 @@ def compile_program(path, options: CompileOptions | None = None,
     """`whole_program`: the module is to be run as it is (host.internalise follows)."""
     options = options or CompileOptions()
     translation = translate(path, options, cpu=True)
-    host.limit_inlining_growth(translation.host, whole_program)
-    program = host.prepare(translation.host)
+    with _stage("inlining_limits"):
+        host.limit_inlining_growth(translation.host, whole_program)
+    with _stage("llvm_parse_ir"):
+        program = host.prepare(translation.host)
     program.name = Path(path).name  # not "<string>", in messages and the .ll
-    runtime_ir = host_runtime_ir()
-    if runtime_ir:
-        runtime = host.prepare(llvm.parse_assembly(runtime_ir))
-        _yield_to_program(runtime, program)
-        _link(program, runtime, "the omp2gpu host runtime")
-    host.verify(program)
+    with _stage("host_runtime_link"):
+        runtime_ir = host_runtime_ir()
+        if runtime_ir:
+            runtime = host.prepare(llvm.parse_assembly(runtime_ir))
+            _yield_to_program(runtime, program)
+            _link(program, runtime, "the omp2gpu host runtime")
+        host.verify(program)
     return CompiledProgram(program, translation.device, translation.cpu)
 
 
@@ -194,10 +211,14 @@ def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.Mod
 def run_program(path, args: list[str] = (), options: CompileOptions | None = None) -> int:
     """Compile `path`, JIT it and return what its main returns."""
     options = options or CompileOptions()
+    _stage_times.clear()
     with _collector_paused():
         module, code = _compile_for_run(path, options)
+    with _stage("jit"):
+        engine = host.jit(module, code)
+    _report_stage_times()
     try:
-        return host.run_main(module, [str(path), *args], code)
+        return host.run_main(module, [str(path), *args], engine=engine)
     finally:
         gc.unfreeze()
 
@@ -229,14 +250,44 @@ def _compile_for_run(path, options: CompileOptions):
     if host.find_main(module) is None:  # checked before the optimiser's time is spent
         raise CompileError(f"{path}: undefined reference to 'main'",
                            hint="`omp2gpu run` needs a program with a main function")
-    host.internalise(module)         # main is the whole program's only entry point
-    optimised = _optimise(module, path, options)
-    code = host.precompile(optimised)
+    with _stage("internalise"):
+        host.internalise(module)         # main is the whole program's only entry point
+    with _stage("optimise"):
+        optimised = _optimise(module, path, options)
+    with _stage("machine_code"):
+        code = host.precompile(optimised)
     from omp2gpu import device_driver
-    device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
-        options, stage, str(path), render), cpu=program.cpu)
+    with _stage("offload_setup"):
+        device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
+            options, stage, str(path), render), cpu=program.cpu)
     _check_symbols_resolve(optimised, path)   # after prepare_offload binds the entry points
     return optimised, code
+
+
+# --- OMP2GPU_TIME_STAGES=1: how long each step of `run` took, on stderr -------
+
+_stage_times: dict[str, float] = {}
+
+
+@contextmanager
+def _stage(name: str):
+    if not os.environ.get("OMP2GPU_TIME_STAGES"):
+        yield
+        return
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        _stage_times[name] = _stage_times.get(name, 0.0) + time.perf_counter() - start
+
+
+def _report_stage_times() -> None:
+    """One line, `omp2gpu: stage times (s): {json}`, before main starts."""
+    if os.environ.get("OMP2GPU_TIME_STAGES"):
+        import json
+        times = {name: round(seconds, 4) for name, seconds in _stage_times.items()}
+        host.flush_stdio()
+        print(f"omp2gpu: stage times (s): {json.dumps(times)}", file=sys.stderr, flush=True)
 
 
 def _check_symbols_resolve(module: llvm.ModuleRef, path) -> None:

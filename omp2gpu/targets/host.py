@@ -414,11 +414,12 @@ def _global_dce(module: llvm.ModuleRef) -> None:
     passes.run(module, builder)
 
 
-def run_main(module, argv: list[str], code: MachineCode | None = None) -> int:
-    """JIT-compile `module` (or load its `code`, from precompile) and call its `main`
-    with `argv` (argv[0] is the program's name); returns main's int result. The
-    program writes to this process's own stdout/stderr; exit() inside it ends the
-    process."""
+def run_main(module, argv: list[str], code: MachineCode | None = None,
+             engine: llvm.ExecutionEngine | None = None) -> int:
+    """JIT-compile `module` (or load its `code`, from precompile; or use the `engine`
+    jit() made of it) and call its `main` with `argv` (argv[0] is the program's name);
+    returns main's int result. The program writes to this process's own
+    stdout/stderr; exit() inside it ends the process."""
     ref = prepare(module)
     fn = find_main(ref)
     if fn is None:
@@ -430,7 +431,7 @@ def run_main(module, argv: list[str], code: MachineCode | None = None) -> int:
     result_type = fn_type.get_function_return()
     returns_int = result_type.type_kind == llvm.TypeKind.integer
 
-    engine = jit(ref, code)
+    engine = engine or jit(ref, code)
     address = engine.get_function_address("main")
 
     char_pp = ctypes.POINTER(ctypes.POINTER(ctypes.c_char))
