@@ -7,14 +7,18 @@ of --repeat runs:
 
 - omp2gpu: `python -m omp2gpu run prog.c`, wall clock from process start to
   the program's first output line (the program prints and flushes it before
-  any work, so this is compile + JIT start-up), and to process exit;
+  any work, so this is compile + JIT start-up), and to process exit. Every run
+  compiles the program from scratch: the cache holds no code of the program's
+  own before its first line, only the bundled runtimes (and the CPU device's
+  kernels, which are compiled at their first launch, after that line);
 - omp2gpu with a cold cache: the same, once, with an empty OMP2GPU_CACHE_DIR
   (the host runtime is compiled again);
 - gcc -O2 for reference: compile, then run (first line, exit).
 
 omp2gpu's output must equal gcc's. Prints a table and writes results.json
-and results.md next to this script. --profile adds `python -X importtime` and
-cProfile summaries of one omp2gpu compilation.
+and results.md next to this script. --profile adds `run`'s own stage times
+(OMP2GPU_TIME_STAGES=1), `python -X importtime` and a cProfile summary of one
+compilation's Python side.
 """
 
 from __future__ import annotations
@@ -63,7 +67,8 @@ def timed_run(command: list[str], env: dict[str, str], cwd: Path) -> dict:
         raise RuntimeError(f"{' '.join(command)} exited {process.returncode}:\n"
                            f"{errors.decode(errors='replace')}")
     return {"first_line_s": first_line_s if first else total_s, "total_s": total_s,
-            "stdout": (first + rest).decode(errors="replace")}
+            "stdout": (first + rest).decode(errors="replace"),
+            "stderr": errors.decode(errors="replace")}
 
 
 def best_of(repeat: int, run) -> dict:
@@ -112,11 +117,11 @@ def bench(lines: int, seed: int, repeat: int, work: Path) -> dict:
 
 
 def profile(source: Path, top: int = 25) -> dict:
-    """Where one compilation spends its time: imports and cProfile, in-process stages."""
+    """Where one compilation spends its time: imports, `run`'s stages, cProfile."""
     env = _env()
     imports = subprocess.run([sys.executable, "-X", "importtime", "-c", "import omp2gpu.driver, "
                               "omp2gpu.codegen.module, omp2gpu.frontend.parse, "
-                              "omp2gpu.frontend.pragmas, omp2gpu.codegen.openmp.host"],
+                              "omp2gpu.frontend.pragmas, omp2gpu.codegen.openmp.offload_host"],
                              env=env, capture_output=True, text=True)
     rows = []
     for line in imports.stderr.splitlines():
@@ -130,7 +135,7 @@ def profile(source: Path, top: int = 25) -> dict:
     from omp2gpu import driver
     profiler = cProfile.Profile()
     profiler.enable()
-    driver.build_host_module(str(source), driver.CompileOptions())
+    driver.compile_program(str(source), driver.CompileOptions(), whole_program=True)
     profiler.disable()
     buffer = io.StringIO()
     pstats.Stats(profiler, stream=buffer).sort_stats("cumulative").print_stats(top)
@@ -138,48 +143,25 @@ def profile(source: Path, top: int = 25) -> dict:
             "stages_s": stages, "cprofile_cumulative": buffer.getvalue()}
 
 
-def _stage_times(source: Path) -> dict:
-    """Each pipeline stage, timed in a fresh process (`import` is omp2gpu's and
-    llvmlite's imports; `jit_codegen` is MCJIT making machine code, which
-    `omp2gpu run` does before main starts)."""
-    script = f"""
-import json, sys, time
-t0 = time.perf_counter()
-from omp2gpu import driver
-from omp2gpu.codegen.module import emit_module
-from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
-from omp2gpu.frontend.preprocess import preprocess
-from omp2gpu.targets import host
-import llvmlite.binding as llvm
-t = {{"import": time.perf_counter() - t0}}
-def step(name, f):
-    start = time.perf_counter(); value = f(); t[name] = time.perf_counter() - start; return value
-path = {str(source)!r}
-text = step("preprocess", lambda: preprocess(path, [], [], [], "c99"))
-ast = step("parse", lambda: parse(text, path))
-ast = step("attach_pragmas", lambda: attach_pragmas(ast))
-module = step("codegen", lambda: emit_module(ast, "prog", HostOpenMP()))
-program = step("llvm_parse_ir", lambda: host.prepare(module))
-runtime = step("host_runtime_load", lambda: host.prepare(llvm.parse_assembly(driver.host_runtime_ir())))
-step("link", lambda: program.link_in(runtime))
-step("optimise_O2", lambda: host.optimise(program, 2))
-def jit():
-    engine = llvm.create_mcjit_compiler(program, host.target_machine(jit=True))
-    engine.finalize_object()
-    return engine
-engine = step("jit_codegen", jit)
-print(json.dumps({{k: round(v, 3) for k, v in t.items()}}))
-"""
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"], env=_env(), check=True)
-    python_startup = time.perf_counter() - start
-    done = subprocess.run([sys.executable, "-c", script], env=_env(), capture_output=True,
-                          text=True)
-    if done.returncode != 0:
-        return {"error": done.stderr.strip().splitlines()[-1:]}
-    return {"python_startup": round(python_startup, 3), **json.loads(done.stdout)}
+STAGE_LINE = "omp2gpu: stage times (s): "
+
+
+def _stage_times(source: Path, repeat: int = 3) -> dict:
+    """`omp2gpu run`'s own account of its stages (OMP2GPU_TIME_STAGES=1), from the run
+    of `repeat` that reached the first output line soonest. `jit` is loading the
+    machine code into MCJIT (`machine_code` made it, in two processes for a program
+    this size); `rest` is what the first line's time leaves: Python's start-up, the
+    imports, calling main."""
+    command = [sys.executable, "-m", "omp2gpu", "run", str(source)]
+    env = _env(OMP2GPU_TIME_STAGES="1")
+    best = min((timed_run(command, env, source.parent) for _ in range(repeat)),
+               key=lambda run: run["first_line_s"])
+    line = next((line for line in best["stderr"].splitlines() if line.startswith(STAGE_LINE)), None)
+    if line is None:
+        return {"error": "no stage times on stderr"}
+    stages = json.loads(line[len(STAGE_LINE):])
+    stages["rest"] = round(best["first_line_s"] - sum(stages.values()), 4)
+    return {"first_line": round(best["first_line_s"], 4), **stages}
 
 
 def table(results: dict) -> str:
@@ -207,7 +189,7 @@ def _git_commit() -> str | None:
 
 
 def write_reports(results: dict, profile_data: dict | None) -> None:
-    clean = {k: ({kk: vv for kk, vv in v.items() if kk != "stdout"} if isinstance(v, dict) else v)
+    clean = {k: ({kk: vv for kk, vv in v.items() if kk not in ("stdout", "stderr")} if isinstance(v, dict) else v)
              for k, v in results.items()}
     clean["machine"] = {"python": platform.python_version(), "platform": platform.platform(),
                         "cpus": os.cpu_count(), "load_average": list(os.getloadavg())}
@@ -230,7 +212,7 @@ def write_reports(results: dict, profile_data: dict | None) -> None:
           f"Output identical to gcc's: **{results.get('output_matches_gcc')}**."]
     if profile_data:
         stages = profile_data["stages_s"]
-        md += ["", "## Where the time goes (one compilation, warm cache)", "",
+        md += ["", "## Where the time goes (`OMP2GPU_TIME_STAGES=1`, best of 3 runs, warm cache)", "",
                "| stage | s |", "|---|---:|"]
         md += [f"| {name} | {seconds} |" for name, seconds in stages.items()]
         md += ["", "Slowest imports (cumulative, `python -X importtime`):", "",
