@@ -101,6 +101,70 @@ def _holds_pointers(ir_type: ir.Type) -> bool:
     return False
 
 
+def _successors(block: ir.Block) -> list:
+    terminator = block.terminator
+    if terminator is None:
+        return []
+    targets = [op for op in terminator.operands if isinstance(op, ir.Block)]
+    if isinstance(terminator, ir.SwitchInstr):
+        targets += [terminator.default, *(target for _, target in terminator.cases)]
+    elif isinstance(terminator, ir.IndirectBranch):
+        targets += terminator.destinations
+    return targets
+
+
+def _blocks_in_loops(function: ir.Function) -> set:
+    """The blocks on a cycle of `function`'s control-flow graph (Tarjan's strongly
+    connected components, iteratively)."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    looping: set = set()
+    counter = 0
+    for root in function.blocks:
+        if root in index:
+            continue
+        work = [(root, iter(_successors(root)))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            block, successors = work[-1]
+            advanced = False
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = counter
+                    counter += 1
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(_successors(successor))))
+                    advanced = True
+                    break
+                if successor in on_stack:
+                    low[block] = min(low[block], index[successor])
+                    if successor is block:
+                        looping.add(block)              # a self-loop
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[block])
+            if low[block] == index[block]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member is block:
+                        break
+                if len(component) > 1:
+                    looping.update(component)
+    return looping
+
+
 def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> list[str]:
     """Cap how large inlining makes a function, as GCC does (its large-function-insns
     and large-function-growth parameters), by marking `noinline` the functions with a
@@ -115,24 +179,26 @@ def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> lis
     the cap gives up is one call's overhead per call of a function that LLVM's own
     measure would not inline without the bonus. Sizes are counted in `module`'s
     unoptimised instructions, bottom-up in the call graph (a callee's size includes
-    what is inlined into it). `whole_program`: every function but main is to become
-    internal (host.internalise), so external ones count as static. Returns the names
-    marked."""
+    what is inlined into it). A call inside a loop is never marked: its callee is
+    inlined as LLVM decides, and counts towards the cap. `whole_program`: every
+    function but main is to become internal (host.internalise), so external ones
+    count as static. Returns the names marked."""
     functions = [f for f in module.functions if f.blocks]
     defined = set(functions)
     own: dict[ir.Function, int] = {}
-    calls: dict[ir.Function, list[ir.Function]] = {}      # caller -> direct callees, in order
+    calls: dict[ir.Function, list] = {}     # caller -> (direct callee, in a loop), in order
     call_sites: dict[ir.Function, int] = {}
     address_taken: set[ir.Function] = set()
     for function in functions:
         size, callees = 0, []
+        looping = _blocks_in_loops(function)
         for block in function.blocks:
             size += len(block.instructions)
             for instruction in block.instructions:
                 callee = getattr(instruction, "callee", None) \
                     if isinstance(instruction, ir.CallInstr) else None
                 if callee in defined:
-                    callees.append(callee)
+                    callees.append((callee, block in looping))
                     call_sites[callee] = call_sites.get(callee, 0) + 1
                 for operand in instruction.operands:
                     if isinstance(operand, ir.Function) and operand is not callee:
@@ -161,11 +227,11 @@ def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> lis
         active.add(function)
         size = own[function]
         limit = max(LARGE_FUNCTION_INSTRUCTIONS, int(own[function] * (1 + LARGE_FUNCTION_GROWTH)))
-        for callee in calls[function]:
+        for callee, in_loop in calls[function]:
             if callee in active or not bonus_inlined(callee):
                 continue
             callee_size = visit(callee, active)
-            if callee_size <= SMALL_FUNCTION_INSTRUCTIONS or size + callee_size <= limit \
+            if in_loop or callee_size <= SMALL_FUNCTION_INSTRUCTIONS or size + callee_size <= limit \
                     or "alwaysinline" in callee.attributes:
                 size += callee_size
             else:

@@ -287,3 +287,23 @@ def test_precompiled_in_two_processes_runs_like_mcjit(parallel, capfd):
 
 def test_precompile_leaves_small_modules_to_mcjit():
     assert host.precompile(host.optimise(_two_part_module(), 2)) is None
+
+
+def test_limit_inlining_growth_never_marks_a_call_in_a_loop():
+    m = ir.Module("loop")
+    big = [_straight_line(m, f"big{k}", 1500) for k in range(3)]
+    main = ir.Function(m, ir.FunctionType(I32, []), "main")
+    entry, loop, done = (main.append_basic_block(n) for n in ("entry", "loop", "done"))
+    b = ir.IRBuilder(entry)
+    b.call(big[0], [I32(1)])
+    b.branch(loop)
+    b.position_at_end(loop)
+    i = b.phi(I32)
+    i.add_incoming(I32(0), entry)
+    b.call(big[1], [i])                       # called once, but on every iteration
+    following = b.add(i, I32(1))
+    i.add_incoming(following, loop)
+    b.cbranch(b.icmp_signed("<", following, I32(10)), loop, done)
+    b.position_at_end(done)
+    b.ret(b.call(big[2], [I32(2)]))
+    assert host.limit_inlining_growth(m) == ["big2"]
