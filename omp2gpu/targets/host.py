@@ -454,12 +454,15 @@ def _compile_in_two_processes(ref: llvm.ModuleRef, tm: llvm.TargetMachine, sizes
         finally:
             os._exit(status)
     os.close(write_end)
-    for function in theirs:
-        function.linkage = llvm.Linkage.available_externally
-    own_object = tm.emit_object(ref)
-    with os.fdopen(read_end, "rb") as pipe:
+    pipe = os.fdopen(read_end, "rb")
+    try:
+        for function in theirs:
+            function.linkage = llvm.Linkage.available_externally
+        own_object = tm.emit_object(ref)
         their_object = pipe.read()
-    _, status = os.waitpid(pid, 0)
+    finally:
+        pipe.close()                   # a child still writing gets EPIPE and exits
+        _, status = os.waitpid(pid, 0)
     if status != 0 or not their_object:
         for function, linkage in linkages.items():   # whole again: compile it all here
             function.linkage = linkage
