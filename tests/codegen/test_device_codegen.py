@@ -19,12 +19,7 @@ PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
 WITH_TARGET = sorted(p for p in PROGRAMS.glob("*.c") if "omp target" in p.read_text())
 # Corpus programs whose device code is known to fail to build, and why (strict: once
 # fixed the test passes unexpectedly and fails, so the entry must go).
-KNOWN_FAILURES = {
-    "cl_team_shared_large": "a 48 KiB team-shared array fits SHARED_MEMORY_LIMIT, which leaves out the "
-                            "control state and team state beside it: 0xc018 bytes of shared data",
-    "cl_callee_parallel_from_seq": "control loop: in `first + f()` with f expanded into parallel states, "
-                                   "the left operand's value does not dominate its use after f's states",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def _corpus_param(program: Path):
@@ -140,6 +135,38 @@ def test_team_shared_variables_beyond_shared_memory_go_on_the_team_stack(tmp_pat
     assert device_driver.kernel_infos(translation.device)[region.kernel_name].team_stack_bytes == frame
     kernel = translation.device.module.get_global(region.kernel_name)
     assert [a.name for a in kernel.args][-1] == "team_stack"
+
+
+CRITICAL_ON_TEAM_SHARED = """
+int f(int *out) {
+  #pragma omp target teams num_teams(2) map(tofrom: out[0:2])
+  {
+    long locked = 0;
+    int seen = 0;
+    #pragma omp parallel
+    {
+      #pragma omp critical
+      locked += omp_get_thread_num();
+      if (omp_get_thread_num() == 0) seen = 1;
+    }
+    out[omp_get_team_num()] = (int)locked + seen;
+  }
+  return 0;
+}
+"""
+
+
+def test_team_shared_variable_named_in_critical_lives_on_the_team_stack(tmp_path):
+    """racecheck sees shared-memory accesses a lock orders as hazards: a variable a
+    critical construct names is team-shared in global memory; the others in shared memory."""
+    translation = _translate(tmp_path, "#include <omp.h>\n" + CRITICAL_ON_TEAM_SHARED)
+    (region,) = translation.device.kernels
+    assert region.scheme == "control-loop"
+    assert region.team_stack_bytes == 256                      # `locked`, in a rounded frame
+    shared = [g.name for g in translation.device.module.global_values
+              if getattr(g, "addrspace", 0) == nvptx.SHARED_ADDRESS_SPACE]
+    assert any(name.endswith("_seen") for name in shared)
+    assert not any("locked" in name for name in shared)
 
 
 @pytest.mark.skipif(nvptx.find_ptxas() is None or shutil.which("nvcc") is None, reason="needs nvcc and ptxas")

@@ -1,6 +1,6 @@
 /* Team-shared scalars and small arrays: locals declared in the sequential part of a
    target teams region are shared by the threads of a later parallel region.  Threads
-   update them (atomic, single, per-thread slots), the team master reads them
+   update them (atomic, critical, single, per-thread slots), the team master reads them
    back in sequential code, and a second parallel region checks every thread sees the
    master's new values.  Also a pointer to a team-shared variable used inside the
    parallel region, and a team-shared loop bound. */
@@ -37,7 +37,7 @@ int main(void) {
       *pc += 1;
       #pragma omp atomic
       idsum += id;
-      #pragma omp atomic
+      #pragma omp critical
       acc += 0.5;
       if (id < SLOTS) slot[id] = id * 3 + t;
       #pragma omp atomic

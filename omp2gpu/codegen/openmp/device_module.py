@@ -17,6 +17,7 @@ from llvmlite import ir
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Scope, Symbol
@@ -159,6 +160,8 @@ class DeviceModuleEmitter(ModuleEmitter):
             scope.declare(Symbol(capture.name, capture.ctype, "object", address))
         scheme.emit_kernel_body(cg, region)
         cg.finish()
+        if getattr(scheme, "splits_into_states", False):
+            demote_undominated_values(kernel)
         return kernel
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from types import SimpleNamespace
+from typing import NamedTuple
 
 from llvmlite import ir
 from pycparser import c_ast
@@ -52,7 +53,11 @@ I1, I32, I64 = ir.IntType(1), ir.IntType(32), ir.IntType(64)
 I8P = ir.IntType(8).as_pointer()
 MAX_BLOCK_SIZE = 1024
 DEFAULT_BLOCK_SIZE = 128
-SHARED_MEMORY_LIMIT = 48 * 1024         # team-shared bytes in shared memory; the rest: team stack
+STATIC_SHARED_MEMORY = 48 * 1024        # what a kernel's static __shared__ data may take
+# Left to the runtime's own shared data: control state, team state, the nesting depths
+# (MAX_BLOCK_SIZE bytes) and per-warp reduction scratch (MAX_WARPS values per reduction).
+RUNTIME_SHARED_RESERVE = 4 * 1024
+SHARED_MEMORY_LIMIT = STATIC_SHARED_MEMORY - RUNTIME_SHARED_RESERVE   # team-shared variables; the rest: team stack
 TEAM_STACK_ALIGN = 256
 LOOP_LEAVES = ("distribute", "for", "simd")
 
@@ -62,6 +67,9 @@ class ControlLoop:
     # After the captures: the team stack, teams x region.team_stack_bytes of global
     # memory the launcher provides for team-shared variables shared memory cannot hold.
     hidden_params = (("team_stack", ir.IntType(8).as_pointer()),)
+    # States are reached only through the loop's switch: a value an expression computed
+    # before a callee's expanded parallel states is demoted to a slot (ssa_repair.py).
+    splits_into_states = True
 
     def emit_kernel_body(self, cg, region) -> None:
         directive = region.directive
@@ -115,7 +123,9 @@ class TeamSharedStorage:
     """Which variables the team's threads share, and their slots: in shared memory
     while SHARED_MEMORY_LIMIT bytes hold them, then on the team's stack in global
     memory (the kernel's team_stack parameter, one TEAM_STACK_ALIGN-rounded frame
-    per team)."""
+    per team). Variables a critical construct names go to the team stack too: the
+    critical lock's fences order their accesses, which compute-sanitizer's racecheck
+    (shared memory only, barriers only) would report as hazards in shared memory."""
 
     def __init__(self, cg, region, team_stack: ir.Value):
         self.module = cg.module.module
@@ -127,7 +137,9 @@ class TeamSharedStorage:
         self._frame = None                  # this team's frame (i8*), made once
         self._frame_size = None             # a constant global: the size is known at the end
         captured = {c.name: c for c in region.captures if c.kind != "object"}
-        self.declarations, names = _shared_in_parallel_regions(region.construct.body)
+        sharing = _shared_in_parallel_regions(region.construct.body)
+        self.declarations, self.locked, names = sharing.declarations, sharing.locked, sharing.outer
+        self.locked_captures = sharing.locked_outer
         if _is_parallel(region.directive):
             names |= set(free_identifiers(region.construct.body))
         # A by-value capture nobody assigns holds the same value in every thread's
@@ -135,8 +147,8 @@ class TeamSharedStorage:
         changed = _assigned_names(region.construct.body) - _own_loop_variables(region)
         self.captures = [captured[name] for name in names if name in captured and name in changed]
 
-    def slot(self, cg, ctype: ct.CType, name: str) -> ir.Value:
-        if self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
+    def slot(self, cg, ctype: ct.CType, name: str, locked: bool = False) -> ir.Value:
+        if locked or self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
             return self._stack_slot(cg, ctype)
         array = ir.ArrayType(ctype.ir_type(), 1)
         self.count += 1
@@ -154,7 +166,7 @@ class TeamSharedStorage:
         """The master copies by-value captures a parallel region reads into shared memory."""
         for capture in self.captures:
             private = cg.scope.lookup(capture.name)
-            slot = self.slot(cg, capture.ctype, capture.name)
+            slot = self.slot(cg, capture.ctype, capture.name, capture.name in self.locked_captures)
             cg.builder.store(cg.builder.load(private.address), slot)
             cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
 
@@ -222,13 +234,22 @@ def _own_loop_variables(region) -> set[str]:
     return {canonical_loop.analyze(node).variable for node in loop_nest(region.construct.body, depth)}
 
 
-def _shared_in_parallel_regions(body, params=()) -> tuple[set[int], set[str]]:
+class TeamSharing(NamedTuple):
+    declarations: set       # ids of the declarations the team's threads may share
+    outer: set              # names from outside `body` that its parallel regions use
+    locked: set             # ids of the declarations named in critical constructs
+    locked_outer: set       # names from outside `body` named in critical constructs
+
+
+def _shared_in_parallel_regions(body, params=()) -> TeamSharing:
     """Declarations (by node id) that the team's threads may share, and outer names that
     parallel regions in `body` use. Shared: what a parallel region names, and what the
     sequential code lets escape (`&x`, an array decaying to a pointer), since the pointer
     may reach the parallel region; a thread cannot reach another's local memory."""
     declarations: set[int] = set()
     outer: set[str] = set()
+    locked: set[int] = set()
+    locked_outer: set[str] = set()
     scopes: list[dict] = [{param.name: param for param in params if param.name}]
 
     def resolve(name):
@@ -267,6 +288,13 @@ def _shared_in_parallel_regions(body, params=()) -> tuple[set[int], set[str]]:
                     declarations.add(id(declaration))
                 else:
                     outer.add(name)
+            for critical in _constructs(node, "critical"):
+                for name in free_identifiers(critical):
+                    declaration = resolve(name)
+                    if declaration is not None:
+                        locked.add(id(declaration))
+                    else:
+                        locked_outer.add(name)
             return
         opens_scope = isinstance(node, (c_ast.Compound, c_ast.For))
         if opens_scope:
@@ -277,7 +305,15 @@ def _shared_in_parallel_regions(body, params=()) -> tuple[set[int], set[str]]:
             scopes.pop()
 
     walk(body)
-    return declarations, outer
+    return TeamSharing(declarations, outer, locked, locked_outer)
+
+
+def _constructs(node, kind: str):
+    """The OpenMP constructs of `kind` inside node."""
+    for _, child in node.children():
+        if isinstance(child, OmpConstruct) and child.directive.has(kind):
+            yield child
+        yield from _constructs(child, kind)
 
 
 # ----------------------------------------------------------------- values across states
@@ -366,12 +402,14 @@ class ControlLoopHooks(OpenMPRuntime):
         definition = cg.module.inlined_callees.get(name)
         if definition is not None and not self.in_parallel:
             params = definition.decl.type.args.params
-            self.shared.declarations |= _shared_in_parallel_regions(definition.body, params)[0]
+            sharing = _shared_in_parallel_regions(definition.body, params)
+            self.shared.declarations |= sharing.declarations
+            self.shared.locked |= sharing.locked
         return definition
 
     def local_address(self, cg, declaration, ctype):
         if not self.in_parallel and id(declaration) in self.shared.declarations:
-            return self.shared.slot(cg, ctype, declaration.name)
+            return self.shared.slot(cg, ctype, declaration.name, id(declaration) in self.shared.locked)
         return None
 
     # ----------------------------------------------------------------- dispatch
@@ -636,8 +674,7 @@ class ControlLoopHooks(OpenMPRuntime):
         """Each thread's own iteration variables; the team master's are team-shared when
         a parallel region in the loop body reads them."""
         slots = []
-        _, read_in_parallel = ((set(), set()) if self.in_parallel
-                               else _shared_in_parallel_regions(loops[-1].body))
+        read_in_parallel = set() if self.in_parallel else _shared_in_parallel_regions(loops[-1].body).outer
         for loop, bound in zip(loops, bounds):
             if loop.variable in read_in_parallel:
                 slot = self.shared.slot(cg, bound.var_type, loop.variable)
