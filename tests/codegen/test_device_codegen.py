@@ -169,6 +169,16 @@ def test_team_shared_variable_named_in_critical_lives_on_the_team_stack(tmp_path
     assert not any("locked" in name for name in shared)
 
 
+def test_control_loop_latch_is_an_unaligned_barrier(tmp_path):
+    """Threads of one warp reach the control loop's barrier from different states (the
+    master from its sequential code, the others straight); on sm_70+ nothing reconverges
+    them, and the aligned bar.sync would let the early ones through (lost parallel work)."""
+    translation = _translate(tmp_path, "#include <omp.h>\n" + CRITICAL_ON_TEAM_SHARED)
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    kernel = ptx[ptx.index(".entry"):]
+    assert re.findall(r"\bbarrier\.sync\s+0;", kernel) and "bar.sync" not in kernel
+
+
 @pytest.mark.skipif(nvptx.find_ptxas() is None or shutil.which("nvcc") is None, reason="needs nvcc and ptxas")
 def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
     """Issue goal: the combined construct's vadd kernel uses no more registers than the

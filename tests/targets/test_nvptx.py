@@ -226,11 +226,14 @@ def test_barriers_and_fences():
     module, function, b = kernel("sync", [])
     nvptx.barrier(b)
     nvptx.barrier(b, 1, 64)
+    nvptx.barrier(b, 2, aligned=False)
+    nvptx.barrier(b, 3, 64, aligned=False)
     nvptx.membar_gl(b)
     nvptx.membar(b, "cta")
     b.ret_void()
     text = body(nvptx.compile_to_ptx(module))
     assert "bar.sync \t0;" in text and "bar.sync \t1, 64;" in text
+    assert "barrier.sync \t2;" in text and "barrier.sync \t3, 64;" in text
     assert "membar.gl;" in text and "membar.cta;" in text
 
 

@@ -4,7 +4,8 @@
     header:  switch (next) { case k: state k ...  default: FINAL }
     state:   sequential states let only the team master (tid 0) in; parallel
              states let in the threads below the region's thread count
-    latch:   __syncthreads();   -- the single barrier, where all threads reconverge
+    latch:   barrier.sync 0;    -- the single barrier, where all threads reconverge
+             (not the aligned bar.sync of __syncthreads: a warp's threads arrive apart)
              next = ControlState[idx]; idx ^= 1; if (!finished) goto header
     FINAL:   finished = 1; goto latch   (no return inside the switch)
 
@@ -102,7 +103,7 @@ class StateMachine:
         b.store(ir.Constant(I32, 1), self.finished)
         b.branch(self.latch)
         b.position_at_end(self.latch)
-        nvptx.barrier(b)
+        nvptx.barrier(b, aligned=False)     # threads arrive from different states, warps split
         loaded = b.load(self._slot())
         flipped = b.xor(self.idx, ir.Constant(I32, 1))
         done = b.icmp_unsigned("!=", b.load(self.finished), ir.Constant(I32, 0))

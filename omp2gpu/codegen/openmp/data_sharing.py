@@ -79,7 +79,7 @@ class DataEnvironment:
     """
 
     def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=(),
-                 combine_reduction=None, lastprivate_condition=None):
+                 combine_reduction=None, lastprivate_condition=None, private_slot=None):
         self.cg = cg
         self.directive = directive
         self.implicit_firstprivate = list(implicit_firstprivate)
@@ -89,6 +89,10 @@ class DataEnvironment:
         # ran the last iteration (`lastprivate_condition() -> i1`).
         self.combine_reduction = combine_reduction or self._fold_sequentially
         self.lastprivate_condition = lastprivate_condition
+        # Where a private copy lives (`private_slot(name, ctype) -> address`); default: a
+        # stack slot of the thread running the code. A team's copies the team's threads
+        # share (the control loop's teams construct) go elsewhere.
+        self.private_slot = private_slot or (lambda name, ctype: cg.alloca(ctype, f"{name}.private"))
         self.reductions: list[tuple[str, LValue, LValue]] = []
         self.section_reductions: list[tuple] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
@@ -102,7 +106,7 @@ class DataEnvironment:
         return LValue(symbol.ctype, symbol.address)
 
     def _private_copy(self, name: str, original: LValue) -> LValue:
-        slot = self.cg.alloca(original.ctype, f"{name}.private")
+        slot = self.private_slot(name, original.ctype)
         self.cg.scope.declare(Symbol(name, original.ctype, "object", slot))
         return LValue(original.ctype, slot)
 

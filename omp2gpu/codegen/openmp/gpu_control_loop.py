@@ -448,7 +448,8 @@ class ControlLoopHooks(OpenMPRuntime):
             return
         leaf, rest = leaves[0], leaves[1:]
         if leaf == "teams":
-            self.emit_leaves(cg, rest, directive, body)
+            with self._teams_data_environment(cg, directive):
+                self.emit_leaves(cg, rest, directive, body)
         elif leaf == "distribute":
             self.emit_distribute(cg, rest, directive, body)
         elif leaf == "parallel":
@@ -469,6 +470,16 @@ class ControlLoopHooks(OpenMPRuntime):
             self.emit_loop(cg, directive, body, rest=rest)
         else:
             raise CompileError(f"'{leaf}' is not supported inside a GPU target region", directive.coord)
+
+    def _teams_data_environment(self, cg, directive):
+        """The teams construct's private, firstprivate and reduction copies: one per team,
+        made by the team master and team-shared (its parallel regions may name them);
+        reductions fold into the original atomically, across teams."""
+        clauses = [c for c in directive.clauses if c.name in ("private", "firstprivate", "reduction")]
+        shared = self.shared
+        return DataEnvironment(cg, SimpleNamespace(clauses=clauses), combine_reduction=self._atomic_fold(cg),
+                               private_slot=lambda name, ctype: shared.slot(
+                                   cg, ctype, name, name in shared.locked_captures))
 
     def _atomic_fold(self, cg):
         return lambda op, original, private: atomic_combine(cg, op, original.ctype, original.address,

@@ -20,7 +20,8 @@ memory reverse with .maxntid) on an H100 from both PTX and cubin:
   string attributes, so mark_kernel writes the legacy `maxntidx` annotation,
   which LLVM 22 upgrades to that attribute on parse.
 - Barriers: `llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)` is __syncthreads
-  (bar.sync 0); `llvm.nvvm.barrier0` is auto-upgraded to it.
+  (bar.sync 0); `llvm.nvvm.barrier0` is auto-upgraded to it. Barriers that a
+  warp's threads may reach apart use `llvm.nvvm.barrier.cta.sync.all` (barrier.sync).
   `.aligned.count(i32 id, i32 n)` is bar.sync id, n; the non-aligned
   `llvm.nvvm.barrier.cta.sync.all/.count` give barrier.sync (divergent code).
 - Fences: `llvm.nvvm.membar.{cta,gl,sys}` still exist (membar.*); an IR

@@ -68,16 +68,22 @@ def read_sreg(builder: ir.IRBuilder, name: str) -> ir.Value:
 
 
 def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
-            thread_count: int | ir.Value | None = None) -> None:
+            thread_count: int | ir.Value | None = None, aligned: bool = True) -> None:
     """bar.sync: every thread of the block (or `thread_count` of them, a
     multiple of the warp size) waits at barrier `barrier_id`. LLVM 22 spells
     __syncthreads `llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)` and
-    auto-upgrades the old `llvm.nvvm.barrier0`."""
+    auto-upgrades the old `llvm.nvvm.barrier0`.
+
+    `aligned=False` gives `barrier.sync`, for a barrier that threads of one warp may
+    reach apart (sm_70+ schedules them independently, and nothing makes the compiler
+    reconverge them first): the aligned form counts a warp as arrived when its first
+    threads do, so the others would run on past threads still on their way."""
+    kind = "aligned." if aligned else ""
     if thread_count is None:
-        function = _intrinsic(builder, "llvm.nvvm.barrier.cta.sync.aligned.all", VOID, [I32])
+        function = _intrinsic(builder, f"llvm.nvvm.barrier.cta.sync.{kind}all", VOID, [I32])
         builder.call(function, [_i32(barrier_id)])
     else:
-        function = _intrinsic(builder, "llvm.nvvm.barrier.cta.sync.aligned.count", VOID, [I32, I32])
+        function = _intrinsic(builder, f"llvm.nvvm.barrier.cta.sync.{kind}count", VOID, [I32, I32])
         builder.call(function, [_i32(barrier_id), _i32(thread_count)])
 
 
