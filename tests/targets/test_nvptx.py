@@ -237,6 +237,16 @@ def test_barriers_and_fences():
     assert "membar.gl;" in text and "membar.cta;" in text
 
 
+def test_warp_sync_over_the_warps_lanes():
+    module, function, b = kernel("warp", [])
+    nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
+    nvptx.warp_sync(b, -1)
+    b.ret_void()
+    text = body(nvptx.compile_to_ptx(module))
+    assert re.search(r"bar\.warp\.sync \t%r\d+;", text) and "bar.warp.sync \t-1;" in text
+    assert "%ntid.x" in text and "%tid.x" in text
+
+
 @pytest.mark.parametrize("ty, shuffles", [(I32, 5), (FLOAT, 5), (DOUBLE, 10), (I64, 10)])
 def test_shuffle_reduction(ty, shuffles):
     ptx = nvptx.compile_to_ptx(warp_sum_module(ty))

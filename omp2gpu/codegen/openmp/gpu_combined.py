@@ -138,7 +138,9 @@ def reduce_into(cg, op: str, original, private) -> None:
     b.store(value, b.gep(shared, [ir.Constant(I32, 0), warp]))
     b.branch(after_store)
     b.position_at_end(after_store)
-    nvptx.barrier(b, aligned=False)         # lane 0 arrives from its store, the others straight
+    # Lane 0 arrives from its store, the others straight: reconverge the warp first.
+    nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
+    nvptx.barrier(b, aligned=False)
 
     first_warp, done = cg.new_block("red.warp0"), cg.new_block("red.done")
     b.cbranch(b.icmp_unsigned("==", warp, ir.Constant(I32, 0)), first_warp, done)

@@ -49,7 +49,7 @@ from omp2gpu.targets.nvptx.arch import (
 )
 from omp2gpu.targets.nvptx.intrinsics import (
     FULL_MASK, MEMORY_BARRIERS, NATIVE_ATOMIC_RMW, SPECIAL_REGISTERS, WARP_SIZE, activemask, barrier,
-    is_native_atomic, membar, membar_gl, read_sreg, shfl_down_sync, shfl_sync,
+    is_native_atomic, membar, membar_gl, read_sreg, shfl_down_sync, shfl_sync, warp_lanes_mask, warp_sync,
 )
 from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound, find_libdevice, link_libdevice
 from omp2gpu.targets.nvptx.libdevice_math import (

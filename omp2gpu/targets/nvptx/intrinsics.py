@@ -74,10 +74,9 @@ def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
     __syncthreads `llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)` and
     auto-upgrades the old `llvm.nvvm.barrier0`.
 
-    `aligned=False` gives `barrier.sync`, for a barrier that threads of one warp may
-    reach apart (sm_70+ schedules them independently, and nothing makes the compiler
-    reconverge them first): the aligned form counts a warp as arrived when its first
-    threads do, so the others would run on past threads still on their way."""
+    `aligned=False` gives `barrier.sync`, which PTX allows in divergent code; on an
+    H100 a warp whose lanes reach it apart still passed with its first lanes, so
+    such callers warp_sync the warp's lanes first."""
     kind = "aligned." if aligned else ""
     if thread_count is None:
         function = _intrinsic(builder, f"llvm.nvvm.barrier.cta.sync.{kind}all", VOID, [I32])
@@ -85,6 +84,20 @@ def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
     else:
         function = _intrinsic(builder, f"llvm.nvvm.barrier.cta.sync.{kind}count", VOID, [I32, I32])
         builder.call(function, [_i32(barrier_id), _i32(thread_count)])
+
+
+def warp_sync(builder: ir.IRBuilder, mask: int | ir.Value) -> None:
+    """bar.warp.sync (__syncwarp): the lanes in `mask` wait for each other here."""
+    builder.call(_intrinsic(builder, "llvm.nvvm.bar.warp.sync", VOID, [I32]), [_i32(mask)])
+
+
+def warp_lanes_mask(builder: ir.IRBuilder) -> ir.Value:
+    """The lanes of this thread's warp that the block has (all 32 but in a last,
+    partial warp): the mask for a warp_sync every thread of the warp reaches."""
+    tid, ntid = read_sreg(builder, "tid.x"), read_sreg(builder, "ntid.x")
+    lanes = builder.sub(ntid, builder.and_(tid, _i32(~(WARP_SIZE - 1))))      # 1 or more
+    lanes = builder.select(builder.icmp_unsigned("<", lanes, _i32(WARP_SIZE)), lanes, _i32(WARP_SIZE))
+    return builder.lshr(_i32(-1), builder.sub(_i32(WARP_SIZE), lanes))
 
 
 def membar(builder: ir.IRBuilder, scope: str) -> None:
