@@ -673,6 +673,10 @@ class ControlLoopHooks(OpenMPRuntime):
             if self.chunk_range is not None:        # this team's chunk of a distribute
                 lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
             with self._data_environment(cg, directive) if own_environment else _nothing():
+                if worksharing and _firstprivate_and_lastprivate(directive):
+                    # Every thread's firstprivate copy is made before the last iteration's
+                    # thread copies out (OpenMP 4.5 2.15.3.5): a barrier between them.
+                    self.barrier(cg)
                 slots = self._declare_loop_variables(cg, loops, bounds)
                 if worksharing:
                     self._worksharing_range(cg, directive, bounds, space, lo, hi, slots, loops[-1].body)
@@ -816,6 +820,11 @@ class ControlLoopHooks(OpenMPRuntime):
         b.store(b.add(current, one), iv)
         b.branch(cond)
         b.position_at_end(done)
+
+
+def _firstprivate_and_lastprivate(directive) -> bool:
+    first = {item.name for clause in clauses_named(directive, "firstprivate") for item in clause.items}
+    return any(item.name in first for clause in clauses_named(directive, "lastprivate") for item in clause.items)
 
 
 @contextmanager
