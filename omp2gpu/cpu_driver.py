@@ -15,8 +15,6 @@ device first loads them.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -65,26 +63,10 @@ def _cache_key(source: Path) -> str:
 @lru_cache(maxsize=None)
 def runtime_ir(name: str) -> str:
     """The compiled runtime/cpu_device/<name>, from the disk cache when it is current."""
-    from omp2gpu.driver import cache_dir
+    from omp2gpu.driver import cache_dir, cached_text
     source = cpu_runtime_dir() / name
     cached = cache_dir() / f"cpu-{source.stem}-{_cache_key(source)}.ll"
-    try:
-        return cached.read_text(encoding="utf-8")
-    except OSError:
-        pass
-    text = compile_runtime_source(source)
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".cpu-runtime-", suffix=".tmp")
-    except OSError:
-        return text
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, cached)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
-    return text
+    return cached_text(cached, lambda: compile_runtime_source(source))
 
 
 class CpuImage:

@@ -372,17 +372,30 @@ def host_runtime_ir() -> str:
     if not sources:
         return ""
     cached = cache_dir() / f"host-runtime-{_cache_key(sources)}.ll"
+    return cached_text(cached, compile_host_runtime)
+
+
+def cached_text(cached: Path, make) -> str:
+    """cached's text, else make()'s, written to cached for next time; an unwritable
+    cache only costs the remaking."""
     try:
         return cached.read_text(encoding="utf-8")
     except OSError:
         pass
-    text = compile_host_runtime()
+    text = make()
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         # Write then rename, so a concurrent reader never sees half a file.
-        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".host-runtime-", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=f".{cached.stem}-", suffix=".tmp")
     except OSError:
         return text
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, cached)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+    return text
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)

@@ -258,6 +258,15 @@ def _shared_in_parallel_regions(body, params=()) -> TeamSharing:
                 return scope[name]
         return None
 
+    def sort_names(construct, found: set, unresolved: set) -> None:
+        """The construct's free names: declarations in `body` by id, the others by name."""
+        for name in free_identifiers(construct):
+            declaration = resolve(name)
+            if declaration is not None:
+                found.add(id(declaration))
+            else:
+                unresolved.add(name)
+
     def escapes(node, parent):
         if isinstance(parent, c_ast.UnaryOp) and parent.op == "&":
             base = node
@@ -282,19 +291,9 @@ def _shared_in_parallel_regions(body, params=()) -> TeamSharing:
             scopes[-1][node.name] = node
             return
         if isinstance(node, OmpConstruct) and _is_parallel(node.directive):
-            for name in free_identifiers(node):
-                declaration = resolve(name)
-                if declaration is not None:
-                    declarations.add(id(declaration))
-                else:
-                    outer.add(name)
+            sort_names(node, declarations, outer)
             for critical in _constructs(node, "critical"):
-                for name in free_identifiers(critical):
-                    declaration = resolve(name)
-                    if declaration is not None:
-                        locked.add(id(declaration))
-                    else:
-                        locked_outer.add(name)
+                sort_names(critical, locked, locked_outer)
             return
         opens_scope = isinstance(node, (c_ast.Compound, c_ast.For))
         if opens_scope:
