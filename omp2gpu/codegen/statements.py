@@ -82,12 +82,22 @@ class StatementEmitter:
         ctype = self.initializers.complete_array_type(ctype, node.init, self.scope)
         if not ctype.is_complete:
             raise CompileError(f"variable '{node.name}' has incomplete type '{ctype}'", node.coord)
+        self._check_not_redefined(node)
         # A scheme may place a local elsewhere (team-shared memory on a GPU).
         slot = self.openmp.local_address(self, node, ctype) or self.alloca(ctype, node.name)
         symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord))
         if node.init is not None:
             self.initializers.store(self, LValue(ctype, slot), node.init)
         return symbol
+
+    def _check_not_redefined(self, node: c_ast.Decl) -> None:
+        """A name declared twice in one block. (The same declaration emitted again, as
+        a scheme may do for another copy of a region body, is not a redefinition.)"""
+        previous = self.scope.names.get(node.name)
+        if previous is not None and previous.coord is not None and \
+                (previous.coord.file, previous.coord.line, previous.coord.column) != \
+                (node.coord.file, node.coord.line, node.coord.column):
+            raise CompileError(f"redefinition of '{node.name}'", node.coord)
 
     # ----------------------------------------------------------------- control flow
     def _stmt_If(self, node):

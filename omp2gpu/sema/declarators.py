@@ -156,6 +156,8 @@ class TypeResolver:
             mtype = self.resolve(decl.type, scope)
             if not mtype.is_complete and not (mtype.is_array and decl is node.decls[-1]):
                 raise CompileError(f"field '{decl.name}' has incomplete type '{mtype}'", decl.coord)
+            if decl.name is not None and any(decl.name == name for name, _ in members):
+                raise CompileError(f"duplicate member '{decl.name}'", decl.coord)
             members.append((decl.name, mtype))
         struct.complete(members, self.context)
         struct.definition = node
@@ -169,6 +171,11 @@ class TypeResolver:
             for enumerator in node.values.enumerators:
                 if enumerator.value is not None:
                     next_value = evaluate_integer(enumerator.value, scope, self)
+                previous = scope.names.get(enumerator.name)
+                if previous is not None and previous.coord is not None and \
+                        (previous.coord.file, previous.coord.line, previous.coord.column) != \
+                        (enumerator.coord.file, enumerator.coord.line, enumerator.coord.column):
+                    raise CompileError(f"redefinition of enumerator '{enumerator.name}'", enumerator.coord)
                 scope.declare(Symbol(enumerator.name, ct.INT, "enum-constant",
                                      value=next_value, coord=enumerator.coord))
                 next_value += 1

@@ -1,5 +1,4 @@
-/* expect: 5:9: error: duplicate member 'x' */
-/* xfail: a struct member declared twice is accepted (sema/declarators.py _struct) */
+/* expect: 4:9: error: duplicate member 'x' */
 struct point {
     int x;
     int x;

@@ -1,5 +1,4 @@
-/* expect: 4:14: error: redefinition of enumerator 'RED' */
-/* xfail: an enumerator declared twice in one scope is accepted (sema/declarators.py _enum) */
+/* expect: 3:14: error: redefinition of enumerator 'RED' */
 enum color { RED, GREEN };
 enum light { RED, AMBER };
 

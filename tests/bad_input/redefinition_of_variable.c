@@ -1,5 +1,4 @@
-/* expect: 5:12: error: redefinition of 'count' */
-/* xfail: a block-scope name declared twice in one scope is accepted (codegen/statements.py _stmt_Decl) */
+/* expect: 4:12: error: redefinition of 'count' */
 int main(void) {
     int count = 0;
     double count = 1.0;

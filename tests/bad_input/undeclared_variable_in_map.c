@@ -1,5 +1,4 @@
-/* expect: 5:36: error: 'b' */
-/* xfail: the host scheme does not check map list items (the offload scheme reports them) */
+/* expect: 4:36: error: 'b' is not a variable */
 int main(void) {
     int a[10];
     #pragma omp target map(tofrom: b[0:10])
