@@ -12,6 +12,11 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal
 
 
+class InvalidExpression(CompileError):
+    """An expression that is wrong wherever it stands, not merely not constant: callers
+    that fall back when an expression is not constant let it through."""
+
+
 def wrap(value: int, ctype: ct.CType) -> int:
     """Reduce an integer to the range of its type (two's complement)."""
     if not ctype.is_integer:
@@ -75,6 +80,9 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     if isinstance(node, c_ast.UnaryOp):
         if node.op == "sizeof":
             operand_type = _type_of_sizeof_operand(node.expr, scope, resolver)
+            if operand_type.is_function or not operand_type.is_complete:
+                raise InvalidExpression("invalid application of 'sizeof' to an incomplete type "
+                                   f"'{operand_type}'", node.coord)
             return operand_type.size, ct.SIZE_T
         value, ctype = evaluate(node.expr, scope, resolver)
         if node.op == "!":

@@ -8,7 +8,7 @@ from llvmlite import ir
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.constant_eval import evaluate_integer
+from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer
 from omp2gpu.sema.scopes import Scope, Symbol
 
 # Multisets of type specifiers, sorted, to their type (C99 6.7.2p2).
@@ -88,6 +88,8 @@ class TypeResolver:
             return ct.ArrayType(element, None)
         try:
             length = evaluate_integer(node.dim, scope, self)
+        except InvalidExpression:
+            raise
         except CompileError as error:
             raise CompileError("variable-length arrays are not supported "
                                "(array size must be an integer constant expression)",

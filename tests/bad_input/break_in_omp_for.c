@@ -1,5 +1,4 @@
-/* expect: 9:13: error: 'break' */
-/* xfail: break out of an OpenMP loop is accepted (and leaves the whole loop on the host) */
+/* expect: 8:13: error: 'break' */
 int main(void) {
     int i, found = -1;
     #pragma omp parallel for

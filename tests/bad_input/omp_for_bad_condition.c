@@ -1,5 +1,4 @@
-/* expect: 6:17: error: condition */
-/* xfail: a loop condition that does not test the iteration variable is accepted */
+/* expect: 5:17: error: condition */
 int main(void) {
     int i, s = 0;
     #pragma omp parallel for

@@ -1,5 +1,4 @@
-/* expect: 6:29: error: use of undeclared identifier 'use_gpu' */
-/* xfail: the host scheme never evaluates if/num_threads/device clause expressions */
+/* expect: 5:29: error: use of undeclared identifier 'use_gpu' */
 int main(void) {
     int a = 0;
     int n = 100;

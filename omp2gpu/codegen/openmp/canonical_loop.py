@@ -44,7 +44,22 @@ def analyze(loop) -> CanonicalLoop:
     variable, lower, declared = _init(loop)
     relation, upper = _condition(loop, variable)
     step, negated = _increment(loop, variable)
+    _no_break_out(loop.stmt)
     return CanonicalLoop(loop, variable, declared, lower, upper, relation, step, negated)
+
+
+_BREAK_TARGETS = (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)
+
+
+def _no_break_out(node) -> None:
+    """An OpenMP loop's body is a structured block: no `break` leaves it (one inside a
+    nested loop or switch binds there)."""
+    if node is None or isinstance(node, _BREAK_TARGETS):
+        return
+    if isinstance(node, c_ast.Break):
+        raise CompileError("'break' statement cannot be used in an OpenMP loop", node.coord)
+    for _, child in node.children():
+        _no_break_out(child)
 
 
 def _init(loop):
@@ -66,7 +81,8 @@ def _condition(loop, variable):
             return cond.op, cond.right
         if isinstance(cond.right, c_ast.ID) and cond.right.name == variable:
             return _FLIPPED[cond.op], cond.left
-    raise _not_canonical(cond or loop, f"expected '{variable} < bound' (or <=, >, >=) as the test")
+    raise _not_canonical(cond or loop, f"the condition must compare '{variable}' with a bound "
+                                       "('<', '<=', '>' or '>=')")
 
 
 def _one(loop):

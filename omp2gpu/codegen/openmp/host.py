@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 from llvmlite import ir
 
-from omp2gpu.codegen.openmp import tasks
+from omp2gpu.codegen.openmp import canonical_loop, tasks
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, iteration_variable,
                                                   loop_nest)
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
@@ -54,11 +54,25 @@ class HostOpenMP(OpenMPRuntime):
         if any(directive.has(leaf) for leaf in LOOP_CONSTRUCTS):
             depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
             loops = loop_nest(construct.body, depth)
+            for loop in loops:                  # run as written, but only if OpenMP allows it
+                canonical_loop.analyze(loop)
             loop_variables = [name for name in map(iteration_variable, loops) if name]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
+        self._evaluate_clause_expressions(cg, directive)
         with self._nesting(cg, directive), tasks.team_region(cg, directive, implicit), \
                 DataEnvironment(cg, directive, implicit, loop_variables):
             cg.stmt(construct.body)
+
+    @staticmethod
+    def _evaluate_clause_expressions(cg, directive) -> None:
+        """if/num_threads/num_teams/thread_limit/device are evaluated on entry, as OpenMP
+        says, though one thread runs the region whatever they are: their side effects
+        happen and their errors are reported."""
+        for clause in directive.clauses:
+            if clause.name == "if":
+                cg.condition(clause.expr)
+            elif clause.name in ("num_threads", "num_teams", "thread_limit", "device"):
+                cg.expr(clause.expr)
 
     def target_firstprivate(self, cg, construct) -> list[str]:
         """Scalars a target region uses without a map clause are firstprivate (OpenMP 4.5 2.15.1.1)."""
