@@ -64,7 +64,7 @@ class ExpressionEmitter:
                 return LValue(symbol.ctype, symbol.address)
             if symbol.kind != "object":
                 raise CompileError(f"'{node.name}' is not an object", node.coord)
-            return LValue(symbol.ctype, symbol.address)
+            return LValue(symbol.ctype, symbol.address, symbol.const)
         if isinstance(node, c_ast.ArrayRef):
             return self._subscript(node)
         if isinstance(node, c_ast.StructRef):
@@ -75,7 +75,7 @@ class ExpressionEmitter:
                 raise CompileError("indirection requires pointer operand", node.coord)
             if pointer.ctype.pointee.is_void:
                 raise CompileError("dereferencing a 'void *' pointer", node.coord)
-            return LValue(pointer.ctype.pointee, pointer.value)
+            return LValue(pointer.ctype.pointee, pointer.value, pointer.ctype.pointee_const)
         if isinstance(node, c_ast.Constant) and node.type == "string":
             data = string_literal(node.value, node.coord)
             ctype = ct.ArrayType(ct.CHAR, len(data) + 1)
@@ -83,6 +83,15 @@ class ExpressionEmitter:
         if isinstance(node, c_ast.CompoundLiteral):
             return self._compound_literal(node)
         raise CompileError("expression is not assignable (not an lvalue)", node.coord)
+
+    def modifiable_lvalue(self, node) -> LValue:
+        """The lvalue an assignment or ++/-- writes: not a const-qualified object."""
+        target = self.lvalue(node)
+        if target.const:
+            what = f"variable '{node.name}'" if isinstance(node, c_ast.ID) else "an object"
+            qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
+            raise CompileError(f"cannot assign to {what} with const-qualified type '{qualified}'", node.coord)
+        return target
 
     # ----------------------------------------------------------------- leaves
     def _expr_Constant(self, node):
@@ -110,11 +119,10 @@ class ExpressionEmitter:
         if ctype.is_array:
             zero = ir.Constant(I64, 0)
             address = lvalue.address
+            decayed = ct.PointerType(ctype.element, pointee_const=lvalue.const)
             if not ctype.is_complete:     # extern int a[]; stored as [0 x T]
-                address = self.builder.bitcast(address, ctype.element.ir_type().as_pointer())
-                return RValue(ct.PointerType(ctype.element), address)
-            return RValue(ct.PointerType(ctype.element),
-                          self.builder.gep(address, [zero, zero], inbounds=True))
+                return RValue(decayed, self.builder.bitcast(address, ctype.element.ir_type().as_pointer()))
+            return RValue(decayed, self.builder.gep(address, [zero, zero], inbounds=True))
         if ctype.is_function:
             return RValue(ct.PointerType(ctype), lvalue.address)
         if ctype.is_void:
@@ -135,7 +143,7 @@ class ExpressionEmitter:
             raise CompileError("subscripted value is not an array or pointer", node.coord)
         if not index.ctype.is_integer:
             raise CompileError("array subscript is not an integer", node.subscript.coord)
-        return LValue(base.ctype.pointee, self.pointer_offset(base, index, node))
+        return LValue(base.ctype.pointee, self.pointer_offset(base, index, node), base.ctype.pointee_const)
 
     def _expr_ArrayRef(self, node):
         return self.load(self._subscript(node))
@@ -146,7 +154,7 @@ class ExpressionEmitter:
             if not pointer.ctype.is_pointer or not pointer.ctype.pointee.is_struct:
                 raise CompileError("member reference base type is not a pointer to a struct or union",
                                    node.coord)
-            owner = LValue(pointer.ctype.pointee, pointer.value)
+            owner = LValue(pointer.ctype.pointee, pointer.value, pointer.ctype.pointee_const)
         else:
             owner = self.lvalue_or_temporary(node.name)
             if not owner.ctype.is_struct:
@@ -165,9 +173,10 @@ class ExpressionEmitter:
         else:
             address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
                                                         ir.Constant(I32, member.index)], inbounds=True)
+        const = owner.const or member.name in struct.const_fields
         if member.name != name:       # anonymous struct/union member
-            return self.member_of(LValue(member.ctype, address), name, coord)
-        return LValue(member.ctype, address)
+            return self.member_of(LValue(member.ctype, address, const), name, coord)
+        return LValue(member.ctype, address, const)
 
     def lvalue_or_temporary(self, node) -> LValue:
         """Struct-valued expressions such as f().x need a home in memory."""
@@ -287,7 +296,7 @@ class ExpressionEmitter:
         return ctype
 
     def _increment(self, node):
-        target = self.lvalue(node.expr)
+        target = self.modifiable_lvalue(node.expr)
         old = self.load(target)
         if not old.ctype.is_scalar:
             raise CompileError("cannot increment value of this type", node.coord)
@@ -504,7 +513,7 @@ class ExpressionEmitter:
 
     # ----------------------------------------------------------------- assignment
     def _expr_Assignment(self, node):
-        target = self.lvalue(node.lvalue)
+        target = self.modifiable_lvalue(node.lvalue)
         if target.ctype.is_array or target.ctype.is_function:
             raise CompileError("array type is not assignable", node.coord)
         if node.op == "=":

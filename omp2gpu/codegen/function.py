@@ -16,6 +16,7 @@ from omp2gpu.codegen.statements import StatementEmitter
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Scope, Symbol
 
 
@@ -84,7 +85,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
                                      self.function_type.params):
             slot = self.alloca(ctype, param.name)
             self.builder.store(arg, slot)
-            self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord))
+            self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord,
+                                      const=declared_const(param)))
         self._declare_func_name(definition.decl.name)
         for item in definition.body.block_items or ():
             self.stmt(item)
@@ -110,7 +112,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
                                            function_type.params):
                 address = self.openmp.local_address(self, param, ctype) or self.alloca(ctype, param.name)
                 self.builder.store(value, address)
-                self.scope.declare(Symbol(param.name, ctype, "object", address, coord=param.coord))
+                self.scope.declare(Symbol(param.name, ctype, "object", address, coord=param.coord,
+                                          const=declared_const(param)))
             self._declare_func_name(name)
             for item in definition.body.block_items or ():
                 self.stmt(item)

@@ -12,7 +12,7 @@ from omp2gpu.codegen.initializers import Initializers
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.declarators import TypeResolver
+from omp2gpu.sema.declarators import TypeResolver, declared_const
 from omp2gpu.sema.scopes import Scope, Symbol
 
 
@@ -132,6 +132,7 @@ class ModuleEmitter:
         ctype = self.initializers.complete_array_type(ctype, node.init, self.file_scope)
         is_extern = "extern" in node.storage and node.init is None
         symbol = self.global_symbol(node.name, ctype, node.coord, internal="static" in node.storage)
+        symbol.const = symbol.const or declared_const(node)
         if is_extern:
             return
         if node.init is None:
@@ -182,7 +183,7 @@ class ModuleEmitter:
         variable.align = max(ctype.align, 1)
         variable.initializer = self.initializers.constant(ctype, node.init, scope)
         return scope.declare(Symbol(node.name, ctype, "object", variable, storage="static",
-                                    coord=node.coord))
+                                    coord=node.coord, const=declared_const(node)))
 
     def declare_external_in_block(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope) -> None:
         """Block-scope `extern int x;` or a function prototype: refers to the file-scope entity."""

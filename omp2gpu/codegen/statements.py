@@ -13,6 +13,7 @@ from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Symbol
 
 
@@ -85,7 +86,8 @@ class StatementEmitter:
         self._check_not_redefined(node)
         # A scheme may place a local elsewhere (team-shared memory on a GPU).
         slot = self.openmp.local_address(self, node, ctype) or self.alloca(ctype, node.name)
-        symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord))
+        symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
+                                           const=declared_const(node)))
         if node.init is not None:
             self.initializers.store(self, LValue(ctype, slot), node.init)
         return symbol

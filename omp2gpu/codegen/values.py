@@ -23,3 +23,4 @@ class LValue:
 
     ctype: CType
     address: ir.Value
+    const: bool = False       # designates a const-qualified object (not assignable)

@@ -118,6 +118,9 @@ class FloatType(CType):
 @dataclass(frozen=True, eq=True)
 class PointerType(CType):
     pointee: CType
+    # `const T *`: writes through the pointer are errors. Not part of the type's
+    # identity: C converts T * to const T * freely, and nothing else here depends on it.
+    pointee_const: bool = field(default=False, compare=False)
     is_pointer = True
     size = 8
     align = 8
@@ -129,7 +132,7 @@ class PointerType(CType):
         return self.pointee.ir_type().as_pointer()
 
     def __str__(self):
-        return f"{self.pointee} *"
+        return f"{'const ' if self.pointee_const else ''}{self.pointee} *"
 
 
 @dataclass(frozen=True, eq=True)
@@ -175,6 +178,7 @@ class StructType(CType):
     _ir: ir.Type | None = field(default=None, repr=False)
     _size: int = 0
     _align: int = 1
+    const_fields: frozenset = frozenset()      # members declared const
     is_struct = True
 
     @property

@@ -54,7 +54,7 @@ class TypeResolver:
         if isinstance(node, c_ast.IdentifierType):
             return self.base_type(node, scope)
         if isinstance(node, c_ast.PtrDecl):
-            return ct.PointerType(self.resolve(node.type, scope))
+            return ct.PointerType(self.resolve(node.type, scope), pointee_const=declared_const(node.type))
         if isinstance(node, c_ast.ArrayDecl):
             return self._array(node, scope)
         if isinstance(node, c_ast.FuncDecl):
@@ -162,6 +162,7 @@ class TypeResolver:
                 raise CompileError(f"duplicate member '{decl.name}'", decl.coord)
             members.append((decl.name, mtype))
         struct.complete(members, self.context)
+        struct.const_fields = frozenset(d.name for d in node.decls if d.name and declared_const(d))
         struct.definition = node
         if node.name is None:        # anonymous: `struct {...} a, b;` is one type
             self.anonymous[id(node)] = (node, struct)
@@ -184,3 +185,13 @@ class TypeResolver:
             if node.name:
                 scope.tags[node.name] = ct.INT
         return ct.INT
+
+
+def declared_const(node) -> bool:
+    """Whether a declarator's object itself is const: `const int x`, `int *const p`,
+    `const int a[3]` (an array of const elements)."""
+    if isinstance(node, c_ast.Decl):
+        node = node.type
+    while isinstance(node, c_ast.ArrayDecl):
+        node = node.type
+    return isinstance(node, (c_ast.TypeDecl, c_ast.PtrDecl)) and "const" in (node.quals or ())

@@ -18,6 +18,7 @@ class Symbol:
     storage: str = "auto"     # "auto", "static", "extern", "global", "register"
     coord: Any = None
     defined: bool = True
+    const: bool = False       # a const-qualified object: assignments to it are errors
 
 
 @dataclass

@@ -1,5 +1,4 @@
-/* expect: 5:5: error: const */
-/* xfail: the type model has no qualifiers, so assigning to a const object is accepted */
+/* expect: 4:5: error: const */
 int main(void) {
     const int limit = 10;
     limit = 20;
