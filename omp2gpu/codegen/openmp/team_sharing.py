@@ -1,0 +1,242 @@
+"""Team-shared variables of a control-loop kernel (gpu_control_loop.py): which
+variables a team's threads share, and where they live.
+
+Shared: the variables of the sequential code that a parallel region names, what
+that code lets escape (`&x`, an array decaying to a pointer: the pointer may
+reach the region, and a thread cannot reach another's local memory), and the
+by-value captures the code may change (a capture nobody assigns holds the same
+value in every thread's copy). They live in shared memory while
+SHARED_MEMORY_LIMIT bytes hold them, else on the team stack: each team's frame
+of global memory the launcher provides (the kernel's team_stack parameter).
+Variables a critical construct names go on the team stack too: the critical
+lock's fences order their accesses, but compute-sanitizer's racecheck (shared
+memory only, barriers only) cannot see that ordering and would report hazards
+in shared memory.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.scopes import Symbol
+from omp2gpu.targets import nvptx
+
+I32, I64 = ir.IntType(32), ir.IntType(64)
+
+STATIC_SHARED_MEMORY = 48 * 1024        # what a kernel's static __shared__ data may take
+# Left to the runtime's own shared data: control state, team state, the nesting depths
+# (gpu_control_loop.MAX_BLOCK_SIZE bytes) and per-warp reduction scratch (MAX_WARPS
+# values per reduction).
+RUNTIME_SHARED_RESERVE = 4 * 1024
+SHARED_MEMORY_LIMIT = STATIC_SHARED_MEMORY - RUNTIME_SHARED_RESERVE   # team-shared variables; the rest: team stack
+TEAM_STACK_ALIGN = 256
+LOOP_LEAVES = ("distribute", "for", "simd")
+
+
+def _is_parallel(directive) -> bool:
+    return directive.has("parallel")
+
+
+class TeamSharedStorage:
+    """Which variables the team's threads share, and their slots: in shared memory
+    while SHARED_MEMORY_LIMIT bytes hold them, then on the team's stack in global
+    memory (the kernel's team_stack parameter, one TEAM_STACK_ALIGN-rounded frame
+    per team). Variables a critical construct names go to the team stack too: the
+    critical lock's fences order their accesses, which compute-sanitizer's racecheck
+    (shared memory only, barriers only) would report as hazards in shared memory."""
+
+    def __init__(self, cg, region, team_stack: ir.Value):
+        self.module = cg.module.module
+        self.prefix = region.kernel_name
+        self.bytes = 0                      # shared memory
+        self.stack_bytes = 0                # each team's frame on the team stack
+        self.count = 0
+        self.team_stack = team_stack
+        self._frame = None                  # this team's frame (i8*), made once
+        self._frame_size = None             # a constant global: the size is known at the end
+        captured = {c.name: c for c in region.captures if c.kind != "object"}
+        sharing = shared_in_parallel_regions(region.construct.body)
+        self.declarations, self.locked, names = sharing.declarations, sharing.locked, sharing.outer
+        self.locked_captures = sharing.locked_outer
+        if _is_parallel(region.directive):
+            names |= set(free_identifiers(region.construct.body))
+        # A by-value capture nobody assigns holds the same value in every thread's
+        # copy: only captures the code may change need one shared home.
+        changed = _assigned_names(region.construct.body) - _own_loop_variables(region)
+        # Sorted: the same shared-memory layout on every run (set order follows the hash seed).
+        self.captures = [captured[name] for name in sorted(names) if name in captured and name in changed]
+
+    def slot(self, cg, ctype: ct.CType, name: str, locked: bool = False) -> ir.Value:
+        if locked or self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
+            return self._stack_slot(cg, ctype)
+        array = ir.ArrayType(ctype.ir_type(), 1)
+        self.count += 1
+        variable = ir.GlobalVariable(self.module, array, name=f"{self.prefix}_shared_{self.count}_{name}",
+                                     addrspace=nvptx.SHARED_ADDRESS_SPACE)
+        variable.linkage = "internal"
+        variable.initializer = ir.Constant(array, ir.Undefined)
+        variable.align = max(ctype.align, 4)
+        self.bytes += ctype.size
+        # Cast in the entry block: every state of the control loop may use the slot.
+        return cg.in_entry_block(lambda b: b.addrspacecast(
+            b.gep(variable, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), ctype.ir_type().as_pointer()))
+
+    def rehome_captures(self, cg) -> None:
+        """The master copies by-value captures a parallel region reads into shared memory."""
+        for capture in self.captures:
+            private = cg.scope.lookup(capture.name)
+            slot = self.slot(cg, capture.ctype, capture.name, capture.name in self.locked_captures)
+            cg.builder.store(cg.builder.load(private.address), slot)
+            cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
+
+    def _stack_slot(self, cg, ctype: ct.CType) -> ir.Value:
+        offset = _round_up(self.stack_bytes, max(ctype.align, 1))
+        self.stack_bytes = offset + ctype.size
+        frame = self._team_frame(cg)
+        return cg.in_entry_block(lambda b: b.bitcast(b.gep(frame, [ir.Constant(I64, offset)]),
+                                                     ctype.ir_type().as_pointer()))
+
+    def _team_frame(self, cg) -> ir.Value:
+        if self._frame is None:
+            self._frame_size = ir.GlobalVariable(self.module, I64, name=f"{self.prefix}_team_frame_bytes")
+            self._frame_size.linkage = "internal"
+            self._frame_size.global_constant = True
+
+            def frame(b):
+                team = b.zext(nvptx.read_sreg(b, "ctaid.x"), I64)
+                return b.gep(self.team_stack, [b.mul(team, b.load(self._frame_size))], name="team_frame")
+            self._frame = cg.in_entry_block(frame)
+        return self._frame
+
+    def finish(self) -> int:
+        """Bytes of each team's frame on the team stack (0: shared memory held everything)."""
+        frame = _round_up(self.stack_bytes, TEAM_STACK_ALIGN)
+        if self._frame_size is not None:
+            self._frame_size.initializer = ir.Constant(I64, frame)
+        return frame
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
+
+
+def _assigned_names(node) -> set[str]:
+    """Variables the code may change: assigned, incremented, or whose address is taken."""
+    names: set[str] = set()
+
+    def target(expression):
+        while isinstance(expression, (c_ast.ArrayRef, c_ast.StructRef)):
+            expression = expression.name
+        if isinstance(expression, c_ast.ID):
+            names.add(expression.name)
+
+    def walk(n):
+        if n is None:
+            return
+        if isinstance(n, c_ast.Assignment):
+            target(n.lvalue)
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&"):
+            target(n.expr)
+        for _, child in n.children():
+            walk(child)
+    walk(node)
+    return names
+
+
+def _own_loop_variables(region) -> set[str]:
+    """Iteration variables of the loops the target directive itself governs (the scheme
+    gives each thread its own, so the captured originals are never written)."""
+    directive = region.directive
+    if not any(directive.has(leaf) for leaf in LOOP_LEAVES):
+        return set()
+    depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+    return {canonical_loop.analyze(node).variable for node in loop_nest(region.construct.body, depth)}
+
+
+class TeamSharing(NamedTuple):
+    declarations: set       # ids of the declarations the team's threads may share
+    outer: set              # names from outside `body` that its parallel regions use
+    locked: set             # ids of the declarations named in critical constructs
+    locked_outer: set       # names from outside `body` named in critical constructs
+
+
+def shared_in_parallel_regions(body, params=()) -> TeamSharing:
+    """Declarations (by node id) that the team's threads may share, and outer names that
+    parallel regions in `body` use. Shared: what a parallel region names, and what the
+    sequential code lets escape (`&x`, an array decaying to a pointer), since the pointer
+    may reach the parallel region; a thread cannot reach another's local memory."""
+    declarations: set[int] = set()
+    outer: set[str] = set()
+    locked: set[int] = set()
+    locked_outer: set[str] = set()
+    scopes: list[dict] = [{param.name: param for param in params if param.name}]
+
+    def resolve(name):
+        for scope in reversed(scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def sort_names(construct, found: set, unresolved: set) -> None:
+        """The construct's free names: declarations in `body` by id, the others by name."""
+        for name in free_identifiers(construct):
+            declaration = resolve(name)
+            if declaration is not None:
+                found.add(id(declaration))
+            else:
+                unresolved.add(name)
+
+    def escapes(node, parent):
+        if isinstance(parent, c_ast.UnaryOp) and parent.op == "&":
+            base = node
+            while isinstance(base, (c_ast.ArrayRef, c_ast.StructRef)):
+                base = base.name
+            return base if isinstance(base, c_ast.ID) else None
+        if isinstance(node, c_ast.ID) and not (isinstance(parent, c_ast.ArrayRef) and parent.name is node) \
+                and not (isinstance(parent, c_ast.UnaryOp) and parent.op == "sizeof"):
+            declaration = resolve(node.name)
+            if declaration is not None and isinstance(declaration.type, c_ast.ArrayDecl):
+                return node
+        return None
+
+    def walk(node, parent=None):
+        if node is None:
+            return
+        escaped = escapes(node, parent)
+        if escaped is not None and resolve(escaped.name) is not None:
+            declarations.add(id(resolve(escaped.name)))
+        if isinstance(node, c_ast.Decl) and node.name:
+            walk(node.init, node)
+            scopes[-1][node.name] = node
+            return
+        if isinstance(node, OmpConstruct) and _is_parallel(node.directive):
+            sort_names(node, declarations, outer)
+            for critical in _constructs(node, "critical"):
+                sort_names(critical, locked, locked_outer)
+            return
+        opens_scope = isinstance(node, (c_ast.Compound, c_ast.For))
+        if opens_scope:
+            scopes.append({})
+        for _, child in node.children():
+            walk(child, node)
+        if opens_scope:
+            scopes.pop()
+
+    walk(body)
+    return TeamSharing(declarations, outer, locked, locked_outer)
+
+
+def _constructs(node, kind: str):
+    """The OpenMP constructs of `kind` inside node."""
+    for _, child in node.children():
+        if isinstance(child, OmpConstruct) and child.directive.has(kind):
+            yield child
+        yield from _constructs(child, kind)
