@@ -7,6 +7,7 @@ scaling) are decided on C types, never on LLVM types.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -168,6 +169,9 @@ class Field:
     index: int = 0           # LLVM struct element index (structs); unused for unions
 
 
+_STRUCT_SERIAL = itertools.count()
+
+
 @dataclass(eq=False)
 class StructType(CType):
     """struct or union; completed in place when its definition is seen."""
@@ -230,7 +234,8 @@ class StructType(CType):
         if self._ir is None:
             context = context or ir.global_context
             kind = "union" if self.is_union else "struct"
-            self._ir = context.get_identified_type(f"{kind}.{self.tag or 'anon'}.{id(self):x}")
+            # A serial number, not id(self): the same program gives the same IR every run.
+            self._ir = context.get_identified_type(f"{kind}.{self.tag or 'anon'}.{next(_STRUCT_SERIAL)}")
         return self._ir
 
     def field(self, name: str) -> Field | None:

@@ -127,8 +127,9 @@ class DataEnvironment:
                 originals.setdefault(name, LValue(symbol.ctype, symbol.address))
         self._saved_scope = cg.scope
         cg.scope = cg.scope.child()
-        firstprivate = {item.name for _, item in list_items(directive, "firstprivate")}
-        firstprivate.update(n for n in self.implicit_firstprivate if n in originals)
+        # In clause order (a dict, not a set): the same code on every run.
+        firstprivate = dict.fromkeys(item.name for _, item in list_items(directive, "firstprivate"))
+        firstprivate.update(dict.fromkeys(n for n in self.implicit_firstprivate if n in originals))
         made: dict[str, LValue] = {}
         for name in firstprivate:
             made[name] = self._private_copy(name, originals[name])
