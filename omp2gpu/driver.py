@@ -113,6 +113,7 @@ def parse_file(path, options: CompileOptions):
     from omp2gpu.frontend.parse import parse
     from omp2gpu.frontend.pragmas import attach_pragmas
     from omp2gpu.frontend.preprocess import preprocess
+    from omp2gpu.sema.nesting import check_nesting
 
     with _stage("preprocess"):
         text = preprocess(str(source), list(options.include_dirs), list(options.defines),
@@ -121,6 +122,7 @@ def parse_file(path, options: CompileOptions):
         ast = parse(text, str(source))
     with _stage("attach_pragmas"):
         ast = attach_pragmas(ast)
+        check_nesting(ast)
     _dump(options, "ast", str(source), lambda: _render_ast(ast, source))
     return ast
 

@@ -1,0 +1,62 @@
+"""sema/nesting.py: OpenMP 4.5 closely-nested rules, checked lexically per function."""
+
+from __future__ import annotations
+
+import pytest
+
+from omp2gpu import driver
+from omp2gpu.diagnostics import CompileError
+
+
+def _parse(tmp_path, body: str, before: str = ""):
+    path = tmp_path / "prog.c"
+    path.write_text(f"{before}\nint main(void) {{\n int a[64], n = 64, s = 0;\n{body}\n return 0;\n}}\n")
+    return driver.parse_file(path, driver.CompileOptions())
+
+
+ACCEPTED = {
+    "distribute in teams": "#pragma omp target teams map(tofrom: a)\n{\n#pragma omp distribute\n"
+                           "for (int i = 0; i < n; i++) a[i] = i;\n}",
+    "parallel in teams, for in parallel": "#pragma omp target teams map(tofrom: a)\n{\n#pragma omp parallel\n"
+                                          "{\n#pragma omp for\nfor (int i = 0; i < n; i++) a[i] = i;\n}\n}",
+    "atomic in a parallel region of teams": "#pragma omp target teams map(tofrom: s)\n#pragma omp parallel\n"
+                                            "{\n#pragma omp atomic\ns += 1;\n}",
+    "for in a parallel region inside single": "#pragma omp parallel\n#pragma omp single\n{\n"
+                                              "#pragma omp parallel for\nfor (int i = 0; i < n; i++) a[i] = i;\n}",
+    "critical of another name": "#pragma omp parallel\n#pragma omp critical (a)\n{\n#pragma omp critical (b)\ns++;\n}",
+}
+
+
+@pytest.mark.parametrize("body", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_allowed_nestings(tmp_path, body):
+    _parse(tmp_path, body)
+
+
+def test_orphaned_constructs_are_not_checked(tmp_path):
+    """A function's outermost constructs bind to whatever region calls it."""
+    _parse(tmp_path, "f(a);", before="void f(int *a) {\n#pragma omp distribute\n"
+                                      "for (int i = 0; i < 4; i++) a[i] = i;\n#pragma omp barrier\n}")
+
+
+REJECTED = {
+    "single in teams": ("#pragma omp target teams\n{\n#pragma omp single\ns = 1;\n}",
+                        "'single' region may not be closely nested inside a 'teams' region"),
+    "distribute in parallel": ("#pragma omp target teams\n#pragma omp parallel\n{\n#pragma omp distribute\n"
+                               "for (int i = 0; i < n; i++) a[i] = i;\n}",
+                               "'distribute' region must be closely nested inside a 'teams' region"),
+    "teams in parallel": ("#pragma omp parallel\n{\n#pragma omp teams\ns = 1;\n}",
+                          "'teams' construct must be closely nested inside a 'target' construct"),
+    "for in for": ("#pragma omp parallel for\nfor (int i = 0; i < 8; i++) {\n#pragma omp for\n"
+                   "for (int j = 0; j < 8; j++) a[j] = j;\n}",
+                   "'for' region may not be closely nested inside a 'for' region"),
+    "barrier in master": ("#pragma omp parallel\n#pragma omp master\n{\n#pragma omp barrier\n}",
+                          "'barrier' region may not be closely nested inside a 'master' region"),
+    "same critical": ("#pragma omp parallel\n#pragma omp critical\n{\n#pragma omp parallel\n"
+                      "#pragma omp critical\ns++;\n}", "cannot nest 'critical' inside a critical region"),
+}
+
+
+@pytest.mark.parametrize("body, message", REJECTED.values(), ids=REJECTED.keys())
+def test_forbidden_nestings(tmp_path, body, message):
+    with pytest.raises(CompileError, match=message.replace("(", r"\(")):
+        _parse(tmp_path, body)
