@@ -92,7 +92,8 @@ def _schemes(tmp_path, construct):
 
 @pytest.mark.parametrize("construct", [
     "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp critical\n x++;\n }",
-    "#pragma omp target teams num_teams(2) map(tofrom: x)\n {\n #pragma omp atomic\n x++;\n }",
+    "#pragma omp target teams num_teams(2) map(tofrom: x)\n {\n #pragma omp distribute\n"
+    " for (int i = 0; i < 4; i++) {\n #pragma omp atomic\n x++;\n }\n }",
     "#pragma omp target teams distribute parallel for dist_schedule(static, 2) map(tofrom: x)\n"
     " for (int i = 0; i < 10; i++) {\n #pragma omp atomic\n x++;\n }",
     "#pragma omp target parallel map(tofrom: x)\n {\n int y = omp_get_thread_num();\n"
@@ -108,8 +109,8 @@ def test_parallel_regions_become_work_item_loops(tmp_path, construct):
 @pytest.mark.parametrize("construct", [
     "#pragma omp target map(tofrom: x)\n x = 2;",
     "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp task\n x++;\n }",
-    "#pragma omp target teams distribute parallel for map(tofrom: x)\n"
-    " for (int i = 0; i < 10; i++) {\n #pragma omp barrier\n }",
+    "#pragma omp target parallel map(tofrom: x)\n"
+    " switch (x) {\n case 0: {\n #pragma omp barrier\n }\n x++;\n }",
 ])
 def test_other_regions_run_as_one_work_item(tmp_path, construct):
     schemes, remarks = _schemes(tmp_path, construct)

@@ -215,7 +215,7 @@ class CpuDevice(Device):
         return address, module.globals[name]
 
     def launch_shape(self, function: CpuFunction, grid: int, block: int) -> tuple[int, int]:
-        from omp2gpu.codegen.openmp.cpu_teams import MAX_TEAM
+        from omp2gpu.codegen.openmp.cpu_barrier_phases import MAX_TEAM
         from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL, TEAMS
         if function.scheme == SEQUENTIAL:
             return 1, 1
