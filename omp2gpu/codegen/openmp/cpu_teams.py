@@ -57,6 +57,7 @@ from omp2gpu.codegen.openmp.cpu_barrier_phases import (LEVEL, MAX_TEAM, NUM_THRE
                                                        BarrierPhases, ContextVar, Level, free_context_array,
                                                        state_word)
 from omp2gpu.codegen.openmp.cpu_team_loops import TeamLoops, atomic_fold
+from omp2gpu.codegen.openmp.cpu_workgroup import TEAM_KEY, TEAMS
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, combine, reduction_identity
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.diagnostics import CompileError
@@ -65,8 +66,6 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 
 I32 = ir.IntType(32)
-TEAMS = "cpu-teams"
-TEAM_KEY = "cpu_teams.team"          # in cg.openmp_state while a teams region is emitted
 
 # Clauses by the leaf of a combined directive that takes them (OpenMP 4.5 2.11).
 _LEAF_ORDER = ("for", "distribute", "parallel", "teams", "target")
@@ -75,8 +74,6 @@ _SUPPORTED_KINDS = ("target", "target teams", "target parallel", "target paralle
                     "target parallel for simd", "target teams distribute",
                     "target teams distribute simd", "target teams distribute parallel for",
                     "target teams distribute parallel for simd", "target simd")
-# Constructs a work-item runs as the host scheme does.
-_IN_WORK_ITEM = ("atomic", "critical", "simd", "ordered", "flush", "master")
 
 
 def _route(directive) -> dict[str, list]:
@@ -210,7 +207,6 @@ class CpuTeams(BarrierPhases, TeamLoops):
             if construct.directive.has("parallel"):
                 return self._inactive_parallel(cg, construct)
             return False
-        routed = None
         if kind in ("parallel", "parallel for", "parallel for simd", "parallel sections"):
             if team.wi is not None:          # a parallel region inside a work-item: inactive
                 return self._inactive_parallel(cg, construct)
@@ -305,7 +301,6 @@ class CpuTeams(BarrierPhases, TeamLoops):
         """private, firstprivate, reduction of a parallel region: per-work-item copies."""
         team = self.team
         reductions = []
-        originals = {}
         for name in ("private", "firstprivate", "reduction"):
             for clause in clauses_named(clauses, name):
                 for item in clause.items:
@@ -315,7 +310,6 @@ class CpuTeams(BarrierPhases, TeamLoops):
                     if symbol is None or symbol.kind != "object":
                         raise CompileError(f"'{item.name}' in a data-sharing clause is not a variable",
                                            item.coord)
-                    originals[item.name] = symbol
                     var = ContextVar(item.name, symbol.ctype, self._context_array(cg, symbol.ctype), True)
                     team.levels[-1].vars.append(var)
                     if name == "firstprivate":
