@@ -29,7 +29,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
-from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, combine
 from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_init
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
@@ -208,8 +208,19 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                                    cg, ctype, name, name in shared.locked_captures))
 
     def _atomic_fold(self, cg):
-        return lambda op, original, private: atomic_combine(cg, op, original.ctype, original.address,
-                                                            cg.builder.load(private.address))
+        """Fold a private copy into its original: atomically where other threads reach the
+        original (shared memory, the team stack, global memory); with plain loads and
+        stores where it is this thread's own stack slot (a serialised nested region's
+        reduction onto the outer region's private copy: PTX atomics on local memory are
+        undefined)."""
+        def fold(op, original, private):
+            value = cg.builder.load(private.address)
+            if not _thread_private(original.address):
+                atomic_combine(cg, op, original.ctype, original.address, value)
+                return
+            folded = combine(cg, op, original.ctype, cg.builder.load(original.address), value)
+            cg.builder.store(folded, original.address)
+        return fold
 
     # ----------------------------------------------------------------- parallel regions
     def emit_parallel(self, cg, rest, directive, body) -> None:
@@ -295,3 +306,11 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         cg.stmt(construct.body)
         if not b.block.is_terminated:
             b.atomic_rmw("xchg", lock, ir.Constant(I32, 0), "release")
+
+
+def _thread_private(address: ir.Value) -> bool:
+    """An address inside a stack slot (an alloca, through GEPs and casts): local memory
+    only the thread that made it reaches."""
+    while isinstance(address, (ir.GEPInstr, ir.CastInstr)):
+        address = address.operands[0]
+    return isinstance(address, ir.AllocaInstr)
