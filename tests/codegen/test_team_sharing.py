@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pycparser import c_ast, c_parser
 
+from omp2gpu.codegen.openmp.inlined_callees import functions_holding
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.pragmas import attach_pragmas
@@ -99,3 +100,31 @@ def test_parameters_of_an_expanded_callee_are_declarations_of_its_body():
     sharing = shared_in_parallel_regions(callee.body, params)
     assert sharing.declarations == {id(params[0])}
     assert sharing.outer == set()
+
+
+def test_what_a_parallel_region_passes_to_a_function_holding_critical_is_locked():
+    source = """
+    void bump(long *p) {
+      #pragma omp critical
+      *p += 1;
+    }
+    void touch(long *p) { p[0] = 0; }
+    void f(void) {
+      #pragma omp target
+      {
+        long counted = 0, plain = 0;
+        #pragma omp parallel
+        {
+          bump(&counted);
+          touch(&plain);
+        }
+      }
+    }
+    """
+    ast = attach_pragmas(c_parser.CParser().parse(source))
+    definitions = {n.decl.name: n for n in ast.ext if isinstance(n, c_ast.FuncDef)}
+    assert functions_holding(definitions, "critical") == {"bump", "f"}     # f through its call
+    body = _target_body(source)
+    sharing = shared_in_parallel_regions(body, critical_callees=functions_holding(definitions, "critical"))
+    assert _names(sharing.declarations, body) == {"counted", "plain"}
+    assert _names(sharing.locked, body) == {"counted"}

@@ -53,15 +53,16 @@ static int nested_count(const int *a, int n) {
 
 int main(void) {
   int bad[MAXTEAMS] = {0}, seq_counts[MAXTEAMS] = {0}, par_ok[MAXTEAMS] = {0}, single_runs[MAXTEAMS] = {0};
-  long crit_count[MAXTEAMS] = {0}, accs[MAXTEAMS][2] = {{0, 0}};
+  long crit_count[MAXTEAMS] = {0};
   int nteams = 0;
 
   #pragma omp target teams num_teams(MAXTEAMS) thread_limit(MAXT) \
-      map(tofrom: bad, seq_counts, par_ok, single_runs, crit_count, accs, nteams)
+      map(tofrom: bad, seq_counts, par_ok, single_runs, crit_count, nteams)
   {
     int t = omp_get_team_num();
     if (t == 0) nteams = omp_get_num_teams();
     int a[N], word = -1, flag = 0, runs = 0, nthreads = 0, b = 0, nested_ok = 0;
+    long acc[2] = {0, 0};
     for (int i = 0; i < N; i++) a[i] = (i * 5) % N;
     int from_seq = count_below(a, N, N / 2) + 0;    /* called from sequential code */
 
@@ -89,13 +90,13 @@ int main(void) {
         #pragma omp atomic
         b += 1;
       }
-      orphan_critical(accs[t], id);           /* mapped memory: see cl_team_shared_structs */
+      orphan_critical(acc, id);               /* team-shared, updated under the callee's critical */
     }
     bad[t] = b;
     seq_counts[t] = from_seq;
     par_ok[t] = nested_ok == nthreads && nthreads >= 1;
     single_runs[t] = runs;
-    crit_count[t] = accs[t][1] - nthreads;
+    crit_count[t] = acc[1] - nthreads;
   }
   int b = 0, ok = nteams >= 1 && nteams <= MAXTEAMS;
   for (int t = 0; t < nteams; t++) {

@@ -69,6 +69,20 @@ def reaches_called_parallel(node, definitions: dict[str, c_ast.FuncDef], inlined
     return False
 
 
+def functions_holding(definitions: dict[str, c_ast.FuncDef], kind: str) -> frozenset[str]:
+    """Functions of the translation unit that hold a `kind` construct, or call one that does."""
+    holding = {name for name, definition in definitions.items()
+               if any(isinstance(n, OmpConstruct) and n.directive.has(kind) for n in _walk(definition.body))}
+    grew = True
+    while grew:
+        grew = False
+        for name, definition in definitions.items():
+            if name not in holding and holding & set(_called_names(definition.body)):
+                holding.add(name)
+                grew = True
+    return frozenset(holding)
+
+
 # ----------------------------------------------------------------- the analyses
 def _walk(node):
     if node is None:

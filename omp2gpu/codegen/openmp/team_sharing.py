@@ -23,6 +23,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
+from omp2gpu.codegen.openmp.inlined_callees import functions_holding
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
@@ -63,7 +64,8 @@ class TeamSharedStorage:
         self._frame = None                  # this team's frame (i8*), made once
         self._frame_size = None             # a constant global: the size is known at the end
         captured = {c.name: c for c in region.captures if c.kind != "object"}
-        sharing = shared_in_parallel_regions(region.construct.body)
+        sharing = shared_in_parallel_regions(region.construct.body, critical_callees=functions_holding(
+            cg.module.host.function_definitions, "critical"))
         self.declarations, self.locked, names = sharing.declarations, sharing.locked, sharing.outer
         self.locked_captures = sharing.locked_outer
         if _is_parallel(region.directive):
@@ -168,11 +170,13 @@ class TeamSharing(NamedTuple):
     locked_outer: set       # names from outside `body` named in critical constructs
 
 
-def shared_in_parallel_regions(body, params=()) -> TeamSharing:
+def shared_in_parallel_regions(body, params=(), critical_callees=frozenset()) -> TeamSharing:
     """Declarations (by node id) that the team's threads may share, and outer names that
     parallel regions in `body` use. Shared: what a parallel region names, and what the
     sequential code lets escape (`&x`, an array decaying to a pointer), since the pointer
-    may reach the parallel region; a thread cannot reach another's local memory."""
+    may reach the parallel region; a thread cannot reach another's local memory.
+    Locked: what critical constructs name, and what a parallel region passes to a
+    function in `critical_callees` (one holding a critical construct)."""
     declarations: set[int] = set()
     outer: set[str] = set()
     locked: set[int] = set()
@@ -221,6 +225,9 @@ def shared_in_parallel_regions(body, params=()) -> TeamSharing:
             sort_names(node, declarations, outer)
             for critical in _constructs(node, "critical"):
                 sort_names(critical, locked, locked_outer)
+            for call in _calls(node, critical_callees):
+                for argument in call.args.exprs if call.args else ():
+                    sort_names(argument, locked, locked_outer)
             return
         opens_scope = isinstance(node, (c_ast.Compound, c_ast.For))
         if opens_scope:
@@ -232,6 +239,14 @@ def shared_in_parallel_regions(body, params=()) -> TeamSharing:
 
     walk(body)
     return TeamSharing(declarations, outer, locked, locked_outer)
+
+
+def _calls(node, names):
+    """The calls inside node to functions named in `names`."""
+    for _, child in node.children():
+        if isinstance(child, c_ast.FuncCall) and isinstance(child.name, c_ast.ID) and child.name.name in names:
+            yield child
+        yield from _calls(child, names)
 
 
 def _constructs(node, kind: str):
