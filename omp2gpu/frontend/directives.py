@@ -4,10 +4,12 @@ directive accepts.
 
     parse_directive("omp target teams distribute parallel for map(tofrom: a[0:n])", coord)
 
-Clause syntax lives in `clauses.py`; this module reads the directive name,
-dispatches each clause to its parser and applies the rules that involve the
-directive or several clauses (allowed clauses, duplicates, map types, `if`
-modifiers, required clauses).
+Clause syntax lives in `pragma_syntax.py` (tokens, C expressions, list items),
+`clause_types.py` (the clause classes) and `clause_parsers.py` (one parser per
+clause, the `CLAUSES` table); this module reads the directive name, dispatches
+each clause to its parser and applies the rules that involve the directive or
+several clauses (allowed clauses, duplicates, map types, `if` modifiers,
+required clauses).
 """
 
 from __future__ import annotations
@@ -16,18 +18,19 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..diagnostics import CompileError, SourceLocation
-from .clauses import (  # noqa: F401  (re-exported: callers import clause classes from here)
-    CLAUSES, OTHER_OPENMP_CLAUSES,
+from .clause_parsers import CLAUSES, OTHER_OPENMP_CLAUSES
+from .clause_types import (  # noqa: F401  (re-exported: callers import clause classes from here)
     AlignedClause, ArraySection, AtomicClause, Clause, CollapseClause, CopyinClause,
     CopyprivateClause, DefaultClause, DefaultmapClause, DependClause, DeviceClause,
     DistScheduleClause, ExprClause, FinalClause, FirstprivateClause, FromClause, HintClause,
     IfClause, InbranchClause, IsDevicePtrClause, LastprivateClause, LinearClause, LinkClause,
     ListClause, ListItem, MapClause, MergeableClause, NotinbranchClause, NowaitClause,
-    NumTeamsClause, NumThreadsClause, OrderedClause, PragmaContext, PriorityClause,
-    PrivateClause, ProcBindClause, ReductionClause, SafelenClause, ScheduleClause, SeqCstClause,
-    SharedClause, SimdClause, SimdlenClause, ThreadLimitClause, ThreadsClause, ToClause, Token,
-    UniformClause, UntiedClause, UseDevicePtrClause, parse_list, take_parenthesized,
+    NumTeamsClause, NumThreadsClause, OrderedClause, PriorityClause, PrivateClause,
+    ProcBindClause, ReductionClause, SafelenClause, ScheduleClause, SeqCstClause, SharedClause,
+    SimdClause, SimdlenClause, ThreadLimitClause, ThreadsClause, ToClause, UniformClause,
+    UntiedClause, UseDevicePtrClause,
 )
+from .pragma_syntax import PragmaContext, Token, parse_list, take_parenthesized
 
 # --------------------------------------------------------------------------
 # Directive names

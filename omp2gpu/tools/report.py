@@ -92,7 +92,7 @@ def _launch_directive(construct):
 
 
 def _constant_clause(construct, name: str) -> int | None:
-    from omp2gpu.frontend.clauses import constant_int
+    from omp2gpu.frontend.pragma_syntax import constant_int
     for directive in {id(d): d for d in (construct.directive, _launch_directive(construct))}.values():
         for clause in directive.clauses:
             if clause.name == name:
@@ -103,7 +103,7 @@ def _constant_clause(construct, name: str) -> int | None:
 def mapped_bytes(region) -> tuple[int | None, str]:
     """(bytes the kernel moves per launch by its own map clauses, how that was found), or
     (None, why not). `to`/`from` count once, `tofrom` twice."""
-    from omp2gpu.frontend.clauses import constant_int
+    from omp2gpu.frontend.pragma_syntax import constant_int
     from omp2gpu.offload.abi import MapType
     total = 0
     for capture in region.captures:

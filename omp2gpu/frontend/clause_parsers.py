@@ -1,0 +1,322 @@
+"""The per-clause parsers and the `CLAUSES` table that dispatches a clause name
+to its parser (`ClauseSpec`): each reads one clause's arguments (map types,
+reduction operators, schedule kinds, ...) into its typed clause.
+
+`directives.py` decides which clauses a directive accepts and checks the
+rules that involve several clauses; this module only reads one clause's
+arguments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pycparser import c_ast
+
+from .clause_types import (
+    AlignedClause, AtomicClause, CollapseClause, CopyinClause, CopyprivateClause,
+    DefaultClause, DefaultmapClause, DependClause, DeviceClause, DistScheduleClause,
+    FinalClause, FirstprivateClause, FromClause, HintClause, IfClause, InbranchClause,
+    IsDevicePtrClause, LastprivateClause, LinearClause, LinkClause, MapClause,
+    MergeableClause, NotinbranchClause, NowaitClause, NumTeamsClause, NumThreadsClause,
+    OrderedClause, PriorityClause, PrivateClause, ProcBindClause, ReductionClause,
+    SafelenClause, ScheduleClause, SeqCstClause, SharedClause, SimdClause, SimdlenClause,
+    ThreadLimitClause, ThreadsClause, ToClause, UniformClause, UntiedClause,
+    UseDevicePtrClause,
+)
+from .pragma_syntax import (
+    Group, constant_int, parse_expression, parse_list, positive_constant, single_expression,
+    single_word, split_once, split_top, take_parenthesized,
+)
+
+
+# --------------------------------------------------------------------------
+# Clause parsers: (ctx, clause-name token, arguments or None) -> Clause
+# --------------------------------------------------------------------------
+
+MAP_TYPES = ("to", "from", "tofrom", "alloc", "release", "delete")
+REDUCTION_OPS = ("+", "*", "-", "&", "|", "^", "&&", "||", "max", "min")
+SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
+SCHEDULE_MODIFIERS = ("monotonic", "nonmonotonic", "simd")
+DEPEND_TYPES = ("in", "out", "inout", "source", "sink")
+# All directive-name-modifiers of OpenMP 4.5; directives.py checks which apply where.
+IF_MODIFIERS = ("parallel", "task", "taskloop", "target", "target data", "target enter data",
+                "target exit data", "target update", "cancel")
+
+
+def _list_clause(cls, plain: bool):
+    def parse(ctx, tok, args):
+        return cls(coord=ctx.loc(tok.offset), items=parse_list(ctx, args, tok.text, plain))
+    return parse
+
+
+def _expr_clause(cls):
+    def parse(ctx, tok, args):
+        return cls(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, tok.text))
+    return parse
+
+
+def _flag_clause(cls):
+    return lambda ctx, tok, args: cls(coord=ctx.loc(tok.offset))
+
+
+def _parse_map(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'map' clause")
+    clause = MapClause(coord=ctx.loc(tok.offset), items=[])
+    if tail is not None:
+        _parse_map_prefix(ctx, head, clause)
+    clause.items = parse_list(ctx, tail if tail is not None else head, "map", plain=False)
+    return clause
+
+
+def _parse_map_prefix(ctx, head: Group, clause: MapClause) -> None:
+    """`[always [,]] map-type` before the colon."""
+    previous = None
+    for tok in head.tokens:
+        if tok.is_punct(",") and previous is not None and previous.text == "always":
+            previous = tok
+            continue
+        if tok.kind != "id":
+            raise ctx.error(f"unexpected '{tok.text}' in 'map' clause", tok.offset)
+        if tok.text == "always":
+            if clause.always or clause.map_type_explicit:
+                raise ctx.error("'always' must appear once, before the map type", tok.offset)
+            clause.always = True
+        elif tok.text in MAP_TYPES:
+            if clause.map_type_explicit:
+                raise ctx.error("expected ':' after the map type", tok.offset)
+            clause.map_type, clause.map_type_explicit = tok.text, True
+            clause.map_type_coord = ctx.loc(tok.offset)
+        else:
+            raise ctx.error(f"unknown map type '{tok.text}'", tok.offset)
+        previous = tok
+    if not clause.map_type_explicit:
+        raise ctx.error("expected a map type before ':' in 'map' clause", head.end)
+
+
+def _parse_reduction(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'reduction' clause")
+    if tail is None:
+        raise ctx.error("expected ':' after the reduction operator", head.end)
+    op = "".join(t.text for t in head.tokens)
+    if not head.tokens:
+        raise ctx.error("expected a reduction operator before ':'", head.start)
+    if len(head.tokens) != 1 or op not in REDUCTION_OPS:
+        where = head.tokens[0].offset if head.tokens else head.start
+        if len(head.tokens) == 1 and head.tokens[0].kind == "id":
+            raise ctx.error(f"user-defined reduction '{op}' is not supported", where)
+        raise ctx.error(f"invalid reduction operator '{op}'", where)
+    return ReductionClause(coord=ctx.loc(tok.offset), op=op,
+                           items=parse_list(ctx, tail, "reduction", plain=False))
+
+
+def _parse_default(ctx, tok, args):
+    word = single_word(ctx, args, ("shared", "none"), "'default' clause")
+    return DefaultClause(coord=ctx.loc(tok.offset), kind=word.text)
+
+
+def _parse_defaultmap(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'defaultmap' clause")
+    single_word(ctx, head, ("tofrom",), "'defaultmap' clause")
+    if tail is None:
+        raise ctx.error("expected ':scalar' after 'tofrom' in 'defaultmap' clause", head.end)
+    single_word(ctx, tail, ("scalar",), "'defaultmap' clause")
+    return DefaultmapClause(coord=ctx.loc(tok.offset))
+
+
+def _parse_proc_bind(ctx, tok, args):
+    word = single_word(ctx, args, ("master", "close", "spread"), "'proc_bind' clause")
+    return ProcBindClause(coord=ctx.loc(tok.offset), kind=word.text)
+
+
+def _parse_collapse(ctx, tok, args):
+    return CollapseClause(coord=ctx.loc(tok.offset), count=positive_constant(ctx, args, "collapse"))
+
+
+def _parse_ordered(ctx, tok, args):
+    count = positive_constant(ctx, args, "ordered") if args is not None else None
+    return OrderedClause(coord=ctx.loc(tok.offset), count=count)
+
+
+def _parse_safelen(ctx, tok, args):
+    return SafelenClause(coord=ctx.loc(tok.offset), length=positive_constant(ctx, args, "safelen"))
+
+
+def _parse_simdlen(ctx, tok, args):
+    return SimdlenClause(coord=ctx.loc(tok.offset), length=positive_constant(ctx, args, "simdlen"))
+
+
+def _parse_schedule(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'schedule' clause")
+    modifiers = _parse_schedule_modifiers(ctx, head) if tail is not None else ()
+    kind_group, chunk_group = _kind_and_chunk(ctx, tail if tail is not None else head, "schedule")
+    kind = single_word(ctx, kind_group, SCHEDULE_KINDS, "'schedule' clause").text
+    if chunk_group is not None and kind in ("auto", "runtime"):
+        raise ctx.error(f"schedule kind '{kind}' takes no chunk size", chunk_group.sep.offset)
+    if "nonmonotonic" in modifiers and kind not in ("dynamic", "guided"):
+        raise ctx.error("'nonmonotonic' requires schedule kind 'dynamic' or 'guided'",
+                        kind_group.start)
+    return ScheduleClause(coord=ctx.loc(tok.offset), kind=kind, modifiers=modifiers,
+                          chunk=_chunk(ctx, chunk_group, "schedule"))
+
+
+def _parse_schedule_modifiers(ctx, head: Group) -> tuple[str, ...]:
+    pieces = split_top(head, ",")
+    if len(pieces) > 2:
+        raise ctx.error("at most two schedule modifiers are allowed", pieces[2].sep.offset)
+    words = [single_word(ctx, piece, SCHEDULE_MODIFIERS, "'schedule' modifier") for piece in pieces]
+    names = [w.text for w in words]
+    if len(set(names)) < len(names) or {"monotonic", "nonmonotonic"} <= set(names):
+        raise ctx.error(f"conflicting schedule modifier '{names[-1]}'", words[-1].offset)
+    return tuple(names)
+
+
+def _kind_and_chunk(ctx, group: Group, clause: str) -> tuple[Group, Group | None]:
+    """`kind [, chunk]`."""
+    pieces = split_top(group, ",")
+    if len(pieces) > 2:
+        raise ctx.error(f"unexpected ',' in '{clause}' clause", pieces[2].sep.offset)
+    return pieces[0], (pieces[1] if len(pieces) == 2 else None)
+
+
+def _chunk(ctx, group: Group | None, clause: str) -> c_ast.Node | None:
+    if group is None:
+        return None
+    return parse_expression(ctx, group, f"chunk size of '{clause}' clause")
+
+
+def _parse_dist_schedule(ctx, tok, args):
+    kind_group, chunk_group = _kind_and_chunk(ctx, args, "dist_schedule")
+    single_word(ctx, kind_group, ("static",), "'dist_schedule' clause")
+    return DistScheduleClause(coord=ctx.loc(tok.offset),
+                              chunk=_chunk(ctx, chunk_group, "dist_schedule"))
+
+
+def _parse_priority(ctx, tok, args):
+    expr = single_expression(ctx, args, "priority")
+    value = constant_int(expr)
+    if value is not None and value < 0:
+        raise ctx.error("argument of 'priority' must be a non-negative integer", args.start)
+    return PriorityClause(coord=ctx.loc(tok.offset), expr=expr)
+
+
+def _parse_if(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'if' clause")
+    clause = IfClause(coord=ctx.loc(tok.offset), expr=None)
+    if tail is not None:
+        words = head.tokens
+        modifier = " ".join(t.text for t in words)
+        if not words:
+            raise ctx.error("expected a directive-name-modifier before ':' in 'if' clause",
+                            head.start)
+        if any(t.kind != "id" for t in words) or modifier not in IF_MODIFIERS:
+            raise ctx.error(f"unknown directive-name-modifier '{ctx.spelling(head)}' "
+                            "in 'if' clause", head.start)
+        clause.modifier, clause.modifier_coord = modifier, ctx.loc(head.start)
+    clause.expr = single_expression(ctx, tail if tail is not None else head, "if")
+    return clause
+
+
+def _parse_depend(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'depend' clause")
+    dep_type = single_word(ctx, head, DEPEND_TYPES, "'depend' clause").text
+    clause = DependClause(coord=ctx.loc(tok.offset), dep_type=dep_type, items=[])
+    if dep_type == "source":
+        if tail is not None:
+            raise ctx.error("'depend(source)' takes no list", tail.sep.offset)
+    elif tail is None:
+        raise ctx.error(f"expected ':' after '{dep_type}' in 'depend' clause", head.end)
+    elif dep_type == "sink":
+        clause.sink = [parse_expression(ctx, piece, "'depend(sink)' vector")
+                       for piece in split_top(tail, ",")]
+    else:
+        clause.items = parse_list(ctx, tail, "depend", plain=False)
+    return clause
+
+
+def _parse_aligned(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'aligned' clause")
+    alignment = positive_constant(ctx, tail, "aligned") if tail is not None else None
+    return AlignedClause(coord=ctx.loc(tok.offset), alignment=alignment,
+                         items=parse_list(ctx, head, "aligned", plain=True))
+
+
+def _parse_linear(ctx, tok, args):
+    head, tail = split_once(ctx, args, ":", "'linear' clause")
+    modifier, tokens = None, head.tokens
+    if len(tokens) >= 3 and tokens[0].text in ("val", "ref", "uval") and tokens[1].is_punct("("):
+        inner, after = take_parenthesized(ctx, tokens, 1, "linear modifier list")
+        if after == len(tokens):
+            if tokens[0].text != "val":
+                raise ctx.error(f"linear modifier '{tokens[0].text}' is not allowed in C",
+                                tokens[0].offset)
+            modifier, head = "val", inner
+    step = parse_expression(ctx, tail, "step of 'linear' clause") if tail is not None else None
+    return LinearClause(coord=ctx.loc(tok.offset), modifier=modifier, step=step,
+                        items=parse_list(ctx, head, "linear", plain=True))
+
+
+@dataclass(frozen=True)
+class ClauseSpec:
+    parse: Callable
+    arguments: str          # "none", "required" or "optional"
+
+
+def _atomic(kind: str) -> ClauseSpec:
+    return ClauseSpec(lambda ctx, tok, args: AtomicClause(coord=ctx.loc(tok.offset), kind=kind),
+                      "none")
+
+
+CLAUSES: dict[str, ClauseSpec] = {
+    "private": ClauseSpec(_list_clause(PrivateClause, plain=True), "required"),
+    "firstprivate": ClauseSpec(_list_clause(FirstprivateClause, plain=True), "required"),
+    "lastprivate": ClauseSpec(_list_clause(LastprivateClause, plain=True), "required"),
+    "shared": ClauseSpec(_list_clause(SharedClause, plain=True), "required"),
+    "copyin": ClauseSpec(_list_clause(CopyinClause, plain=True), "required"),
+    "copyprivate": ClauseSpec(_list_clause(CopyprivateClause, plain=True), "required"),
+    "is_device_ptr": ClauseSpec(_list_clause(IsDevicePtrClause, plain=True), "required"),
+    "use_device_ptr": ClauseSpec(_list_clause(UseDevicePtrClause, plain=True), "required"),
+    "to": ClauseSpec(_list_clause(ToClause, plain=False), "required"),
+    "from": ClauseSpec(_list_clause(FromClause, plain=False), "required"),
+    "link": ClauseSpec(_list_clause(LinkClause, plain=True), "required"),
+    "uniform": ClauseSpec(_list_clause(UniformClause, plain=True), "required"),
+    "map": ClauseSpec(_parse_map, "required"),
+    "reduction": ClauseSpec(_parse_reduction, "required"),
+    "aligned": ClauseSpec(_parse_aligned, "required"),
+    "linear": ClauseSpec(_parse_linear, "required"),
+    "depend": ClauseSpec(_parse_depend, "required"),
+    "num_teams": ClauseSpec(_expr_clause(NumTeamsClause), "required"),
+    "thread_limit": ClauseSpec(_expr_clause(ThreadLimitClause), "required"),
+    "num_threads": ClauseSpec(_expr_clause(NumThreadsClause), "required"),
+    "device": ClauseSpec(_expr_clause(DeviceClause), "required"),
+    "hint": ClauseSpec(_expr_clause(HintClause), "required"),
+    "final": ClauseSpec(_expr_clause(FinalClause), "required"),
+    "priority": ClauseSpec(_parse_priority, "required"),
+    "if": ClauseSpec(_parse_if, "required"),
+    "default": ClauseSpec(_parse_default, "required"),
+    "defaultmap": ClauseSpec(_parse_defaultmap, "required"),
+    "proc_bind": ClauseSpec(_parse_proc_bind, "required"),
+    "collapse": ClauseSpec(_parse_collapse, "required"),
+    "ordered": ClauseSpec(_parse_ordered, "optional"),
+    "safelen": ClauseSpec(_parse_safelen, "required"),
+    "simdlen": ClauseSpec(_parse_simdlen, "required"),
+    "schedule": ClauseSpec(_parse_schedule, "required"),
+    "dist_schedule": ClauseSpec(_parse_dist_schedule, "required"),
+    "nowait": ClauseSpec(_flag_clause(NowaitClause), "none"),
+    "seq_cst": ClauseSpec(_flag_clause(SeqCstClause), "none"),
+    "threads": ClauseSpec(_flag_clause(ThreadsClause), "none"),
+    "simd": ClauseSpec(_flag_clause(SimdClause), "none"),
+    "untied": ClauseSpec(_flag_clause(UntiedClause), "none"),
+    "mergeable": ClauseSpec(_flag_clause(MergeableClause), "none"),
+    "inbranch": ClauseSpec(_flag_clause(InbranchClause), "none"),
+    "notinbranch": ClauseSpec(_flag_clause(NotinbranchClause), "none"),
+    "read": _atomic("read"),
+    "write": _atomic("write"),
+    "update": _atomic("update"),
+    "capture": _atomic("capture"),
+}
+
+# OpenMP clauses of constructs this compiler does not support (taskloop, declare
+# reduction): reported as "not valid here" rather than "unknown".
+OTHER_OPENMP_CLAUSES = frozenset({"grainsize", "num_tasks", "nogroup", "initializer"})

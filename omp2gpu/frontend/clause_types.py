@@ -1,0 +1,206 @@
+"""The typed OpenMP clauses, the data model the front end hands on: list items
+with their array sections, and one dataclass per clause kind.  Nothing here
+parses; `pragma_syntax.py` reads list items and `clause_parsers.py` builds the
+clauses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from pycparser import c_ast
+
+from ..diagnostics import SourceLocation
+
+
+# --------------------------------------------------------------------------
+# List items and array sections
+# --------------------------------------------------------------------------
+
+@dataclass
+class ArraySection:
+    """`[lower:length]`; lower None means 0, length None means "to the end of the array".
+    `[i]` is the element i: lower i, length the constant 1, is_element True."""
+
+    lower: c_ast.Node | None
+    length: c_ast.Node | None
+    is_element: bool = False
+    coord: SourceLocation | None = None
+
+
+@dataclass
+class ListItem:
+    """A variable, a struct member (`s.x`, `p->a`), optionally followed by array sections.
+    `name` is the root variable; `expr` the base expression (c_ast.ID or c_ast.StructRef)."""
+
+    name: str
+    expr: c_ast.Node
+    sections: list[ArraySection]
+    coord: SourceLocation
+    spelling: str = ""
+
+    @property
+    def is_variable(self) -> bool:
+        return not self.sections and isinstance(self.expr, c_ast.ID)
+
+
+
+# --------------------------------------------------------------------------
+# Clause classes
+# --------------------------------------------------------------------------
+
+@dataclass(kw_only=True)
+class Clause:
+    coord: SourceLocation
+    name: ClassVar[str] = ""
+
+
+@dataclass(kw_only=True)
+class ListClause(Clause):
+    items: list[ListItem]
+
+
+class PrivateClause(ListClause): name = "private"
+class FirstprivateClause(ListClause): name = "firstprivate"
+class LastprivateClause(ListClause): name = "lastprivate"
+class SharedClause(ListClause): name = "shared"
+class CopyinClause(ListClause): name = "copyin"
+class CopyprivateClause(ListClause): name = "copyprivate"
+class IsDevicePtrClause(ListClause): name = "is_device_ptr"
+class UseDevicePtrClause(ListClause): name = "use_device_ptr"
+class ToClause(ListClause): name = "to"          # target update; declare target
+class FromClause(ListClause): name = "from"      # target update
+class LinkClause(ListClause): name = "link"      # declare target
+class UniformClause(ListClause): name = "uniform"  # declare simd
+
+
+@dataclass(kw_only=True)
+class MapClause(ListClause):
+    name = "map"
+    map_type: str = "tofrom"
+    always: bool = False
+    map_type_explicit: bool = False
+    map_type_coord: SourceLocation | None = None
+
+
+@dataclass(kw_only=True)
+class ReductionClause(ListClause):
+    name = "reduction"
+    op: str
+
+
+@dataclass(kw_only=True)
+class AlignedClause(ListClause):
+    name = "aligned"
+    alignment: int | None = None
+
+
+@dataclass(kw_only=True)
+class LinearClause(ListClause):
+    name = "linear"
+    step: c_ast.Node | None = None      # None means 1
+    modifier: str | None = None         # "val" or None
+
+
+@dataclass(kw_only=True)
+class DependClause(ListClause):
+    name = "depend"
+    dep_type: str                       # in, out, inout, source, sink
+    sink: list[c_ast.Node] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class ExprClause(Clause):
+    expr: c_ast.Node
+
+
+class NumTeamsClause(ExprClause): name = "num_teams"
+class ThreadLimitClause(ExprClause): name = "thread_limit"
+class NumThreadsClause(ExprClause): name = "num_threads"
+class DeviceClause(ExprClause): name = "device"
+class HintClause(ExprClause): name = "hint"
+class FinalClause(ExprClause): name = "final"            # task
+class PriorityClause(ExprClause): name = "priority"      # task
+
+
+@dataclass(kw_only=True)
+class IfClause(ExprClause):
+    name = "if"
+    modifier: str | None = None         # directive-name-modifier, e.g. "target enter data"
+    modifier_coord: SourceLocation | None = None
+
+
+@dataclass(kw_only=True)
+class DefaultClause(Clause):
+    name = "default"
+    kind: str                           # shared or none
+
+
+@dataclass(kw_only=True)
+class DefaultmapClause(Clause):
+    name = "defaultmap"
+    behavior: str = "tofrom"
+    category: str = "scalar"
+
+
+@dataclass(kw_only=True)
+class ProcBindClause(Clause):
+    name = "proc_bind"
+    kind: str                           # master, close or spread
+
+
+@dataclass(kw_only=True)
+class CollapseClause(Clause):
+    name = "collapse"
+    count: int
+
+
+@dataclass(kw_only=True)
+class OrderedClause(Clause):
+    name = "ordered"
+    count: int | None = None
+
+
+@dataclass(kw_only=True)
+class SafelenClause(Clause):
+    name = "safelen"
+    length: int
+
+
+@dataclass(kw_only=True)
+class SimdlenClause(Clause):
+    name = "simdlen"
+    length: int
+
+
+@dataclass(kw_only=True)
+class ScheduleClause(Clause):
+    name = "schedule"
+    kind: str                           # static, dynamic, guided, auto, runtime
+    chunk: c_ast.Node | None = None
+    modifiers: tuple[str, ...] = ()     # monotonic, nonmonotonic, simd
+
+
+@dataclass(kw_only=True)
+class DistScheduleClause(Clause):
+    name = "dist_schedule"
+    kind: str = "static"
+    chunk: c_ast.Node | None = None
+
+
+@dataclass(kw_only=True)
+class AtomicClause(Clause):
+    """read, write, update or capture on `#pragma omp atomic`."""
+    name = "atomic"
+    kind: str
+
+
+class NowaitClause(Clause): name = "nowait"
+class SeqCstClause(Clause): name = "seq_cst"
+class ThreadsClause(Clause): name = "threads"     # ordered threads
+class SimdClause(Clause): name = "simd"           # ordered simd
+class UntiedClause(Clause): name = "untied"       # task
+class MergeableClause(Clause): name = "mergeable"  # task
+class InbranchClause(Clause): name = "inbranch"    # declare simd
+class NotinbranchClause(Clause): name = "notinbranch"  # declare simd
