@@ -8,6 +8,7 @@ scaling) are decided on C types, never on LLVM types.
 from __future__ import annotations
 
 import itertools
+import weakref
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -169,7 +170,9 @@ class Field:
     index: int = 0           # LLVM struct element index (structs); unused for unions
 
 
-_STRUCT_SERIAL = itertools.count()
+# Per LLVM context (each module emitter has its own): struct IR names numbered in the order
+# the program declares them, whatever else this process compiled before.
+_STRUCT_SERIALS: "weakref.WeakKeyDictionary[ir.Context, itertools.count]" = weakref.WeakKeyDictionary()
 
 
 @dataclass(eq=False)
@@ -235,7 +238,8 @@ class StructType(CType):
             context = context or ir.global_context
             kind = "union" if self.is_union else "struct"
             # A serial number, not id(self): the same program gives the same IR every run.
-            self._ir = context.get_identified_type(f"{kind}.{self.tag or 'anon'}.{next(_STRUCT_SERIAL)}")
+            serial = next(_STRUCT_SERIALS.setdefault(context, itertools.count()))
+            self._ir = context.get_identified_type(f"{kind}.{self.tag or 'anon'}.{serial}")
         return self._ir
 
     def field(self, name: str) -> Field | None:

@@ -69,9 +69,23 @@ def test_combined_construct_is_one_grid_stride_kernel(tmp_path):
      "combined", "grid-stride"),
     ("int f(int n, int *a) {\n#pragma omp target teams\n{\n#pragma omp distribute parallel for\n"
      "for (int i = 0; i < n; i++) a[i] = i; } return 0; }", "combined", "grid-stride"),
+    # read-only declarations before the loop: every thread makes its own (the paper's Fig. 1)
+    ("int f(int n, int *a) {\n#pragma omp target teams\n{\n double pi = 3.14, two = 2 * pi;\n"
+     "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) a[i] = i * two; } return 0; }",
+     "combined", "declarations run in every thread"),
+    # ... but not one that calls a function, reads through a pointer, or that the loop writes
+    ("int f(int n, int *a) {\n#pragma omp target teams\n{\n int t = omp_get_team_num();\n"
+     "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) a[i] = t; } return 0; }",
+     "control-loop", "is not 'target teams distribute"),
+    ("int f(int n, int *a) {\n#pragma omp target teams\n{\n int first = a[0];\n"
+     "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) a[i] = first; } return 0; }",
+     "control-loop", "is not 'target teams distribute"),
+    ("int f(int n, int *a) {\n#pragma omp target teams\n{\n int k = n;\n"
+     "#pragma omp distribute parallel for\nfor (int i = 0; i < n; i++) a[i] = k++; } return 0; }",
+     "control-loop", "is not 'target teams distribute"),
 ])
 def test_scheme_choice_and_reason(tmp_path, source, scheme, reason):
-    translation = _translate(tmp_path, source)
+    translation = _translate(tmp_path, "#include <omp.h>\n" + source)
     (remark,) = translation.device.remarks
     assert f"{scheme} scheme" in remark
     assert reason in remark

@@ -2,7 +2,8 @@
 (as Clang's supportsSPMDExecutionMode does); `omp2gpu compile --explain` prints it.
 
 - "combined": `target teams distribute parallel for [simd]` (or `target teams`
-  holding only `distribute parallel for`) in the shape of the paper's Section 4;
+  holding only `distribute parallel for`, after read-only scalar declarations
+  that every thread can make itself) in the shape of the paper's Section 4;
 - "serial":   a target region with no parallelism inside: one GPU thread runs it,
   which is the OpenMP semantics of such a region (its initial thread);
 - "control-loop": anything else (paper Section 3), and every region when asked for;
@@ -48,13 +49,117 @@ def combined_form(construct):
     if kind in COMBINED_KINDS:
         return construct.directive, construct.body
     if kind == "target teams":
-        body = construct.body
-        while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
-            body = body.block_items[0]
-        if isinstance(body, OmpConstruct) and body.directive.kind in (
-                "distribute parallel for", "distribute parallel for simd"):
-            return body.directive, body.body
+        split = _teams_prelude_and_loop(construct)
+        if split is not None:
+            return split[1].directive, split[1].body
     return None, None
+
+
+def combined_prelude(construct) -> list:
+    """Declarations a `target teams` region makes before its `distribute parallel for`
+    that every thread may make for itself (see _spmd_prelude): the combined scheme runs
+    them in each thread before the loop, as LLVM's SPMDization does; [] otherwise."""
+    split = _teams_prelude_and_loop(construct) if construct.directive.kind == "target teams" else None
+    return split[0] if split is not None else []
+
+
+_LOOP_KINDS = ("distribute parallel for", "distribute parallel for simd")
+
+
+def _teams_prelude_and_loop(construct):
+    """([declarations], loop construct) of `target teams { decls; distribute parallel for }`."""
+    body = construct.body
+    while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
+        body = body.block_items[0]
+    if isinstance(body, OmpConstruct):
+        return ([], body) if body.directive.kind in _LOOP_KINDS else None
+    if not isinstance(body, c_ast.Compound) or not body.block_items:
+        return None
+    *prelude, last = body.block_items
+    if isinstance(last, OmpConstruct) and last.directive.kind in _LOOP_KINDS and _spmd_prelude(prelude, last):
+        return prelude, last
+    return None
+
+
+# What an initialiser may hold: values of variables, not memory through pointers (the
+# loop may write that memory while a slower thread still runs its prelude).
+_PURE_EXPRESSIONS = (c_ast.Constant, c_ast.ID, c_ast.BinaryOp, c_ast.TernaryOp, c_ast.Cast,
+                     c_ast.Typename, c_ast.TypeDecl, c_ast.IdentifierType, c_ast.PtrDecl)
+_WRITING_OPERATORS = ("++", "--", "p++", "p--", "&")
+
+
+def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
+    """Whether each thread may run the declarations itself with the same effect as the team
+    master running them once: scalar locals with initialisers that only read (no calls,
+    no assignments, no address taken), which the loop only reads and its clauses and
+    header do not name."""
+    names, read = set(), set()
+    for item in prelude:
+        decls = item.decls if isinstance(item, c_ast.DeclList) else [item]
+        for decl in decls:
+            if not (isinstance(decl, c_ast.Decl) and decl.name and not decl.storage and decl.init is not None
+                    and "volatile" not in decl.quals
+                    and isinstance(decl.type, (c_ast.TypeDecl, c_ast.PtrDecl)) and _reads_only(decl.init)):
+                return False
+            names.add(decl.name)
+            read |= _identifiers(decl.init)
+    header = [part for loop_node in _outer_loops(loop.body) for part in (loop_node.init, loop_node.cond,
+                                                                            loop_node.next)]
+    clause_names = {getattr(item, "name", None) for clause in loop.directive.clauses
+                    for item in getattr(clause, "items", ())}
+    written = _written(loop.body)
+    return not (names & clause_names or (names | read) & written or
+                any(names & _identifiers(part) for part in header))
+
+
+def _reads_only(node) -> bool:
+    if node is None:
+        return True
+    member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."     # not p->x
+    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
+        return False
+    if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
+        return False
+    return all(_reads_only(child) for _, child in node.children())
+
+
+def _outer_loops(node) -> list:
+    while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
+        node = node.block_items[0]
+    return [node] if isinstance(node, c_ast.For) else []
+
+
+def _identifiers(node) -> set:
+    found = set()
+
+    def walk(n):
+        if isinstance(n, c_ast.ID):
+            found.add(n.name)
+        for _, child in n.children():
+            walk(child)
+    if node is not None:
+        walk(node)
+    return found
+
+
+def _written(node) -> set:
+    """Names assigned, incremented or address-taken in node."""
+    found = set()
+
+    def base(n):
+        while isinstance(n, (c_ast.ArrayRef, c_ast.StructRef)):
+            n = n.name
+        return n.name if isinstance(n, c_ast.ID) else None
+
+    def walk(n):
+        if isinstance(n, c_ast.Assignment):
+            found.add(base(n.lvalue))
+        elif isinstance(n, c_ast.UnaryOp) and n.op in _WRITING_OPERATORS:
+            found.add(base(n.expr))
+        for _, child in n.children():
+            walk(child)
+    walk(node)
+    return found
 
 
 def combined_ineligibility(construct) -> str | None:
@@ -88,7 +193,8 @@ def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
         return SchemeChoice("control-loop", "control loop (--scheme control-loop)")
     reason = combined_ineligibility(construct)
     if requested in ("auto", "combined") and reason is None:
-        return SchemeChoice("combined", "combined construct: SPMD grid-stride loop, no runtime calls")
+        prelude = " (the teams region's declarations run in every thread)" if combined_prelude(construct) else ""
+        return SchemeChoice("combined", f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}")
     parallel = [c for c in nested_constructs(construct.body)
                 if any(c.directive.has(leaf) for leaf in PARALLEL_LEAVES)]
     own_parallelism = any(construct.directive.has(leaf) for leaf in PARALLEL_LEAVES)

@@ -37,7 +37,7 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_form, combined_ineligibility, nested_constructs
+from omp2gpu.codegen.openmp.choose import combined_form, combined_ineligibility, combined_prelude, nested_constructs
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, RegionScope
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
@@ -229,6 +229,8 @@ class CpuCombined:
         api = calls_openmp_api(loop, cg.module.host.function_definitions)
         b = cg.builder
         with cg.block_scope():
+            for declaration in combined_prelude(region.construct):     # read-only: once per group
+                cg.stmt(declaration)
             bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
             iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
             ir_iv = iv_type.ir_type()

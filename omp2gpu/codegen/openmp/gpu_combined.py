@@ -22,7 +22,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_form
+from omp2gpu.codegen.openmp.choose import combined_form, combined_prelude
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
 from omp2gpu.codegen.openmp.gpu_atomics import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, combine, loop_nest,
@@ -57,6 +57,8 @@ class CombinedConstruct:
         if uses_openmp_api(loop):
             kernel_init(cg, spmd=True)
         with cg.block_scope():
+            for declaration in combined_prelude(region.construct):     # each thread its own copy
+                cg.stmt(declaration)
             bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
             iv_type = ct.LONG if any(b.iv_type.bits == 64 for b in bounds) else ct.INT
             trips = [convert(cg.builder, b.trip_count, b.iv_type, iv_type) for b in bounds]
