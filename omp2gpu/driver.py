@@ -398,10 +398,3 @@ def cached_text(cached: Path, make) -> str:
     except OSError:
         Path(tmp).unlink(missing_ok=True)
     return text
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, cached)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
-    return text

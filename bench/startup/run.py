@@ -206,7 +206,7 @@ def write_reports(results: dict, profile_data: dict | None) -> None:
     (HERE / "results.json").write_text(json.dumps(clean, indent=2) + "\n")
 
     program = results["program"]
-    md = [f"# omp2gpu start-up benchmark", "",
+    md = ["# omp2gpu start-up benchmark", "",
           f"A generated {program['lines']}-line C program (gen_program.py, seed {program['seed']}, "
           f"{program['openmp_regions']} OpenMP pragmas), run with `omp2gpu run`; "
           f"gcc {' '.join(GCC_FLAGS)} for reference. "
