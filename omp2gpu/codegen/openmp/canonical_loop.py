@@ -15,6 +15,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
 
 
 @dataclass
@@ -166,6 +167,25 @@ class LoopBounds:
         b = cg.builder
         value = b.add(self.lower, b.mul(iteration, self.step))
         return convert(b, value, self.iv_type, self.var_type)
+
+
+def loop_nest_space(cg, loops: list[CanonicalLoop]):
+    """A collapsed nest's LoopBounds, the iteration type wide enough for all of it, each
+    loop's trip count in that type, their product, and a stack slot per iteration
+    variable (declared in the current scope: each thread's own)."""
+    b = cg.builder
+    bounds = [LoopBounds(cg, each) for each in loops]
+    iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
+    trips = [convert(b, x.trip_count, x.iv_type, iv_type) for x in bounds]
+    total = trips[0]
+    for trip in trips[1:]:
+        total = b.mul(total, trip)
+    variables = []
+    for each, x in zip(loops, bounds):
+        slot = cg.alloca(x.var_type, each.variable)
+        cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
+        variables.append(slot)
+    return bounds, iv_type, trips, total, variables
 
 
 def set_loop_variables(cg, bounds, trips, iv_type, iteration, slots) -> None:

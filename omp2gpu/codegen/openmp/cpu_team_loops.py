@@ -24,7 +24,6 @@ from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, 
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
-from omp2gpu.sema.scopes import Symbol
 
 I32 = ir.IntType(32)
 
@@ -46,7 +45,7 @@ class TeamLoops:
         needs_owner = team.api or bool(context_names & set(free_identifiers(body)))
         b = cg.builder
         with self.as_work_item(cg, ir.Constant(I32, 0)), cg.block_scope():
-            bounds, iv_type, trips, total, variables = _loop_space(cg, loops)
+            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
             ir_iv = iv_type.ir_type()
             chunked = end is not None
             first = ir.Constant(ir_iv, 0) if first is None else convert(b, first, ct.LONG, iv_type)
@@ -59,7 +58,7 @@ class TeamLoops:
                 owner_of = _schedule_owner(cg, directive, iv_type, n, first, end) if needs_owner else None
 
                 def iteration(iv):
-                    _set_loop_variables(cg, bounds, trips, iv_type, variables, iv)
+                    canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
                     if needs_owner:             # the work-item the schedule gives iv to
                         owner = convert(b, owner_of(iv), iv_type, ct.INT)
                         if team.api:
@@ -79,7 +78,7 @@ class TeamLoops:
         loops = [canonical_loop.analyze(node) for node in loop_nest(_unwrap(loop), depth)]
         chunk_clause = next(iter(clauses_named(clauses, "dist_schedule")), None)
         with cg.block_scope():
-            bounds, iv_type, trips, total, variables = _loop_space(cg, loops)
+            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
             ir_iv = iv_type.ir_type()
             g = convert(b, b.trunc(team.group, I32), ct.INT, iv_type)
             groups = convert(b, b.trunc(team.num_groups, I32), ct.INT, iv_type)
@@ -104,7 +103,7 @@ class TeamLoops:
                     chunk_end = b.select(b.icmp_unsigned("<", chunk_end, total), chunk_end, total)
                     if parallel_for is None:
                         counted_loop(cg, ir_iv, chunk_start, chunk_end, lambda iv: (
-                            _set_loop_variables(cg, bounds, trips, iv_type, variables, iv),
+                            canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables),
                             cg.stmt(loops[-1].body)))
                     else:
                         parallel_clauses, for_clauses = parallel_for
@@ -146,31 +145,3 @@ def atomic_fold(cg, op, original, private) -> None:
     atomic_combine(cg, op, original.ctype, original.address, cg.builder.load(private.address))
 
 
-def _loop_space(cg, loops):
-    """Bounds, iteration type, trip counts, total and variable slots of a loop nest."""
-    b = cg.builder
-    bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
-    iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
-    trips = [convert(b, x.trip_count, x.iv_type, iv_type) for x in bounds]
-    total = trips[0]
-    for trip in trips[1:]:
-        total = b.mul(total, trip)
-    variables = []
-    for each, x in zip(loops, bounds):
-        slot = cg.alloca(x.var_type, each.variable)
-        cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
-        variables.append(slot)
-    return bounds, iv_type, trips, total, variables
-
-
-def _set_loop_variables(cg, bounds, trips, iv_type, variables, iv) -> None:
-    b = cg.builder
-    remaining = iv
-    for index in reversed(range(len(bounds))):
-        if index == 0:
-            logical = remaining
-        else:
-            logical = b.urem(remaining, trips[index])
-            remaining = b.udiv(remaining, trips[index])
-        local = convert(b, logical, iv_type, bounds[index].iv_type)
-        b.store(bounds[index].value_at(cg, local), variables[index])

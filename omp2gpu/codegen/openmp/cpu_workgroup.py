@@ -231,18 +231,8 @@ class CpuCombined:
         with cg.block_scope():
             for declaration in combined_prelude(region.construct):     # read-only: once per group
                 cg.stmt(declaration)
-            bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
-            iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
+            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
             ir_iv = iv_type.ir_type()
-            trips = [convert(b, x.trip_count, x.iv_type, iv_type) for x in bounds]
-            total = trips[0]
-            for trip in trips[1:]:
-                total = b.mul(total, trip)
-            variables = []
-            for each, x in zip(loops, bounds):
-                slot = cg.alloca(x.var_type, each.variable)
-                cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
-                variables.append(slot)
             # This group's block [first, end): a balanced split, sizes differing by one at most.
             g = b.trunc(group, ir_iv) if ir_iv.width < 64 else group
             parts = b.trunc(num_groups, ir_iv) if ir_iv.width < 64 else num_groups

@@ -29,7 +29,6 @@ from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named,
                                                   reduction_identity)
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
 
 I1 = ir.IntType(1)
@@ -59,13 +58,7 @@ class CombinedConstruct:
         with cg.block_scope():
             for declaration in combined_prelude(region.construct):     # each thread its own copy
                 cg.stmt(declaration)
-            bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
-            iv_type = ct.LONG if any(b.iv_type.bits == 64 for b in bounds) else ct.INT
-            trips = [convert(cg.builder, b.trip_count, b.iv_type, iv_type) for b in bounds]
-            total = trips[0]
-            for trip in trips[1:]:
-                total = cg.builder.mul(total, trip)
-            variables = [self._loop_variable(cg, each, b) for each, b in zip(loops, bounds)]
+            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
             last_flag = cg.alloca(ct.BOOL, "is.last")
             cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
             environment = DataEnvironment(
@@ -75,12 +68,6 @@ class CombinedConstruct:
             with environment:
                 self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
                                        variables, last_flag)
-
-    def _loop_variable(self, cg, loop, bounds):
-        """Each thread's own copy of the iteration variable."""
-        slot = cg.alloca(bounds.var_type, loop.variable)
-        cg.scope.declare(Symbol(loop.variable, bounds.var_type, "object", slot))
-        return slot
 
     def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag):
         b = cg.builder
