@@ -93,12 +93,8 @@ class StatementEmitter:
         return symbol
 
     def _check_not_redefined(self, node: c_ast.Decl) -> None:
-        """A name declared twice in one block. (The same declaration emitted again, as
-        a scheme may do for another copy of a region body, is not a redefinition.)"""
-        previous = self.scope.names.get(node.name)
-        if previous is not None and previous.coord is not None and \
-                (previous.coord.file, previous.coord.line, previous.coord.column) != \
-                (node.coord.file, node.coord.line, node.coord.column):
+        """A name declared twice in one block."""
+        if self.scope.declared_elsewhere(node.name, node.coord):
             raise CompileError(f"redefinition of '{node.name}'", node.coord)
 
     # ----------------------------------------------------------------- control flow

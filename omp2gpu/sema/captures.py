@@ -76,6 +76,29 @@ class _FreeIdentifiers:
             node = getattr(node, "type", None)
 
 
+def assigned_names(node) -> set[str]:
+    """Variables the code may change: assigned, incremented, or whose address is taken."""
+    names: set[str] = set()
+
+    def target(expression):
+        while isinstance(expression, (c_ast.ArrayRef, c_ast.StructRef)):
+            expression = expression.name
+        if isinstance(expression, c_ast.ID):
+            names.add(expression.name)
+
+    def walk(n):
+        if n is None:
+            return
+        if isinstance(n, c_ast.Assignment):
+            target(n.lvalue)
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&"):
+            target(n.expr)
+        for _, child in n.children():
+            walk(child)
+    walk(node)
+    return names
+
+
 def directive_expressions(directive) -> list:
     """Every C expression node held by a directive's clauses (found generically)."""
     found: list = []

@@ -174,10 +174,7 @@ class TypeResolver:
             for enumerator in node.values.enumerators:
                 if enumerator.value is not None:
                     next_value = evaluate_integer(enumerator.value, scope, self)
-                previous = scope.names.get(enumerator.name)
-                if previous is not None and previous.coord is not None and \
-                        (previous.coord.file, previous.coord.line, previous.coord.column) != \
-                        (enumerator.coord.file, enumerator.coord.line, enumerator.coord.column):
+                if scope.declared_elsewhere(enumerator.name, enumerator.coord):
                     raise CompileError(f"redefinition of enumerator '{enumerator.name}'", enumerator.coord)
                 scope.declare(Symbol(enumerator.name, ct.INT, "enum-constant",
                                      value=next_value, coord=enumerator.coord))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from omp2gpu.diagnostics import SourceLocation
 from omp2gpu.sema.ctypes import CType
 
 
@@ -40,6 +41,14 @@ class Scope:
         if found is not None or self.parent is None:
             return found
         return self.parent.lookup_tag(tag)
+
+    def declared_elsewhere(self, name: str, coord) -> bool:
+        """`name` is already declared in this very scope, by another declaration than the
+        one at `coord` (a scheme may emit the same declaration again, for another copy of
+        a region body: that is not a redefinition)."""
+        previous = self.names.get(name)
+        return previous is not None and previous.coord is not None and \
+            SourceLocation.of(previous.coord) != SourceLocation.of(coord)
 
     def declare(self, symbol: Symbol) -> Symbol:
         self.names[symbol.name] = symbol

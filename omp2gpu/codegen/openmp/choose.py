@@ -18,6 +18,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema.captures import assigned_names, free_identifiers
 
 COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
 PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
@@ -102,14 +103,14 @@ def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
                     and isinstance(decl.type, (c_ast.TypeDecl, c_ast.PtrDecl)) and _reads_only(decl.init)):
                 return False
             names.add(decl.name)
-            read |= _identifiers(decl.init)
+            read |= set(free_identifiers(decl.init))
     header = [part for loop_node in _outer_loops(loop.body) for part in (loop_node.init, loop_node.cond,
                                                                             loop_node.next)]
     clause_names = {getattr(item, "name", None) for clause in loop.directive.clauses
                     for item in getattr(clause, "items", ())}
-    written = _written(loop.body)
+    written = assigned_names(loop.body)
     return not (names & clause_names or (names | read) & written or
-                any(names & _identifiers(part) for part in header))
+                any(names & set(free_identifiers(part)) for part in header))
 
 
 def _reads_only(node) -> bool:
@@ -127,39 +128,6 @@ def _outer_loops(node) -> list:
     while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
         node = node.block_items[0]
     return [node] if isinstance(node, c_ast.For) else []
-
-
-def _identifiers(node) -> set:
-    found = set()
-
-    def walk(n):
-        if isinstance(n, c_ast.ID):
-            found.add(n.name)
-        for _, child in n.children():
-            walk(child)
-    if node is not None:
-        walk(node)
-    return found
-
-
-def _written(node) -> set:
-    """Names assigned, incremented or address-taken in node."""
-    found = set()
-
-    def base(n):
-        while isinstance(n, (c_ast.ArrayRef, c_ast.StructRef)):
-            n = n.name
-        return n.name if isinstance(n, c_ast.ID) else None
-
-    def walk(n):
-        if isinstance(n, c_ast.Assignment):
-            found.add(base(n.lvalue))
-        elif isinstance(n, c_ast.UnaryOp) and n.op in _WRITING_OPERATORS:
-            found.add(base(n.expr))
-        for _, child in n.children():
-            walk(child)
-    walk(node)
-    return found
 
 
 def combined_ineligibility(construct) -> str | None:

@@ -26,7 +26,7 @@ from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.inlined_callees import functions_holding
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.captures import assigned_names, free_identifiers
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
 
@@ -72,7 +72,7 @@ class TeamSharedStorage:
             names |= set(free_identifiers(region.construct.body))
         # A by-value capture nobody assigns holds the same value in every thread's
         # copy: only captures the code may change need one shared home.
-        changed = _assigned_names(region.construct.body) - _own_loop_variables(region)
+        changed = assigned_names(region.construct.body) - _own_loop_variables(region)
         # Sorted: the same shared-memory layout on every run (set order follows the hash seed).
         self.captures = [captured[name] for name in sorted(names) if name in captured and name in changed]
 
@@ -128,29 +128,6 @@ class TeamSharedStorage:
 
 def _round_up(value: int, multiple: int) -> int:
     return -(-value // multiple) * multiple
-
-
-def _assigned_names(node) -> set[str]:
-    """Variables the code may change: assigned, incremented, or whose address is taken."""
-    names: set[str] = set()
-
-    def target(expression):
-        while isinstance(expression, (c_ast.ArrayRef, c_ast.StructRef)):
-            expression = expression.name
-        if isinstance(expression, c_ast.ID):
-            names.add(expression.name)
-
-    def walk(n):
-        if n is None:
-            return
-        if isinstance(n, c_ast.Assignment):
-            target(n.lvalue)
-        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&"):
-            target(n.expr)
-        for _, child in n.children():
-            walk(child)
-    walk(node)
-    return names
 
 
 def _own_loop_variables(region) -> set[str]:
