@@ -79,6 +79,9 @@ class DeviceModuleEmitter(ModuleEmitter):
         self.pending: list[tuple] = []
         # Functions whose OpenMP constructs a kernel takes in as its own (inlined_callees.py).
         self.inlined_callees: dict = {}
+        # Functions holding a critical construct (what a parallel region passes them is
+        # team-shared on the team stack: team_sharing.py).
+        self.critical_callees: frozenset = frozenset()
 
     # ----------------------------------------------------------------- the target (NVPTX here;
     # the CPU device's module, cpu_workgroup.py, overrides these four)

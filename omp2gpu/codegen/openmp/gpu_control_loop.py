@@ -128,7 +128,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         definition = cg.module.inlined_callees.get(name)
         if definition is not None and not self.in_parallel:
             params = definition.decl.type.args.params
-            sharing = shared_in_parallel_regions(definition.body, params)
+            sharing = shared_in_parallel_regions(definition.body, params, cg.module.critical_callees)
             self.shared.declarations |= sharing.declarations
             self.shared.locked |= sharing.locked
         return definition

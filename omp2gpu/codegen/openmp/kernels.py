@@ -15,7 +15,7 @@ from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as CONTRO
 from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
 from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
 from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.codegen.openmp.inlined_callees import kernel_constructs_callees
+from omp2gpu.codegen.openmp.inlined_callees import functions_holding, kernel_constructs_callees
 from omp2gpu.diagnostics import CompileError, SourceLocation
 
 SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel, "control-loop": ControlLoop}
@@ -51,6 +51,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
     device = DeviceModuleEmitter(host_emitter, DeviceOpenMP(), offload.declare_target_globals)
     device.inlined_callees = kernel_constructs_callees(host_emitter.function_definitions,
                                                        host_emitter.translation_unit)
+    device.critical_callees = functions_holding(host_emitter.function_definitions, "critical")
     build = DeviceBuild(device.module)
     for region in offload.regions:
         reconsider_for_callees(region, device.inlined_callees, offload.scheme_request)

@@ -23,7 +23,6 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
-from omp2gpu.codegen.openmp.inlined_callees import functions_holding
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
@@ -64,8 +63,7 @@ class TeamSharedStorage:
         self._frame = None                  # this team's frame (i8*), made once
         self._frame_size = None             # a constant global: the size is known at the end
         captured = {c.name: c for c in region.captures if c.kind != "object"}
-        sharing = shared_in_parallel_regions(region.construct.body, critical_callees=functions_holding(
-            cg.module.host.function_definitions, "critical"))
+        sharing = shared_in_parallel_regions(region.construct.body, critical_callees=cg.module.critical_callees)
         self.declarations, self.locked, names = sharing.declarations, sharing.locked, sharing.outer
         self.locked_captures = sharing.locked_outer
         if _is_parallel(region.directive):
