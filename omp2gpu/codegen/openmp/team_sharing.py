@@ -22,6 +22,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.choose import nested_constructs
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
@@ -198,7 +199,7 @@ def shared_in_parallel_regions(body, params=(), critical_callees=frozenset()) ->
             return
         if isinstance(node, OmpConstruct) and _is_parallel(node.directive):
             sort_names(node, declarations, outer)
-            for critical in _constructs(node, "critical"):
+            for critical in (c for c in nested_constructs(node.body) if c.directive.has("critical")):
                 sort_names(critical, locked, locked_outer)
             for call in _calls(node, critical_callees):
                 for argument in call.args.exprs if call.args else ():
@@ -222,11 +223,3 @@ def _calls(node, names):
         if isinstance(child, c_ast.FuncCall) and isinstance(child.name, c_ast.ID) and child.name.name in names:
             yield child
         yield from _calls(child, names)
-
-
-def _constructs(node, kind: str):
-    """The OpenMP constructs of `kind` inside node."""
-    for _, child in node.children():
-        if isinstance(child, OmpConstruct) and child.directive.has(kind):
-            yield child
-        yield from _constructs(child, kind)
