@@ -13,6 +13,13 @@ Environment:
                         checks from the launcher's log that every kernel ran
                         on the GPU. GPU cases carry the `gpu` marker and skip
                         where there is no GPU.
+
+Timing lines: a line of a program's stdout that begins with "timing:" (the
+very first characters of the line) is dropped from both outputs before they
+are compared, so programs may print wall-clock measurements (gettimeofday,
+clock_gettime, omp_get_wtime) the way benchmark codes do. Nothing else is
+filtered: a "timing:" anywhere but at the start of a line, or any other line,
+is compared byte for byte (comparable_stdout).
 """
 
 from __future__ import annotations
@@ -34,6 +41,15 @@ PROGRAM_ARGS = ["alpha", "42"]
 TIMEOUT_S = 60
 GCC_FLAGS = ["-std=c99", "-O1", "-fopenmp", "-foffload=disable"]
 RUN_ENV = {"OMP_NUM_THREADS": "4"}
+
+TIMING_PREFIX = b"timing:"
+
+
+def comparable_stdout(stdout: bytes | None) -> bytes:
+    """`stdout` without its timing lines (those beginning with TIMING_PREFIX)."""
+    lines = (stdout or b"").splitlines(keepends=True)
+    return b"".join(line for line in lines if not line.startswith(TIMING_PREFIX))
+
 
 def _gpu_present() -> bool:
     try:
@@ -136,16 +152,17 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
     log = tmp_path / "offload.log"
     got = _run(omp2gpu_command(program, device), cwd=tmp_path, extra_env={"OMP2GPU_OFFLOAD_LOG": str(log)})
 
-    if ref.stdout == got.stdout and ref.returncode == got.returncode:
+    ref_stdout, got_stdout = comparable_stdout(ref.stdout), comparable_stdout(got.stdout)
+    if ref_stdout == got_stdout and ref.returncode == got.returncode:
         if device.startswith("gpu"):
             _check_kernels_ran_on_gpu(program, log, got, _scheme(device))
         return
-    ref_out, got_out = _text(ref.stdout), _text(got.stdout)
+    ref_out, got_out = _text(ref_stdout), _text(got_stdout)
 
     msg = [f"{program.name} on device {device!r}: omp2gpu differs from gcc"]
     if ref.returncode != got.returncode:
         msg.append(f"exit status: gcc {ref.returncode}, omp2gpu {got.returncode}")
-    if ref.stdout != got.stdout:
+    if ref_stdout != got_stdout:
         diff = difflib.unified_diff(ref_out.splitlines(keepends=True), got_out.splitlines(keepends=True),
                                     fromfile="gcc stdout", tofile="omp2gpu stdout")
         msg.append("stdout diff:\n" + "".join(diff))
@@ -162,3 +179,8 @@ def _check_kernels_ran_on_gpu(program: Path, log: Path, got, scheme: str) -> Non
     assert "offload to device" not in _text(got.stderr), _text(got.stderr)
     if kernels is not None and kernels.kernels:
         assert launches, f"{program.name}: no kernel ran on the GPU"
+
+
+def test_timing_filter_drops_only_lines_that_begin_with_timing():
+    out = b"step 1\ntiming: 0.25 s\nresult timing: 3\n timing: indented\ntiming:x"
+    assert comparable_stdout(out) == b"step 1\nresult timing: 3\n timing: indented\n"
