@@ -65,7 +65,10 @@ def convert(builder: ir.IRBuilder, value: ir.Value, source: ct.CType, target: ct
         if source.is_integer:
             if isinstance(value, ir.Constant) and value.constant == 0:
                 return ir.Constant(target.ir_type(), None)
-            return builder.inttoptr(value, target.ir_type())
+            # inttoptr zero-extends a narrower integer; C (6.3.2.3, as gcc on
+            # LP64) widens it by its own signedness first: (void *)-1 is all ones.
+            widened = convert(builder, value, source, ct.LONG if source.signed else ct.ULONG)
+            return builder.inttoptr(widened, target.ir_type())
     if target.is_struct and source.is_struct and source.ir_type() == target.ir_type():
         return value
     raise CompileError(f"cannot convert from '{source}' to '{target}'", coord)

@@ -281,9 +281,12 @@ class Initializers:
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-"):
             return self._offset_address(ctype, node, scope).bitcast(target_type)
         try:
-            value, _ = evaluate(node, scope, self.module.resolver)
+            value, vtype = evaluate(node, scope, self.module.resolver)
             if value == 0:
                 return ir.Constant(target_type, None)
+            if vtype.is_integer:
+                # `(void *)-1`: the integer widened by its own signedness (6.3.2.3).
+                return ir.Constant(I64, wrap(wrap(int(value), vtype), ct.LONG)).inttoptr(target_type)
         except CompileError:
             pass
         raise CompileError("initializer element is not a compile-time constant", node.coord)
