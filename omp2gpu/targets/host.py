@@ -387,7 +387,9 @@ def _can_fork() -> bool:
         return False
     # Only a single-threaded process forks safely: another thread (the CPU device's
     # workers, a CUDA driver thread) may hold a lock the child would wait on forever.
-    return cpus >= 2 and threads == 1 and _runnable_now() < cpus
+    # The CLI's main thread, only waiting for this compile thread, holds none.
+    from omp2gpu.tools.deep_stack import waiting_threads
+    return cpus >= 2 and threads - waiting_threads() == 1 and _runnable_now() < cpus
 
 
 def _runnable_now() -> int:

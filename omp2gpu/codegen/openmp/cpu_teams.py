@@ -129,14 +129,15 @@ def _clauses(items) -> SimpleNamespace:
 
 
 def _constructs(node, inside_parallel=False):
-    """(construct, nested in a parallel region of the node) for every construct in node."""
-    if node is None:
-        return
-    if isinstance(node, OmpConstruct):
-        yield node, inside_parallel
-        inside_parallel = inside_parallel or node.directive.has("parallel")
-    for _, child in node.children():
-        yield from _constructs(child, inside_parallel)
+    """(construct, nested in a parallel region of the node) for every construct in node,
+    in source order (an explicit stack: a recursive generator is quadratic in depth)."""
+    stack = [(node, inside_parallel)] if node is not None else []
+    while stack:
+        node, inside_parallel = stack.pop()
+        if isinstance(node, OmpConstruct):
+            yield node, inside_parallel
+            inside_parallel = inside_parallel or node.directive.has("parallel")
+        stack.extend((child, inside_parallel) for _, child in reversed(node.children()))
 
 
 @dataclass

@@ -218,8 +218,11 @@ def shared_in_parallel_regions(body, params=(), critical_callees=frozenset()) ->
 
 
 def _calls(node, names):
-    """The calls inside node to functions named in `names`."""
-    for _, child in node.children():
+    """The calls inside node to functions named in `names`, in source order (an
+    explicit stack: deep expressions would make a recursive generator quadratic)."""
+    stack = [child for _, child in reversed(node.children())]
+    while stack:
+        child = stack.pop()
         if isinstance(child, c_ast.FuncCall) and isinstance(child.name, c_ast.ID) and child.name.name in names:
             yield child
-        yield from _calls(child, names)
+        stack.extend(grandchild for _, grandchild in reversed(child.children()))
