@@ -14,6 +14,8 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
     void __omp2gpu_target_data_update(same arguments)
     void __omp2gpu_register_global(void *host_address, const char *name, int64_t size)
          -> a `declare target` global: present for the whole run, initialised from the host
+    void __omp2gpu_register_link_global(void *host_address, const char *name, int64_t size)
+         -> a `declare target link` global: its device storage is used while a map clause maps it
 
     int   __omp2gpu_num_devices(void)
     void  __omp2gpu_set_default_device(int device)      (omp_set_default_device)
@@ -56,6 +58,7 @@ ENTRY_DATA_BEGIN = "__omp2gpu_target_data_begin"
 ENTRY_DATA_END = "__omp2gpu_target_data_end"
 ENTRY_DATA_UPDATE = "__omp2gpu_target_data_update"
 ENTRY_REGISTER_GLOBAL = "__omp2gpu_register_global"
+ENTRY_REGISTER_LINK_GLOBAL = "__omp2gpu_register_link_global"
 
 ENTRY_NUM_DEVICES = "__omp2gpu_num_devices"
 ENTRY_SET_DEFAULT_DEVICE = "__omp2gpu_set_default_device"

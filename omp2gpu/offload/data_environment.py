@@ -5,7 +5,10 @@ count. A list item is found by any range inside a mapped one, so an array
 section of a larger mapped array uses the enclosing storage; one that sticks
 out of a mapping is a user error (MappingError), as in libomptarget and
 libgomp. `declare target` globals are mapped for the whole run
-(always_present): map clauses neither count nor free them.
+(always_present): map clauses neither count nor free them. `declare target
+link` globals have module storage too, but are present only while a map
+clause maps them: mapping one copies into that storage as into a fresh
+allocation (2.14.7), and releasing it never frees the module's storage.
 
 The operations take the map-entry lists of offload/abi.py as MapEntry objects.
 """
@@ -54,11 +57,17 @@ class Mapping:
     device_address: int
     references: int = 1
     always_present: bool = False   # declare target: mapped until the program ends
+    link: bool = False             # declare target link: module storage, mapped by map clauses
     device_newer: bool = False     # a kernel ran since the host last copied the whole range back
 
     @property
     def host_end(self) -> int:
         return self.host_begin + self.nbytes
+
+    @property
+    def frees_storage(self) -> bool:
+        """Whether unmapping frees the device storage (not a module's own global)."""
+        return not (self.always_present or self.link)
 
     def device_address_of(self, host_address: int) -> int:
         """The device address corresponding to host_address (which may lie outside the
@@ -74,6 +83,7 @@ class DataEnvironment:
         self.device = device
         self._starts: list[int] = []          # host_begin of each mapping, sorted
         self._mappings: list[Mapping] = []    # in the same order; ranges never overlap
+        self._link_storage: list[Mapping] = []   # declare target link globals, mapped or not
 
     def __len__(self) -> int:
         return len(self._mappings)
@@ -144,8 +154,8 @@ class DataEnvironment:
                 continue
             mapping = self.lookup(entry.begin, entry.size)
             if mapping is None:
-                address = self.device.allocate(entry.size)
-                mapping = self._insert(Mapping(entry.begin, entry.size, address))
+                mapping = self._insert(self._link_mapping(entry) or Mapping(
+                    entry.begin, entry.size, self.device.allocate(entry.size)))
                 if entry.type & MapType.TO:
                     self._to_device(mapping, entry.begin, entry.size)
                 continue
@@ -173,7 +183,8 @@ class DataEnvironment:
                 released.append(mapping)
         for mapping in released:
             self._remove(mapping)
-            self.device.free(mapping.device_address)
+            if mapping.frees_storage:
+                self.device.free(mapping.device_address)
 
     def update(self, entries: list[MapEntry]) -> None:
         """target update: copy present items; absent ones are ignored (2.10.5)."""
@@ -198,6 +209,17 @@ class DataEnvironment:
                                        always_present=True))
         self._to_device(mapping, host_begin, nbytes)
         return mapping
+
+    def add_link_global(self, host_begin: int, nbytes: int, device_address: int) -> None:
+        """A declare target link global: its module storage, used once a map clause maps it."""
+        self._link_storage.append(Mapping(host_begin, nbytes, device_address, references=1, link=True))
+
+    def _link_mapping(self, entry: MapEntry) -> Mapping | None:
+        """A fresh mapping onto the module storage of the link global holding the entry."""
+        for link in self._link_storage:
+            if link.host_begin <= entry.begin and entry.begin + entry.size <= link.host_end:
+                return Mapping(link.host_begin, link.nbytes, link.device_address, link=True)
+        return None
 
     # ----------------------------------------------------------------- what the kernel sees
     def translate(self, entry: MapEntry) -> int:
@@ -243,7 +265,7 @@ class DataEnvironment:
                     self._to_host(mapping, mapping.host_begin, mapping.nbytes)
                 except Exception as error:      # a broken context: report, keep going
                     lost.append(f"{mapping}: {error}")
-            if not mapping.always_present:
+            if mapping.frees_storage:
                 try:
                     self.device.free(mapping.device_address)
                 except Exception:

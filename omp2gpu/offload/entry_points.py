@@ -27,6 +27,7 @@ _PROTOTYPES = {
     abi.ENTRY_DATA_END: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
     abi.ENTRY_DATA_UPDATE: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
     abi.ENTRY_REGISTER_GLOBAL: (ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_int64), None),
+    abi.ENTRY_REGISTER_LINK_GLOBAL: (ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_int64), None),
     abi.ENTRY_NUM_DEVICES: (ctypes.CFUNCTYPE(c_int), 0),
     abi.ENTRY_SET_DEFAULT_DEVICE: (ctypes.CFUNCTYPE(None, c_int), None),
     abi.ENTRY_TARGET_ALLOC: (ctypes.CFUNCTYPE(c_void_p, c_size_t, c_int), None),
@@ -48,6 +49,10 @@ def _target(device, kernel, count, bases, begins, sizes, types, num_teams, threa
 
 def _register_global(host_address, name, size):
     runtime.register_global(host_address or 0, _text(name), size)
+
+
+def _register_link_global(host_address, name, size):
+    runtime.register_link_global(host_address or 0, _text(name), size)
 
 
 def _target_alloc(size, device):
@@ -73,6 +78,7 @@ _IMPLEMENTATIONS = {
     abi.ENTRY_DATA_END: lambda *args: runtime.data_end(*args),
     abi.ENTRY_DATA_UPDATE: lambda *args: runtime.data_update(*args),
     abi.ENTRY_REGISTER_GLOBAL: _register_global,
+    abi.ENTRY_REGISTER_LINK_GLOBAL: _register_link_global,
     abi.ENTRY_NUM_DEVICES: lambda: runtime.num_devices(),
     abi.ENTRY_SET_DEFAULT_DEVICE: lambda device: runtime.set_default_device(device),
     abi.ENTRY_TARGET_ALLOC: _target_alloc,

@@ -224,7 +224,7 @@ class OffloadRuntime:
         self._states: list[DeviceState] | None = None
         self._images: list[Image] = []
         self._kernels: dict[str, tuple[int, KernelInfo]] = {}    # name -> (image index, info)
-        self._globals: dict[str, tuple[int, int]] = {}           # name -> (host address, size)
+        self._globals: dict[str, tuple[int, int, bool]] = {}     # name -> (host address, size, link)
         self._lock = threading.RLock()
         self.record = LaunchRecord(environ)
         self.launch_override = launch_override(environ)
@@ -298,9 +298,10 @@ class OffloadRuntime:
             for name, info in kernels.items():
                 self._kernels[name] = (index, info)
 
-    def register_global(self, host_address: int, name: str, size: int) -> None:
+    def register_global(self, host_address: int, name: str, size: int, link: bool = False) -> None:
+        """A declare target global (`link`: declare target link, mapped by map clauses only)."""
         with self._lock:
-            self._globals[name] = (host_address, size)
+            self._globals[name] = (host_address, size, link)
             for state in self._states or ():
                 if state.usable and state.modules:
                     self._guarded(state, lambda: self._bind_globals(state),
@@ -315,7 +316,7 @@ class OffloadRuntime:
         self._bind_globals(state)
 
     def _bind_globals(self, state: DeviceState) -> None:
-        for name, (host_address, size) in self._globals.items():
+        for name, (host_address, size, link) in self._globals.items():
             if name in state.bound_globals:
                 continue
             for module in state.modules:
@@ -325,7 +326,8 @@ class OffloadRuntime:
                     address, device_size = state.device.get_global(module, name)
                 except DeviceError:
                     continue                     # not in this module (or no kernel uses it)
-                state.data.add_global(host_address, min(size, device_size), address)
+                bind = state.data.add_link_global if link else state.data.add_global
+                bind(host_address, min(size, device_size), address)
                 state.bound_globals.add(name)
                 break
 
@@ -517,6 +519,10 @@ def register_image(ptx: str | None, kernels: dict[str, KernelInfo], cpu=None) ->
 
 def register_global(host_address: int, name: str, size: int) -> None:
     runtime().register_global(host_address, name, size)
+
+
+def register_link_global(host_address: int, name: str, size: int) -> None:
+    runtime().register_global(host_address, name, size, link=True)
 
 
 def num_devices() -> int:

@@ -302,3 +302,38 @@ def test_read_entries_from_c_arrays():
     assert entries[0] == MapEntry(0x1000, 0x1008, 16, M.TO | M.TARGET_PARAM)
     assert entries[1] == MapEntry(0, 0, 0, M.POINTER_LOOKUP)
     assert entries[0].maps_storage and not entries[1].maps_storage
+
+
+# ----------------------------------------------------------------- declare target link globals
+def test_link_global_is_mapped_by_map_clauses_only(env):
+    g = ints(1, 2)
+    storage = env.device.allocate(8)
+    env.add_link_global(addr(g), 8, storage)
+    assert len(env) == 0 and not env.is_present(addr(g))      # not mapped until a clause maps it
+    assert env.device.copies["to_device"] == 0
+    entries = [whole(g, M.TO | M.FROM)]
+    env.begin(entries)
+    assert env.lookup(addr(g), 8).device_address == storage  # the module's storage, not a new one
+    assert device_ints(env.device, storage, 2) == [1, 2]
+    write_device(storage, [5, 6])
+    env.end(entries)
+    assert list(g) == [5, 6] and len(env) == 0
+    assert env.device.live_allocations == 1                    # the module's storage is kept
+
+
+def test_link_global_sees_the_host_value_of_each_new_mapping(env):
+    """A later map(to:) copies again (the defect: the device kept the first value)."""
+    g = ints(1, 2)
+    storage = env.device.allocate(8)
+    env.add_link_global(addr(g), 8, storage)
+    env.begin([whole(g, M.TO)])
+    env.end([whole(g, M.TO)])
+    g[0], g[1] = 30, 40
+    env.begin([section(g, 1, 1, M.TO)])
+    assert device_ints(env.device, storage, 2)[1] == 40
+    env.update([whole(g, M.TO)])                                # present: update copies
+    assert device_ints(env.device, storage, 2) == [30, 40]
+    env.end([section(g, 1, 1, M.TO)])
+    g[0] = 50
+    env.update([whole(g, M.TO)])                                # absent again: ignored (2.10.5)
+    assert device_ints(env.device, storage, 2) == [30, 40]

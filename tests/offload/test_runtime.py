@@ -186,6 +186,23 @@ def test_declare_target_globals_are_bound_when_the_image_loads():
     assert counter.value == 42
 
 
+def test_declare_target_link_global_gets_each_launch_map():
+    """A kernel sees what the latest map clause mapped into a link global's module storage,
+    not what the first launch copied (the launcher path every device shares)."""
+    device = HostMemoryDevice()
+    device.module_globals["table"] = 3 * INT
+    rt = make_runtime(device)
+    table = ints(1, 2, 3)
+    rt.register_global(addr(table), "table", 3 * INT, link=True)
+    assert launch_add_one(rt, table) == 0
+    storage, _ = device.modules[0].globals["table"]
+    assert list(table) == [2, 3, 4] and device.launches[-1].params[0][1] == storage
+    table[0] = 100
+    assert launch_add_one(rt, table) == 0
+    assert list(table) == [101, 4, 5]
+    assert len(rt.states[0].data) == 0                    # unmapped after each region
+
+
 def test_device_clause_and_default_device():
     first, second = HostMemoryDevice("first"), HostMemoryDevice("second")
     rt = make_runtime(first, second, environ={"OMP_DEFAULT_DEVICE": "1"})
@@ -426,7 +443,9 @@ def test_device_memory_entry_points():
     entry_points.CALLBACKS[abi.ENTRY_TARGET_FREE](pointer, 0)
     g = ctypes.c_int(3)
     entry_points.CALLBACKS[abi.ENTRY_REGISTER_GLOBAL](addr(g), b"g", 4)
-    assert runtime.runtime()._globals["g"] == (addr(g), 4)
+    assert runtime.runtime()._globals["g"] == (addr(g), 4, False)
+    entry_points.CALLBACKS[abi.ENTRY_REGISTER_LINK_GLOBAL](addr(g), b"linked", 4)
+    assert runtime.runtime()._globals["linked"] == (addr(g), 4, True)
 
 
 def test_an_exception_never_crosses_into_c(monkeypatch, capsys):

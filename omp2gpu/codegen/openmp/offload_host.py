@@ -43,6 +43,7 @@ class OffloadHostOpenMP(HostOpenMP):
         self.regions = []
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
+        self.declare_target_links: set[str] = set()     # `declare target link(...)` globals
         self._kernel_names: set[str] = set()
 
     # ----------------------------------------------------------------- declare target
@@ -64,6 +65,8 @@ class OffloadHostOpenMP(HostOpenMP):
                     raise CompileError(f"use of undeclared identifier '{item.name}'", item.coord)
                 if symbol.kind == "object":
                     self.declare_target_globals[item.name] = symbol
+                    if clause.name == "link":
+                        self.declare_target_links.add(item.name)
                 else:
                     self.declare_target_functions.add(item.name)
 
@@ -75,9 +78,12 @@ class OffloadHostOpenMP(HostOpenMP):
         ctor = ir.Function(ir_module, ir.FunctionType(ir.VoidType(), []), name="omp2gpu.register_globals")
         ctor.linkage = "internal"
         builder = ir.IRBuilder(ctor.append_basic_block())
-        register = _entry(ir_module, abi.ENTRY_REGISTER_GLOBAL, ir.VoidType(), [I8P, I8P, I64])
+        entries = {link: _entry(ir_module, abi.ENTRY_REGISTER_LINK_GLOBAL if link else abi.ENTRY_REGISTER_GLOBAL,
+                                ir.VoidType(), [I8P, I8P, I64])
+                   for link in {name in self.declare_target_links for name in self.declare_target_globals}}
         for name, symbol in self.declare_target_globals.items():
             label = module.string_global(name.encode())
+            register = entries[name in self.declare_target_links]
             builder.call(register, [builder.bitcast(symbol.address, I8P),
                                     builder.bitcast(label, I8P), ir.Constant(I64, symbol.ctype.size)])
         builder.ret_void()
