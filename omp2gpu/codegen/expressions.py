@@ -120,6 +120,8 @@ class ExpressionEmitter:
             zero = ir.Constant(I64, 0)
             address = lvalue.address
             decayed = ct.PointerType(ctype.element, pointee_const=lvalue.const)
+            if ctype.is_variable:         # a VLA is stored as a run of its fixed elements
+                return RValue(decayed, address)
             if not ctype.is_complete:     # extern int a[]; stored as [0 x T]
                 return RValue(decayed, self.builder.bitcast(address, ctype.element.ir_type().as_pointer()))
             return RValue(decayed, self.builder.gep(address, [zero, zero], inbounds=True))
@@ -237,8 +239,7 @@ class ExpressionEmitter:
     def _expr_UnaryOp(self, node):
         op = node.op
         if op == "sizeof":
-            size = self.sizeof_operand(node.expr, node.coord).size
-            return RValue(ct.SIZE_T, ir.Constant(I64, size))
+            return RValue(ct.SIZE_T, self.runtime_size(self.sizeof_operand(node.expr, node.coord)))
         if op == "&":
             target = self.lvalue(node.expr)
             return RValue(ct.PointerType(target.ctype), target.address)
@@ -278,9 +279,10 @@ class ExpressionEmitter:
 
     def type_of(self, node) -> ct.CType:
         """Type of an expression without keeping its code (for sizeof)."""
-        saved_block = self.builder.block
+        saved_block, saved_scope = self.builder.block, self.scope
         scratch = self.function.append_basic_block("sizeof.scratch")
         self.builder.position_at_end(scratch)
+        self.scope = saved_scope.child()     # VLA lengths bound in the scratch code go with it
         try:
             is_object = not isinstance(node, c_ast.ID) or self.lookup_symbol(node).kind == "object"
             if is_object and isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef,
@@ -291,6 +293,7 @@ class ExpressionEmitter:
             else:
                 ctype = self.expr(node).ctype
         finally:
+            self.scope = saved_scope
             self.builder.position_at_end(saved_block)
             self.function.blocks.remove(scratch)
         return ctype
@@ -415,17 +418,18 @@ class ExpressionEmitter:
                 a = self.builder.ptrtoint(left.value, I64)
                 b = self.builder.ptrtoint(right.value, I64)
                 difference = self.builder.sub(a, b)
-                return RValue(ct.PTRDIFF_T, self.builder.sdiv(difference, ir.Constant(I64, size)))
+                return RValue(ct.PTRDIFF_T, self.builder.sdiv(difference, size))
         raise CompileError(f"invalid operands to binary expression ('{left.ctype}' and '{right.ctype}')",
                            node.coord)
 
-    def _element_size(self, pointer_type, node) -> int:
+    def _element_size(self, pointer_type, node) -> ir.Value:
+        """sizeof the pointee (i64): a run-time value for a VLA."""
         pointee = pointer_type.pointee
         if pointee.is_void or pointee.is_function:
-            return 1          # GNU C arithmetic on void *; gcc accepts it
+            return ir.Constant(I64, 1)      # GNU C arithmetic on void *; gcc accepts it
         if not pointee.is_complete:
             raise CompileError(f"arithmetic on a pointer to an incomplete type '{pointee}'", node.coord)
-        return pointee.size
+        return self.runtime_size(pointee)
 
     def pointer_offset(self, pointer: RValue, index: RValue, node) -> ir.Value:
         """&pointer[index], scaled by the pointee size (C99 6.5.6p8)."""
@@ -436,7 +440,10 @@ class ExpressionEmitter:
             raw = self.builder.bitcast(pointer.value, ir.IntType(8).as_pointer())
             moved = self.builder.gep(raw, [offset], inbounds=True)
             return self.builder.bitcast(moved, pointer.value.type)
-        self._element_size(pointer.ctype, node)
+        if pointee.is_variable:          # `p + i` on `double (*p)[m]`: i rows of m doubles
+            offset = self.builder.mul(offset, self.fixed_elements(pointee))
+        else:
+            self._element_size(pointer.ctype, node)
         # inbounds: the result must point into (or just past) the same array (C99 6.5.6p8).
         return self.builder.gep(pointer.value, [offset], inbounds=True)
 

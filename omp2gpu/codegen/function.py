@@ -14,13 +14,14 @@ from pycparser import c_ast
 from omp2gpu.codegen.expressions import ExpressionEmitter
 from omp2gpu.codegen.statements import StatementEmitter
 from omp2gpu.codegen.values import RValue
+from omp2gpu.codegen.variable_arrays import VariableArrayEmitter
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Scope, Symbol
 
 
-class FunctionEmitter(StatementEmitter, ExpressionEmitter):
+class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter):
     def __init__(self, module, function: ir.Function, function_type: ct.FunctionType, scope: Scope):
         self.module = module                     # ModuleEmitter
         self.function = function
@@ -40,6 +41,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
         self.goto_uses: dict[str, object] = {}
         self.openmp_state: dict = {}             # scratch space for the active OpenMP scheme
         self.inline_return = None                # (result slot, block) while in inline_call
+        self.stack_saves: list[tuple] = []       # (block scope, saved stack pointer) per VLA block
+        self.jump_depths: dict = {}              # break/continue block -> len(stack_saves) there
 
     # ----------------------------------------------------------------- services
     def alloca(self, ctype: ct.CType, name: str = "") -> ir.Value:
@@ -77,7 +80,11 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
         return symbol
 
     def resolve_type(self, node) -> ct.CType:
-        return self.resolver.resolve(node, self.scope)
+        """The type a declarator or type name denotes; the lengths of its variable-length
+        arrays are evaluated here, where C evaluates them (C99 6.7.5.2p4)."""
+        ctype = self.resolver.resolve(node, self.scope)
+        self.bind_variable_lengths(ctype)
+        return ctype
 
     # ----------------------------------------------------------------- the body
     def emit_body(self, definition: c_ast.FuncDef) -> None:
@@ -87,6 +94,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
             self.builder.store(arg, slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord,
                                       const=declared_const(param)))
+        for ctype in self.function_type.params:      # `double (*a)[n]`: n is a parameter
+            self.bind_variable_lengths(ctype)
         self._declare_func_name(definition.decl.name)
         for item in definition.body.block_items or ():
             self.stmt(item)
@@ -114,6 +123,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter):
                 self.builder.store(value, address)
                 self.scope.declare(Symbol(param.name, ctype, "object", address, coord=param.coord,
                                           const=declared_const(param)))
+            for ctype in function_type.params:
+                self.bind_variable_lengths(ctype)
             self._declare_func_name(name)
             for item in definition.body.block_items or ():
                 self.stmt(item)

@@ -55,6 +55,7 @@ class ModuleEmitter:
             self.declare_file_scope(node)
         elif isinstance(node, c_ast.Typedef):
             self.declare_typedef(node, self.file_scope)
+            _not_variably_modified(self.file_scope.names[node.name].ctype, node)
         elif isinstance(node, OmpDeclareTarget):
             self.openmp.declare_target(self, node)
         elif isinstance(node, OmpConstruct):
@@ -129,6 +130,7 @@ class ModuleEmitter:
         if ctype.is_function:
             self.function_symbol(node.name, ctype, "static" in node.storage, node.coord)
             return
+        _not_variably_modified(ctype, node)
         ctype = self.initializers.complete_array_type(ctype, node.init, self.file_scope)
         is_extern = "extern" in node.storage and node.init is None
         symbol = self.global_symbol(node.name, ctype, node.coord, internal="static" in node.storage)
@@ -210,3 +212,9 @@ class ModuleEmitter:
             found.initializer = ir.Constant(ir_type, payload)
             self.strings[data] = found
         return found
+
+
+def _not_variably_modified(ctype: ct.CType, node) -> None:
+    """VLA types need a block to be evaluated in (C99 6.7.5.2p2)."""
+    if ct.variably_modified(ctype):
+        raise CompileError(f"variably modified '{node.name}' at file scope", node.coord)

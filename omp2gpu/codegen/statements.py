@@ -45,6 +45,7 @@ class StatementEmitter:
         try:
             yield self.scope
         finally:
+            self.release_variable_arrays(self.scope)
             self.scope = saved
 
     def _stmt_Compound(self, node):
@@ -63,6 +64,7 @@ class StatementEmitter:
 
     def _stmt_Typedef(self, node):
         self.module.declare_typedef(node, self.scope)
+        self.bind_variable_lengths(self.scope.names[node.name].ctype)   # typedef int row[n];
 
     def _stmt_DeclList(self, node):
         for decl in node.decls:
@@ -74,12 +76,17 @@ class StatementEmitter:
             self.resolve_type(node.type)
             return
         ctype = self.resolve_type(node.type)
+        if ctype.is_variable and ("static" in node.storage or "extern" in node.storage):
+            raise CompileError(f"variable-length array '{node.name}' cannot have static storage "
+                               "or linkage", node.coord)
         if ctype.is_function or "extern" in node.storage:
             self.module.declare_external_in_block(node, ctype, self.scope)
             return
         if "static" in node.storage:
             self.module.define_static_local(node, ctype, self.scope, self.function.name)
             return
+        if ctype.is_variable:
+            return self._variable_array_decl(node, ctype)
         ctype = self.initializers.complete_array_type(ctype, node.init, self.scope)
         if not ctype.is_complete:
             raise CompileError(f"variable '{node.name}' has incomplete type '{ctype}'", node.coord)
@@ -91,6 +98,22 @@ class StatementEmitter:
         if node.init is not None:
             self.initializers.store(self, LValue(ctype, slot), node.init)
         return symbol
+
+    def _variable_array_decl(self, node: c_ast.Decl, ctype: ct.VariableArrayType):
+        """`double a[n][m]`: storage on the stack, sized now (variable_arrays.py)."""
+        if node.init is not None:
+            raise CompileError("variable-sized object may not be initialized", node.init.coord or node.coord)
+        self._check_not_redefined(node)
+        try:
+            slot = self.openmp.local_address(self, node, ctype)
+        except CompileError as error:
+            # A scheme that would share it between threads needs its size now.
+            raise CompileError(f"variable-length array '{node.name}' shared by the threads of a "
+                               f"team is not supported ({error.message})", node.coord) from error
+        if slot is None:
+            slot = self.allocate_variable_array(ctype, node.name)
+        return self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
+                                         const=declared_const(node)))
 
     def _check_not_redefined(self, node: c_ast.Decl) -> None:
         """A name declared twice in one block."""
@@ -165,6 +188,7 @@ class StatementEmitter:
     def loop_targets(self, break_block, continue_block):
         self.break_targets.append(break_block)
         self.continue_targets.append(continue_block)
+        self.jump_depths[break_block] = self.jump_depths[continue_block] = self.jump_depth()
         try:
             yield
         finally:
@@ -174,11 +198,13 @@ class StatementEmitter:
     def _stmt_Break(self, node):
         if not self.break_targets:
             raise CompileError("'break' statement not in loop or switch statement", node.coord)
+        self.release_before_jump(self.jump_depths.get(self.break_targets[-1]))
         self.builder.branch(self.break_targets[-1])
 
     def _stmt_Continue(self, node):
         if not self.continue_targets:
             raise CompileError("'continue' statement not in loop statement", node.coord)
+        self.release_before_jump(self.jump_depths.get(self.continue_targets[-1]))
         self.builder.branch(self.continue_targets[-1])
 
     def _stmt_Return(self, node):
@@ -219,6 +245,7 @@ class StatementEmitter:
         context = _SwitchContext(self.builder.switch(converted, end_block), ctype)
         self.switches.append(context)
         self.break_targets.append(end_block)
+        self.jump_depths[end_block] = self.jump_depth()
         try:
             self.builder.position_at_end(self.new_block("switch.body"))   # code before any label
             self.stmt(node.stmt)

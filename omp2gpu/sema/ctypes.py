@@ -28,6 +28,7 @@ class CType:
     is_struct = False
     is_function = False
     is_void = False
+    is_variable = False      # a variable-length array type (its size is known at run time)
 
     @property
     def is_arithmetic(self) -> bool:
@@ -160,6 +161,58 @@ class ArrayType(CType):
 
     def __str__(self):
         return f"{self.element}[{'' if self.length is None else self.length}]"
+
+
+@dataclass(frozen=True, eq=True)
+class VariableArrayType(CType):
+    """A C99 variable-length array (6.7.5.2p4), or an array of one (`int a[3][n]`).
+
+    Its length is the value of `length_expr` when the declaration (or type name) is
+    reached; codegen (variable_arrays.py) stores it then in a hidden variable named
+    `length_name`, so the length travels like any variable (into kernels too). In
+    memory it is a run of its innermost fixed-size element type: that is its IR type.
+    Two VLA types are compatible when their elements are (6.7.5.2p6)."""
+
+    element: CType
+    length_expr: object = field(compare=False)      # the c_ast dimension
+    length_name: str = field(compare=False)
+    is_array = True
+    is_variable = True
+    length = None
+
+    @property
+    def size(self):
+        from omp2gpu.diagnostics import CompileError
+        raise CompileError(f"the size of variable-length array type '{self}' is only known "
+                           "at run time; not supported here")
+
+    @property
+    def align(self):
+        return self.element.align
+
+    @property
+    def fixed_element(self) -> CType:
+        """The innermost element type of fixed size (double for double[n][m])."""
+        element = self.element
+        while element.is_variable:
+            element = element.element
+        return element
+
+    def ir_type(self):
+        return self.fixed_element.ir_type()
+
+    def __str__(self):
+        from pycparser.c_generator import CGenerator
+        return f"{self.element}[{CGenerator().visit(self.length_expr)}]"
+
+
+def variably_modified(ctype: CType) -> bool:
+    """A VLA type, or a pointer to / array of one (C99 6.7.5p3)."""
+    while ctype.is_pointer or ctype.is_array:
+        if ctype.is_variable:
+            return True
+        ctype = ctype.pointee if ctype.is_pointer else ctype.element
+    return False
 
 
 @dataclass(eq=False)

@@ -45,6 +45,7 @@ class TypeResolver:
     def __init__(self, context: ir.Context):
         self.context = context
         self.anonymous: dict[int, tuple] = {}     # id(Struct node) -> (node, its type)
+        self.variable_arrays = 0                  # VLA types made: each names its length
 
     def resolve(self, node, scope: Scope) -> ct.CType:
         if isinstance(node, c_ast.Typename) or isinstance(node, c_ast.Decl):
@@ -86,17 +87,23 @@ class TypeResolver:
             raise CompileError("array has incomplete element type 'void'", node.coord)
         if node.dim is None:
             return ct.ArrayType(element, None)
+        if element.is_variable:
+            return self._variable_array(element, node.dim)
         try:
             length = evaluate_integer(node.dim, scope, self)
         except InvalidExpression:
             raise
-        except CompileError as error:
-            raise CompileError("variable-length arrays are not supported "
-                               "(array size must be an integer constant expression)",
-                               node.dim.coord or node.coord) from error
+        except CompileError:
+            # Not an integer constant expression: a variable-length array (C99 6.7.5.2p4),
+            # whose length codegen evaluates where the declaration is reached.
+            return self._variable_array(element, node.dim)
         if length < 0:
             raise CompileError("array has negative size", node.dim.coord or node.coord)
         return ct.ArrayType(element, length)
+
+    def _variable_array(self, element: ct.CType, dim) -> ct.VariableArrayType:
+        self.variable_arrays += 1
+        return ct.VariableArrayType(element, dim, f"vla.{self.variable_arrays}")
 
     def _function(self, node: c_ast.FuncDecl, scope: Scope) -> ct.FunctionType:
         result = self.resolve(node.type, scope)
@@ -156,6 +163,9 @@ class TypeResolver:
             if getattr(decl, "bitsize", None) is not None:
                 raise CompileError("bit-fields are not supported", decl.coord)
             mtype = self.resolve(decl.type, scope)
+            if ct.variably_modified(mtype):
+                raise CompileError(f"member '{decl.name}' of a structure or union cannot have a "
+                                   "variably modified type", decl.coord)
             if not mtype.is_complete and not (mtype.is_array and decl is node.decls[-1]):
                 raise CompileError(f"field '{decl.name}' has incomplete type '{mtype}'", decl.coord)
             if decl.name is not None and any(decl.name == name for name, _ in members):

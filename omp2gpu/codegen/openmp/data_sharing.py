@@ -103,6 +103,10 @@ class DataEnvironment:
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"'{name}' in a data-sharing clause is not a variable",
                                coord or getattr(item_or_name, "coord", None))
+        if symbol.ctype.is_variable:        # its copies would need run-time sized storage
+            raise CompileError(f"variable-length array '{name}' in a private, firstprivate, "
+                               "lastprivate or reduction clause is not supported",
+                               coord or getattr(item_or_name, "coord", None))
         return LValue(symbol.ctype, symbol.address)
 
     def _private_copy(self, name: str, original: LValue) -> LValue:

@@ -19,6 +19,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.variable_arrays import variable_array_types
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType
@@ -121,7 +122,19 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
         else:                                          # arrays and structs: tofrom
             bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
             captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
+    _capture_variable_lengths(cg, captures)
     return TargetRegion(kernel_name, construct, cg.function.name, cg.scope, list(captures.values()))
+
+
+def _capture_variable_lengths(cg, captures: dict) -> None:
+    """A variable-length array (or a pointer to one) brings its lengths, by value: the
+    kernel's subscripts and sizes read them (codegen/variable_arrays.py)."""
+    for capture in list(captures.values()):
+        for vla in variable_array_types(capture.ctype):
+            symbol = cg.scope.lookup(vla.length_name)
+            if vla.length_name not in captures and symbol is not None:
+                captures[vla.length_name] = Capture(vla.length_name, ct.SIZE_T, "literal",
+                                                    MapType.LITERAL, None, symbol)
 
 
 def map_bits(clause) -> MapType:
@@ -166,20 +179,21 @@ def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
         if not ctype.is_complete:
             raise CompileError(f"cannot map '{capture.name}' of incomplete type '{ctype}'",
                                capture.item.coord if capture.item else None)
-        return base, base, ir.Constant(I64, ctype.size)
-    zero = ir.Constant(I64, 0)
-    first = b.gep(address, [zero, zero])
-    begin, size = _section_extent(cg, capture, first, ctype.element)
+        return base, base, cg.runtime_size(ctype)
+    begin, size = _section_extent(cg, capture, address, ctype.element)
     return base, begin, size
 
 
 def _section_extent(cg, capture: Capture, first_element: ir.Value, element: ct.CType):
-    """Begin address and byte size of `x[lo:len]...` (only the first dimension may be partial)."""
+    """Begin address and byte size of `x[lo:len]...` (only the first dimension may be partial);
+    `first_element` points at x[0] (or at the array x)."""
     b = cg.builder
     section = capture.item.sections[0]
     lower = cg.expr_as(section.lower, ct.LONG) if section.lower is not None else ir.Constant(I64, 0)
     if section.length is not None:
         length = cg.expr_as(section.length, ct.LONG)
+    elif capture.ctype.is_variable:
+        length = b.sub(cg.array_length(capture.ctype), lower)
     elif capture.ctype.is_array and capture.ctype.length is not None:
         length = b.sub(ir.Constant(I64, capture.ctype.length), lower)
     else:
@@ -187,9 +201,10 @@ def _section_extent(cg, capture: Capture, first_element: ir.Value, element: ct.C
                            "(the size of a pointed-to array is unknown)", section.coord or capture.item.coord)
     if not element.is_complete:
         raise CompileError(f"array section of incomplete type '{element}'", capture.item.coord)
-    begin = b.bitcast(b.gep(first_element, [lower]), ir.IntType(8).as_pointer())
-    size = b.mul(length, ir.Constant(I64, element.size))
-    return begin, size
+    element_size = cg.runtime_size(element)
+    # In bytes: x's elements may be variable-length arrays.
+    begin = b.gep(b.bitcast(first_element, ir.IntType(8).as_pointer()), [b.mul(lower, element_size)])
+    return begin, b.mul(length, element_size)
 
 
 def evaluate_clause(cg, directive, name: str, default: int = 0) -> ir.Value:
