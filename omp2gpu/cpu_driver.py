@@ -70,11 +70,12 @@ def runtime_ir(name: str) -> str:
 
 
 class CpuImage:
-    """One program's work-group functions, compiled for the host when first needed."""
+    """One program's work-group functions (a linker.DeviceCode), compiled for the host
+    when first needed."""
 
-    def __init__(self, build, dump=None):
-        self.build = build
-        self.kernels = {kernel.name: kernel.scheme for kernel in build.kernels}
+    def __init__(self, code, dump=None):
+        self.code = code
+        self.kernels = {name: info.scheme for name, info in code.kernels.items()}
         self._dump = dump
         self._module = None
 
@@ -93,8 +94,8 @@ class CpuImage:
         from omp2gpu import driver
         from omp2gpu.targets import host
         if self._dump:
-            self._dump("cpu-ir", lambda: str(self.build.module))
-        module = host.prepare(llvm.parse_assembly(str(self.build.module)))
+            self._dump("cpu-ir", lambda: self.code.module_text)
+        module = host.prepare(self.code.parse())
         module.name = "omp2gpu-cpu-device"
         runtime = host.prepare(llvm.parse_assembly(runtime_ir(KERNEL_RUNTIME_SOURCE)))
         driver._yield_to_program(runtime, module)
@@ -120,10 +121,23 @@ class CpuImage:
         return f"<CpuImage {len(self.kernels)} kernels>"
 
 
-def cpu_image(build, dump=None) -> CpuImage | None:
-    if build is None or not build.kernels:
+def cpu_code(build):
+    """A CpuBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
+    from omp2gpu import device_driver
+    from omp2gpu.linker import DeviceCode
+    if build is None:
         return None
-    return CpuImage(build, dump)
+    return DeviceCode(str(build.module), device_driver.cpu_kernel_infos(build))
+
+
+def cpu_image(code, dump=None) -> CpuImage | None:
+    """The CPU device's image of a linker.DeviceCode (or of a CpuBuild), None without kernels."""
+    from omp2gpu.linker import DeviceCode
+    if code is not None and not isinstance(code, DeviceCode):
+        code = cpu_code(code)
+    if code is None or not code.kernels:
+        return None
+    return CpuImage(code, dump)
 
 
 def unresolved_symbols(module: llvm.ModuleRef, known=()) -> list[str]:

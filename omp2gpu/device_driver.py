@@ -32,19 +32,31 @@ def device_runtime_modules():
     return modules
 
 
-def device_ptx(build, options, dump=None) -> str:
-    """PTX for a device build: kernels + called functions + device runtime + libdevice."""
+def device_code(build):
+    """A DeviceBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
+    from omp2gpu.linker import DeviceCode
+    if build is None:
+        return None
+    return DeviceCode(str(build.module), kernel_infos(build))
+
+
+def device_ptx(code, options, dump=None) -> str:
+    """PTX for device code (a linker.DeviceCode, or a DeviceBuild): kernels + called
+    functions + device runtime + libdevice."""
     import llvmlite.binding as llvm
 
+    from omp2gpu.linker import DeviceCode
     from omp2gpu.targets import nvptx
+    if not isinstance(code, DeviceCode):
+        code = device_code(code)
     arch = options.offload_arch or nvptx.default_arch()
     if dump:
-        dump("device-ir", lambda: str(build.module))
-    module = llvm.parse_assembly(str(build.module))
+        dump("device-ir", lambda: code.module_text)
+    module = code.parse()
     for runtime_module in device_runtime_modules():
         module.link_in(llvm.parse_assembly(str(runtime_module)))
     # Only kernels are entry points: everything else may be inlined and dropped.
-    kernels = {region.kernel_name for region in build.kernels}
+    kernels = set(code.kernels)
     for function in module.functions:
         if not function.is_declaration and function.name not in kernels:
             function.linkage = llvm.Linkage.internal
@@ -78,13 +90,14 @@ def cpu_kernel_infos(cpu_build) -> dict:
             for kernel in cpu_build.kernels}
 
 
-def prepare_offload(build, options, dump=None, cpu=None) -> None:
+def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
     """Bind the launcher's entry points for the JIT, and give it the kernels for the
-    devices there: PTX when there is a GPU, the CPU build for the CPU device."""
+    devices there (linker.DeviceCode each): PTX when there is a GPU, the CPU device's
+    module for the CPU device."""
     from omp2gpu import cpu_driver
     from omp2gpu.offload import entry_points, runtime
     entry_points.install()
-    gpu_kernels = build is not None and bool(build.kernels)
+    gpu_kernels = gpu is not None and bool(gpu.kernels)
     cpu_kernels = cpu is not None and bool(cpu.kernels)
     if not (gpu_kernels or cpu_kernels) or not runtime.has_devices():
         return
@@ -92,15 +105,15 @@ def prepare_offload(build, options, dump=None, cpu=None) -> None:
     ptx = None
     if gpu_kernels and kinds - {"cpu"}:
         try:
-            ptx = device_ptx(build, options, dump)
+            ptx = device_ptx(gpu, options, dump)
         except CompileError as error:
             print(f"omp2gpu: warning: device code generation failed ({error.message}); "
                   "target regions run on the host", file=sys.stderr)
             if not cpu_kernels:
                 return
-    infos = cpu_kernel_infos(cpu) if cpu_kernels else {}
+    infos = dict(cpu.kernels) if cpu_kernels else {}
     if gpu_kernels:
-        infos.update(kernel_infos(build))
+        infos.update(gpu.kernels)
     image = cpu_driver.cpu_image(cpu, dump) if "cpu" in kinds else None
     runtime.register_image(ptx, infos, cpu=image)
     if image is not None:

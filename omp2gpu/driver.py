@@ -127,21 +127,24 @@ def parse_file(path, options: CompileOptions):
     return ast
 
 
-def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False) -> Translation:
+def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False,
+              unit_id: str | None = None) -> Translation:
     """Steps 1-4; with `offload`, target regions also become launches and kernels
-    (with `cpu`, also the CPU device's work-group functions)."""
+    (with `cpu`, also the CPU device's work-group functions). `unit_id`: the file is
+    to be linked with others (compile_unit)."""
     from omp2gpu.codegen.module import ModuleEmitter
     from omp2gpu.codegen.openmp.host import HostOpenMP
     from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
 
     ast = parse_file(path, options)
-    scheme = OffloadHostOpenMP(options.scheme) if offload and options.offload else HostOpenMP()
+    scheme = OffloadHostOpenMP(options.scheme, unit_id) if offload and options.offload else HostOpenMP()
     emitter = ModuleEmitter(Path(path).name, scheme)
     with _stage("codegen"):
         emitter.emit_translation_unit(ast)
     _dump(options, "ir", str(path), lambda: str(emitter.module))
     device = cpu_build = None
-    if isinstance(scheme, OffloadHostOpenMP) and scheme.regions:
+    if isinstance(scheme, OffloadHostOpenMP) and (scheme.regions or unit_id and (
+            scheme.declare_target_functions or scheme.declare_target_globals)):
         with _stage("device_codegen"):
             device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
     return Translation(emitter.module, device, cpu_build)
@@ -168,8 +171,10 @@ def emit_ir(path, options: CompileOptions):
 @dataclass
 class CompiledProgram:
     host: llvm.ModuleRef         # with the host runtime linked in, unoptimised
-    device: object = None        # DeviceBuild: kernels for the target regions, or None
-    cpu: object = None           # CpuBuild: work-group functions for the CPU device, or None
+    device: object = None        # linker.DeviceCode: the GPU kernels of the target regions, or None
+    cpu: object = None           # linker.DeviceCode: work-group functions for the CPU device, or None
+    name: str = ""               # the first input, for messages
+    referenced_in: dict = field(default_factory=dict)   # symbol -> the first unit using it
 
 
 def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -180,14 +185,45 @@ def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.
 
 def compile_program(path, options: CompileOptions | None = None,
                     whole_program: bool = False) -> CompiledProgram:
-    """`whole_program`: the module is to be run as it is (host.internalise follows)."""
+    """One C file as a program. `whole_program`: the module is to be run as it is
+    (host.internalise follows)."""
     options = options or CompileOptions()
-    translation = translate(path, options, cpu=True)
+    return link_program([compile_unit(path, options, whole_program=whole_program)])
+
+
+def unit_id(path) -> str:
+    """A file's id in kernel names (Clang's file id): unique per file on this machine."""
+    return hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:8]
+
+
+def compile_unit(path, options: CompileOptions, separate: bool = False,
+                 whole_program: bool = False):
+    """One C file compiled, not linked. `separate`: it is one file of several (its kernel
+    names carry its id and its device modules all its `declare target` definitions)."""
+    from omp2gpu import cpu_driver, device_driver
+    from omp2gpu.linker import CompiledUnit
+    translation = translate(path, options, cpu=True, unit_id=unit_id(path) if separate else None)
     with _stage("inlining_limits"):
         host.limit_inlining_growth(translation.host, whole_program)
     with _stage("llvm_parse_ir"):
-        program = host.prepare(translation.host)
-    program.name = Path(path).name  # not "<string>", in messages and the .ll
+        module = host.prepare(translation.host)
+    module.name = Path(path).name  # not "<string>", in messages and the .ll
+    return CompiledUnit(str(path), module, device_driver.device_code(translation.device),
+                        cpu_driver.cpu_code(translation.cpu))
+
+
+def link_program(units: list) -> CompiledProgram:
+    """Units joined (linker.py), the host runtime linked in."""
+    from omp2gpu import linker
+    referenced_in: dict[str, str] = {}
+    for unit in units:
+        for name in linker.references(unit.host):
+            referenced_in.setdefault(name, unit.name)
+    definitions = {name: unit.name for unit in units for name in linker.external_definitions(unit.host)}
+    with _stage("link"):
+        program = linker.link_host(units)       # first: its multiple definitions are the C ones
+        gpu = linker.link_device(units, "gpu", definitions)
+        cpu = linker.link_device(units, "cpu", definitions)
     with _stage("host_runtime_link"):
         runtime_ir = host_runtime_ir()
         if runtime_ir:
@@ -195,7 +231,7 @@ def compile_program(path, options: CompileOptions | None = None,
             _yield_to_program(runtime, program)
             _link(program, runtime, "the omp2gpu host runtime")
         host.verify(program)
-    return CompiledProgram(program, translation.device, translation.cpu)
+    return CompiledProgram(program, gpu, cpu, units[0].name, referenced_in)
 
 
 def build_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -210,17 +246,21 @@ def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.Mod
     return module
 
 
-def run_program(path, args: list[str] = (), options: CompileOptions | None = None) -> int:
-    """Compile `path`, JIT it and return what its main returns."""
+def run_program(inputs, args: list[str] = (), options: CompileOptions | None = None,
+                program_name: str | None = None) -> int:
+    """Compile and link `inputs` (a C file, or a list of C files, omp2gpu objects and
+    archives of them: object_file.py), JIT the program and return what its main
+    returns. `program_name`: its argv[0] (default: the first input)."""
     options = options or CompileOptions()
+    paths = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
     _stage_times.clear()
     with _collector_paused():
-        module, code = _compile_for_run(path, options)
+        module, code = _compile_for_run(paths, options)
     with _stage("jit"):
         engine = host.jit(module, code)
     _report_stage_times()
     try:
-        return host.run_main(module, [str(path), *args], engine=engine)
+        return host.run_main(module, [program_name or str(paths[0]), *args], engine=engine)
     finally:
         gc.unfreeze()
 
@@ -243,14 +283,53 @@ def _collector_paused():
             gc.enable()
 
 
-def _compile_for_run(path, options: CompileOptions):
+def compile_object(path, options: CompileOptions) -> bytes:
+    """`omp2gpu compile -c`: an omp2gpu object (object_file.py): the file's host code with
+    the host runtime as weak definitions, and the offload bundle in a section."""
+    from omp2gpu import object_file
+    unit = compile_unit(path, options, separate=True)
+    data = object_file.bundle(unit)
+    module = unit.host
+    runtime_ir = host_runtime_ir()
+    if runtime_ir:
+        runtime = host.prepare(llvm.parse_assembly(runtime_ir))
+        for value in _external_definitions(runtime).values():
+            value.linkage = llvm.Linkage.weak_any     # one copy per object, merged by ld
+        _link(module, runtime, "the omp2gpu host runtime")
+    _optimise(module, path, options)
+    return host.object_code(object_file.embed(module, data), options.opt_level)
+
+
+def check_links(paths: list, options: CompileOptions) -> None:
+    """What `run` would report as link errors, without running (an executable's link)."""
+    from omp2gpu.offload import entry_points
+    program = load_program(paths, options)
+    if host.find_main(program.host) is None:
+        raise CompileError("the linked program: undefined reference to 'main'")
+    entry_points.install()
+    _check_symbols_resolve(program.host, lambda name: program.referenced_in.get(name, program.name))
+
+
+def load_program(paths: list, options: CompileOptions) -> CompiledProgram:
+    """The inputs of `run` linked: one C file alone is compiled as a whole program;
+    otherwise each C file separately, with the objects and archives given."""
+    from omp2gpu import object_file
+    if len(paths) == 1 and not object_file.is_object_or_archive(paths[0]):
+        return compile_program(paths[0], options, whole_program=True)
+    units = object_file.load_units(paths, lambda path: compile_unit(path, options, separate=True))
+    return link_program(units)
+
+
+def _compile_for_run(paths: list, options: CompileOptions):
     """The optimised host module, and its machine code where host.precompile made it.
     The offload runtime is prepared last: the CPU device starts worker threads, and
     precompile forks only a single-threaded process."""
-    program = compile_program(path, options, whole_program=True)
+    program = load_program(paths, options)
+    path = program.name
     module = program.host
     if host.find_main(module) is None:  # checked before the optimiser's time is spent
-        raise CompileError(f"{path}: undefined reference to 'main'",
+        where = path if len(paths) == 1 else "the linked program"
+        raise CompileError(f"{where}: undefined reference to 'main'",
                            hint="`omp2gpu run` needs a program with a main function")
     with _stage("internalise"):
         host.internalise(module)         # main is the whole program's only entry point
@@ -262,7 +341,8 @@ def _compile_for_run(path, options: CompileOptions):
     with _stage("offload_setup"):
         device_driver.prepare_offload(program.device, options, lambda stage, render: _dump(
             options, stage, str(path), render), cpu=program.cpu)
-    _check_symbols_resolve(optimised, path)   # after prepare_offload binds the entry points
+    # after prepare_offload binds the entry points
+    _check_symbols_resolve(optimised, lambda name: program.referenced_in.get(name, path))
     return optimised, code
 
 
@@ -292,15 +372,16 @@ def _report_stage_times() -> None:
         print(f"omp2gpu: stage times (s): {json.dumps(times)}", file=sys.stderr, flush=True)
 
 
-def _check_symbols_resolve(module: llvm.ModuleRef, path) -> None:
-    """A function the program declares and calls but nobody defines is a link error,
-    as with a C linker, not a crash when the JIT'd code jumps to address 0."""
+def _check_symbols_resolve(module: llvm.ModuleRef, where) -> None:
+    """A function or variable the program uses but nobody defines is a link error, as
+    with a C linker, not a crash when the JIT'd code jumps to address 0. `where(name)`:
+    the file that uses it."""
     host.initialise()
-    for function in module.functions:
-        name = function.name
-        if function.is_declaration and not name.startswith("llvm.") \
+    for value in (*module.functions, *module.global_variables):
+        name = value.name
+        if value.is_declaration and not name.startswith("llvm.") \
                 and not llvm.address_of_symbol(name):
-            raise CompileError(f"{path}: undefined reference to '{name}'")
+            raise CompileError(f"{where(name)}: undefined reference to '{name}'")
 
 
 def _external_definitions(module: llvm.ModuleRef) -> dict[str, object]:

@@ -1,7 +1,9 @@
 """The `omp2gpu` command.
 
     omp2gpu run prog.c [options] [-- args...]     compile, JIT, run main(args)
-    omp2gpu compile prog.c [options] [-o OUT]     write a host object (.o)
+    omp2gpu run a.c b.o libc.a [-- args...]       several files, objects, static libraries
+    omp2gpu compile -c a.c [b.c...] [-o OUT]      write omp2gpu objects (.o: object_file.py)
+    omp2gpu compile a.c b.o [-o prog]             link an omp2gpu executable (a.out)
     omp2gpu compile prog.c --emit-llvm [-o OUT]   write host LLVM IR (.ll)
     omp2gpu report prog.c [options]               registers, memory, occupancy per kernel
 
@@ -46,7 +48,8 @@ def _dump_stages(text: str) -> frozenset[str]:
 def _common_options() -> argparse.ArgumentParser:
     """Options every command takes; one line per option."""
     p = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
-    p.add_argument("input", metavar="FILE.c", help="the C source file")
+    p.add_argument("inputs", metavar="FILE", nargs="+",
+                   help="C source files (run, compile: also omp2gpu objects and archives)")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
                    help="add DIR to the #include search path")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
@@ -128,7 +131,15 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     else:
         program_args = []
     parser = build_parser()
-    args = parser.parse_args(_normalise(argv))
+    args, extra = parser.parse_known_args(_normalise(argv))
+    # Inputs after options (`run a.c -O2 b.c`) are left over by argparse: still inputs.
+    unknown = [arg for arg in extra if arg.startswith("-")]
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.inputs += extra
+    args.input = args.inputs[0]
+    if len(args.inputs) > 1 and args.command == "report":
+        parser.error("'report' takes one C file")
     if program_args and args.command not in ("run", "report"):
         parser.error(f"'{args.command}' takes no program arguments after --")
     return args, program_args
@@ -162,7 +173,8 @@ def _check_input(path: str) -> None:
 
 def _run(args: argparse.Namespace, program_args: list[str]) -> int:
     from omp2gpu import driver
-    _check_input(args.input)
+    for path in args.inputs:
+        _check_input(path)
     # The launcher reads OMP_TARGET_OFFLOAD when it starts, as libomptarget does.
     policy = {"gpu": "MANDATORY", "cpu": "MANDATORY", "host": "DISABLED"}.get(args.device)
     if policy:
@@ -176,24 +188,55 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
         except ValueError as error:
             raise CompileError(f"--cpu-schedule: {error}") from None
         os.environ["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule
-    status = driver.run_program(args.input, program_args, compile_options(args))
+    status = driver.run_program(args.inputs, program_args, compile_options(args))
     return status & 0xFF  # what a shell would see from a real process
 
 
 def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
     from omp2gpu import driver
-    from omp2gpu.targets import host
-    _check_input(args.input)
+    for path in args.inputs:
+        _check_input(path)
     options = compile_options(args)
+    if (args.device_assembly or args.explain or args.emit_llvm) and len(args.inputs) > 1:
+        raise CompileError("-S, --emit-llvm and --explain take one C file")
     if args.device_assembly or args.explain:
         return _compile_device(args, options)
-    module = driver.build_host_module(args.input, options)
     if args.emit_llvm:
-        suffix, data = ".ll", str(module).encode()
-    else:
-        suffix, data = ".o", host.object_code(module, options.opt_level)
-    output = args.output or Path(args.input).with_suffix(suffix).name  # in the cwd, like cc -c
-    _write_output(output, data)
+        module = driver.build_host_module(args.input, options)
+        _write_output(args.output or Path(args.input).with_suffix(".ll").name, str(module).encode())
+        return 0
+    if _links(args):
+        return _link_executable(args, options)
+    if args.output and len(args.inputs) > 1:
+        raise CompileError("cannot specify -o with -c and several input files")
+    for path in args.inputs:   # each object in the cwd, like cc -c
+        _write_output(args.output or Path(path).with_suffix(".o").name, driver.compile_object(path, options))
+    return 0
+
+
+def _links(args: argparse.Namespace) -> bool:
+    """Without -c, as cc: several inputs, an object or library among them, or an output
+    not named *.o make an executable; one C file alone still makes its object."""
+    from omp2gpu.object_file import is_object_or_archive
+    if args.object:
+        return False
+    return len(args.inputs) > 1 or any(is_object_or_archive(p) for p in args.inputs) or (
+        args.output is not None and args.output != "-" and not args.output.endswith(".o"))
+
+
+def _link_executable(args: argparse.Namespace, options) -> int:
+    """An omp2gpu executable (object_file.executable): link errors are reported now."""
+    from omp2gpu import driver, object_file
+    driver.check_links(args.inputs, options)
+    members = []
+    for index, path in enumerate(args.inputs):
+        kind = object_file.kind_of(path)
+        data = driver.compile_object(path, options) if kind == "source" else Path(path).read_bytes()
+        members.append((f"{index}.{'a' if kind == 'archive' else 'o'}", data))
+    output = args.output or "a.out"
+    _write_output(output, object_file.executable(members, sys.executable))
+    if output != "-":
+        os.chmod(output, 0o755)
     return 0
 
 

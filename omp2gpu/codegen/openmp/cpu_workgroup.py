@@ -359,6 +359,8 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
         else:
             build.remarks.append(f"{where}: remark: target region runs on the host instead of the "
                                  f"CPU device: {error.message}")
+    if offload.separate_compilation:
+        build.remarks += emitter.export_declare_target(offload)
     return build
 
 
@@ -371,12 +373,7 @@ def _try_emit(emitter, region, scheme) -> CompileError | None:
         emitter.emit_pending_functions()
         return None
     except CompileError as error:
-        for name in set(emitter.module.globals) - module_globals:
-            del emitter.module.globals[name]
-            emitter.module.scope._useset.discard(name)     # llvmlite keeps names reserved
-        for name in set(emitter.file_scope.names) - device_symbols:
-            del emitter.file_scope.names[name]
-        emitter.pending.clear()
+        emitter.forget_since(module_globals, device_symbols)
         return error
 
 

@@ -18,7 +18,7 @@ from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Scope, Symbol
 from omp2gpu.targets import nvptx
@@ -112,7 +112,9 @@ class DeviceModuleEmitter(ModuleEmitter):
         else:
             function = self._declare(name, ftype)
             if definition is not None:
-                function.linkage = "internal"
+                # The host's linkage: a static function stays the file's own when device
+                # modules of several files are linked; an external one is what they call.
+                function.linkage = host_symbol.address.linkage
                 self.pending.append((definition, function, ftype))
         symbol = Symbol(name, ftype, "function", function, storage="global")
         self.file_scope.names[name] = symbol
@@ -130,12 +132,45 @@ class DeviceModuleEmitter(ModuleEmitter):
             raise CompileError(f"'{name}' is used on the device but is neither mapped nor "
                                "'declare target'", host_symbol.coord)
         variable = ir.GlobalVariable(self.module, host_symbol.ctype.ir_type(), name=name)
-        # The launcher copies the host's value in when the module is loaded.
-        variable.initializer = ir.Constant(host_symbol.ctype.ir_type(), None)
+        if host_symbol.defined:
+            # The launcher copies the host's value in when the module is loaded.
+            variable.initializer = ir.Constant(host_symbol.ctype.ir_type(), None)
+        # else `extern`: the device module of the file that defines it has the storage.
         variable.align = max(host_symbol.ctype.align, 1)
         symbol = Symbol(name, host_symbol.ctype, "object", variable, storage="global")
         self.file_scope.names[name] = symbol
         return symbol
+
+    def export_declare_target(self, offload) -> list[str]:
+        """Device copies of the file's `declare target` definitions that no kernel of the
+        file used, so that another file's kernels find them when the device modules are
+        linked (separate compilation). A function the device cannot compile is left out
+        (a kernel calling it is then an undefined device reference): returns remarks."""
+        remarks = []
+        functions = offload.declare_target_functions & set(self.host.function_definitions)
+        for name in sorted(functions | set(offload.declare_target_globals)):
+            host_symbol = self.host.file_scope.lookup(name)
+            if host_symbol is None or not getattr(host_symbol, "defined", True) \
+                    or host_symbol.address.linkage in ("internal", "private"):
+                continue
+            module_globals, device_symbols = set(self.module.globals), set(self.file_scope.names)
+            try:
+                self.file_scope.lookup(name)
+                self.emit_pending_functions()
+            except CompileError as error:
+                self.forget_since(module_globals, device_symbols)
+                remarks.append(f"{SourceLocation.of(host_symbol.coord)}: remark: declare target "
+                               f"'{name}' has no device copy: {error.message}")
+        return remarks
+
+    def forget_since(self, module_globals: set, device_symbols: set) -> None:
+        """Take back what a failed emission started (functions half emitted, globals)."""
+        for name in set(self.module.globals) - module_globals:
+            del self.module.globals[name]
+            self.module.scope._useset.discard(name)   # llvmlite keeps names reserved
+        for name in set(self.file_scope.names) - device_symbols:
+            del self.file_scope.names[name]
+        self.pending.clear()
 
     def emit_pending_functions(self) -> None:
         while self.pending:

@@ -67,18 +67,15 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
         except CompileError as error:
             # A region the device cannot run still runs: on the host, said once.
             # What its kernel started (functions half emitted, globals) goes.
-            for name in set(device.module.globals) - module_globals:
-                del device.module.globals[name]
-                device.module.scope._useset.discard(name)   # llvmlite keeps names reserved
-            for name in set(device.file_scope.names) - device_symbols:
-                del device.file_scope.names[name]
-            device.pending.clear()
+            device.forget_since(module_globals, device_symbols)
             region.scheme, region.reason = "host", f"runs on the host: {error.message}"
             build.remarks.append(f"{where}: remark: target region {region.reason}")
             continue
         build.kernels.append(region)
         build.remarks.append(f"{where}: remark: target region -> kernel {region.kernel_name}: "
                              f"{region.scheme} scheme ({region.reason})")
+    if offload.separate_compilation:
+        build.remarks += device.export_declare_target(offload)
     return build
 
 

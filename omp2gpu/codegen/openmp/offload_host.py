@@ -38,8 +38,13 @@ _DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), 
 class OffloadHostOpenMP(HostOpenMP):
     """HostOpenMP plus launches: every target region also becomes a kernel."""
 
-    def __init__(self, scheme: str = "auto"):
+    def __init__(self, scheme: str = "auto", unit_id: str | None = None):
+        """`unit_id`: the file is compiled to be linked with others (driver.compile_unit):
+        its kernel names carry the id, as Clang's carry a file id, so that two files'
+        kernels never share a name, and its device modules hold every `declare target`
+        definition, for the other files' kernels."""
         self.scheme_request = scheme
+        self.unit_id = unit_id
         self.regions = []
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
@@ -70,9 +75,15 @@ class OffloadHostOpenMP(HostOpenMP):
                 else:
                     self.declare_target_functions.add(item.name)
 
+    @property
+    def separate_compilation(self) -> bool:
+        return self.unit_id is not None
+
     def finish_module(self, module) -> None:
-        """A constructor registers every declare-target global with the launcher."""
-        if not self.declare_target_globals:
+        """A constructor registers every declare-target global this file defines with the
+        launcher (an `extern` one is registered by the file that defines it)."""
+        defined = {name: symbol for name, symbol in self.declare_target_globals.items() if symbol.defined}
+        if not defined:
             return
         ir_module = module.module
         ctor = ir.Function(ir_module, ir.FunctionType(ir.VoidType(), []), name="omp2gpu.register_globals")
@@ -81,7 +92,7 @@ class OffloadHostOpenMP(HostOpenMP):
         entries = {link: _entry(ir_module, abi.ENTRY_REGISTER_LINK_GLOBAL if link else abi.ENTRY_REGISTER_GLOBAL,
                                 ir.VoidType(), [I8P, I8P, I64])
                    for link in {name in self.declare_target_links for name in self.declare_target_globals}}
-        for name, symbol in self.declare_target_globals.items():
+        for name, symbol in defined.items():
             label = module.string_global(name.encode())
             register = entries[name in self.declare_target_links]
             builder.call(register, [builder.bitcast(symbol.address, I8P),
@@ -136,7 +147,8 @@ class OffloadHostOpenMP(HostOpenMP):
 
     def _kernel_name(self, cg, construct) -> str:
         line = getattr(construct.coord, "line", 0)
-        base = f"__omp_offloading_{cg.function.name}_l{line}"
+        unit = f"{self.unit_id}_" if self.unit_id else ""
+        base = f"__omp_offloading_{unit}{cg.function.name}_l{line}"
         name, count = base, 1
         while name in self._kernel_names:
             count += 1
@@ -215,7 +227,10 @@ class OffloadHostOpenMP(HostOpenMP):
                 b.gep(sizes, first), b.gep(types, first))
 
     # ----------------------------------------------------------------- data constructs
-    def _data_call(self, cg, construct, entry_name: str, clause_names, if_modifier: str) -> None:
+    def _data_call(self, cg, construct, entry_name: str, clause_names, if_modifier: str):
+        """One launcher call for a data construct's clauses, unless its `if` is false.
+        Returns (made, arrays, device): a slot that says whether the call was made, and
+        the entry arrays and device it passed, for target data's exit call."""
         directive = construct.directive
         captures = []
         for clause in directive.clauses:
@@ -227,14 +242,22 @@ class OffloadHostOpenMP(HostOpenMP):
                 bits = MapType.TO if clause.name == "to" else MapType.FROM
             for item in clause.items:
                 captures.append(mapped_capture(cg, item, bits))
+        made = cg.alloca(ct.INT, "target.data.made")
+        device_slot = cg.alloca(ct.LONG, "target.data.device")
+        cg.builder.store(ir.Constant(I32, 0), made)
         skip = cg.new_block("target.data.skip")
         self._branch_on_if_clause(cg, directive, if_modifier, skip)
         arrays = self._entry_arrays(cg, captures, target_params=False)
-        device = self._device(cg, directive)
-        function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [cg.builder.sext(device, I64), *arrays])
+        cg.builder.store(cg.builder.sext(self._device(cg, directive), I64), device_slot)
+        self._call_data_entry(cg, entry_name, arrays, device_slot)
+        cg.builder.store(ir.Constant(I32, 1), made)
         cg.builder.branch(skip)
         cg.builder.position_at_end(skip)
+        return made, arrays, device_slot
+
+    def _call_data_entry(self, cg, entry_name: str, arrays, device_slot) -> None:
+        function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
+        cg.builder.call(function, [cg.builder.load(device_slot), *arrays])
 
     def emit_target_enter_data(self, cg, construct) -> None:
         self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target enter data")
@@ -246,13 +269,23 @@ class OffloadHostOpenMP(HostOpenMP):
         self._data_call(cg, construct, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
 
     def emit_target_data(self, cg, construct) -> None:
-        """Map on entry, unmap on exit; use_device_ptr names the device pointer inside."""
-        self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target data")
+        """Map on entry, unmap on exit; use_device_ptr names the device pointer inside.
+        The exit passes the entries made at entry, as Clang does: the storage mapped then
+        is what is copied back and released, whatever the body does to the pointers
+        (`p = b` inside the region must not send p[0:n]'s data to b)."""
+        made, arrays, device_slot = self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",),
+                                                    "target data")
         with cg.block_scope():
             self._use_device_pointers(cg, construct.directive)
             cg.stmt(construct.body)
         if not cg.builder.block.is_terminated:
-            self._data_call(cg, construct, abi.ENTRY_DATA_END, ("map",), "target data")
+            end, done = cg.new_block("target.data.end"), cg.new_block("target.data.done")
+            was_made = cg.builder.icmp_signed("!=", cg.builder.load(made), ir.Constant(I32, 0))
+            cg.builder.cbranch(was_made, end, done)
+            cg.builder.position_at_end(end)
+            self._call_data_entry(cg, abi.ENTRY_DATA_END, arrays, device_slot)
+            cg.builder.branch(done)
+            cg.builder.position_at_end(done)
 
     def _use_device_pointers(self, cg, directive) -> None:
         items = [item for clause in clauses_named(directive, "use_device_ptr") for item in clause.items]
