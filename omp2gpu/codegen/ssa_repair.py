@@ -123,7 +123,7 @@ def demote_undominated_values(function: ir.Function) -> int:
         for user, incoming in uses:
             if incoming is None:
                 builder.position_before(user)
-                user.replace_usage(value, builder.load(slot))
+                _replace_operand(user, value, builder.load(slot))
             else:                                # this edge only: others may have their own
                 builder.position_before(incoming.terminator)
                 loaded = builder.load(slot)
@@ -131,3 +131,13 @@ def demote_undominated_values(function: ir.Function) -> int:
                                   for v, b in user.incomings]
                 user._clear_string_cache()
     return len(broken)
+
+
+def _replace_operand(user: ir.Instruction, old: ir.Value, new: ir.Value) -> None:
+    """user.replace_usage, and a GEP's own copies of its operands, which llvmlite prints
+    from (a dynamic alloca used after a split is a GEP's pointer)."""
+    user.replace_usage(old, new)
+    if isinstance(user, ir.GEPInstr):
+        user.pointer = new if user.pointer is old else user.pointer
+        user.indices = [new if index is old else index for index in user.indices]
+        user._clear_string_cache()

@@ -76,6 +76,20 @@ class _FreeIdentifiers:
             node = getattr(node, "type", None)
 
 
+def type_names(node) -> set[str]:
+    """The words of every type specifier in `node`: typedef names among them (a
+    region using a block-scope `typedef double row[n]` needs that typedef's length)."""
+    names: set[str] = set()
+    pending = [node]
+    while pending:                   # iterative: bodies may nest deeply
+        current = pending.pop()
+        if isinstance(current, c_ast.IdentifierType):
+            names.update(current.names)
+        elif current is not None:
+            pending.extend(child for _, child in current.children())
+    return names
+
+
 def assigned_names(node) -> set[str]:
     """Variables the code may change: assigned, incremented, or whose address is taken."""
     names: set[str] = set()

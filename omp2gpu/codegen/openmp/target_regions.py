@@ -24,7 +24,7 @@ from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.captures import free_identifiers, type_names
 
 MAP_TYPE_BITS = {"to": MapType.TO, "from": MapType.FROM, "tofrom": MapType.TO | MapType.FROM,
              "alloc": MapType.NONE, "release": MapType.NONE, "delete": MapType.DELETE}
@@ -122,15 +122,18 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
         else:                                          # arrays and structs: tofrom
             bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
             captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
-    _capture_variable_lengths(cg, captures)
+    _capture_variable_lengths(cg, captures, construct)
     return TargetRegion(kernel_name, construct, cg.function.name, cg.scope, list(captures.values()))
 
 
-def _capture_variable_lengths(cg, captures: dict) -> None:
+def _capture_variable_lengths(cg, captures: dict, construct) -> None:
     """A variable-length array (or a pointer to one) brings its lengths, by value: the
-    kernel's subscripts and sizes read them (codegen/variable_arrays.py)."""
-    for capture in list(captures.values()):
-        for vla in variable_array_types(capture.ctype):
+    kernel's subscripts and sizes read them (codegen/variable_arrays.py). So does a
+    VLA typedef the region uses: its length is the one fixed where it was declared."""
+    typedefs = [symbol for symbol in map(cg.scope.lookup, sorted(type_names(construct)))
+                if symbol is not None and symbol.kind == "typedef"]
+    for ctype in [capture.ctype for capture in captures.values()] + [t.ctype for t in typedefs]:
+        for vla in variable_array_types(ctype):
             symbol = cg.scope.lookup(vla.length_name)
             if vla.length_name not in captures and symbol is not None:
                 captures[vla.length_name] = Capture(vla.length_name, ct.SIZE_T, "literal",
