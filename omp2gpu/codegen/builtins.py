@@ -97,6 +97,40 @@ def _offsetof(emitter, node):
     return RValue(ct.SIZE_T, ir.Constant(ct.SIZE_T.ir_type(), offset))
 
 
+def _unreachable(emitter, node):
+    """A path the program promises never to take (GCC's __builtin_unreachable)."""
+    emitter.builder.unreachable()
+    emitter.builder.position_at_end(emitter.new_block("after.unreachable"))
+    return RValue(ct.VOID, None)
+
+
+def _refused(what):
+    def emit(emitter, node):
+        raise CompileError(f"{what} is not supported", node.coord)
+    return emit
+
+
+def _type_generic(generic_arguments):
+    """<tgmath.h>'s `__omp2gpu_tgmath(sqrt, x)`: the call of sqrtf, sqrt or sqrtl
+    that C11 7.25 picks from the types of the first `generic_arguments`
+    arguments (all of them when None): float when all are float, else double
+    (omp2gpu's long double is double: <math.h> declares no *l functions)."""
+    def emit(emitter, node):
+        args = _args(node)
+        if not args or not isinstance(args[0], c_ast.ID):
+            raise CompileError("expected a function name", node.coord)
+        operands = args[1:]
+        chosen = operands if generic_arguments is None else operands[:generic_arguments]
+        types = [emitter.type_of(a) for a in chosen]
+        if types and all(t == ct.FLOAT for t in types):
+            suffix = "f"
+        else:
+            suffix = ""
+        callee = c_ast.ID(args[0].name + suffix, args[0].coord)
+        return emitter.expr(c_ast.FuncCall(callee, c_ast.ExprList(list(operands), node.coord), node.coord))
+    return emit
+
+
 def _designator_steps(node) -> list:
     """`a.b[2].c` -> ["a", "b", <2>, "c"]."""
     if isinstance(node, c_ast.ID):
@@ -117,6 +151,14 @@ BUILTINS = {
     "__builtin_nan": _constant(ct.DOUBLE, math.nan),
     "__builtin_nanf": _constant(ct.FLOAT, math.nan),
     "__builtin_expect": _expect,
+    "__builtin_unreachable": _unreachable,
+    "__omp2gpu_tgmath": _type_generic(None),
+    "__omp2gpu_tgmath1": _type_generic(1),
+    "__omp2gpu_tgmath2": _type_generic(2),
+    # setjmp returns twice, which the generated code does not model.
+    "setjmp": _refused("setjmp"),
+    "_setjmp": _refused("setjmp"),
+    "__sigsetjmp": _refused("sigsetjmp"),
     "__builtin_isnan": _classify(_is_nan),
     "__builtin_isinf": _classify(_is_inf),
     "__builtin_isfinite": _classify(_is_finite),

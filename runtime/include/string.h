@@ -10,6 +10,9 @@ typedef unsigned long size_t;
 #define NULL ((void *)0)
 #endif
 
+/* glibc's <string.h> brings in <strings.h> (bzero, strcasecmp, ...). */
+#include <strings.h>
+
 void *memcpy(void *restrict dest, const void *restrict src, size_t n);
 void *memmove(void *dest, const void *src, size_t n);
 void *memset(void *s, int c, size_t n);
@@ -37,7 +40,14 @@ size_t strnlen(const char *s, size_t maxlen);
 char *strdup(const char *s);
 char *strndup(const char *s, size_t n);
 char *strerror(int errnum);
-int strcasecmp(const char *s1, const char *s2);
-int strncasecmp(const char *s1, const char *s2, size_t n);
+/* POSIX strerror_r (the plain symbol is GNU's, which returns char *). */
+int __xpg_strerror_r(int errnum, char *buf, size_t buflen);
+#define strerror_r __xpg_strerror_r
+char *strsignal(int sig);
+char *stpcpy(char *restrict dest, const char *restrict src);
+char *stpncpy(char *restrict dest, const char *restrict src, size_t n);
+char *strsep(char **restrict stringp, const char *restrict delim);
+void *memccpy(void *restrict dest, const void *restrict src, int c, size_t n);
+void explicit_bzero(void *s, size_t n);
 
 #endif

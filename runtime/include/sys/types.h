@@ -1,4 +1,4 @@
-/* omp2gpu <sys/types.h>: the POSIX types the bundled headers use (glibc x86-64). */
+/* omp2gpu <sys/types.h>: the POSIX types; the other POSIX headers include it (glibc x86-64). */
 #ifndef __OMP2GPU_SYS_TYPES_H
 #define __OMP2GPU_SYS_TYPES_H
 
@@ -34,8 +34,24 @@ typedef int pid_t;
 #define __OMP2GPU_OFF_T
 typedef long off_t;
 #endif
+#ifndef __OMP2GPU_ID_TYPES
+#define __OMP2GPU_ID_TYPES
 typedef unsigned int uid_t;
 typedef unsigned int gid_t;
 typedef unsigned int mode_t;
+typedef unsigned long dev_t;
+typedef unsigned long ino_t;
+typedef unsigned long nlink_t;
+typedef long blksize_t;
+typedef long blkcnt_t;
+typedef unsigned int id_t;
+typedef int key_t;
+typedef unsigned long fsblkcnt_t;
+typedef unsigned long fsfilcnt_t;
+#endif
+#ifndef __OMP2GPU_USECONDS_T
+#define __OMP2GPU_USECONDS_T
+typedef unsigned int useconds_t;
+#endif
 
 #endif

@@ -1,0 +1,39 @@
+/* omp2gpu <dirent.h>: directory streams (glibc x86-64 layout). */
+#ifndef __OMP2GPU_DIRENT_H
+#define __OMP2GPU_DIRENT_H
+
+#include <sys/types.h>
+
+struct dirent {
+  ino_t d_ino;
+  off_t d_off;
+  unsigned short d_reclen;
+  unsigned char d_type;
+  char d_name[256];
+};
+typedef struct __dirstream DIR;
+
+#define DT_UNKNOWN 0
+#define DT_FIFO 1
+#define DT_CHR 2
+#define DT_DIR 4
+#define DT_BLK 6
+#define DT_REG 8
+#define DT_LNK 10
+#define DT_SOCK 12
+#define DT_WHT 14
+
+DIR *opendir(const char *name);
+DIR *fdopendir(int fd);
+int closedir(DIR *dirp);
+struct dirent *readdir(DIR *dirp);
+void rewinddir(DIR *dirp);
+void seekdir(DIR *dirp, long pos);
+long telldir(DIR *dirp);
+int dirfd(DIR *dirp);
+int alphasort(const struct dirent **a, const struct dirent **b);
+int scandir(const char *restrict dir, struct dirent ***restrict namelist,
+            int (*selector)(const struct dirent *),
+            int (*compar)(const struct dirent **, const struct dirent **));
+
+#endif

@@ -1,0 +1,66 @@
+/* omp2gpu <tgmath.h>: type-generic math (C11 7.25) through the compiler's
+ * __omp2gpu_tgmath(name, args...), which calls namef when the generic
+ * arguments are all float and name otherwise (omp2gpu's long double is
+ * double). Complex arguments are not supported (no complex types). */
+#ifndef __OMP2GPU_TGMATH_H
+#define __OMP2GPU_TGMATH_H
+
+#include <math.h>
+#include <complex.h>
+
+#define acos(x) __omp2gpu_tgmath(acos, x)
+#define asin(x) __omp2gpu_tgmath(asin, x)
+#define atan(x) __omp2gpu_tgmath(atan, x)
+#define acosh(x) __omp2gpu_tgmath(acosh, x)
+#define asinh(x) __omp2gpu_tgmath(asinh, x)
+#define atanh(x) __omp2gpu_tgmath(atanh, x)
+#define cos(x) __omp2gpu_tgmath(cos, x)
+#define sin(x) __omp2gpu_tgmath(sin, x)
+#define tan(x) __omp2gpu_tgmath(tan, x)
+#define cosh(x) __omp2gpu_tgmath(cosh, x)
+#define sinh(x) __omp2gpu_tgmath(sinh, x)
+#define tanh(x) __omp2gpu_tgmath(tanh, x)
+#define exp(x) __omp2gpu_tgmath(exp, x)
+#define log(x) __omp2gpu_tgmath(log, x)
+#define sqrt(x) __omp2gpu_tgmath(sqrt, x)
+#define fabs(x) __omp2gpu_tgmath(fabs, x)
+#define cbrt(x) __omp2gpu_tgmath(cbrt, x)
+#define ceil(x) __omp2gpu_tgmath(ceil, x)
+#define erf(x) __omp2gpu_tgmath(erf, x)
+#define erfc(x) __omp2gpu_tgmath(erfc, x)
+#define exp2(x) __omp2gpu_tgmath(exp2, x)
+#define expm1(x) __omp2gpu_tgmath(expm1, x)
+#define floor(x) __omp2gpu_tgmath(floor, x)
+#define ilogb(x) __omp2gpu_tgmath(ilogb, x)
+#define lgamma(x) __omp2gpu_tgmath(lgamma, x)
+#define llrint(x) __omp2gpu_tgmath(llrint, x)
+#define llround(x) __omp2gpu_tgmath(llround, x)
+#define log10(x) __omp2gpu_tgmath(log10, x)
+#define log1p(x) __omp2gpu_tgmath(log1p, x)
+#define log2(x) __omp2gpu_tgmath(log2, x)
+#define logb(x) __omp2gpu_tgmath(logb, x)
+#define lrint(x) __omp2gpu_tgmath(lrint, x)
+#define lround(x) __omp2gpu_tgmath(lround, x)
+#define nearbyint(x) __omp2gpu_tgmath(nearbyint, x)
+#define rint(x) __omp2gpu_tgmath(rint, x)
+#define round(x) __omp2gpu_tgmath(round, x)
+#define tgamma(x) __omp2gpu_tgmath(tgamma, x)
+#define trunc(x) __omp2gpu_tgmath(trunc, x)
+#define pow(x, y) __omp2gpu_tgmath(pow, x, y)
+#define atan2(x, y) __omp2gpu_tgmath(atan2, x, y)
+#define copysign(x, y) __omp2gpu_tgmath(copysign, x, y)
+#define fdim(x, y) __omp2gpu_tgmath(fdim, x, y)
+#define fmax(x, y) __omp2gpu_tgmath(fmax, x, y)
+#define fmin(x, y) __omp2gpu_tgmath(fmin, x, y)
+#define fmod(x, y) __omp2gpu_tgmath(fmod, x, y)
+#define hypot(x, y) __omp2gpu_tgmath(hypot, x, y)
+#define nextafter(x, y) __omp2gpu_tgmath(nextafter, x, y)
+#define remainder(x, y) __omp2gpu_tgmath(remainder, x, y)
+#define fma(x, y, z) __omp2gpu_tgmath(fma, x, y, z)
+#define frexp(x, y) __omp2gpu_tgmath1(frexp, x, y)
+#define ldexp(x, y) __omp2gpu_tgmath1(ldexp, x, y)
+#define scalbn(x, y) __omp2gpu_tgmath1(scalbn, x, y)
+#define scalbln(x, y) __omp2gpu_tgmath1(scalbln, x, y)
+#define remquo(x, y, q) __omp2gpu_tgmath2(remquo, x, y, q)
+
+#endif
