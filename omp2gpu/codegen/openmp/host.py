@@ -15,6 +15,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.openmp import canonical_loop, tasks
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, iteration_variable,
@@ -80,9 +81,12 @@ class HostOpenMP(OpenMPRuntime):
         if any(c.behavior == "tofrom" and c.category == "scalar"
                for c in clauses_named(directive, "defaultmap")):
             return []
+        # The pointer of a mapped section `p[lo:len]` is the region's own copy too (as
+        # Clang and GCC pass it): moving it inside the region leaves the host's p alone.
         explicit = {item.name for clause_name in ("map", "is_device_ptr", "private", "firstprivate",
                                                   "lastprivate", "reduction", "shared")
-                    for clause in clauses_named(directive, clause_name) for item in clause.items}
+                    for clause in clauses_named(directive, clause_name) for item in clause.items
+                    if not (clause_name == "map" and item.sections and isinstance(item.expr, c_ast.ID))}
         names = []
         for name in free_identifiers(construct.body):
             symbol = cg.scope.lookup(name)
