@@ -98,7 +98,7 @@ static void traceback(const int *score, const int *reference, int rows, int cols
 
 int main(int argc, char **argv)
 {
-    int max_rows = 300, max_cols, penalty = 10;
+    int max_rows = 160, max_cols, penalty = 10;
     int *input_itemsets, *reference, *seq1, *seq2;
     int i, j, matches, mismatches, gaps;
     long long row_sum = 0;
