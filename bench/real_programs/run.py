@@ -1,0 +1,267 @@
+"""bench/real_programs: the corpus's real-program ports (tests/programs/real_*.c,
+proxy apps and Rodinia-style benchmarks) timed against gcc.
+
+For each program, with its arguments of BENCH_ARGS (the problem sizes; --quick
+uses the corpus defaults, which finish in a second):
+- gcc host OpenMP   gcc -O2 -fopenmp -foffload=disable (libgomp runs the target
+                    constructs on the host): the reference run time;
+- compile           `omp2gpu compile` of the program to a host object with a cold
+                    cache (front end, host and device code generation): seconds;
+- omp2gpu cpu       `omp2gpu run --device cpu` end to end (JIT start-up included)
+                    and the program's own time (its "timing:" lines summed);
+- omp2gpu gpu       with a GPU: `omp2gpu run --device gpu` end to end, the program's
+                    own time, and the kernel time the launcher's profile
+                    (OMP2GPU_PROFILE) records, summed over every launch.
+Every run has OMP_WAIT_POLICY=passive: on a shared, loaded machine libgomp's
+spinning threads otherwise cost milliseconds per region (Needleman-Wunsch's
+hundreds of launches took 12 s instead of 0.05 s on 2 busy cores).
+Each configuration runs TRIALS times; a time is the best over trials. Every run's
+output (its "timing:" lines dropped) must equal gcc's, or the row says "differs".
+Ratios are omp2gpu time / gcc time (above 1: slower than gcc).
+
+    python bench/real_programs/run.py [--quick] [--trials T] [--only NAME ...] [--out DIR]
+
+Writes results.json and results.md next to this file (and to --out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+PROGRAMS = REPO / "tests" / "programs"
+
+# Problem sizes for a run of a few seconds per program on 2 CPU cores (gcc).
+BENCH_ARGS = {
+    "real_minife_cg": ["-nx", "40", "-ny", "40", "-nz", "40", "-i", "200"],
+    "real_minimd_lj": ["-n", "8", "-s", "100", "-r", "20"],
+    "real_montecarlo_histogram": ["-s", "20000000", "-w", "65536"],
+    "real_nbody_leapfrog": ["4096", "20"],
+    "real_rodinia_bfs": ["-n", "2000000", "-d", "6"],
+    "real_rodinia_hotspot": ["1024", "1024", "100"],
+    "real_rodinia_kmeans": ["-n", "400000", "-f", "16", "-k", "8"],
+    "real_rodinia_lud": ["-s", "1024"],
+    "real_rodinia_nw": ["2048", "10"],
+    "real_rodinia_pathfinder": ["-c", "200000", "-r", "400", "-p", "8"],
+    "real_rodinia_srad": ["2048", "2048", "20", "0.5"],
+    "real_stream_triad": ["-n", "5000000", "-t", "20"],
+    "real_xsbench_lookup": ["-l", "2000000", "-g", "4000"],
+}
+GCC_FLAGS = ["-std=gnu99", "-O2", "-fopenmp", "-foffload=disable"]
+TIMEOUT_S = 1800
+
+
+def programs(only: list[str] | None) -> list[Path]:
+    found = sorted(PROGRAMS.glob("real_*.c"))
+    return [p for p in found if not only or p.stem in only]
+
+
+def _environment(extra: dict | None = None) -> dict:
+    env = dict(os.environ, OMP_WAIT_POLICY="passive",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env.update(extra or {})
+    return env
+
+
+def timed(command: list[str], env: dict | None = None, cwd: Path | None = None) -> tuple[subprocess.CompletedProcess, float]:
+    start = time.perf_counter()
+    done = subprocess.run([str(c) for c in command], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          env=_environment(env), cwd=cwd)
+    return done, time.perf_counter() - start
+
+
+def without_timing(stdout: str) -> str:
+    """The output the differential tests compare: "timing:" lines dropped."""
+    return "".join(line for line in stdout.splitlines(keepends=True) if not line.startswith("timing:"))
+
+
+def program_seconds(stdout: str) -> float | None:
+    """The program's own measurements: every "timing:" line's first number, in
+    seconds (a unit after it of us, ms or s; s when none)."""
+    total, seen = 0.0, False
+    for line in stdout.splitlines():
+        if not line.startswith("timing:"):
+            continue
+        match = re.search(r"([\d.]+(?:e[-+]?\d+)?)\s*(us|microseconds|ms|s)?\b", line[len("timing:"):])
+        if match:
+            scale = {"us": 1e-6, "microseconds": 1e-6, "ms": 1e-3}.get(match.group(2) or "s", 1.0)
+            total += float(match.group(1)) * scale
+            seen = True
+    return total if seen else None
+
+
+def kernel_seconds(profile: Path) -> float | None:
+    """The sum of every kernel launch's time in the launcher's profile."""
+    if not profile.is_file():
+        return None
+    data = json.loads(profile.read_text())
+    entries = data.get("kernels", data) if isinstance(data, dict) else data
+    total = 0.0
+    for entry in (entries.values() if isinstance(entries, dict) else entries):
+        for launch in entry.get("launches", ()):
+            if launch.get("us") is not None:
+                total += launch["us"] * 1e-6
+    return total
+
+
+def gpu_present() -> bool:
+    try:
+        from omp2gpu.offload.devices import cuda
+        return cuda.available()
+    except ImportError:
+        return False
+
+
+def measure_program(source: Path, args: list[str], trials: int, gpu: bool, tmp: Path) -> dict:
+    row: dict = {"args": args}
+    binary = tmp / source.stem
+    subprocess.run(["gcc", *GCC_FLAGS, str(source), "-o", str(binary), "-lm"], check=True,
+                   capture_output=True, text=True)
+    reference = None
+    runs: dict[str, list] = {}
+    for _ in range(trials):
+        done, seconds = timed([binary, *args], {"OMP_NUM_THREADS": str(os.cpu_count())})
+        if done.returncode != 0:
+            return {**row, "error": f"gcc build exits {done.returncode}: {done.stderr[-300:]}"}
+        reference = without_timing(done.stdout)
+        runs.setdefault("gcc", []).append((seconds, program_seconds(done.stdout), None))
+
+        cache = tmp / "cache"
+        shutil.rmtree(cache, ignore_errors=True)
+        done, seconds = timed([sys.executable, "-m", "omp2gpu", "compile", "-c", source, "-o", tmp / "prog.o"],
+                              {"OMP2GPU_CACHE_DIR": str(cache), "XDG_CACHE_HOME": str(cache)})
+        runs.setdefault("compile", []).append((seconds if done.returncode == 0 else None, None, None))
+        if done.returncode != 0:
+            row["compile_error"] = (done.stderr.strip().splitlines() or ["?"])[0]
+
+        devices = ["cpu"] + (["gpu"] if gpu else [])
+        for device in devices:
+            profile = tmp / f"profile-{device}.json"
+            profile.unlink(missing_ok=True)
+            env = {"OMP_TARGET_OFFLOAD": "MANDATORY"}
+            if device == "gpu":     # profiling the CPU device would turn its native launch path off
+                env["OMP2GPU_PROFILE"] = str(profile)
+            done, seconds = timed([sys.executable, "-m", "omp2gpu", "run", "--device", device, source, "--", *args],
+                                  env)
+            if done.returncode != 0 or without_timing(done.stdout) != reference:
+                first_error = (done.stderr.strip().splitlines() or ["output differs from gcc"])[0]
+                row[f"{device}_error"] = first_error if done.returncode != 0 else "output differs from gcc"
+                runs.setdefault(device, []).append((None, None, None))
+                continue
+            runs.setdefault(device, []).append((seconds, program_seconds(done.stdout),
+                                                kernel_seconds(profile) if device == "gpu" else None))
+    for name, trial_runs in runs.items():
+        def best(i):
+            values = [t[i] for t in trial_runs if t[i] is not None]
+            return min(values) if values else None
+        row[name] = {"end_to_end_s": best(0), "program_s": best(1), "kernel_s": best(2)}
+    derive(row)
+    return row
+
+
+def derive(row: dict) -> None:
+    """Ratios to gcc: end to end and the program's own timing (omp2gpu / gcc)."""
+    gcc = row.get("gcc", {})
+    for device in ("cpu", "gpu"):
+        mine = row.get(device)
+        if not mine:
+            continue
+        for key in ("end_to_end_s", "program_s"):
+            if mine.get(key) and gcc.get(key):
+                mine[f"{key[:-2]}_vs_gcc"] = mine[key] / gcc[key]
+
+
+def _fmt(value, unit="") -> str:
+    return "—" if value is None else f"{value:.3g}{unit}"
+
+
+def markdown(results: dict) -> str:
+    machine = results["machine"]
+    lines = ["# Real programs: omp2gpu against gcc -O2 -fopenmp (host)", "",
+             f"Machine: {machine['cpu']}, {machine['cores']} cores, gcc {machine['gcc']}, "
+             f"Python {machine['python']}; GPU: {machine['gpu']}. Trials: {results['trials']} (best of). "
+             "`python bench/real_programs/run.py` reproduces it.", "",
+             "Times in seconds. *end to end*: the whole process (omp2gpu: compile and JIT included, "
+             "warm cache); *program*: the program's own timing lines; *kernel*: the launcher's profile, "
+             "every launch summed. Ratios are omp2gpu / gcc (below 1: faster than gcc).", "",
+             "| program | args | gcc end to end | gcc program | compile (cold) | cpu end to end | cpu program "
+             "| cpu/gcc program | gpu end to end | gpu program | gpu kernels | gpu/gcc program |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    notes = []
+    for name, row in results["programs"].items():
+        if "error" in row:
+            notes.append(f"- {name}: {row['error']}")
+            continue
+        gcc, cpu, gpu = row.get("gcc", {}), row.get("cpu", {}), row.get("gpu", {})
+        comp = row.get("compile", {})
+        lines.append(f"| {name} | `{' '.join(row['args'])}` | {_fmt(gcc.get('end_to_end_s'))} | "
+                     f"{_fmt(gcc.get('program_s'))} | {_fmt(comp.get('end_to_end_s'))} | "
+                     f"{_fmt(cpu.get('end_to_end_s'))} | {_fmt(cpu.get('program_s'))} | "
+                     f"{_fmt(cpu.get('program_vs_gcc'), 'x')} | {_fmt(gpu.get('end_to_end_s'))} | "
+                     f"{_fmt(gpu.get('program_s'))} | {_fmt(gpu.get('kernel_s'))} | "
+                     f"{_fmt(gpu.get('program_vs_gcc'), 'x')} |")
+        for key in ("compile_error", "cpu_error", "gpu_error"):
+            if key in row:
+                notes.append(f"- {name}, {key.split('_')[0]}: {row[key]}")
+    if notes:
+        lines += ["", "Failures (the row's cells show — where a run failed):", "", *notes]
+    return "\n".join(lines) + "\n"
+
+
+def _first_line(command) -> str:
+    try:
+        return subprocess.run(command, capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+def _cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "?"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="the corpus's default sizes (seconds in all)")
+    parser.add_argument("--trials", type=int, default=2)
+    parser.add_argument("--only", nargs="*", help="program stems to run")
+    parser.add_argument("--out", type=Path, help="also write the results here")
+    args = parser.parse_args()
+
+    gpu = gpu_present()
+    results = {"machine": {"cpu": _cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
+                           "gcc": _first_line(["gcc", "-dumpfullversion"]),
+                           "gpu": _first_line(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
+                           if gpu else "none"},
+               "trials": args.trials, "quick": args.quick, "programs": {}}
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-real-") as tmp:
+        for source in programs(args.only):
+            program_args = [] if args.quick else BENCH_ARGS.get(source.stem, [])
+            print(f"{source.stem} {' '.join(program_args)}", file=sys.stderr, flush=True)
+            results["programs"][source.stem] = measure_program(source, program_args, args.trials, gpu, Path(tmp))
+    text = markdown(results)
+    print(text)
+    for folder in filter(None, [HERE, args.out]):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+        (folder / "results.md").write_text(text)
+
+
+if __name__ == "__main__":
+    main()
