@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from test_programs import (PROGRAM_ARGS, PROGRAMS, PROGRAMS_DIR, _run, _text, comparable_stdout,  # noqa: F401
-                           gcc_binaries, gcc_results)
+                           gcc_binaries, gcc_results, sources)
 
 POLICIES = ["static", "dynamic", "guided", "steal"]
 CHUNKS = {"static": 2, "dynamic": 1, "guided": 2, "steal": 3}
@@ -33,7 +33,7 @@ _TARGET_REGION = re.compile(r"#\s*pragma\s+omp\s+target(?!\s+(?:data|enter|exit|
 
 
 def _launches_regions(program: Path) -> bool:
-    return bool(_TARGET_REGION.search(program.read_text()))
+    return any(_TARGET_REGION.search(source.read_text()) for source in sources(program))
 
 
 def _cases(index: int, program: Path):
@@ -55,7 +55,7 @@ def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp
     ref = gcc_results(program)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",
-           "--cpu-schedule", schedule, str(program), "--"] + PROGRAM_ARGS
+           "--cpu-schedule", schedule, *map(str, sources(program)), "--"] + PROGRAM_ARGS
     got = _run(cmd, cwd=tmp_path, extra_env={"OMP_NUM_THREADS": str(threads),
                                              "OMP2GPU_OFFLOAD_LOG": str(log)})
     # Timing lines ("timing:" at a line's start) are dropped on both sides, as in test_programs.py.

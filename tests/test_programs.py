@@ -20,6 +20,10 @@ are compared, so programs may print wall-clock measurements (gettimeofday,
 clock_gettime, omp_get_wtime) the way benchmark codes do. Nothing else is
 filtered: a "timing:" anywhere but at the start of a line, or any other line,
 is compared byte for byte (comparable_stdout).
+
+Several source files: a directory tests/programs/NAME/ is one program, its *.c
+files (in name order) compiled and linked together by gcc and by omp2gpu
+(`omp2gpu run a.c b.c ...`); its headers are included from there.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ import pytest
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
 REPO_ROOT = PROGRAMS_DIR.parent.parent
-PROGRAMS = sorted(PROGRAMS_DIR.glob("*.c"))
+PROGRAMS = sorted([*PROGRAMS_DIR.glob("*.c"), *(d for d in PROGRAMS_DIR.iterdir() if d.is_dir()
+                                                  and any(d.glob("*.c")))])
 
 PROGRAM_ARGS = ["alpha", "42"]
 TIMEOUT_S = 60
@@ -75,11 +80,16 @@ def _scheme(device: str) -> str:
     return device[len("gpu-"):] if device.startswith("gpu-") else "auto"
 
 
+def sources(program: Path) -> list[Path]:
+    """A program's C files: the file itself, or a directory's *.c files (several source files)."""
+    return sorted(program.glob("*.c")) if program.is_dir() else [program]
+
+
 def omp2gpu_command(program: Path, device: str) -> list[str]:
     """The command that compiles and runs `program` with omp2gpu on `device`."""
     where = "gpu" if device.startswith("gpu") else device
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device)]
-    return cmd + [str(program), "--"] + PROGRAM_ARGS
+    return cmd + [str(source) for source in sources(program)] + ["--"] + PROGRAM_ARGS
 
 
 def _env() -> dict[str, str]:
@@ -119,7 +129,7 @@ def gcc_binaries(tmp_path_factory):
         key = program.stem
         if key not in cache:
             exe = outdir / key
-            r = subprocess.run([gcc, *GCC_FLAGS, str(program), "-o", str(exe), "-lm"],
+            r = subprocess.run([gcc, *GCC_FLAGS, *map(str, sources(program)), "-o", str(exe), "-lm"],
                                capture_output=True, timeout=TIMEOUT_S)
             cache[key] = exe if r.returncode == 0 else _text(r.stderr)
         got = cache[key]
@@ -174,10 +184,10 @@ def _check_kernels_ran_on_gpu(program: Path, log: Path, got, scheme: str) -> Non
     """Every launch the log records ran on a GPU, none fell back, and some ran
     when the program has GPU kernels."""
     from omp2gpu import driver
-    kernels = driver.translate(program, driver.CompileOptions(scheme=scheme)).device
+    builds = [driver.translate(source, driver.CompileOptions(scheme=scheme)).device for source in sources(program)]
     launches = log.read_text().splitlines() if log.exists() else []
     assert "offload to device" not in _text(got.stderr), _text(got.stderr)
-    if kernels is not None and kernels.kernels:
+    if any(build is not None and build.kernels for build in builds):
         assert launches, f"{program.name}: no kernel ran on the GPU"
 
 

@@ -169,12 +169,13 @@ class ModuleEmitter:
         return self.file_scope.declare(symbol)
 
     def _resize_global(self, symbol: Symbol, ctype: ct.CType) -> None:
-        """`extern int a[]; int a[10];`: the definition gives the size."""
-        old = symbol.address
-        self.module.globals.pop(old.name)
-        variable = ir.GlobalVariable(self.module, ctype.ir_type(), name=old.name)
-        variable.linkage, variable.align = old.linkage, old.align
-        symbol.address, symbol.ctype = variable, ctype
+        """`extern int a[]; int a[10];`: the definition gives the size. The variable is
+        retyped in place: code already emitted refers to it (`extern double a[];` in a
+        header, functions using `a`, then the definition)."""
+        variable = symbol.address
+        variable.value_type = ctype.ir_type()
+        variable.type = variable.value_type.as_pointer(variable.addrspace)
+        symbol.ctype = ctype
 
     def define_static_local(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope, owner: str) -> Symbol:
         ctype = self.initializers.complete_array_type(ctype, node.init, scope)

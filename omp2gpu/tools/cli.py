@@ -197,8 +197,10 @@ def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
     for path in args.inputs:
         _check_input(path)
     options = compile_options(args)
+    if args.device_assembly and not args.explain and len(args.inputs) > 1:
+        return _link_device_code(args, options)
     if (args.device_assembly or args.explain or args.emit_llvm) and len(args.inputs) > 1:
-        raise CompileError("-S, --emit-llvm and --explain take one C file")
+        raise CompileError("--emit-llvm and --explain take one C file")
     if args.device_assembly or args.explain:
         return _compile_device(args, options)
     if args.emit_llvm:
@@ -257,6 +259,17 @@ def _compile_device(args: argparse.Namespace, options) -> int:
     else:
         suffix, data = ".ptx", device_driver.device_ptx(build, options).encode()
     _write_output(args.output or Path(args.input).with_suffix(suffix).name, data)
+    return 0
+
+
+def _link_device_code(args: argparse.Namespace, options) -> int:
+    """-S with several inputs: the device code of the linked program (PTX, or LLVM IR)."""
+    from omp2gpu import device_driver, driver
+    code = driver.load_program(args.inputs, options).device
+    if code is None:
+        raise CompileError("no target region of these files runs on the GPU, so there is no device code")
+    data = code.module_text if args.emit_llvm else device_driver.device_ptx(code, options)
+    _write_output(args.output or ("a.device.ll" if args.emit_llvm else "a.ptx"), data.encode())
     return 0
 
 
