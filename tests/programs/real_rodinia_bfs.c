@@ -116,6 +116,32 @@ static void bfs(const Graph *g, int source, int *cost, int *levels_out)
     free(h_graph_visited);
 }
 
+/* The reference: a serial BFS with a FIFO queue on the host. */
+static int bfs_host(const Graph *g, int source, int *cost)
+{
+    int *queue = malloc(g->no_of_nodes * sizeof(int));
+    int head = 0, tail = 0, i, levels = 0;
+    for (i = 0; i < g->no_of_nodes; i++)
+        cost[i] = -1;
+    cost[source] = 0;
+    queue[tail++] = source;
+    while (head < tail) {
+        int node = queue[head++], e;
+        const struct Node *nd = &g->nodes[node];
+        for (e = nd->starting; e < nd->starting + nd->no_of_edges; e++) {
+            int id = g->edges[e];
+            if (cost[id] < 0) {
+                cost[id] = cost[node] + 1;
+                if (cost[id] > levels)
+                    levels = cost[id];
+                queue[tail++] = id;
+            }
+        }
+    }
+    free(queue);
+    return levels;
+}
+
 static double seconds(void)
 {
     struct timeval tv;
@@ -162,6 +188,14 @@ int main(int argc, char **argv)
         if (histogram[i])
             printf("  level %2d%s: %d nodes\n", i, i == 15 ? "+" : "", histogram[i]);
     printf("cost of node %d: %d, of node %d: %d\n", n / 2, cost[n / 2], n - 1, cost[n - 1]);
+    {
+        int *expected = malloc(n * sizeof(int));
+        int deepest = bfs_host(&g, source, expected), mismatches = 0;
+        for (i = 0; i < n; i++)
+            mismatches += expected[i] != cost[i];
+        printf("host BFS: deepest level %d, %d mismatching costs\n", deepest, mismatches);
+        free(expected);
+    }
     printf("timing: %.6f s\n", t1 - t0);
     free(cost);
     free(g.nodes);

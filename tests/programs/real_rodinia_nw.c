@@ -71,6 +71,22 @@ static void nw_fill(int *score, const int *reference, int rows, int cols, int pe
     }
 }
 
+/* The reference: the same recurrence row by row on the host. */
+static long long nw_fill_host(int *score, const int *reference, int rows, int cols, int penalty,
+                              const int *device_score)
+{
+    long long differences = 0;
+    int i, j;
+    for (i = 1; i < rows; i++)
+        for (j = 1; j < cols; j++) {
+            int idx = i * cols + j;
+            score[idx] = maximum(score[idx - cols - 1] + reference[idx], score[idx - 1] - penalty,
+                                 score[idx - cols] - penalty);
+            differences += score[idx] != device_score[idx];
+        }
+    return differences;
+}
+
 /* Walk back from the bottom-right corner; counts matches, mismatches and gaps. */
 static void traceback(const int *score, const int *reference, int rows, int cols, int penalty,
                       int *matches, int *mismatches, int *gaps, const int *seq1, const int *seq2)
@@ -96,10 +112,44 @@ static void traceback(const int *score, const int *reference, int rows, int cols
     }
 }
 
+/* The alignment itself, from the end backwards: two rows of residues with '-'
+ * for gaps and a middle row marking identities ('|') and substitutions ('.'). */
+static int alignment_rows(const int *score, const int *reference, int rows, int cols, int penalty,
+                          const int *seq1, const int *seq2, char *top, char *mid, char *bottom)
+{
+    int i = rows - 1, j = cols - 1, len = 0, k;
+    while (i > 0 || j > 0) {
+        int here = score[i * cols + j];
+        if (i > 0 && j > 0 && here == score[(i - 1) * cols + j - 1] + reference[i * cols + j]) {
+            top[len] = residues[seq1[i]];
+            bottom[len] = residues[seq2[j]];
+            mid[len++] = seq1[i] == seq2[j] ? '|' : '.';
+            i--;
+            j--;
+        } else if (j > 0 && here == score[i * cols + j - 1] - penalty) {
+            top[len] = '-';
+            bottom[len] = residues[seq2[j--]];
+            mid[len++] = ' ';
+        } else {
+            top[len] = residues[seq1[i--]];
+            bottom[len] = '-';
+            mid[len++] = ' ';
+        }
+    }
+    for (k = 0; k < len / 2; k++) {       /* into reading order */
+        char t;
+        t = top[k], top[k] = top[len - 1 - k], top[len - 1 - k] = t;
+        t = mid[k], mid[k] = mid[len - 1 - k], mid[len - 1 - k] = t;
+        t = bottom[k], bottom[k] = bottom[len - 1 - k], bottom[len - 1 - k] = t;
+    }
+    top[len] = mid[len] = bottom[len] = '\0';
+    return len;
+}
+
 int main(int argc, char **argv)
 {
     int max_rows = 160, max_cols, penalty = 10;
-    int *input_itemsets, *reference, *seq1, *seq2;
+    int *input_itemsets, *host_itemsets, *reference, *seq1, *seq2;
     int i, j, matches, mismatches, gaps;
     long long row_sum = 0;
     double t0, t1;
@@ -134,6 +184,8 @@ int main(int argc, char **argv)
     for (j = 1; j < max_cols; j++)
         input_itemsets[j] = -j * penalty;
 
+    host_itemsets = malloc(max_rows * max_cols * sizeof(int));
+    memcpy(host_itemsets, input_itemsets, max_rows * max_cols * sizeof(int));
     t0 = omp_get_wtime();
     nw_fill(input_itemsets, reference, max_rows, max_cols, penalty);
     t1 = omp_get_wtime();
@@ -151,7 +203,20 @@ int main(int argc, char **argv)
     for (j = 1; j <= 12 && j < max_cols; j++)
         putchar(residues[seq2[j]]);
     printf("\n");
+    {
+        char *top = malloc(max_rows + max_cols), *mid = malloc(max_rows + max_cols);
+        char *bottom = malloc(max_rows + max_cols);
+        int len = alignment_rows(input_itemsets, reference, max_rows, max_cols, penalty, seq1, seq2, top, mid,
+                                 bottom);
+        printf("alignment of %d columns, the first 60:\n%.60s\n%.60s\n%.60s\n", len, top, mid, bottom);
+        free(top);
+        free(mid);
+        free(bottom);
+    }
     printf("timing: fill %.6f s\n", t1 - t0);
+    printf("cells that differ from the host's fill: %lld\n",
+           nw_fill_host(host_itemsets, reference, max_rows, max_cols, penalty, input_itemsets));
+    free(host_itemsets);
 
     free(input_itemsets);
     free(reference);
