@@ -29,7 +29,7 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_usec * 1e-3;
 }
 
-static void init(Grid *g, int argc, char **argv)
+static int init(Grid *g, int argc, char **argv)
 {
     int i;
     g->cols = 1000;
@@ -43,11 +43,16 @@ static void init(Grid *g, int argc, char **argv)
         else if (!strcmp(argv[i], "-p"))
             g->pyramid_height = atoi(argv[++i]);
     }
+    if (g->rows < 2 || g->cols < 1 || g->pyramid_height < 1) {
+        fprintf(stderr, "usage: %s [-c cols] [-r rows (at least 2)] [-p pyramid_height]\n", argv[0]);
+        return -1;
+    }
     g->data = malloc(sizeof(int) * g->rows * g->cols);
     g->result = malloc(sizeof(int) * g->cols);
     srand(M_SEED);
     for (i = 0; i < g->rows * g->cols; i++)
         g->data[i] = rand() % 10;
+    return 0;
 }
 
 /* Rows [start_row, start_row + height) on the device: src holds the costs up to
@@ -102,6 +107,48 @@ static void run(Grid *g)
     free(scratch);
 }
 
+/* The reference: the whole cost table row by row on the host (kept, so that the
+ * cheapest path can be walked back from the bottom). */
+static int *dynproc_host(const Grid *g)
+{
+    int *table = malloc(sizeof(int) * g->rows * g->cols);
+    int r, n;
+    memcpy(table, g->data, sizeof(int) * g->cols);
+    for (r = 1; r < g->rows; r++)
+        for (n = 0; n < g->cols; n++) {
+            const int *prev = table + (r - 1) * g->cols;
+            int best = prev[n];
+            if (n > 0)
+                best = MIN(best, prev[n - 1]);
+            if (n < g->cols - 1)
+                best = MIN(best, prev[n + 1]);
+            table[r * g->cols + n] = g->data[r * g->cols + n] + best;
+        }
+    return table;
+}
+
+/* Walk the cheapest path up from (last row, column) and check that its cells'
+ * costs add up to the table's total; the columns of its first rows go to `path`. */
+static int walk_back(const Grid *g, const int *table, int column, int *path, int path_len)
+{
+    int r = g->rows - 1, n = column, cost = 0;
+    for (; r >= 0; r--) {
+        cost += g->data[r * g->cols + n];
+        if (r < path_len)
+            path[r] = n;
+        if (r > 0) {
+            const int *prev = table + (r - 1) * g->cols;
+            int next = n;
+            if (n > 0 && prev[n - 1] < prev[next])
+                next = n - 1;
+            if (n < g->cols - 1 && prev[n + 1] < prev[next])
+                next = n + 1;
+            n = next;
+        }
+    }
+    return cost;
+}
+
 int main(int argc, char **argv)
 {
     Grid g;
@@ -109,7 +156,8 @@ int main(int argc, char **argv)
     int n, best = INT_MAX, best_col = -1;
     long long sum = 0;
 
-    init(&g, argc, argv);
+    if (init(&g, argc, argv) != 0)
+        return 1;
     printf("pathfinder: %d rows x %d columns, pyramid height %d\n", g.rows, g.cols, g.pyramid_height);
     t0 = now_ms();
     run(&g);
@@ -128,7 +176,25 @@ int main(int argc, char **argv)
     for (n = 0; n < 8 && n < g.cols; n++)
         printf(" %d", g.result[n]);
     printf("\n");
+    printf("result[last 8]:");
+    for (n = g.cols > 8 ? g.cols - 8 : 0; n < g.cols; n++)
+        printf(" %d", g.result[n]);
+    printf("\n");
     printf("timing: %.3f ms\n", t1 - t0);
+    {
+        int *table = dynproc_host(&g), path[6], differences = 0;
+        const int *last = table + (g.rows - 1) * g.cols;
+        int path_cost;
+        for (n = 0; n < g.cols; n++)
+            differences += last[n] != g.result[n];
+        path_cost = walk_back(&g, table, best_col, path, 6);
+        printf("host table: %d columns differ; the path's cells add up to %d\n", differences, path_cost);
+        printf("path starts in columns");
+        for (n = 0; n < 6 && n < g.rows; n++)
+            printf(" %d", path[n]);
+        printf("\n");
+        free(table);
+    }
     free(g.data);
     free(g.result);
     return 0;
