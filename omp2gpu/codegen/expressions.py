@@ -240,6 +240,8 @@ class ExpressionEmitter:
         op = node.op
         if op == "sizeof":
             return RValue(ct.SIZE_T, self.runtime_size(self.sizeof_operand(node.expr, node.coord)))
+        if op == "_Alignof":          # C11 _Alignof and GNU __alignof__ (of a type or expression)
+            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr, node.coord).align))
         if op == "&":
             target = self.lvalue(node.expr)
             return RValue(ct.PointerType(target.ctype), target.address)

@@ -111,6 +111,12 @@ class _Flattener:
                 raise CompileError("field designator used for a non-struct type", first.coord)
             index = next((i for i, f in enumerate(ctype.fields) if f.name == first.name), None)
             if index is None:
+                # A member of an anonymous struct/union: designate it through
+                # the anonymous member that holds it (C11 6.7.2.1p13).
+                index = next((i for i, f in enumerate(ctype.fields) if f.name is None
+                              and f.ctype.is_struct and f.ctype.field(first.name) is not None), None)
+                rest = [first] + list(rest)
+            if index is None:
                 raise CompileError(f"field designator '{first.name}' does not refer to any field",
                                    first.coord)
         else:

@@ -14,6 +14,7 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import TypeResolver, declared_const
 from omp2gpu.sema.scopes import Scope, Symbol
+from omp2gpu.sema.static_assertions import check_static_assertion
 
 
 def emit_module(ast: c_ast.FileAST, module_name: str, openmp) -> ir.Module:
@@ -62,6 +63,8 @@ class ModuleEmitter:
             self.openmp.emit_file_scope_construct(self, node)
         elif isinstance(node, c_ast.Pragma):
             pass
+        elif isinstance(node, c_ast.StaticAssert):
+            check_static_assertion(node, self.file_scope, self.resolver)
         else:
             raise CompileError(f"unsupported file-scope construct ({type(node).__name__})", node.coord)
 

@@ -15,6 +15,7 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Symbol
+from omp2gpu.sema.static_assertions import check_static_assertion
 
 
 @dataclass
@@ -58,6 +59,9 @@ class StatementEmitter:
 
     def _stmt_Pragma(self, node):
         pass                          # non-OpenMP pragmas are ignored, as compilers do
+
+    def _stmt_StaticAssert(self, node):
+        check_static_assertion(node, self.scope, self.module.resolver)
 
     def _stmt_OmpConstruct(self, node: OmpConstruct):
         self.openmp.emit_construct(self, node)

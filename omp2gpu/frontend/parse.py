@@ -16,9 +16,18 @@ _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS",
 
 
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
+    from omp2gpu.frontend.gnu_extensions import GnuLexer
+
     class _Parser(c_parser.CParser):
-        """pycparser, with prefix operators located at the operator (it puts
-        `*p`, `-x`, `++i` at their operand), where C compilers point."""
+        """pycparser with GNU C's spellings understood (gnu_extensions), and
+        prefix operators located at the operator (it puts `*p`, `-x`, `++i`
+        at their operand), where C compilers point."""
+
+        def __init__(self):
+            super().__init__(lexer=GnuLexer)
+
+        def asm_labels(self) -> dict[str, str]:
+            return self.clex.asm_labels
 
         def _parse_unary_expression(self):
             if self._peek_type() not in _PREFIX_OPERATORS:
@@ -43,10 +52,32 @@ def _the_parser() -> c_parser.CParser:
 
 def parse(text: str, filename: str) -> c_ast.FileAST:
     """Parse preprocessed `text`; `filename` names it until a line marker does."""
+    parser = _the_parser()
     try:
-        return _the_parser().parse(text, filename)
+        ast = parser.parse(text, filename)
     except c_parser.ParseError as error:
         raise _syntax_error(str(error), text, filename) from None
+    labels = parser.asm_labels() if hasattr(parser, "asm_labels") else {}
+    if labels:
+        apply_asm_labels(ast, labels)
+    return ast
+
+
+def apply_asm_labels(ast: c_ast.FileAST, labels: dict[str, str]) -> None:
+    """`int f(void) __asm__("g");`: f's symbol is g. Every use of the name f
+    is renamed g (a program's own f and g then agree, as in the object file)."""
+    stack = [ast]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (c_ast.Decl, c_ast.ID)) and node.name in labels:
+            node.name = labels[node.name]
+        elif isinstance(node, c_ast.TypeDecl) and node.declname in labels:
+            node.declname = labels[node.declname]
+        if isinstance(node, (c_ast.Struct, c_ast.Union)):
+            continue                        # member names are not the label's symbol
+        for name, child in node.children():
+            if not (isinstance(node, c_ast.StructRef) and name == "field"):
+                stack.append(child)
 
 
 def typedef_names_at_file_scope(ast: c_ast.FileAST) -> frozenset[str]:

@@ -84,6 +84,8 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
                 raise InvalidExpression("invalid application of 'sizeof' to an incomplete type "
                                    f"'{operand_type}'", node.coord)
             return operand_type.size, ct.SIZE_T
+        if node.op == "_Alignof":
+            return _type_of_sizeof_operand(node.expr, scope, resolver).align, ct.SIZE_T
         value, ctype = evaluate(node.expr, scope, resolver)
         if node.op == "!":
             return int(not value), ct.INT

@@ -64,6 +64,8 @@ class TypeResolver:
             return self._struct(node, scope)
         if isinstance(node, c_ast.Enum):
             return self._enum(node, scope)
+        if isinstance(node, c_ast.TypeOf):
+            return self._type_of(node, scope)
         raise CompileError(f"unsupported declarator ({type(node).__name__})", node.coord)
 
     def base_type(self, node: c_ast.IdentifierType, scope: Scope) -> ct.CType:
@@ -78,6 +80,13 @@ class TypeResolver:
         if "_Complex" in names:
             raise CompileError("complex types are not supported", node.coord)
         raise CompileError(f"unknown type name '{' '.join(names)}'", node.coord)
+
+    def _type_of(self, node: c_ast.TypeOf, scope: Scope) -> ct.CType:
+        """GNU `typeof`/`__typeof__` of a type name or an expression (not evaluated)."""
+        if isinstance(node.expr, c_ast.Typename):
+            return self.resolve(node.expr, scope)
+        from omp2gpu.sema.expression_types import type_of_expression
+        return type_of_expression(node.expr, scope, self)
 
     def _array(self, node: c_ast.ArrayDecl, scope: Scope) -> ct.CType:
         element = self.resolve(node.type, scope)

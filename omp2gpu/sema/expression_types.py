@@ -42,7 +42,7 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
             return member.ctype.field(node.field.name).ctype
         return member.ctype
     if isinstance(node, c_ast.UnaryOp):
-        if node.op == "sizeof":
+        if node.op in ("sizeof", "_Alignof"):
             return ct.SIZE_T
         inner = type_of_expression(node.expr, scope, resolver)
         if node.op == "*":
