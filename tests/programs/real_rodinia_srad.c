@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <omp.h>
 
 typedef struct {
@@ -51,11 +52,59 @@ static int parse(int argc, char **argv, Config *c)
     return 0;
 }
 
+/* The reference: the same iterations serially on the host, in J. */
+static void srad_host(const Config *cfg, float *J)
+{
+    int rows = cfg->rows, cols = cfg->cols, size = rows * cols, iter, i, j;
+    float *c = malloc(size * sizeof(float)), *d = malloc(4 * size * sizeof(float));
+    for (iter = 0; iter < cfg->niter; iter++) {
+        double sum = 0, sum2 = 0, mean, var;
+        float q0sqr;
+        for (i = cfg->r1; i <= cfg->r2; i++)
+            for (j = cfg->c1; j <= cfg->c2; j++) {
+                double t = J[i * cols + j];
+                sum += t;
+                sum2 += t * t;
+            }
+        mean = sum / ((cfg->r2 - cfg->r1 + 1) * (cfg->c2 - cfg->c1 + 1));
+        var = sum2 / ((cfg->r2 - cfg->r1 + 1) * (cfg->c2 - cfg->c1 + 1)) - mean * mean;
+        q0sqr = (float) (var / (mean * mean));
+        for (i = 0; i < rows; i++)
+            for (j = 0; j < cols; j++) {
+                int k = i * cols + j;
+                float Jc = J[k], *dk = &d[4 * k], G2, L, num, den, qsqr;
+                dk[0] = J[(i > 0 ? i - 1 : 0) * cols + j] - Jc;
+                dk[1] = J[(i < rows - 1 ? i + 1 : rows - 1) * cols + j] - Jc;
+                dk[2] = J[i * cols + (j > 0 ? j - 1 : 0)] - Jc;
+                dk[3] = J[i * cols + (j < cols - 1 ? j + 1 : cols - 1)] - Jc;
+                G2 = (dk[0] * dk[0] + dk[1] * dk[1] + dk[2] * dk[2] + dk[3] * dk[3]) / (Jc * Jc);
+                L = (dk[0] + dk[1] + dk[2] + dk[3]) / Jc;
+                num = (0.5f * G2) - ((1.0f / 16.0f) * (L * L));
+                den = 1 + (.25f * L);
+                qsqr = num / (den * den);
+                den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr));
+                c[k] = 1.0f / (1.0f + den);
+                c[k] = c[k] < 0 ? 0 : c[k] > 1 ? 1 : c[k];
+            }
+        for (i = 0; i < rows; i++)
+            for (j = 0; j < cols; j++) {
+                int k = i * cols + j;
+                float cS = c[(i < rows - 1 ? i + 1 : rows - 1) * cols + j];
+                float cE = c[i * cols + (j < cols - 1 ? j + 1 : cols - 1)];
+                float D = c[k] * d[4 * k] + cS * d[4 * k + 1] + c[k] * d[4 * k + 2] + cE * d[4 * k + 3];
+                J[k] = J[k] + 0.25f * cfg->lambda * D;
+            }
+    }
+    free(c);
+    free(d);
+}
+
 int main(int argc, char **argv)
 {
     Config cfg;
     int rows, cols, size_I, size_R, iter, i, j;
-    float *I, *J, *c, *dN, *dS, *dW, *dE;
+    float *I, *J, *J_host, *c, *dN, *dS, *dW, *dE;
+    float max_rel_diff = 0.0f;
     int *iN, *iS, *jW, *jE;
     float q0sqr, lambda;
     double total = 0.0, t0, t_loop;
@@ -98,6 +147,8 @@ int main(int argc, char **argv)
     random_matrix(I, rows, cols);
     for (i = 0; i < size_I; i++)
         J[i] = (float) exp(I[i]);
+    J_host = malloc(size_I * sizeof(float));
+    memcpy(J_host, J, size_I * sizeof(float));
 
     t0 = omp_get_wtime();
 #pragma omp target data map(tofrom: J[0:size_I]) map(to: iN[0:rows], iS[0:rows], jW[0:cols], jE[0:cols]) \
@@ -161,6 +212,14 @@ int main(int argc, char **argv)
     printf("mean log-intensity %.5f\n", total / size_I);
     printf("J[0] %.5f  J[centre] %.5f  J[last] %.5f\n", J[0], J[(rows / 2) * cols + cols / 2], J[size_I - 1]);
     printf("timing: %.4f s\n", t_loop);
+    srad_host(&cfg, J_host);
+    for (i = 0; i < size_I; i++) {
+        float rel = fabsf(J[i] - J_host[i]) / J_host[i];
+        if (rel > max_rel_diff)
+            max_rel_diff = rel;
+    }
+    printf("device and host agree to 1e-5: %s\n", max_rel_diff < 1e-5f ? "yes" : "no");
+    free(J_host);
 
     free(I);
     free(J);
