@@ -53,6 +53,27 @@ static void kernel_triad(long n, STREAM_TYPE scalar)
         a[j] = b[j] + scalar * c[j];
 }
 
+/* The clock's granularity in microseconds: the smallest of several nonzero
+ * differences between consecutive distinct readings (as STREAM reports it). */
+#define M 20
+static int checktick(void)
+{
+    double t1, t2, timesfound[M];
+    int i, minDelta, Delta;
+    for (i = 0; i < M; i++) {
+        t1 = omp_get_wtime();
+        while (((t2 = omp_get_wtime()) - t1) < 1.0E-6)
+            ;
+        timesfound[i] = t1 = t2;
+    }
+    minDelta = 1000000;
+    for (i = 1; i < M; i++) {
+        Delta = (int) (1.0E6 * (timesfound[i] - timesfound[i - 1]));
+        minDelta = MIN(minDelta, MAX(Delta, 0));
+    }
+    return minDelta;
+}
+
 /* The expected values after ntimes rounds, replayed on scalars. */
 static int check_results(long n, int ntimes, STREAM_TYPE scalar)
 {
@@ -132,6 +153,7 @@ int main(int argc, char **argv)
         c[j] = 0.0;
     }
 
+    printf("timing: granularity %d microseconds\n", checktick());
 #pragma omp target enter data map(to: a[0:n], b[0:n], c[0:n])
     t = omp_get_wtime();
 #pragma omp target teams distribute parallel for
