@@ -114,6 +114,28 @@ static void random_walk(int walkers, int steps, unsigned long long seed, int *lo
     *sum_sq = sq;
 }
 
+/* The reference for the first `samples` draws: the same generator stepped
+ * sequentially on the host (no skip-ahead), so it also checks lcg_skip. */
+static void host_reference(long samples, unsigned long long seed, int bins, long *hits, int *histogram)
+{
+    unsigned long long s = seed, t = seed ^ 0x5deece66dULL;
+    long i;
+    int b;
+    *hits = 0;
+    for (b = 0; b < bins; b++)
+        histogram[b] = 0;
+    for (i = 0; i < samples; i++) {
+        double x = lcg_next(&s), y = lcg_next(&s);
+        double u1 = lcg_next(&t), u2 = lcg_next(&t);
+        double z = sqrt(-2.0 * log(u1 + 1e-300)) * cos(6.283185307179586 * u2);
+        int bin = (int) floor((z + 4.0) / 8.0 * bins);
+        if (x * x + y * y <= 1.0)
+            ++*hits;
+        if (bin >= 0 && bin < bins)
+            histogram[bin]++;
+    }
+}
+
 int main(int argc, char **argv)
 {
     Config cfg = {400000, 32, 2048, 500};
@@ -163,6 +185,19 @@ int main(int argc, char **argv)
     t_walk = wall() - t0;
     printf("random walk: lowest %d, highest %d, mean squared distance %.4f\n", lowest, highest,
            (double) sum_sq / cfg.walkers);
+    {
+        long check = cfg.samples < 100000 ? cfg.samples : 100000, ref_hits, dev_hits = count_hits(check, seed);
+        int *ref_hist = malloc(cfg.bins * sizeof(int)), *dev_hist = malloc(cfg.bins * sizeof(int)), same = 1;
+        long dev_outliers;
+        host_reference(check, seed, cfg.bins, &ref_hits, ref_hist);
+        gaussian_histogram(check, cfg.bins, seed ^ 0x5deece66dULL, dev_hist, &dev_outliers);
+        for (b = 0; b < cfg.bins; b++)
+            same &= ref_hist[b] == dev_hist[b];
+        printf("host check of the first %ld samples: hits %s, histogram %s\n", check,
+               ref_hits == dev_hits ? "equal" : "DIFFER", same ? "equal" : "DIFFERS");
+        free(ref_hist);
+        free(dev_hist);
+    }
     printf("timing: pi %.4f s, histogram %.4f s, walk %.4f s\n", t_pi, t_hist, t_walk);
     free(histogram);
     return 0;
