@@ -109,6 +109,48 @@ static void energies(Body *p, int n, double *kinetic, double *potential)
     *potential = pe;
 }
 
+/* The reference: accelerations of the final positions on the host, compared
+ * with the device's of the last step (relative to the largest magnitude). */
+static double check_accelerations(const Body *p, int n)
+{
+    double worst = 0.0, largest = 0.0;
+    int i, j;
+    for (i = 0; i < n; i++) {
+        double ax = 0, ay = 0, az = 0, mag;
+        for (j = 0; j < n; j++) {
+            double dx = p[j].x - p[i].x, dy = p[j].y - p[i].y, dz = p[j].z - p[i].z;
+            double dist2 = dx * dx + dy * dy + dz * dz + SOFTENING * SOFTENING;
+            double inv = 1.0 / sqrt(dist2);
+            double s = G * p[j].mass * inv * inv * inv;
+            ax += s * dx;
+            ay += s * dy;
+            az += s * dz;
+        }
+        mag = sqrt(ax * ax + ay * ay + az * az);
+        if (mag > largest)
+            largest = mag;
+        ax -= p[i].ax;
+        ay -= p[i].ay;
+        az -= p[i].az;
+        mag = sqrt(ax * ax + ay * ay + az * az);
+        if (mag > worst)
+            worst = mag;
+    }
+    return worst / largest;
+}
+
+/* Bodies closer to the centre than r, on the host: how far the disc has wound up. */
+static int count_within(const Body *p, int n, double r)
+{
+    int i, count = 0;
+    for (i = 1; i < n; i++) {
+        double dx = p[i].x - p[0].x, dy = p[i].y - p[0].y;
+        if (dx * dx + dy * dy < r * r)
+            count++;
+    }
+    return count;
+}
+
 int main(int argc, char **argv)
 {
     int n = 512, steps = 30, step, i;
@@ -153,6 +195,8 @@ int main(int argc, char **argv)
     printf("centre of mass (%.6e, %.6e, %.6e)\n", cx / total_mass, cy / total_mass, cz / total_mass);
     printf("angular momentum Lz %.6e\n", lz);
     printf("body 1 at (%.6f, %.6f, %.6f)\n", p[1].x, p[1].y, p[1].z);
+    printf("bodies within 0.5 of the centre: %d, within 1.0: %d\n", count_within(p, n, 0.5), count_within(p, n, 1.0));
+    printf("device accelerations match the host's to 1e-12: %s\n", check_accelerations(p, n) < 1e-12 ? "yes" : "no");
     printf("timing: %.4f s, %.2f Mpairs/s\n", t1 - t0, (double) n * n * steps / (t1 - t0) * 1e-6);
     free(p);
     return 0;
