@@ -32,6 +32,14 @@ For each argument i: `bases[i]` is the variable's value as the kernel sees it
 (the pointer for `p[lo:len]`, the address for an object), `begins[i]` the first
 byte mapped, `sizes[i]` the byte count. The kernel parameter for a mapped
 argument is the device address corresponding to bases[i].
+
+Struct members (`map(to: s.x, s.p[0:n])`, as Clang lays them out): the struct's
+entry covers the members' extent and maps nothing by itself; each member is an
+entry MEMBER_OF it (counted with it, copied when it is newly mapped or released);
+a pointer member's pointee is an entry of its own, followed by an ATTACH entry
+(bases[i]: the host address of the pointer; begins[i], sizes[i]: the pointee's
+section) that makes the device copy of the pointer point at the device copy of
+the pointee. Copies back to the host never overwrite an attached pointer.
 """
 
 from __future__ import annotations
@@ -51,6 +59,21 @@ class MapType(enum.IntFlag):
     IMPLICIT = 0x200        # not named in a clause (implicit map)
     IS_DEVICE_PTR = 0x400   # pass bases[i] through unchanged
     POINTER_LOOKUP = 0x800  # a pointer with no map: pass the device address of its pointee if present, else NULL
+    ATTACH = 0x1000         # point the device copy of the pointer at bases[i] to its mapped pointee
+
+
+MEMBER_OF_SHIFT = 48        # bits 48..63: 1 + the index of the struct entry this entry is a member of
+
+
+def member_of(parent_index: int) -> int:
+    """The type bits saying "a member of the struct entry at parent_index"."""
+    return (parent_index + 1) << MEMBER_OF_SHIFT
+
+
+def parent_index(map_type: int) -> int | None:
+    """The struct entry a member entry belongs to, None for an entry of its own."""
+    parent = int(map_type) >> MEMBER_OF_SHIFT
+    return parent - 1 if parent else None
 
 
 ENTRY_TARGET = "__omp2gpu_target"

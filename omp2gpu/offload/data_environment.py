@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import bisect
 import ctypes
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from omp2gpu.offload.abi import MapType
+from omp2gpu.offload.abi import MapType, parent_index
 from omp2gpu.offload.devices.base import BYTES, POINTER, Device
 
 # Entries that pass a value instead of mapping storage.
-_NOT_MAPPED = MapType.LITERAL | MapType.IS_DEVICE_PTR | MapType.POINTER_LOOKUP
+_NOT_MAPPED = MapType.LITERAL | MapType.IS_DEVICE_PTR | MapType.POINTER_LOOKUP | MapType.ATTACH
+POINTER_BYTES = ctypes.sizeof(ctypes.c_void_p)
 
 
 class MappingError(Exception):
@@ -59,6 +60,9 @@ class Mapping:
     always_present: bool = False   # declare target: mapped until the program ends
     link: bool = False             # declare target link: module storage, mapped by map clauses
     device_newer: bool = False     # a kernel ran since the host last copied the whole range back
+    # Attached pointers inside the range: host address of the pointer -> (begin, size) of
+    # the pointee section, whose device address the device copy holds instead.
+    attached: dict = field(default_factory=dict)
 
     @property
     def host_end(self) -> int:
@@ -139,23 +143,53 @@ class DataEnvironment:
     # ----------------------------------------------------------------- copies
     def _to_device(self, mapping: Mapping, begin: int, size: int) -> None:
         self.device.copy_to_device(mapping.device_address_of(begin), begin, size)
+        for slot in _slots_within(mapping, begin, size):        # the copy put host pointers there
+            self._attach(slot, *mapping.attached[slot])
 
     def _to_host(self, mapping: Mapping, begin: int, size: int) -> None:
+        # Attached pointers hold device addresses on the device: the host keeps its own.
+        kept = {slot: ctypes.c_void_p.from_address(slot).value for slot in _slots_within(mapping, begin, size)}
         self.device.copy_to_host(begin, mapping.device_address_of(begin), size)
+        for slot, value in kept.items():
+            ctypes.c_void_p.from_address(slot).value = value
         if begin == mapping.host_begin and size == mapping.nbytes:
             mapping.device_newer = False
+
+    def _attach(self, slot: int, begin: int, size: int) -> None:
+        """Make the device copy of the host pointer at `slot` point at the device copy of its
+        pointee (the section [begin, begin + size) it designates), where both are mapped."""
+        holder = self.lookup(slot, POINTER_BYTES)
+        if holder is None:
+            return
+        pointee = self.lookup(begin, size) if size > 0 else self.lookup_address(begin, one_past_end=True)
+        if pointee is None:
+            holder.attached.pop(slot, None)       # nothing to point at: the host value stays
+            return
+        value = ctypes.c_void_p(pointee.device_address_of(ctypes.c_void_p.from_address(slot).value or 0))
+        self.device.copy_to_device(holder.device_address_of(slot), ctypes.addressof(value), POINTER_BYTES)
+        holder.attached[slot] = (begin, size)
 
     # ----------------------------------------------------------------- map clauses
     def begin(self, entries: list[MapEntry]) -> None:
         """Entry to a data region / target region: map what is absent (copying TO), count
-        what is present (copying only with ALWAYS)."""
-        for entry in entries:
+        what is present (copying only with ALWAYS). Struct members are copied when their
+        struct is newly mapped; attached pointers are set last, when all is mapped."""
+        fresh = set()                                 # entries this call mapped anew
+        for index, entry in enumerate(entries):
             if not entry.maps_storage:
+                continue
+            parent = parent_index(entry.type)
+            if parent is not None:
+                mapping = self.lookup(entry.begin, entry.size)
+                if mapping is not None and entry.type & MapType.TO and (
+                        parent in fresh or entry.type & MapType.ALWAYS):
+                    self._to_device(mapping, entry.begin, entry.size)
                 continue
             mapping = self.lookup(entry.begin, entry.size)
             if mapping is None:
                 mapping = self._insert(self._link_mapping(entry) or Mapping(
                     entry.begin, entry.size, self.device.allocate(entry.size)))
+                fresh.add(index)
                 if entry.type & MapType.TO:
                     self._to_device(mapping, entry.begin, entry.size)
                 continue
@@ -163,13 +197,19 @@ class DataEnvironment:
                 mapping.references += 1
             if entry.type & MapType.TO and entry.type & MapType.ALWAYS:
                 self._to_device(mapping, entry.begin, entry.size)
+        for entry in entries:
+            if entry.type & MapType.ATTACH:
+                self._attach(entry.base, entry.begin, entry.size)
 
     def end(self, entries: list[MapEntry]) -> None:
         """Exit: count down (DELETE: to zero), copy FROM at zero or with ALWAYS, free at
-        zero. In reverse order, freeing last, as several entries may share a mapping."""
+        zero. In reverse order, freeing last, as several entries may share a mapping.
+        Struct members are copied back when their struct's count reaches zero."""
         released = []
-        for entry in reversed(entries):
-            if not entry.maps_storage:
+        last_of = set()                               # entries whose mapping this call releases
+        for index in reversed(range(len(entries))):
+            entry = entries[index]
+            if not entry.maps_storage or parent_index(entry.type) is not None:
                 continue
             mapping = self.lookup(entry.begin, entry.size)
             if mapping is None or mapping.references == 0:
@@ -181,6 +221,14 @@ class DataEnvironment:
                 self._to_host(mapping, entry.begin, entry.size)
             if last:
                 released.append(mapping)
+                last_of.add(index)
+        for entry in reversed(entries):
+            parent = parent_index(entry.type)
+            if parent is None or not entry.maps_storage or not entry.type & MapType.FROM:
+                continue
+            mapping = self.lookup(entry.begin, entry.size)
+            if mapping is not None and (parent in last_of or entry.type & MapType.ALWAYS):
+                self._to_host(mapping, entry.begin, entry.size)
         for mapping in released:
             self._remove(mapping)
             if mapping.frees_storage:
@@ -273,3 +321,8 @@ class DataEnvironment:
         self._starts.clear()
         self._mappings.clear()
         return lost
+
+
+def _slots_within(mapping: Mapping, begin: int, size: int) -> list[int]:
+    """The attached pointers of `mapping` lying wholly in [begin, begin + size)."""
+    return [slot for slot in mapping.attached if begin <= slot and slot + POINTER_BYTES <= begin + size]

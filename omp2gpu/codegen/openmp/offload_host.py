@@ -19,7 +19,8 @@ from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.choose import choose_scheme
 from omp2gpu.codegen.openmp.data_sharing import loop_nest
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
-from omp2gpu.codegen.openmp.target_regions import (Capture, evaluate_clause, map_bits, map_entry,
+from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
+from omp2gpu.codegen.openmp.target_regions import (Capture, capture_entries, evaluate_clause, map_bits,
                                                     mapped_capture, plan_target_region)
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
@@ -140,8 +141,8 @@ class OffloadHostOpenMP(HostOpenMP):
             self._update(cg, shared, MapType.TO)
 
     def _update(self, cg, captures, direction: MapType) -> None:
-        moved = [Capture(c.name, c.ctype, c.kind, direction, c.item, c.symbol) for c in captures]
-        arrays = self._entry_arrays(cg, moved, target_params=False)
+        moved = [with_direction(c, direction) for c in captures]
+        arrays = self._entry_arrays(cg, moved, target_params=False, update=True)
         function = _entry(cg.module.module, abi.ENTRY_DATA_UPDATE, ir.VoidType(), _DATA_PARAMS)
         cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), *arrays])
 
@@ -204,19 +205,22 @@ class OffloadHostOpenMP(HostOpenMP):
                 total = cg.builder.mul(total, count)
         return total
 
-    def _entry_arrays(self, cg, captures: list[Capture], target_params: bool):
-        """alloca'd bases/begins/sizes/types arrays for the launcher, filled now."""
-        count = len(captures)
+    def _entry_arrays(self, cg, captures: list[Capture], target_params: bool, update: bool = False):
+        """alloca'd bases/begins/sizes/types arrays for the launcher, filled now: each
+        capture's entries, its kernel parameter's first (TARGET_PARAM with target_params)."""
         b = cg.builder
+        param_bits = MapType.TARGET_PARAM if target_params else MapType.NONE
+        entries = []
+        for capture in captures:
+            entries += capture_entries(cg, capture, len(entries), param_bits, update)
+        count = len(entries)
         n = max(count, 1)
         bases = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.bases")
         begins = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.begins")
         sizes = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.sizes")
         types = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.types")
         zero = ir.Constant(I64, 0)
-        for index, capture in enumerate(captures):
-            base, begin, size = map_entry(cg, capture)
-            flags = capture.map_type | (MapType.TARGET_PARAM if target_params else MapType.NONE)
+        for index, (base, begin, size, flags) in enumerate(entries):
             slot = ir.Constant(I64, index)
             b.store(base, b.gep(bases, [zero, slot]))
             b.store(begin, b.gep(begins, [zero, slot]))
@@ -232,7 +236,7 @@ class OffloadHostOpenMP(HostOpenMP):
         Returns (made, arrays, device): a slot that says whether the call was made, and
         the entry arrays and device it passed, for target data's exit call."""
         directive = construct.directive
-        captures = []
+        captures = {}
         for clause in directive.clauses:
             if clause.name not in clause_names:
                 continue
@@ -241,13 +245,16 @@ class OffloadHostOpenMP(HostOpenMP):
             else:
                 bits = MapType.TO if clause.name == "to" else MapType.FROM
             for item in clause.items:
-                captures.append(mapped_capture(cg, item, bits))
+                add_map_item(cg, captures, item, bits, lambda i, b: mapped_capture(cg, i, b),
+                             lambda name, coord: (name, len(captures)))   # both kept, in order
+        update = entry_name == abi.ENTRY_DATA_UPDATE
+        captures = list(captures.values())
         made = cg.alloca(ct.INT, "target.data.made")
         device_slot = cg.alloca(ct.LONG, "target.data.device")
         cg.builder.store(ir.Constant(I32, 0), made)
         skip = cg.new_block("target.data.skip")
         self._branch_on_if_clause(cg, directive, if_modifier, skip)
-        arrays = self._entry_arrays(cg, captures, target_params=False)
+        arrays = self._entry_arrays(cg, captures, target_params=False, update=update)
         cg.builder.store(cg.builder.sext(self._device(cg, directive), I64), device_slot)
         self._call_data_entry(cg, entry_name, arrays, device_slot)
         cg.builder.store(ir.Constant(I32, 1), made)

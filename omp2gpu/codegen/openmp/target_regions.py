@@ -21,6 +21,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import I64, convert
 from omp2gpu.codegen.variable_arrays import variable_array_types
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.member_maps import add_map_item, member_entries
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
@@ -38,6 +39,7 @@ class Capture:
     map_type: MapType
     item: object = None             # the clause ListItem, if any
     symbol: object = None
+    members: list = field(default_factory=list)   # member_maps.MemberMap: parts of a struct mapped
 
     def param_ir_type(self) -> ir.Type:
         if self.kind == "object":
@@ -73,10 +75,14 @@ def _symbol(cg, name, coord):
     return symbol
 
 
+def _duplicate(name: str, coord):
+    raise CompileError(f"variable '{name}' appears in more than one data clause "
+                       "of the target construct", coord)
+
+
 def _add(captures: dict, capture: Capture, coord) -> None:
     if capture.name in captures:
-        raise CompileError(f"variable '{capture.name}' appears in more than one data clause "
-                           "of the target construct", coord)
+        _duplicate(capture.name, coord)
     captures[capture.name] = capture
 
 
@@ -85,7 +91,8 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
     captures: dict[str, Capture] = {}
     for clause in clauses_named(directive, "map"):
         for item in clause.items:
-            _add(captures, mapped_capture(cg, item, map_bits(clause)), item.coord)
+            add_map_item(cg, captures, item, map_bits(clause), lambda i, bits: mapped_capture(cg, i, bits),
+                         _duplicate)
     for clause in clauses_named(directive, "is_device_ptr"):
         for item in clause.items:
             symbol = _symbol(cg, item.name, item.coord)
@@ -146,10 +153,8 @@ def map_bits(clause) -> MapType:
 
 
 def mapped_capture(cg, item, bits: MapType) -> Capture:
+    """The capture of a variable or a section of one (struct parts: member_maps)."""
     symbol = _symbol(cg, item.name, item.coord)
-    if not isinstance(item.expr, c_ast.ID):
-        raise CompileError("mapping a struct member is not supported yet; map the whole struct",
-                           item.coord)
     ctype = symbol.ctype
     if item.sections:
         if not (ctype.is_pointer or ctype.is_array):
@@ -175,7 +180,7 @@ def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
         base = b.bitcast(pointer, i8p)
         if capture.item is None or not capture.item.sections:
             return base, base, ir.Constant(I64, 0)
-        begin, size = _section_extent(cg, capture, pointer, ctype.pointee)
+        begin, size = section_extent(cg, capture.item, ctype, pointer, ctype.pointee)
         return base, begin, size
     base = b.bitcast(address, i8p)
     if capture.item is None or not capture.item.sections:
@@ -183,27 +188,39 @@ def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
             raise CompileError(f"cannot map '{capture.name}' of incomplete type '{ctype}'",
                                capture.item.coord if capture.item else None)
         return base, base, cg.runtime_size(ctype)
-    begin, size = _section_extent(cg, capture, address, ctype.element)
+    begin, size = section_extent(cg, capture.item, ctype, address, ctype.element)
     return base, begin, size
 
 
-def _section_extent(cg, capture: Capture, first_element: ir.Value, element: ct.CType):
-    """Begin address and byte size of `x[lo:len]...` (only the first dimension may be partial);
+def capture_entries(cg, capture: Capture, first_index: int, param_bits: MapType,
+                    update: bool = False) -> list[tuple]:
+    """The launcher entries (base, begin, size, bits) of one capture, the kernel parameter's
+    first; a struct mapped in parts has several (member_maps)."""
+    if capture.members:
+        return member_entries(cg, capture, first_index, param_bits, lambda c: map_entry(cg, c),
+                              section_extent, update)
+    return [(*map_entry(cg, capture), capture.map_type | param_bits)]
+
+
+def section_extent(cg, item, ctype: ct.CType, first_element: ir.Value, element: ct.CType):
+    """Begin address and byte size of `x[lo:len]...` (only the first dimension may be partial),
+    where x (the list item `item`, of type `ctype`) is an array or a pointer and
     `first_element` points at x[0] (or at the array x)."""
     b = cg.builder
-    section = capture.item.sections[0]
+    section = item.sections[0]
     lower = cg.expr_as(section.lower, ct.LONG) if section.lower is not None else ir.Constant(I64, 0)
     if section.length is not None:
         length = cg.expr_as(section.length, ct.LONG)
-    elif capture.ctype.is_variable:
-        length = b.sub(cg.array_length(capture.ctype), lower)
-    elif capture.ctype.is_array and capture.ctype.length is not None:
-        length = b.sub(ir.Constant(I64, capture.ctype.length), lower)
+    elif ctype.is_variable:
+        length = b.sub(cg.array_length(ctype), lower)
+    elif ctype.is_array and ctype.length is not None:
+        length = b.sub(ir.Constant(I64, ctype.length), lower)
     else:
-        raise CompileError(f"the length of the array section of '{capture.name}' is needed "
-                           "(the size of a pointed-to array is unknown)", section.coord or capture.item.coord)
+        name = item.spelling.split("[")[0].strip() or item.name
+        raise CompileError(f"the length of the array section of '{name}' is needed "
+                           "(the size of a pointed-to array is unknown)", section.coord or item.coord)
     if not element.is_complete:
-        raise CompileError(f"array section of incomplete type '{element}'", capture.item.coord)
+        raise CompileError(f"array section of incomplete type '{element}'", item.coord)
     element_size = cg.runtime_size(element)
     # In bytes: x's elements may be variable-length arrays.
     begin = b.gep(b.bitcast(first_element, ir.IntType(8).as_pointer()), [b.mul(lower, element_size)])
