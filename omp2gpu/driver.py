@@ -306,6 +306,7 @@ def check_links(paths: list, options: CompileOptions) -> None:
     program = load_program(paths, options)
     if host.find_main(program.host) is None:
         raise CompileError("the linked program: undefined reference to 'main'")
+    host.internalise(program.host)      # as run does: what main does not reach needs nothing
     entry_points.install()
     _check_symbols_resolve(program.host, lambda name: program.referenced_in.get(name, program.name))
 

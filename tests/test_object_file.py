@@ -137,3 +137,24 @@ def test_archive_members_long_names_and_odd_sizes():
     member = b"/0" + b" " * 14 + b"0" * 1 + b" " * 11 + b"0     0     644     " + b"2         `\n" + b"hi"
     data = object_file.AR_MAGIC + table + (b"\n" if len(long_name) & 1 else b"") + member
     assert object_file.archive_members(data, "t.a") == [("a_rather_long_member_name.o", b"hi")]
+
+
+MAKEFILE = """CC = {omp2gpu} compile
+CFLAGS = -O2
+prog: main.o grid.o stencil.o diagnostics.o
+\t$(CC) $^ -o $@
+"""
+
+
+def test_a_makefile_builds_with_it(tmp_path):
+    """The README's recipe: make's built-in `$(CC) $(CFLAGS) -c` rule, then a link."""
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    for source in HEAT.iterdir():
+        shutil.copy(source, tmp_path)
+    (tmp_path / "Makefile").write_text(MAKEFILE.format(omp2gpu=f"{sys.executable} -m omp2gpu"))
+    env = {**os.environ, "PYTHONPATH": str(REPO), "OMP2GPU_CACHE_DIR": str(tmp_path / "cache")}
+    subprocess.run(["make", "-s"], cwd=tmp_path, env=env, check=True, capture_output=True, timeout=300)
+    done = subprocess.run(["./prog", "alpha", "42"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.stdout.splitlines()[-1] == "corner 0.000000 centre 61.506469", done.stderr
