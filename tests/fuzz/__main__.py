@@ -1,0 +1,41 @@
+"""python -m tests.fuzz --minutes 30: a long fuzzing run; findings under --out."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from . import campaign
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__)
+    parser.add_argument("--minutes", type=float, default=None, help="time budget (default: --cases)")
+    parser.add_argument("--cases", type=int, default=None, help="number of mutants (default 200 "
+                                                                  "without --minutes)")
+    parser.add_argument("--seed", type=int, default=int(time.time()) % 100_000)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--no-gcc", dest="gcc", action="store_false", help="skip the gcc comparison")
+    parser.add_argument("--out", type=Path, default=Path("fuzz-findings"),
+                        help="where reduced inputs and the summary go (default ./fuzz-findings)")
+    args = parser.parse_args(argv)
+    count = args.cases if args.cases is not None or args.minutes else 200
+    print(f"fuzzing with seed {args.seed}, {args.jobs} jobs", file=sys.stderr)
+    results = campaign.run(campaign.cases(args.seed, count), jobs=args.jobs, minutes=args.minutes,
+                           compare_with_gcc=args.gcc, log=lambda text: print(text, file=sys.stderr))
+    args.out.mkdir(parents=True, exist_ok=True)
+    for number, finding in enumerate(results.findings.values(), 1):
+        (args.out / f"finding-{number:03d}.c").write_bytes(finding.reduced or finding.source)
+    (args.out / "accept-invalid.txt").write_text(
+        "".join(f"{case.program} seed {case.seed}\n" for case in results.accept_invalid))
+    summary = results.summary()
+    (args.out / "summary.txt").write_text(summary + "\n")
+    print(summary)
+    return 1 if results.findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

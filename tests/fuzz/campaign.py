@@ -1,0 +1,131 @@
+"""A fuzzing campaign: mutants of the corpus compiled in parallel until a budget
+(a number of cases or minutes) is spent; findings grouped by signature, each with
+its reduced input; accept/reject compared with gcc."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .mutations import mutate
+from .oracle import Outcome, compile_with_omp2gpu, gcc_accepts
+from .reduce import reduce
+
+CORPUS = Path(__file__).resolve().parents[1] / "programs"
+
+
+@dataclass(frozen=True)
+class Case:
+    program: str     # corpus file name
+    seed: int
+
+    def mutant(self) -> tuple[bytes, list[str]]:
+        return mutate((CORPUS / self.program).read_bytes(), self.seed)
+
+
+@dataclass
+class Finding:
+    case: Case
+    operators: list[str]
+    outcome: Outcome
+    source: bytes
+    reduced: bytes | None = None
+
+    def describe(self) -> str:
+        stderr_tail = "\n".join(self.outcome.stderr.strip().splitlines()[-4:])
+        return (f"{self.outcome.signature} ({self.outcome.command}, exit {self.outcome.status})\n"
+                f"  from {self.case.program} seed {self.case.seed} ({', '.join(self.operators)})\n"
+                f"  stderr: {stderr_tail}\n"
+                f"  reduced input:\n{(self.reduced or self.source).decode(errors='replace')}")
+
+
+@dataclass
+class Results:
+    cases: int = 0
+    kinds: Counter = field(default_factory=Counter)
+    findings: dict[str, Finding] = field(default_factory=dict)   # first one per signature
+    # (omp2gpu accepted, gcc accepted) -> count; accept-invalid: (True, False)
+    versus_gcc: Counter = field(default_factory=Counter)
+    accept_invalid: list[Case] = field(default_factory=list)
+
+    def summary(self) -> str:
+        lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
+        if self.versus_gcc:
+            both = sum(self.versus_gcc.values())
+            lines.append(f"against gcc ({both} compared): accepted by both {self.versus_gcc[True, True]}, "
+                         f"rejected by both {self.versus_gcc[False, False]}, accepted only by omp2gpu "
+                         f"{self.versus_gcc[True, False]}, only by gcc {self.versus_gcc[False, True]}")
+        lines += [f"FINDING {finding.describe()}" for finding in self.findings.values()]
+        return "\n".join(lines)
+
+
+def cases(seed: int, count: int | None = None):
+    """Cases spread over the whole corpus, the same for the same seed."""
+    programs = sorted(p.name for p in CORPUS.glob("*.c"))
+    index = 0
+    while count is None or index < count:
+        yield Case(programs[(seed + index * 7919) % len(programs)], seed * 1_000_003 + index)
+        index += 1
+
+
+def _try(case: Case, compare_with_gcc: bool):
+    source, operators = case.mutant()
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-fuzz-") as work:
+        path = Path(work) / "mutant.c"
+        path.write_bytes(source)
+        outcome = compile_with_omp2gpu(path)
+        gcc = gcc_accepts(path) if compare_with_gcc and not outcome.is_finding else None
+    return case, operators, source, outcome, gcc
+
+
+def reproduces(source: bytes, signature: str) -> bool:
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-reduce-") as work:
+        path = Path(work) / "mutant.c"
+        path.write_bytes(source)
+        return compile_with_omp2gpu(path).signature == signature
+
+
+def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_gcc: bool = True,
+        reduce_budget: int = 150, log=None) -> Results:
+    """Compile every case of case_source (stopping after `minutes`), then reduce the
+    first input of each finding."""
+    results = Results()
+    deadline = time.monotonic() + minutes * 60 if minutes else None
+    pending = iter(case_source)
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        running = set()
+        while True:
+            while len(running) < jobs * 2 and (deadline is None or time.monotonic() < deadline):
+                case = next(pending, None)
+                if case is None:
+                    break
+                running.add(pool.submit(_try, case, compare_with_gcc))
+            if not running:
+                break
+            done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                case, operators, source, outcome, gcc = future.result()
+                results.cases += 1
+                results.kinds[outcome.kind] += 1
+                if outcome.is_finding:
+                    if outcome.signature not in results.findings:
+                        results.findings[outcome.signature] = Finding(case, operators, outcome, source)
+                        if log:
+                            log(f"new finding: {outcome.signature} ({case.program} seed {case.seed})")
+                elif gcc is not None:
+                    accepted = outcome.kind == "accepted"
+                    results.versus_gcc[accepted, gcc] += 1
+                    if accepted and not gcc:
+                        results.accept_invalid.append(case)
+            if log and results.cases % 100 == 0:
+                log(f"{results.cases} mutants, {len(results.findings)} findings")
+    for finding in results.findings.values():
+        signature = finding.outcome.signature
+        if finding.outcome.kind == "hang":      # each try would cost the whole timeout
+            continue
+        finding.reduced = reduce(finding.source, lambda text: reproduces(text, signature), reduce_budget)
+    return results

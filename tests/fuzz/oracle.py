@@ -1,0 +1,116 @@
+"""Compile one input with omp2gpu (and gcc) in a child process and say what happened.
+
+An input must give either a program (exit 0) or a located `file:line:col: error:`
+(exit 1). Anything else is a finding: an internal compiler error (exit 2), a
+signal (LLVM's abort), a timeout, a memory blow-up, or exit 1 with no location.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT_S = 60
+# Address space for the child: the compile thread's 1 GiB stack reservation, LLVM,
+# and the front end's trees of a large file fit well inside it; a runaway does not.
+MEMORY_LIMIT_BYTES = 6 << 30
+
+GOOD = ("accepted", "rejected")
+_LOCATED_ERROR = re.compile(r"^[^\s:][^:]*:\d+(?::\d+)?: error: ", re.MULTILINE)
+_INTERNAL = re.compile(r"internal compiler error: (?P<what>[^\n]*)")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str        # accepted, rejected, unlocated, internal-error, signal, hang, memory
+    status: int      # exit status (negative: the signal), or None's stand-in -1 for a hang
+    stderr: str
+    command: str     # which compile step: host object (-c) or device assembly (-S)
+
+    @property
+    def is_finding(self) -> bool:
+        return self.kind not in GOOD
+
+    @property
+    def signature(self) -> str:
+        """What a reduced input must keep doing: the kind, and for an internal
+        error the exception's type and where its message starts."""
+        if self.kind == "internal-error":
+            match = _INTERNAL.search(self.stderr)
+            what = match["what"] if match else ""
+            return f"{self.kind}: {re.sub(r'[0-9]+', 'N', what)[:60]}"
+        if self.kind == "signal":
+            return f"{self.kind}: {-self.status}"
+        return self.kind
+
+
+def _limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT_BYTES, MEMORY_LIMIT_BYTES))
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ, LC_ALL="C", OMP2GPU_PARALLEL_JIT="0")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def _classify(status: int, stderr: str, command: str) -> Outcome:
+    if status == 0:
+        kind = "accepted"
+    elif "MemoryError" in stderr or "std::bad_alloc" in stderr or "out of memory" in stderr.lower():
+        kind = "memory"
+    elif status == 1:
+        kind = "rejected" if _LOCATED_ERROR.search(stderr) else "unlocated"
+    elif status < 0:
+        kind = "signal"
+    else:
+        kind = "internal-error"
+    return Outcome(kind, status, stderr, command)
+
+
+def _omp2gpu(arguments: list[str], cwd: Path, timeout: float, label: str) -> Outcome:
+    try:
+        done = subprocess.run([sys.executable, "-m", "omp2gpu", *arguments], cwd=cwd,
+                              env=_environment(), capture_output=True, timeout=timeout,
+                              stdin=subprocess.DEVNULL, preexec_fn=_limit_memory)
+    except subprocess.TimeoutExpired as expired:
+        stderr = (expired.stderr or b"").decode(errors="replace")
+        return Outcome("hang", -1, stderr, label)
+    return _classify(done.returncode, done.stderr.decode(errors="replace"), label)
+
+
+def compile_with_omp2gpu(source: Path, timeout: float = TIMEOUT_S) -> Outcome:
+    """`compile --emit-llvm` (front end, host and CPU-device codegen, the kernels' IR,
+    LLVM's optimiser); where that works and the input has target regions, `compile -S`
+    too (the NVPTX back end)."""
+    work = source.parent
+    outcome = _omp2gpu(["compile", source.name, "--emit-llvm", "-o", "fuzz.ll"], work, timeout,
+                       "compile --emit-llvm")
+    if outcome.kind == "accepted" and b"target" in source.read_bytes():
+        device = _omp2gpu(["compile", source.name, "-S", "-o", "fuzz.ptx"], work, timeout, "compile -S")
+        # "no target region runs on the GPU" is a located, honest answer here too.
+        if device.is_finding and not (device.kind == "unlocated" and "no target region" in device.stderr):
+            return device
+    return outcome
+
+
+def gcc_accepts(source: Path, timeout: float = TIMEOUT_S) -> bool | None:
+    """Whether gcc compiles the input (as the corpus is compared: C99, OpenMP); None
+    without gcc."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        return None
+    try:
+        done = subprocess.run([gcc, "-std=c99", "-fopenmp", "-fsyntax-only", "-w", source.name],
+                              cwd=source.parent, capture_output=True, timeout=timeout,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return None
+    return done.returncode == 0

@@ -1,0 +1,43 @@
+"""tests/fuzz/oracle.py and reduce.py: outcomes classified, inputs reduced."""
+
+from __future__ import annotations
+
+from . import oracle
+from .reduce import reduce
+
+
+def test_classification():
+    assert oracle._classify(0, "", "c").kind == "accepted"
+    assert oracle._classify(1, "m.c:3:5: error: expected ';'\n", "c").kind == "rejected"
+    assert oracle._classify(1, "omp2gpu: error: something\n", "c").kind == "unlocated"
+    assert oracle._classify(2, "omp2gpu: internal compiler error: KeyError: 7\n", "c").kind == "internal-error"
+    assert oracle._classify(-6, "LLVM ERROR\n", "c").kind == "signal"
+    assert oracle._classify(2, "omp2gpu: internal compiler error: MemoryError\n", "c").kind == "memory"
+
+
+def test_signature_ignores_numbers_in_the_message():
+    one = oracle._classify(2, "omp2gpu: internal compiler error: KeyError: 7\n", "c")
+    two = oracle._classify(2, "omp2gpu: internal compiler error: KeyError: 12\n", "c")
+    assert one.signature == two.signature == "internal-error: KeyError: N"
+    assert oracle._classify(-11, "", "c").signature == "signal: 11"
+
+
+def test_real_compiles(tmp_path):
+    good = tmp_path / "good.c"
+    good.write_text("int main(void) { return 0; }\n")
+    assert oracle.compile_with_omp2gpu(good).kind == "accepted"
+    bad = tmp_path / "bad.c"
+    bad.write_text("int main(void) { return 0 }\n")
+    assert oracle.compile_with_omp2gpu(bad).kind == "rejected"
+
+
+def test_reduce_keeps_the_failing_part():
+    source = b"int a;\nint b;\nBOOM here;\nint c;\nint d;\n"
+    reduced = reduce(source, lambda text: b"BOOM" in text)
+    assert reduced.strip() == b"BOOM"
+
+
+def test_reduce_respects_its_budget():
+    calls = []
+    reduce(b"x\n" * 100, lambda text: calls.append(text) or False, budget=10)
+    assert len(calls) == 10
