@@ -6,7 +6,7 @@ import ctypes
 
 import pytest
 
-from omp2gpu.offload.abi import MapType as M
+from omp2gpu.offload.abi import MapType as M, member_of
 from omp2gpu.offload.data_environment import DataEnvironment, MapEntry, MappingError, read_entries
 from omp2gpu.offload.devices.host_memory import HostMemoryDevice
 
@@ -337,3 +337,87 @@ def test_link_global_sees_the_host_value_of_each_new_mapping(env):
     g[0] = 50
     env.update([whole(g, M.TO)])                                # absent again: ignored (2.10.5)
     assert device_ints(env.device, storage, 2) == [30, 40]
+
+
+# ----------------------------------------------------------------- struct members and attach
+class Holder(ctypes.Structure):
+    """struct { int n; int *a; int x; }"""
+    _fields_ = [("n", ctypes.c_int), ("a", ctypes.POINTER(ctypes.c_int)), ("x", ctypes.c_int)]
+
+
+def member(holder, name, bits, parent=0) -> MapEntry:
+    offset = getattr(Holder, name).offset
+    size = getattr(Holder, name).size
+    return MapEntry(addr_of(holder) + offset, addr_of(holder) + offset, size,
+                    M(int(bits) | member_of(parent)))
+
+
+def addr_of(obj):
+    return ctypes.addressof(obj)
+
+
+def struct_entries(holder, data, bits_n, bits_data):
+    """map(bits_n: s.n, s.x) map(bits_data: s.a[0:len(data)]) as the compiler lays them out."""
+    base = addr_of(holder)
+    extent = Holder.x.offset + Holder.x.size - Holder.n.offset
+    slot = base + Holder.a.offset
+    return [MapEntry(base, base, extent, M.TARGET_PARAM),
+            member(holder, "n", bits_n), member(holder, "x", bits_n),
+            MapEntry(addr(data), addr(data), ctypes.sizeof(data), M(bits_data)),
+            MapEntry(slot, addr(data), ctypes.sizeof(data), M.ATTACH)]
+
+
+def test_members_are_copied_with_their_struct_and_the_pointer_is_attached(env):
+    data = ints(1, 2, 3)
+    holder = Holder(3, ctypes.cast(data, ctypes.POINTER(ctypes.c_int)), 7)
+    entries = struct_entries(holder, data, M.TO | M.FROM, M.TO)
+    env.begin(entries)
+    struct = env.lookup(addr_of(holder), 4)
+    pointee = env.lookup(addr(data), 12)
+    device = Holder.from_address(struct.device_address)
+    assert (device.n, device.x) == (3, 7)
+    assert ctypes.addressof(device.a.contents) == pointee.device_address     # attached
+    assert struct.references == 1 and len(env) == 2
+    device.x = 70
+    env.end(entries)
+    assert holder.x == 70                                     # the member came back
+    assert ctypes.addressof(holder.a.contents) == addr(data)   # the host pointer is the host's
+    assert len(env) == 0 and env.device.live_allocations == 0
+
+
+def test_members_of_a_present_struct_are_counted_not_copied(env):
+    data = ints(1, 2)
+    holder = Holder(2, ctypes.cast(data, ctypes.POINTER(ctypes.c_int)), 5)
+    outer = struct_entries(holder, data, M.TO | M.FROM, M.TO)
+    env.begin(outer)
+    holder.x = 50                                             # host-only change
+    inner = struct_entries(holder, data, M.TO | M.FROM, M.TO)
+    env.begin(inner)
+    struct = env.lookup(addr_of(holder), 4)
+    assert struct.references == 2 and Holder.from_address(struct.device_address).x == 5
+    env.end(inner)
+    assert holder.x == 50 and len(env) == 2                   # not released: not copied back
+    env.end(outer)
+    assert holder.x == 5 and len(env) == 0
+
+
+def test_copies_of_a_whole_struct_keep_attached_pointers(env):
+    """map(tofrom: s) map(to: s.a[0:n]); target update to(s) re-attaches, from(s) keeps the host's."""
+    data = ints(4, 5)
+    holder = Holder(2, ctypes.cast(data, ctypes.POINTER(ctypes.c_int)), 1)
+    whole_struct = MapEntry(addr_of(holder), addr_of(holder), ctypes.sizeof(holder),
+                            M.TO | M.FROM | M.TARGET_PARAM)
+    slot = addr_of(holder) + Holder.a.offset
+    entries = [whole_struct, MapEntry(addr(data), addr(data), 8, M.TO),
+               MapEntry(slot, addr(data), 8, M.ATTACH)]
+    env.begin(entries)
+    struct = env.lookup(addr_of(holder), ctypes.sizeof(holder))
+    pointee = env.lookup(addr(data), 8).device_address
+    device = Holder.from_address(struct.device_address)
+    env.update([MapEntry(addr_of(holder), addr_of(holder), ctypes.sizeof(holder), M.TO)])
+    assert ctypes.addressof(device.a.contents) == pointee                  # attached again
+    device.n = 9
+    env.update([MapEntry(addr_of(holder), addr_of(holder), ctypes.sizeof(holder), M.FROM)])
+    assert holder.n == 9 and ctypes.addressof(holder.a.contents) == addr(data)
+    env.end(entries)
+    assert ctypes.addressof(holder.a.contents) == addr(data) and len(env) == 0
