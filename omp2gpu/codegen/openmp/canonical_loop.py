@@ -171,8 +171,8 @@ class LoopBounds:
 
 def loop_nest_space(cg, loops: list[CanonicalLoop]):
     """A collapsed nest's LoopBounds, the iteration type wide enough for all of it, each
-    loop's trip count in that type, their product, and a stack slot per iteration
-    variable (declared in the current scope: each thread's own)."""
+    loop's trip count in that type and their product. Evaluated before the construct's
+    private copies are made: the bounds read the original variables."""
     b = cg.builder
     bounds = [LoopBounds(cg, each) for each in loops]
     iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
@@ -180,12 +180,28 @@ def loop_nest_space(cg, loops: list[CanonicalLoop]):
     total = trips[0]
     for trip in trips[1:]:
         total = b.mul(total, trip)
-    variables = []
+    return bounds, iv_type, trips, total
+
+
+def declare_loop_variables(cg, loops: list[CanonicalLoop], bounds: list[LoopBounds], environment) -> list:
+    """A stack slot per iteration variable, declared in the current scope (each thread's
+    own), made inside the construct's DataEnvironment `environment`. A variable the
+    construct's clauses privatise already has a copy there, which becomes the slot: the
+    body then reads the iteration variable through either name, and lastprivate(i)
+    copies out the value i has after the whole loop, lb + trip_count * step, as the
+    sequential loop leaves it (OpenMP 4.5 2.15.3.5)."""
+    slots = []
     for each, x in zip(loops, bounds):
-        slot = cg.alloca(x.var_type, each.variable)
-        cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
-        variables.append(slot)
-    return bounds, iv_type, trips, total, variables
+        private = environment.private_copies.get(each.variable) if not each.declared_in_loop else None
+        if private is not None:
+            slot = private.address
+            environment.final_value(each.variable,
+                                    lambda x=x, slot=slot: cg.builder.store(x.value_at(cg, x.trip_count), slot))
+        else:
+            slot = cg.alloca(x.var_type, each.variable)
+            cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
+        slots.append(slot)
+    return slots
 
 
 def set_loop_variables(cg, bounds, trips, iv_type, iteration, slots) -> None:

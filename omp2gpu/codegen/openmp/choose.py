@@ -3,7 +3,9 @@
 
 - "combined": `target teams distribute parallel for [simd]` (or `target teams`
   holding only `distribute parallel for`, after read-only scalar declarations
-  that every thread can make itself) in the shape of the paper's Section 4;
+  that every thread can make itself, or either split further: `target` holding
+  `teams distribute parallel for`, or `teams` holding the loop; CombinedShape)
+  in the shape of the paper's Section 4;
 - "serial":   a target region with no parallelism inside: one GPU thread runs it,
   which is the OpenMP semantics of such a region (its initial thread);
 - "control-loop": anything else (paper Section 3), and every region when asked for;
@@ -12,7 +14,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
 
 from pycparser import c_ast
 
@@ -44,34 +47,82 @@ def nested_constructs(node) -> list[OmpConstruct]:
     return found
 
 
-def combined_form(construct):
-    """The loop directive and loop of a combined construct, or (None, None)."""
-    kind = construct.directive.kind
-    if kind in COMBINED_KINDS:
-        return construct.directive, construct.body
-    if kind == "target teams":
-        split = _teams_prelude_and_loop(construct)
-        if split is not None:
-            return split[1].directive, split[1].body
-    return None, None
+@dataclass(frozen=True)
+class CombinedShape:
+    """A region in the combined construct's shape, however it is spelled: the one
+    directive `target teams distribute parallel for`, or `target teams` holding
+    `distribute parallel for`, or `target` holding `teams distribute parallel for`, or
+    `target` holding `teams` holding `distribute parallel for` (the split spellings mean
+    the same, OpenMP 4.5 2.11)."""
+    directives: tuple           # outermost first; the loop's own directive last
+    loop: c_ast.Node            # the (outermost) loop statement
+    prelude: tuple = ()         # read-only declarations before the loop (_spmd_prelude)
 
+    @property
+    def loop_directive(self):
+        return self.directives[-1]
 
-def combined_prelude(construct) -> list:
-    """Declarations a `target teams` region makes before its `distribute parallel for`
-    that every thread may make for itself (see _spmd_prelude): the combined scheme runs
-    them in each thread before the loop, as LLVM's SPMDization does; [] otherwise."""
-    split = _teams_prelude_and_loop(construct) if construct.directive.kind == "target teams" else None
-    return split[0] if split is not None else []
+    @property
+    def clauses(self) -> SimpleNamespace:
+        """Every directive's clauses as one list; a reduction the teams and the loop both
+        name (spelt split, a program must name it on each) is one reduction."""
+        merged, reduced = [], set()
+        for directive in self.directives:
+            for clause in directive.clauses:
+                if clause.name == "reduction":
+                    items = [item for item in clause.items if (clause.op, item.name) not in reduced]
+                    reduced |= {(clause.op, item.name) for item in items}
+                    if not items:
+                        continue
+                    clause = replace(clause, items=items)
+                merged.append(clause)
+        return SimpleNamespace(clauses=merged)
 
 
 _LOOP_KINDS = ("distribute parallel for", "distribute parallel for simd")
+_TEAMS_LOOP_KINDS = tuple(f"teams {kind}" for kind in _LOOP_KINDS)
+
+
+def sole_statement(node):
+    """The statement a compound of one statement (at any depth) holds, else node."""
+    while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
+        node = node.block_items[0]
+    return node
+
+
+def teams_child(construct):
+    """The teams construct that is the whole body of a `target` construct, or None."""
+    body = sole_statement(construct.body)
+    if construct.directive.kind == "target" and isinstance(body, OmpConstruct) and body.directive.has("teams"):
+        return body
+    return None
+
+
+def combined_shape(construct) -> CombinedShape | None:
+    """The region as a combined construct, or None when it is not one."""
+    directive = construct.directive
+    if directive.kind in COMBINED_KINDS:
+        return CombinedShape((directive,), construct.body)
+    teams, outer = construct, (directive,)
+    if directive.kind == "target":
+        teams = teams_child(construct)
+        if teams is None:
+            return None
+        if teams.directive.kind in _TEAMS_LOOP_KINDS:
+            return CombinedShape((directive, teams.directive), teams.body)
+        outer = (directive, teams.directive)
+    if teams.directive.kind not in ("teams", "target teams"):
+        return None
+    split = _teams_prelude_and_loop(teams)
+    if split is None:
+        return None
+    prelude, loop = split
+    return CombinedShape(outer + (loop.directive,), loop.body, tuple(prelude))
 
 
 def _teams_prelude_and_loop(construct):
-    """([declarations], loop construct) of `target teams { decls; distribute parallel for }`."""
-    body = construct.body
-    while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
-        body = body.block_items[0]
+    """([declarations], loop construct) of `teams { decls; distribute parallel for }`."""
+    body = sole_statement(construct.body)
     if isinstance(body, OmpConstruct):
         return ([], body) if body.directive.kind in _LOOP_KINDS else None
     if not isinstance(body, c_ast.Compound) or not body.block_items:
@@ -100,7 +151,7 @@ def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
         for decl in decls:
             if not (isinstance(decl, c_ast.Decl) and decl.name and not decl.storage and decl.init is not None
                     and "volatile" not in decl.quals
-                    and isinstance(decl.type, (c_ast.TypeDecl, c_ast.PtrDecl)) and _reads_only(decl.init)):
+                    and isinstance(decl.type, (c_ast.TypeDecl, c_ast.PtrDecl)) and reads_only(decl.init)):
                 return False
             names.add(decl.name)
             read |= set(free_identifiers(decl.init))
@@ -113,7 +164,7 @@ def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
                 any(names & set(free_identifiers(part)) for part in header))
 
 
-def _reads_only(node) -> bool:
+def reads_only(node) -> bool:
     if node is None:
         return True
     member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."     # not p->x
@@ -121,32 +172,57 @@ def _reads_only(node) -> bool:
         return False
     if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
         return False
-    return all(_reads_only(child) for _, child in node.children())
+    return all(reads_only(child) for _, child in node.children())
+
+
+def evaluable_at_launch(expression, construct) -> bool:
+    """Whether the host may evaluate a clause expression of the region at its launch with
+    the value the region's code would give it (launch_shape.py): it only reads variables,
+    and none the region declares (a prelude's)."""
+    if not reads_only(expression):
+        return False
+    declared, stack = set(), [construct.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.Decl):
+            declared.add(node.name)
+        stack.extend(child for _, child in node.children())
+    return not set(free_identifiers(expression)) & declared
+
+
+def _parallel_size_clauses(directive):
+    """The clauses that narrow a parallel region: num_threads, if([parallel:] ...)."""
+    return [clause for clause in directive.clauses if clause.name == "num_threads" or (
+        clause.name == "if" and clause.modifier in (None, "parallel"))]
 
 
 def _outer_loops(node) -> list:
-    while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
-        node = node.block_items[0]
+    node = sole_statement(node)
     return [node] if isinstance(node, c_ast.For) else []
 
 
 def combined_ineligibility(construct) -> str | None:
     """Why the combined scheme cannot run this region (None: it can)."""
-    loop_directive, loop = combined_form(construct)
-    if loop_directive is None:
+    shape = combined_shape(construct)
+    if shape is None:
         return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
-                "(or 'target teams' around only 'distribute parallel for')")
-    for clause in clauses_named(loop_directive, "schedule"):
+                "(or 'target teams' around only 'distribute parallel for', or these split)")
+    for clause in clauses_named(shape.loop_directive, "schedule"):
         chunk = getattr(clause.chunk, "value", None)
         if clause.kind != "static" or (clause.chunk is not None and chunk != "1"):
             return "schedule must be absent or static,1 for the grid-stride loop"
-    for clause in clauses_named(loop_directive, "dist_schedule"):
+    for clause in clauses_named(shape.loop_directive, "dist_schedule"):
         if clause.chunk is not None:
             return "dist_schedule with a chunk size needs the team master to distribute"
-    for directive in (construct.directive, loop_directive):
-        for clause in clauses_named(directive, "reduction"):
-            if any(item.sections for item in clause.items):
-                return "reductions over array sections need the control-loop scheme"
+    for clause in clauses_named(shape.clauses, "reduction"):
+        if any(item.sections for item in clause.items):
+            return "reductions over array sections need the control-loop scheme"
+    for directive in shape.directives:
+        for clause in _parallel_size_clauses(directive):
+            if not evaluable_at_launch(clause.expr, construct):
+                return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
+                        "(the combined scheme's team size is fixed at the launch)")
+    loop = shape.loop
     # Atomics are single instructions for each thread; anything else needs coordination.
     inner = [c for c in nested_constructs(loop) if c.directive.kind != "atomic"]
     if inner:
@@ -161,7 +237,7 @@ def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
         return SchemeChoice("control-loop", "control loop (--scheme control-loop)")
     reason = combined_ineligibility(construct)
     if requested in ("auto", "combined") and reason is None:
-        prelude = " (the teams region's declarations run in every thread)" if combined_prelude(construct) else ""
+        prelude = " (the teams region's declarations run in every thread)" if combined_shape(construct).prelude else ""
         return SchemeChoice("combined", f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}")
     parallel = [c for c in nested_constructs(construct.body)
                 if any(c.directive.has(leaf) for leaf in PARALLEL_LEAVES)]

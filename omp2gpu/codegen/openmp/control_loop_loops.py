@@ -119,8 +119,8 @@ class LoopConstructs:
                 self._distribute_parallel(cg, rest, directive, body, start, hi)
             else:
                 bounds, space = _loop_space(cg, loops, self.counting)
-                with self._data_environment(cg, directive):
-                    slots = self._declare_loop_variables(cg, loops, bounds)
+                with self._data_environment(cg, directive) as environment:
+                    slots = self._declare_loop_variables(cg, loops, bounds, space, environment)
                     self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
                                   loops[-1].body)
             if not b.block.is_terminated:
@@ -194,12 +194,12 @@ class LoopConstructs:
             lo, hi = ir.Constant(self.counting.ir_type(), 0), space.total
             if self.chunk_range is not None:        # this team's chunk of a distribute
                 lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
-            with self._data_environment(cg, directive) if own_environment else _nothing():
+            with self._data_environment(cg, directive) if own_environment else _nothing() as environment:
                 if worksharing and _firstprivate_and_lastprivate(directive):
                     # Every thread's firstprivate copy is made before the last iteration's
                     # thread copies out (OpenMP 4.5 2.15.3.5): a barrier between them.
                     self.barrier(cg)
-                slots = self._declare_loop_variables(cg, loops, bounds)
+                slots = self._declare_loop_variables(cg, loops, bounds, space, environment)
                 if worksharing:
                     self._worksharing_range(cg, directive, bounds, space, lo, hi, slots, loops[-1].body)
                 else:
@@ -207,17 +207,28 @@ class LoopConstructs:
         if worksharing and implicit_barrier and not clauses_named(directive, "nowait"):
             self.barrier(cg)
 
-    def _declare_loop_variables(self, cg, loops, bounds):
+    def _declare_loop_variables(self, cg, loops, bounds, space, environment=None):
         """Each thread's own iteration variables; the team master's are team-shared when
-        a parallel region in the loop body reads them."""
+        a parallel region in the loop body reads them. One the construct privatises is its
+        private copy, which lastprivate then copies out one step past the last iteration
+        (as canonical_loop.declare_loop_variables does)."""
+        b = cg.builder
         slots = []
         read_in_parallel = set() if self.in_parallel else shared_in_parallel_regions(loops[-1].body).outer
-        for loop, bound in zip(loops, bounds):
-            if loop.variable in read_in_parallel:
-                slot = self.shared.slot(cg, bound.var_type, loop.variable)
+        for index, (loop, bound) in enumerate(zip(loops, bounds)):
+            private = None if environment is None or loop.declared_in_loop else \
+                environment.private_copies.get(loop.variable)
+            if private is not None and loop.variable not in read_in_parallel:
+                slot = private.address
+                environment.final_value(loop.variable, lambda bound=bound, slot=slot, index=index: b.store(
+                    bound.value_at(cg, convert(b, getattr(space, f"trip{index}"), self.counting, bound.iv_type)),
+                    slot))
             else:
-                slot = cg.alloca(bound.var_type, loop.variable)
-            cg.scope.declare(Symbol(loop.variable, bound.var_type, "object", slot))
+                if loop.variable in read_in_parallel:
+                    slot = self.shared.slot(cg, bound.var_type, loop.variable)
+                else:
+                    slot = cg.alloca(bound.var_type, loop.variable)
+                cg.scope.declare(Symbol(loop.variable, bound.var_type, "object", slot))
             slots.append(slot)
         return slots
 

@@ -45,7 +45,7 @@ class TeamLoops:
         needs_owner = team.api or bool(context_names & set(free_identifiers(body)))
         b = cg.builder
         with self.as_work_item(cg, ir.Constant(I32, 0)), cg.block_scope():
-            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             ir_iv = iv_type.ir_type()
             chunked = end is not None
             first = ir.Constant(ir_iv, 0) if first is None else convert(b, first, ct.LONG, iv_type)
@@ -53,7 +53,8 @@ class TeamLoops:
             holds_last = b.icmp_unsigned("==", end, total) if chunked else None
             with DataEnvironment(cg, directive, loop_variables=[],
                                  combine_reduction=lambda op, o, p: atomic_fold(cg, op, o, p),
-                                 lastprivate_condition=(lambda: holds_last) if chunked else None):
+                                 lastprivate_condition=(lambda: holds_last) if chunked else None) as environment:
+                variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 n = convert(b, team.nthreads, ct.INT, iv_type)
                 owner_of = _schedule_owner(cg, directive, iv_type, n, first, end) if needs_owner else None
 
@@ -78,7 +79,7 @@ class TeamLoops:
         loops = [canonical_loop.analyze(node) for node in loop_nest(_unwrap(loop), depth)]
         chunk_clause = next(iter(clauses_named(clauses, "dist_schedule")), None)
         with cg.block_scope():
-            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             ir_iv = iv_type.ir_type()
             g = convert(b, b.trunc(team.group, I32), ct.INT, iv_type)
             groups = convert(b, b.trunc(team.num_groups, I32), ct.INT, iv_type)
@@ -97,7 +98,10 @@ class TeamLoops:
                 stride = total                                  # one chunk: the block
                 holds_last = b.and_(b.icmp_unsigned("==", b.add(start, chunk), total),
                                     b.icmp_unsigned(">", chunk, ir.Constant(ir_iv, 0)))
-            with DataEnvironment(cg, clauses, loop_variables=[], lastprivate_condition=lambda: holds_last):
+            with DataEnvironment(cg, clauses, loop_variables=[], lastprivate_condition=lambda: holds_last) \
+                    as environment:
+                variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
+
                 def each_chunk(chunk_start):
                     chunk_end = b.add(chunk_start, chunk)
                     chunk_end = b.select(b.icmp_unsigned("<", chunk_end, total), chunk_end, total)

@@ -179,14 +179,19 @@ class CpuTeams(BarrierPhases, TeamLoops):
         leaves = directive.kind.split()
         with cg.block_scope(), DataEnvironment(cg, _clauses(routed["target"])):
             if "teams" in leaves:
-                with DataEnvironment(cg, _clauses(routed["teams"]),
-                                     combine_reduction=lambda op, o, p: atomic_fold(cg, op, o, p)):
-                    self._below_teams(cg, region.construct.body, leaves, routed)
+                self._teams(cg, region.construct.body, leaves, routed)
             else:
                 self._below_teams(cg, region.construct.body, leaves, routed)
         for pointer in team.heap:
             free_context_array(cg, pointer)
         del cg.openmp_state[TEAM_KEY]
+
+    def _teams(self, cg, body, leaves, routed) -> None:
+        """The work-group is one team: its private copies, and its reductions folded
+        into the original with one atomic (other teams run at once)."""
+        with DataEnvironment(cg, _clauses(routed["teams"]),
+                             combine_reduction=lambda op, o, p: atomic_fold(cg, op, o, p)):
+            self._below_teams(cg, body, leaves, routed)
 
     def _below_teams(self, cg, body, leaves, routed) -> None:
         if "distribute" in leaves:
@@ -208,6 +213,11 @@ class CpuTeams(BarrierPhases, TeamLoops):
             if construct.directive.has("parallel"):
                 return self._inactive_parallel(cg, construct)
             return False
+        if construct.directive.has("teams"):     # `target` holding the teams construct (2.10)
+            if team.wi is not None or team.nthreads is not None or team.levels:
+                raise CompileError("'teams' must be closely nested in 'target'")
+            self._teams(cg, construct.body, kind.split(), _route(construct.directive))
+            return True
         if kind in ("parallel", "parallel for", "parallel for simd", "parallel sections"):
             if team.wi is not None:          # a parallel region inside a work-item: inactive
                 return self._inactive_parallel(cg, construct)

@@ -31,13 +31,12 @@ and math calls stay calls to libc and libm) and JIT-compiled by the CPU device
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_form, combined_ineligibility, combined_prelude, nested_constructs
+from omp2gpu.codegen.openmp.choose import combined_ineligibility, combined_shape, nested_constructs
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, RegionScope
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
@@ -219,19 +218,15 @@ class CpuCombined:
     name = COMBINED
 
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
-        loop_directive, loop = combined_form(region.construct)
-        directives = [region.directive]
-        if loop_directive is not region.directive:
-            directives.append(loop_directive)
-        clauses = SimpleNamespace(clauses=[c for d in directives for c in d.clauses])
-        depth = max([c.count for c in clauses_named(loop_directive, "collapse")] or [1])
-        loops = [canonical_loop.analyze(node) for node in loop_nest(loop, depth)]
-        api = calls_openmp_api(loop, cg.module.host.function_definitions)
+        shape = combined_shape(region.construct)
+        depth = max([c.count for c in clauses_named(shape.clauses, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(shape.loop, depth)]
+        api = calls_openmp_api(shape.loop, cg.module.host.function_definitions)
         b = cg.builder
         with cg.block_scope():
-            for declaration in combined_prelude(region.construct):     # read-only: once per group
+            for declaration in shape.prelude:       # read-only: once per group
                 cg.stmt(declaration)
-            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             ir_iv = iv_type.ir_type()
             # This group's block [first, end): a balanced split, sizes differing by one at most.
             g = b.trunc(group, ir_iv) if ir_iv.width < 64 else group
@@ -243,10 +238,11 @@ class CpuCombined:
             end = b.add(b.add(first, share), one_more)
             holds_last = b.and_(b.icmp_unsigned("==", end, total), b.icmp_unsigned("<", first, end))
             environment = DataEnvironment(
-                cg, clauses, loop_variables=[],
+                cg, shape.clauses, loop_variables=[],
                 combine_reduction=lambda op, original, private: _combine_atomically(cg, op, original, private),
                 lastprivate_condition=lambda: holds_last)
             with environment:
+                variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 per_thread = None
                 if api:
                     state = team_state(cg)
@@ -314,10 +310,11 @@ def cpu_combined_ineligibility(construct) -> str | None:
     """Why a region is not run as a combined work-group function (None: it is). Wider
     than the GPU's combined scheme (choose.py): schedules, critical sections and array
     reductions cost a work-item loop nothing."""
-    loop_directive, loop = combined_form(construct)
-    if loop_directive is None:
+    shape = combined_shape(construct)
+    if shape is None:
         return combined_ineligibility(construct)
-    for clause in clauses_named(loop_directive, "dist_schedule"):
+    loop = shape.loop
+    for clause in clauses_named(shape.loop_directive, "dist_schedule"):
         if clause.chunk is not None:
             return "dist_schedule with a chunk size deals iterations to teams round-robin"
     inner = [c for c in nested_constructs(loop) if c.directive.kind not in WORK_ITEM_CONSTRUCTS]

@@ -96,6 +96,8 @@ class DataEnvironment:
         self.reductions: list[tuple[str, LValue, LValue]] = []
         self.section_reductions: list[tuple] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
+        self.private_copies: dict[str, LValue] = {}     # private and lastprivate copies, by name
+        self._final_values: dict[str, object] = {}      # name -> emit(): its value after the loop
 
     def _original(self, item_or_name, coord=None) -> LValue:
         name = item_or_name if isinstance(item_or_name, str) else item_or_name.name
@@ -120,6 +122,7 @@ class DataEnvironment:
     def __enter__(self):
         cg = self.cg
         directive = self.directive
+        _check_iteration_variables(directive, self.loop_variables)
         originals = {}
         # Read every original before any private copy shadows its name.
         for clause_name in ("private", "firstprivate", "lastprivate", "reduction"):
@@ -150,6 +153,7 @@ class DataEnvironment:
                 private(name)
         for _, item in list_items(directive, "lastprivate"):
             self.lastprivates.append((originals[item.name], private(item.name)))
+        self.private_copies = made
         for clause, item in list_items(directive, "reduction"):
             if item.sections:
                 if self.combine_reduction != self._fold_sequentially:
@@ -235,17 +239,36 @@ class DataEnvironment:
             copy, done = self.cg.new_block("lastprivate.copy"), self.cg.new_block("lastprivate.done")
             self.cg.builder.cbranch(self.lastprivate_condition(), copy, done)
             self.cg.builder.position_at_end(copy)
+        for emit in self._final_values.values():
+            emit()
         for original, private in self.lastprivates:
             self._copy(private, original)
         if done is not None:
             self.cg.builder.branch(done)
             self.cg.builder.position_at_end(done)
 
+    def final_value(self, name: str, emit) -> None:
+        """emit() stores `name`'s private copy's value after the construct before a
+        lastprivate clause copies it out (a loop's iteration variable: one step past
+        the last iteration)."""
+        if any(item.name == name for _, item in list_items(self.directive, "lastprivate")):
+            self._final_values[name] = emit
+
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None and not self.cg.builder.block.is_terminated:
             self.finish()
         self.cg.scope = self._saved_scope
         return False
+
+
+def _check_iteration_variables(directive, names) -> None:
+    """The iteration variables of a loop construct may be private or lastprivate, never
+    firstprivate or a reduction's (OpenMP 4.5 2.15.1.1; gcc rejects them too)."""
+    for clause_name in ("firstprivate", "reduction"):
+        for _, item in list_items(directive, clause_name):
+            if item.name in names:
+                what = "firstprivate" if clause_name == "firstprivate" else "a reduction variable"
+                raise CompileError(f"iteration variable '{item.name}' should not be {what}", item.coord)
 
 
 def loop_nest(statement, depth: int) -> list[c_ast.For]:

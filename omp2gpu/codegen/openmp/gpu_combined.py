@@ -16,13 +16,11 @@ into the mapped variable.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_form, combined_prelude
+from omp2gpu.codegen.openmp.choose import combined_shape
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
 from omp2gpu.codegen.openmp.gpu_atomics import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, combine, loop_nest,
@@ -46,26 +44,23 @@ class CombinedConstruct:
     name = "combined"
 
     def emit_kernel_body(self, cg, region) -> None:
-        loop_directive, loop = combined_form(region.construct)
-        directives = [region.directive]
-        if loop_directive is not region.directive:
-            directives.append(loop_directive)
-        clauses = SimpleNamespace(clauses=[c for d in directives for c in d.clauses])
-        depth = max([c.count for c in clauses_named(loop_directive, "collapse")] or [1])
-        loops = [canonical_loop.analyze(node) for node in loop_nest(loop, depth)]
-        if uses_openmp_api(loop):
+        shape = combined_shape(region.construct)
+        depth = max([c.count for c in clauses_named(shape.clauses, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(shape.loop, depth)]
+        if uses_openmp_api(shape.loop):
             kernel_init(cg, spmd=True)
         with cg.block_scope():
-            for declaration in combined_prelude(region.construct):     # each thread its own copy
+            for declaration in shape.prelude:       # each thread its own copy
                 cg.stmt(declaration)
-            bounds, iv_type, trips, total, variables = canonical_loop.loop_nest_space(cg, loops)
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             last_flag = cg.alloca(ct.BOOL, "is.last")
             cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
             environment = DataEnvironment(
-                cg, clauses, loop_variables=[],
+                cg, shape.clauses, loop_variables=[],
                 combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
                 lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1))
             with environment:
+                variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
                                        variables, last_flag)
 

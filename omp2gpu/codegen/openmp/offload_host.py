@@ -10,14 +10,12 @@ TargetRegion; the device compiler turns each into a kernel afterwards.
 from __future__ import annotations
 
 from llvmlite import ir
-from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp import launch_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.choose import choose_scheme
-from omp2gpu.codegen.openmp.data_sharing import loop_nest
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
 from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
 from omp2gpu.codegen.openmp.target_regions import (Capture, capture_entries, evaluate_clause, map_bits,
@@ -25,7 +23,6 @@ from omp2gpu.codegen.openmp.target_regions import (Capture, capture_entries, eva
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
@@ -166,16 +163,15 @@ class OffloadHostOpenMP(HostOpenMP):
                 cg.builder.position_at_end(go)
 
     def _launch(self, cg, region) -> ir.Value:
-        construct = _teams_construct(region.construct)
-        directive = construct.directive
+        construct = region.construct
         arrays = self._entry_arrays(cg, region.captures, target_params=True)
         if region.scheme == "serial":
             num_teams, thread_limit = (ir.Constant(I32, n) for n in SERIAL_LAUNCH)
         else:
-            num_teams = evaluate_clause(cg, directive, "num_teams")
-            thread_limit = evaluate_clause(cg, directive, "thread_limit")
-        device = self._device(cg, directive)
-        trip_count = self._trip_count(cg, construct)
+            num_teams = launch_shape.team_count(cg, construct)
+            thread_limit = launch_shape.team_size(cg, construct)
+        device = self._device(cg, construct.directive)
+        trip_count = launch_shape.trip_count(cg, construct)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
                         [I64, I8P, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(),
@@ -187,23 +183,6 @@ class OffloadHostOpenMP(HostOpenMP):
         """The device clause, else -1: the launcher's default-device-var (which
         omp_set_default_device updates)."""
         return evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
-
-    def _trip_count(self, cg, construct) -> ir.Value:
-        """Iterations of the (collapsed) loop nest, for the launch configuration; 0 if none."""
-        if not any(construct.directive.has(leaf) for leaf in ("distribute", "for")):
-            return ir.Constant(I64, 0)
-        depth = max([c.count for c in clauses_named(construct.directive, "collapse")] or [1])
-        total = ir.Constant(I64, 1)
-        with cg.block_scope():
-            for loop in loop_nest(construct.body, depth):
-                canonical = canonical_loop.analyze(loop)
-                if canonical.declared_in_loop:
-                    cg._stmt_DeclList(loop.init)   # bounds of inner loops may use outer variables
-                bounds = canonical_loop.LoopBounds(cg, canonical)
-                count = cg.builder.zext(bounds.trip_count, I64) if bounds.iv_type.bits < 64 \
-                    else bounds.trip_count
-                total = cg.builder.mul(total, count)
-        return total
 
     def _entry_arrays(self, cg, captures: list[Capture], target_params: bool, update: bool = False):
         """alloca'd bases/begins/sizes/types arrays for the launcher, filled now: each
@@ -312,18 +291,6 @@ class OffloadHostOpenMP(HostOpenMP):
             device_pointer = cg.builder.load(cg.builder.gep(bases, [ir.Constant(I64, index)]))
             cg.builder.store(cg.builder.bitcast(device_pointer, capture.ctype.ir_type()), slot)
             cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
-
-
-def _teams_construct(construct):
-    """The construct whose clauses shape the launch: `target` itself, or the `teams`
-    construct that is its whole body (num_teams, thread_limit, the distributed loop)."""
-    body = construct.body
-    while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
-        body = body.block_items[0]
-    if construct.directive.kind == "target" and isinstance(body, OmpConstruct) \
-            and body.directive.has("teams"):
-        return body
-    return construct
 
 
 def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
