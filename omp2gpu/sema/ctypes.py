@@ -202,8 +202,14 @@ class VariableArrayType(CType):
         return self.fixed_element.ir_type()
 
     def __str__(self):
+        # double[n][m]: this dimension first, then the element's (also fixed ones).
         from pycparser.c_generator import CGenerator
-        return f"{self.element}[{CGenerator().visit(self.length_expr)}]"
+        dims, inner = [], self
+        while inner.is_array:
+            dims.append(CGenerator().visit(inner.length_expr) if inner.is_variable
+                        else "" if inner.length is None else str(inner.length))
+            inner = inner.element
+        return f"{inner}" + "".join(f"[{dim}]" for dim in dims)
 
 
 def variably_modified(ctype: CType) -> bool:

@@ -105,6 +105,7 @@ def mapped_bytes(region) -> tuple[int | None, str]:
     (None, why not). `to`/`from` count once, `tofrom` twice."""
     from omp2gpu.frontend.pragma_syntax import constant_int
     from omp2gpu.offload.abi import MapType
+    from omp2gpu.sema.ctypes import variably_modified
     total = 0
     for capture in region.captures:
         if capture.kind == "literal":
@@ -127,6 +128,8 @@ def mapped_bytes(region) -> tuple[int | None, str]:
             if length is None:
                 return None, f"the section of '{capture.name}' has no constant length"
             ctype, count = inner, count * length
+        if variably_modified(ctype):
+            return None, f"'{capture.name}' is a variable-length array: its size is known at run time"
         total += copies * count * ctype.size
     return total, "map clauses"
 
