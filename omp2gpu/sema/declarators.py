@@ -11,6 +11,9 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer
 from omp2gpu.sema.scopes import Scope, Symbol
 
+# The largest object LP64 can address, as gcc: a size must fit ptrdiff_t.
+MAX_OBJECT_BYTES = 2**63 - 1
+
 # Multisets of type specifiers, sorted, to their type (C99 6.7.2p2).
 _BASE_TYPES: dict[tuple[str, ...], ct.CType] = {}
 
@@ -94,6 +97,8 @@ class TypeResolver:
             raise CompileError("declaration of an array of functions", node.coord)
         if element.is_void:
             raise CompileError("array has incomplete element type 'void'", node.coord)
+        if element.is_struct and not element.is_complete:     # C99 6.7.5.2p1, as gcc
+            raise CompileError(f"array type has incomplete element type '{element}'", node.coord)
         if node.dim is None:
             return ct.ArrayType(element, None)
         if element.is_variable:
@@ -108,6 +113,8 @@ class TypeResolver:
             return self._variable_array(element, node.dim)
         if length < 0:
             raise CompileError("array has negative size", node.dim.coord or node.coord)
+        if length * max(element.size, 1) > MAX_OBJECT_BYTES:
+            raise CompileError("size of array is too large", node.dim.coord or node.coord)
         return ct.ArrayType(element, length)
 
     def _variable_array(self, element: ct.CType, dim) -> ct.VariableArrayType:
