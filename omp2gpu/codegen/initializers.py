@@ -8,6 +8,8 @@ Both kinds of object share one walk that turns an initialiser into leaves,
 
 from __future__ import annotations
 
+import math
+
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -17,6 +19,25 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer, wrap
 from omp2gpu.sema.literals import string_literal
+
+# The most elements of a static array's constant that are written out one by one.
+MAX_SPELLED_ELEMENTS = 1 << 24
+
+
+def _all_zero(tree) -> bool:
+    """Whether an initializer tree (dicts of ir.Constants) sets nothing but zero bits."""
+    if isinstance(tree, dict):
+        return all(_all_zero(value) for value in tree.values())
+    value = tree.constant if isinstance(tree, ir.Constant) else tree
+    if value is None:
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_all_zero(item) for item in value)
+    if isinstance(value, float):
+        return value == 0.0 and math.copysign(1.0, value) > 0      # not -0.0
+    if isinstance(value, int):
+        return value == 0
+    return False           # addresses, strings (bytearray), constant expressions
 
 
 def _is_string(node) -> bool:
@@ -224,13 +245,17 @@ class Initializers:
                 cursor[path[-1]] = value
             else:
                 return value
+        if ctype.is_array and ctype.length > MAX_SPELLED_ELEMENTS and not _all_zero(tree):
+            # llvmlite spells every element of a constant array: gigabytes of text
+            raise CompileError(f"a static array of more than {MAX_SPELLED_ELEMENTS} elements with "
+                               "non-zero initial values is not supported", init.coord)
         return self._build(ctype, tree)
 
     def _build(self, ctype, tree) -> ir.Constant:
         if not isinstance(tree, dict):
             return tree
         if ctype.is_array:
-            if not tree:
+            if _all_zero(tree):         # `double big[1 << 24] = {0};`: one zeroinitializer
                 return ir.Constant(ctype.ir_type(), None)
             elements = [self._build(ctype.element, tree[i]) if i in tree
                         else ir.Constant(ctype.element.ir_type(), None) for i in range(ctype.length)]
