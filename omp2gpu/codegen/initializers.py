@@ -248,7 +248,8 @@ class Initializers:
         if ctype.is_array and ctype.length > MAX_SPELLED_ELEMENTS and not _all_zero(tree):
             # llvmlite spells every element of a constant array: gigabytes of text
             raise CompileError(f"a static array of more than {MAX_SPELLED_ELEMENTS} elements with "
-                               "non-zero initial values is not supported", init.coord)
+                               "non-zero initial values is not supported",
+                               init.exprs[0].coord if isinstance(init, c_ast.InitList) else init.coord)
         return self._build(ctype, tree)
 
     def _build(self, ctype, tree) -> ir.Constant:
