@@ -87,6 +87,9 @@ class ExpressionEmitter:
     def modifiable_lvalue(self, node) -> LValue:
         """The lvalue an assignment or ++/-- writes: not a const-qualified object."""
         target = self.lvalue(node)
+        if target.ctype.is_function:        # a function designator is no object (C11 6.3.2.1p1)
+            raise CompileError("lvalue required: a function cannot be assigned or incremented",
+                               node.coord)
         if target.const:
             what = f"variable '{node.name}'" if isinstance(node, c_ast.ID) else "an object"
             qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
