@@ -100,6 +100,9 @@ class ModuleEmitter:
         if node.param_decls:
             raise CompileError("K&R-style function definitions are not supported", node.coord)
         ftype = self.resolver.resolve(node.decl.type, self.file_scope)
+        if not ftype.is_function:         # `f {}`: a body after a declarator with no (...)
+            raise CompileError(f"expected '=', ',' or ';' before '{{': '{node.decl.name}' is not "
+                               "declared as a function", node.body.coord or node.decl.coord)
         if ftype.unprototyped:            # `int main()` defines a function with no parameters
             ftype = ct.FunctionType(ftype.result, (), False)
         symbol = self.function_symbol(node.decl.name, ftype, "static" in node.decl.storage,
