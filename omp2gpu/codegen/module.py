@@ -139,6 +139,10 @@ class ModuleEmitter:
         _not_variably_modified(ctype, node)
         ctype = self.initializers.complete_array_type(ctype, node.init, self.file_scope)
         is_extern = "extern" in node.storage and node.init is None
+        if ctype.is_void:                  # no object; `extern void v;` declares nothing usable
+            if is_extern:
+                return
+            raise CompileError(f"variable '{node.name}' has incomplete type 'void'", node.coord)
         symbol = self.global_symbol(node.name, ctype, node.coord, internal="static" in node.storage)
         symbol.const = symbol.const or declared_const(node)
         if is_extern:
