@@ -215,6 +215,8 @@ class ExpressionEmitter:
                 values.append(self.expr_as(arg, ftype.params[position]))
             else:
                 value = self.expr(arg)
+                if value.ctype.is_void:
+                    raise CompileError("invalid use of void expression", arg.coord)
                 promoted = default_argument_promotion(value.ctype)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
         definition = self.openmp.inline_definition(self, node.name.name) \
