@@ -1,4 +1,4 @@
-/* expect: 4:22: error: invalid use of void expression */
+/* expect: 4:18: error: invalid use of void expression */
 #include <stdio.h>
 int main(void) {
   printf("%d\n", (void)0);
