@@ -30,6 +30,8 @@ def _va_list_pointer(emitter, node):
 def _intrinsic_call(name, arguments):
     def emit(emitter, node):
         args = node.args.exprs if node.args else []
+        if len(args) < arguments:          # `va_end();`: the macro passes what it was given
+            raise CompileError(f"too few arguments to function '{node.name.name}'", node.coord)
         pointers = [emitter.builder.bitcast(_va_list_pointer(emitter, a), I8P) for a in args[:arguments]]
         function = emitter.module.module.globals.get(name) or ir.Function(
             emitter.module.module, ir.FunctionType(ir.VoidType(), [I8P] * arguments), name=name)
