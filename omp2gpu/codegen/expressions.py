@@ -401,6 +401,9 @@ class ExpressionEmitter:
 
     def _pointer_binary(self, op, left: RValue, right: RValue, node) -> RValue:
         if op in _COMPARISON_OPS:
+            if any(not (side.ctype.is_pointer or side.ctype.is_integer) for side in (left, right)):
+                raise CompileError(f"invalid operands to binary '{op}' ('{left.ctype}' and "
+                                   f"'{right.ctype}')", node.coord)
             a, b = left.value, right.value
             if left.ctype.is_integer:
                 a = convert(self.builder, a, left.ctype, right.ctype, node.coord)
