@@ -269,7 +269,7 @@ class OffloadHostOpenMP(HostOpenMP):
             was_made = cg.builder.icmp_signed("!=", cg.builder.load(made), ir.Constant(I32, 0))
             cg.builder.cbranch(was_made, end, done)
             cg.builder.position_at_end(end)
-            self._call_data_entry(cg, abi.ENTRY_DATA_END, arrays, device_slot)
+            self._call_data_entry(cg, abi.ENTRY_DATA_END, _rebuilt_in_place(cg, arrays), device_slot)
             cg.builder.branch(done)
             cg.builder.position_at_end(done)
 
@@ -291,6 +291,14 @@ class OffloadHostOpenMP(HostOpenMP):
             device_pointer = cg.builder.load(cg.builder.gep(bases, [ir.Constant(I64, index)]))
             cg.builder.store(cg.builder.bitcast(device_pointer, capture.ctype.ir_type()), slot)
             cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
+
+
+def _rebuilt_in_place(cg, arrays):
+    """The entry arrays' element pointers made again at the builder's position: those
+    made at entry sit in the branch an `if` clause may skip, so they do not dominate a
+    later use (the arrays themselves are entry-block allocas)."""
+    return tuple(cg.builder.gep(value.pointer, value.indices) if isinstance(value, ir.GEPInstr) else value
+                 for value in arrays)
 
 
 def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
