@@ -64,10 +64,10 @@ def _environment() -> dict[str, str]:
 def _classify(status: int, stderr: str, command: str) -> Outcome:
     if status == 0:
         kind = "accepted"
+    elif status == 1:       # the source line under a located error may say anything
+        kind = "rejected" if _LOCATED_ERROR.search(stderr) else "unlocated"
     elif "MemoryError" in stderr or "std::bad_alloc" in stderr or "out of memory" in stderr.lower():
         kind = "memory"
-    elif status == 1:
-        kind = "rejected" if _LOCATED_ERROR.search(stderr) else "unlocated"
     elif status < 0:
         kind = "signal"
     else:

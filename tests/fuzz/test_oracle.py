@@ -13,6 +13,8 @@ def test_classification():
     assert oracle._classify(2, "omp2gpu: internal compiler error: KeyError: 7\n", "c").kind == "internal-error"
     assert oracle._classify(-6, "LLVM ERROR\n", "c").kind == "signal"
     assert oracle._classify(2, "omp2gpu: internal compiler error: MemoryError\n", "c").kind == "memory"
+    echoed = 'm.c:4:9: error: syntax error\n  fail("out of memory");\n  ^\n'
+    assert oracle._classify(1, echoed, "c").kind == "rejected"
 
 
 def test_signature_ignores_numbers_in_the_message():
