@@ -4,7 +4,8 @@ The CPU device runtime (runtime/cpu_device/*.c) is C compiled by omp2gpu for
 the host with GCC's __atomic_* builtins (codegen/atomic_builtins.py), cached on
 disk like the host runtime:
 - pool.c, launch.c  the worker pool and the native launch path, JIT-compiled
-              once per process (offload/devices/cpu_pool.py);
+              once per process (pool_engine) and handed to the launcher
+              (offload/devices/cpu_pool.py), which compiles nothing itself;
 - omp_device.c the omp_* answers inside target regions, linked into every CPU
               module before optimisation, so that its calls inline.
 A CpuImage is what the launcher hands the CPU device: the work-group functions
@@ -15,6 +16,7 @@ device first loads them.
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,24 +24,37 @@ import llvmlite
 import llvmlite.binding as llvm
 
 from omp2gpu import __version__
+from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
+from omp2gpu.codegen.builtins import Builtins
+from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.disk_cache import cache_dir, cached_text
+from omp2gpu.linker import DeviceCode, link_into, yield_to_program
+from omp2gpu.offload.abi import (
+    COMBINED_BLOCK_SIZE,
+    CONTROL_LOOP_BLOCK_SIZE,
+    CPU_COMBINED,
+    CPU_TEAMS,
+    KernelInfo,
+)
+from omp2gpu.offload.devices.base import DeviceError
+from omp2gpu.pipeline import CompileOptions, parse_file
+from omp2gpu.runtime_files import include_dir, runtime_root
+from omp2gpu.targets import host
 
 KERNEL_RUNTIME_SOURCE = "omp_device.c"
+POOL_SOURCES = ("pool.c", "launch.c")
 KERNEL_OPT_LEVEL = 3
+POOL_OPT_LEVEL = 2
 
 
 def cpu_runtime_dir() -> Path:
-    from omp2gpu.runtime_files import runtime_root
     return runtime_root() / "cpu_device"
 
 
 def compile_runtime_source(source: Path) -> str:
     """One runtime/cpu_device/*.c file as LLVM IR text (no triple)."""
-    from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
-    from omp2gpu.codegen.builtins import Builtins
-    from omp2gpu.codegen.module import ModuleEmitter
-    from omp2gpu.codegen.openmp.host import HostOpenMP
-    from omp2gpu.driver import CompileOptions, parse_file
     emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins(ATOMIC_BUILTINS))
     options = CompileOptions(include_dirs=(str(cpu_runtime_dir()),))
     emitter.emit_translation_unit(parse_file(source, options))
@@ -47,7 +62,6 @@ def compile_runtime_source(source: Path) -> str:
 
 
 def _cache_key(source: Path) -> str:
-    from omp2gpu.runtime_files import include_dir
     digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}".encode())
     package = Path(__file__).resolve().parent
     inputs = [*sorted(cpu_runtime_dir().iterdir()),
@@ -63,7 +77,6 @@ def _cache_key(source: Path) -> str:
 @lru_cache(maxsize=None)
 def runtime_ir(name: str) -> str:
     """The compiled runtime/cpu_device/<name>, from the disk cache when it is current."""
-    from omp2gpu.driver import cache_dir, cached_text
     source = cpu_runtime_dir() / name
     cached = cache_dir() / f"cpu-{source.stem}-{_cache_key(source)}.ll"
     return cached_text(cached, lambda: compile_runtime_source(source))
@@ -82,7 +95,6 @@ class CpuImage:
     def module(self) -> llvm.ModuleRef:
         """Optimised, the CPU device runtime linked in, only kernel entries external."""
         if self._module is None:
-            from omp2gpu.targets import host
             self._module = self.linked()
             host.optimise(self._module, KERNEL_OPT_LEVEL)
             if self._dump:
@@ -91,15 +103,13 @@ class CpuImage:
 
     def linked(self) -> llvm.ModuleRef:
         """Unoptimised, the CPU device runtime linked in, only kernel entries external."""
-        from omp2gpu import driver
-        from omp2gpu.targets import host
         if self._dump:
             self._dump("cpu-ir", lambda: self.code.module_text)
         module = host.prepare(self.code.parse())
         module.name = "omp2gpu-cpu-device"
         runtime = host.prepare(llvm.parse_assembly(runtime_ir(KERNEL_RUNTIME_SOURCE)))
-        driver._yield_to_program(runtime, module)
-        driver._link(module, runtime, "the CPU device runtime")
+        yield_to_program(runtime, module)
+        link_into(module, runtime, "the CPU device runtime")
         for function in module.functions:
             if not function.is_declaration and function.name not in self.kernels:
                 function.linkage = llvm.Linkage.internal
@@ -107,15 +117,20 @@ class CpuImage:
 
     def engine(self):
         """(MCJIT engine, module): the image JIT-compiled in this process, its machine code
-        from the disk cache when the same IR was compiled before (cpu_pool.jit)."""
-        from omp2gpu.offload.devices import cpu_pool
-        from omp2gpu.targets import host
+        from the disk cache when the same IR was compiled before (jit). The launcher's
+        CpuDevice calls it; a CompileError becomes its DeviceError (a host fallback)."""
+        try:
+            return self._engine()
+        except CompileError as error:
+            raise DeviceError(error.message) from None
+
+    def _engine(self):
         module = self.linked()
         key = str(module)
         check_resolved(module)
         if self._dump:
             self._dump("cpu-opt-ir", lambda: str(host.optimise(llvm.parse_assembly(key), KERNEL_OPT_LEVEL)))
-        return cpu_pool.jit(module, key, KERNEL_OPT_LEVEL), module
+        return jit(module, key, KERNEL_OPT_LEVEL), module
 
     def __repr__(self) -> str:
         return f"<CpuImage {len(self.kernels)} kernels>"
@@ -123,16 +138,23 @@ class CpuImage:
 
 def cpu_code(build):
     """A CpuBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
-    from omp2gpu import device_driver
-    from omp2gpu.linker import DeviceCode
     if build is None:
         return None
-    return DeviceCode(str(build.module), device_driver.cpu_kernel_infos(build))
+    return DeviceCode(str(build.module), kernel_infos(build))
+
+
+def kernel_infos(cpu_build) -> dict:
+    """KernelInfo for the CPU device's work-group functions (combined regions take the
+    GPU's default team size, which only omp_get_num_threads reports on the CPU)."""
+    sizes = {CPU_COMBINED: COMBINED_BLOCK_SIZE, CPU_TEAMS: CONTROL_LOOP_BLOCK_SIZE}
+    return {kernel.name: KernelInfo(name=kernel.name,
+                                    params=[c.runtime_kind for c in kernel.region.captures],
+                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme)
+            for kernel in cpu_build.kernels}
 
 
 def cpu_image(code, dump=None) -> CpuImage | None:
     """The CPU device's image of a linker.DeviceCode (or of a CpuBuild), None without kernels."""
-    from omp2gpu.linker import DeviceCode
     if code is not None and not isinstance(code, DeviceCode):
         code = cpu_code(code)
     if code is None or not code.kernels:
@@ -156,3 +178,56 @@ def check_resolved(module: llvm.ModuleRef, known=()) -> None:
     if missing:
         raise CompileError(f"the CPU device module calls {', '.join(sorted(missing))}, "
                            "which nothing defines")
+
+
+# --- JIT compilation for the CPU device ----------------------------------------------
+
+@lru_cache(maxsize=None)
+def pool_engine():
+    """The worker pool's native code (POOL_SOURCES) JIT-compiled, once per process;
+    cpu_pool.provide_runtime takes this function."""
+    texts = [runtime_ir(source) for source in POOL_SOURCES]
+    module = host.prepare(llvm.parse_assembly(texts[0]))
+    module.name = "omp2gpu-cpu-pool"
+    for source, text in zip(POOL_SOURCES[1:], texts[1:]):
+        link_into(module, host.prepare(llvm.parse_assembly(text)), source)
+    return jit(module, "\0".join(texts), POOL_OPT_LEVEL)
+
+
+def jit(module, key_text: str, opt_level: int):
+    """An MCJIT engine for `module` (unoptimised), its machine code from the disk cache
+    when the same IR was compiled for this CPU before; else optimised and compiled now,
+    and cached. Start-up time: a program run again skips both."""
+    host.initialise()
+    digest = hashlib.sha256("|".join([__version__, llvmlite.__version__, llvm.get_host_cpu_name(),
+                                      llvm.get_host_cpu_features().flatten(), str(opt_level),
+                                      key_text]).encode()).hexdigest()[:32]
+    path = cache_dir() / f"cpu-object-{digest}.o"
+    try:
+        cached = path.read_bytes()
+    except OSError:
+        cached = None
+    if cached is None:
+        host.optimise(module, opt_level)
+    engine = llvm.create_mcjit_compiler(module, jit_target_machine(opt_level))
+
+    def keep(_module, data: bytes) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except OSError:
+            pass                        # an unwritable cache costs only the compilation
+    engine.set_object_cache(keep, lambda _module: cached)
+    engine.finalize_object()
+    return engine
+
+
+def jit_target_machine(opt_level: int):
+    """A target machine for one MCJIT engine, which takes ownership of it (so never the
+    cached targets.host.target_machine(), which a collected engine would free)."""
+    host.initialise()
+    return llvm.Target.from_default_triple().create_target_machine(
+        cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
+        opt=opt_level, reloc="default", codemodel="jitdefault", jit=True)

@@ -10,19 +10,25 @@ from __future__ import annotations
 
 import sys
 
+import llvmlite.binding as llvm
+
+from omp2gpu import cpu_driver
+from omp2gpu.codegen.builtins import Builtins
+from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.codegen.openmp.device_module import nvptx_builtins
+from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, default_block_size
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.linker import DeviceCode
+from omp2gpu.offload import entry_points, runtime
+from omp2gpu.offload.abi import KernelInfo
+from omp2gpu.offload.devices import cpu_pool
+from omp2gpu.pipeline import CompileOptions, parse_file
+from omp2gpu.runtime_files import device_runtime_dir
+from omp2gpu.targets import nvptx
 
 
 def device_runtime_modules():
     """The device runtime as llvmlite ir.Modules (compiled by omp2gpu for nvptx64)."""
-    from omp2gpu.codegen.builtins import Builtins
-    from omp2gpu.codegen.module import ModuleEmitter
-    from omp2gpu.codegen.openmp.device_module import nvptx_builtins
-    from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
-    from omp2gpu.driver import CompileOptions, parse_file
-    from omp2gpu.runtime_files import device_runtime_dir
-    from omp2gpu.targets import nvptx
-
     modules = []
     for source in sorted(device_runtime_dir().glob("*.c")):
         emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()))
@@ -34,7 +40,6 @@ def device_runtime_modules():
 
 def device_code(build):
     """A DeviceBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
-    from omp2gpu.linker import DeviceCode
     if build is None:
         return None
     return DeviceCode(str(build.module), kernel_infos(build))
@@ -43,10 +48,6 @@ def device_code(build):
 def device_ptx(code, options, dump=None) -> str:
     """PTX for device code (a linker.DeviceCode, or a DeviceBuild): kernels + called
     functions + device runtime + libdevice."""
-    import llvmlite.binding as llvm
-
-    from omp2gpu.linker import DeviceCode
-    from omp2gpu.targets import nvptx
     if not isinstance(code, DeviceCode):
         code = device_code(code)
     arch = options.offload_arch or nvptx.default_arch()
@@ -67,8 +68,6 @@ def device_ptx(code, options, dump=None) -> str:
 
 
 def kernel_infos(build) -> dict:
-    from omp2gpu.codegen.openmp.kernels import default_block_size
-    from omp2gpu.offload.runtime import KernelInfo
     return {region.kernel_name: KernelInfo(name=region.kernel_name,
                                            params=[c.runtime_kind for c in region.captures],
                                            default_block_size=default_block_size(region),
@@ -76,27 +75,12 @@ def kernel_infos(build) -> dict:
             for region in build.kernels}
 
 
-def cpu_kernel_infos(cpu_build) -> dict:
-    """KernelInfo for the CPU device's work-group functions (combined regions take the
-    GPU's default team size, which only omp_get_num_threads reports on the CPU)."""
-    from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, TEAMS
-    from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE
-    from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as TEAM_SIZE
-    from omp2gpu.offload.runtime import KernelInfo
-    sizes = {COMBINED: DEFAULT_BLOCK_SIZE, TEAMS: TEAM_SIZE}
-    return {kernel.name: KernelInfo(name=kernel.name,
-                                    params=[c.runtime_kind for c in kernel.region.captures],
-                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme)
-            for kernel in cpu_build.kernels}
-
-
 def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
     """Bind the launcher's entry points for the JIT, and give it the kernels for the
     devices there (linker.DeviceCode each): PTX when there is a GPU, the CPU device's
     module for the CPU device."""
-    from omp2gpu import cpu_driver
-    from omp2gpu.offload import entry_points, runtime
     entry_points.install()
+    cpu_pool.provide_runtime(cpu_driver.pool_engine)
     gpu_kernels = gpu is not None and bool(gpu.kernels)
     cpu_kernels = cpu is not None and bool(cpu.kernels)
     if not (gpu_kernels or cpu_kernels) or not runtime.has_devices():
@@ -123,4 +107,4 @@ def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
             # default (a GPU run does not start the CPU device's workers).
             if getattr(state.device, "kind", "") == "cpu" and state.device.fast_path \
                     and state.number == launcher.default_device:
-                state.device.pool.install_fast_path()
+                entry_points.install_cpu_fast_path(state.device.pool)

@@ -123,3 +123,30 @@ def _link(program: llvm.ModuleRef, other: llvm.ModuleRef, what: str) -> None:
     except RuntimeError as err:
         # Duplicates are caught before; what is left is a type clash of one name.
         raise CompileError(f"cannot link {what}: {str(err).strip()}") from None
+
+
+# --- runtimes linked into a program ------------------------------------------------
+
+def exported_values(module: llvm.ModuleRef) -> dict[str, object]:
+    """Its definitions other modules can see (strong or weak): name -> value."""
+    local = (llvm.Linkage.internal, llvm.Linkage.private)
+    return {value.name: value for value in (*module.functions, *module.global_variables)
+            if not value.is_declaration and value.linkage not in local}
+
+
+def yield_to_program(runtime: llvm.ModuleRef, program: llvm.ModuleRef) -> None:
+    """Like a C library, the runtime gives way where the program defines the
+    same symbol (say its own omp_get_wtime): its copy becomes weak."""
+    ours = exported_values(program)
+    for name, value in exported_values(runtime).items():
+        if name in ours:
+            value.linkage = llvm.Linkage.weak_any
+
+
+def link_into(program: llvm.ModuleRef, other: llvm.ModuleRef, what: str) -> None:
+    """`other` (a runtime, say) linked into `program`; `what` names it in the error."""
+    try:
+        program.link_in(other)
+    except RuntimeError as err:
+        # The only way valid modules fail to link: one symbol defined twice.
+        raise CompileError(f"cannot link {what} into {program.name}: {err}") from None

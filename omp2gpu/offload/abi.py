@@ -40,11 +40,17 @@ a pointer member's pointee is an entry of its own, followed by an ATTACH entry
 (bases[i]: the host address of the pointer; begins[i], sizes[i]: the pointee's
 section) that makes the device copy of the pointer point at the device copy of
 the pointee. Copies back to the host never overwrite an attached pointer.
+
+The kernels themselves: the compiler describes each to the launcher with a
+KernelInfo (parameter kinds, default block size, scheme, team-stack bytes); the
+scheme names and sizes below are the ones both sides must agree on, so codegen
+imports them from here and the launcher never imports codegen.
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 
 class MapType(enum.IntFlag):
@@ -91,3 +97,38 @@ ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
 ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
 
 DEFAULT_DEVICE = -1
+
+
+# --- kernels ------------------------------------------------------------------------
+
+POINTER = "pointer"   # a kernel parameter that is an 8-byte device address
+BYTES = "bytes"       # a kernel parameter passed by value: its raw little-endian bytes
+PARAM_KINDS = (POINTER, BYTES)
+
+# GPU schemes the launcher treats specially.
+GPU_SERIAL = "serial"                 # one thread runs it: OMP2GPU_LAUNCH does not reshape it
+COMBINED_BLOCK_SIZE = 512             # combined kernels' threads per block (best on sm_90 in bench/vadd)
+CONTROL_LOOP_BLOCK_SIZE = 128         # control-loop kernels' team size
+
+# CPU work-group functions: each scheme's launch shape differs.
+CPU_COMBINED = "cpu-combined"         # work-items of a grid-stride loop
+CPU_SEQUENTIAL = "cpu-sequential"     # one group of one work-item
+CPU_TEAMS = "cpu-teams"               # a team per group, at most CPU_MAX_TEAM work-items
+CPU_MAX_TEAM = 256
+
+
+@dataclass
+class KernelInfo:
+    """What the compiler tells the launcher about one kernel."""
+    name: str
+    params: list[str]                     # "pointer" / "bytes", one per TARGET_PARAM entry, in order
+    default_block_size: int | None = None  # threads per block when thread_limit does not say
+    scheme: str = ""                      # the codegen scheme (for reports)
+    # GPU control-loop kernels take one more pointer, the team stack: grid x this many
+    # bytes of device memory (0: a null pointer will do). None: no such parameter.
+    team_stack_bytes: int | None = None
+
+    def __post_init__(self):
+        for kind in self.params:
+            if kind not in PARAM_KINDS:
+                raise ValueError(f"kernel {self.name}: parameter kind {kind!r} is not one of {PARAM_KINDS}")

@@ -18,9 +18,12 @@ from __future__ import annotations
 import bisect
 import ctypes
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from omp2gpu.offload.abi import MapType, parent_index
-from omp2gpu.offload.devices.base import BYTES, POINTER, Device
+from omp2gpu.offload.abi import BYTES, POINTER, MapType, parent_index
+
+if TYPE_CHECKING:     # annotations only: devices/ builds on this module
+    from omp2gpu.offload.devices.base import Device
 
 # Entries that pass a value instead of mapping storage.
 _NOT_MAPPED = MapType.LITERAL | MapType.IS_DEVICE_PTR | MapType.POINTER_LOOKUP | MapType.ATTACH

@@ -13,6 +13,8 @@ from __future__ import annotations
 import ctypes
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_void_p
 
+import llvmlite.binding as llvm
+
 from omp2gpu.offload import abi, runtime
 
 VOID_PP = POINTER(c_void_p)
@@ -114,9 +116,15 @@ def address(name: str) -> int:
     return ctypes.cast(CALLBACKS[name], c_void_p).value
 
 
-def install(binding=None) -> None:
+def install(binding=llvm) -> None:
     """Make every entry point resolvable by the JIT (llvmlite.binding by default)."""
-    if binding is None:
-        import llvmlite.binding as binding
     for name in CALLBACKS:
         binding.add_symbol(name, address(name))
+
+
+def install_cpu_fast_path(pool, binding=llvm) -> None:
+    """Bind __omp2gpu_target and __omp2gpu_set_default_device to the CPU device's native
+    versions (cpu_pool.Pool, runtime/cpu_device/launch.c), which fall back on ours."""
+    pool.fast_callbacks(address(abi.ENTRY_TARGET), address(abi.ENTRY_SET_DEFAULT_DEVICE))
+    for name, native in pool.fast_entry_points.items():
+        binding.add_symbol(name, native)

@@ -15,38 +15,27 @@ their own with `reset(devices=[...], environ={...})`.
 from __future__ import annotations
 
 import ctypes
-import math
 import os
-import sys
 import threading
 from dataclasses import dataclass, field
 
-from omp2gpu.offload.launch_record import LaunchRecord
-from omp2gpu.offload.abi import MapType
+from omp2gpu.offload.abi import POINTER, KernelInfo, MapType
 from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read_entries
-from omp2gpu.offload.devices.base import PARAM_KINDS, POINTER, Device, DeviceError
-
-DEFAULT_BLOCK_SIZE = 128
-BLOCKS_PER_MULTIPROCESSOR = 128   # enough blocks that a grid-stride loop over a large array needs about one sweep
-
-MANDATORY, DISABLED, DEFAULT = "MANDATORY", "DISABLED", "DEFAULT"
-
-
-@dataclass
-class KernelInfo:
-    """What the compiler tells the launcher about one kernel."""
-    name: str
-    params: list[str]                     # "pointer" / "bytes", one per TARGET_PARAM entry, in order
-    default_block_size: int | None = None  # threads per block when thread_limit does not say
-    scheme: str = ""                      # the codegen scheme (for reports)
-    # GPU control-loop kernels take one more pointer, the team stack: grid x this many
-    # bytes of device memory (0: a null pointer will do). None: no such parameter.
-    team_stack_bytes: int | None = None
-
-    def __post_init__(self):
-        for kind in self.params:
-            if kind not in PARAM_KINDS:
-                raise ValueError(f"kernel {self.name}: parameter kind {kind!r} is not one of {PARAM_KINDS}")
+from omp2gpu.offload.devices.base import Device, DeviceError
+from omp2gpu.offload.devices.cpu import CpuDevice
+from omp2gpu.offload.launch_record import LaunchRecord
+from omp2gpu.offload.messages import fatal, one_line, report
+from omp2gpu.offload.policy import (  # noqa: F401 (re-exported)
+    BLOCKS_PER_MULTIPROCESSOR,
+    DEFAULT_BLOCK_SIZE,
+    DISABLED,
+    MANDATORY,
+    default_device_number,
+    device_kinds,
+    launch_configuration,
+    launch_override,
+    offload_policy,
+)
 
 
 @dataclass
@@ -86,70 +75,6 @@ class DeviceState:
         return self.team_stack[0] if nbytes else 0
 
 
-def offload_policy(environ) -> str:
-    """OMP_TARGET_OFFLOAD (OpenMP 5.0 6.17, honoured here for 4.5 programs too)."""
-    text = environ.get("OMP_TARGET_OFFLOAD", "").strip().upper()
-    if text in ("", DEFAULT):
-        return DEFAULT
-    if text in (MANDATORY, DISABLED):
-        return text
-    report("warning", f"OMP_TARGET_OFFLOAD={text} is not MANDATORY, DISABLED or DEFAULT; "
-                        "using DEFAULT")
-    return DEFAULT
-
-
-def default_device_number(environ) -> int:
-    """default-device-var from OMP_DEFAULT_DEVICE (0 when unset or not a non-negative integer)."""
-    try:
-        number = int(environ.get("OMP_DEFAULT_DEVICE", "0").strip())
-    except ValueError:
-        return 0
-    return max(number, 0)
-
-
-def launch_override(environ) -> tuple[int, int] | None:
-    """OMP2GPU_LAUNCH="teams,threads": the launch configuration every kernel gets, over
-    its clauses (benchmark sweeps: `omp2gpu report --run`); 0 leaves that half as usual."""
-    text = environ.get("OMP2GPU_LAUNCH", "").strip()
-    if not text:
-        return None
-    try:
-        teams, threads = (int(part) for part in text.split(","))
-        if teams < 0 or threads < 0:
-            raise ValueError
-    except ValueError:
-        report("warning", f"OMP2GPU_LAUNCH={text} is not 'teams,threads' (two integers >= 0); ignored")
-        return None
-    return teams, threads
-
-
-def launch_configuration(info: KernelInfo, device: Device, num_teams: int, thread_limit: int,
-                         trip_count: int, override: tuple[int, int] | None = None) -> tuple[int, int]:
-    """(grid, block): the clauses when given, else the kernel's default block and enough
-    blocks for the loop, capped at what fills the device. `override` (OMP2GPU_LAUNCH)
-    replaces the clauses, except for serial kernels, which one thread must run."""
-    if override is not None and info.scheme != "serial":
-        num_teams = override[0] or num_teams
-        thread_limit = override[1] or thread_limit
-    block = thread_limit if thread_limit > 0 else (info.default_block_size or DEFAULT_BLOCK_SIZE)
-    block = max(1, min(block, device.max_threads_per_block))
-    if num_teams > 0:
-        return num_teams, block
-    cap = max(1, device.multiprocessor_count) * BLOCKS_PER_MULTIPROCESSOR
-    return max(1, min(math.ceil(max(trip_count, 0) / block), cap)), block
-
-
-def device_kinds(environ) -> tuple[str, ...]:
-    """OMP2GPU_DEVICES: which kinds of device to look for, in numbering order
-    ("gpu,cpu" when unset; `omp2gpu run --device gpu|cpu` narrows it to one)."""
-    text = environ.get("OMP2GPU_DEVICES", "").strip().lower()
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip()) if text else ("gpu", "cpu")
-    unknown = [k for k in kinds if k not in ("gpu", "cpu")]
-    if unknown:
-        report("warning", f"OMP2GPU_DEVICES: unknown device kind(s) {', '.join(unknown)} ignored")
-    return tuple(k for k in kinds if k in ("gpu", "cpu"))
-
-
 def discover_devices(environ=None) -> list[Device]:
     """The CUDA devices, if the driver and cuda-python are there, then the CPU device
     (work-groups on this machine's cores, offload/devices/cpu.py)."""
@@ -157,15 +82,16 @@ def discover_devices(environ=None) -> list[Device]:
     devices = []
     kinds = device_kinds(environ)
     if "gpu" in kinds:
-        from omp2gpu.offload.devices import cuda
+        from omp2gpu.offload.devices import (
+            cuda,  # lazy: cuda-python is optional and slow to import
+        )
         if cuda.available():
             for ordinal in range(cuda.device_count()):
                 try:
                     devices.append(cuda.CudaDevice(ordinal))
                 except DeviceError as error:
-                    report("warning", f"CUDA device {ordinal} cannot be used ({_one_line(error)})")
+                    report("warning", f"CUDA device {ordinal} cannot be used ({one_line(error)})")
     if "cpu" in kinds:
-        from omp2gpu.offload.devices.cpu import CpuDevice
         devices.append(CpuDevice(environ))
     return devices
 
@@ -175,42 +101,6 @@ def _data_environment(device: Device) -> DataEnvironment:
     mirrors its present table for native launches), else the common one."""
     make = getattr(device, "make_data_environment", None)
     return make() if make is not None else DataEnvironment(device)
-
-
-# ----------------------------------------------------------------- messages and exits
-def _one_line(error, limit: int = 1000) -> str:
-    text = " | ".join(line.strip() for line in str(error).splitlines() if line.strip())
-    text = text or type(error).__name__
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def _flush_stdio() -> None:
-    """The program's buffered C stdout first, so messages land after what it printed."""
-    try:
-        ctypes.CDLL(None).fflush(None)
-    except (OSError, AttributeError):
-        pass
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (AttributeError, OSError, ValueError):
-            pass
-
-
-def report(kind: str, text: str) -> None:
-    _flush_stdio()
-    try:
-        sys.stderr.write(f"omp2gpu: {kind}: {text}\n")
-        sys.stderr.flush()
-    except (AttributeError, OSError, ValueError):
-        pass
-
-
-def fatal(text: str) -> None:
-    """Print `omp2gpu: error: text` and end the process with status 1 at once (the JIT'd
-    program is on the stack; exiting through Python would unwind into it)."""
-    report("error", text)
-    os._exit(1)
 
 
 # ----------------------------------------------------------------- the runtime
@@ -271,7 +161,7 @@ class OffloadRuntime:
         return None
 
     def _device_failed(self, state: DeviceState, error: Exception, consequence: str) -> None:
-        reason = _one_line(error)
+        reason = one_line(error)
         if self.policy == MANDATORY:
             fatal(f"offload to device {state.number} failed ({reason}) and OMP_TARGET_OFFLOAD=MANDATORY")
         report("warning", f"offload to device {state.number} failed ({reason}); {consequence}")

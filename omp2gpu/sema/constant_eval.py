@@ -9,7 +9,8 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.literals import char_literal, float_literal, integer_literal
+from omp2gpu.sema.expression_types import type_of_expression
+from omp2gpu.sema.literals import arithmetic_literal, string_literal
 
 
 class InvalidExpression(CompileError):
@@ -65,13 +66,7 @@ _COMPARISONS = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a
 def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     """Value and type of a constant expression, or CompileError if it is not one."""
     if isinstance(node, c_ast.Constant):
-        if node.type == "string":
-            raise CompileError("string literal is not an arithmetic constant", node.coord)
-        if node.type == "char":
-            return char_literal(node.value, node.coord), ct.INT
-        if node.type in ("float", "double", "long double"):
-            return float_literal(node.value, node.coord)
-        return integer_literal(node.value, node.coord)
+        return arithmetic_literal(node)
     if isinstance(node, c_ast.ID):
         symbol = scope.lookup(node.name)
         if symbol is not None and symbol.kind == "enum-constant":
@@ -153,7 +148,5 @@ def _type_of_sizeof_operand(operand, scope, resolver) -> ct.CType:
         if symbol is not None and symbol.kind == "object":
             return symbol.ctype
     if isinstance(operand, c_ast.Constant) and operand.type == "string":
-        from omp2gpu.sema.literals import string_literal
         return ct.ArrayType(ct.CHAR, len(string_literal(operand.value)) + 1)
-    from omp2gpu.sema.expression_types import type_of_expression
     return type_of_expression(operand, scope, resolver)

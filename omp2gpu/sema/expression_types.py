@@ -7,7 +7,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.literals import string_literal
+from omp2gpu.sema.literals import arithmetic_literal, string_literal
 
 _COMPARISON_OPS = {"<", ">", "<=", ">=", "==", "!=", "&&", "||"}
 
@@ -22,8 +22,7 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
     if isinstance(node, c_ast.Constant):
         if node.type == "string":
             return ct.ArrayType(ct.CHAR, len(string_literal(node.value)) + 1)
-        from omp2gpu.sema.constant_eval import evaluate
-        return evaluate(node, scope, resolver)[1]
+        return arithmetic_literal(node)[1]
     if isinstance(node, c_ast.Cast):
         return resolver.resolve(node.to_type, scope)
     if isinstance(node, c_ast.ArrayRef):

@@ -130,3 +130,14 @@ def string_literal(text: str, coord=None) -> bytes:
         data += decode_escapes(text[i + 1:j], coord)
         i = j + 1
     return bytes(data)
+
+
+def arithmetic_literal(node) -> tuple[int | float, ct.CType]:
+    """(value, type) of a pycparser Constant that is not a string: char constants are int."""
+    if node.type == "string":
+        raise CompileError("string literal is not an arithmetic constant", node.coord)
+    if node.type == "char":
+        return char_literal(node.value, node.coord), ct.INT
+    if node.type in ("float", "double", "long double"):
+        return float_literal(node.value, node.coord)
+    return integer_literal(node.value, node.coord)

@@ -18,6 +18,8 @@ from functools import lru_cache
 import llvmlite.binding as llvm
 from llvmlite import ir
 
+from omp2gpu.deep_stack import waiting_threads
+
 # Machine-code generation level for `run`. Level 0 (fast instruction selection and
 # register allocation) starts bench/startup's 2,000-line program about 0.2 s sooner
 # (its machine code made in two processes) but runs hot loops 1.3x to 6x slower
@@ -388,7 +390,6 @@ def _can_fork() -> bool:
     # Only a single-threaded process forks safely: another thread (the CPU device's
     # workers, a CUDA driver thread) may hold a lock the child would wait on forever.
     # The CLI's main thread, only waiting for this compile thread, holds none.
-    from omp2gpu.tools.deep_stack import waiting_threads
     return cpus >= 2 and threads - waiting_threads() == 1 and _runnable_now() < cpus
 
 

@@ -21,8 +21,8 @@ import traceback
 from pathlib import Path
 
 from omp2gpu import __version__
+from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.tools.deep_stack import call_with_deep_stack
 
 STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
 # gcc's named levels, mapped onto the four LLVM has.

@@ -15,12 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from omp2gpu import cpu_driver
 from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.devices.cpu import CpuDevice
 from omp2gpu.offload.devices.cpu_pool import POLICIES, Schedule, parse_schedule, worker_count
 
 REPO = Path(__file__).resolve().parents[2]
+
+# The pool's native code is compiled by the driver and handed to the launcher, as in `run`.
+cpu_pool.provide_runtime(cpu_driver.pool_engine)
 
 
 # ----------------------------------------------------------------- choices
@@ -77,9 +81,19 @@ def test_every_group_runs_exactly_once(policy, chunk):
         assert sum(pool.groups_run()) == groups
 
 
+def test_the_pool_runs_only_native_code_the_driver_handed_over(monkeypatch):
+    """The launcher compiles nothing: without the driver's runtime there is no pool."""
+    monkeypatch.setattr(cpu_pool, "_pool", None)
+    monkeypatch.setattr(cpu_pool, "_runtime_loader", None)
+    with pytest.raises(DeviceError, match="runtime was not compiled"):
+        cpu_pool.pool()
+
+
 STARVATION_SCRIPT = """
 import ctypes, json, sys, time
+from omp2gpu import cpu_driver
 from omp2gpu.offload.devices import cpu_pool
+cpu_pool.provide_runtime(cpu_driver.pool_engine)
 pool = cpu_pool.pool()
 wg = cpu_pool.WG_FUNCTION(lambda args, group, groups, threads: time.sleep(0.003))
 address = ctypes.cast(wg, ctypes.c_void_p).value

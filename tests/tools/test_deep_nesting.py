@@ -1,4 +1,4 @@
-"""Nesting depth is no limit (tools/deep_stack.py, and the iterative tree walks of
+"""Nesting depth is no limit (omp2gpu/deep_stack.py, and the iterative tree walks of
 codegen/openmp): generated programs with a 10,000-term sum, 1,000 nested
 parentheses, a 1,000-long else-if chain and 500 nested blocks, each inside a
 `target teams distribute parallel for`, run with the right answer on the host

@@ -20,7 +20,11 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    loop_nest,
+)
 from omp2gpu.codegen.openmp.device_module import call_device_runtime
 from omp2gpu.codegen.openmp.gpu_atomics import compare_and_swap_loop
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions

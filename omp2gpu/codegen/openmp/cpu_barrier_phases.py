@@ -25,15 +25,19 @@ from pycparser import c_ast
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.offload.abi import (
+    CPU_MAX_TEAM,  # work-items per team at most (CpuDevice caps the launch)
+)
 from omp2gpu.sema.scopes import Symbol
 
 I32 = ir.IntType(32)
 I64 = ir.IntType(64)
-MAX_TEAM = 256                       # work-items per team at most (CpuDevice caps the launch)
 STACK_CONTEXT_BYTES = 64 << 10       # larger context arrays go on the heap
 
-# team-state words of runtime/cpu_device/pool.c
+# team-state words of runtime/cpu_device/pool.c, and the function that finds them
 THREAD_NUM, NUM_THREADS, LEVEL = 2, 3, 4
+TEAM_STATE_FUNCTION = "__omp2gpu_cpu_team"
+TEAM_KEY = "cpu_teams.team"         # cg.openmp_state: the CpuTeams emitting the region
 
 _WORKSHARING = ("for", "for simd", "single", "sections", "barrier")
 
@@ -51,6 +55,14 @@ def _synchronises(node) -> bool:
     return any(_synchronises(child) for _, child in node.children())
 
 
+def team_state(cg) -> ir.Value:
+    """int * to this worker's team state (pool.c), read once per work-group."""
+    module = cg.module.module
+    function = module.globals.get(TEAM_STATE_FUNCTION) or ir.Function(
+        module, ir.FunctionType(I32.as_pointer(), []), name=TEAM_STATE_FUNCTION)
+    return cg.builder.call(function, [])
+
+
 @dataclass
 class Level:
     """Context variables declared at one level (a parallel region's clauses, a compound that
@@ -63,7 +75,7 @@ class Level:
 class ContextVar:
     name: str
     ctype: object
-    array: ir.Value                  # element pointer: [MAX_TEAM x ctype] or heap
+    array: ir.Value                  # element pointer: [CPU_MAX_TEAM x ctype] or heap
     declared: bool = False
 
 
@@ -262,15 +274,15 @@ class BarrierPhases:
         counted_loop(cg, I32, ir.Constant(I32, 0), team.nthreads, emit)
 
     def _context_array(self, cg, ctype) -> ir.Value:
-        """MAX_TEAM elements of ctype: on the stack when small, else on the heap (freed at
+        """CPU_MAX_TEAM elements of ctype: on the stack when small, else on the heap (freed at
         the end of the work-group function)."""
         team = self.team
-        if ctype.size * MAX_TEAM <= STACK_CONTEXT_BYTES:
+        if ctype.size * CPU_MAX_TEAM <= STACK_CONTEXT_BYTES:
             array = cg.in_entry_block(lambda builder: builder.alloca(
-                ir.ArrayType(ctype.ir_type(), MAX_TEAM), name="context"))
+                ir.ArrayType(ctype.ir_type(), CPU_MAX_TEAM), name="context"))
             array.align = max(ctype.align, 16)
             return cg.in_entry_block(lambda builder: builder.bitcast(array, ctype.ir_type().as_pointer()))
-        pointer = cg.in_entry_block(lambda builder: _malloc(builder, ctype, MAX_TEAM))
+        pointer = cg.in_entry_block(lambda builder: _malloc(builder, ctype, CPU_MAX_TEAM))
         team.heap.append(pointer)
         return pointer
 

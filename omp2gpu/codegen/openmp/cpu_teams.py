@@ -53,15 +53,31 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
-from omp2gpu.codegen.openmp.cpu_barrier_phases import (LEVEL, MAX_TEAM, NUM_THREADS, THREAD_NUM,
-                                                       BarrierPhases, ContextVar, Level, free_context_array,
-                                                       state_word)
+from omp2gpu.codegen.openmp.cpu_barrier_phases import (
+    CPU_MAX_TEAM,
+    LEVEL,
+    NUM_THREADS,
+    TEAM_KEY,
+    THREAD_NUM,
+    BarrierPhases,
+    ContextVar,
+    Level,
+    free_context_array,
+    state_word,
+    team_state,
+)
 from omp2gpu.codegen.openmp.cpu_team_loops import TeamLoops, atomic_fold
-from omp2gpu.codegen.openmp.cpu_workgroup import TEAM_KEY, TEAMS
-from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, combine, reduction_identity
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    combine,
+    reduction_identity,
+)
+from omp2gpu.codegen.openmp.device_module import calls_openmp_api
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.offload.abi import CPU_TEAMS
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 
@@ -160,10 +176,9 @@ class CpuTeams(BarrierPhases, TeamLoops):
     """The scheme object for one region (cpu_workgroup.py's emit_workgroup calls it);
     constructs inside reach it through CpuOpenMP while TEAM_KEY is set."""
 
-    name = TEAMS
+    name = CPU_TEAMS
 
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
-        from omp2gpu.codegen.openmp.cpu_workgroup import calls_openmp_api, team_state
         directive = region.directive
         if directive.kind not in _SUPPORTED_KINDS:
             raise CompileError(f"'{directive.kind}' is not run as CPU teams")
@@ -349,7 +364,7 @@ class CpuTeams(BarrierPhases, TeamLoops):
 # ----------------------------------------------------------------- helpers
 def _clamp(cg, threads) -> ir.Value:
     b = cg.builder
-    limit = ir.Constant(I32, MAX_TEAM)
+    limit = ir.Constant(I32, CPU_MAX_TEAM)
     threads = b.select(b.icmp_signed("<", threads, limit), threads, limit)
     return b.select(b.icmp_signed(">", threads, ir.Constant(I32, 0)), threads, ir.Constant(I32, 1))
 

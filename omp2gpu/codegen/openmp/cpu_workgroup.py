@@ -33,16 +33,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from llvmlite import ir
+
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_ineligibility, combined_shape, nested_constructs
-from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
-from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, RegionScope
+from omp2gpu.codegen.openmp.choose import (
+    combined_ineligibility,
+    combined_shape,
+    nested_constructs,
+)
+from omp2gpu.codegen.openmp.cpu_barrier_phases import (
+    LEVEL,
+    TEAM_KEY,
+    THREAD_NUM,
+    team_state,
+)
+from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    loop_nest,
+)
+from omp2gpu.codegen.openmp.device_module import (
+    DeviceModuleEmitter,
+    RegionScope,
+    calls_openmp_api,
+)
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
 from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.offload.abi import CPU_COMBINED, CPU_SEQUENTIAL
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 
@@ -50,14 +71,6 @@ I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
 I64 = ir.IntType(64)
 
-TEAM_KEY = "cpu_teams.team"         # cg.openmp_state: the CpuTeams emitting the region
-
-# Team-state words (runtime/cpu_device/pool.c) the work-group function writes.
-THREAD_NUM, LEVEL = 2, 4
-TEAM_STATE_FUNCTION = "__omp2gpu_cpu_team"
-
-COMBINED, SEQUENTIAL = "cpu-combined", "cpu-sequential"
-TEAMS = "cpu-teams"
 
 
 @dataclass
@@ -183,39 +196,15 @@ class CpuModuleEmitter(DeviceModuleEmitter):
         return entry
 
 
-def team_state(cg) -> ir.Value:
-    """int * to this worker's team state (pool.c), read once per work-group."""
-    module = cg.module.module
-    function = module.globals.get(TEAM_STATE_FUNCTION) or ir.Function(
-        module, ir.FunctionType(I32.as_pointer(), []), name=TEAM_STATE_FUNCTION)
-    return cg.builder.call(function, [])
-
-
 def _team_word(cg, state, index: int) -> ir.Value:
     return cg.builder.gep(state, [ir.Constant(I64, index)])
-
-
-def calls_openmp_api(node, definitions: dict, seen=None) -> bool:
-    """Whether code may ask omp_* questions: it names one, or calls a function of the
-    translation unit that might (library functions never do)."""
-    from omp2gpu.sema.captures import free_identifiers
-    seen = set() if seen is None else seen
-    for name in free_identifiers(node):
-        if name.startswith("omp_"):
-            return True
-        definition = definitions.get(name)
-        if definition is not None and name not in seen:
-            seen.add(name)
-            if calls_openmp_api(definition.body, definitions, seen):
-                return True
-    return False
 
 
 # ----------------------------------------------------------------- schemes
 class CpuCombined:
     """`target teams distribute parallel for` as a work-item loop over the group's block."""
 
-    name = COMBINED
+    name = CPU_COMBINED
 
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
         shape = combined_shape(region.construct)
@@ -290,7 +279,7 @@ class CpuCombined:
 class CpuSequential:
     """The region as the host runs it: one work-group, one work-item (its initial thread)."""
 
-    name = SEQUENTIAL
+    name = CPU_SEQUENTIAL
 
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
         cg.openmp.emit_compute_construct(cg, region.construct)
@@ -325,7 +314,6 @@ def cpu_combined_ineligibility(construct) -> str | None:
 
 def cpu_schemes(region) -> list:
     """The schemes to try for a region, best first; the last always works."""
-    from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
     if cpu_combined_ineligibility(region.construct) is None:
         return [CpuCombined(), CpuSequential()]
     parallel = any(region.directive.has(leaf) for leaf in ("teams", "parallel")) or any(

@@ -13,6 +13,7 @@ outside is a kernel parameter (target_regions.py decides how).
 from __future__ import annotations
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
@@ -20,6 +21,7 @@ from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
 from omp2gpu.targets import nvptx
 
@@ -213,15 +215,28 @@ def call_device_runtime(cg, name: str, result: ir.Type, arguments: list) -> ir.V
 
 def uses_openmp_api(node) -> bool:
     """Whether code may ask omp_* questions: it names one, or calls a function that might."""
-    from omp2gpu.sema.captures import free_identifiers
     return any(name.startswith("omp_") for name in free_identifiers(node)) or _calls_functions(node)
 
 
 def _calls_functions(node) -> bool:
-    from pycparser import c_ast
     if isinstance(node, c_ast.FuncCall):
         return True
     return any(_calls_functions(child) for _, child in node.children()) if node is not None else False
+
+
+def calls_openmp_api(node, definitions: dict, seen=None) -> bool:
+    """Whether code may ask omp_* questions: it names one, or calls a function of the
+    translation unit that might (library functions never do)."""
+    seen = set() if seen is None else seen
+    for name in free_identifiers(node):
+        if name.startswith("omp_"):
+            return True
+        definition = definitions.get(name)
+        if definition is not None and name not in seen:
+            seen.add(name)
+            if calls_openmp_api(definition.body, definitions, seen):
+                return True
+    return False
 
 
 def kernel_init(cg, spmd: bool, nesting: ir.Value | None = None) -> None:

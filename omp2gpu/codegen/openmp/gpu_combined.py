@@ -21,10 +21,15 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.choose import combined_shape
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    combine,
+    loop_nest,
+    reduction_identity,
+)
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
 from omp2gpu.codegen.openmp.gpu_atomics import compare_and_swap_loop
-from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, combine, loop_nest,
-                                                  reduction_identity)
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
@@ -33,7 +38,6 @@ I1 = ir.IntType(1)
 I32 = ir.IntType(32)
 WARP_SIZE = 32
 MAX_WARPS = 32
-DEFAULT_BLOCK_SIZE = 512     # best for streaming kernels on sm_90 in bench/vadd
 
 # Reductions an atomicrmw instruction does in one step: (op, integer?) -> atomicrmw op.
 _ATOMIC_RMW = {("+", True): "add", ("-", True): "add", ("&", True): "and", ("|", True): "or",

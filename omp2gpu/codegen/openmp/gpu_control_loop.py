@@ -35,7 +35,10 @@ from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
-from omp2gpu.codegen.openmp.team_sharing import TeamSharedStorage, shared_in_parallel_regions
+from omp2gpu.codegen.openmp.team_sharing import (
+    TeamSharedStorage,
+    shared_in_parallel_regions,
+)
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
@@ -43,7 +46,6 @@ from omp2gpu.targets import nvptx
 I32 = ir.IntType(32)
 I8P = ir.IntType(8).as_pointer()
 MAX_BLOCK_SIZE = 1024
-DEFAULT_BLOCK_SIZE = 128
 
 
 class ControlLoop:

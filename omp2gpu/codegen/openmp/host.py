@@ -18,8 +18,12 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.openmp import canonical_loop, tasks
-from omp2gpu.codegen.openmp.data_sharing import (DataEnvironment, clauses_named, iteration_variable,
-                                                  loop_nest)
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    iteration_variable,
+    loop_nest,
+)
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.sema.captures import free_identifiers
 

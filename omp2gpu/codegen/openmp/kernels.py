@@ -5,18 +5,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from omp2gpu.codegen.openmp.choose import reconsider_for_callees
 from llvmlite import ir
 
-from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, call_device_runtime
+from omp2gpu.codegen.openmp.choose import reconsider_for_callees
+from omp2gpu.codegen.openmp.device_module import (
+    DeviceModuleEmitter,
+    call_device_runtime,
+)
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
-from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE, CombinedConstruct
-from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as CONTROL_LOOP_BLOCK_SIZE
+from omp2gpu.codegen.openmp.gpu_combined import CombinedConstruct
 from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
 from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
 from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.codegen.openmp.inlined_callees import functions_holding, kernel_constructs_callees
+from omp2gpu.codegen.openmp.inlined_callees import (
+    functions_holding,
+    kernel_constructs_callees,
+)
 from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, CONTROL_LOOP_BLOCK_SIZE
 
 SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel, "control-loop": ControlLoop}
 
@@ -80,7 +86,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
 
 
 def default_block_size(region) -> int:
-    return {"serial": 1, "control-loop": CONTROL_LOOP_BLOCK_SIZE}.get(region.scheme, DEFAULT_BLOCK_SIZE)
+    return {"serial": 1, "control-loop": CONTROL_LOOP_BLOCK_SIZE}.get(region.scheme, COMBINED_BLOCK_SIZE)
 
 
 def describe_regions(build: DeviceBuild) -> str:

@@ -19,8 +19,13 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import (combined_shape, evaluable_at_launch, nested_constructs, sole_statement,
-                                          teams_child)
+from omp2gpu.codegen.openmp.choose import (
+    combined_shape,
+    evaluable_at_launch,
+    nested_constructs,
+    sole_statement,
+    teams_child,
+)
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.target_regions import evaluate_clause
 from omp2gpu.frontend.omp_nodes import OmpConstruct

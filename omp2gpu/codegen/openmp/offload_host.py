@@ -13,19 +13,25 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import launch_shape
-from omp2gpu.codegen.openmp.data_sharing import clauses_named
-from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.choose import choose_scheme
+from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
+from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
-from omp2gpu.codegen.openmp.target_regions import (Capture, capture_entries, evaluate_clause, map_bits,
-                                                    mapped_capture, plan_target_region)
-from omp2gpu.sema.captures import free_identifiers
-from omp2gpu.sema.scopes import Symbol
+from omp2gpu.codegen.openmp.target_regions import (
+    Capture,
+    capture_entries,
+    evaluate_clause,
+    map_bits,
+    mapped_capture,
+    plan_target_region,
+)
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.scopes import Symbol
 
 I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)

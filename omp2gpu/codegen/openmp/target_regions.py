@@ -16,12 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from llvmlite import ir
-from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I64, convert
-from omp2gpu.codegen.variable_arrays import variable_array_types
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.member_maps import add_map_item, member_entries
+from omp2gpu.codegen.variable_arrays import variable_array_types
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct

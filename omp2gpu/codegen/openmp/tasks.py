@@ -40,7 +40,11 @@ from dataclasses import dataclass
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    list_items,
+)
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.captures import free_identifiers
 

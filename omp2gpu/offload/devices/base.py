@@ -12,10 +12,6 @@ from __future__ import annotations
 import abc
 import time
 
-POINTER = "pointer"   # a kernel parameter that is an 8-byte device address
-BYTES = "bytes"       # a kernel parameter passed by value: its raw little-endian bytes
-PARAM_KINDS = (POINTER, BYTES)
-
 
 class DeviceError(RuntimeError):
     """The device or its driver refused an operation (the message says which, and why)."""

@@ -23,9 +23,14 @@ import ctypes
 import os
 from dataclasses import dataclass, field
 
+import llvmlite.binding as llvm
+
+from omp2gpu.offload.abi import CPU_MAX_TEAM, CPU_SEQUENTIAL, CPU_TEAMS, POINTER
 from omp2gpu.offload.data_environment import DataEnvironment, Mapping
 from omp2gpu.offload.devices import cpu_pool
-from omp2gpu.offload.devices.base import POINTER, Device, DeviceError
+from omp2gpu.offload.devices.base import Device, DeviceError
+from omp2gpu.offload.messages import report
+from omp2gpu.offload.policy import BLOCKS_PER_MULTIPROCESSOR, DISABLED
 
 ALIGNMENT = 64                   # a cache line; also what AVX-512 loads like
 HUGE_PAGE = 2 << 20              # buffers this large are 2 MiB-aligned and asked to be huge pages
@@ -82,7 +87,6 @@ class CpuDevice(Device):
         try:
             self.schedule = cpu_pool.parse_schedule(environ.get("OMP2GPU_CPU_SCHEDULE"))
         except ValueError as error:
-            from omp2gpu.offload.runtime import report
             report("warning", f"OMP2GPU_CPU_SCHEDULE: {error}; using {cpu_pool.Schedule()}")
             self.schedule = cpu_pool.Schedule()
         self._environ = environ
@@ -176,16 +180,10 @@ class CpuDevice(Device):
     # ----------------------------------------------------------------- code
     def load_module(self, image) -> CpuModule:
         """JIT-compile a CpuImage's work-group functions in this process."""
-        import llvmlite.binding as llvm
-
-        from omp2gpu.diagnostics import CompileError
         if image is None or not hasattr(image, "module"):
             raise DeviceError("no CPU code for this program's target regions")
         pool = self.pool                 # its symbols first: the kernels call into it
-        try:
-            engine, module = image.engine()
-        except CompileError as error:
-            raise DeviceError(error.message) from None
+        engine, module = image.engine()      # a DeviceError when it cannot be compiled
         engine.run_static_constructors()
         _live_engines.append(engine)     # as the host's: code may outlive the launcher
         del pool
@@ -215,12 +213,10 @@ class CpuDevice(Device):
         return address, module.globals[name]
 
     def launch_shape(self, function: CpuFunction, grid: int, block: int) -> tuple[int, int]:
-        from omp2gpu.codegen.openmp.cpu_barrier_phases import MAX_TEAM
-        from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL, TEAMS
-        if function.scheme == SEQUENTIAL:
+        if function.scheme == CPU_SEQUENTIAL:
             return 1, 1
-        if function.scheme == TEAMS:
-            block = min(block, MAX_TEAM)
+        if function.scheme == CPU_TEAMS:
+            block = min(block, CPU_MAX_TEAM)
         return max(1, grid), max(1, block)
 
     def launch(self, function: CpuFunction, grid: int, block: int, params: list,
@@ -242,14 +238,12 @@ class CpuDevice(Device):
     def launched(self, runtime, state, kernel_name: str, info, function: CpuFunction) -> None:
         """After the launcher ran a kernel here: later launches of it may skip Python
         (launch.c), unless launches are profiled (timed) or reshaped (OMP2GPU_LAUNCH)."""
-        from omp2gpu.codegen.openmp.cpu_workgroup import SEQUENTIAL
-        from omp2gpu.offload.runtime import BLOCKS_PER_MULTIPROCESSOR, DISABLED
         record = runtime.record
         if (record.profile_path or getattr(runtime, "launch_override", None)
                 or runtime.policy == DISABLED or not state.usable or not self.fast_path):
             return
         pool = self.pool
-        pool.fast_kernel(kernel_name, function.address, function.scheme == SEQUENTIAL,
+        pool.fast_kernel(kernel_name, function.address, function.scheme == CPU_SEQUENTIAL,
                          info.default_block_size or 1)
         pool.fast_mappings(state.data.mappings)
         if record.log_path != self._logging:

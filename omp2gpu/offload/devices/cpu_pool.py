@@ -1,5 +1,5 @@
 """The CPU device's worker pool (runtime/cpu_device/pool.c), JIT-compiled once
-per process, and the choices that shape it.
+per process (by the driver: provide_runtime), and the choices that shape it.
 
     OMP2GPU_CPU_SCHEDULE=policy[,chunk]   static | dynamic | guided | steal
                                           (default steal: static blocks, then
@@ -20,7 +20,11 @@ import ctypes
 import os
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
+
+import llvmlite.binding as llvm
+
+from omp2gpu.offload import abi
+from omp2gpu.offload.devices.base import DeviceError
 
 POLICIES = {"static": 0, "dynamic": 1, "guided": 2, "steal": 3}
 DEFAULT_POLICY = "steal"
@@ -137,16 +141,17 @@ class Pool:
         return [self._groups_run(w) for w in range(self.workers)]
 
     # ----------------------------------------------------------------- the native launch path
-    def install_fast_path(self, binding=None) -> None:
-        """Bind __omp2gpu_target and __omp2gpu_set_default_device to launch.c's versions,
-        which fall back on the launcher's Python callbacks (entry_points.py)."""
-        from omp2gpu.offload import abi, entry_points
-        if binding is None:
-            import llvmlite.binding as binding
-        _FAST_CALLBACKS(self.addresses["__omp2gpu_cpu_fast_callbacks"])(
-            entry_points.address(abi.ENTRY_TARGET), entry_points.address(abi.ENTRY_SET_DEFAULT_DEVICE))
-        binding.add_symbol(abi.ENTRY_TARGET, self.addresses["__omp2gpu_cpu_target"])
-        binding.add_symbol(abi.ENTRY_SET_DEFAULT_DEVICE, self.addresses["__omp2gpu_cpu_set_default_device"])
+    def fast_callbacks(self, target_address: int, set_default_device_address: int) -> None:
+        """The launcher's own entry points, which launch.c's versions fall back on
+        (entry_points.install_cpu_fast_path binds launch.c's in their place)."""
+        _FAST_CALLBACKS(self.addresses["__omp2gpu_cpu_fast_callbacks"])(target_address,
+                                                                         set_default_device_address)
+
+    @property
+    def fast_entry_points(self) -> dict[str, int]:
+        """launch.c's versions of the abi entry points it implements: name -> address."""
+        return {abi.ENTRY_TARGET: self.addresses["__omp2gpu_cpu_target"],
+                abi.ENTRY_SET_DEFAULT_DEVICE: self.addresses["__omp2gpu_cpu_set_default_device"]}
 
     def fast_log(self, path: str | None) -> None:
         self._fast_log(os.fsencode(path) if path else None)
@@ -165,71 +170,15 @@ class Pool:
 
 
 _lock = threading.Lock()
+_runtime_loader = None
 
 
-@lru_cache(maxsize=None)
-def _engine():
-    import llvmlite.binding as llvm
-
-    from omp2gpu import driver
-    from omp2gpu.cpu_driver import runtime_ir
-    from omp2gpu.targets import host
-    texts = [runtime_ir(source) for source in SOURCES]
-    module = host.prepare(llvm.parse_assembly(texts[0]))
-    module.name = "omp2gpu-cpu-pool"
-    for source, text in zip(SOURCES[1:], texts[1:]):
-        driver._link(module, host.prepare(llvm.parse_assembly(text)), source)
-    return jit(module, "\0".join(texts), 2)
-
-
-def jit(module, key_text: str, opt_level: int):
-    """An MCJIT engine for `module` (unoptimised), its machine code from the disk cache
-    when the same IR was compiled for this CPU before; else optimised and compiled now,
-    and cached. Start-up time: a program run again skips both."""
-    import hashlib
-
-    import llvmlite
-    import llvmlite.binding as llvm
-
-    from omp2gpu import __version__
-    from omp2gpu.driver import cache_dir
-    from omp2gpu.targets import host
-    host.initialise()
-    digest = hashlib.sha256("|".join([__version__, llvmlite.__version__, llvm.get_host_cpu_name(),
-                                      llvm.get_host_cpu_features().flatten(), str(opt_level),
-                                      key_text]).encode()).hexdigest()[:32]
-    path = cache_dir() / f"cpu-object-{digest}.o"
-    try:
-        cached = path.read_bytes()
-    except OSError:
-        cached = None
-    if cached is None:
-        host.optimise(module, opt_level)
-    engine = llvm.create_mcjit_compiler(module, jit_target_machine(opt_level))
-
-    def keep(_module, data: bytes) -> None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        except OSError:
-            pass                        # an unwritable cache costs only the compilation
-    engine.set_object_cache(keep, lambda _module: cached)
-    engine.finalize_object()
-    return engine
-
-
-def jit_target_machine(opt_level: int):
-    """A target machine for one MCJIT engine, which takes ownership of it (so never the
-    cached targets.host.target_machine(), which a collected engine would free)."""
-    import llvmlite.binding as llvm
-
-    from omp2gpu.targets import host
-    host.initialise()
-    return llvm.Target.from_default_triple().create_target_machine(
-        cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
-        opt=opt_level, reloc="default", codemodel="jitdefault", jit=True)
+def provide_runtime(loader) -> None:
+    """How to get the pool's native code (runtime/cpu_device/pool.c and launch.c compiled
+    for this CPU): loader() returns a JIT engine for it. The driver, which compiles C,
+    hands it over before the first launch; the launcher compiles nothing itself."""
+    global _runtime_loader
+    _runtime_loader = loader
 
 
 _pool: Pool | None = None
@@ -249,8 +198,9 @@ def pool(environ=None) -> Pool:
                 spin = int(environ.get("OMP2GPU_CPU_SPIN", DEFAULT_SPIN))
             except ValueError:
                 spin = DEFAULT_SPIN
-            _pool = Pool(_engine(), worker_count(environ), spin)
-            import llvmlite.binding as llvm
+            if _runtime_loader is None:
+                raise DeviceError("the CPU device's runtime was not compiled (the driver provides it)")
+            _pool = Pool(_runtime_loader(), worker_count(environ), spin)
             for name in ("__omp2gpu_cpu_team", "__omp2gpu_cpu_workers"):
                 llvm.add_symbol(name, _pool.addresses[name])
         return _pool

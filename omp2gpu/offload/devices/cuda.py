@@ -12,7 +12,8 @@ from __future__ import annotations
 import ctypes
 import threading
 
-from omp2gpu.offload.devices.base import POINTER, Device, DeviceError
+from omp2gpu.offload.abi import POINTER
+from omp2gpu.offload.devices.base import Device, DeviceError
 
 JIT_LOG_BYTES = 16384
 _cu = None

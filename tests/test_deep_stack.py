@@ -1,4 +1,4 @@
-"""tools/deep_stack.py: a command runs in a thread deep recursion does not stop."""
+"""deep_stack.py: a command runs in a thread deep recursion does not stop."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from omp2gpu.tools import deep_stack
+from omp2gpu import deep_stack
 
 
 def _depth(levels: int) -> int:

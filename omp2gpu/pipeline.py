@@ -1,0 +1,132 @@
+"""What every compilation shares, the driver's and the runtimes' alike: the options,
+`--dump` of a stage's artefact, OMP2GPU_TIME_STAGES timing, and steps 1-3 for one
+file (preprocess, parse, attach the OpenMP directives).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.parse import parse
+from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.frontend.preprocess import preprocess
+from omp2gpu.sema.nesting import check_nesting
+from omp2gpu.targets import host
+
+# Stages that --dump can show, in pipeline order; a new stage is one entry here
+# and one `dump` call where its artefact appears.
+DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx", "cpu-regions", "cpu-ir", "cpu-opt-ir")
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()        # "NAME" or "NAME=VALUE", as after -D
+    undefines: tuple[str, ...] = ()
+    opt_level: int = 2
+    std: str = "c99"
+    warnings_enabled: bool = True
+    dump: frozenset[str] = field(default_factory=frozenset)
+    scheme: str = "auto"                 # GPU scheme: auto, combined, serial, host
+    offload_arch: str | None = None      # sm_XX; None: the GPU present, else sm_90
+    offload: bool = True                 # compile target regions for the GPU at all
+
+    def __post_init__(self):
+        if not 0 <= self.opt_level <= 3:
+            raise ValueError(f"opt_level must be 0-3, not {self.opt_level}")
+        unknown = set(self.dump) - set(DUMP_STAGES)
+        if unknown:
+            raise ValueError(f"unknown dump stage(s): {', '.join(sorted(unknown))}")
+
+
+def dump(options: CompileOptions, stage: str, source: str, render) -> None:
+    """Print `render()` to stderr under a banner when `stage` is dumped."""
+    if stage not in options.dump:
+        return
+    host.flush_stdio()
+    sys.stderr.write(f"===== omp2gpu dump: {stage} ({source}) =====\n")
+    text = render()
+    sys.stderr.write(text if text.endswith("\n") else text + "\n")
+    sys.stderr.write(f"===== end of {stage} =====\n")
+    sys.stderr.flush()
+
+
+def _render_ast(ast, source: Path) -> str:
+    """The tree of the file's own top-level declarations; the included
+    headers' hundreds of declarations would bury them."""
+    buffer = io.StringIO()
+    show = dict(attrnames=True, nodenames=True, showcoord=True)
+    declarations = getattr(ast, "ext", None)
+    if declarations is None:
+        ast.show(buf=buffer, **show)
+        return buffer.getvalue()
+    own = [node for node in declarations if _is_file(getattr(node.coord, "file", None), source)]
+    buffer.write(f"FileAST: {len(own)} declarations from {source.name} "
+                 f"({len(declarations) - len(own)} from headers not shown)\n")
+    for node in own:
+        node.show(buf=buffer, offset=2, **show)
+    return buffer.getvalue()
+
+
+def _is_file(name, source: Path) -> bool:
+    if not name:
+        return False
+    try:
+        return name == str(source) or Path(name).resolve() == source.resolve()
+    except OSError:
+        return False
+
+
+def _check_input(path) -> Path:
+    source = Path(path)
+    if not source.is_file():
+        raise CompileError(f"no such file: {path}")
+    return source
+
+
+def parse_file(path, options: CompileOptions):
+    """Steps 1-3: preprocess, parse, attach the OpenMP directives."""
+    source = _check_input(path)
+    with stage("preprocess"):
+        text = preprocess(str(source), list(options.include_dirs), list(options.defines),
+                          list(options.undefines), options.std)
+    with stage("parse"):
+        ast = parse(text, str(source))
+    with stage("attach_pragmas"):
+        ast = attach_pragmas(ast)
+        check_nesting(ast)
+    dump(options, "ast", str(source), lambda: _render_ast(ast, source))
+    return ast
+
+
+# --- OMP2GPU_TIME_STAGES=1: how long each step of `run` took, on stderr -------
+
+stage_times: dict[str, float] = {}
+
+
+@contextmanager
+def stage(name: str):
+    if not os.environ.get("OMP2GPU_TIME_STAGES"):
+        yield
+        return
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        stage_times[name] = stage_times.get(name, 0.0) + time.perf_counter() - start
+
+
+def report_stage_times() -> None:
+    """One line, `omp2gpu: stage times (s): {json}`, before main starts."""
+    if os.environ.get("OMP2GPU_TIME_STAGES"):
+        times = {name: round(seconds, 4) for name, seconds in stage_times.items()}
+        host.flush_stdio()
+        print(f"omp2gpu: stage times (s): {json.dumps(times)}", file=sys.stderr, flush=True)
