@@ -29,7 +29,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 
-
 def programs() -> list[Path]:
     """The corpus of the checkout whose omp2gpu is imported."""
     import omp2gpu

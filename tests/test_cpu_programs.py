@@ -13,9 +13,17 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from test_programs import (PROGRAM_ARGS, PROGRAMS, PROGRAMS_DIR, _run, _text, comparable_stdout,  # noqa: F401
-                           gcc_binaries, gcc_results, sources)
+from test_programs import (  # noqa: F401
+    PROGRAM_ARGS,
+    PROGRAMS,
+    PROGRAMS_DIR,
+    _run,
+    _text,
+    comparable_stdout,
+    gcc_binaries,
+    gcc_results,
+    sources,
+)
 
 POLICIES = ["static", "dynamic", "guided", "steal"]
 CHUNKS = {"static": 2, "dynamic": 1, "guided": 2, "steal": 3}
@@ -51,7 +59,7 @@ CASES = [case for index, program in enumerate(ALL_PROGRAMS) for case in _cases(i
 
 @pytest.mark.parametrize("program,schedule,threads", CASES,
                          ids=[f"{p.stem}-{s.replace(',', '_')}-t{t}" for p, s, t in CASES])
-def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp_path):
+def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp_path):  # noqa: F811 (fixture)
     ref = gcc_results(program)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",

@@ -224,7 +224,7 @@ def derive(results: dict) -> None:
     """Bandwidths and the ratios the goals name: omp2gpu throughput / gcc host OpenMP and / PoCL."""
     n = results["parameters"]["vadd_n"]
     runs = results["runs"]
-    for name, kernels in runs.items():
+    for kernels in runs.values():
         for kernel, result in kernels.items():
             if kernel == "vadd":
                 result["GBps"] = VADD_BYTES_PER_ELEMENT * n / (result["best_us"] * 1e3)

@@ -74,7 +74,8 @@ def _environment(extra: dict | None = None) -> dict:
     return env
 
 
-def timed(command: list[str], env: dict | None = None, cwd: Path | None = None) -> tuple[subprocess.CompletedProcess, float]:
+def timed(command: list[str], env: dict | None = None,
+          cwd: Path | None = None) -> tuple[subprocess.CompletedProcess, float]:
     start = time.perf_counter()
     done = subprocess.run([str(c) for c in command], capture_output=True, text=True, timeout=TIMEOUT_S,
                           env=_environment(env), cwd=cwd)
@@ -162,7 +163,7 @@ def measure_program(source: Path, args: list[str], trials: int, gpu: bool, tmp: 
             runs.setdefault(device, []).append((seconds, program_seconds(done.stdout),
                                                 kernel_seconds(profile) if device == "gpu" else None))
     for name, trial_runs in runs.items():
-        def best(i):
+        def best(i, trial_runs=trial_runs):
             values = [t[i] for t in trial_runs if t[i] is not None]
             return min(values) if values else None
         row[name] = {"end_to_end_s": best(0), "program_s": best(1), "kernel_s": best(2)}

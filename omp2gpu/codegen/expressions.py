@@ -9,8 +9,15 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.conversions import (I1, I32, I64, convert, default_argument_promotion,
-                                         is_null_pointer_constant, truth_value)
+from omp2gpu.codegen.conversions import (
+    I1,
+    I32,
+    I64,
+    convert,
+    default_argument_promotion,
+    is_null_pointer_constant,
+    truth_value,
+)
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct

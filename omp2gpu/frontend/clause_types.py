@@ -13,7 +13,6 @@ from pycparser import c_ast
 
 from ..diagnostics import SourceLocation
 
-
 # --------------------------------------------------------------------------
 # List items and array sections
 # --------------------------------------------------------------------------

@@ -89,7 +89,7 @@ def _gcc_error(stderr: str) -> CompileError:
         if match:
             location = SourceLocation(match["file"], int(match["line"]), int(match["col"] or 0))
             return CompileError(match["msg"], location)
-    message = next((l for l in stderr.splitlines() if "error: " in l), stderr.strip())
+    message = next((line for line in stderr.splitlines() if "error: " in line), stderr.strip())
     message = message.split("error: ", 1)[-1]          # drop "gcc: error: "
     return CompileError(message or "the preprocessor failed")
 

@@ -194,7 +194,7 @@ class OffloadRuntime:
             self._globals[name] = (host_address, size, link)
             for state in self._states or ():
                 if state.usable and state.modules:
-                    self._guarded(state, lambda: self._bind_globals(state),
+                    self._guarded(state, lambda: self._bind_globals(state),  # noqa: B023 (called at once)
                                   "running target regions on the host from now on")
 
     def _activate(self, state: DeviceState) -> None:

@@ -3,8 +3,8 @@ functions, struct/union/enum specifiers, typedef names."""
 
 from __future__ import annotations
 
-from pycparser import c_ast
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct

@@ -36,7 +36,7 @@ def _opt_level(text: str) -> int:
 
 
 def _dump_stages(text: str) -> frozenset[str]:
-    from omp2gpu.driver import DUMP_STAGES
+    from omp2gpu.pipeline import DUMP_STAGES
     stages = frozenset(s.strip() for s in text.split(",") if s.strip())
     unknown = stages - set(DUMP_STAGES)
     if unknown:

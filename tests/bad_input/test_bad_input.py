@@ -95,7 +95,7 @@ def test_every_file_has_an_expectation():
 def _single_error(result: subprocess.CompletedProcess, *fragments: str) -> None:
     assert_clean(result)
     assert result.returncode == 1, f"exit status {result.returncode}\n{result.stderr}"
-    errors = [l for l in result.stderr.splitlines() if "error: " in l]
+    errors = [line for line in result.stderr.splitlines() if "error: " in line]
     assert len(errors) == 1, result.stderr
     for fragment in fragments:
         assert fragment in errors[0], result.stderr

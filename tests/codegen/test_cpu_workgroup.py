@@ -10,7 +10,7 @@ import llvmlite.binding as llvm
 import pytest
 
 from omp2gpu import cpu_driver, driver
-from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, SEQUENTIAL, TEAMS
+from omp2gpu.offload.abi import CPU_COMBINED, CPU_SEQUENTIAL, CPU_TEAMS
 
 
 def cpu_build(tmp_path, source: str):
@@ -41,7 +41,7 @@ VADD = """
 def test_combined_construct_is_a_vectorised_work_item_loop(tmp_path):
     build = cpu_build(tmp_path, VADD)
     (kernel,) = build.kernels
-    assert kernel.scheme == COMBINED
+    assert kernel.scheme == CPU_COMBINED
     body = function_text(optimised(build), kernel.name)
     assert "vector.body" in body and "x double>" in body
     calls = [line for line in body.splitlines() if " call " in line and "@llvm." not in line]
@@ -103,7 +103,7 @@ def _schemes(tmp_path, construct):
 ])
 def test_parallel_regions_become_work_item_loops(tmp_path, construct):
     schemes, _ = _schemes(tmp_path, construct)
-    assert schemes == [TEAMS]
+    assert schemes == [CPU_TEAMS]
 
 
 @pytest.mark.parametrize("construct", [
@@ -114,7 +114,7 @@ def test_parallel_regions_become_work_item_loops(tmp_path, construct):
 ])
 def test_other_regions_run_as_one_work_item(tmp_path, construct):
     schemes, remarks = _schemes(tmp_path, construct)
-    assert schemes == [SEQUENTIAL]
+    assert schemes == [CPU_SEQUENTIAL]
     if "parallel" in construct:
         assert "not cpu-teams" in remarks[0]
 
@@ -147,7 +147,7 @@ def test_every_launched_region_has_a_work_group_function(tmp_path):
             return k;
         }
     """)
-    assert [k.scheme for k in build.kernels] == [COMBINED, SEQUENTIAL, TEAMS]
+    assert [k.scheme for k in build.kernels] == [CPU_COMBINED, CPU_SEQUENTIAL, CPU_TEAMS]
     assert len(build.remarks) == 3
 
 
@@ -167,7 +167,7 @@ def test_combined_runs_what_the_gpu_would_need_the_control_loop_for(tmp_path):
                 hist[i % 8]++;
         }
     """)
-    assert [k.scheme for k in build.kernels] == [COMBINED, COMBINED]
+    assert [k.scheme for k in build.kernels] == [CPU_COMBINED, CPU_COMBINED]
     text = optimised(build)
     assert "omp2gpu.critical.sum" in text and "cmpxchg" in text
 
@@ -185,7 +185,7 @@ def test_barriers_split_a_parallel_region_into_work_item_loops(tmp_path):
             }
         }
     """)
-    assert [k.scheme for k in build.kernels] == [TEAMS]
+    assert [k.scheme for k in build.kernels] == [CPU_TEAMS]
     text = str(build.module)
     wg = text[text.index(f'@"{build.kernels[0].name}.wg"'):]
     wg = wg[:wg.index("\n}\n")]

@@ -3,18 +3,41 @@ array sections, data-sharing and other list clauses, loop clauses, expression
 clauses and the if clause."""
 
 import pytest
+from directive_testing import PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 from pycparser import c_ast
 
 from omp2gpu.frontend.directives import (
-    AlignedClause, CollapseClause, CopyinClause, CopyprivateClause, DefaultClause,
-    DefaultmapClause, DeviceClause, DistScheduleClause, FirstprivateClause, FromClause, HintClause,
-    IfClause, IsDevicePtrClause, LastprivateClause, LinearClause, MapClause, NowaitClause,
-    NumTeamsClause, NumThreadsClause, OrderedClause, PrivateClause, ProcBindClause,
-    ReductionClause, SafelenClause, ScheduleClause, SharedClause, SimdlenClause, ThreadLimitClause,
-    ToClause, UseDevicePtrClause,
+    AlignedClause,
+    CollapseClause,
+    CopyinClause,
+    CopyprivateClause,
+    DefaultClause,
+    DefaultmapClause,
+    DeviceClause,
+    DistScheduleClause,
+    FirstprivateClause,
+    FromClause,
+    HintClause,
+    IfClause,
+    IsDevicePtrClause,
+    LastprivateClause,
+    LinearClause,
+    MapClause,
+    NowaitClause,
+    NumTeamsClause,
+    NumThreadsClause,
+    OrderedClause,
+    PrivateClause,
+    ProcBindClause,
+    ReductionClause,
+    SafelenClause,
+    ScheduleClause,
+    SharedClause,
+    SimdlenClause,
+    ThreadLimitClause,
+    ToClause,
+    UseDevicePtrClause,
 )
-from directive_testing import PRAGMA_COLUMN, parse, error, column_of, assert_error, expr_text
-
 
 # --------------------------------------------------------------------------
 # map, to, from and list items

@@ -5,17 +5,40 @@ critical, flush, tasks, threadprivate, declare simd)."""
 import random
 
 import pytest
+from directive_testing import PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.directives import (
-    DIRECTIVES, AlignedClause, AtomicClause, DefaultClause, DependClause, FinalClause,
-    FirstprivateClause, HintClause, IfClause, InbranchClause, LinearClause, LinkClause, MapClause,
-    MergeableClause, NotinbranchClause, NumTeamsClause, OrderedClause, PriorityClause,
-    PrivateClause, SeqCstClause, SharedClause, SimdClause, SimdlenClause, ThreadsClause, ToClause,
-    UniformClause, UntiedClause, allowed_clauses, parse_directive,
+    DIRECTIVES,
+    AlignedClause,
+    AtomicClause,
+    DefaultClause,
+    DependClause,
+    FinalClause,
+    FirstprivateClause,
+    HintClause,
+    IfClause,
+    InbranchClause,
+    LinearClause,
+    LinkClause,
+    MapClause,
+    MergeableClause,
+    NotinbranchClause,
+    NumTeamsClause,
+    OrderedClause,
+    PriorityClause,
+    PrivateClause,
+    SeqCstClause,
+    SharedClause,
+    SimdClause,
+    SimdlenClause,
+    ThreadsClause,
+    ToClause,
+    UniformClause,
+    UntiedClause,
+    allowed_clauses,
+    parse_directive,
 )
-from directive_testing import PRAGMA_COLUMN, parse, error, column_of, assert_error, expr_text
-
 
 # --------------------------------------------------------------------------
 # Directive names

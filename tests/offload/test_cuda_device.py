@@ -10,8 +10,7 @@ import pytest
 
 from omp2gpu.offload import runtime
 from omp2gpu.offload.abi import MapType as M
-from omp2gpu.offload.devices import DeviceError
-from omp2gpu.offload.devices import cuda
+from omp2gpu.offload.devices import DeviceError, cuda
 
 pytestmark = pytest.mark.gpu
 

@@ -6,7 +6,8 @@ import ctypes
 
 import pytest
 
-from omp2gpu.offload.abi import MapType as M, member_of
+from omp2gpu.offload.abi import MapType as M
+from omp2gpu.offload.abi import member_of
 from omp2gpu.offload.data_environment import DataEnvironment, MapEntry, MappingError, read_entries
 from omp2gpu.offload.devices.host_memory import HostMemoryDevice
 

@@ -41,6 +41,7 @@ def test_typeof_of_expressions_and_types(tmp_path):
     ir = ir_of(tmp_path, 'double d; short s[3];\n'
                          '__typeof__(d) a; __typeof__(s) b; typeof(int *) c; __typeof__(s[0] + 1L) e;\n'
                          'unsigned long sizes[4] = {sizeof a, sizeof b, sizeof c, sizeof e};\n'
-                         'unsigned long aligns[3] = {_Alignof(short), __alignof__(d), __alignof__(struct { char c; double x; })};\n')
+                         'unsigned long aligns[3] = {_Alignof(short), __alignof__(d),'
+                         ' __alignof__(struct { char c; double x; })};\n')
     assert "@\"sizes\" = global [4 x i64] [i64 8, i64 6, i64 8, i64 8]" in ir
     assert "@\"aligns\" = global [3 x i64] [i64 2, i64 8, i64 8]" in ir

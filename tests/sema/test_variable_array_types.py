@@ -59,7 +59,7 @@ def test_each_variable_array_type_names_its_own_length():
 def test_static_size_of_a_variable_array_is_an_error():
     vla = _declared("double a[n];", "a")
     with pytest.raises(CompileError, match="only known at run time"):
-        vla.size
+        _ = vla.size
 
 
 def test_variable_arrays_compare_by_element():

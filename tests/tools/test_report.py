@@ -107,7 +107,10 @@ def test_table_names_every_kernel_with_its_scheme_and_figures(workspace, capsys)
     status, out, err = _report(capsys, _source(workspace, PROGRAM), "--offload-arch", "sm_90")
     assert status == 0, err
     for line, scheme in ((7, "combined"), (10, "serial"), (12, "control-loop")):
-        assert f"prog.c:{line}:" in out and f"kernel __omp_offloading_main_l{line} (sm_90)" in out
+        title = f"kernel __omp_offloading_main_l{line} (sm_90)"
+        assert f"prog.c:{line}:" in out and title in out
+        table = out.split(title, 1)[1].split("kernel __omp_offloading", 1)[0]
+        assert re.search(rf"^\s*scheme\s+{scheme}\s*$", table, re.MULTILINE), table
     for metric in ("registers per thread", "spill stores / loads", "shared memory (static)",
                    "local memory (stack frame)", "constant memory", "max threads per block",
                    "occupancy", "limited by", "best block size"):

@@ -346,7 +346,7 @@ class CpuTeams(BarrierPhases, TeamLoops):
                             raise CompileError(f"reduction variable '{item.name}' must be arithmetic",
                                                item.coord)
                         identity = reduction_identity(clause.op, symbol.ctype)
-                        self._each_work_item(cg, lambda wi, var=var: cg.builder.store(
+                        self._each_work_item(cg, lambda wi, var=var, identity=identity: cg.builder.store(
                             identity, cg.builder.gep(var.array, [wi])))
                         reductions.append((clause.op, symbol, var))
         return reductions

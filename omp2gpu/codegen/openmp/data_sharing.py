@@ -215,11 +215,12 @@ class DataEnvironment:
     def _fold_sections(self) -> None:
         for op, original, private, bounds in self.section_reductions:
             element = original.ctype.element
+
+            def fold(k, op=op, element=element, original=original, private=private):
+                return self.combine_reduction(op, LValue(element, self._element(original.address, k)),
+                                              LValue(element, self._element(private.address, k)))
             self._for_each(self.cg.builder.load(self._element(bounds, 0)),
-                           self.cg.builder.load(self._element(bounds, 1)),
-                           lambda k: self.combine_reduction(
-                               op, LValue(element, self._element(original.address, k)),
-                               LValue(element, self._element(private.address, k))))
+                           self.cg.builder.load(self._element(bounds, 1)), fold)
 
     def _fold_sequentially(self, op, original: LValue, private: LValue) -> None:
         builder = self.cg.builder
@@ -275,7 +276,7 @@ def loop_nest(statement, depth: int) -> list[c_ast.For]:
     """The `depth` perfectly nested loops a collapse clause covers."""
     loops = []
     node = statement
-    for level in range(depth):
+    for _ in range(depth):
         while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
             node = node.block_items[0]
         if not isinstance(node, c_ast.For):

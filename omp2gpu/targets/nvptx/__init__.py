@@ -45,22 +45,57 @@ memory reverse with .maxntid) on an H100 from both PTX and cubin:
 """
 
 from omp2gpu.targets.nvptx.arch import (
-    ARCHITECTURES, arch_for_compute_capability, default_arch, ptx_features, ptx_version, validate_arch,
+    ARCHITECTURES,
+    arch_for_compute_capability,
+    default_arch,
+    ptx_features,
+    ptx_version,
+    validate_arch,
 )
 from omp2gpu.targets.nvptx.intrinsics import (
-    FULL_MASK, MEMORY_BARRIERS, NATIVE_ATOMIC_RMW, SPECIAL_REGISTERS, WARP_SIZE, activemask, barrier,
-    is_native_atomic, membar, membar_gl, read_sreg, shfl_down_sync, shfl_sync, warp_lanes_mask, warp_sync,
+    FULL_MASK,
+    MEMORY_BARRIERS,
+    NATIVE_ATOMIC_RMW,
+    SPECIAL_REGISTERS,
+    WARP_SIZE,
+    activemask,
+    barrier,
+    is_native_atomic,
+    membar,
+    membar_gl,
+    read_sreg,
+    shfl_down_sync,
+    shfl_sync,
+    warp_lanes_mask,
+    warp_sync,
 )
 from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound, find_libdevice, link_libdevice
 from omp2gpu.targets.nvptx.libdevice_math import (
-    LIBDEVICE_MATH, LIBDEVICE_SIGNATURES, declare_math_function, libdevice_function_type,
+    LIBDEVICE_MATH,
+    LIBDEVICE_SIGNATURES,
+    declare_math_function,
+    libdevice_function_type,
 )
 from omp2gpu.targets.nvptx.machine import (
-    ADDRESS_SPACES, CONSTANT_ADDRESS_SPACE, DEVICE_TRIPLE, GLOBAL_ADDRESS_SPACE, LOCAL_ADDRESS_SPACE,
-    SHARED_ADDRESS_SPACE, configure_device_module, data_layout, mark_kernel, new_device_module,
+    ADDRESS_SPACES,
+    CONSTANT_ADDRESS_SPACE,
+    DEVICE_TRIPLE,
+    GLOBAL_ADDRESS_SPACE,
+    LOCAL_ADDRESS_SPACE,
+    SHARED_ADDRESS_SPACE,
+    configure_device_module,
+    data_layout,
+    mark_kernel,
+    new_device_module,
     target_machine,
 )
 from omp2gpu.targets.nvptx.ptx import DeviceCode, compile_device, compile_to_ptx, emit_ptx, optimise
 from omp2gpu.targets.nvptx.ptxas import (
-    KernelResources, PtxasError, PtxasNotFound, assemble, find_ptxas, parse_verbose_output, resource_usage,
+    KernelResources,
+    PtxasError,
+    PtxasNotFound,
+    assemble,
+    find_ptxas,
+    parse_verbose_output,
+    resource_usage,
 )
