@@ -37,6 +37,8 @@ from pathlib import Path
 
 import pytest
 
+from omp2gpu import driver
+
 PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
 REPO_ROOT = PROGRAMS_DIR.parent.parent
 PROGRAMS = sorted([*PROGRAMS_DIR.glob("*.c"), *(d for d in PROGRAMS_DIR.iterdir() if d.is_dir()
@@ -56,18 +58,9 @@ def comparable_stdout(stdout: bytes | None) -> bytes:
     return b"".join(line for line in lines if not line.startswith(TIMING_PREFIX))
 
 
-def _gpu_present() -> bool:
-    try:
-        from omp2gpu.offload.devices import cuda
-        return cuda.available()
-    except ImportError:
-        return False
-
-
 def _device_param(device: str):
     if device.startswith("gpu"):
-        return pytest.param(device, marks=[pytest.mark.gpu, pytest.mark.skipif(
-            not _gpu_present(), reason="no CUDA GPU")])
+        return pytest.param(device, marks=pytest.mark.gpu)      # skipped without a GPU (conftest.py)
     return device
 
 
@@ -181,10 +174,12 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
 
 
 def _check_kernels_ran_on_gpu(program: Path, log: Path, got, scheme: str) -> None:
-    """Every launch the log records ran on a GPU, none fell back, and some ran
-    when the program has GPU kernels."""
-    from omp2gpu import driver
+    """No target region was sent to the host by the device build, every launch the log
+    records ran on a GPU, none fell back, and some ran when the program has GPU kernels."""
     builds = [driver.translate(source, driver.CompileOptions(scheme=scheme)).device for source in sources(program)]
+    on_host = [remark for build in builds if build is not None for remark in build.remarks
+               if "runs on the host" in remark]
+    assert not on_host, "target regions sent to the host:\n" + "\n".join(on_host)
     launches = log.read_text().splitlines() if log.exists() else []
     assert "offload to device" not in _text(got.stderr), _text(got.stderr)
     if any(build is not None and build.kernels for build in builds):

@@ -5,14 +5,12 @@ import shutil
 import pytest
 from pycparser import c_ast
 
-pytest.importorskip("omp2gpu.frontend.directives")
-
-from omp2gpu.diagnostics import CompileError  # noqa: E402
-from omp2gpu.frontend import pragmas  # noqa: E402
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget  # noqa: E402
-from omp2gpu.frontend.parse import parse  # noqa: E402
-from omp2gpu.frontend.pragmas import attach_pragmas  # noqa: E402
-from omp2gpu.frontend.preprocess import preprocess  # noqa: E402
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend import pragmas
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.parse import parse
+from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.frontend.preprocess import preprocess
 
 
 def attach(source):

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from gpu_presence import gpu_present
 
 from omp2gpu import driver
 from omp2gpu.tools import cli
@@ -139,11 +140,6 @@ def _omp2gpu(*argv, cwd=None, env_extra=None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=_python_path(), **(env_extra or {}))
     return subprocess.run([sys.executable, "-m", "omp2gpu", *argv], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=300)
-
-
-def _has_gpu() -> bool:
-    from omp2gpu.offload.devices import cuda
-    return cuda.available()
 
 
 def _ptxas():
@@ -442,7 +438,7 @@ def test_compile_ptx_default_arch(workspace):
     ptx = (workspace / "x.ptx").read_text()
     assert ".entry" in ptx and "__omp_offloading_main_l8" in ptx
     assert f".target {nvptx.default_arch()}" in ptx
-    if not _has_gpu():
+    if not gpu_present():
         assert ".target sm_90" in ptx
 
 
@@ -558,7 +554,7 @@ def test_run_device_host_ignores_the_environment(workspace):
     assert (done.returncode, done.stdout, done.stderr) == (0, "sum=97920\n", "")
 
 
-@pytest.mark.skipif(_has_gpu(), reason="a GPU is present")
+@pytest.mark.no_gpu
 def test_run_device_gpu_without_a_gpu_fails(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "gpu")
@@ -567,7 +563,7 @@ def test_run_device_gpu_without_a_gpu_fails(workspace):
     assert "Traceback" not in done.stderr and "sum=" not in done.stdout
 
 
-@pytest.mark.skipif(not _has_gpu(), reason="no CUDA GPU")
+@pytest.mark.gpu
 def test_run_device_gpu_with_a_gpu(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "gpu")

@@ -12,6 +12,7 @@ attributes.
 from __future__ import annotations
 
 import pytest
+from gpu_presence import gpu_present
 
 from omp2gpu.tools import occupancy as occ
 from omp2gpu.tools.occupancy import KB, occupancy
@@ -141,14 +142,6 @@ def test_architectures_and_errors():
 
 
 # ----------------------------------------------------------------- against the driver
-def _gpu_available() -> bool:
-    try:
-        from omp2gpu.offload.devices import cuda
-        return cuda.available()
-    except Exception:
-        return False
-
-
 LIVE_VALUES = (2, 12, 20, 28, 36, 44, 56, 62, 70, 90, 100, 120, 150, 168, 200, 240)
 SHARED = (0, 40, 1000, 4096, 12 * KB, 24000, 48 * KB)
 BLOCKS = (1, 32, 33, 64, 96, 100, 128, 160, 192, 224, 256, 288, 320, 384, 416, 480, 512, 544, 640,
@@ -260,7 +253,7 @@ def test_table_matches_the_device(gpu_device):
 @pytest.fixture(scope="module")
 def gpu_device():
     """(the CudaDevice, its architecture); skips where there is none or the calculator lacks it."""
-    if not _gpu_available():
+    if not gpu_present():
         pytest.skip("no CUDA GPU")
     from omp2gpu.offload.devices import cuda
     from omp2gpu.targets.nvptx import arch_for_compute_capability

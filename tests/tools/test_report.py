@@ -230,10 +230,8 @@ def test_bad_maxrregcount_and_sweep_lists(workspace, capsys):
         launch_sweep.parse_list("1,x", "teams")
 
 
+@pytest.mark.no_gpu
 def test_run_without_a_gpu(workspace, capsys):
-    from omp2gpu.offload.devices import cuda
-    if cuda.available():
-        pytest.skip("a GPU is present")
     _one_line_error(*_report(capsys, _source(workspace, PROGRAM), "--run"), "--run needs a CUDA GPU")
 
 
@@ -314,16 +312,7 @@ def test_runtime_reads_the_override():
 
 
 # ----------------------------------------------------------------- on a GPU
-def _gpu_available() -> bool:
-    try:
-        from omp2gpu.offload.devices import cuda
-        return cuda.available()
-    except Exception:
-        return False
-
-
 @pytest.mark.gpu
-@pytest.mark.skipif(not _gpu_available(), reason="no CUDA GPU")
 def test_run_sweeps_both_schemes_on_the_gpu(workspace):
     source = _source(workspace, RESIDENT)
     path = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))

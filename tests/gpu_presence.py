@@ -1,0 +1,15 @@
+"""Whether a CUDA GPU is here, asked in one place (tests/conftest.py skips `gpu` and
+`no_gpu` tests by it; a test that branches on it imports it). A broken import of
+omp2gpu is not "no GPU": it fails the run."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from omp2gpu.offload.devices import cuda
+
+
+@lru_cache(maxsize=1)
+def gpu_present() -> bool:
+    """A CUDA GPU with its driver and cuda-python (cuda.available never raises)."""
+    return cuda.available()
