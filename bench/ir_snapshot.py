@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -61,7 +62,12 @@ def _unit_texts(source: Path, separate: bool, scheme: str) -> dict[str, str]:
 
 
 def snapshot_program(program: Path, out: Path) -> str:
-    """Writes one program's texts under out/; returns its name."""
+    """Writes one program's texts under out/; returns its name. Compiled by its path from
+    the checkout's root, so that __FILE__ is the same in two checkouts."""
+    root = program.parents[2]            # tests/programs/NAME(.c)
+    os.chdir(root)
+    program = program.relative_to(root)
+    out = out.resolve()
     separate = program.is_dir()
     for source in sorted(program.glob("*.c")) if separate else [program]:
         stem = f"{program.name}.{source.stem}" if separate else source.stem
@@ -108,6 +114,7 @@ def main(argv=None) -> int:
         parser.error("an output folder, or --compare")
     args.out.mkdir(parents=True, exist_ok=True)
     snapshot_runtimes(args.out)
+    args.out = args.out.resolve()
     chosen = [p for p in programs() if args.k in p.name]
     # A fresh process per program: LLVM numbers clashing type names (%struct.x.0.743)
     # by what the process parsed before, so a shared process would make the order matter.

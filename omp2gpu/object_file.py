@@ -26,15 +26,18 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 import struct
 import zipfile
 from dataclasses import asdict
 from pathlib import Path
 
 import llvmlite.binding as llvm
+from llvmlite import ir
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import CompiledUnit, DeviceCode, external_definitions, references
+from omp2gpu.offload.runtime import KernelInfo
 
 SECTION = ".omp2gpu.offload"
 FORMAT, VERSION = "omp2gpu-object", 1
@@ -60,7 +63,6 @@ def bundle(unit: CompiledUnit) -> bytes:
 def embed(module: llvm.ModuleRef, data: bytes) -> llvm.ModuleRef:
     """`module` with `data` as a constant in the SECTION section (it must reach the object file
     unused: it is listed in llvm.used, and the section is not allocated at run time)."""
-    from llvmlite import ir
     carrier = ir.Module(name="omp2gpu.offload")
     carrier.triple, carrier.data_layout = module.triple, module.data_layout
     array = ir.ArrayType(ir.IntType(8), len(data))
@@ -110,7 +112,6 @@ def read_unit(data: bytes, name: str) -> CompiledUnit:
         host.name = Path(plan["source"]).name
         codes = {}
         for kind, kernels in plan["kernels"].items():
-            from omp2gpu.offload.runtime import KernelInfo
             module = llvm.parse_bitcode(archive.read(f"{kind}.bc"))
             codes[kind] = DeviceCode(str(module), {k: KernelInfo(**v) for k, v in kernels.items()})
     except (zipfile.BadZipFile, KeyError, ValueError, TypeError, RuntimeError) as error:
@@ -214,7 +215,6 @@ _PAYLOAD_MARK = b"\n__OMP2GPU_INPUTS__\n"
 
 def executable(inputs: list[tuple[str, bytes]], python: str) -> bytes:
     """An omp2gpu executable of `inputs` ((member name, object or archive bytes), in link order)."""
-    import shlex
     script = (EXECUTABLE_MAGIC + b" (README: building with make): `omp2gpu run` links and runs "
               b"the objects below\n"
               + f'exec {shlex.quote(python)} -m omp2gpu run "$0" -- "$@"\n'.encode() + b"exit 127")

@@ -18,6 +18,7 @@ from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer, wrap
+from omp2gpu.sema.expression_types import type_of_expression
 from omp2gpu.sema.literals import string_literal
 
 # The most elements of a static array's constant that are written out one by one.
@@ -325,7 +326,6 @@ class Initializers:
 
     def _offset_address(self, ctype, node, scope) -> ir.Constant:
         """`array + 3`, `&x + 1`, `"abc" + 1`: an address constant plus an integer constant."""
-        from omp2gpu.sema.expression_types import type_of_expression
         pointer_type = ct.decay(type_of_expression(node.left, scope, self.module.resolver))
         if not pointer_type.is_pointer:
             raise CompileError("initializer element is not a compile-time constant", node.coord)
@@ -351,6 +351,5 @@ class Initializers:
         raise CompileError("initializer element is not a compile-time constant", node.coord)
 
     def _static_type(self, node, scope):
-        from omp2gpu.sema.expression_types import type_of_expression
         return type_of_expression(node, scope, self.module.resolver)
 

@@ -13,6 +13,7 @@ from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.constant_eval import wrap
 from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.sema.static_assertions import check_static_assertion
@@ -270,7 +271,6 @@ class StatementEmitter:
             raise CompileError("'case' statement not in switch statement", node.coord)
         context = self.switches[-1]
         label, _ = self.constant_value(node.expr)
-        from omp2gpu.sema.constant_eval import wrap
         label = wrap(int(label), context.ctype)
         if label in context.seen:
             raise CompileError(f"duplicate case value '{label}'", node.expr.coord)

@@ -124,8 +124,11 @@ def _run_pcpp(path, include_dirs, defines, undefines, std) -> str:
 
 
 def _make_pcpp_class():
-    from pcpp import Preprocessor
-    from pcpp.parser import Action, OutputDirective
+    from pcpp import Preprocessor  # lazy: pcpp is the fallback when gcc is missing; most runs never need it
+    from pcpp.parser import (  # lazy: pcpp is the fallback when gcc is missing; most runs never need it
+        Action,
+        OutputDirective,
+    )
 
     class Pcpp(Preprocessor):
         """pcpp that records errors (instead of printing them) and expands

@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 
 from omp2gpu.offload.abi import POINTER, KernelInfo, MapType
 from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read_entries
+from omp2gpu.offload.devices import (
+    cuda,
+)
 from omp2gpu.offload.devices.base import Device, DeviceError
 from omp2gpu.offload.devices.cpu import CpuDevice
 from omp2gpu.offload.launch_record import LaunchRecord
@@ -82,9 +85,6 @@ def discover_devices(environ=None) -> list[Device]:
     devices = []
     kinds = device_kinds(environ)
     if "gpu" in kinds:
-        from omp2gpu.offload.devices import (
-            cuda,  # lazy: cuda-python is optional and slow to import
-        )
         if cuda.available():
             for ordinal in range(cuda.device_count()):
                 try:

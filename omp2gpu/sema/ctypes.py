@@ -12,6 +12,9 @@ import weakref
 from dataclasses import dataclass, field
 
 from llvmlite import ir
+from pycparser.c_generator import CGenerator
+
+from omp2gpu.diagnostics import CompileError
 
 
 class CType:
@@ -182,7 +185,6 @@ class VariableArrayType(CType):
 
     @property
     def size(self):
-        from omp2gpu.diagnostics import CompileError
         raise CompileError(f"the size of variable-length array type '{self}' is only known "
                            "at run time; not supported here")
 
@@ -203,7 +205,6 @@ class VariableArrayType(CType):
 
     def __str__(self):
         # double[n][m]: this dimension first, then the element's (also fixed ones).
-        from pycparser.c_generator import CGenerator
         dims, inner = [], self
         while inner.is_array:
             dims.append(CGenerator().visit(inner.length_expr) if inner.is_variable

@@ -9,6 +9,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer
+from omp2gpu.sema.expression_types import type_of_expression
 from omp2gpu.sema.scopes import Scope, Symbol
 
 # The largest object LP64 can address, as gcc: a size must fit ptrdiff_t.
@@ -88,7 +89,6 @@ class TypeResolver:
         """GNU `typeof`/`__typeof__` of a type name or an expression (not evaluated)."""
         if isinstance(node.expr, c_ast.Typename):
             return self.resolve(node.expr, scope)
-        from omp2gpu.sema.expression_types import type_of_expression
         return type_of_expression(node.expr, scope, self)
 
     def _array(self, node: c_ast.ArrayDecl, scope: Scope) -> ct.CType:

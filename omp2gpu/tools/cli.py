@@ -20,9 +20,17 @@ import sys
 import traceback
 from pathlib import Path
 
-from omp2gpu import __version__
+from omp2gpu import __version__, device_driver, driver, object_file
+from omp2gpu.codegen.openmp.kernels import describe_regions
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.driver import CompileOptions
+from omp2gpu.object_file import is_object_or_archive
+from omp2gpu.offload.devices.cpu_pool import parse_schedule
+from omp2gpu.pipeline import DUMP_STAGES
+from omp2gpu.targets.nvptx import validate_arch
+from omp2gpu.tools import report
+from omp2gpu.tools import report as report_tool
 
 STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
 # gcc's named levels, mapped onto the four LLVM has.
@@ -36,7 +44,6 @@ def _opt_level(text: str) -> int:
 
 
 def _dump_stages(text: str) -> frozenset[str]:
-    from omp2gpu.pipeline import DUMP_STAGES
     stages = frozenset(s.strip() for s in text.split(",") if s.strip())
     unknown = stages - set(DUMP_STAGES)
     if unknown:
@@ -109,7 +116,6 @@ def build_parser() -> argparse.ArgumentParser:
                           help="say for each target region which scheme runs it, and why")
     compile_.set_defaults(handler=_compile)
 
-    from omp2gpu.tools import report as report_tool
     report = commands.add_parser("report", parents=[common], allow_abbrev=False,
                                  help="registers, memory and occupancy of each kernel (--run: "
                                       "fastest launch configuration): report FILE.c [options] [-- args...]")
@@ -146,9 +152,7 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
 
 def compile_options(args: argparse.Namespace):
-    from omp2gpu.driver import CompileOptions
     if args.offload_arch:
-        from omp2gpu.targets.nvptx import validate_arch
         try:
             validate_arch(args.offload_arch)
         except ValueError as error:
@@ -172,7 +176,6 @@ def _check_input(path: str) -> None:
 
 
 def _run(args: argparse.Namespace, program_args: list[str]) -> int:
-    from omp2gpu import driver
     for path in args.inputs:
         _check_input(path)
     # The launcher reads OMP_TARGET_OFFLOAD when it starts, as libomptarget does.
@@ -182,7 +185,6 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
     if args.device in ("gpu", "cpu"):
         os.environ["OMP2GPU_DEVICES"] = args.device          # the one kind of device, as device 0
     if args.cpu_schedule is not None:
-        from omp2gpu.offload.devices.cpu_pool import parse_schedule
         try:
             parse_schedule(args.cpu_schedule)
         except ValueError as error:
@@ -193,7 +195,6 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
 
 
 def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
-    from omp2gpu import driver
     for path in args.inputs:
         _check_input(path)
     options = compile_options(args)
@@ -219,7 +220,6 @@ def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
 def _links(args: argparse.Namespace) -> bool:
     """Without -c, as cc: several inputs, an object or library among them, or an output
     not named *.o make an executable; one C file alone still makes its object."""
-    from omp2gpu.object_file import is_object_or_archive
     if args.object:
         return False
     return len(args.inputs) > 1 or any(is_object_or_archive(p) for p in args.inputs) or (
@@ -228,7 +228,6 @@ def _links(args: argparse.Namespace) -> bool:
 
 def _link_executable(args: argparse.Namespace, options) -> int:
     """An omp2gpu executable (object_file.executable): link errors are reported now."""
-    from omp2gpu import driver, object_file
     driver.check_links(args.inputs, options)
     members = []
     for index, path in enumerate(args.inputs):
@@ -244,11 +243,9 @@ def _link_executable(args: argparse.Namespace, options) -> int:
 
 def _compile_device(args: argparse.Namespace, options) -> int:
     """-S: the device module as PTX (or LLVM IR); --explain: one remark per target region."""
-    from omp2gpu import device_driver, driver
     translation = driver.translate(args.input, options)
     build = translation.device
     if args.explain:
-        from omp2gpu.codegen.openmp.kernels import describe_regions
         print(describe_regions(build) if build else f"{args.input}: no target regions", file=sys.stderr)
         if not args.device_assembly:
             return 0
@@ -264,7 +261,6 @@ def _compile_device(args: argparse.Namespace, options) -> int:
 
 def _link_device_code(args: argparse.Namespace, options) -> int:
     """-S with several inputs: the device code of the linked program (PTX, or LLVM IR)."""
-    from omp2gpu import device_driver, driver
     code = driver.load_program(args.inputs, options).device
     if code is None:
         raise CompileError("no target region of these files runs on the GPU, so there is no device code")
@@ -274,7 +270,6 @@ def _link_device_code(args: argparse.Namespace, options) -> int:
 
 
 def _report(args: argparse.Namespace, program_args: list[str]) -> int:
-    from omp2gpu.tools import report
     _check_input(args.input)
     return report.main(args, program_args, compile_options(args))
 

@@ -18,7 +18,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import omp2gpu
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload.devices import cuda
+from omp2gpu.targets.nvptx import arch_for_compute_capability
 
 # The default sweep: 25 runs of the program per scheme; 0 teams = the launcher's choice.
 SWEEP_TEAMS = (0, 256, 1024, 4096, 16384)
@@ -45,8 +48,8 @@ class RunResult:
 def progress(total: int):
     """A progress bar from rich or tqdm when installed, else one line per step on stderr."""
     try:
-        from rich.console import Console
-        from rich.progress import Progress
+        from rich.console import Console  # lazy: rich is optional, for the progress display
+        from rich.progress import Progress  # lazy: rich is optional, for the progress display
         bar = Progress(transient=False, console=Console(stderr=True))   # stdout carries the report
         bar.start()
         task = bar.add_task("sweep", total=total)
@@ -54,7 +57,7 @@ def progress(total: int):
     except ImportError:
         pass
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # lazy: tqdm is optional, for the progress display
         bar = tqdm(total=total, file=sys.stderr)
         return (lambda text: (bar.set_description(text), bar.update(1))), bar.close
     except ImportError:
@@ -79,7 +82,6 @@ def compile_flags(args) -> list[str]:
 def run_once(path: str, scheme: str, flags: list[str], program_args: list[str],
              teams: int, threads: int) -> tuple[dict | None, str]:
     """(the launch profile of one run with OMP2GPU_LAUNCH=teams,threads, or None; why not)."""
-    import omp2gpu
     package_root = str(Path(omp2gpu.__file__).resolve().parent.parent)
     with tempfile.TemporaryDirectory(prefix="omp2gpu-report-") as tmp:
         profile = Path(tmp, "profile.json")
@@ -131,8 +133,6 @@ def sweep(path: str, scheme: str, flags: list[str], program_args: list[str], con
 
 def device_facts() -> tuple[str, int]:
     """(architecture, multiprocessor count) of GPU 0."""
-    from omp2gpu.offload.devices import cuda
-    from omp2gpu.targets.nvptx import arch_for_compute_capability
     device = cuda.CudaDevice(0)
     return arch_for_compute_capability(*device.compute_capability), device.multiprocessor_count
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from omp2gpu.targets.nvptx import default_arch
+
 WARP_SIZE = 32
 KB = 1024
 
@@ -230,6 +232,5 @@ def theoretical_occupancy(registers: int, shared_bytes: int = 0, block: int = 12
                           arch: str | None = None, barriers: int = 0) -> float:
     """The fraction alone, for scripts (bench/lulesh): `arch` defaults to the GPU present."""
     if arch is None:
-        from omp2gpu.targets.nvptx import default_arch
         arch = default_arch()
     return occupancy(arch, registers, block, shared_bytes, barriers=barriers).occupancy

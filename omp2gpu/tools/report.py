@@ -29,10 +29,20 @@ from __future__ import annotations
 import json
 import re
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from omp2gpu.diagnostics import CompileError
+from pycparser import c_ast
+
+from omp2gpu import device_driver, driver
+from omp2gpu.codegen.openmp.kernels import default_block_size
+from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.pragma_syntax import constant_int
+from omp2gpu.offload.abi import MapType
+from omp2gpu.offload.devices import cuda
+from omp2gpu.sema.ctypes import variably_modified
+from omp2gpu.targets import nvptx
 from omp2gpu.tools import launch_sweep
 from omp2gpu.tools import occupancy as occ
 from omp2gpu.tools.launch_sweep import RunResult
@@ -80,9 +90,7 @@ class SchemeReport:
 def _launch_directive(construct):
     """The directive whose clauses shape the launch: the target construct's, or that of
     a teams construct making up its whole body."""
-    from pycparser import c_ast
 
-    from omp2gpu.frontend.omp_nodes import OmpConstruct
     body = construct.body
     while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
         body = body.block_items[0]
@@ -92,7 +100,6 @@ def _launch_directive(construct):
 
 
 def _constant_clause(construct, name: str) -> int | None:
-    from omp2gpu.frontend.pragma_syntax import constant_int
     for directive in {id(d): d for d in (construct.directive, _launch_directive(construct))}.values():
         for clause in directive.clauses:
             if clause.name == name:
@@ -103,9 +110,6 @@ def _constant_clause(construct, name: str) -> int | None:
 def mapped_bytes(region) -> tuple[int | None, str]:
     """(bytes the kernel moves per launch by its own map clauses, how that was found), or
     (None, why not). `to`/`from` count once, `tofrom` twice."""
-    from omp2gpu.frontend.pragma_syntax import constant_int
-    from omp2gpu.offload.abi import MapType
-    from omp2gpu.sema.ctypes import variably_modified
     total = 0
     for capture in region.captures:
         if capture.kind == "literal":
@@ -146,9 +150,6 @@ def _maxntid(ptx: str) -> dict[str, int]:
 def analyse(path: str, options, maxrregcount: int | None = None,
             block_size: int | None = None) -> SchemeReport:
     """Compile `path` with `options` (its scheme and architecture) and measure each kernel."""
-    from omp2gpu import device_driver, driver
-    from omp2gpu.codegen.openmp.kernels import default_block_size
-    from omp2gpu.targets import nvptx
     arch = options.offload_arch or nvptx.default_arch()
     build = driver.translate(path, options).device
     remarks = [r for r in (build.remarks if build else ()) if " runs on the host" in r]
@@ -198,7 +199,6 @@ def analyse(path: str, options, maxrregcount: int | None = None,
 
 
 def _location(region):
-    from omp2gpu.diagnostics import SourceLocation
     return SourceLocation.of(region.construct.coord)
 
 
@@ -372,7 +372,6 @@ def add_arguments(parser) -> None:
 
 def main(args, program_args: list[str], options) -> int:
     """The `report` subcommand: `options` are the CompileOptions of the command line."""
-    from dataclasses import replace
 
     if args.maxrregcount is not None and not 16 <= args.maxrregcount <= 255:
         raise CompileError(f"--maxrregcount {args.maxrregcount} is not between 16 and 255")
@@ -385,7 +384,6 @@ def main(args, program_args: list[str], options) -> int:
     if args.run:
         configs = [(t, n) for t in launch_sweep.parse_list(args.teams, "teams")
                    for n in launch_sweep.parse_list(args.threads, "threads")]
-        from omp2gpu.offload.devices import cuda
         if not cuda.available():
             raise CompileError("--run needs a CUDA GPU and cuda-python; none is available here")
     reports = [analyse(args.input, replace(options, scheme=scheme), args.maxrregcount, args.block_size)

@@ -282,13 +282,13 @@ def test_run_links_runtime_passes_args_and_masks_status(workspace, capfd):
 
 
 def test_run_passes_preprocessor_options(workspace, capfd, monkeypatch):
-    from omp2gpu.frontend import preprocess as preprocess_module
-    real, calls = preprocess_module.preprocess, []
+    from omp2gpu import pipeline           # where the driver's steps call preprocess
+    real, calls = pipeline.preprocess, []
 
     def spy(path, include_dirs, defines, undefines, std):
         calls.append((path, include_dirs, defines, undefines, std))
         return real(path, include_dirs, defines, undefines, std)
-    monkeypatch.setattr(preprocess_module, "preprocess", spy)
+    monkeypatch.setattr(pipeline, "preprocess", spy)
 
     _source(workspace, "inc/greeting.h", '#define GREETING "hi"\n')
     src = _source(workspace, "opts.c", OPTIONS_PROGRAM)

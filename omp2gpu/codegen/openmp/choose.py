@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from pycparser import c_ast
 
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.inlined_callees import calls_any
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 
@@ -255,7 +256,6 @@ def reconsider_for_callees(region, callees, requested: str = "auto") -> None:
     """Once the whole translation unit is known: a region that calls a function whose
     OpenMP constructs the control loop takes in (inlined_callees.py) needs the control
     loop, which runs them with the team, rather than one thread or the grid-stride loop."""
-    from omp2gpu.codegen.openmp.inlined_callees import calls_any
     if requested != "auto" or region.scheme not in ("serial", "combined"):
         return
     name = calls_any(region.construct.body, callees)

@@ -66,6 +66,7 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import CPU_COMBINED, CPU_SEQUENTIAL
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
+from omp2gpu.targets import host
 
 I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
@@ -143,7 +144,6 @@ class CpuModuleEmitter(DeviceModuleEmitter):
         return {}
 
     def configure_module(self) -> None:
-        from omp2gpu.targets import host
         machine = host.target_machine()
         self.module.triple = machine.triple
         self.module.data_layout = str(machine.target_data)

@@ -18,7 +18,9 @@ from pycparser import c_ast
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.codegen.openmp.device_printf import emit_printf
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
+from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
@@ -270,7 +272,6 @@ def team_state_pointer(module: ir.Module, builder: ir.IRBuilder) -> ir.Value:
 
 def nvptx_builtins() -> dict:
     """Device-only builtins: PTX special registers for the device runtime, printf."""
-    from omp2gpu.codegen.values import RValue
 
     def sreg(register):
         return lambda emitter, node: RValue(ct.INT, nvptx.read_sreg(emitter.builder, register))
@@ -279,6 +280,5 @@ def nvptx_builtins() -> dict:
     table["__syncthreads"] = lambda emitter, node: (nvptx.barrier(emitter.builder), RValue(ct.VOID, None))[1]
     table["__omp2gpu_team_state"] = lambda emitter, node: RValue(
         ct.PointerType(ct.INT), team_state_pointer(emitter.module.module, emitter.builder))
-    from omp2gpu.codegen.openmp.device_printf import emit_printf
     table["printf"] = emit_printf
     return table

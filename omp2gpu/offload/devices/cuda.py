@@ -26,9 +26,9 @@ def _driver():
     global _cu
     if _cu is None:
         try:
-            from cuda.bindings import driver
+            from cuda.bindings import driver  # lazy: cuda-python is optional (the gpu extra)
         except ImportError:
-            from cuda import cuda as driver
+            from cuda import cuda as driver  # lazy: cuda-python is optional (the gpu extra)
         _cu = driver
     return _cu
 
