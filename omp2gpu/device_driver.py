@@ -68,11 +68,13 @@ def device_ptx(code, options, dump=None) -> str:
 
 def kernel_infos(build) -> dict:
     from omp2gpu.codegen.openmp.kernels import default_block_size
+    from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
     from omp2gpu.offload.runtime import KernelInfo
     return {region.kernel_name: KernelInfo(name=region.kernel_name,
                                            params=[c.runtime_kind for c in region.captures],
                                            default_block_size=default_block_size(region),
-                                           scheme=region.scheme, team_stack_bytes=region.team_stack_bytes)
+                                           scheme=region.scheme, team_stack_bytes=region.team_stack_bytes,
+                                           one_team=runs_as_one_team(region.construct))
             for region in build.kernels}
 
 
@@ -82,11 +84,13 @@ def cpu_kernel_infos(cpu_build) -> dict:
     from omp2gpu.codegen.openmp.cpu_workgroup import COMBINED, TEAMS
     from omp2gpu.codegen.openmp.gpu_combined import DEFAULT_BLOCK_SIZE
     from omp2gpu.codegen.openmp.gpu_control_loop import DEFAULT_BLOCK_SIZE as TEAM_SIZE
+    from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
     from omp2gpu.offload.runtime import KernelInfo
     sizes = {COMBINED: DEFAULT_BLOCK_SIZE, TEAMS: TEAM_SIZE}
     return {kernel.name: KernelInfo(name=kernel.name,
                                     params=[c.runtime_kind for c in kernel.region.captures],
-                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme)
+                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme,
+                                    one_team=runs_as_one_team(kernel.region.construct))
             for kernel in cpu_build.kernels}
 
 
