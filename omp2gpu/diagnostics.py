@@ -52,9 +52,15 @@ class CompileWarning(CompileError):
     """Same shape as an error; printed, compilation goes on."""
 
 
+# -w turns warnings off (tools/cli.py), as in gcc.
+warnings_enabled = True
+
+
 def warn(message: str, coord=None) -> None:
     """Print `file:line:col: warning: message` (with the source line and a caret) to
     stderr, as gcc does for what it accepts but doubts (K&R parameters, implicit int)."""
+    if not warnings_enabled:
+        return
     print(CompileWarning(message, coord).format("warning"), file=sys.stderr, flush=True)
 
 

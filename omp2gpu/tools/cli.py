@@ -146,7 +146,9 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
 
 def compile_options(args: argparse.Namespace):
+    from omp2gpu import diagnostics
     from omp2gpu.driver import CompileOptions
+    diagnostics.warnings_enabled = not args.no_warnings
     if args.offload_arch:
         from omp2gpu.targets.nvptx import validate_arch
         try:

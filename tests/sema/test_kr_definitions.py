@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pycparser import c_ast, c_parser
 
+from omp2gpu import diagnostics
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.kr_definitions import prototype_definition
 
@@ -44,6 +45,12 @@ def test_implicit_int_result_warns(capsys):
     err = capsys.readouterr().err
     assert "k.c:1:1: warning: return type of 'f' defaults to 'int'" in err
     assert "type of 'x' defaults to 'int'" in err
+
+
+def test_minus_w_silences_the_warnings(capsys, monkeypatch):
+    monkeypatch.setattr(diagnostics, "warnings_enabled", False)
+    prototype_definition(_definition("f(x) { return x; }"))
+    assert capsys.readouterr().err == ""
 
 
 def test_prototyped_definitions_are_left_alone(capsys):
