@@ -113,6 +113,8 @@ def parse_file(path, options: CompileOptions):
     from omp2gpu.frontend.parse import parse
     from omp2gpu.frontend.pragmas import attach_pragmas
     from omp2gpu.frontend.preprocess import preprocess
+    from omp2gpu.sema.atomic_forms import check_atomic_forms
+    from omp2gpu.sema.clause_rules import check_clause_rules
     from omp2gpu.sema.nesting import check_nesting
 
     with _stage("preprocess"):
@@ -123,6 +125,8 @@ def parse_file(path, options: CompileOptions):
     with _stage("attach_pragmas"):
         ast = attach_pragmas(ast)
         check_nesting(ast)
+        check_clause_rules(ast)
+        check_atomic_forms(ast)
     _dump(options, "ast", str(source), lambda: _render_ast(ast, source))
     return ast
 
