@@ -217,7 +217,7 @@ class ExpressionEmitter:
                 value = self.expr(arg)
                 if value.ctype.is_void:
                     raise CompileError("invalid use of void expression", arg.coord)
-                promoted = default_argument_promotion(value.ctype)
+                promoted = default_argument_promotion(value.ctype, arg.coord)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
         definition = self.openmp.inline_definition(self, node.name.name) \
             if isinstance(node.name, c_ast.ID) else None
