@@ -190,8 +190,8 @@ int main(int argc, char **argv)
     printf("final heat %.6f, centre %.6f, corner %.6f\n", total_heat(n, u), u[IDX(ld / 2, ld / 2, ld)],
            u[IDX(1, 1, ld)]);
     centre_profile(n, dx, u);
-    printf("device and host solvers agree: %s (max difference %.1e)\n", max_err == 0.0 ? "exactly" :
-           max_err < 1e-12 ? "to 1e-12" : "NO", max_err);
+    /* To 1e-12, not exactly: a GPU may fuse the stencil's multiply-adds. */
+    printf("device and host solvers agree to 1e-12: %s\n", max_err < 1e-12 ? "yes" : "no");
     printf("timing: %.4f s for %d steps\n", t_solve, p.steps);
     free(u);
     free(u_tmp);
