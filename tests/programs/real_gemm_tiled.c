@@ -104,16 +104,17 @@ static void syrk_lower(int n, const DATA_TYPE *A, DATA_TYPE *C)
     }
 }
 
-static void gemm_host(int n, DATA_TYPE alpha, DATA_TYPE beta, const DATA_TYPE *A, const DATA_TYPE *B,
-                      DATA_TYPE *C)
+/* The host reference, with variable-length array parameters as PolyBench writes them. */
+static void gemm_host(int n, DATA_TYPE alpha, DATA_TYPE beta, DATA_TYPE A[n][n], DATA_TYPE B[n][n],
+                      DATA_TYPE C[n][n])
 {
     int i, j, k;
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
             DATA_TYPE sum = 0;
             for (k = 0; k < n; k++)
-                sum += A[i * n + k] * B[k * n + j];
-            C[i * n + j] = beta * C[i * n + j] + alpha * sum;
+                sum += A[i][k] * B[k][j];
+            C[i][j] = beta * C[i][j] + alpha * sum;
         }
 }
 
@@ -159,7 +160,7 @@ int main(int argc, char **argv)
 
     memcpy(ref, C0, n * n * sizeof(DATA_TYPE));
     for (r = 0; r < reps; r++)
-        gemm_host(n, alpha, beta, A, B, ref);
+        gemm_host(n, alpha, beta, (DATA_TYPE (*)[n]) A, (DATA_TYPE (*)[n]) B, (DATA_TYPE (*)[n]) ref);
     printf("host: checksum %.9e\n", checksum(n, ref));
 
     memcpy(C, C0, n * n * sizeof(DATA_TYPE));
