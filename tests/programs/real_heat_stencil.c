@@ -2,7 +2,7 @@
  * courses and the ParRes stencil kernels: a grid with a fixed hot boundary,
  * `target data` around the time-step loop, a `target teams distribute` over
  * rows with a nested `parallel for` over columns (the loop variables listed
- * in private()), a max-norm convergence check every `check_every` steps
+ * in private(), the rows seen through VLA pointer types), a max-norm convergence check every `check_every` steps
  * brought back as a reduction, and a `target update from` of the grid for the
  * host's periodic report. A serial host solver checks the device result.
  *
@@ -66,11 +66,11 @@ static void solve(int n, double r, const double *restrict u, double *restrict u_
 #pragma omp target
 #pragma omp teams distribute private(i, j)
     for (i = 1; i <= n; i++) {
+        const double (*g)[ld] = (const double (*)[ld]) u;
+        double (*gn)[ld] = (double (*)[ld]) u_new;
 #pragma omp parallel for private(j)
         for (j = 1; j <= n; j++)
-            u_new[IDX(i, j, ld)] = r2 * u[IDX(i, j, ld)] +
-                                   r * (u[IDX(i, j + 1, ld)] + u[IDX(i, j - 1, ld)] +
-                                        u[IDX(i + 1, j, ld)] + u[IDX(i - 1, j, ld)]);
+            gn[i][j] = r2 * g[i][j] + r * (g[i][j + 1] + g[i][j - 1] + g[i + 1][j] + g[i - 1][j]);
     }
 }
 
