@@ -2,9 +2,9 @@
  * courses and the ParRes stencil kernels: a grid with a fixed hot boundary,
  * `target data` around the time-step loop, a `target teams distribute` over
  * rows with a nested `parallel for` over columns (the loop variables listed
- * in private(), the rows seen through VLA pointer types), a max-norm convergence check every `check_every` steps
- * brought back as a reduction, and a `target update from` of the grid for the
- * host's periodic report. A serial host solver checks the device result.
+ * in private(), the grid seen through VLA pointer types), a max-norm
+ * convergence check every `check_every` steps brought back as a reduction,
+ * and a `target update from` of the grid for the host's periodic report. A serial host solver checks the device result.
  *
  * Command line: [-n size] [-s steps] [-c check_every] [-a alpha]; other words are ignored. */
 #include <math.h>
