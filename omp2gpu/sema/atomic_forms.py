@@ -144,3 +144,17 @@ def _capture_block(block: c_ast.Compound) -> None:
 def _is_read(node) -> bool:
     return isinstance(node, c_ast.Assignment) and node.op == "=" and _is_lvalue(node.lvalue) \
         and _is_lvalue(node.rvalue)
+
+
+def atomic_location(construct: OmpConstruct):
+    """The expression x an atomic construct reads or updates, once its form is
+    known to be valid (the first statement's x for a capture block)."""
+    kind, body = construct.directive.atomic_kind, construct.body
+    if kind == "capture" and isinstance(body, c_ast.Compound):
+        first = body.block_items[0]
+        return first.rvalue if _is_read(first) else update_parts(first)[0]
+    if kind == "read":
+        return body.rvalue
+    if kind == "write":
+        return body.lvalue
+    return update_parts(body.rvalue if kind == "capture" else body)[0]
