@@ -15,6 +15,7 @@ from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
+from omp2gpu.sema.generic_selection import selected_expression
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal, string_literal
 
 _ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
@@ -229,6 +230,25 @@ class ExpressionEmitter:
             function = self.builder.bitcast(function, fn_type.as_pointer())
         result = self.builder.call(function, values)
         return RValue(ftype.result, None if ftype.result.is_void else result)
+
+    def _expr_StatementExpression(self, node):
+        """A GNU statement expression `({ int t = f(x); t * t; })`: the block runs in
+        its own scope; its value is that of its last statement when that is an
+        expression statement, else it has type void."""
+        items = node.block_items or []
+        with self.block_scope():
+            for item in items[:-1]:
+                self.stmt(item)
+            last = items[-1] if items else None
+            if last is None or hasattr(self, "_stmt_" + type(last).__name__):   # not an expression
+                self.stmt(last)
+                return RValue(ct.VOID, None)
+            self.ensure_open_block()
+            return self.expr(last)
+
+    def _expr_GenericSelection(self, node):
+        controlling = self.type_of(node.expr)
+        return self.expr(selected_expression(node, controlling, self.resolve_type))
 
     def _expr_CompoundLiteral(self, node):
         return self.load(self._compound_literal(node))
