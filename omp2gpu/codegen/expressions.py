@@ -91,6 +91,8 @@ class ExpressionEmitter:
         if target.ctype.is_function:        # a function designator is no object (C11 6.3.2.1p1)
             raise CompileError("lvalue required: a function cannot be assigned or incremented",
                                node.coord)
+        if target.ctype.is_array:           # nor is an array a modifiable lvalue
+            raise CompileError("array type is not assignable", node.coord)
         if target.const:
             what = f"variable '{node.name}'" if isinstance(node, c_ast.ID) else "an object"
             qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
