@@ -9,7 +9,8 @@ uses the corpus defaults, which finish in a second):
 - compile           `omp2gpu compile -c` of each source file to an object with a
                     cold cache (front end, host and device code generation), summed;
 - omp2gpu cpu       `omp2gpu run --device cpu` end to end (JIT start-up included)
-                    and the program's own time (its "timing:" lines summed);
+                    and the program's own time (the durations in its "timing:" lines,
+                    summed: see program_seconds);
 - omp2gpu gpu       with a GPU: `omp2gpu run --device gpu` end to end, the program's
                     own time, and the kernel time the launcher's profile
                     (OMP2GPU_PROFILE) records, summed over every launch.
@@ -97,19 +98,17 @@ def without_timing(stdout: str) -> str:
     return "".join(line for line in stdout.splitlines(keepends=True) if not line.startswith("timing:"))
 
 
+_DURATION = re.compile(r"(\d+(?:\.\d*)?(?:e[-+]?\d+)?)\s*(s|ms|us|microseconds)\b")
+_UNIT_SECONDS = {"s": 1.0, "ms": 1e-3, "us": 1e-6, "microseconds": 1e-6}
+
+
 def program_seconds(stdout: str) -> float | None:
-    """The program's own measurements: every "timing:" line's first number, in
-    seconds (a unit after it of us, ms or s; s when none)."""
-    total, seen = 0.0, False
-    for line in stdout.splitlines():
-        if not line.startswith("timing:"):
-            continue
-        match = re.search(r"([\d.]+(?:e[-+]?\d+)?)\s*(us|microseconds|ms|s)?\b", line[len("timing:"):])
-        if match:
-            scale = {"us": 1e-6, "microseconds": 1e-6, "ms": 1e-3}.get(match.group(2) or "s", 1.0)
-            total += float(match.group(1)) * scale
-            seen = True
-    return total if seen else None
+    """The program's own measurements: the sum, over its "timing:" lines, of every
+    number written directly before a unit of time (s, ms, us, microseconds);
+    rates and bare numbers (STREAM's table, "Mpairs/s") do not count."""
+    durations = [float(value) * _UNIT_SECONDS[unit] for line in stdout.splitlines()
+                 if line.startswith("timing:") for value, unit in _DURATION.findall(line)]
+    return sum(durations) if durations else None
 
 
 def kernel_seconds(profile: Path) -> float | None:
@@ -256,7 +255,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="the corpus's default sizes (seconds in all)")
     parser.add_argument("--trials", type=int, default=2)
-    parser.add_argument("--only", nargs="*", help="program stems to run")
+    parser.add_argument("--only", nargs="*",
+                        help="program names to measure again; the other rows of results.json are kept")
     parser.add_argument("--out", type=Path, help="also write the results here")
     args = parser.parse_args()
 
@@ -266,6 +266,8 @@ def main() -> None:
                            "gpu": _first_line(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
                            if gpu else "none"},
                "trials": args.trials, "quick": args.quick, "programs": {}}
+    if args.only and (HERE / "results.json").is_file():
+        results["programs"] = json.loads((HERE / "results.json").read_text())["programs"]
     with tempfile.TemporaryDirectory(prefix="omp2gpu-real-") as tmp:
         for source in programs(args.only):
             program_args = [] if args.quick else BENCH_ARGS.get(source.stem, [])
