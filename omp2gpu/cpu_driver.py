@@ -28,6 +28,7 @@ from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, cached_text
 from omp2gpu.linker import DeviceCode, link_into, yield_to_program
@@ -149,7 +150,8 @@ def kernel_infos(cpu_build) -> dict:
     sizes = {CPU_COMBINED: COMBINED_BLOCK_SIZE, CPU_TEAMS: CONTROL_LOOP_BLOCK_SIZE}
     return {kernel.name: KernelInfo(name=kernel.name,
                                     params=[c.runtime_kind for c in kernel.region.captures],
-                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme)
+                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme,
+                                    one_team=runs_as_one_team(kernel.region.construct))
             for kernel in cpu_build.kernels}
 
 

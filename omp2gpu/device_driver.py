@@ -17,6 +17,7 @@ from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.device_module import nvptx_builtins
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, default_block_size
+from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload import entry_points, runtime
@@ -71,7 +72,8 @@ def kernel_infos(build) -> dict:
     return {region.kernel_name: KernelInfo(name=region.kernel_name,
                                            params=[c.runtime_kind for c in region.captures],
                                            default_block_size=default_block_size(region),
-                                           scheme=region.scheme, team_stack_bytes=region.team_stack_bytes)
+                                           scheme=region.scheme, team_stack_bytes=region.team_stack_bytes,
+                                           one_team=runs_as_one_team(region.construct))
             for region in build.kernels}
 
 

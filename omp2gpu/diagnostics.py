@@ -7,6 +7,7 @@ Every stage raises `CompileError` with the pycparser `Coord` (or any object with
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 
 
@@ -49,6 +50,18 @@ class CompileError(Exception):
 
 class CompileWarning(CompileError):
     """Same shape as an error; printed, compilation goes on."""
+
+
+# -w turns warnings off (tools/cli.py), as in gcc.
+warnings_enabled = True
+
+
+def warn(message: str, coord=None) -> None:
+    """Print `file:line:col: warning: message` (with the source line and a caret) to
+    stderr, as gcc does for what it accepts but doubts (K&R parameters, implicit int)."""
+    if not warnings_enabled:
+        return
+    print(CompileWarning(message, coord).format("warning"), file=sys.stderr, flush=True)
 
 
 def _source_line(location: SourceLocation) -> str | None:

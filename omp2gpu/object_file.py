@@ -13,7 +13,7 @@ offload objects in `.llvm.offloading`:
   module, unoptimised, no runtime), `gpu.bc` and `cpu.bc` (its GPU and CPU
   device modules, when it has target regions or `declare target` definitions)
   and `plan.json` (format version, source name, the launcher's description of
-  each kernel: offload.runtime.KernelInfo).
+  each kernel: offload.abi.KernelInfo).
 
 `omp2gpu run a.o b.o libfoo.a` reads the bundles back into linker.CompiledUnits
 and links them as it links C files (driver.link_program). A static library
@@ -37,7 +37,7 @@ from llvmlite import ir
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import CompiledUnit, DeviceCode, external_definitions, references
-from omp2gpu.offload.runtime import KernelInfo
+from omp2gpu.offload.abi import KernelInfo
 
 SECTION = ".omp2gpu.offload"
 FORMAT, VERSION = "omp2gpu-object", 1

@@ -18,6 +18,8 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
+from omp2gpu.sema.atomic_forms import check_atomic_forms
+from omp2gpu.sema.clause_rules import check_clause_rules
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.targets import host
 
@@ -103,6 +105,8 @@ def parse_file(path, options: CompileOptions):
     with stage("attach_pragmas"):
         ast = attach_pragmas(ast)
         check_nesting(ast)
+        check_clause_rules(ast)
+        check_atomic_forms(ast)
     dump(options, "ast", str(source), lambda: _render_ast(ast, source))
     return ast
 

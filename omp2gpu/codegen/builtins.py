@@ -17,8 +17,13 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 
 
-def _args(node):
-    return node.args.exprs if node.args else []
+def _args(node, count: int | None = None):
+    """The call's arguments; with `count`, exactly that many or a located error."""
+    args = node.args.exprs if node.args else []
+    if count is not None and len(args) != count:
+        raise CompileError(f"'{node.name.name}' takes {count} argument{'s' * (count != 1)}, "
+                           f"not {len(args)}", node.coord)
+    return args
 
 
 def _constant(ctype, value):
@@ -26,7 +31,7 @@ def _constant(ctype, value):
 
 
 def _expect(emitter, node):
-    return emitter.expr(_args(node)[0])
+    return emitter.expr(_args(node, 2)[0])
 
 
 def _floating_argument(emitter, node):
@@ -75,7 +80,7 @@ def _fabs(builder, value):
 
 def _offsetof(emitter, node):
     """offsetof(type, member-designator): pycparser parses it as a call."""
-    type_node, designator = _args(node)
+    type_node, designator = _args(node, 2)
     ctype = emitter.resolve_type(type_node)
     offset = 0
     for step in _designator_steps(designator):

@@ -22,6 +22,7 @@ from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
+from omp2gpu.sema.generic_selection import selected_expression
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal, string_literal
 
 _ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
@@ -97,6 +98,8 @@ class ExpressionEmitter:
         if target.ctype.is_function:        # a function designator is no object (C11 6.3.2.1p1)
             raise CompileError("lvalue required: a function cannot be assigned or incremented",
                                node.coord)
+        if target.ctype.is_array:           # nor is an array a modifiable lvalue
+            raise CompileError("array type is not assignable", node.coord)
         if target.const:
             what = f"variable '{node.name}'" if isinstance(node, c_ast.ID) else "an object"
             qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
@@ -224,7 +227,7 @@ class ExpressionEmitter:
                 value = self.expr(arg)
                 if value.ctype.is_void:
                     raise CompileError("invalid use of void expression", arg.coord)
-                promoted = default_argument_promotion(value.ctype)
+                promoted = default_argument_promotion(value.ctype, arg.coord)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
         definition = self.openmp.inline_definition(self, node.name.name) \
             if isinstance(node.name, c_ast.ID) else None
@@ -236,6 +239,25 @@ class ExpressionEmitter:
             function = self.builder.bitcast(function, fn_type.as_pointer())
         result = self.builder.call(function, values)
         return RValue(ftype.result, None if ftype.result.is_void else result)
+
+    def _expr_StatementExpression(self, node):
+        """A GNU statement expression `({ int t = f(x); t * t; })`: the block runs in
+        its own scope; its value is that of its last statement when that is an
+        expression statement, else it has type void."""
+        items = node.block_items or []
+        with self.block_scope():
+            for item in items[:-1]:
+                self.stmt(item)
+            last = items[-1] if items else None
+            if last is None or hasattr(self, "_stmt_" + type(last).__name__):   # not an expression
+                self.stmt(last)
+                return RValue(ct.VOID, None)
+            self.ensure_open_block()
+            return self.expr(last)
+
+    def _expr_GenericSelection(self, node):
+        controlling = self.type_of(node.expr)
+        return self.expr(selected_expression(node, controlling, self.resolve_type))
 
     def _expr_CompoundLiteral(self, node):
         return self.load(self._compound_literal(node))

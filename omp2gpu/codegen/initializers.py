@@ -13,6 +13,7 @@ import math
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.constant_bytes import union_constant
 from omp2gpu.codegen.conversions import I32, I64
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
@@ -251,29 +252,24 @@ class Initializers:
             raise CompileError(f"a static array of more than {MAX_SPELLED_ELEMENTS} elements with "
                                "non-zero initial values is not supported",
                                init.exprs[0].coord if isinstance(init, c_ast.InitList) else init.coord)
-        return self._build(ctype, tree)
+        return self._build(ctype, tree, init.coord)
 
-    def _build(self, ctype, tree) -> ir.Constant:
+    def _build(self, ctype, tree, coord=None) -> ir.Constant:
         if not isinstance(tree, dict):
             return tree
         if ctype.is_array:
             if _all_zero(tree):         # `double big[1 << 24] = {0};`: one zeroinitializer
                 return ir.Constant(ctype.ir_type(), None)
-            elements = [self._build(ctype.element, tree[i]) if i in tree
+            elements = [self._build(ctype.element, tree[i], coord) if i in tree
                         else ir.Constant(ctype.element.ir_type(), None) for i in range(ctype.length)]
             return ir.Constant(ctype.ir_type(), elements)
         if ctype.is_union:
             if not tree:
                 return ir.Constant(ctype.ir_type(), None)
-            member = ctype.fields[0].ctype
-            body = ctype.ir_type().elements
-            if member.ir_type() != body[0]:
-                raise CompileError("static initialisation of a union through a member other "
-                                   "than its widest is not supported")
-            value = self._build(member, tree[0])
-            parts = [value] + [ir.Constant(t, None) for t in body[1:]]
-            return ir.Constant(ctype.ir_type(), parts)
-        fields = [self._build(f.ctype, tree[i]) if i in tree else ir.Constant(f.ctype.ir_type(), None)
+            index = list(tree)[-1]          # the member named last is the one initialised
+            member = ctype.fields[index].ctype
+            return union_constant(ctype, member, self._build(member, tree[index], coord), coord)
+        fields = [self._build(f.ctype, tree[i], coord) if i in tree else ir.Constant(f.ctype.ir_type(), None)
                   for i, f in enumerate(ctype.fields)]
         return ir.Constant(ctype.ir_type(), fields)
 

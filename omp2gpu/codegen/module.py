@@ -13,6 +13,7 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import TypeResolver, declared_const
+from omp2gpu.sema.kr_definitions import prototype_definition
 from omp2gpu.sema.scopes import Scope, Symbol
 from omp2gpu.sema.static_assertions import check_static_assertion
 
@@ -97,8 +98,7 @@ class ModuleEmitter:
         return self.file_scope.declare(symbol)
 
     def define_function(self, node: c_ast.FuncDef) -> None:
-        if node.param_decls:
-            raise CompileError("K&R-style function definitions are not supported", node.coord)
+        prototype_definition(node)         # K&R: the prototyped definition, before its type
         ftype = self.resolver.resolve(node.decl.type, self.file_scope)
         if not ftype.is_function:         # `f {}`: a body after a declarator with no (...)
             raise CompileError(f"expected '=', ',' or ';' before '{{': '{node.decl.name}' is not "

@@ -17,17 +17,64 @@ _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS",
 
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
+    from omp2gpu.frontend.gnu_nodes import StatementExpression
 
     class _Parser(c_parser.CParser):
         """pycparser with GNU C's spellings understood (gnu_extensions), and
         prefix operators located at the operator (it puts `*p`, `-x`, `++i`
-        at their operand), where C compilers point."""
+        at their operand), where C compilers point. Syntax errors land where gcc
+        puts them: pycparser locates some only by file name (then the token it
+        could not use is the place), and a statement's missing `;` is reported
+        after the statement's last token when the next token is on a later line."""
 
         def __init__(self):
             super().__init__(lexer=GnuLexer)
+            self._ends_statement = False
+
+        def _parse_error(self, msg, coord):
+            if coord is None or isinstance(coord, str):
+                tok = self._peek()
+                if tok is not None:
+                    coord = self._tok_coord(tok)
+                    if msg == "Invalid expression":
+                        msg = f"expected expression before '{tok.value}'"
+            super()._parse_error(msg, coord)
+
+        def _expect(self, token_type):
+            if token_type == "SEMI" and self._ends_statement:
+                tok, previous = self._peek(), self._previous_token()
+                if tok is not None and tok.type != "SEMI" and previous is not None \
+                        and tok.lineno > previous.lineno:
+                    end = c_parser.Coord(previous.filename, previous.lineno,
+                                         previous.column + len(str(previous.value)))
+                    super()._parse_error(f"expected ';' before '{tok.value}'", end)
+            return super()._expect(token_type)
+
+        def _previous_token(self):
+            index = self._tokens.mark()
+            return self._tokens._buffer[index - 1] if index > 0 else None
+
+        def _statement_ending_in_semicolon(self, parse):
+            saved, self._ends_statement = self._ends_statement, True
+            try:
+                return parse()
+            finally:
+                self._ends_statement = saved
+
+        def _parse_expression_statement(self):
+            return self._statement_ending_in_semicolon(super()._parse_expression_statement)
+
+        def _parse_jump_statement(self):
+            return self._statement_ending_in_semicolon(super()._parse_jump_statement)
 
         def asm_labels(self) -> dict[str, str]:
             return self.clex.asm_labels
+
+        def _parse_primary_expression(self):
+            expression = super()._parse_primary_expression()
+            if type(expression) is c_ast.Compound:        # `({ ... })`
+                return StatementExpression(expression.block_items, expression.coord)
+            return expression
 
         def _parse_unary_expression(self):
             if self._peek_type() not in _PREFIX_OPERATORS:

@@ -35,6 +35,10 @@ _PREDEFINED = (
     ("__LP64__", "1"),
 )
 
+# gcc -E finishes any real file in seconds; macro expansions that grow exponentially
+# (a few lines of #defines can ask for gigabytes) must not hang the compiler.
+PREPROCESS_TIMEOUT_S = 120
+
 _STDC_VERSION = {"99": "199901L", "9x": "199901L", "11": "201112L", "1x": "201112L",
                  "17": "201710L", "18": "201710L"}
 
@@ -76,8 +80,12 @@ def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
     command += [f"-U{u}" for u in undefines]
     command.append(path)
     env = dict(os.environ, LC_ALL="C", LANG="C")
-    result = subprocess.run(command, capture_output=True, encoding="utf-8",
-                            errors="replace", env=env)
+    try:
+        result = subprocess.run(command, capture_output=True, encoding="utf-8",
+                                errors="replace", env=env, timeout=PREPROCESS_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise CompileError(f"preprocessing took longer than {PREPROCESS_TIMEOUT_S} s (macro "
+                           "expansion out of bounds?)", SourceLocation(path, 1, 1)) from None
     if result.returncode != 0:
         raise _gcc_error(result.stderr)
     return result.stdout

@@ -127,6 +127,7 @@ class KernelInfo:
     # GPU control-loop kernels take one more pointer, the team stack: grid x this many
     # bytes of device memory (0: a null pointer will do). None: no such parameter.
     team_stack_bytes: int | None = None
+    one_team: bool = False                # no teams construct: one team, even under OMP2GPU_LAUNCH
 
     def __post_init__(self):
         for kind in self.params:

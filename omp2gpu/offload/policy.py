@@ -59,9 +59,10 @@ def launch_configuration(info: KernelInfo, device: Device, num_teams: int, threa
                          trip_count: int, override: tuple[int, int] | None = None) -> tuple[int, int]:
     """(grid, block): the clauses when given, else the kernel's default block and enough
     blocks for the loop, capped at what fills the device. `override` (OMP2GPU_LAUNCH)
-    replaces the clauses, except for serial kernels, which one thread must run."""
+    replaces the clauses, except for serial kernels, which one thread must run, and the
+    team count of a region with no teams construct, which one team must run."""
     if override is not None and info.scheme != GPU_SERIAL:
-        num_teams = override[0] or num_teams
+        num_teams = (override[0] or num_teams) if not info.one_team else num_teams
         thread_limit = override[1] or thread_limit
     block = thread_limit if thread_limit > 0 else (info.default_block_size or DEFAULT_BLOCK_SIZE)
     block = max(1, min(block, device.max_threads_per_block))

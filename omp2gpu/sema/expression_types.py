@@ -6,8 +6,11 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.gnu_nodes import StatementExpression
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.generic_selection import selected_expression
 from omp2gpu.sema.literals import arithmetic_literal, string_literal
+from omp2gpu.sema.scopes import Symbol
 
 _COMPARISON_OPS = {"<", ">", "<=", ">=", "==", "!=", "&&", "||"}
 
@@ -75,11 +78,38 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         return type_of_expression(node.lvalue, scope, resolver)
     if isinstance(node, c_ast.ExprList):
         return type_of_expression(node.exprs[-1], scope, resolver)
+    if isinstance(node, c_ast.GenericSelection):
+        chosen = selected_expression(node, type_of_expression(node.expr, scope, resolver),
+                                     lambda typename: resolver.resolve(typename, scope))
+        return type_of_expression(chosen, scope, resolver)
+    if isinstance(node, StatementExpression):
+        return _statement_expression_type(node, scope, resolver)
     if isinstance(node, c_ast.FuncCall):
         callee = ct.decay(type_of_expression(node.name, scope, resolver))
         if callee.is_pointer and callee.pointee.is_function:
             return callee.pointee.result
     raise CompileError("cannot determine the type of this expression", node.coord)
+
+
+def _statement_expression_type(node: StatementExpression, scope, resolver) -> ct.CType:
+    """`typeof(({ int t = a; t * 2; }))`: the last statement's type, with the block's
+    own declarations in scope (as in MIN/MAX macros nested in one another)."""
+    items = node.block_items or []
+    if not items or not isinstance(items[-1], _EXPRESSIONS):      # ends in a statement
+        return ct.VOID
+    inner = scope.child()
+    for item in items[:-1]:
+        if isinstance(item, c_ast.Typedef):
+            inner.declare(Symbol(item.name, resolver.resolve(item.type, inner), "typedef"))
+        elif isinstance(item, c_ast.Decl) and item.name:
+            inner.declare(Symbol(item.name, resolver.resolve(item.type, inner), "object"))
+    return ct.decay(type_of_expression(items[-1], inner, resolver))
+
+
+_EXPRESSIONS = (c_ast.ID, c_ast.Constant, c_ast.Cast, c_ast.ArrayRef, c_ast.StructRef,
+                c_ast.UnaryOp, c_ast.BinaryOp, c_ast.TernaryOp, c_ast.Assignment,
+                c_ast.ExprList, c_ast.FuncCall, c_ast.GenericSelection, c_ast.CompoundLiteral,
+                StatementExpression)
 
 
 def _pointee(ctype: ct.CType, node) -> ct.CType:

@@ -3,8 +3,10 @@
 What may be closely nested inside what: inside `teams` only `distribute` and
 `parallel`; `distribute` inside `teams`; `teams` inside `target`; no worksharing
 construct, `master` or `barrier` inside a worksharing, `critical`, `ordered`,
-`master` or `task` region; no `critical` inside one of the same name. gcc and
-clang reject these programs too. A construct with no enclosing construct in its
+`master` or `task` region; no `critical` inside one of the same name; `section`
+only as a statement of a `sections` block (which must be a compound statement);
+`ordered` (without `depend`) closely nested in a loop region with an `ordered`
+clause. gcc and clang reject these programs too. A construct with no enclosing construct in its
 function is orphaned: the region it binds to is only known at run time, so it is
 not checked.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.directives import OrderedClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 
 WORKSHARING = ("for", "sections", "single")
@@ -22,17 +25,32 @@ NO_WORKSHARING_INSIDE = WORKSHARING + ("critical", "ordered", "master", "task")
 
 def check_nesting(ast) -> None:
     """Raise a CompileError at the first construct nested where OpenMP forbids it."""
-    _walk(ast, [])
+    _walk(ast, [], set())
 
 
-def _walk(node, enclosing: list) -> None:
+def _walk(node, enclosing: list, sections: set) -> None:
+    """`sections`: ids of the `section` constructs that are statements of a sections block."""
     if isinstance(node, c_ast.FuncDef):
         enclosing = []                      # a new function: its constructs may be orphaned
     if isinstance(node, OmpConstruct):
         _check(node, enclosing)
+        if node.directive.kind == "section" and id(node) not in sections:
+            raise CompileError("'#pragma omp section' may only be used in '#pragma omp sections' "
+                               "construct", node.coord)
+        if node.directive.constructs[-1] == "sections":
+            sections = sections | _section_ids(node)
         enclosing = enclosing + [node.directive]
     for _, child in node.children():
-        _walk(child, enclosing)
+        _walk(child, enclosing, sections)
+
+
+def _section_ids(construct: OmpConstruct) -> set:
+    body = construct.body
+    if not isinstance(body, c_ast.Compound):
+        raise CompileError(f"expected '{{' after '#pragma omp {construct.directive.kind}'",
+                           body.coord)
+    return {id(item) for item in body.block_items or ()
+            if isinstance(item, OmpConstruct) and item.directive.kind == "section"}
 
 
 def _check(construct: OmpConstruct, enclosing: list) -> None:
@@ -52,6 +70,10 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
                            f"not '{outer.kind}'", where)
     if first in WORKSHARING + ("master", "barrier") and outer_leaf in NO_WORKSHARING_INSIDE:
         raise CompileError(f"'{first}' region may not be closely nested inside a '{outer_leaf}' region", where)
+    if first == "ordered" and not directive.is_standalone and "simd" not in outer.constructs \
+            and ("for" not in outer.constructs or outer.first(OrderedClause) is None):
+        raise CompileError("'ordered' region must be closely nested inside a loop region with "
+                           "an 'ordered' clause", where)
     if first == "critical":
         for around in enclosing:
             if around.constructs[-1] == "critical" and around.critical_name == directive.critical_name:

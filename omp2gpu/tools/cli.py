@@ -20,7 +20,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from omp2gpu import __version__, device_driver, driver, object_file
+from omp2gpu import __version__, device_driver, diagnostics, driver, object_file
 from omp2gpu.codegen.openmp.kernels import describe_regions
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
@@ -152,6 +152,7 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
 
 
 def compile_options(args: argparse.Namespace):
+    diagnostics.warnings_enabled = not args.no_warnings
     if args.offload_arch:
         try:
             validate_arch(args.offload_arch)

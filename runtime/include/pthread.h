@@ -1,7 +1,8 @@
 /* omp2gpu <pthread.h>: the POSIX threads subset the CPU device's worker pool
  * uses (runtime/cpu_device/), with glibc x86-64's sizes and alignments, so the
  * calls go straight to the C library. The static initialisers are glibc's
- * (all zero bytes for the default kinds). */
+ * (all zero bytes for the default kinds); each union's first member is the
+ * widest-aligned one, which `{ { 0 } }` initialises. */
 #ifndef __OMP2GPU_PTHREAD_H
 #define __OMP2GPU_PTHREAD_H
 
@@ -10,16 +11,16 @@
 
 typedef unsigned long pthread_t;
 typedef unsigned int pthread_key_t;
-typedef union { char __size[56]; long __align; } pthread_attr_t;
-typedef union { char __size[40]; long __align; } pthread_mutex_t;
-typedef union { char __size[4]; int __align; } pthread_mutexattr_t;
-typedef union { char __size[48]; long long __align; } pthread_cond_t;
-typedef union { char __size[4]; int __align; } pthread_condattr_t;
+typedef union { long __align; char __size[56]; } pthread_attr_t;
+typedef union { long __align; char __size[40]; } pthread_mutex_t;
+typedef union { int __align; char __size[4]; } pthread_mutexattr_t;
+typedef union { long long __align; char __size[48]; } pthread_cond_t;
+typedef union { int __align; char __size[4]; } pthread_condattr_t;
 typedef int pthread_once_t;
-typedef union { char __size[56]; long __align; } pthread_rwlock_t;
-typedef union { char __size[8]; long __align; } pthread_rwlockattr_t;
-typedef union { char __size[32]; long __align; } pthread_barrier_t;
-typedef union { char __size[4]; int __align; } pthread_barrierattr_t;
+typedef union { long __align; char __size[56]; } pthread_rwlock_t;
+typedef union { long __align; char __size[8]; } pthread_rwlockattr_t;
+typedef union { long __align; char __size[32]; } pthread_barrier_t;
+typedef union { int __align; char __size[4]; } pthread_barrierattr_t;
 typedef volatile int pthread_spinlock_t;
 
 #define PTHREAD_ONCE_INIT 0

@@ -34,10 +34,12 @@ class Finding:
     outcome: Outcome
     source: bytes
     reduced: bytes | None = None
+    flaky: bool = False          # did not happen again on the same input
 
     def describe(self) -> str:
         stderr_tail = "\n".join(self.outcome.stderr.strip().splitlines()[-4:])
-        return (f"{self.outcome.signature} ({self.outcome.command}, exit {self.outcome.status})\n"
+        return (f"{self.outcome.signature} ({self.outcome.command}, exit {self.outcome.status})"
+                f"{' (did not reproduce)' if self.flaky else ''}\n"
                 f"  from {self.case.program} seed {self.case.seed} ({', '.join(self.operators)})\n"
                 f"  stderr: {stderr_tail}\n"
                 f"  reduced input:\n{(self.reduced or self.source).decode(errors='replace')}")
@@ -126,6 +128,9 @@ def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_g
     for finding in results.findings.values():
         signature = finding.outcome.signature
         if finding.outcome.kind == "hang":      # each try would cost the whole timeout
+            continue
+        if not reproduces(finding.source, signature):
+            finding.flaky = True                # a file changed under the run, a race: say so
             continue
         finding.reduced = reduce(finding.source, lambda text: reproduces(text, signature), reduce_budget)
     return results

@@ -163,6 +163,16 @@ def test_launch_configuration_without_a_default_block():
     assert launch_configuration(info, HostMemoryDevice(), 0, 0, 1000) == (8, 128)
 
 
+def test_launch_override_keeps_a_region_without_teams_one_team():
+    """OMP2GPU_LAUNCH reshapes every kernel, but a region with no teams construct must stay
+    one team (several would each run its parallel regions), as serial kernels stay one thread."""
+    device = HostMemoryDevice(multiprocessor_count=4, max_threads_per_block=1024)
+    teams = KernelInfo("k", [], default_block_size=64)
+    one_team = KernelInfo("k", [], default_block_size=64, one_team=True)
+    assert launch_configuration(teams, device, 0, 0, 1000, override=(8, 32)) == (8, 32)
+    assert launch_configuration(one_team, device, 1, 0, 1000, override=(8, 32)) == (1, 32)
+
+
 def test_kernel_info_checks_parameter_kinds():
     with pytest.raises(ValueError):
         KernelInfo("k", ["pointer", "int"])

@@ -2,9 +2,9 @@
  * courses and the ParRes stencil kernels: a grid with a fixed hot boundary,
  * `target data` around the time-step loop, a `target teams distribute` over
  * rows with a nested `parallel for` over columns (the loop variables listed
- * in private()), a max-norm convergence check every `check_every` steps
- * brought back as a reduction, and a `target update from` of the grid for the
- * host's periodic report. A serial host solver checks the device result.
+ * in private(), the grid seen through VLA pointer types), a max-norm
+ * convergence check every `check_every` steps brought back as a reduction,
+ * and a `target update from` of the grid for the host's periodic report. A serial host solver checks the device result.
  *
  * Command line: [-n size] [-s steps] [-c check_every] [-a alpha]; other words are ignored. */
 #include <math.h>
@@ -66,11 +66,11 @@ static void solve(int n, double r, const double *restrict u, double *restrict u_
 #pragma omp target
 #pragma omp teams distribute private(i, j)
     for (i = 1; i <= n; i++) {
+        const double (*g)[ld] = (const double (*)[ld]) u;
+        double (*gn)[ld] = (double (*)[ld]) u_new;
 #pragma omp parallel for private(j)
         for (j = 1; j <= n; j++)
-            u_new[IDX(i, j, ld)] = r2 * u[IDX(i, j, ld)] +
-                                   r * (u[IDX(i, j + 1, ld)] + u[IDX(i, j - 1, ld)] +
-                                        u[IDX(i + 1, j, ld)] + u[IDX(i - 1, j, ld)]);
+            gn[i][j] = r2 * g[i][j] + r * (g[i][j + 1] + g[i][j - 1] + g[i + 1][j] + g[i - 1][j]);
     }
 }
 
@@ -190,8 +190,8 @@ int main(int argc, char **argv)
     printf("final heat %.6f, centre %.6f, corner %.6f\n", total_heat(n, u), u[IDX(ld / 2, ld / 2, ld)],
            u[IDX(1, 1, ld)]);
     centre_profile(n, dx, u);
-    printf("device and host solvers agree: %s (max difference %.1e)\n", max_err == 0.0 ? "exactly" :
-           max_err < 1e-12 ? "to 1e-12" : "NO", max_err);
+    /* To 1e-12, not exactly: a GPU may fuse the stencil's multiply-adds. */
+    printf("device and host solvers agree to 1e-12: %s\n", max_err < 1e-12 ? "yes" : "no");
     printf("timing: %.4f s for %d steps\n", t_solve, p.steps);
     free(u);
     free(u_tmp);

@@ -24,6 +24,12 @@ ACCEPTED = {
     "for in a parallel region inside single": "#pragma omp parallel\n#pragma omp single\n{\n"
                                               "#pragma omp parallel for\nfor (int i = 0; i < n; i++) a[i] = i;\n}",
     "critical of another name": "#pragma omp parallel\n#pragma omp critical (a)\n{\n#pragma omp critical (b)\ns++;\n}",
+    "sections with a statement before the first section":
+        "#pragma omp parallel sections\n{\ns = 1;\n#pragma omp section\nn = 2;\n}",
+    "ordered in a loop with the ordered clause":
+        "#pragma omp parallel for ordered\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered\ns += i;\n}",
+    "ordered simd in a simd loop":
+        "#pragma omp simd\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered simd\ns += i;\n}",
 }
 
 
@@ -53,6 +59,18 @@ REJECTED = {
                           "'barrier' region may not be closely nested inside a 'master' region"),
     "same critical": ("#pragma omp parallel\n#pragma omp critical\n{\n#pragma omp parallel\n"
                       "#pragma omp critical\ns++;\n}", "cannot nest 'critical' inside a critical region"),
+    "section in parallel": ("#pragma omp parallel\n{\n#pragma omp section\ns = 1;\n}",
+                            "'#pragma omp section' may only be used in '#pragma omp sections'"),
+    "section nested in a block of sections": (
+        "#pragma omp parallel sections\n{\n{\n#pragma omp section\ns = 1;\n}\n}",
+        "'#pragma omp section' may only be used in '#pragma omp sections'"),
+    "sections without a block": ("#pragma omp parallel sections\ns = 1;",
+                                 "expected '{' after '#pragma omp parallel sections'"),
+    "ordered in a loop without the clause": (
+        "#pragma omp parallel for\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered\ns += i;\n}",
+        "'ordered' region must be closely nested inside a loop region with an 'ordered' clause"),
+    "ordered in parallel": ("#pragma omp parallel\n{\n#pragma omp ordered\ns++;\n}",
+                            "'ordered' region must be closely nested inside a loop region"),
 }
 
 

@@ -282,7 +282,7 @@ def test_run_links_runtime_passes_args_and_masks_status(workspace, capfd):
 
 
 def test_run_passes_preprocessor_options(workspace, capfd, monkeypatch):
-    from omp2gpu import pipeline           # where the driver's steps call preprocess
+    from omp2gpu import pipeline  # where the driver's steps call preprocess
     real, calls = pipeline.preprocess, []
 
     def spy(path, include_dirs, defines, undefines, std):

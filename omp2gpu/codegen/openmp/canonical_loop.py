@@ -111,11 +111,16 @@ def _increment(loop, variable):
 
 def variable_type(cg, loop: CanonicalLoop) -> ct.CType:
     if loop.declared_in_loop:
-        return cg.resolve_type(loop.node.init.decls[0].type)
-    symbol = cg.scope.lookup(loop.variable)
-    if symbol is None or symbol.kind != "object":
-        raise CompileError(f"use of undeclared identifier '{loop.variable}'", loop.node.coord)
-    return symbol.ctype
+        ctype = cg.resolve_type(loop.node.init.decls[0].type)
+    else:
+        symbol = cg.scope.lookup(loop.variable)
+        if symbol is None or symbol.kind != "object":
+            raise CompileError(f"use of undeclared identifier '{loop.variable}'", loop.node.coord)
+        ctype = symbol.ctype
+    if not (ctype.is_integer or ctype.is_pointer):     # OpenMP 4.5 2.6: a `double d` loop
+        raise CompileError(f"the iteration variable '{loop.variable}' of an OpenMP loop must have "
+                           f"integer or pointer type, not '{ctype}'", loop.node.coord)
+    return ctype
 
 
 def iteration_type(var_type: ct.CType) -> ct.IntType:

@@ -13,7 +13,7 @@ whole loop. Values the code needs across a state transition live in stack slots
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import nullcontext
 from types import SimpleNamespace
 
 from llvmlite import ir
@@ -123,7 +123,7 @@ class LoopConstructs:
                 self._distribute_parallel(cg, rest, directive, body, start, hi)
             else:
                 bounds, space = _loop_space(cg, loops, self.counting)
-                with self._data_environment(cg, directive) as environment:
+                with self._data_environment(cg, directive, body) as environment:
                     slots = self._declare_loop_variables(cg, loops, bounds, space, environment)
                     self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
                                   loops[-1].body)
@@ -164,14 +164,24 @@ class LoopConstructs:
     chunk_range = None     # (lo, hi) shared slots of the team's chunk, inside distribute parallel for
     last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
 
-    def _data_environment(self, cg, directive, clauses=True):
+    def _data_environment(self, cg, directive, body=None):
         """Privates for the code that runs a construct: reductions fold atomically; lastprivate
-        is copied by the thread (or team master) that ran the last iteration."""
+        is copied by the thread (or team master) that ran the last iteration. In the team
+        master's sequential code (`body` given), a copy that a parallel region in the body
+        names is team-shared: the team's threads cannot read the master's stack."""
         self.last_flag = cg.alloca(ct.BOOL, "ran.last")
         cg.builder.store(ir.Constant(ir.IntType(8), 0), self.last_flag)
         flag = self.last_flag
-        return DataEnvironment(cg, SimpleNamespace(clauses=list(directive.clauses) if clauses else []),
-                               combine_reduction=self._atomic_fold(cg),
+        private_slot = None
+        if body is not None and not self.in_parallel:
+            sharing = shared_in_parallel_regions(body, critical_callees=cg.module.critical_callees)
+
+            def private_slot(name, ctype):
+                if name in sharing.outer:
+                    return self.shared.slot(cg, ctype, name, name in sharing.locked_outer)
+                return cg.alloca(ctype, f"{name}.private")
+        return DataEnvironment(cg, SimpleNamespace(clauses=list(directive.clauses)),
+                               combine_reduction=self._atomic_fold(cg), private_slot=private_slot,
                                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(flag), I1))
 
     def _chunk(self, cg, directive, clause_name: str):
@@ -185,20 +195,24 @@ class LoopConstructs:
         depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
         return [canonical_loop.analyze(node) for node in loop_nest(body, depth)]
 
-    def emit_loop(self, cg, directive, body, rest=(), worksharing=None, implicit_barrier=True) -> None:
+    def emit_loop(self, cg, directive, body, rest=(), worksharing=None, implicit_barrier=True,
+                  environment=None) -> None:
         """A loop construct: split among the region's threads in a parallel region, else
-        run by the one thread there is."""
+        run by the one thread there is. `environment`: the enclosing construct's data
+        environment where it already made the clauses' copies (`parallel for`): the loop's
+        iteration variables are then its private and lastprivate copies."""
         b = cg.builder
         worksharing = self.team_parallel if worksharing is None else worksharing
         loops = self._loops(directive, body)
-        own_environment = not (worksharing and implicit_barrier is False)
+        own_environment = environment is None
         with cg.block_scope():
             self.counting = count_type(cg, loops)
             bounds, space = _loop_space(cg, loops, self.counting)
             lo, hi = ir.Constant(self.counting.ir_type(), 0), space.total
             if self.chunk_range is not None:        # this team's chunk of a distribute
                 lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
-            with self._data_environment(cg, directive) if own_environment else _nothing() as environment:
+            with self._data_environment(cg, directive, body) if own_environment else nullcontext(environment) \
+                    as environment:
                 if worksharing and _firstprivate_and_lastprivate(directive):
                     # Every thread's firstprivate copy is made before the last iteration's
                     # thread copies out (OpenMP 4.5 2.15.3.5): a barrier between them.
@@ -214,15 +228,16 @@ class LoopConstructs:
     def _declare_loop_variables(self, cg, loops, bounds, space, environment=None):
         """Each thread's own iteration variables; the team master's are team-shared when
         a parallel region in the loop body reads them. One the construct privatises is its
-        private copy, which lastprivate then copies out one step past the last iteration
-        (as canonical_loop.declare_loop_variables does)."""
+        private copy (team-shared in the same case: _data_environment), which lastprivate
+        then copies out one step past the last iteration (as
+        canonical_loop.declare_loop_variables does)."""
         b = cg.builder
         slots = []
         read_in_parallel = set() if self.in_parallel else shared_in_parallel_regions(loops[-1].body).outer
         for index, (loop, bound) in enumerate(zip(loops, bounds)):
             private = None if environment is None or loop.declared_in_loop else \
                 environment.private_copies.get(loop.variable)
-            if private is not None and loop.variable not in read_in_parallel:
+            if private is not None:
                 slot = private.address
                 environment.final_value(loop.variable, lambda bound=bound, slot=slot, index=index: b.store(
                     bound.value_at(cg, convert(b, getattr(space, f"trip{index}"), self.counting, bound.iv_type)),
@@ -336,6 +351,7 @@ class LoopConstructs:
         """for (iv = lo; iv < limit.hi; iv++) { variables = f(iv); body; note iv == total - 1 }
         Everything the loop needs after its body is reloaded, since the body may switch state."""
         b = cg.builder
+        last_flag = self.last_flag      # this construct's: constructs in the body set their own
         iv = cg.alloca(self.counting, "iv")
         one = ir.Constant(self.counting.ir_type(), 1)
         b.store(lo, iv)
@@ -351,9 +367,9 @@ class LoopConstructs:
         cg.branch_if_open(step_block)
         b.position_at_end(step_block)
         current = b.load(iv)
-        if self.last_flag is not None:
+        if last_flag is not None:
             is_last = b.icmp_signed("==", current, b.sub(space.total, one))
-            b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), b.load(self.last_flag)), self.last_flag)
+            b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), b.load(last_flag)), last_flag)
         b.store(b.add(current, one), iv)
         b.branch(cond)
         b.position_at_end(done)
@@ -362,8 +378,3 @@ class LoopConstructs:
 def _firstprivate_and_lastprivate(directive) -> bool:
     first = {item.name for clause in clauses_named(directive, "firstprivate") for item in clause.items}
     return any(item.name in first for clause in clauses_named(directive, "lastprivate") for item in clause.items)
-
-
-@contextmanager
-def _nothing():
-    yield

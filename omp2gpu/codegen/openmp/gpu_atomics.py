@@ -1,6 +1,6 @@
 """`#pragma omp atomic` on the GPU (OpenMP 4.5 2.13.6): real atomic instructions.
 
-The statement forms:
+The statement forms (sema.atomic_forms recognises them and rejects others):
     read     v = x;
     write    x = expr;
     update   x++; x--; ++x; --x; x op= expr; x = x op expr; x = expr op x;
@@ -18,36 +18,10 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema.atomic_forms import update_parts
 
 _RMW = {("+", True): "add", ("-", True): "sub", ("&", True): "and", ("|", True): "or",
         ("^", True): "xor", ("+", False): "fadd", ("-", False): "fsub"}
-
-
-def _same(a, b) -> bool:
-    """Two lvalue expressions that spell the same object (x, a[i], s.f)."""
-    return type(a) is type(b) and (
-        (isinstance(a, c_ast.ID) and a.name == b.name)
-        or (isinstance(a, c_ast.ArrayRef) and _same(a.name, b.name) and _same(a.subscript, b.subscript))
-        or (isinstance(a, c_ast.StructRef) and a.type == b.type and a.field.name == b.field.name
-            and _same(a.name, b.name))
-        or (isinstance(a, c_ast.Constant) and a.value == b.value)
-        or (isinstance(a, c_ast.UnaryOp) and a.op == b.op and _same(a.expr, b.expr)))
-
-
-def _update_parts(node):
-    """(x, op, expr, reversed, result_is_new) of an update expression, or None."""
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--"):
-        one = c_ast.Constant("int", "1", coord=node.coord)
-        return node.expr, node.op[-1], one, False, not node.op.startswith("p")
-    if isinstance(node, c_ast.Assignment) and node.op != "=":
-        return node.lvalue, node.op[:-1], node.rvalue, False, True
-    if isinstance(node, c_ast.Assignment) and isinstance(node.rvalue, c_ast.BinaryOp):
-        binary = node.rvalue
-        if _same(binary.left, node.lvalue):
-            return node.lvalue, binary.op, binary.right, False, True
-        if _same(binary.right, node.lvalue):
-            return node.lvalue, binary.op, binary.left, True, True
-    return None
 
 
 def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tuple[ir.Value, ir.Value]:
@@ -110,7 +84,7 @@ def emit_atomic(cg, construct) -> None:
     elif kind == "write":
         _write(cg, body)
     elif kind == "update":
-        parts = _update_parts(body)
+        parts = update_parts(body)
         if parts is None:
             raise CompileError("'#pragma omp atomic update' needs 'x++', 'x op= expr' or "
                                "'x = x op expr'", body.coord)
@@ -138,7 +112,7 @@ def _write(cg, node):
 
 def _capture(cg, node):
     if isinstance(node, c_ast.Assignment) and node.op == "=":      # v = <update>
-        parts = _update_parts(node.rvalue)
+        parts = update_parts(node.rvalue)
         if parts is None:
             raise CompileError("'#pragma omp atomic capture' needs 'v = x++' or 'v = x op= expr'",
                                node.coord)
@@ -151,12 +125,12 @@ def _capture(cg, node):
         raise CompileError("'#pragma omp atomic capture' needs 'v = x op= expr' or a block of two "
                            "statements", node.coord)
     first, second = items
-    if isinstance(first, c_ast.Assignment) and first.op == "=" and _update_parts(second):  # {v = x; update}
-        x, op, expr, reverse, _ = _update_parts(second)
+    if isinstance(first, c_ast.Assignment) and first.op == "=" and update_parts(second):  # {v = x; update}
+        x, op, expr, reverse, _ = update_parts(second)
         old, _new = atomic_update(cg, x, op, expr, reverse)
         _assign(cg, first.lvalue, old, cg.lvalue(x).ctype)
-    elif _update_parts(first) and isinstance(second, c_ast.Assignment):            # {update; v = x}
-        x, op, expr, reverse, _ = _update_parts(first)
+    elif update_parts(first) and isinstance(second, c_ast.Assignment):            # {update; v = x}
+        x, op, expr, reverse, _ = update_parts(first)
         _old, new = atomic_update(cg, x, op, expr, reverse)
         _assign(cg, second.lvalue, new, cg.lvalue(x).ctype)
     elif isinstance(first, c_ast.Assignment) and isinstance(second, c_ast.Assignment):  # {v = x; x = e}

@@ -238,9 +238,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.in_parallel = True
         try:
             with cg.block_scope():
-                with self._data_environment(cg, directive):
+                with self._data_environment(cg, directive) as environment:
                     if rest and rest[0] in ("for", "simd"):
-                        self.emit_loop(cg, directive, body, rest=rest[1:], worksharing=True, implicit_barrier=False)
+                        self.emit_loop(cg, directive, body, rest=rest[1:], worksharing=True, implicit_barrier=False,
+                                       environment=environment)
                     else:
                         self.emit_leaves(cg, rest, directive, body)
         finally:

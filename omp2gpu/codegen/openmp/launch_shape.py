@@ -39,9 +39,14 @@ def launch_construct(construct):
     return teams_child(construct) or construct
 
 
+def runs_as_one_team(construct) -> bool:
+    """A target region with no teams construct is one team, whatever a launch asks."""
+    return not launch_construct(construct).directive.has("teams")
+
+
 def team_count(cg, construct) -> ir.Value:
     shaping = launch_construct(construct)
-    if not shaping.directive.has("teams"):
+    if runs_as_one_team(construct):
         return ir.Constant(I32, 1)
     return evaluate_clause(cg, shaping.directive, "num_teams")
 

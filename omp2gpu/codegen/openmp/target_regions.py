@@ -126,6 +126,10 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
         elif symbol.ctype.is_scalar:
             captures[name] = Capture(name, symbol.ctype, "literal", MapType.LITERAL, None, symbol)
         else:                                          # arrays and structs: tofrom
+            if not symbol.ctype.is_complete:           # `extern double h[];`: no size to copy
+                raise CompileError(f"'{name}' has incomplete type '{symbol.ctype}' at the target "
+                                   "region: mapping it implicitly is not supported (map an array "
+                                   "section of it)", construct.coord)
             bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
             captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
     _capture_variable_lengths(cg, captures, construct)

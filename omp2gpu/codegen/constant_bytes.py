@@ -1,0 +1,95 @@
+"""Static initial values as bytes, and back into IR constants of another type.
+
+A union is stored as its widest-aligned member (ctypes.StructType._set_body);
+a static union initialised through another member (`union { char c; double d; }
+u = { 'x' };`) holds that member's bytes, padded with zeros, as gcc lays it out.
+The member's constant is turned into those bytes and the bytes are read back as
+a constant of the stored member's type."""
+
+from __future__ import annotations
+
+import struct
+
+from llvmlite import ir
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+
+_FLOAT_FORMATS = {32: "<f", 64: "<d"}
+
+
+class NotBytes(Exception):
+    """The constant holds an address: its bytes are not known before linking."""
+
+
+def constant_bytes(constant: ir.Constant, ctype: ct.CType) -> bytes:
+    """The bytes of `constant` (of C type `ctype`) in memory, little-endian."""
+    if ctype.is_pointer:
+        if type(constant) is ir.Constant and constant.constant is None:
+            return bytes(ctype.size)
+        raise NotBytes
+    raw = constant.constant
+    if raw is None or isinstance(raw, ir.values._Undefined):
+        return bytes(ctype.size)
+    if ctype.is_integer:
+        return (int(raw) & ((1 << (8 * ctype.size)) - 1)).to_bytes(ctype.size, "little")
+    if ctype.is_floating:
+        return struct.pack(_FLOAT_FORMATS[ctype.bits], float(raw))
+    if ctype.is_array:
+        if isinstance(raw, (bytes, bytearray)):
+            return bytes(raw)
+        return b"".join(constant_bytes(element, ctype.element) for element in raw)
+    if ctype.is_union:
+        stored = stored_member(ctype)
+        return constant_bytes(raw[0], stored).ljust(ctype.size, b"\0")
+    data = bytearray(ctype.size)
+    for member, element in zip(ctype.fields, raw):
+        data[member.offset:member.offset + member.ctype.size] = constant_bytes(element, member.ctype)
+    return bytes(data)
+
+
+def constant_from_bytes(data: bytes, ctype: ct.CType) -> ir.Constant:
+    """An IR constant of `ctype` whose memory holds `data`."""
+    if ctype.is_pointer:
+        address = int.from_bytes(data[:8], "little")
+        if address == 0:
+            return ir.Constant(ctype.ir_type(), None)
+        return ir.Constant(ct.ULONG.ir_type(), address).inttoptr(ctype.ir_type())
+    if ctype.is_integer:
+        return ir.Constant(ctype.ir_type(), int.from_bytes(data[:ctype.size], "little"))
+    if ctype.is_floating:
+        return ir.Constant(ctype.ir_type(), struct.unpack(_FLOAT_FORMATS[ctype.bits],
+                                                          data[:ctype.size])[0])
+    if ctype.is_array:
+        size = ctype.element.size
+        return ir.Constant(ctype.ir_type(), [constant_from_bytes(data[i * size:(i + 1) * size],
+                                                                 ctype.element)
+                                             for i in range(ctype.length)])
+    if ctype.is_union:
+        stored = stored_member(ctype)
+        parts = [constant_from_bytes(data, stored)]
+        if ctype.size > stored.size:
+            parts.append(ir.Constant(ir.ArrayType(ir.IntType(8), ctype.size - stored.size),
+                                     bytearray(data[stored.size:ctype.size])))
+        return ir.Constant(ctype.ir_type(), parts)
+    return ir.Constant(ctype.ir_type(), [
+        constant_from_bytes(data[m.offset:m.offset + m.ctype.size], m.ctype) for m in ctype.fields])
+
+
+def stored_member(union: ct.StructType) -> ct.CType:
+    """The member type a union's IR body holds (see ctypes.StructType._set_body)."""
+    return max(union.fields, key=lambda f: (f.ctype.align, f.ctype.size)).ctype
+
+
+def union_constant(union: ct.StructType, member: ct.CType, value: ir.Constant, coord) -> ir.Constant:
+    """The union's constant when `member` (holding `value`) is the one initialised."""
+    stored = stored_member(union)
+    if member.ir_type() == stored.ir_type():
+        parts = [value] + [ir.Constant(t, None) for t in union.ir_type().elements[1:]]
+        return ir.Constant(union.ir_type(), parts)
+    try:
+        data = constant_bytes(value, member)
+    except NotBytes:
+        raise CompileError("static initialisation of a union with an address through a member "
+                           "other than its widest is not supported", coord) from None
+    return constant_from_bytes(data.ljust(union.size, b"\0"), union)

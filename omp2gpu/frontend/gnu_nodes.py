@@ -1,0 +1,13 @@
+"""AST nodes for GNU C constructs pycparser parses into its own nodes."""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+
+class StatementExpression(c_ast.Compound):
+    """`({ int t = f(x); t * t; })`: pycparser parses it as a Compound in expression
+    position; this subclass tells it apart from a block statement (its last item,
+    `({...});`, may itself be a statement expression whose value is wanted)."""
+
+    __slots__ = ()

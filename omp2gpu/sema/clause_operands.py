@@ -1,0 +1,93 @@
+"""OpenMP 4.5 restrictions on clause operands that need their C types, checked when
+code generation reaches a construct (the scope then knows every name):
+
+- a const-qualified variable may appear only in `shared` and `firstprivate`
+  (2.15.3.3, .5, .6; gcc: "'const' qualified 'x' may appear only in ...");
+- array section bounds have integer type (2.4);
+- a constant section length is not negative; on an array (not a pointer) a constant
+  lower bound is not negative and the section ends within the array's length;
+- the location `#pragma omp atomic` updates has scalar type (2.13.6).
+
+`cg` is the code generator: its `scope`, `module.resolver` and `type_of` give the
+types without emitting code.
+"""
+
+from __future__ import annotations
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema.atomic_forms import atomic_location
+from omp2gpu.sema.constant_eval import evaluate
+
+_NOT_CONST = frozenset({"private", "lastprivate", "reduction", "linear"})
+
+
+def check_clause_operands(cg, construct) -> None:
+    directive = construct.directive
+    for clause in directive.clauses:
+        for item in getattr(clause, "items", ()):
+            if clause.name in _NOT_CONST:
+                _check_not_const(cg, item, clause.name)
+            if item.sections:
+                _check_sections(cg, item, clause.name)
+    if directive.kind == "atomic":
+        _check_atomic_type(cg, construct)
+
+
+def _check_not_const(cg, item, clause: str) -> None:
+    symbol = cg.scope.lookup(item.name)
+    if symbol is not None and symbol.kind == "object" and symbol.const:
+        raise CompileError(f"'const' qualified '{item.name}' may appear only in 'shared' or "
+                           f"'firstprivate' clauses, not '{clause}'", item.coord)
+
+
+def _check_sections(cg, item, clause: str) -> None:
+    symbol = cg.scope.lookup(item.name)
+    if symbol is None or symbol.kind != "object":
+        return                      # reported where the clause is lowered: "'b' is not a variable"
+    ctype = cg.type_of(item.expr)
+    for section in item.sections:
+        lower = _integer_bound(cg, section.lower, "low bound")
+        length = _integer_bound(cg, section.length, "length")
+        if length is not None and length < 0:
+            raise CompileError(f"negative length in array section in '{clause}' clause",
+                               section.length.coord or section.coord)
+        if ctype.is_array:
+            if lower is not None and lower < 0:
+                raise CompileError(f"negative low bound in array section in '{clause}' clause",
+                                   section.lower.coord or section.coord)
+            extent = getattr(ctype, "length", None) if not ctype.is_variable else None
+            if extent is not None and length is not None and (lower or 0) + length > extent:
+                raise CompileError(f"array section [{lower or 0}:{length}] in '{clause}' clause "
+                                   f"goes past the end of '{item.name}' "
+                                   f"({extent} elements)", section.coord)
+            ctype = ctype.element
+        elif ctype.is_pointer:
+            ctype = ctype.pointee
+        else:
+            break
+
+
+def _integer_bound(cg, node, what: str) -> int | None:
+    """The bound's value when it is an integer constant; CompileError when it is not of
+    integer type; None when it is absent or known only at run time."""
+    if node is None:
+        return None
+    ctype = cg.type_of(node)
+    if not ctype.is_integer:
+        raise CompileError(f"{what} of array section does not have integer type ('{ctype}')",
+                           node.coord)
+    try:
+        value, _ = evaluate(node, cg.scope, cg.module.resolver)
+    except CompileError:
+        return None
+    return int(value)
+
+
+def _check_atomic_type(cg, construct) -> None:
+    x = atomic_location(construct)
+    if x is None:
+        return
+    ctype = cg.type_of(x)
+    if not ctype.is_scalar:
+        raise CompileError(f"invalid expression type '{ctype}' for '#pragma omp atomic': it needs "
+                           "a scalar", x.coord)

@@ -1,0 +1,93 @@
+"""OpenMP 4.5 restrictions on the list items of one directive's clauses, checked on
+the directive alone (no types needed):
+
+- a variable may appear in at most one data-sharing clause (private, firstprivate,
+  lastprivate, shared, reduction, linear, copyprivate, is_device_ptr), except that
+  one firstprivate and one lastprivate may name the same variable (2.15.3);
+- a variable may appear in at most one map clause (2.15.5.1: one array section of a
+  variable per construct; gcc lets a struct member be mapped twice), and not both in a
+  map clause and in a data-sharing clause of the same `target` construct;
+- a variable may appear in at most one motion clause (`to`/`from`) of `target update`.
+
+gcc and clang reject these programs ("'x' appears more than once in data clauses").
+Struct-member list items (`s.a`, `p->x`) are compared by their member path: two
+members of one struct are distinct items.
+"""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+
+# Clauses that give a variable a data-sharing attribute on the construct.
+_DATA_SHARING = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
+                           "linear", "copyprivate", "is_device_ptr"})
+# A variable may be both firstprivate and lastprivate (the copy is initialised and
+# its last value written back).
+_MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
+# On a `target` construct alone these are the target's own data-sharing clauses, so
+# they may not name a mapped variable; on a combined construct private and
+# firstprivate may belong to an inner leaf and gcc accepts them beside map.
+_TARGET_DATA = frozenset({"private", "firstprivate", "is_device_ptr"})
+_MOTION = frozenset({"to", "from"})
+
+
+def check_clause_rules(ast) -> None:
+    """Raise a CompileError at the first list item that a directive names twice."""
+    stack = [ast]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, OmpConstruct):
+            check_directive_items(node.directive)
+        stack.extend(child for _, child in node.children())
+
+
+def check_directive_items(directive) -> None:
+    data: dict[str, str] = {}               # variable -> the data-sharing clause naming it
+    mapped: set[str] = set()
+    moved: set[str] = set()
+    for clause in directive.clauses:
+        name = clause.name
+        for item in getattr(clause, "items", ()):
+            key = item_key(item)
+            if name in _DATA_SHARING:
+                earlier = data.get(key)
+                if earlier is not None and {earlier, name} != _MAY_PAIR:
+                    raise _twice(item, "data")
+                data[key] = name
+            elif name == "map" and isinstance(item.expr, c_ast.ID):
+                # gcc accepts a member mapped twice (map(s.a) map(s.a)); so do we.
+                if key in mapped:
+                    raise _twice(item, "map")
+                mapped.add(key)
+            elif name in _MOTION and directive.kind == "target update":
+                if key in moved:
+                    raise _twice(item, "motion")
+                moved.add(key)
+    if directive.kind == "target":
+        _check_map_against_data(directive, data)
+
+
+def _check_map_against_data(directive, data: dict[str, str]) -> None:
+    for clause in directive.clauses:
+        for item in clause.items if clause.name == "map" else ():
+            if data.get(item_key(item)) in _TARGET_DATA:
+                raise CompileError(f"'{item.name}' appears both in data and map clauses", item.coord)
+
+
+def item_key(item) -> str:
+    """What names one list item: the variable, or the member path for struct members
+    (sections of one variable are one item: OpenMP allows one section per construct)."""
+    if isinstance(item.expr, c_ast.ID):
+        return item.name
+    parts, expr = [], item.expr
+    while isinstance(expr, c_ast.StructRef):
+        parts.append(expr.type + expr.field.name)
+        expr = expr.name
+    return item.name + "".join(reversed(parts))
+
+
+def _twice(item, kind: str) -> CompileError:
+    return CompileError(f"'{item_key(item)}' appears more than once in {kind} clauses", item.coord)

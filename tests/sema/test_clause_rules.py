@@ -1,0 +1,62 @@
+"""sema/clause_rules.py: a list item named twice on one directive."""
+
+from __future__ import annotations
+
+import pytest
+
+from omp2gpu import driver
+from omp2gpu.diagnostics import CompileError
+
+
+def _parse(tmp_path, pragma: str, statement: str = "s += a[0];"):
+    path = tmp_path / "prog.c"
+    path.write_text("struct pair { int x, y; } p;\nint g[8];\n"
+                    f"int main(void) {{\n int a[64], n = 64, s = 0, i, *q = 0;\n{pragma}\n{statement}\n"
+                    " return 0;\n}\n")
+    return driver.parse_file(path, driver.CompileOptions())
+
+
+LOOP = "for (i = 0; i < n; i++) s += a[i];"
+
+ACCEPTED = {
+    "firstprivate and lastprivate": ("#pragma omp parallel for firstprivate(s) lastprivate(s)", LOOP),
+    "map and reduction on a combined target": (
+        "#pragma omp target teams distribute parallel for map(tofrom: s) reduction(+: s)", LOOP),
+    "two members of one struct": ("#pragma omp target map(p.x) map(p.y)", "p.x = p.y;"),
+    "one member mapped twice, as gcc accepts": ("#pragma omp target map(p.x) map(p.x)", "p.x = 1;"),
+    "to and from of different variables": ("#pragma omp target update to(a) from(g)", ""),
+}
+
+
+@pytest.mark.parametrize("pragma, statement", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_accepted(tmp_path, pragma, statement):
+    _parse(tmp_path, pragma, statement)
+
+
+REJECTED = {
+    "private twice": ("#pragma omp parallel private(s) private(s)", "s = 1;",
+                      "'s' appears more than once in data clauses", 41),
+    "twice in one list": ("#pragma omp parallel private(n, s, n)", "s = 1;",
+                          "'n' appears more than once in data clauses", 36),
+    "private and firstprivate": ("#pragma omp parallel private(s) firstprivate(s)", "s = 1;",
+                                 "'s' appears more than once in data clauses", 46),
+    "reduction and shared": ("#pragma omp parallel for reduction(+: s) shared(s)", LOOP,
+                             "'s' appears more than once in data clauses", 49),
+    "two sections of one array": ("#pragma omp target map(to: a[0:2]) map(from: a[2:2])", "a[0] = 1;",
+                                  "'a' appears more than once in map clauses", 46),
+    "map twice on target enter data": ("#pragma omp target enter data map(to: g) map(to: g)", "",
+                                       "'g' appears more than once in map clauses", 50),
+    "to and from of one variable": ("#pragma omp target update to(g) from(g)", "",
+                                    "'g' appears more than once in motion clauses", 38),
+    "map and private on target": ("#pragma omp target map(s) private(s)", "s = 1;",
+                                  "'s' appears both in data and map clauses", 24),
+    "is_device_ptr and firstprivate": ("#pragma omp target is_device_ptr(q) firstprivate(q)", "{ }",
+                                       "'q' appears more than once in data clauses", 50),
+}
+
+
+@pytest.mark.parametrize("pragma, statement, message, column", REJECTED.values(), ids=REJECTED.keys())
+def test_rejected_at_the_second_item(tmp_path, pragma, statement, message, column):
+    with pytest.raises(CompileError, match=message) as error:
+        _parse(tmp_path, pragma, statement)
+    assert error.value.location.column == column
