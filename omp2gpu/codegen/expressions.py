@@ -31,6 +31,13 @@ def _no_signed_wrap(ctype: ct.CType) -> tuple[str, ...]:
         and ctype.bits >= 32 else ()
 
 
+def _no_long_double_here(where) -> CompileError:
+    """NVPTX has no 80-bit floating type (Clang refuses long double in device code):
+    a kernel using one is refused, and its target region runs on the host."""
+    return CompileError("long double (the host's x86 80-bit type) has no GPU equivalent",
+                        getattr(where, "coord", where))
+
+
 class ExpressionEmitter:
     """Expression half of FunctionEmitter (see function.py for the state it uses)."""
 
@@ -40,11 +47,14 @@ class ExpressionEmitter:
         if method is None:
             raise CompileError(f"unsupported expression ({type(node).__name__})", node.coord)
         try:
-            return method(node)
+            value = method(node)
         except CompileError as error:
             if error.location is None:          # raised where no node was at hand
                 error.location = SourceLocation.of(node.coord)
             raise
+        if not self.module.has_x86_fp80 and value.ctype == ct.LONG_DOUBLE:
+            raise _no_long_double_here(node)
+        return value
 
     def expr_as(self, node, ctype: ct.CType) -> ir.Value:
         """Evaluate and convert, as for assignment to an object of `ctype`."""
@@ -173,6 +183,8 @@ class ExpressionEmitter:
         struct = owner.ctype
         if not struct.is_complete:
             raise CompileError(f"incomplete definition of type '{struct}'", coord)
+        if not self.module.has_x86_fp80 and ct.holds_long_double(struct):
+            raise _no_long_double_here(coord)       # its layout is the host's x86 one
         member = struct.field(name)
         if member is None:
             raise CompileError(f"no member named '{name}' in '{struct}'", coord)

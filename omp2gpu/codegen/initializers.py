@@ -20,6 +20,7 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer, wrap
 from omp2gpu.sema.literals import string_literal
+from omp2gpu.sema.x86_fp80 import round_to_fp80
 
 # The most elements of a static array's constant that are written out one by one.
 MAX_SPELLED_ELEMENTS = 1 << 24
@@ -284,6 +285,8 @@ class Initializers:
                                node.coord) from error
         if ctype.is_integer:
             value = wrap(int(value), ctype)
+        elif ctype == ct.LONG_DOUBLE:
+            value = round_to_fp80(value)
         else:
             value = float(value)
         return ir.Constant(ctype.ir_type(), value)

@@ -9,6 +9,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.x86_fp80 import round_to_fp80
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal
 
 
@@ -103,7 +104,7 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
         if target.is_integer:
             return wrap(int(value), target), target
         if target.is_floating:
-            return float(value), target
+            return (round_to_fp80(value) if target == ct.LONG_DOUBLE else float(value)), target
         raise CompileError("cast to a non-arithmetic type in constant expression", node.coord)
     if isinstance(node, c_ast.TernaryOp):
         cond, _ = evaluate(node.cond, scope, resolver)
@@ -131,6 +132,8 @@ def _binary(node, scope, resolver):
     ctype = ct.usual_arithmetic_conversion(atype, btype)
     if ctype.is_integer:
         a, b = wrap(int(a), ctype), wrap(int(b), ctype)
+    elif ctype == ct.LONG_DOUBLE:            # exact, then rounded as the 80-bit operation is
+        a, b = round_to_fp80(a), round_to_fp80(b)
     else:
         a, b = float(a), float(b)
     if op in _COMPARISONS:
@@ -141,7 +144,7 @@ def _binary(node, scope, resolver):
         result = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else 0.0}.get(op)
         if result is None:
             raise CompileError(f"invalid operands to '{op}'", node.coord)
-        return result, ctype
+        return (round_to_fp80(result) if ctype == ct.LONG_DOUBLE else result), ctype
     return wrap(_binary_int(op, a, b, ctype, node.coord), ctype), ctype
 
 

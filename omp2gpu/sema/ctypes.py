@@ -1,4 +1,5 @@
-"""The C type model (LP64, x86-64 and NVPTX64 agree on it).
+"""The C type model (LP64, x86-64 and NVPTX64 agree on it, but for long double:
+the host's x86 80-bit type, which NVPTX has not).
 
 Every expression the code generator emits carries one of these types, so C's
 rules (integer promotions, usual arithmetic conversions, signedness, pointer
@@ -12,6 +13,8 @@ import weakref
 from dataclasses import dataclass, field
 
 from llvmlite import ir
+
+from omp2gpu.sema.x86_fp80 import X86FP80Type
 
 
 class CType:
@@ -105,14 +108,14 @@ class FloatType(CType):
 
     @property
     def size(self):
-        return self.bits // 8
+        return 16 if self.bits == 80 else self.bits // 8     # x86-64 pads long double to 16
 
     @property
     def align(self):
         return self.size
 
     def ir_type(self):
-        return ir.FloatType() if self.bits == 32 else ir.DoubleType()
+        return {32: ir.FloatType, 64: ir.DoubleType, 80: X86FP80Type}[self.bits]()
 
     def __str__(self):
         return self.name
@@ -356,8 +359,7 @@ LLONG = IntType("long long", 64, True, 5)
 ULLONG = IntType("unsigned long long", 64, False, 5)
 FLOAT = FloatType("float", 32)
 DOUBLE = FloatType("double", 64)
-# long double is computed as double (x86 fp80 has no NVPTX counterpart).
-LONG_DOUBLE = FloatType("long double", 64)
+LONG_DOUBLE = FloatType("long double", 80)
 
 SIZE_T = ULONG
 PTRDIFF_T = LONG
@@ -390,7 +392,9 @@ _UNSIGNED_OF = {INT: UINT, LONG: ULONG, LLONG: ULLONG}
 def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
     """The common real type of a binary arithmetic operator (C99 6.3.1.8)."""
     if left.is_floating or right.is_floating:
-        if FLOAT in (left, right) and not {left, right} & {DOUBLE, LONG_DOUBLE}:
+        if LONG_DOUBLE in (left, right):
+            return LONG_DOUBLE
+        if FLOAT in (left, right) and DOUBLE not in (left, right):
             return FLOAT
         return DOUBLE
     left, right = integer_promotion(left), integer_promotion(right)
@@ -404,6 +408,15 @@ def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
     if signed.bits > unsigned.bits:
         return signed
     return _UNSIGNED_OF.get(signed, unsigned)
+
+
+def holds_long_double(ctype: CType) -> bool:
+    """A long double, or an array or struct with one inside (its layout is the host's)."""
+    while ctype.is_array:
+        ctype = ctype.element
+    if ctype.is_struct:
+        return any(holds_long_double(member.ctype) for member in ctype.fields or ())
+    return ctype == LONG_DOUBLE
 
 
 def compatible(a: CType, b: CType) -> bool:

@@ -126,6 +126,8 @@ class CpuModuleEmitter(DeviceModuleEmitter):
     """The device module emitter, targeting the host: no special builtins (printf and
     the math library are the C library's), the host's triple and data layout."""
 
+    has_x86_fp80 = True
+
     def target_builtins(self) -> dict:
         return {}
 
