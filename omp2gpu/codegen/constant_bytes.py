@@ -14,6 +14,7 @@ from llvmlite import ir
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.x86_fp80 import decode, encode
 
 _FLOAT_FORMATS = {32: "<f", 64: "<d"}
 
@@ -33,6 +34,8 @@ def constant_bytes(constant: ir.Constant, ctype: ct.CType) -> bytes:
         return bytes(ctype.size)
     if ctype.is_integer:
         return (int(raw) & ((1 << (8 * ctype.size)) - 1)).to_bytes(ctype.size, "little")
+    if ctype == ct.LONG_DOUBLE:             # 10 bytes of x86_fp80, padded to 16
+        return encode(raw).to_bytes(10, "little").ljust(ctype.size, b"\0")
     if ctype.is_floating:
         return struct.pack(_FLOAT_FORMATS[ctype.bits], float(raw))
     if ctype.is_array:
@@ -57,6 +60,8 @@ def constant_from_bytes(data: bytes, ctype: ct.CType) -> ir.Constant:
         return ir.Constant(ct.ULONG.ir_type(), address).inttoptr(ctype.ir_type())
     if ctype.is_integer:
         return ir.Constant(ctype.ir_type(), int.from_bytes(data[:ctype.size], "little"))
+    if ctype == ct.LONG_DOUBLE:
+        return ir.Constant(ctype.ir_type(), decode(int.from_bytes(data[:10], "little")))
     if ctype.is_floating:
         return ir.Constant(ctype.ir_type(), struct.unpack(_FLOAT_FORMATS[ctype.bits],
                                                           data[:ctype.size])[0])

@@ -33,3 +33,11 @@ def test_an_address_through_a_narrower_member_is_refused():
     gv = ir.GlobalVariable(ir.Module(), ct.INT.ir_type(), "g")
     with pytest.raises(CompileError, match="union with an address"):
         union_constant(union, ct.PointerType(ct.INT), gv.bitcast(ct.INT.ir_type().as_pointer()), None)
+
+
+def test_a_long_double_union_through_its_bytes():
+    union = _union(("ld", ct.LONG_DOUBLE), ("c", ct.ArrayType(ct.UCHAR, 16)))
+    one = bytes([0, 0, 0, 0, 0, 0, 0, 0x80, 0xFF, 0x3F]) + bytes(6)      # 1.0L
+    chars = ir.Constant(ct.ArrayType(ct.UCHAR, 16).ir_type(), bytearray(one))
+    value = union_constant(union, ct.ArrayType(ct.UCHAR, 16), chars, None)
+    assert value.constant[0].constant == 1
