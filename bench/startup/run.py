@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import io
 import json
 import os
@@ -146,11 +145,10 @@ def profile(source: Path, top: int = 25) -> dict:
     sys.path.insert(0, str(REPO_ROOT))
     from omp2gpu import driver
     profiler = cProfile.Profile()
-    with driver._collector_paused():       # as in `run`
+    with driver.collector_paused():       # as in `run`
         profiler.enable()
         driver.compile_program(str(source), driver.CompileOptions(), whole_program=True)
         profiler.disable()
-    gc.unfreeze()
     buffer = io.StringIO()
     pstats.Stats(profiler, stream=buffer).sort_stats("cumulative").print_stats(top)
     return {"import_cumulative_us_top": [{"us": us, "module": name} for us, name in rows[:15]],
