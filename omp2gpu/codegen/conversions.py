@@ -90,6 +90,8 @@ def default_argument_promotion(ctype: ct.CType, coord=None) -> ct.CType:
     """Arguments matching `...` (C99 6.5.2.2p6)."""
     if ctype.is_floating and ctype.bits < 64:
         return ct.DOUBLE
+    if ctype.is_integer and ctype.ir_type().width not in (8, 16, 32, 64):
+        return ct.LLONG if ctype.signed else ct.ULLONG     # a wide bit-field's value, as gcc
     if ctype.is_integer:
         return ct.integer_promotion(ctype)
     return ct.decay(ctype)

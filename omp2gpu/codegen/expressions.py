@@ -9,6 +9,7 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_bit_field
 from omp2gpu.codegen.conversions import (I1, I32, I64, convert, default_argument_promotion,
                                          is_null_pointer_constant, truth_value)
 from omp2gpu.codegen.values import LValue, RValue
@@ -147,10 +148,16 @@ class ExpressionEmitter:
             return RValue(ct.VOID, None)
         if ctype.is_struct and not ctype.is_complete:
             raise CompileError(f"incomplete type '{ctype}'")
+        if lvalue.bit_field is not None:
+            return load_bit_field(self.builder, lvalue)
         return RValue(ctype, self.builder.load(lvalue.address))
 
-    def store(self, lvalue: LValue, value: ir.Value) -> None:
+    def store(self, lvalue: LValue, value: ir.Value) -> RValue:
+        """Store `value` (of the lvalue's type); gives the value the object then holds."""
+        if lvalue.bit_field is not None:
+            return store_bit_field(self.builder, lvalue, value)
         self.builder.store(value, lvalue.address)
+        return RValue(lvalue.ctype, value)
 
     # ----------------------------------------------------------------- postfix
     def _subscript(self, node) -> LValue:
@@ -188,12 +195,14 @@ class ExpressionEmitter:
         member = struct.field(name)
         if member is None:
             raise CompileError(f"no member named '{name}' in '{struct}'", coord)
+        const = owner.const or member.name in struct.const_fields
+        if member.is_bit_field:
+            return bit_field_lvalue(self.builder, owner, member, const)
         if struct.is_union:
             address = self.builder.bitcast(owner.address, member.ctype.ir_type().as_pointer())
         else:
             address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
                                                         ir.Constant(I32, member.index)], inbounds=True)
-        const = owner.const or member.name in struct.const_fields
         if member.name != name:       # anonymous struct/union member
             return self.member_of(LValue(member.ctype, address, const), name, coord)
         return LValue(member.ctype, address, const)
@@ -280,9 +289,13 @@ class ExpressionEmitter:
         if op == "sizeof":
             return RValue(ct.SIZE_T, self.runtime_size(self.sizeof_operand(node.expr, node.coord)))
         if op == "_Alignof":          # C11 _Alignof and GNU __alignof__ (of a type or expression)
-            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr, node.coord).align))
+            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr, node.coord,
+                                                                          "__alignof").align))
         if op == "&":
             target = self.lvalue(node.expr)
+            if target.bit_field is not None:
+                raise CompileError(f"cannot take address of bit-field '{node.expr.field.name}'",
+                                   node.coord)
             return RValue(ct.PointerType(target.ctype), target.address)
         if op == "*":
             return self.load(self.lvalue(node))
@@ -307,19 +320,20 @@ class ExpressionEmitter:
                                                   flags=_no_signed_wrap(ctype)))
         return RValue(ctype, self.builder.not_(value))       # ~
 
-    def sizeof_operand(self, operand, coord=None) -> ct.CType:
+    def sizeof_operand(self, operand, coord=None, keyword="sizeof") -> ct.CType:
         """The operand's type; `coord` (the `sizeof` keyword) locates errors."""
         if isinstance(operand, c_ast.Typename):
             ctype = self.resolve_type(operand)
         else:
-            ctype = self.type_of(operand)
+            ctype = self.type_of(operand, keyword)
         if ctype.is_function or not ctype.is_complete:
             raise CompileError(f"invalid application of 'sizeof' to an incomplete type '{ctype}'",
                                coord or operand.coord)
         return ctype
 
-    def type_of(self, node) -> ct.CType:
-        """Type of an expression without keeping its code (for sizeof)."""
+    def type_of(self, node, operator_of_type=None) -> ct.CType:
+        """Type of an expression without keeping its code (for sizeof). A bit-field is
+        an error when `operator_of_type` ('sizeof', 'typeof', ...) asks for its type."""
         saved_block, saved_scope = self.builder.block, self.scope
         scratch = self.function.append_basic_block("sizeof.scratch")
         self.builder.position_at_end(scratch)
@@ -330,7 +344,10 @@ class ExpressionEmitter:
                                                c_ast.CompoundLiteral)) or (
                     isinstance(node, c_ast.UnaryOp) and node.op == "*") or (
                     isinstance(node, c_ast.Constant) and node.type == "string"):
-                ctype = self.lvalue(node).ctype
+                target = self.lvalue(node)
+                if target.bit_field is not None and operator_of_type is not None:
+                    raise CompileError(f"'{operator_of_type}' applied to a bit-field", node.coord)
+                ctype = target.ctype if target.bit_field is None else target.bit_field.value_type
             else:
                 ctype = self.expr(node).ctype
         finally:
@@ -355,6 +372,9 @@ class ExpressionEmitter:
         else:
             new = self.builder.add(old.value, ir.Constant(old.value.type, step),
                                    flags=_no_signed_wrap(old.ctype))
+        if target.bit_field is not None:       # computed in its value type, stored in its bits
+            stored = self.store(target, convert(self.builder, new, old.ctype, target.ctype))
+            return old if node.op.startswith("p") else stored
         self.builder.store(new, target.address)
         return old if node.op.startswith("p") else RValue(old.ctype, new)
 
@@ -577,8 +597,7 @@ class ExpressionEmitter:
             current = self.load(target)
             result = self.binary(op, current, right, node)
             value = convert(self.builder, result.value, result.ctype, target.ctype, node.coord)
-        self.builder.store(value, target.address)
-        return RValue(target.ctype, value)
+        return self.store(target, value)
 
     def _check_assignable(self, target: ct.CType, value: RValue, node) -> None:
         source = value.ctype

@@ -74,11 +74,16 @@ class IntType(CType):
     signed: bool
     rank: int            # conversion rank (C99 6.3.1.1)
     is_bool: bool = False
+    # An enumerated type: int, whose bit-fields are unsigned when no enumerator is
+    # negative (gcc's underlying type is then unsigned int). Not part of its identity.
+    unsigned_enum: bool = field(default=False, compare=False)
     is_integer = True
 
     @property
     def size(self):
-        return max(1, self.bits // 8)
+        # A wide bit-field's value type (`unsigned long long:40`) has its declared size.
+        whole = max(1, (self.bits + 7) // 8)
+        return 1 << (whole - 1).bit_length()
 
     @property
     def align(self):
@@ -227,9 +232,15 @@ def variably_modified(ctype: CType) -> bool:
 @dataclass(eq=False)
 class Field:
     name: str | None
-    ctype: CType
-    offset: int = 0
-    index: int = 0           # LLVM struct element index (structs); unused for unions
+    ctype: CType             # a bit-field's declared type
+    offset: int = 0          # bytes; a bit-field's: the byte holding its first bit
+    index: int = 0           # LLVM struct element index (structs); unused for unions and bit-fields
+    bit_offset: int | None = None     # a bit-field's first bit, from the record's start
+    bit_width: int | None = None
+
+    @property
+    def is_bit_field(self) -> bool:
+        return self.bit_width is not None
 
 
 # Per LLVM context (each module emitter has its own): struct IR names numbered in the order
@@ -248,6 +259,7 @@ class StructType(CType):
     _size: int = 0
     _align: int = 1
     const_fields: frozenset = frozenset()      # members declared const
+    storage: list = field(default_factory=list)   # IR body elements (record_layout.Layout)
     is_struct = True
 
     @property
@@ -262,37 +274,39 @@ class StructType(CType):
     def align(self):
         return self._align
 
-    def complete(self, members: list[tuple[str | None, CType]], context: ir.Context) -> None:
-        fields, offset, align, size = [], 0, 1, 0
-        for index, (name, ctype) in enumerate(members):
-            align = max(align, ctype.align)
-            if self.is_union:
-                fields.append(Field(name, ctype, 0, 0))
-                size = max(size, ctype.size)
-            else:
-                offset = _round_up(offset, ctype.align)
-                fields.append(Field(name, ctype, offset, index))
-                offset += ctype.size
-                size = offset
-        self.fields = fields
-        self._align = align
-        self._size = _round_up(size, align)
+    def complete(self, members: list, context: ir.Context) -> None:
+        """Lay out `members` (record_layout.Member, or (name, type) pairs) as gcc does."""
+        from omp2gpu.sema.record_layout import Member, lay_out
+        members = [m if isinstance(m, Member) else Member(*m) for m in members]
+        layout = lay_out(members, self.is_union)
+        self.fields, self.storage = layout.fields, layout.storage
+        self._align, self._size = layout.align, layout.size
         self._set_body(context)
+
+    @property
+    def has_bit_fields(self) -> bool:
+        return any(f.is_bit_field for f in self.fields or ())
+
+    @property
+    def stored_member(self) -> CType | None:
+        """The member type a union's IR body holds: the most aligned, then the widest."""
+        if not self.fields:
+            return None
+        return max(self.fields, key=lambda f: (f.ctype.align, f.ctype.size)).ctype
 
     def _set_body(self, context: ir.Context) -> None:
         ident = self.ir_type(context)
         if self.is_union:
             # A union is stored as its most-aligned member plus padding bytes;
             # members are reached through pointer casts.
-            body = []
-            if self.fields:
-                widest = max(self.fields, key=lambda f: (f.ctype.align, f.ctype.size))
-                body.append(widest.ctype.ir_type())
-                pad = self._size - widest.ctype.size
-                if pad:
-                    body.append(ir.ArrayType(ir.IntType(8), pad))
+            body, stored = [], self.stored_member
+            if stored is not None:
+                body.append(stored.ir_type())
+            pad = self._size - (stored.size if stored is not None else 0)
+            if pad:
+                body.append(ir.ArrayType(ir.IntType(8), pad))
         else:
-            body = [f.ctype.ir_type() for f in self.fields]
+            body = [storage_ir_type(element) for element in self.storage]
         ident.set_body(*body)
 
     def ir_type(self, context: ir.Context | None = None):
@@ -339,8 +353,13 @@ class FunctionType(CType):
         return f"{self.result} ({params})"
 
 
-def _round_up(value: int, align: int) -> int:
-    return (value + align - 1) // align * align
+def storage_ir_type(element) -> ir.Type:
+    """The IR type of one struct body element (a Field or a record_layout element)."""
+    if isinstance(element, Field):
+        return element.ctype.ir_type()
+    if hasattr(element, "length"):                  # record_layout.ByteRun
+        return ir.ArrayType(ir.IntType(8), element.length)
+    return ir.ArrayType(ir.IntType(element.align * 8), 0)     # record_layout.AlignmentAnchor
 
 
 # The standard types (LP64).
@@ -387,6 +406,25 @@ def integer_promotion(ctype: CType) -> CType:
 
 
 _UNSIGNED_OF = {INT: UINT, LONG: ULONG, LLONG: ULLONG}
+UNSIGNED_ENUM = IntType("int", 32, True, 3, unsigned_enum=True)
+
+
+def bit_field_value_type(declared: IntType, width: int) -> IntType:
+    """The type of a bit-field's value, as gcc gives it: narrower than int, it is
+    int (so `unsigned x:3` promotes to int); a width of int's, the declared int type
+    or int/unsigned int for a wider declared type; wider, an integer of that many
+    bits with the declared signedness (`unsigned long long y:40` adds modulo 2**40),
+    between int and long in rank, as gcc orders types by precision."""
+    if declared.is_bool:
+        return BOOL
+    signed = declared.signed and not declared.unsigned_enum
+    if width < INT.bits:
+        return INT
+    if width == INT.bits:
+        return INT if signed else UINT
+    if width == declared.bits:
+        return declared
+    return IntType(f"{declared}:{width}", width, signed, INT.rank + width / 100)
 
 
 def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
