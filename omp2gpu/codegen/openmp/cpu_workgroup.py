@@ -36,7 +36,8 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_ineligibility, combined_shape, nested_constructs
+from omp2gpu.codegen.openmp.choose import (combined_ineligibility, combined_shape, nested_constructs,
+                                          team_size_ineligibility)
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest
 from omp2gpu.codegen.openmp.device_module import DeviceModuleEmitter, RegionScope
 from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
@@ -319,6 +320,9 @@ def cpu_combined_ineligibility(construct) -> str | None:
     for clause in clauses_named(shape.loop_directive, "dist_schedule"):
         if clause.chunk is not None:
             return "dist_schedule with a chunk size deals iterations to teams round-robin"
+    reason = team_size_ineligibility(construct, shape)
+    if reason:
+        return reason
     inner = [c for c in nested_constructs(loop) if c.directive.kind not in WORK_ITEM_CONSTRUCTS]
     if inner:
         return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
