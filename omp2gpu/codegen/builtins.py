@@ -88,10 +88,16 @@ def _offsetof(emitter, node):
             member = ctype.field(step) if ctype.is_struct else None
             if member is None:
                 raise CompileError(f"no member named '{step}' in '{ctype}'", designator.coord)
+            if member.is_bit_field:
+                raise CompileError("attempt to take address of bit-field structure member "
+                                   f"'{step}'", designator.coord)
             offset += member.offset
             ctype = member.ctype
             if member.name != step:                # inside an anonymous member
                 inner = ctype.field(step)
+                if inner.is_bit_field:
+                    raise CompileError("attempt to take address of bit-field structure member "
+                                       f"'{step}'", designator.coord)
                 offset, ctype = offset + inner.offset, inner.ctype
         else:
             if not ctype.is_array:

@@ -351,6 +351,8 @@ class Initializers:
             base = self._address_of(node.name, scope)
             struct = self._static_type(node.name, scope)
             member = struct.field(node.field.name) if struct.is_struct else None
+            if member is not None and member.is_bit_field:
+                raise CompileError(f"cannot take address of bit-field '{node.field.name}'", node.coord)
             if member is not None and not struct.is_union:
                 return base.gep([ir.Constant(I32, 0), ir.Constant(I32, member.index)])
         raise CompileError("initializer element is not a compile-time constant", node.coord)

@@ -86,7 +86,7 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
                                    f"'{operand_type}'", node.coord)
             return operand_type.size, ct.SIZE_T
         if node.op == "_Alignof":
-            return _type_of_sizeof_operand(node.expr, scope, resolver).align, ct.SIZE_T
+            return _type_of_sizeof_operand(node.expr, scope, resolver, "__alignof").align, ct.SIZE_T
         value, ctype = evaluate(node.expr, scope, resolver)
         if node.op == "!":
             return int(not value), ct.INT
@@ -148,7 +148,7 @@ def _binary(node, scope, resolver):
     return wrap(_binary_int(op, a, b, ctype, node.coord), ctype), ctype
 
 
-def _type_of_sizeof_operand(operand, scope, resolver) -> ct.CType:
+def _type_of_sizeof_operand(operand, scope, resolver, operator="sizeof") -> ct.CType:
     if isinstance(operand, c_ast.Typename):
         return resolver.resolve(operand, scope)
     if isinstance(operand, c_ast.ID):
@@ -158,5 +158,6 @@ def _type_of_sizeof_operand(operand, scope, resolver) -> ct.CType:
     if isinstance(operand, c_ast.Constant) and operand.type == "string":
         from omp2gpu.sema.literals import string_literal
         return ct.ArrayType(ct.CHAR, len(string_literal(operand.value)) + 1)
-    from omp2gpu.sema.expression_types import type_of_expression
+    from omp2gpu.sema.expression_types import refuse_bit_field, type_of_expression
+    refuse_bit_field(operand, operator, scope, resolver)
     return type_of_expression(operand, scope, resolver)

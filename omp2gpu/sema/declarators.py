@@ -89,7 +89,8 @@ class TypeResolver:
         """GNU `typeof`/`__typeof__` of a type name or an expression (not evaluated)."""
         if isinstance(node.expr, c_ast.Typename):
             return self.resolve(node.expr, scope)
-        from omp2gpu.sema.expression_types import type_of_expression
+        from omp2gpu.sema.expression_types import refuse_bit_field, type_of_expression
+        refuse_bit_field(node.expr, "typeof", scope, self)
         return type_of_expression(node.expr, scope, self)
 
     def _array(self, node: c_ast.ArrayDecl, scope: Scope) -> ct.CType:

@@ -42,7 +42,9 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         if member is None:
             raise CompileError(f"no member named '{node.field.name}'", node.coord)
         if member.name != node.field.name:      # anonymous member holding it
-            return member.ctype.field(node.field.name).ctype
+            member = member.ctype.field(node.field.name)
+        if member.is_bit_field:
+            return ct.bit_field_value_type(member.ctype, member.bit_width)
         return member.ctype
     if isinstance(node, c_ast.UnaryOp):
         if node.op in ("sizeof", "_Alignof"):
@@ -90,6 +92,25 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         if callee.is_pointer and callee.pointee.is_function:
             return callee.pointee.result
     raise CompileError("cannot determine the type of this expression", node.coord)
+
+
+def refuse_bit_field(node, operator: str, scope, resolver) -> None:
+    """gcc's error for sizeof, typeof and _Alignof of a bit-field (C99 6.5.3.4p1)."""
+    from omp2gpu.sema.constant_eval import InvalidExpression      # (it imports this module)
+    if isinstance(node, c_ast.StructRef) and bit_field_member(node, scope, resolver) is not None:
+        raise InvalidExpression(f"'{operator}' applied to a bit-field", node.coord)
+
+
+def bit_field_member(node: c_ast.StructRef, scope, resolver):
+    """The bit-field (a ctypes.Field) that member access `node` designates, or None."""
+    base = type_of_expression(node.name, scope, resolver)
+    if node.type == "->":
+        base = ct.decay(base)
+        base = base.pointee if base.is_pointer else base
+    member = base.field(node.field.name) if base.is_struct else None
+    if member is not None and member.name != node.field.name:
+        member = member.ctype.field(node.field.name)
+    return member if member is not None and member.is_bit_field else None
 
 
 def _statement_expression_type(node: StatementExpression, scope, resolver) -> ct.CType:
