@@ -43,17 +43,15 @@ def bit_field_lvalue(builder: ir.IRBuilder, owner: LValue, member: ct.Field, con
     declared = member.ctype
     place = BitFieldPlace(storage, shift, member.bit_width,
                           declared.signed and not declared.is_bool and not declared.unsigned_enum,
-                          _alignment(owner.ctype.align, first_byte, length),
+                          _alignment(owner.ctype.align, first_byte),
                           ct.bit_field_value_type(declared, member.bit_width))
     return LValue(declared, storage, const, bit_field=place)
 
 
-def _alignment(record_align: int, offset: int, length: int) -> int:
-    """The alignment known for `length` bytes at `offset` in a record aligned so."""
+def _alignment(record_align: int, offset: int) -> int:
+    """The alignment known at `offset` bytes into a record aligned so."""
     align = record_align
     while offset % align:
-        align //= 2
-    while align > 1 and align > length:
         align //= 2
     return align
 

@@ -105,7 +105,10 @@ def stored_member(union: ct.StructType) -> ct.CType:
 
 def bit_field_constant(value: ir.Constant, field: ct.Field) -> ir.Constant:
     """The constant of a bit-field's declared type holding only the bits it keeps."""
-    raw = 0 if value.constant is None else int(value.constant)
+    raw = 0 if value.constant is None else value.constant
+    if not isinstance(raw, int):         # an address converted to an integer
+        raise CompileError(f"initializer element for bit-field '{field.name}' is not a "
+                           "compile-time constant")
     return ir.Constant(value.type, raw & ((1 << field.bit_width) - 1))
 
 

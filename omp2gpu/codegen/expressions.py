@@ -16,7 +16,8 @@ from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
-from omp2gpu.sema.generic_selection import selected_expression
+from omp2gpu.sema.expression_types import bit_field_member
+from omp2gpu.sema.generic_selection import bit_field_controlling_type, selected_expression
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal, string_literal
 
 _ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
@@ -270,7 +271,10 @@ class ExpressionEmitter:
             return self.expr(last)
 
     def _expr_GenericSelection(self, node):
-        controlling = self.type_of(node.expr)
+        member = bit_field_member(node.expr, self.scope, self.resolver) \
+            if isinstance(node.expr, c_ast.StructRef) else None
+        controlling = self.type_of(node.expr) if member is None \
+            else bit_field_controlling_type(member)
         return self.expr(selected_expression(node, controlling, self.resolve_type))
 
     def _expr_CompoundLiteral(self, node):

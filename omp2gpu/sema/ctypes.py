@@ -329,6 +329,13 @@ class StructType(CType):
                     return member
         return None
 
+    def named_field(self, name: str) -> Field | None:
+        """The member `name` itself, found through anonymous struct/union members."""
+        member = self.field(name)
+        while member is not None and member.name != name:
+            member = member.ctype.field(name)
+        return member
+
     def __str__(self):
         return f"{'union' if self.is_union else 'struct'} {self.tag or '<anonymous>'}"
 
