@@ -88,10 +88,16 @@ def _offsetof(emitter, node):
             member = ctype.field(step) if ctype.is_struct else None
             if member is None:
                 raise CompileError(f"no member named '{step}' in '{ctype}'", designator.coord)
+            if member.is_bit_field:
+                raise CompileError("attempt to take address of bit-field structure member "
+                                   f"'{step}'", designator.coord)
             offset += member.offset
             ctype = member.ctype
             if member.name != step:                # inside an anonymous member
                 inner = ctype.field(step)
+                if inner.is_bit_field:
+                    raise CompileError("attempt to take address of bit-field structure member "
+                                       f"'{step}'", designator.coord)
                 offset, ctype = offset + inner.offset, inner.ctype
         else:
             if not ctype.is_array:
@@ -118,8 +124,8 @@ def _refused(what):
 def _type_generic(generic_arguments):
     """<tgmath.h>'s `__omp2gpu_tgmath(sqrt, x)`: the call of sqrtf, sqrt or sqrtl
     that C11 7.25 picks from the types of the first `generic_arguments`
-    arguments (all of them when None): float when all are float, else double
-    (omp2gpu's long double is double: <math.h> declares no *l functions)."""
+    arguments (all of them when None): long double when one is, float when all
+    are float, else double."""
     def emit(emitter, node):
         args = _args(node)
         if not args or not isinstance(args[0], c_ast.ID):
@@ -127,7 +133,9 @@ def _type_generic(generic_arguments):
         operands = args[1:]
         chosen = operands if generic_arguments is None else operands[:generic_arguments]
         types = [emitter.type_of(a) for a in chosen]
-        if types and all(t == ct.FLOAT for t in types):
+        if any(t == ct.LONG_DOUBLE for t in types):
+            suffix = "l"
+        elif types and all(t == ct.FLOAT for t in types):
             suffix = "f"
         else:
             suffix = ""

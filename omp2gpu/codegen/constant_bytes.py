@@ -4,7 +4,10 @@ A union is stored as its widest-aligned member (ctypes.StructType._set_body);
 a static union initialised through another member (`union { char c; double d; }
 u = { 'x' };`) holds that member's bytes, padded with zeros, as gcc lays it out.
 The member's constant is turned into those bytes and the bytes are read back as
-a constant of the stored member's type."""
+a constant of the stored member's type.
+
+A struct with bit-fields is stored as its ordinary members and byte arrays
+(sema/record_layout.py); its bit-fields' values become the bits of those bytes."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ from llvmlite import ir
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.record_layout import AlignmentAnchor, ByteRun
+from omp2gpu.sema.x86_fp80 import decode, encode
 
 _FLOAT_FORMATS = {32: "<f", 64: "<d"}
 
@@ -33,6 +38,8 @@ def constant_bytes(constant: ir.Constant, ctype: ct.CType) -> bytes:
         return bytes(ctype.size)
     if ctype.is_integer:
         return (int(raw) & ((1 << (8 * ctype.size)) - 1)).to_bytes(ctype.size, "little")
+    if ctype == ct.LONG_DOUBLE:             # 10 bytes of x86_fp80, padded to 16
+        return encode(raw).to_bytes(10, "little").ljust(ctype.size, b"\0")
     if ctype.is_floating:
         return struct.pack(_FLOAT_FORMATS[ctype.bits], float(raw))
     if ctype.is_array:
@@ -43,8 +50,12 @@ def constant_bytes(constant: ir.Constant, ctype: ct.CType) -> bytes:
         stored = stored_member(ctype)
         return constant_bytes(raw[0], stored).ljust(ctype.size, b"\0")
     data = bytearray(ctype.size)
-    for member, element in zip(ctype.fields, raw):
-        data[member.offset:member.offset + member.ctype.size] = constant_bytes(element, member.ctype)
+    for member, element in zip(ctype.storage, raw):
+        if isinstance(member, ByteRun):
+            data[member.offset:member.offset + member.length] = constant_bytes(
+                element, ct.ArrayType(ct.UCHAR, member.length))
+        elif not isinstance(member, AlignmentAnchor):
+            data[member.offset:member.offset + member.ctype.size] = constant_bytes(element, member.ctype)
     return bytes(data)
 
 
@@ -57,6 +68,8 @@ def constant_from_bytes(data: bytes, ctype: ct.CType) -> ir.Constant:
         return ir.Constant(ct.ULONG.ir_type(), address).inttoptr(ctype.ir_type())
     if ctype.is_integer:
         return ir.Constant(ctype.ir_type(), int.from_bytes(data[:ctype.size], "little"))
+    if ctype == ct.LONG_DOUBLE:
+        return ir.Constant(ctype.ir_type(), decode(int.from_bytes(data[:10], "little")))
     if ctype.is_floating:
         return ir.Constant(ctype.ir_type(), struct.unpack(_FLOAT_FORMATS[ctype.bits],
                                                           data[:ctype.size])[0])
@@ -72,13 +85,52 @@ def constant_from_bytes(data: bytes, ctype: ct.CType) -> ir.Constant:
             parts.append(ir.Constant(ir.ArrayType(ir.IntType(8), ctype.size - stored.size),
                                      bytearray(data[stored.size:ctype.size])))
         return ir.Constant(ctype.ir_type(), parts)
-    return ir.Constant(ctype.ir_type(), [
-        constant_from_bytes(data[m.offset:m.offset + m.ctype.size], m.ctype) for m in ctype.fields])
+    return ir.Constant(ctype.ir_type(), [_element_from_bytes(data, element)
+                                         for element in ctype.storage])
+
+
+def _element_from_bytes(data: bytes, element) -> ir.Constant:
+    if isinstance(element, ByteRun):
+        return ir.Constant(ct.storage_ir_type(element),
+                           bytearray(data[element.offset:element.offset + element.length]))
+    if isinstance(element, AlignmentAnchor):
+        return ir.Constant(ct.storage_ir_type(element), None)
+    return constant_from_bytes(data[element.offset:element.offset + element.ctype.size], element.ctype)
 
 
 def stored_member(union: ct.StructType) -> ct.CType:
     """The member type a union's IR body holds (see ctypes.StructType._set_body)."""
-    return max(union.fields, key=lambda f: (f.ctype.align, f.ctype.size)).ctype
+    return union.stored_member
+
+
+def bit_field_constant(value: ir.Constant, field: ct.Field) -> ir.Constant:
+    """The constant of a bit-field's declared type holding only the bits it keeps."""
+    raw = 0 if value.constant is None else value.constant
+    if not isinstance(raw, int):         # an address converted to an integer
+        raise CompileError(f"initializer element for bit-field '{field.name}' is not a "
+                           "compile-time constant")
+    return ir.Constant(value.type, raw & ((1 << field.bit_width) - 1))
+
+
+def struct_constant(struct: ct.StructType, members: dict[int, ir.Constant]) -> ir.Constant:
+    """The struct's constant whose members (by index in `fields`) hold `members`, the
+    rest zero."""
+    bits = 0           # every bit-field's bits, from the struct's first bit
+    for index, value in members.items():
+        field = struct.fields[index]
+        if field.is_bit_field:
+            bits |= int(bit_field_constant(value, field).constant) << field.bit_offset
+    data = bits.to_bytes(struct.size, "little")
+    index_of = {id(field): index for index, field in enumerate(struct.fields)}
+    elements = []
+    for element in struct.storage:
+        if isinstance(element, (ByteRun, AlignmentAnchor)):
+            elements.append(_element_from_bytes(data, element))
+        else:
+            index = index_of[id(element)]
+            elements.append(members[index] if index in members
+                            else ir.Constant(element.ctype.ir_type(), None))
+    return ir.Constant(struct.ir_type(), elements)
 
 
 def union_constant(union: ct.StructType, member: ct.CType, value: ir.Constant, coord) -> ir.Constant:

@@ -88,13 +88,10 @@ def _int_to_int(builder, value, source: ct.IntType, target: ct.IntType):
 
 def default_argument_promotion(ctype: ct.CType, coord=None) -> ct.CType:
     """Arguments matching `...` (C99 6.5.2.2p6)."""
-    if ctype == ct.LONG_DOUBLE:
-        # omp2gpu computes long double as double; printf's %Lf would read an
-        # 80-bit value that is not there and print garbage: refuse instead.
-        raise CompileError("passing a long double to a variadic function is not supported "
-                           "(omp2gpu's long double is double; convert it with (double))", coord)
     if ctype.is_floating and ctype.bits < 64:
         return ct.DOUBLE
+    if ctype.is_integer and ctype.ir_type().width not in (8, 16, 32, 64):
+        return ct.LLONG if ctype.signed else ct.ULLONG     # a wide bit-field's value, as gcc
     if ctype.is_integer:
         return ct.integer_promotion(ctype)
     return ct.decay(ctype)

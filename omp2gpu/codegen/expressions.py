@@ -9,6 +9,7 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_bit_field
 from omp2gpu.codegen.conversions import (
     I1,
     I32,
@@ -22,7 +23,8 @@ from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
-from omp2gpu.sema.generic_selection import selected_expression
+from omp2gpu.sema.expression_types import bit_field_member
+from omp2gpu.sema.generic_selection import bit_field_controlling_type, selected_expression
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal, string_literal
 
 _ARITHMETIC_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"}
@@ -38,6 +40,13 @@ def _no_signed_wrap(ctype: ct.CType) -> tuple[str, ...]:
         and ctype.bits >= 32 else ()
 
 
+def _no_long_double_here(where) -> CompileError:
+    """NVPTX has no 80-bit floating type (Clang refuses long double in device code):
+    a kernel using one is refused, and its target region runs on the host."""
+    return CompileError("long double (the host's x86 80-bit type) has no GPU equivalent",
+                        getattr(where, "coord", where))
+
+
 class ExpressionEmitter:
     """Expression half of FunctionEmitter (see function.py for the state it uses)."""
 
@@ -47,11 +56,14 @@ class ExpressionEmitter:
         if method is None:
             raise CompileError(f"unsupported expression ({type(node).__name__})", node.coord)
         try:
-            return method(node)
+            value = method(node)
         except CompileError as error:
             if error.location is None:          # raised where no node was at hand
                 error.location = SourceLocation.of(node.coord)
             raise
+        if not self.module.has_x86_fp80 and value.ctype == ct.LONG_DOUBLE:
+            raise _no_long_double_here(node)
+        return value
 
     def expr_as(self, node, ctype: ct.CType) -> ir.Value:
         """Evaluate and convert, as for assignment to an object of `ctype`."""
@@ -144,10 +156,16 @@ class ExpressionEmitter:
             return RValue(ct.VOID, None)
         if ctype.is_struct and not ctype.is_complete:
             raise CompileError(f"incomplete type '{ctype}'")
+        if lvalue.bit_field is not None:
+            return load_bit_field(self.builder, lvalue)
         return RValue(ctype, self.builder.load(lvalue.address))
 
-    def store(self, lvalue: LValue, value: ir.Value) -> None:
+    def store(self, lvalue: LValue, value: ir.Value) -> RValue:
+        """Store `value` (of the lvalue's type); gives the value the object then holds."""
+        if lvalue.bit_field is not None:
+            return store_bit_field(self.builder, lvalue, value)
         self.builder.store(value, lvalue.address)
+        return RValue(lvalue.ctype, value)
 
     # ----------------------------------------------------------------- postfix
     def _subscript(self, node) -> LValue:
@@ -180,15 +198,19 @@ class ExpressionEmitter:
         struct = owner.ctype
         if not struct.is_complete:
             raise CompileError(f"incomplete definition of type '{struct}'", coord)
+        if not self.module.has_x86_fp80 and ct.holds_long_double(struct):
+            raise _no_long_double_here(coord)       # its layout is the host's x86 one
         member = struct.field(name)
         if member is None:
             raise CompileError(f"no member named '{name}' in '{struct}'", coord)
+        const = owner.const or member.name in struct.const_fields
+        if member.is_bit_field:
+            return bit_field_lvalue(self.builder, owner, member, const)
         if struct.is_union:
             address = self.builder.bitcast(owner.address, member.ctype.ir_type().as_pointer())
         else:
             address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
                                                         ir.Constant(I32, member.index)], inbounds=True)
-        const = owner.const or member.name in struct.const_fields
         if member.name != name:       # anonymous struct/union member
             return self.member_of(LValue(member.ctype, address, const), name, coord)
         return LValue(member.ctype, address, const)
@@ -256,7 +278,10 @@ class ExpressionEmitter:
             return self.expr(last)
 
     def _expr_GenericSelection(self, node):
-        controlling = self.type_of(node.expr)
+        member = bit_field_member(node.expr, self.scope, self.resolver) \
+            if isinstance(node.expr, c_ast.StructRef) else None
+        controlling = self.type_of(node.expr) if member is None \
+            else bit_field_controlling_type(member)
         return self.expr(selected_expression(node, controlling, self.resolve_type))
 
     def _expr_CompoundLiteral(self, node):
@@ -275,9 +300,13 @@ class ExpressionEmitter:
         if op == "sizeof":
             return RValue(ct.SIZE_T, self.runtime_size(self.sizeof_operand(node.expr, node.coord)))
         if op == "_Alignof":          # C11 _Alignof and GNU __alignof__ (of a type or expression)
-            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr, node.coord).align))
+            return RValue(ct.SIZE_T, ir.Constant(I64, self.sizeof_operand(node.expr, node.coord,
+                                                                          "__alignof").align))
         if op == "&":
             target = self.lvalue(node.expr)
+            if target.bit_field is not None:
+                raise CompileError(f"cannot take address of bit-field '{node.expr.field.name}'",
+                                   node.coord)
             return RValue(ct.PointerType(target.ctype), target.address)
         if op == "*":
             return self.load(self.lvalue(node))
@@ -302,19 +331,20 @@ class ExpressionEmitter:
                                                   flags=_no_signed_wrap(ctype)))
         return RValue(ctype, self.builder.not_(value))       # ~
 
-    def sizeof_operand(self, operand, coord=None) -> ct.CType:
+    def sizeof_operand(self, operand, coord=None, keyword="sizeof") -> ct.CType:
         """The operand's type; `coord` (the `sizeof` keyword) locates errors."""
         if isinstance(operand, c_ast.Typename):
             ctype = self.resolve_type(operand)
         else:
-            ctype = self.type_of(operand)
+            ctype = self.type_of(operand, keyword)
         if ctype.is_function or not ctype.is_complete:
             raise CompileError(f"invalid application of 'sizeof' to an incomplete type '{ctype}'",
                                coord or operand.coord)
         return ctype
 
-    def type_of(self, node) -> ct.CType:
-        """Type of an expression without keeping its code (for sizeof)."""
+    def type_of(self, node, operator_of_type=None) -> ct.CType:
+        """Type of an expression without keeping its code (for sizeof). A bit-field is
+        an error when `operator_of_type` ('sizeof', 'typeof', ...) asks for its type."""
         saved_block, saved_scope = self.builder.block, self.scope
         scratch = self.function.append_basic_block("sizeof.scratch")
         self.builder.position_at_end(scratch)
@@ -325,7 +355,10 @@ class ExpressionEmitter:
                                                c_ast.CompoundLiteral)) or (
                     isinstance(node, c_ast.UnaryOp) and node.op == "*") or (
                     isinstance(node, c_ast.Constant) and node.type == "string"):
-                ctype = self.lvalue(node).ctype
+                target = self.lvalue(node)
+                if target.bit_field is not None and operator_of_type is not None:
+                    raise CompileError(f"'{operator_of_type}' applied to a bit-field", node.coord)
+                ctype = target.ctype if target.bit_field is None else target.bit_field.value_type
             else:
                 ctype = self.expr(node).ctype
         finally:
@@ -350,6 +383,9 @@ class ExpressionEmitter:
         else:
             new = self.builder.add(old.value, ir.Constant(old.value.type, step),
                                    flags=_no_signed_wrap(old.ctype))
+        if target.bit_field is not None:       # computed in its value type, stored in its bits
+            stored = self.store(target, convert(self.builder, new, old.ctype, target.ctype))
+            return old if node.op.startswith("p") else stored
         self.builder.store(new, target.address)
         return old if node.op.startswith("p") else RValue(old.ctype, new)
 
@@ -572,8 +608,7 @@ class ExpressionEmitter:
             current = self.load(target)
             result = self.binary(op, current, right, node)
             value = convert(self.builder, result.value, result.ctype, target.ctype, node.coord)
-        self.builder.store(value, target.address)
-        return RValue(target.ctype, value)
+        return self.store(target, value)
 
     def _check_assignable(self, target: ct.CType, value: RValue, node) -> None:
         source = value.ctype

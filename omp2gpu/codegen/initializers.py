@@ -13,7 +13,8 @@ import math
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.constant_bytes import union_constant
+from omp2gpu.codegen.bit_fields import bit_field_lvalue
+from omp2gpu.codegen.constant_bytes import bit_field_constant, struct_constant, union_constant
 from omp2gpu.codegen.conversions import I32, I64
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
@@ -21,6 +22,7 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer, wrap
 from omp2gpu.sema.expression_types import type_of_expression
 from omp2gpu.sema.literals import string_literal
+from omp2gpu.sema.x86_fp80 import round_to_fp80
 
 # The most elements of a static array's constant that are written out one by one.
 MAX_SPELLED_ELEMENTS = 1 << 24
@@ -192,13 +194,13 @@ class Initializers:
         walker = self.flatten(ctype, init, emitter.scope)
         emitter.builder.store(ir.Constant(ctype.ir_type(), None), target.address)   # zero the rest
         for path, leaf_type, node in walker.leaves:
-            address = self._address_of_path(emitter, target, path)
+            leaf = self._lvalue_of_path(emitter, target, path)
             if _is_char_array(leaf_type) and _is_string(node):
-                self._store_string(emitter, leaf_type, address, node)
+                self._store_string(emitter, leaf_type, leaf.address, node)
             else:
-                emitter.builder.store(emitter.expr_as(node, leaf_type), address)
+                emitter.store(leaf, emitter.expr_as(node, leaf_type))
 
-    def _address_of_path(self, emitter, target: LValue, path):
+    def _lvalue_of_path(self, emitter, target: LValue, path) -> LValue:
         ctype, address = target.ctype, target.address
         for index in path:
             if ctype.is_array:
@@ -207,13 +209,16 @@ class Initializers:
                 ctype = ctype.element
             else:
                 member = ctype.fields[index]
+                if member.is_bit_field:         # a leaf: bit-fields are scalars
+                    return bit_field_lvalue(emitter.builder, LValue(ctype, address), member, False)
                 if ctype.is_union:
                     address = emitter.builder.bitcast(address, member.ctype.ir_type().as_pointer())
                 else:
-                    address = emitter.builder.gep(address, [ir.Constant(I32, 0), ir.Constant(I32, index)],
+                    address = emitter.builder.gep(address, [ir.Constant(I32, 0),
+                                                            ir.Constant(I32, member.index)],
                                                   inbounds=True)
                 ctype = member.ctype
-        return address
+        return LValue(ctype, address)
 
     def _store_string(self, emitter, ctype, address, node):
         emitter.builder.store(self.string_constant(ctype, node), address)
@@ -267,11 +272,13 @@ class Initializers:
             if not tree:
                 return ir.Constant(ctype.ir_type(), None)
             index = list(tree)[-1]          # the member named last is the one initialised
-            member = ctype.fields[index].ctype
-            return union_constant(ctype, member, self._build(member, tree[index], coord), coord)
-        fields = [self._build(f.ctype, tree[i], coord) if i in tree else ir.Constant(f.ctype.ir_type(), None)
-                  for i, f in enumerate(ctype.fields)]
-        return ir.Constant(ctype.ir_type(), fields)
+            field = ctype.fields[index]
+            value = self._build(field.ctype, tree[index], coord)
+            if field.is_bit_field:
+                value = bit_field_constant(value, field)
+            return union_constant(ctype, field.ctype, value, coord)
+        return struct_constant(ctype, {i: self._build(ctype.fields[i].ctype, value, coord)
+                                       for i, value in tree.items()})
 
     def scalar_constant(self, ctype, node, scope) -> ir.Constant:
         if isinstance(node, c_ast.InitList):
@@ -285,6 +292,8 @@ class Initializers:
                                node.coord) from error
         if ctype.is_integer:
             value = wrap(int(value), ctype)
+        elif ctype == ct.LONG_DOUBLE:
+            value = round_to_fp80(value)
         else:
             value = float(value)
         return ir.Constant(ctype.ir_type(), value)
@@ -342,6 +351,8 @@ class Initializers:
             base = self._address_of(node.name, scope)
             struct = self._static_type(node.name, scope)
             member = struct.field(node.field.name) if struct.is_struct else None
+            if member is not None and member.is_bit_field:
+                raise CompileError(f"cannot take address of bit-field '{node.field.name}'", node.coord)
             if member is not None and not struct.is_union:
                 return base.gep([ir.Constant(I32, 0), ir.Constant(I32, member.index)])
         raise CompileError("initializer element is not a compile-time constant", node.coord)

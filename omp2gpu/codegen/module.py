@@ -26,6 +26,8 @@ def emit_module(ast: c_ast.FileAST, module_name: str, openmp) -> ir.Module:
 
 
 class ModuleEmitter:
+    has_x86_fp80 = True          # the target computes long double (the host and CPU device do)
+
     def __init__(self, module_name: str, openmp, builtins: Builtins | None = None,
                  context: ir.Context | None = None, resolver: TypeResolver | None = None):
         self.context = context or ir.Context()

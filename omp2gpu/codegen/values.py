@@ -19,8 +19,11 @@ class RValue:
 
 @dataclass(frozen=True)
 class LValue:
-    """An object in memory: `address` points at `ctype`'s IR type."""
+    """An object in memory: `address` points at `ctype`'s IR type; a bit-field's
+    (`bit_field`: a codegen.bit_fields.BitFieldPlace) at the bytes holding its bits,
+    read and written only through codegen.bit_fields."""
 
     ctype: CType
     address: ir.Value
     const: bool = False       # designates a const-qualified object (not assignable)
+    bit_field: object = None

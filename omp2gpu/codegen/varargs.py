@@ -46,6 +46,8 @@ def _va_arg(emitter, node):
     b = emitter.builder
     tag = _va_list_pointer(emitter, ap_node)             # struct __va_list_tag *
     floating = target.is_floating
+    if target == ct.LONG_DOUBLE:
+        return RValue(ct.PointerType(target), _from_overflow_area(b, tag, target))
     if not (target.is_scalar and target.size <= 8):
         raise CompileError(f"va_arg of type '{target}' is not supported", node.coord)
     index, limit, step = (1, FP_REGISTERS_END, 16) if floating else (0, GP_REGISTERS_END, 8)
@@ -70,6 +72,18 @@ def _va_arg(emitter, node):
     address.add_incoming(from_register, register_block)
     address.add_incoming(from_memory, memory_block)
     return RValue(ct.PointerType(target), b.bitcast(address, target.ir_type().as_pointer()))
+
+
+def _from_overflow_area(b, tag, target):
+    """An argument of class MEMORY (long double): always on the stack, at its own
+    alignment (System V ABI 3.5.7, va_arg step 7)."""
+    overflow_slot = b.gep(tag, [ir.Constant(I32, 0), ir.Constant(I32, 2)])
+    address = b.ptrtoint(b.load(overflow_slot), ir.IntType(64))
+    aligned = b.and_(b.add(address, ir.Constant(ir.IntType(64), target.align - 1)),
+                     ir.Constant(ir.IntType(64), -target.align))
+    following = b.add(aligned, ir.Constant(ir.IntType(64), target.size))
+    b.store(b.inttoptr(following, I8P), overflow_slot)
+    return b.inttoptr(aligned, target.ir_type().as_pointer())
 
 
 VARARG_BUILTINS = {

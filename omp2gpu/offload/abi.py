@@ -6,10 +6,12 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
 
     int  __omp2gpu_target(int64_t device, const char *kernel, int32_t count,
                           void **bases, void **begins, int64_t *sizes, int64_t *types,
-                          int32_t num_teams, int32_t thread_limit, int64_t trip_count);
+                          int32_t num_teams, int32_t thread_limit, int64_t trip_count,
+                          const char *where);
          -> 0 when the kernel ran on the device; nonzero: the caller runs the host fallback
     void __omp2gpu_target_data_begin (int64_t device, int32_t count, void **bases,
-                                      void **begins, int64_t *sizes, int64_t *types);
+                                      void **begins, int64_t *sizes, int64_t *types,
+                                      const char *where);
     void __omp2gpu_target_data_end   (same arguments)
     void __omp2gpu_target_data_update(same arguments)
     void __omp2gpu_register_global(void *host_address, const char *name, int64_t size)
@@ -27,7 +29,11 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
          -> the omp_* device-memory routines of runtime/host forward to these for
             device numbers other than the initial device's.
 
-`device` is -1 for "no device clause" (use default-device-var).
+`device` is -1 for "no device clause" (use default-device-var). `where` is the
+construct's "file:line:col" (offload/map_checks.py names it when a map entry is
+bad: a negative length, or a section off the host's memory; that is fatal, exit
+status 1, whenever a device is used (MANDATORY, or DEFAULT with a device), as
+libomptarget's failed mapping is; with no device nothing is mapped).
 For each argument i: `bases[i]` is the variable's value as the kernel sees it
 (the pointer for `p[lo:len]`, the address for an object), `begins[i]` the first
 byte mapped, `sizes[i]` the byte count. The kernel parameter for a mapped

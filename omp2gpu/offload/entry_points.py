@@ -19,12 +19,12 @@ from omp2gpu.offload import abi, runtime
 
 VOID_PP = POINTER(c_void_p)
 INT64_P = POINTER(c_int64)
-_DATA_ARGS = (c_int64, c_int32, VOID_PP, VOID_PP, INT64_P, INT64_P)
+_DATA_ARGS = (c_int64, c_int32, VOID_PP, VOID_PP, INT64_P, INT64_P, c_char_p)
 
 # name -> (C prototype, value returned when the Python side raised)
 _PROTOTYPES = {
     abi.ENTRY_TARGET: (ctypes.CFUNCTYPE(c_int, c_int64, c_char_p, c_int32, VOID_PP, VOID_PP, INT64_P,
-                                        INT64_P, c_int32, c_int32, c_int64), 1),
+                                        INT64_P, c_int32, c_int32, c_int64, c_char_p), 1),
     abi.ENTRY_DATA_BEGIN: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
     abi.ENTRY_DATA_END: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
     abi.ENTRY_DATA_UPDATE: (ctypes.CFUNCTYPE(None, *_DATA_ARGS), None),
@@ -44,9 +44,16 @@ def _text(pointer: bytes | None) -> str:
     return (pointer or b"").decode("utf-8", "replace")
 
 
-def _target(device, kernel, count, bases, begins, sizes, types, num_teams, thread_limit, trip_count):
+def _target(device, kernel, count, bases, begins, sizes, types, num_teams, thread_limit, trip_count,
+            where):
     return runtime.target(device, _text(kernel), count, bases, begins, sizes, types,
-                          num_teams, thread_limit, trip_count)
+                          num_teams, thread_limit, trip_count, _text(where))
+
+
+def _data(operation):
+    def call(device, count, bases, begins, sizes, types, where):
+        operation(device, count, bases, begins, sizes, types, _text(where))
+    return call
 
 
 def _register_global(host_address, name, size):
@@ -76,9 +83,9 @@ def _target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_dev
 
 _IMPLEMENTATIONS = {
     abi.ENTRY_TARGET: _target,
-    abi.ENTRY_DATA_BEGIN: lambda *args: runtime.data_begin(*args),
-    abi.ENTRY_DATA_END: lambda *args: runtime.data_end(*args),
-    abi.ENTRY_DATA_UPDATE: lambda *args: runtime.data_update(*args),
+    abi.ENTRY_DATA_BEGIN: _data(lambda *args: runtime.data_begin(*args)),
+    abi.ENTRY_DATA_END: _data(lambda *args: runtime.data_end(*args)),
+    abi.ENTRY_DATA_UPDATE: _data(lambda *args: runtime.data_update(*args)),
     abi.ENTRY_REGISTER_GLOBAL: _register_global,
     abi.ENTRY_REGISTER_LINK_GLOBAL: _register_link_global,
     abi.ENTRY_NUM_DEVICES: lambda: runtime.num_devices(),

@@ -27,6 +27,7 @@ from omp2gpu.offload.devices import (
 from omp2gpu.offload.devices.base import Device, DeviceError
 from omp2gpu.offload.devices.cpu import CpuDevice
 from omp2gpu.offload.launch_record import LaunchRecord
+from omp2gpu.offload.map_checks import check_entries
 from omp2gpu.offload.messages import fatal, one_line, report
 from omp2gpu.offload.policy import (  # noqa: F401 (re-exported)
     BLOCKS_PER_MULTIPROCESSOR,
@@ -234,8 +235,9 @@ class OffloadRuntime:
 
     # ----------------------------------------------------------------- target regions
     def target(self, device: int, kernel_name: str, count: int, bases, begins, sizes, types,
-               num_teams: int, thread_limit: int, trip_count: int) -> int:
-        """0 when the kernel ran on the device; nonzero: the caller runs the region on the host."""
+               num_teams: int, thread_limit: int, trip_count: int, where: str = "") -> int:
+        """0 when the kernel ran on the device; nonzero: the caller runs the region on the host.
+        `where`: the construct's "file:line:col", named when its map entries are bad."""
         with self._lock:
             state = self._select(device)
             if state is None:
@@ -243,6 +245,7 @@ class OffloadRuntime:
             entries = read_entries(count, bases, begins, sizes, types)
 
             def run():
+                check_entries(entries, where)
                 self._activate(state)
                 info, function = self._function(state, kernel_name)
                 state.data.begin(entries)
@@ -269,7 +272,8 @@ class OffloadRuntime:
             return 0 if ran else 1
 
     # ----------------------------------------------------------------- data constructs
-    def _data(self, device: int, count: int, bases, begins, sizes, types, operation) -> None:
+    def _data(self, device: int, count: int, bases, begins, sizes, types, operation,
+              where: str = "") -> None:
         with self._lock:
             state = self._select(device)
             if state is None:
@@ -277,22 +281,23 @@ class OffloadRuntime:
             entries = read_entries(count, bases, begins, sizes, types)
 
             def run():
+                check_entries(entries, where)
                 self._activate(state)
                 operation(state.data, entries)
 
             self._guarded(state, run, "running target regions on the host from now on")
 
-    def data_begin(self, device: int, count: int, bases, begins, sizes, types) -> None:
+    def data_begin(self, device: int, count: int, bases, begins, sizes, types, where: str = "") -> None:
         def begin(data, entries):
             data.begin(entries)
             data.return_device_pointers(entries, bases)
-        self._data(device, count, bases, begins, sizes, types, begin)
+        self._data(device, count, bases, begins, sizes, types, begin, where)
 
-    def data_end(self, device: int, count: int, bases, begins, sizes, types) -> None:
-        self._data(device, count, bases, begins, sizes, types, lambda data, e: data.end(e))
+    def data_end(self, device: int, count: int, bases, begins, sizes, types, where: str = "") -> None:
+        self._data(device, count, bases, begins, sizes, types, lambda data, e: data.end(e), where)
 
-    def data_update(self, device: int, count: int, bases, begins, sizes, types) -> None:
-        self._data(device, count, bases, begins, sizes, types, lambda data, e: data.update(e))
+    def data_update(self, device: int, count: int, bases, begins, sizes, types, where: str = "") -> None:
+        self._data(device, count, bases, begins, sizes, types, lambda data, e: data.update(e), where)
 
     # ----------------------------------------------------------------- omp_* device memory routines
     def _memory_state(self, device: int) -> DeviceState | None:
@@ -429,21 +434,21 @@ def has_devices() -> bool:
 
 
 def target(device, kernel_name, count, bases, begins, sizes, types, num_teams, thread_limit,
-           trip_count) -> int:
+           trip_count, where: str = "") -> int:
     return runtime().target(device, kernel_name, count, bases, begins, sizes, types,
-                            num_teams, thread_limit, trip_count)
+                            num_teams, thread_limit, trip_count, where)
 
 
-def data_begin(device, count, bases, begins, sizes, types) -> None:
-    runtime().data_begin(device, count, bases, begins, sizes, types)
+def data_begin(device, count, bases, begins, sizes, types, where: str = "") -> None:
+    runtime().data_begin(device, count, bases, begins, sizes, types, where)
 
 
-def data_end(device, count, bases, begins, sizes, types) -> None:
-    runtime().data_end(device, count, bases, begins, sizes, types)
+def data_end(device, count, bases, begins, sizes, types, where: str = "") -> None:
+    runtime().data_end(device, count, bases, begins, sizes, types, where)
 
 
-def data_update(device, count, bases, begins, sizes, types) -> None:
-    runtime().data_update(device, count, bases, begins, sizes, types)
+def data_update(device, count, bases, begins, sizes, types, where: str = "") -> None:
+    runtime().data_update(device, count, bases, begins, sizes, types, where)
 
 
 def target_alloc(size: int, device: int) -> int:

@@ -9,8 +9,9 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.expression_types import type_of_expression
+from omp2gpu.sema.expression_types import bit_field_member, type_of_expression
 from omp2gpu.sema.literals import arithmetic_literal, string_literal
+from omp2gpu.sema.x86_fp80 import round_to_fp80
 
 
 class InvalidExpression(CompileError):
@@ -80,7 +81,7 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
                                    f"'{operand_type}'", node.coord)
             return operand_type.size, ct.SIZE_T
         if node.op == "_Alignof":
-            return _type_of_sizeof_operand(node.expr, scope, resolver).align, ct.SIZE_T
+            return _type_of_sizeof_operand(node.expr, scope, resolver, "__alignof").align, ct.SIZE_T
         value, ctype = evaluate(node.expr, scope, resolver)
         if node.op == "!":
             return int(not value), ct.INT
@@ -98,7 +99,7 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
         if target.is_integer:
             return wrap(int(value), target), target
         if target.is_floating:
-            return float(value), target
+            return (round_to_fp80(value) if target == ct.LONG_DOUBLE else float(value)), target
         raise CompileError("cast to a non-arithmetic type in constant expression", node.coord)
     if isinstance(node, c_ast.TernaryOp):
         cond, _ = evaluate(node.cond, scope, resolver)
@@ -126,6 +127,8 @@ def _binary(node, scope, resolver):
     ctype = ct.usual_arithmetic_conversion(atype, btype)
     if ctype.is_integer:
         a, b = wrap(int(a), ctype), wrap(int(b), ctype)
+    elif ctype == ct.LONG_DOUBLE:            # exact, then rounded as the 80-bit operation is
+        a, b = round_to_fp80(a), round_to_fp80(b)
     else:
         a, b = float(a), float(b)
     if op in _COMPARISONS:
@@ -136,11 +139,17 @@ def _binary(node, scope, resolver):
         result = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else 0.0}.get(op)
         if result is None:
             raise CompileError(f"invalid operands to '{op}'", node.coord)
-        return result, ctype
+        return (round_to_fp80(result) if ctype == ct.LONG_DOUBLE else result), ctype
     return wrap(_binary_int(op, a, b, ctype, node.coord), ctype), ctype
 
 
-def _type_of_sizeof_operand(operand, scope, resolver) -> ct.CType:
+def refuse_bit_field(node, operator: str, scope, resolver) -> None:
+    """gcc's error for sizeof, typeof and _Alignof of a bit-field (C99 6.5.3.4p1)."""
+    if isinstance(node, c_ast.StructRef) and bit_field_member(node, scope, resolver) is not None:
+        raise InvalidExpression(f"'{operator}' applied to a bit-field", node.coord)
+
+
+def _type_of_sizeof_operand(operand, scope, resolver, operator="sizeof") -> ct.CType:
     if isinstance(operand, c_ast.Typename):
         return resolver.resolve(operand, scope)
     if isinstance(operand, c_ast.ID):
@@ -149,4 +158,5 @@ def _type_of_sizeof_operand(operand, scope, resolver) -> ct.CType:
             return symbol.ctype
     if isinstance(operand, c_ast.Constant) and operand.type == "string":
         return ct.ArrayType(ct.CHAR, len(string_literal(operand.value)) + 1)
+    refuse_bit_field(operand, operator, scope, resolver)
     return type_of_expression(operand, scope, resolver)

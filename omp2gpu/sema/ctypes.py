@@ -1,4 +1,5 @@
-"""The C type model (LP64, x86-64 and NVPTX64 agree on it).
+"""The C type model (LP64, x86-64 and NVPTX64 agree on it, but for long double:
+the host's x86 80-bit type, which NVPTX has not).
 
 Every expression the code generator emits carries one of these types, so C's
 rules (integer promotions, usual arithmetic conversions, signedness, pointer
@@ -15,6 +16,8 @@ from llvmlite import ir
 from pycparser.c_generator import CGenerator
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema.record_layout import Field, Member, lay_out
+from omp2gpu.sema.x86_fp80 import X86FP80Type
 
 
 class CType:
@@ -74,11 +77,16 @@ class IntType(CType):
     signed: bool
     rank: int            # conversion rank (C99 6.3.1.1)
     is_bool: bool = False
+    # An enumerated type: int, whose bit-fields are unsigned when no enumerator is
+    # negative (gcc's underlying type is then unsigned int). Not part of its identity.
+    unsigned_enum: bool = field(default=False, compare=False)
     is_integer = True
 
     @property
     def size(self):
-        return max(1, self.bits // 8)
+        # A wide bit-field's value type (`unsigned long long:40`) has its declared size.
+        whole = max(1, (self.bits + 7) // 8)
+        return 1 << (whole - 1).bit_length()
 
     @property
     def align(self):
@@ -108,14 +116,14 @@ class FloatType(CType):
 
     @property
     def size(self):
-        return self.bits // 8
+        return 16 if self.bits == 80 else self.bits // 8     # x86-64 pads long double to 16
 
     @property
     def align(self):
         return self.size
 
     def ir_type(self):
-        return ir.FloatType() if self.bits == 32 else ir.DoubleType()
+        return {32: ir.FloatType, 64: ir.DoubleType, 80: X86FP80Type}[self.bits]()
 
     def __str__(self):
         return self.name
@@ -222,14 +230,6 @@ def variably_modified(ctype: CType) -> bool:
     return False
 
 
-@dataclass(eq=False)
-class Field:
-    name: str | None
-    ctype: CType
-    offset: int = 0
-    index: int = 0           # LLVM struct element index (structs); unused for unions
-
-
 # Per LLVM context (each module emitter has its own): struct IR names numbered in the order
 # the program declares them, whatever else this process compiled before.
 _STRUCT_SERIALS: "weakref.WeakKeyDictionary[ir.Context, itertools.count]" = weakref.WeakKeyDictionary()
@@ -246,6 +246,7 @@ class StructType(CType):
     _size: int = 0
     _align: int = 1
     const_fields: frozenset = frozenset()      # members declared const
+    storage: list = field(default_factory=list)   # IR body elements (record_layout.Layout)
     is_struct = True
 
     @property
@@ -260,37 +261,38 @@ class StructType(CType):
     def align(self):
         return self._align
 
-    def complete(self, members: list[tuple[str | None, CType]], context: ir.Context) -> None:
-        fields, offset, align, size = [], 0, 1, 0
-        for index, (name, ctype) in enumerate(members):
-            align = max(align, ctype.align)
-            if self.is_union:
-                fields.append(Field(name, ctype, 0, 0))
-                size = max(size, ctype.size)
-            else:
-                offset = _round_up(offset, ctype.align)
-                fields.append(Field(name, ctype, offset, index))
-                offset += ctype.size
-                size = offset
-        self.fields = fields
-        self._align = align
-        self._size = _round_up(size, align)
+    def complete(self, members: list, context: ir.Context) -> None:
+        """Lay out `members` (record_layout.Member, or (name, type) pairs) as gcc does."""
+        members = [m if isinstance(m, Member) else Member(*m) for m in members]
+        layout = lay_out(members, self.is_union)
+        self.fields, self.storage = layout.fields, layout.storage
+        self._align, self._size = layout.align, layout.size
         self._set_body(context)
+
+    @property
+    def has_bit_fields(self) -> bool:
+        return any(f.is_bit_field for f in self.fields or ())
+
+    @property
+    def stored_member(self) -> CType | None:
+        """The member type a union's IR body holds: the most aligned, then the widest."""
+        if not self.fields:
+            return None
+        return max(self.fields, key=lambda f: (f.ctype.align, f.ctype.size)).ctype
 
     def _set_body(self, context: ir.Context) -> None:
         ident = self.ir_type(context)
         if self.is_union:
             # A union is stored as its most-aligned member plus padding bytes;
             # members are reached through pointer casts.
-            body = []
-            if self.fields:
-                widest = max(self.fields, key=lambda f: (f.ctype.align, f.ctype.size))
-                body.append(widest.ctype.ir_type())
-                pad = self._size - widest.ctype.size
-                if pad:
-                    body.append(ir.ArrayType(ir.IntType(8), pad))
+            body, stored = [], self.stored_member
+            if stored is not None:
+                body.append(stored.ir_type())
+            pad = self._size - (stored.size if stored is not None else 0)
+            if pad:
+                body.append(ir.ArrayType(ir.IntType(8), pad))
         else:
-            body = [f.ctype.ir_type() for f in self.fields]
+            body = [storage_ir_type(element) for element in self.storage]
         ident.set_body(*body)
 
     def ir_type(self, context: ir.Context | None = None):
@@ -312,6 +314,13 @@ class StructType(CType):
                 if member.ctype.field(name) is not None:
                     return member
         return None
+
+    def named_field(self, name: str) -> Field | None:
+        """The member `name` itself, found through anonymous struct/union members."""
+        member = self.field(name)
+        while member is not None and member.name != name:
+            member = member.ctype.field(name)
+        return member
 
     def __str__(self):
         return f"{'union' if self.is_union else 'struct'} {self.tag or '<anonymous>'}"
@@ -337,8 +346,13 @@ class FunctionType(CType):
         return f"{self.result} ({params})"
 
 
-def _round_up(value: int, align: int) -> int:
-    return (value + align - 1) // align * align
+def storage_ir_type(element) -> ir.Type:
+    """The IR type of one struct body element (a Field or a record_layout element)."""
+    if isinstance(element, Field):
+        return element.ctype.ir_type()
+    if hasattr(element, "length"):                  # record_layout.ByteRun
+        return ir.ArrayType(ir.IntType(8), element.length)
+    return ir.ArrayType(ir.IntType(element.align * 8), 0)     # record_layout.AlignmentAnchor
 
 
 # The standard types (LP64).
@@ -357,8 +371,7 @@ LLONG = IntType("long long", 64, True, 5)
 ULLONG = IntType("unsigned long long", 64, False, 5)
 FLOAT = FloatType("float", 32)
 DOUBLE = FloatType("double", 64)
-# long double is computed as double (x86 fp80 has no NVPTX counterpart).
-LONG_DOUBLE = FloatType("long double", 64)
+LONG_DOUBLE = FloatType("long double", 80)
 
 SIZE_T = ULONG
 PTRDIFF_T = LONG
@@ -386,12 +399,33 @@ def integer_promotion(ctype: CType) -> CType:
 
 
 _UNSIGNED_OF = {INT: UINT, LONG: ULONG, LLONG: ULLONG}
+UNSIGNED_ENUM = IntType("int", 32, True, 3, unsigned_enum=True)
+
+
+def bit_field_value_type(declared: IntType, width: int) -> IntType:
+    """The type of a bit-field's value, as gcc gives it: narrower than int, it is
+    int (so `unsigned x:3` promotes to int); a width of int's, the declared int type
+    or int/unsigned int for a wider declared type; wider, an integer of that many
+    bits with the declared signedness (`unsigned long long y:40` adds modulo 2**40),
+    between int and long in rank, as gcc orders types by precision."""
+    if declared.is_bool:
+        return BOOL
+    signed = declared.signed and not declared.unsigned_enum
+    if width < INT.bits:
+        return INT
+    if width == INT.bits:
+        return INT if signed else UINT
+    if width == declared.bits:
+        return declared
+    return IntType(f"{declared}:{width}", width, signed, INT.rank + width / 100)
 
 
 def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
     """The common real type of a binary arithmetic operator (C99 6.3.1.8)."""
     if left.is_floating or right.is_floating:
-        if FLOAT in (left, right) and not {left, right} & {DOUBLE, LONG_DOUBLE}:
+        if LONG_DOUBLE in (left, right):
+            return LONG_DOUBLE
+        if FLOAT in (left, right) and DOUBLE not in (left, right):
             return FLOAT
         return DOUBLE
     left, right = integer_promotion(left), integer_promotion(right)
@@ -405,6 +439,15 @@ def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
     if signed.bits > unsigned.bits:
         return signed
     return _UNSIGNED_OF.get(signed, unsigned)
+
+
+def holds_long_double(ctype: CType) -> bool:
+    """A long double, or an array or struct with one inside (its layout is the host's)."""
+    while ctype.is_array:
+        ctype = ctype.element
+    if ctype.is_struct:
+        return any(holds_long_double(member.ctype) for member in ctype.fields or ())
+    return ctype == LONG_DOUBLE
 
 
 def compatible(a: CType, b: CType) -> bool:

@@ -8,8 +8,9 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer
+from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer, refuse_bit_field
 from omp2gpu.sema.expression_types import type_of_expression
+from omp2gpu.sema.record_layout import Member
 from omp2gpu.sema.scopes import Scope, Symbol
 
 # The largest object LP64 can address, as gcc: a size must fit ptrdiff_t.
@@ -89,6 +90,7 @@ class TypeResolver:
         """GNU `typeof`/`__typeof__` of a type name or an expression (not evaluated)."""
         if isinstance(node.expr, c_ast.Typename):
             return self.resolve(node.expr, scope)
+        refuse_bit_field(node.expr, "typeof", scope, self)
         return type_of_expression(node.expr, scope, self)
 
     def _array(self, node: c_ast.ArrayDecl, scope: Scope) -> ct.CType:
@@ -176,17 +178,21 @@ class TypeResolver:
             scope.tags[node.name] = struct
         members = []
         for decl in node.decls:
-            if getattr(decl, "bitsize", None) is not None:
-                raise CompileError("bit-fields are not supported", decl.coord)
             mtype = self.resolve(decl.type, scope)
+            if getattr(decl, "bitsize", None) is not None:
+                members.append(self._bit_field(decl, mtype, scope))
+                continue
             if ct.variably_modified(mtype):
                 raise CompileError(f"member '{decl.name}' of a structure or union cannot have a "
                                    "variably modified type", decl.coord)
             if not mtype.is_complete and not (mtype.is_array and decl is node.decls[-1]):
                 raise CompileError(f"field '{decl.name}' has incomplete type '{mtype}'", decl.coord)
-            if decl.name is not None and any(decl.name == name for name, _ in members):
+            members.append(Member(decl.name, mtype))
+        seen = set()
+        for decl in node.decls:
+            if decl.name is not None and decl.name in seen:
                 raise CompileError(f"duplicate member '{decl.name}'", decl.coord)
-            members.append((decl.name, mtype))
+            seen.add(decl.name)
         struct.complete(members, self.context)
         struct.const_fields = frozenset(d.name for d in node.decls if d.name and declared_const(d))
         struct.definition = node
@@ -194,9 +200,31 @@ class TypeResolver:
             self.anonymous[id(node)] = (node, struct)
         return struct
 
+    def _bit_field(self, decl, mtype: ct.CType, scope: Scope) -> Member:
+        """A bit-field member (C99 6.7.2.1p4): an integer type (gcc takes any, and enums)
+        and a constant width within it; only an unnamed one may have width 0."""
+        name = decl.name or "<anonymous>"
+        if not mtype.is_integer:
+            raise CompileError(f"bit-field '{name}' has invalid type", decl.coord)
+        try:
+            width = evaluate_integer(decl.bitsize, scope, self)
+        except CompileError:
+            raise CompileError(f"bit-field '{name}' width not an integer constant",
+                               decl.coord) from None
+        if width < 0:
+            raise CompileError(f"negative width in bit-field '{name}'", decl.coord)
+        if width == 0 and decl.name is not None:
+            raise CompileError(f"zero width for bit-field '{name}'", decl.coord)
+        if width > (1 if mtype.is_bool else mtype.bits):
+            raise CompileError(f"width of '{name}' exceeds its type", decl.coord)
+        return Member(decl.name, mtype, width)
+
     def _enum(self, node: c_ast.Enum, scope: Scope) -> ct.CType:
+        if node.values is None:
+            found = scope.lookup_tag(node.name) if node.name else None
+            return found if found is not None and found.is_integer else ct.INT
         if node.values is not None:
-            next_value = 0
+            next_value, negative = 0, False
             for enumerator in node.values.enumerators:
                 if enumerator.value is not None:
                     next_value = evaluate_integer(enumerator.value, scope, self)
@@ -204,9 +232,13 @@ class TypeResolver:
                     raise CompileError(f"redefinition of enumerator '{enumerator.name}'", enumerator.coord)
                 scope.declare(Symbol(enumerator.name, ct.INT, "enum-constant",
                                      value=next_value, coord=enumerator.coord))
+                negative = negative or next_value < 0
                 next_value += 1
+            # int everywhere, but its bit-fields are unsigned when it holds no negative value
+            enum_type = ct.INT if negative else ct.UNSIGNED_ENUM
             if node.name:
-                scope.tags[node.name] = ct.INT
+                scope.tags[node.name] = enum_type
+            return enum_type
         return ct.INT
 
 

@@ -8,7 +8,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.gnu_nodes import StatementExpression
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.generic_selection import selected_expression
+from omp2gpu.sema.generic_selection import bit_field_controlling_type, selected_expression
 from omp2gpu.sema.literals import arithmetic_literal, string_literal
 from omp2gpu.sema.scopes import Symbol
 
@@ -37,11 +37,11 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         base = type_of_expression(node.name, scope, resolver)
         if node.type == "->":
             base = _pointee(ct.decay(base), node)
-        member = base.field(node.field.name) if base.is_struct else None
+        member = base.named_field(node.field.name) if base.is_struct else None
         if member is None:
             raise CompileError(f"no member named '{node.field.name}'", node.coord)
-        if member.name != node.field.name:      # anonymous member holding it
-            return member.ctype.field(node.field.name).ctype
+        if member.is_bit_field:
+            return ct.bit_field_value_type(member.ctype, member.bit_width)
         return member.ctype
     if isinstance(node, c_ast.UnaryOp):
         if node.op in ("sizeof", "_Alignof"):
@@ -79,7 +79,11 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
     if isinstance(node, c_ast.ExprList):
         return type_of_expression(node.exprs[-1], scope, resolver)
     if isinstance(node, c_ast.GenericSelection):
-        chosen = selected_expression(node, type_of_expression(node.expr, scope, resolver),
+        member = bit_field_member(node.expr, scope, resolver) \
+            if isinstance(node.expr, c_ast.StructRef) else None
+        controlling = type_of_expression(node.expr, scope, resolver) if member is None \
+            else bit_field_controlling_type(member)
+        chosen = selected_expression(node, controlling,
                                      lambda typename: resolver.resolve(typename, scope))
         return type_of_expression(chosen, scope, resolver)
     if isinstance(node, StatementExpression):
@@ -89,6 +93,16 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         if callee.is_pointer and callee.pointee.is_function:
             return callee.pointee.result
     raise CompileError("cannot determine the type of this expression", node.coord)
+
+
+def bit_field_member(node: c_ast.StructRef, scope, resolver):
+    """The bit-field (a ctypes.Field) that member access `node` designates, or None."""
+    base = type_of_expression(node.name, scope, resolver)
+    if node.type == "->":
+        base = ct.decay(base)
+        base = base.pointee if base.is_pointer else base
+    member = base.named_field(node.field.name) if base.is_struct else None
+    return member if member is not None and member.is_bit_field else None
 
 
 def _statement_expression_type(node: StatementExpression, scope, resolver) -> ct.CType:

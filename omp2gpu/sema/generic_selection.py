@@ -32,6 +32,17 @@ def selected_expression(selection: c_ast.GenericSelection, controlling: ct.CType
     return default
 
 
+def bit_field_controlling_type(member: ct.Field) -> ct.CType:
+    """A bit-field's type as gcc's _Generic sees it: its declared type when it is as
+    wide as that type (`unsigned b:32`, `_Bool d:1`), else a type of its own that
+    only `default` matches (`unsigned a:3` is 'unsigned int:3')."""
+    declared = member.ctype
+    if declared.is_bool or member.bit_width == declared.bits:
+        return declared
+    return ct.IntType(f"{declared}:{member.bit_width}", member.bit_width, declared.signed,
+                      declared.rank)
+
+
 def _same_type(a: ct.CType, b: ct.CType) -> bool:
     """Compatible types in the sense _Generic needs (char, signed char and unsigned
     char differ; int and long differ; structs by identity)."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.x86_fp80 import round_to_fp80
 
 _SIMPLE_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11,
                    "\\": 92, "'": 39, '"': 34, "?": 63, "e": 27}
@@ -56,10 +59,21 @@ def float_literal(text: str, coord=None) -> tuple[float, ct.FloatType]:
     elif body[-1] in "lL":
         body, ctype = body[:-1], ct.LONG_DOUBLE
     try:
+        if ctype == ct.LONG_DOUBLE:
+            return round_to_fp80(_exact_value(body)), ctype
         value = float.fromhex(body) if body.lower().startswith("0x") else float(body)
     except ValueError:
         raise CompileError(f"invalid floating constant '{text}'", coord) from None
     return value, ctype
+
+
+def _exact_value(body: str) -> Fraction:
+    """A floating constant's exact value (long double constants are rounded from it)."""
+    if not body.lower().startswith("0x"):
+        return Fraction(body)
+    digits, _, exponent = body[2:].lower().partition("p")
+    whole, _, fraction = digits.partition(".")
+    return int(whole + fraction or "0", 16) * Fraction(2) ** (int(exponent or "0") - 4 * len(fraction))
 
 
 def decode_escapes(body: str, coord=None) -> list[int]:

@@ -196,6 +196,11 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
 
 
 def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
+    with driver.collector_paused():     # as `run` does: the compiler's objects live to the end
+        return _compile_inputs(args)
+
+
+def _compile_inputs(args: argparse.Namespace) -> int:
     for path in args.inputs:
         _check_input(path)
     options = compile_options(args)

@@ -18,7 +18,7 @@
 
 typedef int (*omp2gpu_target_fn)(long device, const char *kernel, int count, void **bases,
                                  void **begins, long *sizes, long *types, int num_teams,
-                                 int thread_limit, long trip_count);
+                                 int thread_limit, long trip_count, const char *where);
 typedef void (*omp2gpu_set_device_fn)(int device);
 typedef void (*omp2gpu_wg_fn)(void **args, long group, long num_groups, int threads);
 
@@ -147,7 +147,8 @@ static long find_mapping(long begin, long size) {
 }
 
 int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases, void **begins,
-                         long *sizes, long *types, int num_teams, int thread_limit, long trip_count) {
+                         long *sizes, long *types, int num_teams, int thread_limit, long trip_count,
+                         const char *where) {
     void *args[MAX_ARGS];
     long slots[MAX_ARGS];
     struct kernel *kernel;
@@ -159,6 +160,7 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
     for (i = 0; i < count; i++) {
         long type = types[i], found;
         if ((type & (ALWAYS | DELETE | RETURN_PARAM)) || !(type & TARGET_PARAM)) goto slow;
+        if (sizes[i] < 0) goto slow;     /* the launcher reports the bad section */
         if (type & LITERAL) {
             args[i] = begins[i];         /* the parameter's bytes, read at the launch */
             continue;
@@ -196,7 +198,7 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
     return 0;
 slow:
     return slow_target(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
-                       trip_count);
+                       trip_count, where);
 }
 
 void __omp2gpu_cpu_set_default_device(int device) {

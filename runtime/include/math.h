@@ -1,5 +1,5 @@
-/* omp2gpu <math.h>: glibc libm prototypes, double and float (no long double:
- * omp2gpu computes long double as double, which glibc's ABI does not).
+/* omp2gpu <math.h>: glibc libm prototypes, double, float and long double (the
+ * host's x86 80-bit type; a target region using it runs on the host, not the GPU).
  *
  * Builtins the code generator implements (constant-foldable):
  *   __builtin_huge_val()  -- +infinity, double
@@ -7,8 +7,9 @@
  *   __builtin_nanf("")    -- a quiet NaN, float
  * The classification macros evaluate their argument once and call glibc's
  * exported __isnan/__isnanf, __isinf/__isinff, __finite/__finitef,
- * __signbit/__signbitf and __fpclassify/__fpclassifyf, choosing the float
- * or the double one with sizeof (as glibc does without GCC builtins). */
+ * __signbit/__signbitf and __fpclassify/__fpclassifyf (and the *l ones),
+ * choosing by the argument's type with _Generic: only the chosen call is
+ * compiled, so device code never sees the long double one. */
 #ifndef __OMP2GPU_MATH_H
 #define __OMP2GPU_MATH_H
 
@@ -45,7 +46,7 @@ typedef double double_t;
 #define M_SQRT2 1.41421356237309504880
 #define M_SQRT1_2 0.70710678118654752440
 
-#define __omp2gpu_fp_dispatch(x, f, d) (sizeof(x) == sizeof(float) ? f(x) : d(x))
+#define __omp2gpu_fp_dispatch(x, f, d) _Generic((x), float: f, long double: d##l, default: d)(x)
 #define isnan(x) __omp2gpu_fp_dispatch(x, __isnanf, __isnan)
 #define isinf(x) __omp2gpu_fp_dispatch(x, __isinff, __isinf)
 #define isfinite(x) __omp2gpu_fp_dispatch(x, __finitef, __finite)
@@ -185,5 +186,70 @@ int __signbit(double x);
 int __signbitf(float x);
 int __fpclassify(double x);
 int __fpclassifyf(float x);
+
+/* long double is the host's x86 80-bit type: glibc's *l functions. */
+long double acosl(long double x);
+long double asinl(long double x);
+long double atanl(long double x);
+long double cosl(long double x);
+long double sinl(long double x);
+long double tanl(long double x);
+long double acoshl(long double x);
+long double asinhl(long double x);
+long double atanhl(long double x);
+long double coshl(long double x);
+long double sinhl(long double x);
+long double tanhl(long double x);
+long double expl(long double x);
+long double exp2l(long double x);
+long double expm1l(long double x);
+long double exp10l(long double x);
+long double logl(long double x);
+long double log10l(long double x);
+long double log1pl(long double x);
+long double log2l(long double x);
+long double logbl(long double x);
+long double cbrtl(long double x);
+long double fabsl(long double x);
+long double sqrtl(long double x);
+long double erfl(long double x);
+long double erfcl(long double x);
+long double lgammal(long double x);
+long double tgammal(long double x);
+long double ceill(long double x);
+long double floorl(long double x);
+long double nearbyintl(long double x);
+long double rintl(long double x);
+long double roundl(long double x);
+long double truncl(long double x);
+long double atan2l(long double x, long double y);
+long double fmodl(long double x, long double y);
+long double remainderl(long double x, long double y);
+long double copysignl(long double x, long double y);
+long double nextafterl(long double x, long double y);
+long double fdiml(long double x, long double y);
+long double fmaxl(long double x, long double y);
+long double fminl(long double x, long double y);
+long double hypotl(long double x, long double y);
+long double powl(long double x, long double y);
+long double fmal(long double x, long double y, long double z);
+long double frexpl(long double x, int *exp);
+long double ldexpl(long double x, int exp);
+long double scalbnl(long double x, int n);
+long double scalblnl(long double x, long n);
+int ilogbl(long double x);
+long double modfl(long double x, long double *iptr);
+long double remquol(long double x, long double y, int *quo);
+long double nanl(const char *tagp);
+long lrintl(long double x);
+long long llrintl(long double x);
+long lroundl(long double x);
+long long llroundl(long double x);
+void sincosl(long double x, long double *sinx, long double *cosx);
+int __isnanl(long double x);
+int __isinfl(long double x);
+int __finitel(long double x);
+int __signbitl(long double x);
+int __fpclassifyl(long double x);
 
 #endif

@@ -7,7 +7,7 @@ import pytest
 from pycparser import c_parser
 
 from omp2gpu import driver
-from omp2gpu.codegen.openmp.inlined_callees import calls_any, kernel_constructs_callees
+from omp2gpu.codegen.openmp.inlined_callees import calls_any, functions_holding, kernel_constructs_callees
 from omp2gpu.frontend.pragmas import attach_pragmas
 
 
@@ -37,6 +37,25 @@ void plain(int *x) { *x = 1; }
 
 def test_functions_holding_constructs_directly_or_through_callees_qualify():
     assert _callees(LIBRARY) == {"par", "via", "orphan"}
+
+
+def _definitions(source: str) -> dict:
+    ast = attach_pragmas(c_parser.CParser().parse(source))
+    return {node.decl.name: node for node in ast.ext if type(node).__name__ == "FuncDef"}
+
+
+def test_functions_holding_a_kind_reach_every_caller_of_a_long_chain():
+    # f0 <- f1 <- ... <- f399: the callers' closure, found in one walk of the call graph
+    chain = ["void f0(int *x) {\n#pragma omp critical\n *x += 1; }"]
+    chain += [f"void f{k}(int *x) {{ f{k - 1}(x); }}" for k in range(1, 400)]
+    chain.append("void other(int *x) { *x = 0; }")
+    definitions = _definitions("\n".join(chain))
+    assert functions_holding(definitions, "critical") == {f"f{k}" for k in range(400)}
+    assert functions_holding(definitions, "barrier") == frozenset()
+
+
+def test_functions_holding_see_leaf_constructs_of_combined_directives():
+    assert functions_holding(_definitions(LIBRARY), "parallel") == {"par", "via"}
 
 
 @pytest.mark.parametrize("extra, excluded", [

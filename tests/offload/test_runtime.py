@@ -424,7 +424,7 @@ def test_target_through_the_c_entry_point():
     sizes = (ctypes.c_int64 * 2)(12, 4)
     types = (ctypes.c_int64 * 2)(int(M.TO | M.FROM | M.TARGET_PARAM), int(M.LITERAL | M.TARGET_PARAM))
     target = entry_points.CALLBACKS[abi.ENTRY_TARGET]
-    assert target(-1, b"add_one", 2, bases, bases, sizes, types, 0, 0, 3) == 0
+    assert target(-1, b"add_one", 2, bases, bases, sizes, types, 0, 0, 3, b"prog.c:4:13") == 0
     assert list(a) == [11, 21, 31]
 
 
@@ -433,10 +433,10 @@ def test_use_device_ptr_through_the_c_entry_point():
     a = ints(1, 2)
     bases = (ctypes.c_void_p * 1)(addr(a))
     sizes, types = (ctypes.c_int64 * 1)(8), (ctypes.c_int64 * 1)(int(M.TO))
-    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 1, bases, bases, sizes, types)
+    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 1, bases, bases, sizes, types, b"prog.c:3:13")
     pointer = (ctypes.c_void_p * 1)(addr(a, 1))
     zero, use = (ctypes.c_int64 * 1)(0), (ctypes.c_int64 * 1)(int(M.RETURN_PARAM))
-    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 1, pointer, pointer, zero, use)
+    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 1, pointer, pointer, zero, use, None)
     assert pointer[0] == rt.states[0].data.lookup(addr(a), 8).device_address + INT
 
 
@@ -468,11 +468,11 @@ def test_an_exception_never_crosses_into_c(monkeypatch, capsys):
     monkeypatch.setattr(runtime, "data_begin", broken)
     bases = (ctypes.c_void_p * 1)()
     sizes = types = (ctypes.c_int64 * 1)()
-    assert entry_points.CALLBACKS[abi.ENTRY_TARGET](-1, b"k", 0, bases, bases, sizes, types, 0, 0, 0) == 1
+    assert entry_points.CALLBACKS[abi.ENTRY_TARGET](-1, b"k", 0, bases, bases, sizes, types, 0, 0, 0, None) == 1
     err = capsys.readouterr().err
     assert err.startswith("omp2gpu: error: __omp2gpu_target: internal error in the offload runtime: "
                           "KeyError: 'boom'\n")
     assert "Traceback" not in err
     assert not runtime.runtime().states[0].usable         # the state is in doubt: host from now on
-    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 0, bases, bases, sizes, types)
+    entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 0, bases, bases, sizes, types, None)
     assert "__omp2gpu_target_data_begin: internal error" in capsys.readouterr().err

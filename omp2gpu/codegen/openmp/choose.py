@@ -202,6 +202,17 @@ def _outer_loops(node) -> list:
     return [node] if isinstance(node, c_ast.For) else []
 
 
+def team_size_ineligibility(construct, shape) -> str | None:
+    """Why a combined kernel (GPU or CPU), whose team size is fixed at the launch, cannot
+    honour the region's num_threads/if clauses (None: the host evaluates them there)."""
+    for directive in shape.directives:
+        for clause in _parallel_size_clauses(directive):
+            if not evaluable_at_launch(clause.expr, construct):
+                return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
+                        "(the combined scheme's team size is fixed at the launch)")
+    return None
+
+
 def combined_ineligibility(construct) -> str | None:
     """Why the combined scheme cannot run this region (None: it can)."""
     shape = combined_shape(construct)
@@ -218,11 +229,9 @@ def combined_ineligibility(construct) -> str | None:
     for clause in clauses_named(shape.clauses, "reduction"):
         if any(item.sections for item in clause.items):
             return "reductions over array sections need the control-loop scheme"
-    for directive in shape.directives:
-        for clause in _parallel_size_clauses(directive):
-            if not evaluable_at_launch(clause.expr, construct):
-                return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
-                        "(the combined scheme's team size is fixed at the launch)")
+    reason = team_size_ineligibility(construct, shape)
+    if reason:
+        return reason
     loop = shape.loop
     # Atomics are single instructions for each thread; anything else needs coordination.
     inner = [c for c in nested_constructs(loop) if c.directive.kind != "atomic"]

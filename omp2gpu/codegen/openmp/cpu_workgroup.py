@@ -41,6 +41,7 @@ from omp2gpu.codegen.openmp.choose import (
     combined_ineligibility,
     combined_shape,
     nested_constructs,
+    team_size_ineligibility,
 )
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     LEVEL,
@@ -139,6 +140,8 @@ def critical_lock(module: ir.Module, name: str | None) -> ir.GlobalVariable:
 class CpuModuleEmitter(DeviceModuleEmitter):
     """The device module emitter, targeting the host: no special builtins (printf and
     the math library are the C library's), the host's triple and data layout."""
+
+    has_x86_fp80 = True
 
     def target_builtins(self) -> dict:
         return {}
@@ -306,6 +309,9 @@ def cpu_combined_ineligibility(construct) -> str | None:
     for clause in clauses_named(shape.loop_directive, "dist_schedule"):
         if clause.chunk is not None:
             return "dist_schedule with a chunk size deals iterations to teams round-robin"
+    reason = team_size_ineligibility(construct, shape)
+    if reason:
+        return reason
     inner = [c for c in nested_constructs(loop) if c.directive.kind not in WORK_ITEM_CONSTRUCTS]
     if inner:
         return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"

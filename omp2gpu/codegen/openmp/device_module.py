@@ -73,6 +73,8 @@ class RegionScope(Scope):
 
 
 class DeviceModuleEmitter(ModuleEmitter):
+    has_x86_fp80 = False         # NVPTX: a kernel using long double is refused (runs on the host)
+
     def __init__(self, host, openmp, declare_target_globals=frozenset(), name="device"):
         # One LLVM context and type resolver with the host: struct types are shared.
         super().__init__(name, openmp, Builtins(self.target_builtins()), host.context, host.resolver)

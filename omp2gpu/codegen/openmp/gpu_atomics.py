@@ -26,7 +26,7 @@ _RMW = {("+", True): "add", ("-", True): "sub", ("&", True): "and", ("|", True):
 
 def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tuple[ir.Value, ir.Value]:
     """Atomically x = x op expr (or expr op x); returns (old, new) in x's type."""
-    target = cg.lvalue(x_node)
+    target = atomic_location(cg, x_node)
     ctype = target.ctype
     if not ctype.is_scalar or ctype.is_pointer:
         raise CompileError("atomic needs a scalar of arithmetic type", x_node.coord)
@@ -47,6 +47,16 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
         result = cg.binary(op, left, right, x_node)
         return convert(b, result.value, result.ctype, ctype, x_node.coord)
     return compare_and_swap_loop(cg, target.address, ctype, new_value)
+
+
+def atomic_location(cg, x_node):
+    """The lvalue of an atomic construct's `x`: no bit-field (its bits are no object an
+    atomic instruction can address)."""
+    target = cg.lvalue(x_node)
+    if target.bit_field is not None:
+        raise CompileError(f"'#pragma omp atomic' on bit-field '{x_node.field.name}' is not "
+                           "supported in device code", x_node.coord)
+    return target
 
 
 def compare_and_swap_loop(cg, address, ctype, new_value) -> tuple[ir.Value, ir.Value]:
@@ -96,16 +106,16 @@ def emit_atomic(cg, construct) -> None:
 def _read(cg, node):
     if not isinstance(node, c_ast.Assignment) or node.op != "=":
         raise CompileError("'#pragma omp atomic read' needs 'v = x;'", node.coord)
-    source = cg.lvalue(node.rvalue)
+    source = atomic_location(cg, node.rvalue)
     value = cg.builder.load_atomic(source.address, "monotonic", source.ctype.align)
     target = cg.lvalue(node.lvalue)
-    cg.builder.store(convert(cg.builder, value, source.ctype, target.ctype, node.coord), target.address)
+    cg.store(target, convert(cg.builder, value, source.ctype, target.ctype, node.coord))
 
 
 def _write(cg, node):
     if not isinstance(node, c_ast.Assignment) or node.op != "=":
         raise CompileError("'#pragma omp atomic write' needs 'x = expr;'", node.coord)
-    target = cg.lvalue(node.lvalue)
+    target = atomic_location(cg, node.lvalue)
     value = cg.expr_as(node.rvalue, target.ctype)
     cg.builder.store_atomic(value, target.address, "monotonic", target.ctype.align)
 
@@ -134,7 +144,7 @@ def _capture(cg, node):
         _old, new = atomic_update(cg, x, op, expr, reverse)
         _assign(cg, second.lvalue, new, cg.lvalue(x).ctype)
     elif isinstance(first, c_ast.Assignment) and isinstance(second, c_ast.Assignment):  # {v = x; x = e}
-        target = cg.lvalue(second.lvalue)
+        target = atomic_location(cg, second.lvalue)
         value = cg.expr_as(second.rvalue, target.ctype)
         old = cg.builder.atomic_rmw("xchg", target.address, value, "monotonic")
         _assign(cg, first.lvalue, old, target.ctype)
@@ -144,4 +154,4 @@ def _capture(cg, node):
 
 def _assign(cg, v_node, value, ctype):
     target = cg.lvalue(v_node)
-    cg.builder.store(convert(cg.builder, value, ctype, target.ctype, v_node.coord), target.address)
+    cg.store(target, convert(cg.builder, value, ctype, target.ctype, v_node.coord))

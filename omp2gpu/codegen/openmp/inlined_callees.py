@@ -19,6 +19,9 @@ locals (one object whatever the call site), and its address is never taken
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
+
 from pycparser import c_ast
 
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -30,17 +33,11 @@ SELF_CONTAINED = ("atomic", "flush", "taskyield", "taskwait", "simd")
 def kernel_constructs_callees(definitions: dict[str, c_ast.FuncDef],
                               file_ast: c_ast.FileAST | None = None) -> dict[str, c_ast.FuncDef]:
     """name -> definition of every function that qualifies (see the module docstring)."""
-    calls = {name: _called_names(definition.body) for name, definition in definitions.items()}
+    calls = {name: _facts(definition).called for name, definition in definitions.items()}
     taken = _address_taken(file_ast if file_ast is not None else list(definitions.values()))
     recursive = _recursive(calls)
-    holding = {name for name, definition in definitions.items() if _holds_constructs(definition.body)}
-    changed = True
-    while changed:                          # through callees, to a fixed point
-        changed = False
-        for name, callees in calls.items():
-            if name not in holding and callees & holding:
-                holding.add(name)
-                changed = True
+    holding = _closed_over_callers({name for name, definition in definitions.items()
+                                    if _facts(definition).kinds - set(SELF_CONTAINED)}, calls)
     return {name: definitions[name] for name in holding
             if name not in taken and name not in recursive and _expandable(definitions[name])}
 
@@ -62,25 +59,72 @@ def reaches_called_parallel(node, definitions: dict[str, c_ast.FuncDef], inlined
         if name in seen or definition is None:
             continue
         seen.add(name)
-        if name not in inlined and any(isinstance(n, OmpConstruct) and n.directive.has("parallel")
-                                       for n in _walk(definition.body)):
+        facts = _facts(definition)
+        if name not in inlined and facts.has_parallel:
             return True
-        stack.extend(_called_names(definition.body))
+        stack.extend(facts.called)
     return False
 
 
 def functions_holding(definitions: dict[str, c_ast.FuncDef], kind: str) -> frozenset[str]:
     """Functions of the translation unit that hold a `kind` construct, or call one that does."""
-    holding = {name for name, definition in definitions.items()
-               if any(isinstance(n, OmpConstruct) and n.directive.has(kind) for n in _walk(definition.body))}
-    grew = True
-    while grew:
-        grew = False
-        for name, definition in definitions.items():
-            if name not in holding and holding & set(_called_names(definition.body)):
-                holding.add(name)
-                grew = True
-    return frozenset(holding)
+    calls = {name: _facts(definition).called for name, definition in definitions.items()}
+    return frozenset(_closed_over_callers(
+        {name for name, definition in definitions.items() if kind in _facts(definition).constructs}, calls))
+
+
+def _closed_over_callers(names: set[str], calls: dict[str, frozenset[str]]) -> set[str]:
+    """`names` and every function that calls one of them, directly or not: a walk of the
+    reversed call graph, linear in its edges."""
+    callers: dict[str, list[str]] = {}
+    for caller, callees in calls.items():
+        for callee in callees:
+            callers.setdefault(callee, []).append(caller)
+    found, stack = set(names), list(names)
+    while stack:
+        for caller in callers.get(stack.pop(), ()):
+            if caller not in found:
+                found.add(caller)
+                stack.append(caller)
+    return found
+
+
+@dataclass(frozen=True)
+class _FunctionFacts:
+    """What the analyses ask of one function body, gathered in one walk."""
+    called: frozenset[str]           # names of the functions it calls directly
+    kinds: frozenset[str]            # kinds of the OpenMP constructs in it
+    constructs: frozenset[str]       # every name Directive.has answers for one of them
+    has_static_local: bool
+
+    @property
+    def has_parallel(self) -> bool:
+        return "parallel" in self.constructs
+
+
+# One walk per definition, however many regions and analyses ask (the device build and
+# every control-loop kernel did, which made the work grow with regions x code).
+_FACTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _facts(definition: c_ast.FuncDef) -> _FunctionFacts:
+    facts = _FACTS.get(definition)
+    if facts is None:
+        called, kinds, constructs = set(), set(), set()
+        has_static_local = False
+        for node in _walk(definition.body):
+            if isinstance(node, c_ast.FuncCall):
+                if isinstance(node.name, c_ast.ID):
+                    called.add(node.name.name)
+            elif isinstance(node, OmpConstruct):
+                kinds.add(node.directive.kind)
+                constructs.update(node.directive.constructs)
+                constructs.add(node.directive.kind)
+            elif isinstance(node, c_ast.Decl) and "static" in (node.storage or []):
+                has_static_local = True
+        facts = _FACTS[definition] = _FunctionFacts(frozenset(called), frozenset(kinds),
+                                                    frozenset(constructs), has_static_local)
+    return facts
 
 
 # ----------------------------------------------------------------- the analyses
@@ -100,10 +144,6 @@ def _called_names_in_order(node) -> list[str]:
 
 def _called_names(node) -> set[str]:
     return set(_called_names_in_order(node))
-
-
-def _holds_constructs(body) -> bool:
-    return any(isinstance(n, OmpConstruct) and n.directive.kind not in SELF_CONTAINED for n in _walk(body))
 
 
 def _address_taken(roots) -> set[str]:
@@ -144,4 +184,4 @@ def _expandable(definition: c_ast.FuncDef) -> bool:
         return False                                    # unprototyped or variadic
     if definition.param_decls:
         return False                                    # K&R definition
-    return not any(isinstance(n, c_ast.Decl) and "static" in (n.storage or []) for n in _walk(definition.body))
+    return not _facts(definition).has_static_local

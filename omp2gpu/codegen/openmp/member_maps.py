@@ -22,6 +22,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType, member_of
+from omp2gpu.sema.expression_types import bit_field_member
 
 I8P = ir.IntType(8).as_pointer()
 
@@ -102,6 +103,8 @@ def _member_map(cg, item, bits: MapType) -> MemberMap:
             raise CompileError(f"mapping '{item.spelling}' through a pointer member is not "
                                "supported: map that member's pointee as a section "
                                "('s.p[0:n]') instead", item.coord)
+    if bit_field_member(item.expr, cg.scope, cg.resolver) is not None:
+        raise CompileError(f"bit-field '{item.spelling}' in 'map' clause", item.coord)
     ctype = cg.type_of(item.expr)
     if not item.sections:
         return MemberMap(item, bits, through_pointer=False)

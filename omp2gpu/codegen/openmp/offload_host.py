@@ -36,7 +36,7 @@ from omp2gpu.sema.scopes import Symbol
 I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
 # (device, count, bases, begins, sizes, types) of the data entry points
-_DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), I64.as_pointer()]
+_DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), I64.as_pointer(), I8P]
 
 
 class OffloadHostOpenMP(HostOpenMP):
@@ -138,16 +138,16 @@ class OffloadHostOpenMP(HostOpenMP):
                    for name in free_identifiers(region.construct.body)
                    if name in self.declare_target_globals]
         if shared:
-            self._update(cg, shared, MapType.FROM)
+            self._update(cg, shared, MapType.FROM, region.directive)
         super().emit_compute_construct(cg, region.construct)
         if shared and not cg.builder.block.is_terminated:
-            self._update(cg, shared, MapType.TO)
+            self._update(cg, shared, MapType.TO, region.directive)
 
-    def _update(self, cg, captures, direction: MapType) -> None:
+    def _update(self, cg, captures, direction: MapType, directive) -> None:
         moved = [with_direction(c, direction) for c in captures]
         arrays = self._entry_arrays(cg, moved, target_params=False, update=True)
         function = _entry(cg.module.module, abi.ENTRY_DATA_UPDATE, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), *arrays])
+        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), *arrays, _where(cg, directive)])
 
     def _kernel_name(self, cg, construct) -> str:
         line = getattr(construct.coord, "line", 0)
@@ -181,9 +181,10 @@ class OffloadHostOpenMP(HostOpenMP):
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
                         [I64, I8P, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(),
-                         I64.as_pointer(), I32, I32, I64])
+                         I64.as_pointer(), I32, I32, I64, I8P])
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
-                                        num_teams, thread_limit, trip_count])
+                                        num_teams, thread_limit, trip_count,
+                                        _where(cg, construct.directive)])
 
     def _device(self, cg, directive) -> ir.Value:
         """The device clause, else -1: the launcher's default-device-var (which
@@ -241,15 +242,15 @@ class OffloadHostOpenMP(HostOpenMP):
         self._branch_on_if_clause(cg, directive, if_modifier, skip)
         arrays = self._entry_arrays(cg, captures, target_params=False, update=update)
         cg.builder.store(cg.builder.sext(self._device(cg, directive), I64), device_slot)
-        self._call_data_entry(cg, entry_name, arrays, device_slot)
+        self._call_data_entry(cg, entry_name, arrays, device_slot, directive)
         cg.builder.store(ir.Constant(I32, 1), made)
         cg.builder.branch(skip)
         cg.builder.position_at_end(skip)
         return made, arrays, device_slot
 
-    def _call_data_entry(self, cg, entry_name: str, arrays, device_slot) -> None:
+    def _call_data_entry(self, cg, entry_name: str, arrays, device_slot, directive) -> None:
         function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [cg.builder.load(device_slot), *arrays])
+        cg.builder.call(function, [cg.builder.load(device_slot), *arrays, _where(cg, directive)])
 
     def emit_target_enter_data(self, cg, construct) -> None:
         self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target enter data")
@@ -275,7 +276,8 @@ class OffloadHostOpenMP(HostOpenMP):
             was_made = cg.builder.icmp_signed("!=", cg.builder.load(made), ir.Constant(I32, 0))
             cg.builder.cbranch(was_made, end, done)
             cg.builder.position_at_end(end)
-            self._call_data_entry(cg, abi.ENTRY_DATA_END, _rebuilt_in_place(cg, arrays), device_slot)
+            self._call_data_entry(cg, abi.ENTRY_DATA_END, _rebuilt_in_place(cg, arrays), device_slot,
+                                  construct.directive)
             cg.builder.branch(done)
             cg.builder.position_at_end(done)
 
@@ -291,7 +293,8 @@ class OffloadHostOpenMP(HostOpenMP):
             captures.append(Capture(item.name, symbol.ctype, "pointer", MapType.RETURN_PARAM, None, symbol))
         count, bases, begins, sizes, types = self._entry_arrays(cg, captures, target_params=False)
         function = _entry(cg.module.module, abi.ENTRY_DATA_BEGIN, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), count, bases, begins, sizes, types])
+        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), count, bases, begins, sizes, types,
+                                   _where(cg, directive)])
         for index, capture in enumerate(captures):
             slot = cg.alloca(capture.ctype, f"{capture.name}.device")
             device_pointer = cg.builder.load(cg.builder.gep(bases, [ir.Constant(I64, index)]))
@@ -305,6 +308,13 @@ def _rebuilt_in_place(cg, arrays):
     later use (the arrays themselves are entry-block allocas)."""
     return tuple(cg.builder.gep(value.pointer, value.indices) if isinstance(value, ir.GEPInstr) else value
                  for value in arrays)
+
+
+def _where(cg, directive) -> ir.Value:
+    """The construct's "file:line:col" for the launcher's messages (abi.py)."""
+    coord = directive.coord
+    text = f"{getattr(coord, 'file', '')}:{getattr(coord, 'line', 0)}:{getattr(coord, 'column', 0)}"
+    return cg.builder.bitcast(cg.module.string_global(text.encode()), I8P)
 
 
 def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
