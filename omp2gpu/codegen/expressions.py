@@ -72,7 +72,9 @@ class ExpressionEmitter:
         return convert(self.builder, value.value, value.ctype, ctype, node.coord)
 
     def condition(self, node) -> ir.Value:
-        value = self.expr(node)
+        return self._truth(self.expr(node), node)
+
+    def _truth(self, value: RValue, node) -> ir.Value:
         if not value.ctype.is_scalar:
             raise CompileError(f"used type '{value.ctype}' where a scalar is required", node.coord)
         return truth_value(self.builder, value.value, value.ctype)
@@ -544,12 +546,15 @@ class ExpressionEmitter:
         return RValue(ct.INT, self.builder.zext(phi, I32))
 
     def _expr_TernaryOp(self, node):
-        test = self.condition(node.cond)
+        # GNU `x ?: y` (gnu_nodes.ConditionalWithOmittedOperand): x, evaluated once, is
+        # also the value when it is true.
+        first = self.expr(node.cond) if node.iftrue is None else None
+        test = self.condition(node.cond) if first is None else self._truth(first, node.cond)
         then_block, else_block = self.new_block("cond.true"), self.new_block("cond.false")
         end_block = self.new_block("cond.end")
         self.builder.cbranch(test, then_block, else_block)
         self.builder.position_at_end(then_block)
-        then_value = self.expr(node.iftrue)
+        then_value = self.expr(node.iftrue) if first is None else first
         then_end = self.builder.block
         self.builder.position_at_end(else_block)
         else_value = self.expr(node.iffalse)
@@ -571,6 +576,8 @@ class ExpressionEmitter:
         phi.add_incoming(then_converted, then_end)
         phi.add_incoming(else_converted, else_end)
         return RValue(ctype, phi)
+
+    _expr_ConditionalWithOmittedOperand = _expr_TernaryOp
 
     def _conditional_type(self, a: RValue, b: RValue, node) -> ct.CType:
         if a.ctype.is_arithmetic and b.ctype.is_arithmetic:

@@ -11,3 +11,13 @@ class StatementExpression(c_ast.Compound):
     `({...});`, may itself be a statement expression whose value is wanted)."""
 
     __slots__ = ()
+
+
+class ConditionalWithOmittedOperand(c_ast.TernaryOp):
+    """GNU `x ?: y`: `x ? x : y` with x evaluated once. Its `iftrue` is None (pycparser's
+    walkers skip None children); the value when x is true is x itself."""
+
+    __slots__ = ()
+
+    def __init__(self, cond, iffalse, coord=None):
+        super().__init__(cond, None, iffalse, coord)

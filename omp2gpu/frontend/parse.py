@@ -17,7 +17,7 @@ _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS",
 
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
-    from omp2gpu.frontend.gnu_nodes import StatementExpression
+    from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand, StatementExpression
 
     class _Parser(c_parser.CParser):
         """pycparser with GNU C's spellings understood (gnu_extensions), and
@@ -75,6 +75,20 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             if type(expression) is c_ast.Compound:        # `({ ... })`
                 return StatementExpression(expression.block_items, expression.coord)
             return expression
+
+        def _parse_conditional_expression(self):
+            # pycparser's, with GNU `x ?: y` (the middle operand omitted) understood.
+            expr = self._parse_binary_expression()
+            if self._peek_type() == "CONDOP" and self._peek_type(2) == "COLON":
+                self._advance(), self._advance()
+                iffalse = self._parse_conditional_expression()
+                return ConditionalWithOmittedOperand(expr, iffalse, expr.coord)
+            if self._accept("CONDOP"):
+                iftrue = self._parse_expression()
+                self._expect("COLON")
+                iffalse = self._parse_conditional_expression()
+                return c_ast.TernaryOp(expr, iftrue, iffalse, expr.coord)
+            return expr
 
         def _parse_unary_expression(self):
             if self._peek_type() not in _PREFIX_OPERATORS:

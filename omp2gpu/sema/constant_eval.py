@@ -102,7 +102,12 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
             return (round_to_fp80(value) if target == ct.LONG_DOUBLE else float(value)), target
         raise CompileError("cast to a non-arithmetic type in constant expression", node.coord)
     if isinstance(node, c_ast.TernaryOp):
-        cond, _ = evaluate(node.cond, scope, resolver)
+        cond, cond_type = evaluate(node.cond, scope, resolver)
+        if node.iftrue is None:                 # GNU `x ?: y`: x's value when it is true
+            other, other_type = evaluate(node.iffalse, scope, resolver)
+            ctype = ct.usual_arithmetic_conversion(cond_type, other_type)
+            value = cond if cond else other
+            return (wrap(int(value), ctype) if ctype.is_integer else float(value)), ctype
         return evaluate(node.iftrue if cond else node.iffalse, scope, resolver)
     if isinstance(node, c_ast.BinaryOp):
         return _binary(node, scope, resolver)

@@ -69,7 +69,8 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
             return ct.integer_promotion(left)
         return ct.usual_arithmetic_conversion(left, right)
     if isinstance(node, c_ast.TernaryOp):
-        left = ct.decay(type_of_expression(node.iftrue, scope, resolver))
+        left = ct.decay(type_of_expression(node.cond if node.iftrue is None else node.iftrue,
+                                           scope, resolver))     # GNU `x ?: y`
         right = ct.decay(type_of_expression(node.iffalse, scope, resolver))
         if left.is_arithmetic and right.is_arithmetic:
             return ct.usual_arithmetic_conversion(left, right)

@@ -168,6 +168,10 @@ def _blocks_in_loops(function: ir.Function) -> set:
     return looping
 
 
+# A global's name in LLVM assembly: @"quoted" or @plain.
+_GLOBAL_REFERENCE = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([-\w.$]+))')
+
+
 def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> list[str]:
     """Cap how large inlining makes a function, as GCC does (its large-function-insns
     and large-function-growth parameters), by marking `noinline` the functions with a
@@ -207,12 +211,16 @@ def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> lis
                     if isinstance(operand, ir.Function) and operand is not callee:
                         address_taken.add(operand)
         own[function], calls[function] = size, callees
+    by_name = {f.name: f for f in functions}
     for variable in module.global_values:
         if isinstance(variable, ir.GlobalVariable) and variable.initializer is not None \
                 and _holds_pointers(variable.value_type):
-            text = str(variable.initializer)
-            address_taken.update(f for f in functions if f"@{f.name}" in text
-                                 or f'@"{f.name}"' in text)
+            # The names the initializer's text refers to, looked up: linear in the module
+            # (testing every function's name against every initializer was not).
+            for quoted, plain in _GLOBAL_REFERENCE.findall(str(variable.initializer)):
+                function = by_name.get(quoted or plain)
+                if function is not None:
+                    address_taken.add(function)
 
     def bonus_inlined(callee: ir.Function) -> bool:
         """Whether LLVM would inline `callee` whatever its size."""

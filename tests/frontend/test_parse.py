@@ -72,3 +72,18 @@ def test_typedef_names_at_file_scope():
     ast = parse("typedef int T;\nstruct s { int a; };\ntypedef struct s S;\n"
                 "void f(void) { typedef int Local; }\n", "t.c")
     assert typedef_names_at_file_scope(ast) == frozenset({"T", "S"})
+
+
+def test_gnu_conditional_with_omitted_middle_operand():
+    from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand
+    ast = parse("int f(int a, int b, int c) { return a ?: b ? c : a ?: 1; }", "t.c")
+    outer = ast.ext[0].body.block_items[0].expr
+    assert isinstance(outer, ConditionalWithOmittedOperand) and outer.iftrue is None
+    assert isinstance(outer.cond, c_ast.ID) and outer.cond.name == "a"
+    inner = outer.iffalse                      # right-associative, as `?:` is
+    assert type(inner) is c_ast.TernaryOp and isinstance(inner.iffalse, ConditionalWithOmittedOperand)
+    assert [name for name, _ in outer.children()] == ["cond", "iffalse"]
+
+
+def test_gnu_conditional_missing_both_operands_is_a_syntax_error():
+    assert "expected expression" in error_of("int f(int a) { return a ?: ; }").message

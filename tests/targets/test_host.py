@@ -221,6 +221,17 @@ def test_limit_inlining_growth_ignores_address_taken_functions():
     assert host.limit_inlining_growth(m) == ["big1"]
 
 
+def test_limit_inlining_growth_reads_exact_names_in_initializers():
+    # a table of big10 does not take big1's address (a prefix of its name)
+    m = ir.Module("prefix")
+    big = [_straight_line(m, f"big{k}", 1500) for k in range(3)]
+    tail = _straight_line(m, "big10", 10)
+    table = ir.GlobalVariable(m, ir.ArrayType(tail.type, 1), "table")
+    table.initializer = ir.Constant(table.value_type, [tail])
+    _caller(m, "main", big)
+    assert host.limit_inlining_growth(m) == ["big1", "big2"]
+
+
 def test_internalise_drops_what_main_does_not_reach(capfd):
     m = argv_echo_module()
     _straight_line(m, "unused", 10, linkage="")
