@@ -16,6 +16,7 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.reduction_items import is_whole_array_section, whole_array_section
 from omp2gpu.sema.scopes import Symbol
 
 
@@ -155,12 +156,13 @@ class DataEnvironment:
             self.lastprivates.append((originals[item.name], private(item.name)))
         self.private_copies = made
         for clause, item in list_items(directive, "reduction"):
-            if item.sections:
+            original = originals[item.name]
+            sections = item.sections or ([whole_array_section(item)] if original.ctype.is_array else [])
+            if sections:
                 if self.combine_reduction != self._fold_sequentially:
-                    self._section_reduction(clause.op, item, originals[item.name])
+                    self._section_reduction(clause.op, item, sections, original)
                 # With one thread per region the section itself accumulates.
                 continue
-            original = originals[item.name]
             if not original.ctype.is_arithmetic:
                 raise CompileError(f"reduction variable '{item.name}' must be of arithmetic type",
                                    item.coord)
@@ -172,22 +174,27 @@ class DataEnvironment:
             self.reductions.append((clause.op, original, private))
         return self
 
-    def _section_reduction(self, op: str, item, original: LValue) -> None:
+    def _section_reduction(self, op: str, item, sections, original: LValue) -> None:
         """reduction(op: a[lo:len]) with many threads: a private copy of the array, every
-        element the identity, folded element by element over the section at the end."""
+        element the identity, folded element by element over the section at the end. A
+        whole array (of any rank) is folded as the one-dimensional array of its scalars."""
+        cg, i64 = self.cg, ir.IntType(64)
+        private = None
+        if is_whole_array_section(sections) and original.ctype.is_array and original.ctype.is_complete:
+            private = self._private_copy(item.name, original)
+            original, private = _flattened(cg, original), _flattened(cg, private)
         ctype = original.ctype
-        if not (ctype.is_array and ctype.is_complete and ctype.element.is_arithmetic) or len(item.sections) > 1:
+        if not (ctype.is_array and ctype.is_complete and ctype.element.is_arithmetic) or len(sections) > 1:
             raise CompileError("a reduction over an array section needs a one-dimensional array "
                                "variable of arithmetic type here", item.coord)
-        cg, i64 = self.cg, ir.IntType(64)
-        section = item.sections[0]
+        section = sections[0]
         lower = cg.expr_as(section.lower, ct.LONG) if section.lower is not None else ir.Constant(i64, 0)
         length = cg.expr_as(section.length, ct.LONG) if section.length is not None \
             else cg.builder.sub(ir.Constant(i64, ctype.length), lower)
         bounds = cg.alloca(ct.ArrayType(ct.LONG, 2), f"{item.name}.section")
         cg.builder.store(lower, self._element(bounds, 0))
         cg.builder.store(cg.builder.add(lower, length), self._element(bounds, 1))
-        private = self._private_copy(item.name, original)
+        private = private or self._private_copy(item.name, original)
         identity = reduction_identity(op, ctype.element)
         self._for_each(ir.Constant(i64, 0), ir.Constant(i64, ctype.length),
                        lambda k: cg.builder.store(identity, self._element(private.address, k)))
@@ -259,6 +266,15 @@ class DataEnvironment:
             self.finish()
         self.cg.scope = self._saved_scope
         return False
+
+
+def _flattened(cg, array: LValue) -> LValue:
+    """`T a[m][n]` seen as `T a[m * n]`: the same bytes, one element per scalar."""
+    element, count = array.ctype, 1
+    while element.is_array:
+        count, element = count * element.length, element.element
+    flat = ct.ArrayType(element, count)
+    return LValue(flat, cg.builder.bitcast(array.address, flat.ir_type().as_pointer()))
 
 
 def _check_iteration_variables(directive, names) -> None:

@@ -15,12 +15,13 @@ from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import launch_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.codegen.openmp.choose import choose_scheme
+from omp2gpu.codegen.openmp.choose import choose_scheme, combined_shape
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
 from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
 from omp2gpu.codegen.openmp.target_regions import (Capture, capture_entries, evaluate_clause, map_bits,
                                                     mapped_capture, plan_target_region)
 from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload import abi
@@ -105,6 +106,9 @@ class OffloadHostOpenMP(HostOpenMP):
             return
         region = plan_target_region(cg, construct, self._kernel_name(cg, construct),
                                     frozenset(self.declare_target_globals))
+        shape = combined_shape(construct)
+        for directive in shape.directives if shape is not None else ():
+            arrays_as_sections(cg.scope, directive)     # the chooser sees whole arrays as sections
         choice = choose_scheme(construct, self.scheme_request)
         region.scheme, region.reason = choice.scheme, choice.reason
         self.regions.append(region)
