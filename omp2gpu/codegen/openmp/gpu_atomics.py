@@ -16,6 +16,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp.bit_field_atomics import atomic_bit_field_read, atomic_bit_field_update
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.atomic_forms import update_parts
@@ -32,6 +33,12 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
         raise CompileError("atomic needs a scalar of arithmetic type", x_node.coord)
     operand = cg.expr(expr_node)
     b = cg.builder
+    if target.bit_field is not None:
+        def compute(old: RValue) -> ir.Value:
+            left, right = (operand, old) if reverse else (old, operand)
+            result = cg.binary(op, left, right, x_node)
+            return convert(b, result.value, result.ctype, ctype, x_node.coord)
+        return atomic_bit_field_update(cg, target, compute)
     rmw = None if reverse else _RMW.get((op, ctype.is_integer))
     if rmw is not None and ctype.size >= 4:
         value = convert(b, operand.value, operand.ctype, ctype, expr_node.coord)
@@ -50,13 +57,8 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
 
 
 def atomic_location(cg, x_node):
-    """The lvalue of an atomic construct's `x`: no bit-field (its bits are no object an
-    atomic instruction can address)."""
-    target = cg.lvalue(x_node)
-    if target.bit_field is not None:
-        raise CompileError(f"'#pragma omp atomic' on bit-field '{x_node.field.name}' is not "
-                           "supported in device code", x_node.coord)
-    return target
+    """The lvalue of an atomic construct's `x` (a bit-field's: bit_field_atomics)."""
+    return cg.lvalue(x_node)
 
 
 def compare_and_swap_loop(cg, address, ctype, new_value) -> tuple[ir.Value, ir.Value]:
@@ -107,9 +109,13 @@ def _read(cg, node):
     if not isinstance(node, c_ast.Assignment) or node.op != "=":
         raise CompileError("'#pragma omp atomic read' needs 'v = x;'", node.coord)
     source = atomic_location(cg, node.rvalue)
-    value = cg.builder.load_atomic(source.address, "monotonic", source.ctype.align)
+    if source.bit_field is not None:
+        read = atomic_bit_field_read(cg, source)
+    else:
+        read = RValue(source.ctype, cg.builder.load_atomic(source.address, "monotonic",
+                                                           source.ctype.align))
     target = cg.lvalue(node.lvalue)
-    cg.store(target, convert(cg.builder, value, source.ctype, target.ctype, node.coord))
+    cg.store(target, convert(cg.builder, read.value, read.ctype, target.ctype, node.coord))
 
 
 def _write(cg, node):
@@ -117,6 +123,9 @@ def _write(cg, node):
         raise CompileError("'#pragma omp atomic write' needs 'x = expr;'", node.coord)
     target = atomic_location(cg, node.lvalue)
     value = cg.expr_as(node.rvalue, target.ctype)
+    if target.bit_field is not None:
+        atomic_bit_field_update(cg, target, lambda old: value)
+        return
     cg.builder.store_atomic(value, target.address, "monotonic", target.ctype.align)
 
 
@@ -146,7 +155,10 @@ def _capture(cg, node):
     elif isinstance(first, c_ast.Assignment) and isinstance(second, c_ast.Assignment):  # {v = x; x = e}
         target = atomic_location(cg, second.lvalue)
         value = cg.expr_as(second.rvalue, target.ctype)
-        old = cg.builder.atomic_rmw("xchg", target.address, value, "monotonic")
+        if target.bit_field is not None:
+            old, _new = atomic_bit_field_update(cg, target, lambda old: value)
+        else:
+            old = cg.builder.atomic_rmw("xchg", target.address, value, "monotonic")
         _assign(cg, first.lvalue, old, target.ctype)
     else:
         raise CompileError("unsupported form of '#pragma omp atomic capture'", node.coord)
