@@ -1,14 +1,13 @@
-/* expect: 7:58: error: variable-length array 'work' in a private, firstprivate, lastprivate or reduction clause is not supported */
+/* expect: 8:43: error: variable-length array 'histogram' in a reduction clause is not supported */
 #include <stdio.h>
 int main(int argc, char **argv) {
-    int n = argc + 3;
-    double work[n];
-    double total = 0;
-    #pragma omp parallel for reduction(+: total) private(work)
-    for (int i = 0; i < 100; i++) {
-        for (int j = 0; j < n; j++) work[j] = i + j;
-        total += work[n - 1];
-    }
-    printf("%g\n", total);
+    int bins = argc + 3;
+    int histogram[bins];
+    for (int b = 0; b < bins; b++)
+        histogram[b] = 0;
+    #pragma omp parallel for reduction(+: histogram)
+    for (int i = 0; i < 100; i++)
+        histogram[i % bins]++;
+    printf("%d\n", histogram[0]);
     return 0;
 }

@@ -72,6 +72,26 @@ def combine(cg, op: str, ctype: ct.CType, left: ir.Value, right: ir.Value) -> ir
     return convert(builder, cg.arithmetic(arithmetic_op, a, b, promoted), promoted, ctype)
 
 
+def thread_private_slot(cg, name: str, ctype: ct.CType) -> ir.Value:
+    """A private copy on the stack of the thread running the code; a variable-length
+    array's is sized at run time (a dynamic alloca, PTX's alloca on the GPU), released
+    where the construct ends."""
+    if ctype.is_variable:
+        return cg.allocate_variable_array(ctype, f"{name}.private")
+    return cg.alloca(ctype, f"{name}.private")
+
+
+def copy_bytes(cg, target: ir.Value, source: ir.Value, size: ir.Value) -> None:
+    """memcpy(target, source, size): a variable-length array's contents."""
+    i8p = ir.IntType(8).as_pointer()
+    module = cg.module.module
+    memcpy = module.globals.get("llvm.memcpy.p0i8.p0i8.i64") or ir.Function(
+        module, ir.FunctionType(ir.VoidType(), [i8p, i8p, ir.IntType(64), ir.IntType(1)]),
+        name="llvm.memcpy.p0i8.p0i8.i64")
+    b = cg.builder
+    b.call(memcpy, [b.bitcast(target, i8p), b.bitcast(source, i8p), size, ir.Constant(ir.IntType(1), 0)])
+
+
 class DataEnvironment:
     """Private storage for one region, entered as a context manager around its body.
 
@@ -93,7 +113,7 @@ class DataEnvironment:
         # Where a private copy lives (`private_slot(name, ctype) -> address`); default: a
         # stack slot of the thread running the code. A team's copies the team's threads
         # share (the control loop's teams construct) go elsewhere.
-        self.private_slot = private_slot or (lambda name, ctype: cg.alloca(ctype, f"{name}.private"))
+        self.private_slot = private_slot or (lambda name, ctype: thread_private_slot(cg, name, ctype))
         self.reductions: list[tuple[str, LValue, LValue]] = []
         self.section_reductions: list[tuple] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
@@ -106,10 +126,6 @@ class DataEnvironment:
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"'{name}' in a data-sharing clause is not a variable",
                                coord or getattr(item_or_name, "coord", None))
-        if symbol.ctype.is_variable:        # its copies would need run-time sized storage
-            raise CompileError(f"variable-length array '{name}' in a private, firstprivate, "
-                               "lastprivate or reduction clause is not supported",
-                               coord or getattr(item_or_name, "coord", None))
         return LValue(symbol.ctype, symbol.address)
 
     def _private_copy(self, name: str, original: LValue) -> LValue:
@@ -118,6 +134,9 @@ class DataEnvironment:
         return LValue(original.ctype, slot)
 
     def _copy(self, source: LValue, target: LValue) -> None:
+        if source.ctype.is_variable:
+            copy_bytes(self.cg, target.address, source.address, self.cg.runtime_size(source.ctype))
+            return
         self.cg.builder.store(self.cg.builder.load(source.address), target.address)
 
     def __enter__(self):
@@ -157,6 +176,9 @@ class DataEnvironment:
         self.private_copies = made
         for clause, item in list_items(directive, "reduction"):
             original = originals[item.name]
+            if original.ctype.is_variable:
+                raise CompileError(f"variable-length array '{item.name}' in a reduction clause is "
+                                   "not supported", item.coord)
             sections = item.sections or ([whole_array_section(item)] if original.ctype.is_array else [])
             if sections:
                 if self.combine_reduction != self._fold_sequentially:
@@ -264,6 +286,8 @@ class DataEnvironment:
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None and not self.cg.builder.block.is_terminated:
             self.finish()
+        if exc_type is None:
+            self.cg.release_variable_arrays(self.cg.scope)      # VLA copies' stack storage
         self.cg.scope = self._saved_scope
         return False
 
