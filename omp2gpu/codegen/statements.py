@@ -13,6 +13,7 @@ from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.clause_operands import check_clause_operands
+from omp2gpu.sema.map_items import pointer_and_section_maps
 from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import declared_const
@@ -67,6 +68,7 @@ class StatementEmitter:
 
     def _stmt_OmpConstruct(self, node: OmpConstruct):
         arrays_as_sections(self.scope, node.directive)
+        pointer_and_section_maps(self.scope, node.directive)
         check_clause_operands(self, node)
         self.openmp.emit_construct(self, node)
 
