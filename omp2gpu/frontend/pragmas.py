@@ -31,6 +31,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.sema.default_none import check_default_none
 
 try:
     from pycparser.c_parser import Coord
@@ -198,7 +199,9 @@ def _block_item(items, i, scope):
                            "not a declaration", coord)
     if (isinstance(body, OmpConstruct) and body.body is None) or (loop and not isinstance(body, c_ast.For)):
         raise CompileError(f"{_named(directive)} must be followed by {wanted}", coord)
-    return OmpConstruct(directive, body, coord), after
+    construct = OmpConstruct(directive, body, coord)
+    check_default_none(construct, scope.get)
+    return construct, after
 
 
 # -------------------------------------------------------------------- scopes
