@@ -20,6 +20,7 @@ from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
 from omp2gpu.sema.clause_rules import check_clause_rules
+from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.targets import host
 
@@ -103,7 +104,7 @@ def parse_file(path, options: CompileOptions):
     with stage("parse"):
         ast = parse(text, str(source))
     with stage("attach_pragmas"):
-        ast = attach_pragmas(ast)
+        ast = attach_pragmas(ast, check_default_none)
         check_nesting(ast)
         check_clause_rules(ast)
         check_atomic_forms(ast)

@@ -16,6 +16,8 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.clause_operands import check_clause_operands
 from omp2gpu.sema.constant_eval import wrap
 from omp2gpu.sema.declarators import declared_const
+from omp2gpu.sema.map_items import pointer_and_section_maps
+from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.sema.static_assertions import check_static_assertion
 
@@ -66,6 +68,8 @@ class StatementEmitter:
         check_static_assertion(node, self.scope, self.module.resolver)
 
     def _stmt_OmpConstruct(self, node: OmpConstruct):
+        arrays_as_sections(self.scope, node.directive)
+        pointer_and_section_maps(self.scope, node.directive)
         check_clause_operands(self, node)
         self.openmp.emit_construct(self, node)
 

@@ -44,10 +44,13 @@ _DECLARATIONS = tuple(getattr(c_ast, name) for name in ("Decl", "Typedef", "Decl
                       if hasattr(c_ast, name))
 
 
-def attach_pragmas(ast: c_ast.FileAST) -> c_ast.FileAST:
-    """Rewrite `ast` in place (and return it)."""
+def attach_pragmas(ast: c_ast.FileAST, check_construct=None) -> c_ast.FileAST:
+    """Rewrite `ast` in place (and return it). `check_construct(construct, kind_of)`, if
+    given, is called on each construct as it is built, with the scope's lookup of what a
+    name declares (pipeline.parse_file passes sema's default(none) check: the front end
+    imports no sema)."""
     linecache.checkcache()          # sources may have changed since an earlier compilation
-    ast.ext, _ = _file_items(ast.ext or [], 0, _Scope(), None)
+    ast.ext, _ = _file_items(ast.ext or [], 0, _Scope(check_construct=check_construct), None)
     _drop_stray_pragmas(ast)
     return ast
 
@@ -198,7 +201,10 @@ def _block_item(items, i, scope):
                            "not a declaration", coord)
     if (isinstance(body, OmpConstruct) and body.body is None) or (loop and not isinstance(body, c_ast.For)):
         raise CompileError(f"{_named(directive)} must be followed by {wanted}", coord)
-    return OmpConstruct(directive, body, coord), after
+    construct = OmpConstruct(directive, body, coord)
+    if scope.check_construct is not None:
+        scope.check_construct(construct, scope.get)
+    return construct, after
 
 
 # -------------------------------------------------------------------- scopes
@@ -209,10 +215,11 @@ class _Scope:
     (a file-scope or static block-scope object), "extern" (a block-scope extern object)
     or "threadprivate"."""
 
-    def __init__(self, parent: "_Scope | None" = None):
+    def __init__(self, parent: "_Scope | None" = None, check_construct=None):
         self.parent = parent
         self.own: dict[str, str] = {}
         self.file_scope = parent.file_scope if parent is not None else self
+        self.check_construct = parent.check_construct if parent is not None else check_construct
 
     def child(self) -> "_Scope":
         return _Scope(self)

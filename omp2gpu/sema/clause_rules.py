@@ -5,8 +5,9 @@ the directive alone (no types needed):
   lastprivate, shared, reduction, linear, copyprivate, is_device_ptr), except that
   one firstprivate and one lastprivate may name the same variable (2.15.3);
 - a variable may appear in at most one map clause (2.15.5.1: one array section of a
-  variable per construct; gcc lets a struct member be mapped twice), and not both in a
-  map clause and in a data-sharing clause of the same `target` construct;
+  variable per construct; gcc lets a struct member be mapped twice, and a pointer be
+  mapped both as itself and as a section, `map(p, p[:n])`), and not both in a map
+  clause and in a data-sharing clause of the same `target` construct;
 - a variable may appear in at most one motion clause (`to`/`from`) of `target update`.
 
 gcc and clang reject these programs ("'x' appears more than once in data clauses").
@@ -58,10 +59,13 @@ def check_directive_items(directive) -> None:
                     raise _twice(item, "data")
                 data[key] = name
             elif name == "map" and isinstance(item.expr, c_ast.ID):
-                # gcc accepts a member mapped twice (map(s.a) map(s.a)); so do we.
-                if key in mapped:
+                # gcc accepts a member mapped twice (map(s.a) map(s.a)); so do we. A
+                # variable may be mapped once as itself and once as a section
+                # (map(p, p[:n]): a pointer and the data it points to; map_items.py).
+                form = (key, bool(item.sections))
+                if form in mapped:
                     raise _twice(item, "map")
-                mapped.add(key)
+                mapped.add(form)
             elif name in _MOTION and directive.kind == "target update":
                 if key in moved:
                     raise _twice(item, "motion")

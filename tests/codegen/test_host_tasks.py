@@ -211,8 +211,7 @@ int main(void) { f(); return 0; }
 
 @pytest.mark.parametrize("body, message", [
     ("int a = 0;\n#pragma omp task default(none)\n  a++;",
-     "4:3: error: 'a' must be listed in a data-sharing clause of '#pragma omp task' "
-     "(it has 'default(none)')"),
+     "4:3: error: 'a' not specified in enclosing 'task'"),    # sema/default_none, as gcc
     ("int a = 0;\n#pragma omp task shared(nothing)\n  a++;",
      "3:25: error: 'nothing' in a data-sharing clause is not a variable"),
     ("int a = 0;\n#pragma omp task shared(main)\n  a++;",

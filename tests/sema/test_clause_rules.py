@@ -25,6 +25,9 @@ ACCEPTED = {
     "two members of one struct": ("#pragma omp target map(p.x) map(p.y)", "p.x = p.y;"),
     "one member mapped twice, as gcc accepts": ("#pragma omp target map(p.x) map(p.x)", "p.x = 1;"),
     "to and from of different variables": ("#pragma omp target update to(a) from(g)", ""),
+    "a pointer and a section of it, as gcc accepts": ("#pragma omp target map(q, q[0:4])", "q[0] = 1;"),
+    "a pointer and its section in two clauses": (
+        "#pragma omp target data map(to: q) map(from: q[0:n])", "{ }"),
 }
 
 
@@ -44,6 +47,8 @@ REJECTED = {
                              "'s' appears more than once in data clauses", 49),
     "two sections of one array": ("#pragma omp target map(to: a[0:2]) map(from: a[2:2])", "a[0] = 1;",
                                   "'a' appears more than once in map clauses", 46),
+    "a pointer mapped twice beside its section": (
+        "#pragma omp target map(q) map(q[0:4]) map(q)", "{ }", "'q' appears more than once in map clauses", 43),
     "map twice on target enter data": ("#pragma omp target enter data map(to: g) map(to: g)", "",
                                        "'g' appears more than once in map clauses", 50),
     "to and from of one variable": ("#pragma omp target update to(g) from(g)", "",

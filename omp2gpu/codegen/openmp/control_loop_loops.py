@@ -20,13 +20,9 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.data_sharing import (
-    DataEnvironment,
-    clauses_named,
-    loop_nest,
-)
+from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
 from omp2gpu.codegen.openmp.device_module import call_device_runtime
-from omp2gpu.codegen.openmp.gpu_atomics import compare_and_swap_loop
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
@@ -179,7 +175,7 @@ class LoopConstructs:
             def private_slot(name, ctype):
                 if name in sharing.outer:
                     return self.shared.slot(cg, ctype, name, name in sharing.locked_outer)
-                return cg.alloca(ctype, f"{name}.private")
+                return thread_private_slot(cg, name, ctype)
         return DataEnvironment(cg, SimpleNamespace(clauses=list(directive.clauses)),
                                combine_reduction=self._atomic_fold(cg), private_slot=private_slot,
                                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(flag), I1))

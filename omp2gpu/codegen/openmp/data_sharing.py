@@ -16,6 +16,7 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.reduction_items import is_whole_array_section, whole_array_section
 from omp2gpu.sema.scopes import Symbol
 
 
@@ -71,6 +72,26 @@ def combine(cg, op: str, ctype: ct.CType, left: ir.Value, right: ir.Value) -> ir
     return convert(builder, cg.arithmetic(arithmetic_op, a, b, promoted), promoted, ctype)
 
 
+def thread_private_slot(cg, name: str, ctype: ct.CType) -> ir.Value:
+    """A private copy on the stack of the thread running the code; a variable-length
+    array's is sized at run time (a dynamic alloca, PTX's alloca on the GPU), released
+    where the construct ends."""
+    if ctype.is_variable:
+        return cg.allocate_variable_array(ctype, f"{name}.private")
+    return cg.alloca(ctype, f"{name}.private")
+
+
+def copy_bytes(cg, target: ir.Value, source: ir.Value, size: ir.Value) -> None:
+    """memcpy(target, source, size): a variable-length array's contents."""
+    i8p = ir.IntType(8).as_pointer()
+    module = cg.module.module
+    memcpy = module.globals.get("llvm.memcpy.p0i8.p0i8.i64") or ir.Function(
+        module, ir.FunctionType(ir.VoidType(), [i8p, i8p, ir.IntType(64), ir.IntType(1)]),
+        name="llvm.memcpy.p0i8.p0i8.i64")
+    b = cg.builder
+    b.call(memcpy, [b.bitcast(target, i8p), b.bitcast(source, i8p), size, ir.Constant(ir.IntType(1), 0)])
+
+
 class DataEnvironment:
     """Private storage for one region, entered as a context manager around its body.
 
@@ -92,7 +113,7 @@ class DataEnvironment:
         # Where a private copy lives (`private_slot(name, ctype) -> address`); default: a
         # stack slot of the thread running the code. A team's copies the team's threads
         # share (the control loop's teams construct) go elsewhere.
-        self.private_slot = private_slot or (lambda name, ctype: cg.alloca(ctype, f"{name}.private"))
+        self.private_slot = private_slot or (lambda name, ctype: thread_private_slot(cg, name, ctype))
         self.reductions: list[tuple[str, LValue, LValue]] = []
         self.section_reductions: list[tuple] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
@@ -105,10 +126,6 @@ class DataEnvironment:
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"'{name}' in a data-sharing clause is not a variable",
                                coord or getattr(item_or_name, "coord", None))
-        if symbol.ctype.is_variable:        # its copies would need run-time sized storage
-            raise CompileError(f"variable-length array '{name}' in a private, firstprivate, "
-                               "lastprivate or reduction clause is not supported",
-                               coord or getattr(item_or_name, "coord", None))
         return LValue(symbol.ctype, symbol.address)
 
     def _private_copy(self, name: str, original: LValue) -> LValue:
@@ -117,6 +134,9 @@ class DataEnvironment:
         return LValue(original.ctype, slot)
 
     def _copy(self, source: LValue, target: LValue) -> None:
+        if source.ctype.is_variable:
+            copy_bytes(self.cg, target.address, source.address, self.cg.runtime_size(source.ctype))
+            return
         self.cg.builder.store(self.cg.builder.load(source.address), target.address)
 
     def __enter__(self):
@@ -155,12 +175,16 @@ class DataEnvironment:
             self.lastprivates.append((originals[item.name], private(item.name)))
         self.private_copies = made
         for clause, item in list_items(directive, "reduction"):
-            if item.sections:
+            original = originals[item.name]
+            if original.ctype.is_variable:
+                raise CompileError(f"variable-length array '{item.name}' in a reduction clause is "
+                                   "not supported", item.coord)
+            sections = item.sections or ([whole_array_section(item)] if original.ctype.is_array else [])
+            if sections:
                 if self.combine_reduction != self._fold_sequentially:
-                    self._section_reduction(clause.op, item, originals[item.name])
+                    self._section_reduction(clause.op, item, sections, original)
                 # With one thread per region the section itself accumulates.
                 continue
-            original = originals[item.name]
             if not original.ctype.is_arithmetic:
                 raise CompileError(f"reduction variable '{item.name}' must be of arithmetic type",
                                    item.coord)
@@ -172,22 +196,27 @@ class DataEnvironment:
             self.reductions.append((clause.op, original, private))
         return self
 
-    def _section_reduction(self, op: str, item, original: LValue) -> None:
+    def _section_reduction(self, op: str, item, sections, original: LValue) -> None:
         """reduction(op: a[lo:len]) with many threads: a private copy of the array, every
-        element the identity, folded element by element over the section at the end."""
+        element the identity, folded element by element over the section at the end. A
+        whole array (of any rank) is folded as the one-dimensional array of its scalars."""
+        cg, i64 = self.cg, ir.IntType(64)
+        private = None
+        if is_whole_array_section(sections) and original.ctype.is_array and original.ctype.is_complete:
+            private = self._private_copy(item.name, original)
+            original, private = _flattened(cg, original), _flattened(cg, private)
         ctype = original.ctype
-        if not (ctype.is_array and ctype.is_complete and ctype.element.is_arithmetic) or len(item.sections) > 1:
+        if not (ctype.is_array and ctype.is_complete and ctype.element.is_arithmetic) or len(sections) > 1:
             raise CompileError("a reduction over an array section needs a one-dimensional array "
                                "variable of arithmetic type here", item.coord)
-        cg, i64 = self.cg, ir.IntType(64)
-        section = item.sections[0]
+        section = sections[0]
         lower = cg.expr_as(section.lower, ct.LONG) if section.lower is not None else ir.Constant(i64, 0)
         length = cg.expr_as(section.length, ct.LONG) if section.length is not None \
             else cg.builder.sub(ir.Constant(i64, ctype.length), lower)
         bounds = cg.alloca(ct.ArrayType(ct.LONG, 2), f"{item.name}.section")
         cg.builder.store(lower, self._element(bounds, 0))
         cg.builder.store(cg.builder.add(lower, length), self._element(bounds, 1))
-        private = self._private_copy(item.name, original)
+        private = private or self._private_copy(item.name, original)
         identity = reduction_identity(op, ctype.element)
         self._for_each(ir.Constant(i64, 0), ir.Constant(i64, ctype.length),
                        lambda k: cg.builder.store(identity, self._element(private.address, k)))
@@ -258,8 +287,19 @@ class DataEnvironment:
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None and not self.cg.builder.block.is_terminated:
             self.finish()
+        if exc_type is None:
+            self.cg.release_variable_arrays(self.cg.scope)      # VLA copies' stack storage
         self.cg.scope = self._saved_scope
         return False
+
+
+def _flattened(cg, array: LValue) -> LValue:
+    """`T a[m][n]` seen as `T a[m * n]`: the same bytes, one element per scalar."""
+    element, count = array.ctype, 1
+    while element.is_array:
+        count, element = count * element.length, element.element
+    flat = ct.ArrayType(element, count)
+    return LValue(flat, cg.builder.bitcast(array.address, flat.ir_type().as_pointer()))
 
 
 def _check_iteration_variables(directive, names) -> None:

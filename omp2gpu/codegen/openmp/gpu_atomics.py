@@ -16,6 +16,8 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp.bit_field_atomics import atomic_bit_field_read, atomic_bit_field_update
+from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.atomic_forms import update_parts
@@ -32,6 +34,12 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
         raise CompileError("atomic needs a scalar of arithmetic type", x_node.coord)
     operand = cg.expr(expr_node)
     b = cg.builder
+    if target.bit_field is not None:
+        def compute(old: RValue) -> ir.Value:
+            left, right = (operand, old) if reverse else (old, operand)
+            result = cg.binary(op, left, right, x_node)
+            return convert(b, result.value, result.ctype, ctype, x_node.coord)
+        return atomic_bit_field_update(cg, target, compute)
     rmw = None if reverse else _RMW.get((op, ctype.is_integer))
     if rmw is not None and ctype.size >= 4:
         value = convert(b, operand.value, operand.ctype, ctype, expr_node.coord)
@@ -50,38 +58,8 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False) -> tupl
 
 
 def atomic_location(cg, x_node):
-    """The lvalue of an atomic construct's `x`: no bit-field (its bits are no object an
-    atomic instruction can address)."""
-    target = cg.lvalue(x_node)
-    if target.bit_field is not None:
-        raise CompileError(f"'#pragma omp atomic' on bit-field '{x_node.field.name}' is not "
-                           "supported in device code", x_node.coord)
-    return target
-
-
-def compare_and_swap_loop(cg, address, ctype, new_value) -> tuple[ir.Value, ir.Value]:
-    """Atomically *address = new_value(*address) with cmpxchg on the value's bits, retried
-    until no other thread intervened; returns (old, new). 4- and 8-byte objects."""
-    b = cg.builder
-    bits = ir.IntType(ctype.size * 8)
-    int_address = b.bitcast(address, bits.as_pointer())
-    # Read with an atomic instruction too: others change it concurrently, and racecheck
-    # counts only atom/red instructions as atomic.
-    start = b.atomic_rmw("add", int_address, ir.Constant(bits, 0), "monotonic")
-    entry = b.block
-    loop, done = cg.new_block("atomic.cas"), cg.new_block("atomic.done")
-    b.branch(loop)
-    b.position_at_end(loop)
-    old_bits = b.phi(bits)
-    old_bits.add_incoming(start, entry)
-    old = b.bitcast(old_bits, ctype.ir_type()) if ctype.is_floating else old_bits
-    new = new_value(old)
-    new_bits = b.bitcast(new, bits) if ctype.is_floating else new
-    pair = b.cmpxchg(int_address, old_bits, new_bits, "monotonic", "monotonic")
-    old_bits.add_incoming(b.extract_value(pair, 0), loop)
-    b.cbranch(b.extract_value(pair, 1), done, loop)
-    b.position_at_end(done)
-    return old, new
+    """The lvalue of an atomic construct's `x` (a bit-field's: bit_field_atomics)."""
+    return cg.lvalue(x_node)
 
 
 def emit_atomic(cg, construct) -> None:
@@ -107,9 +85,13 @@ def _read(cg, node):
     if not isinstance(node, c_ast.Assignment) or node.op != "=":
         raise CompileError("'#pragma omp atomic read' needs 'v = x;'", node.coord)
     source = atomic_location(cg, node.rvalue)
-    value = cg.builder.load_atomic(source.address, "monotonic", source.ctype.align)
+    if source.bit_field is not None:
+        read = atomic_bit_field_read(cg, source)
+    else:
+        read = RValue(source.ctype, cg.builder.load_atomic(source.address, "monotonic",
+                                                           source.ctype.align))
     target = cg.lvalue(node.lvalue)
-    cg.store(target, convert(cg.builder, value, source.ctype, target.ctype, node.coord))
+    cg.store(target, convert(cg.builder, read.value, read.ctype, target.ctype, node.coord))
 
 
 def _write(cg, node):
@@ -117,6 +99,9 @@ def _write(cg, node):
         raise CompileError("'#pragma omp atomic write' needs 'x = expr;'", node.coord)
     target = atomic_location(cg, node.lvalue)
     value = cg.expr_as(node.rvalue, target.ctype)
+    if target.bit_field is not None:
+        atomic_bit_field_update(cg, target, lambda old: value)
+        return
     cg.builder.store_atomic(value, target.address, "monotonic", target.ctype.align)
 
 
@@ -146,7 +131,10 @@ def _capture(cg, node):
     elif isinstance(first, c_ast.Assignment) and isinstance(second, c_ast.Assignment):  # {v = x; x = e}
         target = atomic_location(cg, second.lvalue)
         value = cg.expr_as(second.rvalue, target.ctype)
-        old = cg.builder.atomic_rmw("xchg", target.address, value, "monotonic")
+        if target.bit_field is not None:
+            old, _new = atomic_bit_field_update(cg, target, lambda old: value)
+        else:
+            old = cg.builder.atomic_rmw("xchg", target.address, value, "monotonic")
         _assign(cg, first.lvalue, old, target.ctype)
     else:
         raise CompileError("unsupported form of '#pragma omp atomic capture'", node.coord)

@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import launch_shape
-from omp2gpu.codegen.openmp.choose import choose_scheme
+from omp2gpu.codegen.openmp.choose import choose_scheme, combined_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
 from omp2gpu.codegen.openmp.host import HostOpenMP
@@ -31,6 +31,7 @@ from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema.scopes import Symbol
 
 I8P = ir.IntType(8).as_pointer()
@@ -111,6 +112,9 @@ class OffloadHostOpenMP(HostOpenMP):
             return
         region = plan_target_region(cg, construct, self._kernel_name(cg, construct),
                                     frozenset(self.declare_target_globals))
+        shape = combined_shape(construct)
+        for directive in shape.directives if shape is not None else ():
+            arrays_as_sections(cg.scope, directive)     # the chooser sees whole arrays as sections
         choice = choose_scheme(construct, self.scheme_request)
         region.scheme, region.reason = choice.scheme, choice.reason
         self.regions.append(region)

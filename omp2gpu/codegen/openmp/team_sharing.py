@@ -24,6 +24,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.choose import nested_constructs
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
+from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
@@ -76,6 +77,9 @@ class TeamSharedStorage:
         self.captures = [captured[name] for name in sorted(names) if name in captured and name in changed]
 
     def slot(self, cg, ctype: ct.CType, name: str, locked: bool = False) -> ir.Value:
+        if ctype.is_variable:
+            raise CompileError(f"variable-length array '{name}' shared by a team: its team-shared "
+                               "copy needs a size known at compile time")
         if locked or self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
             return self._stack_slot(cg, ctype)
         array = ir.ArrayType(ctype.ir_type(), 1)

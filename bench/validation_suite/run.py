@@ -1,0 +1,84 @@
+"""The OpenMP validation suite's OpenMP 4.5 C tests (SOLLVE sollve_vv, tests/4.5) through omp2gpu.
+
+The suite is not part of this repository: point the script at a checkout of it.
+
+    python bench/validation_suite/run.py SOLLVE_CHECKOUT [--device cpu|gpu] [--scheme auto|control-loop]
+                                         [--jobs N] [--out DIR]
+
+Each test is one C file that prints "[OMPVV_RESULT: name] Test passed" and exits 0, or
+reports its failure and exits non-zero. A test counts as
+- passed:  exit status 0;
+- refused: omp2gpu reported a located error (a feature it does not support: the message
+           names it);
+- failed:  anything else (a wrong result the test detected, a crash, a time-out).
+Writes results-<device>-<scheme>.md (counts and every test not passed, with its first error
+line) next to this script and to --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+TIMEOUT_S = 120
+
+
+def run_test(test: Path, include: Path, device: str, scheme: str) -> tuple[str, str]:
+    """(outcome, detail) of one test, compiled and run from its own folder as its Makefile does."""
+    command = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device, "--scheme", scheme,
+               "-I", str(include), test.name, "-lm"]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    try:
+        done = subprocess.run(command, cwd=test.parent, env=env, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return "failed", f"timed out after {TIMEOUT_S} s"
+    output = done.stdout + done.stderr
+    errors = [line for line in output.splitlines() if "error:" in line]
+    if done.returncode == 0:
+        return "passed", ""
+    if errors:
+        return "refused", errors[0]
+    lines = [line for line in output.splitlines() if "fail" in line.lower()] or output.splitlines()[-1:]
+    return "failed", f"exit {done.returncode}: {lines[0] if lines else ''}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("suite", type=Path, help="a checkout of SOLLVE/sollve_vv")
+    parser.add_argument("--device", default="cpu", choices=("cpu", "gpu", "host"))
+    parser.add_argument("--scheme", default="auto")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    tests = sorted((args.suite / "tests" / "4.5").rglob("*.c"))
+    include = args.suite / "ompvv"
+    with ThreadPoolExecutor(args.jobs) as pool:
+        outcomes = list(pool.map(lambda t: run_test(t, include, args.device, args.scheme), tests))
+    counts = {kind: sum(1 for o, _ in outcomes if o == kind) for kind in ("passed", "refused", "failed")}
+    lines = [f"# OpenMP validation suite (sollve_vv, OpenMP 4.5 C tests): --device {args.device} "
+             f"--scheme {args.scheme}", "",
+             f"{len(tests)} tests: {counts['passed']} passed, {counts['refused']} refused with a located "
+             f"error, {counts['failed']} failed.", "", "| test | outcome | first error or failure line |",
+             "|---|---|---|"]
+    for test, (outcome, detail) in zip(tests, outcomes):
+        if outcome != "passed":
+            lines.append(f"| {test.relative_to(args.suite / 'tests' / '4.5')} | {outcome} | "
+                         f"{detail.replace('|', '/')} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    name = f"results-{args.device}-{args.scheme}.md"
+    for folder in filter(None, [HERE, args.out]):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
