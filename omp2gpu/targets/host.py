@@ -187,7 +187,11 @@ def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> lis
     measure would not inline without the bonus. Sizes are counted in `module`'s
     unoptimised instructions, bottom-up in the call graph (a callee's size includes
     what is inlined into it). A call inside a loop is never marked: its callee is
-    inlined as LLVM decides, and counts towards the cap. `whole_program`: every
+    inlined as LLVM decides, and counts towards the cap. Nor is a function holding a
+    loop inlined into a caller already past LARGE_FUNCTION_INSTRUCTIONS, however
+    small: scalar evolution's work per loop grows with the blocks above it, so loops
+    inlined into a huge main made -O2 quadratic (a 50,000-line file: 82 s, 28 s with
+    its loops left in their functions). `whole_program`: every
     function but main is to become internal (host.internalise), so external ones
     count as static. Returns the names marked."""
     functions = [f for f in module.functions if f.blocks]
@@ -196,9 +200,11 @@ def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> lis
     calls: dict[ir.Function, list] = {}     # caller -> (direct callee, in a loop), in order
     call_sites: dict[ir.Function, int] = {}
     address_taken: set[ir.Function] = set()
+    has_loops: dict[ir.Function, bool] = {}     # itself or what is inlined into it
     for function in functions:
         size, callees = 0, []
         looping = _blocks_in_loops(function)
+        has_loops[function] = bool(looping)
         for block in function.blocks:
             size += len(block.instructions)
             for instruction in block.instructions:
@@ -242,9 +248,15 @@ def limit_inlining_growth(module: ir.Module, whole_program: bool = False) -> lis
             if callee in active or not bonus_inlined(callee):
                 continue
             callee_size = visit(callee, active)
-            if in_loop or callee_size <= SMALL_FUNCTION_INSTRUCTIONS or size + callee_size <= limit \
-                    or "alwaysinline" in callee.attributes:
+            # A loop inlined at a call made once gains one call's overhead, but LLVM's loop
+            # passes (scalar evolution walking the blocks above each loop) take time that
+            # grows with the caller's size per loop: past LARGE_FUNCTION_INSTRUCTIONS,
+            # loops stay in their own functions.
+            loop_into_large = has_loops[callee] and size > LARGE_FUNCTION_INSTRUCTIONS
+            if in_loop or "alwaysinline" in callee.attributes or not loop_into_large and (
+                    callee_size <= SMALL_FUNCTION_INSTRUCTIONS or size + callee_size <= limit):
                 size += callee_size
+                has_loops[function] = has_loops[function] or has_loops[callee]
             else:
                 callee.attributes.add("noinline")
                 marked.append(callee.name)

@@ -300,6 +300,41 @@ def test_precompile_leaves_small_modules_to_mcjit():
     assert host.precompile(host.optimise(_two_part_module(), 2)) is None
 
 
+def _small_loop(m: ir.Module, name: str) -> ir.Function:
+    """int name(int n): a counting loop, a few instructions."""
+    function = ir.Function(m, ir.FunctionType(I32, [I32]), name)
+    function.linkage = "internal"
+    entry, loop, done = (function.append_basic_block(n) for n in ("entry", "loop", "done"))
+    b = ir.IRBuilder(entry)
+    b.branch(loop)
+    b.position_at_end(loop)
+    i = b.phi(I32)
+    i.add_incoming(I32(0), entry)
+    following = b.add(i, I32(1))
+    i.add_incoming(following, loop)
+    b.cbranch(b.icmp_signed("<", following, function.args[0]), loop, done)
+    b.position_at_end(done)
+    b.ret(following)
+    return function
+
+
+def test_limit_inlining_growth_keeps_loops_out_of_a_large_caller():
+    # loops inlined into a huge main made -O2 quadratic; into a small caller they still go
+    m = ir.Module("loops")
+    loops = [_small_loop(m, f"loop{k}") for k in range(3)]
+    flat = _straight_line(m, "flat", 50)
+    _caller(m, "small", [loops[0]])
+    main = ir.Function(m, ir.FunctionType(I32, []), "main")
+    b = ir.IRBuilder(main.append_basic_block())
+    value = I32(0)
+    for k in range(host.LARGE_FUNCTION_INSTRUCTIONS):
+        value = b.add(value, I32(k))
+    for callee in (loops[1], flat, loops[2]):
+        value = b.add(value, b.call(callee, [value]))
+    b.ret(value)
+    assert host.limit_inlining_growth(m) == ["loop1", "loop2"]
+
+
 def test_limit_inlining_growth_never_marks_a_call_in_a_loop():
     m = ir.Module("loop")
     big = [_straight_line(m, f"big{k}", 1500) for k in range(3)]
