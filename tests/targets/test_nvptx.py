@@ -276,7 +276,9 @@ def test_atomics(op, ty, instruction):
 
 # ----------------------------------------------------------------- libdevice
 def test_math_table_covers_math_h():
-    declared = set(re.findall(r"^\w[\w ]*?\**\b(\w+)\(", MATH_H.read_text(), re.M))
+    # long double functions have no device version: a region using long double runs on the host.
+    text = "\n".join(line for line in MATH_H.read_text().splitlines() if "long double" not in line)
+    declared = set(re.findall(r"^\w[\w ]*?\**\b(\w+)\(", text, re.M))
     assert declared - set(nvptx.LIBDEVICE_MATH) == {"scalbln", "scalblnf", "__fpclassify", "__fpclassifyf"}
     assert nvptx.LIBDEVICE_MATH["sqrt"] == "__nv_sqrt" and nvptx.LIBDEVICE_MATH["powf"] == "__nv_powf"
     assert nvptx.LIBDEVICE_MATH["lround"] == "__nv_llround"
