@@ -55,8 +55,23 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     """Steps 1-4; with `offload`, target regions also become launches and kernels
     (with `cpu`, also the CPU device's work-group functions). `unit_id`: the file is
     to be linked with others (compile_unit)."""
+    on_host: dict[str, str] = {}
+    while True:
+        translation = _translate_once(path, options, offload, cpu, unit_id, on_host)
+        demoted = translation.device.demoted if translation.device is not None else {}
+        if not demoted:
+            return translation
+        # The GPU build could not run some regions the host code launches: translate
+        # again with those on the host, so that no launch names a kernel that does not
+        # exist (it would fail, and under the default policy disable the device).
+        on_host.update(demoted)
+
+
+def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, unit_id: str | None,
+                    on_host: dict[str, str]) -> Translation:
     ast = parse_file(path, options)
-    scheme = OffloadHostOpenMP(options.scheme, unit_id) if offload and options.offload else HostOpenMP()
+    scheme = (OffloadHostOpenMP(options.scheme, unit_id, on_host) if offload and options.offload
+              else HostOpenMP())
     emitter = ModuleEmitter(Path(path).name, scheme)
     with stage("codegen"):
         emitter.emit_translation_unit(ast)

@@ -11,7 +11,16 @@ from __future__ import annotations
 HOST_BY_DESIGN: dict[str, str] = {
     # NVPTX has no 80-bit floating type (Clang refuses long double in device code too)
     "long_double_80bit": "long double (the host's x86 80-bit type) has no GPU equivalent",
+    # under --scheme control-loop: a teams firstprivate VLA would be team-shared, which
+    # needs a size known at compile time (auto runs the region combined)
+    "vla_private_firstprivate": "variable-length array 'table' shared by a team: its team-shared copy "
+                                "needs a size known at compile time",
 }
+
+
+# programs none of whose target regions any device runs (every region is listed above, under
+# every scheme): the CPU device launches nothing for them either
+EVERY_REGION_ON_HOST = {"long_double_80bit"}
 
 
 def unexpected_host_regions(program: str, remarks) -> list[str]:

@@ -32,6 +32,10 @@ class DeviceBuild:
     module: object                                  # llvmlite ir.Module for nvptx64
     kernels: list = field(default_factory=list)     # TargetRegions that have a kernel
     remarks: list[str] = field(default_factory=list)
+    # Regions host codegen launched but no GPU scheme could build: kernel name -> why.
+    # The driver translates the file again with these on the host (no launch of a
+    # kernel that does not exist).
+    demoted: dict[str, str] = field(default_factory=dict)
 
 
 class DeviceOpenMP(HostOpenMP):
@@ -76,6 +80,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
             device.forget_since(module_globals, device_symbols)
             region.scheme, region.reason = "host", f"runs on the host: {error.message}"
             build.remarks.append(f"{where}: remark: target region {region.reason}")
+            build.demoted[region.kernel_name] = region.reason
             continue
         build.kernels.append(region)
         build.remarks.append(f"{where}: remark: target region -> kernel {region.kernel_name}: "

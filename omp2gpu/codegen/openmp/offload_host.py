@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import launch_shape
-from omp2gpu.codegen.openmp.choose import choose_scheme, combined_shape
+from omp2gpu.codegen.openmp.choose import SchemeChoice, choose_scheme, combined_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
 from omp2gpu.codegen.openmp.host import HostOpenMP
@@ -43,13 +43,16 @@ _DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), 
 class OffloadHostOpenMP(HostOpenMP):
     """HostOpenMP plus launches: every target region also becomes a kernel."""
 
-    def __init__(self, scheme: str = "auto", unit_id: str | None = None):
+    def __init__(self, scheme: str = "auto", unit_id: str | None = None,
+                 on_host: dict[str, str] | None = None):
         """`unit_id`: the file is compiled to be linked with others (driver.compile_unit):
         its kernel names carry the id, as Clang's carry a file id, so that two files'
         kernels never share a name, and its device modules hold every `declare target`
-        definition, for the other files' kernels."""
+        definition, for the other files' kernels. `on_host`: kernel name -> why, regions an
+        earlier device build could not run (kernels.DeviceBuild.demoted): they run on the host."""
         self.scheme_request = scheme
         self.unit_id = unit_id
+        self.on_host = dict(on_host or {})
         self.regions = []
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
@@ -116,6 +119,8 @@ class OffloadHostOpenMP(HostOpenMP):
         for directive in shape.directives if shape is not None else ():
             arrays_as_sections(cg.scope, directive)     # the chooser sees whole arrays as sections
         choice = choose_scheme(construct, self.scheme_request)
+        if region.kernel_name in self.on_host:
+            choice = SchemeChoice("host", self.on_host[region.kernel_name])
         region.scheme, region.reason = choice.scheme, choice.reason
         self.regions.append(region)
         if choice.scheme == "host":
