@@ -55,9 +55,10 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str
     import numpy as np
 
     from omp2gpu import device_driver, driver
-    from omp2gpu.offload.devices.base import BYTES, POINTER
+    from omp2gpu.offload.abi import BYTES, POINTER
     from omp2gpu.offload.devices.cuda import CudaDevice
-    from omp2gpu.offload.runtime import launch_configuration, team_stack_param
+    from omp2gpu.offload.policy import launch_configuration
+    from omp2gpu.offload.runtime import team_stack_param
 
     options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}"), scheme=scheme)
     build = driver.translate(HERE / "vadd.c", options).device

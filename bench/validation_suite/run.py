@@ -57,6 +57,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    args.suite = args.suite.resolve()       # tests compile from their own folders
     tests = sorted((args.suite / "tests" / "4.5").rglob("*.c"))
     include = args.suite / "ompvv"
     with ThreadPoolExecutor(args.jobs) as pool:
