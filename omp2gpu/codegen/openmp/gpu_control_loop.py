@@ -23,6 +23,7 @@ constructs bind to it.
 
 from __future__ import annotations
 
+import contextlib
 from types import SimpleNamespace
 
 from llvmlite import ir
@@ -71,7 +72,8 @@ class ControlLoop:
         with cg.block_scope():
             shared.rehome_captures(cg)
             leaves = tuple(leaf for leaf in directive.constructs if leaf != "target")
-            hooks.emit_leaves(cg, leaves, directive, region.construct.body)
+            with hooks.target_data_environment(cg, directive):
+                hooks.emit_leaves(cg, leaves, directive, region.construct.body)
         machine.finish()
         region.team_stack_bytes = shared.finish()
         if hooks.nests or reaches_called_parallel(region.construct.body, cg.module.host.function_definitions,
@@ -199,11 +201,19 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         else:
             raise CompileError(f"'{leaf}' is not supported inside a GPU target region", directive.coord)
 
-    def _teams_data_environment(self, cg, directive):
+    def target_data_environment(self, cg, directive):
+        """A plain target construct's private and firstprivate copies (arrays and structs:
+        scalars already come by value), made like the teams construct's; a combined
+        construct's go to the leaf they bind to (teams, parallel, for)."""
+        if directive.constructs != ("target",):
+            return contextlib.nullcontext()
+        return self._teams_data_environment(cg, directive, ("private", "firstprivate"))
+
+    def _teams_data_environment(self, cg, directive, names=("private", "firstprivate", "reduction")):
         """The teams construct's private, firstprivate and reduction copies: one per team,
         made by the team master and team-shared (its parallel regions may name them);
         reductions fold into the original atomically, across teams."""
-        clauses = [c for c in directive.clauses if c.name in ("private", "firstprivate", "reduction")]
+        clauses = [c for c in directive.clauses if c.name in names]
         shared = self.shared
         return DataEnvironment(cg, SimpleNamespace(clauses=clauses), combine_reduction=self._atomic_fold(cg),
                                private_slot=lambda name, ctype: shared.slot(
