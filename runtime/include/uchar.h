@@ -5,13 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifndef __OMP2GPU_MBSTATE_T
-#define __OMP2GPU_MBSTATE_T
-typedef struct {
-  int __count;
-  union { unsigned int __wch; char __wchb[4]; } __value;
-} mbstate_t;
-#endif
+#include <bits/types/mbstate_t.h>
 typedef uint_least16_t char16_t;
 typedef uint_least32_t char32_t;
 

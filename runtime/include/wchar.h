@@ -11,13 +11,7 @@
 #define __OMP2GPU_WINT_T
 typedef unsigned int wint_t;
 #endif
-#ifndef __OMP2GPU_MBSTATE_T
-#define __OMP2GPU_MBSTATE_T
-typedef struct {
-  int __count;
-  union { unsigned int __wch; char __wchb[4]; } __value;
-} mbstate_t;
-#endif
+#include <bits/types/mbstate_t.h>
 #ifndef WEOF
 #define WEOF (0xffffffffu)
 #endif
