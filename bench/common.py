@@ -1,5 +1,6 @@
-"""What the GPU benchmarks share: running a program through omp2gpu with the launcher's
-profile, building CUDA C references with nvcc, and reading ptxas -v for them.
+"""What the benchmarks share: running a program through omp2gpu with the launcher's
+profile, building CUDA C references with nvcc, reading ptxas -v for them, and naming
+the machine a table was measured on.
 
 Import from a bench/<name>/run.py with `sys.path.insert(0, str(Path(__file__).parents[1]))`.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -74,3 +76,22 @@ def cuda_resources(source: Path, arch: str = "sm_90") -> dict:
         done = subprocess.run([nvcc(), "-O3", f"-arch={arch}", "-cubin", "-Xptxas", "-v", str(source),
                                "-o", str(Path(tmp) / "kernels.cubin")], capture_output=True, text=True)
     return parse_verbose_output(done.stdout + done.stderr) if done.returncode == 0 else {}
+
+
+def first_line(command) -> str:
+    """The first line `command` prints (a tool's version), or "?"."""
+    try:
+        return subprocess.run(command, capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+def cpu_name() -> str:
+    """The processor's model name, for a results table's heading."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "?"

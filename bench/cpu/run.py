@@ -42,6 +42,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE.parent))
+import common  # noqa: E402  (bench/common.py)
+
 LULESH = REPO / "examples" / "lulesh"
 POLICIES = ("static", "dynamic", "guided", "steal")
 MONOQ_BYTES_PER_ELEMENT = 176
@@ -141,8 +144,8 @@ def measure(args) -> dict:
     empty_reps = 20000
     trials = args.trials
     ocl = opencl_python(args.opencl_python)
-    results = {"machine": {"cpu": _cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
-                           "gcc": _first_line(["gcc", "--version"])},
+    results = {"machine": {"cpu": common.cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
+                           "gcc": common.first_line(["gcc", "--version"])},
                "parameters": {"vadd_n": n, "vadd_reps": reps, "lulesh_sizes": sizes,
                               "trials": trials, "policies": list(POLICIES)},
                "runs": {}}
@@ -310,21 +313,6 @@ def _format(value, digits: int = 3) -> str:
     return "" if value is None else f"{value:.{digits}f}"
 
 
-def _first_line(command) -> str:
-    try:
-        return subprocess.run(command, capture_output=True, text=True).stdout.splitlines()[0]
-    except (OSError, IndexError):
-        return "unknown"
-
-
-def _cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def main() -> int:

@@ -42,6 +42,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+sys.path.insert(0, str(HERE.parent))
+import common  # noqa: E402  (bench/common.py)
+
 PROGRAMS = REPO / "tests" / "programs"
 
 # Problem sizes for a run of about a second per program on 2 CPU cores (gcc); a GPU
@@ -235,21 +238,6 @@ def markdown(results: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _first_line(command) -> str:
-    try:
-        return subprocess.run(command, capture_output=True, text=True).stdout.splitlines()[0]
-    except (OSError, IndexError):
-        return "?"
-
-
-def _cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "?"
 
 
 def main() -> None:
@@ -262,9 +250,9 @@ def main() -> None:
     args = parser.parse_args()
 
     gpu = gpu_present()
-    results = {"machine": {"cpu": _cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
-                           "gcc": _first_line(["gcc", "-dumpfullversion"]),
-                           "gpu": _first_line(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
+    results = {"machine": {"cpu": common.cpu_name(), "cores": os.cpu_count(), "python": platform.python_version(),
+                           "gcc": common.first_line(["gcc", "-dumpfullversion"]),
+                           "gpu": common.first_line(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
                            if gpu else "none"},
                "trials": args.trials, "quick": args.quick, "programs": {}}
     if args.only and (HERE / "results.json").is_file():
