@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .mutations import mutate
-from .oracle import Outcome, compile_with_omp2gpu, gcc_accepts
+from .oracle import Outcome, compile_with_omp2gpu, first_error_line, gcc_verdict
 from .reduce import reduce
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs"
@@ -53,6 +53,8 @@ class Results:
     # (omp2gpu accepted, gcc accepted) -> count; accept-invalid: (True, False)
     versus_gcc: Counter = field(default_factory=Counter)
     accept_invalid: list[Case] = field(default_factory=list)
+    # inputs both reject: was omp2gpu's first error on gcc's line? (True/False -> count)
+    error_on_gccs_line: Counter = field(default_factory=Counter)
 
     def summary(self) -> str:
         lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
@@ -61,6 +63,11 @@ class Results:
             lines.append(f"against gcc ({both} compared): accepted by both {self.versus_gcc[True, True]}, "
                          f"rejected by both {self.versus_gcc[False, False]}, accepted only by omp2gpu "
                          f"{self.versus_gcc[True, False]}, only by gcc {self.versus_gcc[False, True]}")
+        compared = sum(self.error_on_gccs_line.values())
+        if compared:
+            agreed = self.error_on_gccs_line[True]
+            lines.append(f"first error on gcc's line: {agreed} of {compared} rejected by both "
+                         f"({100 * agreed / compared:.1f}%)")
         lines += [f"FINDING {finding.describe()}" for finding in self.findings.values()]
         return "\n".join(lines)
 
@@ -80,7 +87,7 @@ def _try(case: Case, compare_with_gcc: bool):
         path = Path(work) / "mutant.c"
         path.write_bytes(source)
         outcome = compile_with_omp2gpu(path)
-        gcc = gcc_accepts(path) if compare_with_gcc and not outcome.is_finding else None
+        gcc = gcc_verdict(path) if compare_with_gcc and not outcome.is_finding else None
     return case, operators, source, outcome, gcc
 
 
@@ -120,9 +127,12 @@ def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_g
                             log(f"new finding: {outcome.signature} ({case.program} seed {case.seed})")
                 elif gcc is not None:
                     accepted = outcome.kind == "accepted"
-                    results.versus_gcc[accepted, gcc] += 1
-                    if accepted and not gcc:
+                    results.versus_gcc[accepted, gcc.accepted] += 1
+                    if accepted and not gcc.accepted:
                         results.accept_invalid.append(case)
+                    if not accepted and not gcc.accepted and gcc.error_line is not None:
+                        ours = first_error_line(outcome.stderr, "mutant.c")
+                        results.error_on_gccs_line[ours == gcc.error_line] += 1
             if log and results.cases % 100 == 0:
                 log(f"{results.cases} mutants, {len(results.findings)} findings")
     for finding in results.findings.values():

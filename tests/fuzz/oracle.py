@@ -101,9 +101,21 @@ def compile_with_omp2gpu(source: Path, timeout: float = TIMEOUT_S) -> Outcome:
     return outcome
 
 
-def gcc_accepts(source: Path, timeout: float = TIMEOUT_S) -> bool | None:
-    """Whether gcc compiles the input (as the corpus is compared: C99, OpenMP); None
-    without gcc."""
+@dataclass(frozen=True)
+class GccVerdict:
+    accepted: bool
+    error_line: int | None       # the line of gcc's first error, where it rejected the input
+
+
+def first_error_line(stderr: str, source_name: str) -> int | None:
+    """The line of the first `NAME:LINE:COL: error:` about the input file itself."""
+    match = re.search(rf"^{re.escape(source_name)}:(\d+)(?::\d+)?: (?:fatal )?error: ", stderr, re.MULTILINE)
+    return int(match[1]) if match else None
+
+
+def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
+    """Whether gcc compiles the input (as the corpus is compared: C99, OpenMP), and where
+    its first error is; None without gcc."""
     gcc = shutil.which("gcc")
     if gcc is None:
         return None
@@ -113,4 +125,10 @@ def gcc_accepts(source: Path, timeout: float = TIMEOUT_S) -> bool | None:
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return None
-    return done.returncode == 0
+    return GccVerdict(done.returncode == 0,
+                      first_error_line(done.stderr.decode(errors="replace"), source.name))
+
+
+def gcc_accepts(source: Path, timeout: float = TIMEOUT_S) -> bool | None:
+    verdict = gcc_verdict(source, timeout)
+    return None if verdict is None else verdict.accepted

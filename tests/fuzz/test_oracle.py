@@ -43,3 +43,10 @@ def test_reduce_respects_its_budget():
     calls = []
     reduce(b"x\n" * 100, lambda text: calls.append(text) or False, budget=10)
     assert len(calls) == 10
+
+
+def test_first_error_line_reads_the_inputs_own_errors():
+    stderr = ("In file included from m.c:1:\nx.h:3:1: error: in a header\n"
+              "m.c:7:12: error: expected ';'\nm.c:9:1: error: later\n")
+    assert oracle.first_error_line(stderr, "m.c") == 7
+    assert oracle.first_error_line("m.c: error: no line\n", "m.c") is None
