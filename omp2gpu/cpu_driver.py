@@ -30,7 +30,7 @@ from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.disk_cache import cache_dir, cached_text
+from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import DeviceCode, link_into, yield_to_program
 from omp2gpu.offload.abi import (
     COMBINED_BLOCK_SIZE,
@@ -41,7 +41,7 @@ from omp2gpu.offload.abi import (
 )
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.pipeline import CompileOptions, parse_file
-from omp2gpu.runtime_files import include_dir, runtime_root
+from omp2gpu.runtime_files import include_files, runtime_root
 from omp2gpu.targets import host
 
 KERNEL_RUNTIME_SOURCE = "omp_device.c"
@@ -62,24 +62,12 @@ def compile_runtime_source(source: Path) -> str:
     return str(emitter.module)
 
 
-def _cache_key(source: Path) -> str:
-    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}".encode())
-    package = Path(__file__).resolve().parent
-    inputs = [*sorted(cpu_runtime_dir().iterdir()),
-              *sorted(p for p in include_dir().rglob("*") if p.is_file()),
-              *sorted(package.rglob("*.py"))]
-    digest.update(source.name.encode())
-    for path in inputs:
-        if path.is_file():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:32]
-
-
 @lru_cache(maxsize=None)
 def runtime_ir(name: str) -> str:
     """The compiled runtime/cpu_device/<name>, from the disk cache when it is current."""
     source = cpu_runtime_dir() / name
-    cached = cache_dir() / f"cpu-{source.stem}-{_cache_key(source)}.ll"
+    key = compiler_key([*sorted(cpu_runtime_dir().iterdir()), *include_files()], salt=source.name)
+    cached = cache_dir() / f"cpu-{source.stem}-{key}.ll"
     return cached_text(cached, lambda: compile_runtime_source(source))
 
 

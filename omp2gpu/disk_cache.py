@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
+
+import llvmlite
+
+from omp2gpu import __version__
 
 
 def cache_dir() -> Path:
@@ -36,3 +41,14 @@ def cached_text(cached: Path, make) -> str:
     except OSError:
         Path(tmp).unlink(missing_ok=True)
     return text
+
+
+def compiler_key(inputs: list[Path], salt: str = "") -> str:
+    """A cache key that changes whenever `inputs` (runtime sources, headers) or the
+    compiler itself (its Python modules, its version, llvmlite's) change."""
+    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}|{salt}".encode())
+    package = Path(__file__).resolve().parent
+    for path in [*inputs, *sorted(package.rglob("*.py"))]:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]

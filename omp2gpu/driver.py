@@ -17,17 +17,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import llvmlite
 import llvmlite.binding as llvm
 
-from omp2gpu import __version__, cpu_driver, device_driver, linker, object_file
+from omp2gpu import cpu_driver, device_driver, linker, object_file
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.disk_cache import cache_dir, cached_text
+from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import CompiledUnit, exported_values, link_into, yield_to_program
 from omp2gpu.offload import entry_points
 from omp2gpu.pipeline import (
@@ -38,7 +37,7 @@ from omp2gpu.pipeline import (
     stage,
     stage_times,
 )
-from omp2gpu.runtime_files import host_runtime_dir, include_dir
+from omp2gpu.runtime_files import host_runtime_dir, include_files
 from omp2gpu.targets import host
 
 
@@ -292,17 +291,6 @@ def _runtime_sources() -> list[Path]:
     return sorted(host_runtime_dir().glob("*.c"))
 
 
-def _cache_key(sources: list[Path]) -> str:
-    """Changes whenever the runtime, its headers or the compiler itself change."""
-    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}".encode())
-    package = Path(__file__).resolve().parent
-    inputs = [*sources, *sorted(p for p in include_dir().rglob("*") if p.is_file()),
-              *sorted(package.rglob("*.py"))]
-    for path in inputs:
-        digest.update(str(path.name).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:32]
-
-
 def compile_host_runtime() -> str:
     """Every runtime/host/*.c through the pipeline, linked into one module's IR
     text (no triple: it is set when linked into a program)."""
@@ -323,5 +311,5 @@ def host_runtime_ir() -> str:
     sources = _runtime_sources()
     if not sources:
         return ""
-    cached = cache_dir() / f"host-runtime-{_cache_key(sources)}.ll"
+    cached = cache_dir() / f"host-runtime-{compiler_key([*sources, *include_files()])}.ll"
     return cached_text(cached, compile_host_runtime)

@@ -23,6 +23,11 @@ def include_dir() -> Path:
     return runtime_root() / "include"
 
 
+def include_files() -> list[Path]:
+    """Every bundled header, in a stable order (cache keys read them)."""
+    return sorted(p for p in include_dir().rglob("*") if p.is_file())
+
+
 def host_runtime_dir() -> Path:
     return runtime_root() / "host"
 
