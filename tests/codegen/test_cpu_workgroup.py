@@ -108,7 +108,6 @@ def test_parallel_regions_become_work_item_loops(tmp_path, construct):
 
 @pytest.mark.parametrize("construct", [
     "#pragma omp target map(tofrom: x)\n x = 2;",
-    "#pragma omp target parallel map(tofrom: x)\n {\n #pragma omp task\n x++;\n }",
     "#pragma omp target parallel map(tofrom: x)\n"
     " switch (x) {\n case 0: {\n #pragma omp barrier\n }\n x++;\n }",
 ])
@@ -117,6 +116,22 @@ def test_other_regions_run_as_one_work_item(tmp_path, construct):
     assert schemes == [CPU_SEQUENTIAL]
     if "parallel" in construct:
         assert "not cpu-teams" in remarks[0]
+
+
+def test_a_region_the_gpu_refuses_runs_on_the_host_on_every_device(tmp_path):
+    """The host code launches no kernel the GPU build refused (driver.translate), so the
+    CPU device gets none either: the region runs on the host, as its remark says."""
+    build = cpu_build(tmp_path, """
+        int f(int x) {
+        #pragma omp target parallel map(tofrom: x)
+            {
+        #pragma omp task
+                x++;
+            }
+            return x;
+        }
+    """)
+    assert build.kernels == []
 
 
 def test_omp_calls_in_called_functions_number_the_work_items(tmp_path):
