@@ -7,10 +7,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#ifndef __OMP2GPU_WINT_T
-#define __OMP2GPU_WINT_T
-typedef unsigned int wint_t;
-#endif
+#include <bits/types/wint_t.h>
 #include <bits/types/mbstate_t.h>
 #ifndef WEOF
 #define WEOF (0xffffffffu)

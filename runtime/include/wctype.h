@@ -2,10 +2,7 @@
 #ifndef __OMP2GPU_WCTYPE_H
 #define __OMP2GPU_WCTYPE_H
 
-#ifndef __OMP2GPU_WINT_T
-#define __OMP2GPU_WINT_T
-typedef unsigned int wint_t;
-#endif
+#include <bits/types/wint_t.h>
 #ifndef WEOF
 #define WEOF (0xffffffffu)
 #endif
