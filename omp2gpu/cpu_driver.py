@@ -28,17 +28,10 @@ from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
+from omp2gpu.codegen.openmp.kernels import kernel_table
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import DeviceCode, link_into, yield_to_program
-from omp2gpu.offload.abi import (
-    COMBINED_BLOCK_SIZE,
-    CONTROL_LOOP_BLOCK_SIZE,
-    CPU_COMBINED,
-    CPU_TEAMS,
-    KernelInfo,
-)
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import include_files, runtime_root
@@ -129,18 +122,7 @@ def cpu_code(build):
     """A CpuBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
     if build is None:
         return None
-    return DeviceCode(str(build.module), kernel_infos(build))
-
-
-def kernel_infos(cpu_build) -> dict:
-    """KernelInfo for the CPU device's work-group functions (combined regions take the
-    GPU's default team size, which only omp_get_num_threads reports on the CPU)."""
-    sizes = {CPU_COMBINED: COMBINED_BLOCK_SIZE, CPU_TEAMS: CONTROL_LOOP_BLOCK_SIZE}
-    return {kernel.name: KernelInfo(name=kernel.name,
-                                    params=[c.runtime_kind for c in kernel.region.captures],
-                                    default_block_size=sizes.get(kernel.scheme, 1), scheme=kernel.scheme,
-                                    one_team=runs_as_one_team(kernel.region.construct))
-            for kernel in cpu_build.kernels}
+    return DeviceCode(str(build.module), kernel_table(build))
 
 
 def cpu_image(code, dump=None) -> CpuImage | None:

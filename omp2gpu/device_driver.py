@@ -16,12 +16,10 @@ from omp2gpu import cpu_driver
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.device_module import nvptx_builtins
-from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, default_block_size
-from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
+from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, kernel_table
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload import entry_points, runtime
-from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import device_runtime_dir
@@ -43,7 +41,7 @@ def device_code(build):
     """A DeviceBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
     if build is None:
         return None
-    return DeviceCode(str(build.module), kernel_infos(build))
+    return DeviceCode(str(build.module), kernel_table(build))
 
 
 def device_ptx(code, options, dump=None) -> str:
@@ -66,15 +64,6 @@ def device_ptx(code, options, dump=None) -> str:
     if dump:
         dump("ptx", lambda: ptx)
     return ptx
-
-
-def kernel_infos(build) -> dict:
-    return {region.kernel_name: KernelInfo(name=region.kernel_name,
-                                           params=[c.runtime_kind for c in region.captures],
-                                           default_block_size=default_block_size(region),
-                                           scheme=region.scheme, team_stack_bytes=region.team_stack_bytes,
-                                           one_team=runs_as_one_team(region.construct))
-            for region in build.kernels}
 
 
 def prepare_offload(gpu, options, dump=None, cpu=None) -> None:

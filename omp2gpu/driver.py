@@ -54,22 +54,22 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     """Steps 1-4; with `offload`, target regions also become launches and kernels
     (with `cpu`, also the CPU device's work-group functions). `unit_id`: the file is
     to be linked with others (compile_unit)."""
-    on_host: dict[str, str] = {}
+    refused: dict[str, str] = {}
     while True:
-        translation = _translate_once(path, options, offload, cpu, unit_id, on_host)
-        demoted = translation.device.demoted if translation.device is not None else {}
-        if not demoted:
+        translation = _translate_once(path, options, offload, cpu, unit_id, refused)
+        newly_refused = translation.device.refused if translation.device is not None else {}
+        if not newly_refused:
             return translation
-        # The GPU build could not run some regions the host code launches: translate
+        # The GPU build could not run some regions whose plans launch them: plan the file
         # again with those on the host, so that no launch names a kernel that does not
         # exist (it would fail, and under the default policy disable the device).
-        on_host.update(demoted)
+        refused.update(newly_refused)
 
 
 def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, unit_id: str | None,
-                    on_host: dict[str, str]) -> Translation:
+                    refused: dict[str, str]) -> Translation:
     ast = parse_file(path, options)
-    scheme = (OffloadHostOpenMP(options.scheme, unit_id, on_host) if offload and options.offload
+    scheme = (OffloadHostOpenMP(options.scheme, unit_id, refused) if offload and options.offload
               else HostOpenMP())
     emitter = ModuleEmitter(Path(path).name, scheme)
     with stage("codegen"):
@@ -84,9 +84,10 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
 
 
 def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):
-    """The target regions' kernels (and, with `cpu`, the CPU device's work-group functions)."""
+    """The target regions' kernels (and, with `cpu`, the CPU device's work-group functions),
+    each build reading the regions' plans."""
     cpu_build = None
-    if cpu:     # first: it reads each region's scheme as chosen, before the GPU build may change it
+    if cpu:
         cpu_build = build_cpu_module(emitter, scheme)
         dump(options, "cpu-regions", str(path), lambda: describe(cpu_build))
     device = build_device_module(emitter, scheme)

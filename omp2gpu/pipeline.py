@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
@@ -38,7 +39,7 @@ class CompileOptions:
     std: str = "c99"
     warnings_enabled: bool = True
     dump: frozenset[str] = field(default_factory=frozenset)
-    scheme: str = "auto"                 # GPU scheme: auto, combined, serial, host
+    scheme: str = AUTO                   # --scheme: one of codegen/openmp/schemes.REQUESTS
     offload_arch: str | None = None      # sm_XX; None: the GPU present, else sm_90
     offload: bool = True                 # compile target regions for the GPU at all
 

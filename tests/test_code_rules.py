@@ -53,3 +53,34 @@ def test_a_wrong_way_import_breaks_a_contract(tmp_path):
                             text=True, timeout=300, env=env)
     assert result.returncode != 0
     assert "offload is a leaf" in result.stdout and "BROKEN" in result.stdout
+
+
+# What a target region's plan decides (codegen/openmp/region_plan.py); only the chooser
+# decides it, when the plan is made.
+PLAN_FIELDS = {"scheme", "gpu", "cpu", "reason", "team_stack_bytes", "one_team", "captures"}
+
+
+def test_no_module_assigns_a_regions_scheme():
+    import ast
+    found = []
+    for path in sorted((REPO / "omp2gpu").rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            targets = node.targets if isinstance(node, ast.Assign) else (
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else [])
+            for target in targets:
+                for part in ast.walk(target):
+                    # (an object setting its own field of that name is not a plan)
+                    if isinstance(part, ast.Attribute) and part.attr in PLAN_FIELDS and not (
+                            isinstance(part.value, ast.Name) and part.value.id == "self"):
+                        found.append(f"{path.relative_to(REPO)}:{node.lineno}: .{part.attr} =")
+    assert found == []
+
+
+def test_a_plan_cannot_be_changed():
+    import dataclasses
+
+    from omp2gpu.codegen.openmp.region_plan import RegionPlan
+    plan = RegionPlan("k", None, "main", None, (), None, "runs on the host", (), True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        plan.gpu = object()

@@ -55,6 +55,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str
     import numpy as np
 
     from omp2gpu import device_driver, driver
+    from omp2gpu.codegen.openmp.kernels import kernel_table
     from omp2gpu.offload.abi import BYTES, POINTER
     from omp2gpu.offload.devices.cuda import CudaDevice
     from omp2gpu.offload.policy import launch_configuration
@@ -74,7 +75,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str
     params = [(POINTER, arrays[c.name]) if c.runtime_kind == POINTER
               else (BYTES, int(scalars[c.name]).to_bytes(c.ctype.size, "little", signed=True))
               for c in region.captures]
-    info = device_driver.kernel_infos(build)[region.kernel_name]
+    info = kernel_table(build)[region.kernel_name]
     grid, block = launch_configuration(info, device, teams, threads, n)    # as the launcher does
     params += team_stack_param(info, grid, lambda nbytes: device.allocate(nbytes) if nbytes else 0)
     device.launch(function, grid, block, params)

@@ -111,7 +111,9 @@ POINTER = "pointer"   # a kernel parameter that is an 8-byte device address
 BYTES = "bytes"       # a kernel parameter passed by value: its raw little-endian bytes
 PARAM_KINDS = (POINTER, BYTES)
 
-# GPU schemes the launcher treats specially.
+# GPU schemes (codegen/openmp/schemes.py registers their classes under these names).
+GPU_COMBINED = "combined"             # the SPMD grid-stride loop
+GPU_CONTROL_LOOP = "control-loop"     # the team master's state machine; takes the team stack
 GPU_SERIAL = "serial"                 # one thread runs it: OMP2GPU_LAUNCH does not reshape it
 COMBINED_BLOCK_SIZE = 512             # combined kernels' threads per block (best on sm_90 in bench/vadd)
 CONTROL_LOOP_BLOCK_SIZE = 128         # control-loop kernels' team size

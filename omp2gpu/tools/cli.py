@@ -22,6 +22,7 @@ from pathlib import Path
 
 from omp2gpu import __version__, device_driver, diagnostics, driver, object_file
 from omp2gpu.codegen.openmp.kernels import describe_regions
+from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.driver import CompileOptions
@@ -71,7 +72,7 @@ def _common_options() -> argparse.ArgumentParser:
     p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
     p.add_argument("--dump", dest="dump", type=_dump_stages, action="append", default=[],
                    metavar="STAGES", help="print stages to stderr: comma-separated, of ast,ir,opt-ir")
-    p.add_argument("--scheme", choices=("auto", "combined", "control-loop", "serial", "host"), default="auto",
+    p.add_argument("--scheme", choices=REQUESTS, default=AUTO,
                    help="GPU code-generation scheme for target regions (default auto: combined "
                         "where eligible)")
     p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",

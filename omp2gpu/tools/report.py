@@ -35,7 +35,7 @@ from pathlib import Path
 from pycparser import c_ast
 
 from omp2gpu import device_driver, driver
-from omp2gpu.codegen.openmp.kernels import default_block_size
+from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.pragma_syntax import constant_int
@@ -48,7 +48,7 @@ from omp2gpu.tools import occupancy as occ
 from omp2gpu.tools.launch_sweep import RunResult
 
 FORMATS = ("table", "json", "markdown")
-COMPARED_SCHEMES = ("combined", "control-loop")
+COMPARED_SCHEMES = (CombinedConstruct.name, ControlLoop.name)
 
 
 # ----------------------------------------------------------------- what is reported
@@ -166,25 +166,27 @@ def analyse(path: str, options, maxrregcount: int | None = None,
         raise CompileError(f"ptxas failed for {arch}: {first.strip()}") from None
     maxntid = _maxntid(ptx)
     kernels = {}
-    for region in build.kernels:
-        name = region.kernel_name
+    for kernel in build.kernels:
+        name = kernel.kernel_name
         resources = usage.get(name) or nvptx.KernelResources(name)
         figures = KernelFigures(
-            kernel=name, location=str(_location(region)), scheme=region.scheme, reason=region.reason,
+            kernel=name, location=str(_location(kernel)), scheme=kernel.scheme.name, reason=kernel.reason,
             arch=arch, registers=resources.registers, spill_store_bytes=resources.spill_store_bytes,
             spill_load_bytes=resources.spill_load_bytes, shared_bytes=resources.shared_bytes,
             stack_frame_bytes=resources.stack_frame_bytes, constant_bytes=resources.constant_bytes,
-            barriers=resources.barriers, team_stack_bytes=region.team_stack_bytes or 0)
-        clause = _constant_clause(region.construct, "thread_limit")
+            barriers=resources.barriers, team_stack_bytes=kernel.team_stack_bytes or 0)
+        clause = _constant_clause(kernel.construct, "thread_limit")
         if block_size:
             figures.block_size, figures.block_size_from = block_size, "--block-size"
-        elif region.scheme == "serial":
-            figures.block_size, figures.block_size_from = 1, "serial: one thread"
+        elif kernel.scheme.fixed_launch is not None:
+            threads = kernel.scheme.fixed_launch[1]
+            figures.block_size = threads
+            figures.block_size_from = f"{kernel.scheme.name}: {'one thread' if threads == 1 else f'{threads} threads'}"
         elif clause and clause > 0:
             figures.block_size, figures.block_size_from = min(clause, 1024), "thread_limit clause"
         else:
-            figures.block_size, figures.block_size_from = default_block_size(region), "scheme default"
-        figures.bytes, figures.bytes_from = mapped_bytes(region)
+            figures.block_size, figures.block_size_from = kernel.scheme.block_size, "scheme default"
+        figures.bytes, figures.bytes_from = mapped_bytes(kernel)
         try:
             _occupancy(figures, maxntid.get(name))
         except occ.UnsupportedArchitecture as error:

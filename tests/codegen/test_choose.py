@@ -1,20 +1,29 @@
-"""choose.py: the combined construct's shape however it is spelt, and which clause
-expressions the host may evaluate at the launch."""
+"""choose.py: the one chooser, every scheme's eligibility, and what it decides for the
+GPU and the CPU device together."""
 
 from __future__ import annotations
 
 import pytest
-from pycparser import c_ast, c_parser
+from pycparser import c_parser
 
-from omp2gpu.codegen.openmp.choose import choose_scheme, combined_shape, evaluable_at_launch
+from omp2gpu.codegen.openmp.choose import choose
+from omp2gpu.codegen.openmp.schemes import (
+    REQUESTS,
+    CombinedConstruct,
+    ControlLoop,
+    CpuCombined,
+    CpuSequential,
+    CpuTeams,
+    SerialKernel,
+)
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.pragmas import attach_pragmas
 
-LOOP = "for (int i = 0; i < n; i++) s += a[i];"
+LOOP = "for (int i = 0; i < n; i++) a[i] = i;"
 
 
 def _target(pragmas: str, body: str = LOOP) -> OmpConstruct:
-    source = f"void f(int n, double *a, double s) {{\n{pragmas}\n{body}\n}}"
+    source = f"void f(int n, double *a) {{\n{pragmas}\n{body}\n}}"
     ast = attach_pragmas(c_parser.CParser().parse(source))
     stack = [ast]
     while stack:
@@ -25,48 +34,52 @@ def _target(pragmas: str, body: str = LOOP) -> OmpConstruct:
     raise AssertionError("no target construct")
 
 
-@pytest.mark.parametrize("pragmas, kinds", [
-    ("#pragma omp target teams distribute parallel for reduction(+:s)",
-     ["target teams distribute parallel for"]),
-    ("#pragma omp target\n#pragma omp teams distribute parallel for reduction(+:s)",
-     ["target", "teams distribute parallel for"]),
-    ("#pragma omp target\n#pragma omp teams reduction(+:s)\n#pragma omp distribute parallel for reduction(+:s)",
-     ["target", "teams", "distribute parallel for"]),
-    ("#pragma omp target teams reduction(+:s)\n#pragma omp distribute parallel for simd reduction(+:s)",
-     ["target teams", "distribute parallel for simd"]),
-])
-def test_split_spellings_are_the_combined_shape(pragmas, kinds):
-    construct = _target(pragmas)
-    shape = combined_shape(construct)
-    assert [d.kind for d in shape.directives] == kinds
-    assert isinstance(shape.loop, c_ast.For)
-    # The teams' and the loop's reduction of the same variable are one reduction.
-    reductions = [item.name for clause in shape.clauses.clauses if clause.name == "reduction"
-                  for item in clause.items]
-    assert reductions == ["s"]
-    assert choose_scheme(construct).scheme == "combined"
+COMBINED = "#pragma omp target teams distribute parallel for"
 
 
-@pytest.mark.parametrize("pragmas", [
-    "#pragma omp target parallel for",
-    "#pragma omp target\n#pragma omp parallel for",
-    "#pragma omp target\n#pragma omp teams\n#pragma omp distribute",
+@pytest.mark.parametrize("pragmas, body, gpu, cpu", [
+    (COMBINED, LOOP, CombinedConstruct, (CpuCombined, CpuSequential)),
+    ("#pragma omp target", "a[0] = 1;", SerialKernel, (CpuSequential,)),
+    ("#pragma omp target parallel for", LOOP, ControlLoop, (CpuTeams, CpuSequential)),
+    (COMBINED + " schedule(dynamic)", LOOP, ControlLoop, (CpuCombined, CpuSequential)),
 ])
-def test_other_shapes_are_not_combined(pragmas):
-    assert combined_shape(_target(pragmas)) is None
+def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
+    choice = choose(_target(pragmas, body))
+    assert (choice.gpu, choice.cpu) == (gpu, cpu)
+
+
+def test_the_reason_says_why_a_scheme_was_passed_over():
+    choice = choose(_target(COMBINED + " schedule(dynamic)"))
+    assert choice.reason == "control loop: schedule must be absent or static,1 for the grid-stride loop"
 
 
 def test_num_threads_the_host_cannot_evaluate_keeps_the_region_off_the_combined_scheme():
-    construct = _target("#pragma omp target teams distribute parallel for num_threads(g(n))")
-    assert choose_scheme(construct).scheme == "control-loop"
-    assert "num_threads" in choose_scheme(construct).reason
-    assert choose_scheme(_target("#pragma omp target teams distribute parallel for num_threads(n / 2)")
-                         ).scheme == "combined"
+    choice = choose(_target(COMBINED + " num_threads(g(n))"))
+    assert choice.gpu is ControlLoop and "num_threads" in choice.reason
+    assert choose(_target(COMBINED + " num_threads(n / 2)")).gpu is CombinedConstruct
 
 
-def test_clause_reading_a_variable_the_region_declares_is_not_evaluable_at_launch():
-    construct = _target("#pragma omp target teams", "{ int m = n; \n#pragma omp distribute parallel for\n"
-                        + LOOP + " }")
-    clause_expr = c_ast.ID("m")
-    assert not evaluable_at_launch(clause_expr, construct)
-    assert evaluable_at_launch(c_ast.BinaryOp("+", c_ast.ID("n"), c_ast.Constant("int", "1")), construct)
+def test_a_call_to_a_function_whose_constructs_the_kernel_takes_in_needs_the_control_loop():
+    construct = _target(COMBINED, "for (int i = 0; i < n; i++) fill(a, i);")
+    choice = choose(construct, callees={"fill": None})
+    assert choice.gpu is ControlLoop and "calls 'fill'" in choice.reason
+    assert choose(construct, "combined", callees={"fill": None}).gpu is CombinedConstruct
+
+
+@pytest.mark.parametrize("request_, gpu", [("host", None), ("control-loop", ControlLoop),
+                                          ("serial", SerialKernel), ("combined", CombinedConstruct)])
+def test_a_request_holds_for_regions_it_can_run(request_, gpu):
+    assert request_ in REQUESTS
+    body = "a[0] = 1;" if request_ == "serial" else LOOP
+    pragmas = "#pragma omp target" if request_ == "serial" else COMBINED
+    assert choose(_target(pragmas, body), request_).gpu is gpu
+
+
+def test_serial_requested_for_a_parallel_region_runs_it_on_the_host():
+    choice = choose(_target("#pragma omp target parallel for"), "serial")
+    assert choice.gpu is None and choice.cpu == () and "--scheme serial" in choice.reason
+
+
+def test_a_region_the_gpu_build_refused_runs_on_the_host_on_every_device():
+    choice = choose(_target(COMBINED), refused="runs on the host: long double")
+    assert (choice.gpu, choice.cpu, choice.reason) == (None, (), "runs on the host: long double")

@@ -15,7 +15,7 @@ def _kernel_ir(tmp_path, source: str) -> tuple[str, list[str]]:
     path.write_text(source)
     translation = driver.translate(path, driver.CompileOptions(scheme="control-loop"))
     (region,) = translation.device.kernels
-    assert region.scheme == "control-loop"
+    assert region.scheme.name == "control-loop"
     module = translation.device.module
     shared = [g.name for g in module.global_values if getattr(g, "addrspace", 0) == nvptx.SHARED_ADDRESS_SPACE]
     return str(module.get_global(region.kernel_name)), shared

@@ -41,8 +41,8 @@ VADD = """
 def test_combined_construct_is_a_vectorised_work_item_loop(tmp_path):
     build = cpu_build(tmp_path, VADD)
     (kernel,) = build.kernels
-    assert kernel.scheme == CPU_COMBINED
-    body = function_text(optimised(build), kernel.name)
+    assert kernel.scheme.name == CPU_COMBINED
+    body = function_text(optimised(build), kernel.kernel_name)
     assert "vector.body" in body and "x double>" in body
     calls = [line for line in body.splitlines() if " call " in line and "@llvm." not in line]
     assert calls == []                                          # no runtime call at all
@@ -51,7 +51,7 @@ def test_combined_construct_is_a_vectorised_work_item_loop(tmp_path):
 def test_entry_takes_the_pools_arguments(tmp_path):
     build = cpu_build(tmp_path, VADD)
     module = llvm.parse_assembly(optimised(build))
-    entry = module.get_function(build.kernels[0].name)
+    entry = module.get_function(build.kernels[0].kernel_name)
     assert [str(a.type) for a in entry.arguments] == ["ptr", "i64", "i64", "i32"]
     assert entry.linkage == llvm.Linkage.external
     # everything else is internal, so it inlines and leaves no symbol to clash
@@ -70,7 +70,7 @@ def test_reduction_folds_one_partial_per_group_atomically(tmp_path):
             return s;
         }
     """)
-    body = function_text(optimised(build), build.kernels[0].name)
+    body = function_text(optimised(build), build.kernels[0].kernel_name)
     assert body.count("atomicrmw add") == 1
     assert "vector.body" in body
 
@@ -87,7 +87,7 @@ def _schemes(tmp_path, construct):
     module = llvm.parse_assembly(optimised(build))
     assert cpu_driver.unresolved_symbols(module, known={"__omp2gpu_cpu_team",
                                                         "__omp2gpu_cpu_workers"}) == []
-    return [k.scheme for k in build.kernels], build.remarks
+    return [k.scheme.name for k in build.kernels], build.remarks
 
 
 @pytest.mark.parametrize("construct", [
@@ -145,7 +145,7 @@ def test_omp_calls_in_called_functions_number_the_work_items(tmp_path):
                 a[i] = who();
         }
     """)
-    body = function_text(optimised(build), build.kernels[0].name)
+    body = function_text(optimised(build), build.kernels[0].kernel_name)
     assert "__omp2gpu_cpu_team" in body
 
 
@@ -162,7 +162,7 @@ def test_every_launched_region_has_a_work_group_function(tmp_path):
             return k;
         }
     """)
-    assert [k.scheme for k in build.kernels] == [CPU_COMBINED, CPU_SEQUENTIAL, CPU_TEAMS]
+    assert [k.scheme.name for k in build.kernels] == [CPU_COMBINED, CPU_SEQUENTIAL, CPU_TEAMS]
     assert len(build.remarks) == 3
 
 
@@ -182,7 +182,7 @@ def test_combined_runs_what_the_gpu_would_need_the_control_loop_for(tmp_path):
                 hist[i % 8]++;
         }
     """)
-    assert [k.scheme for k in build.kernels] == [CPU_COMBINED, CPU_COMBINED]
+    assert [k.scheme.name for k in build.kernels] == [CPU_COMBINED, CPU_COMBINED]
     text = optimised(build)
     assert "omp2gpu.critical.sum" in text and "cmpxchg" in text
 
@@ -200,9 +200,9 @@ def test_barriers_split_a_parallel_region_into_work_item_loops(tmp_path):
             }
         }
     """)
-    assert [k.scheme for k in build.kernels] == [CPU_TEAMS]
+    assert [k.scheme.name for k in build.kernels] == [CPU_TEAMS]
     text = str(build.module)
-    wg = text[text.index(f'@"{build.kernels[0].name}.wg"'):]
+    wg = text[text.index(f'@"{build.kernels[0].kernel_name}.wg"'):]
     wg = wg[:wg.index("\n}\n")]
     assert wg.count('"wi.cond"') == 2 and "[256 x i32]" in wg
 

@@ -14,6 +14,7 @@ import pytest
 from host_regions import HOST_BY_DESIGN, unexpected_host_regions
 
 from omp2gpu import device_driver, driver
+from omp2gpu.codegen.openmp.kernels import kernel_table
 from omp2gpu.targets import nvptx
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "programs"
@@ -35,7 +36,7 @@ def _translate(tmp_path, source: str, **options):
 
 
 def _schemes(translation) -> list[str]:
-    return [region.scheme for region in translation.device.kernels]
+    return [kernel.scheme.name for kernel in translation.device.kernels]
 
 
 VADD = """
@@ -149,9 +150,9 @@ def test_team_shared_variables_beyond_shared_memory_go_on_the_team_stack(tmp_pat
     team's frame of the global-memory team stack, and the region still runs on the GPU."""
     translation = _translate(tmp_path, TEAM_SHARED_ARRAY.replace("WORDS", str(words)))
     (region,) = translation.device.kernels
-    assert region.scheme == "control-loop"
+    assert region.scheme.name == "control-loop"
     assert region.team_stack_bytes == frame
-    assert device_driver.kernel_infos(translation.device)[region.kernel_name].team_stack_bytes == frame
+    assert kernel_table(translation.device)[region.kernel_name].team_stack_bytes == frame
     kernel = translation.device.module.get_global(region.kernel_name)
     assert [a.name for a in kernel.args][-1] == "team_stack"
 
@@ -180,7 +181,7 @@ def test_team_shared_variable_named_in_critical_lives_on_the_team_stack(tmp_path
     critical construct names is team-shared in global memory; the others in shared memory."""
     translation = _translate(tmp_path, "#include <omp.h>\n" + CRITICAL_ON_TEAM_SHARED)
     (region,) = translation.device.kernels
-    assert region.scheme == "control-loop"
+    assert region.scheme.name == "control-loop"
     assert region.team_stack_bytes == 256                      # `locked`, in a rounded frame
     shared = [g.name for g in translation.device.module.global_values
               if getattr(g, "addrspace", 0) == nvptx.SHARED_ADDRESS_SPACE]
@@ -209,7 +210,7 @@ def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
     translation = driver.translate(bench / "vadd.c", driver.CompileOptions(offload_arch=arch))
     ours = nvptx.resource_usage(device_driver.device_ptx(translation.device, driver.CompileOptions(
         offload_arch=arch)), arch)
-    (kernel,) = [r for r in translation.device.kernels if r.scheme == "combined"]
+    (kernel,) = [r for r in translation.device.kernels if r.scheme.name == "combined"]
     cuda_ptx = tmp_path / "vadd.ptx"
     subprocess.run(["nvcc", f"-arch={arch}", "-ptx", str(bench / "vadd.cu"), "-o", str(cuda_ptx)], check=True)
     reference = nvptx.resource_usage(cuda_ptx.read_text(), arch)

@@ -7,7 +7,12 @@ import pytest
 from pycparser import c_parser
 
 from omp2gpu import driver
-from omp2gpu.codegen.openmp.inlined_callees import calls_any, functions_holding, kernel_constructs_callees
+from omp2gpu.codegen.openmp.inlined_callees import (
+    calls_any,
+    definitions_in,
+    functions_holding,
+    kernel_constructs_callees,
+)
 from omp2gpu.frontend.pragmas import attach_pragmas
 
 
@@ -98,7 +103,11 @@ def test_a_region_calling_a_parallel_function_gets_the_control_loop_and_no_call(
     path.write_text(PROGRAM)
     translation = driver.translate(path, driver.CompileOptions())
     (region,) = translation.device.kernels
-    assert region.scheme == "control-loop" and "calls 'fill'" in region.reason
+    assert region.scheme.name == "control-loop" and "calls 'fill'" in region.reason
+    # Planned before the launch was emitted: the host launches a team, not the serial
+    # kernel's one thread (the GPU build used to change the scheme after the launch).
+    launch = next(line for line in str(translation.host).splitlines() if " = call i32 @\"__omp2gpu_target\"(" in line)
+    assert "i32 1, i32 1," not in launch
     kernel = str(translation.device.module.get_global(region.kernel_name))
     assert '@"fill"' not in kernel and "parallel" in kernel    # expanded: its region is a state
 
@@ -108,5 +117,10 @@ def test_forced_serial_scheme_keeps_the_serialised_call(tmp_path):
     path.write_text(PROGRAM)
     translation = driver.translate(path, driver.CompileOptions(scheme="serial"))
     (region,) = translation.device.kernels
-    assert region.scheme == "serial"
+    assert region.scheme.name == "serial"
     assert '@"fill"' in str(translation.device.module.get_global(region.kernel_name))
+
+
+def test_definitions_are_known_before_codegen_declare_target_blocks_included():
+    ast = attach_pragmas(c_parser.CParser().parse(PROGRAM))
+    assert list(definitions_in(ast)) == ["fill", "run"]

@@ -1,273 +1,82 @@
-"""Which GPU scheme runs a target region, decided once per region with the reason
-(as Clang's supportsSPMDExecutionMode does); `omp2gpu compile --explain` prints it.
+"""The chooser: the one place where a target region's schemes are decided, once per
+region, before any of its code is emitted, with the reason (as Clang's
+supportsSPMDExecutionMode does); `omp2gpu compile --explain` prints it.
 
-- "combined": `target teams distribute parallel for [simd]` (or `target teams`
-  holding only `distribute parallel for`, after read-only scalar declarations
-  that every thread can make itself, or either split further: `target` holding
-  `teams distribute parallel for`, or `teams` holding the loop; CombinedShape)
-  in the shape of the paper's Section 4;
-- "serial":   a target region with no parallelism inside: one GPU thread runs it,
-  which is the OpenMP semantics of such a region (its initial thread);
-- "control-loop": anything else (paper Section 3), and every region when asked for;
-- "host":     when asked for (`--scheme host`).
+On the GPU, under `--scheme auto`:
+- the combined construct (gpu_combined.py) when the region has its shape
+  (region_shape.combined_ineligibility);
+- serial (gpu_serial.py) when it has no parallelism: one GPU thread runs it, which is
+  OpenMP's semantics for such a region (its initial thread);
+- the control loop (paper Section 3) for anything else, and for a region that calls a
+  function whose OpenMP constructs the kernel must take in as its own
+  (inlined_callees.py);
+- the host when the GPU build refused the region's code (driver.translate plans the
+  file again with what the build refused).
+`--scheme NAME` asks for one scheme for every region (`host`: none runs on the GPU).
+On the CPU device: the best eligible work-group scheme, then the sequential one, which
+runs anything (the CPU build takes the first that compiles).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from types import SimpleNamespace
+from dataclasses import dataclass
 
-from pycparser import c_ast
-
-from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.inlined_callees import calls_any
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.sema.captures import assigned_names, free_identifiers
-
-COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
-PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
-SCHEMES = ("auto", "combined", "control-loop", "serial", "host")
+from omp2gpu.codegen.openmp.region_shape import combined_shape
+from omp2gpu.codegen.openmp.scheme_interface import RegionScheme
+from omp2gpu.codegen.openmp.schemes import (
+    AUTO,
+    HOST,
+    CombinedConstruct,
+    ControlLoop,
+    CpuCombined,
+    CpuSequential,
+    CpuTeams,
+    SerialKernel,
+)
 
 
 @dataclass(frozen=True)
-class SchemeChoice:
-    scheme: str
+class Choice:
+    gpu: type[RegionScheme] | None              # None: the region runs on the host, no launch
     reason: str
+    cpu: tuple[type[RegionScheme], ...] = ()    # the CPU device's, best first
 
 
-def nested_constructs(node) -> list[OmpConstruct]:
-    found = []
-
-    def walk(n):
-        if isinstance(n, OmpConstruct):
-            found.append(n)
-        for _, child in n.children():
-            walk(child)
-    if node is not None:
-        walk(node)
-    return found
+def choose(construct, request: str = AUTO, callees=frozenset(), refused: str | None = None) -> Choice:
+    """The schemes of one target construct. `callees`: the translation unit's functions
+    whose constructs a kernel takes in (inlined_callees.kernel_constructs_callees);
+    `refused`: why the GPU build could not run this region, if it could not."""
+    if refused is not None:
+        return Choice(None, refused)
+    gpu, reason = _gpu_scheme(construct, request, callees)
+    return Choice(gpu, reason, _cpu_schemes(construct) if gpu is not None else ())
 
 
-@dataclass(frozen=True)
-class CombinedShape:
-    """A region in the combined construct's shape, however it is spelled: the one
-    directive `target teams distribute parallel for`, or `target teams` holding
-    `distribute parallel for`, or `target` holding `teams distribute parallel for`, or
-    `target` holding `teams` holding `distribute parallel for` (the split spellings mean
-    the same, OpenMP 4.5 2.11)."""
-    directives: tuple           # outermost first; the loop's own directive last
-    loop: c_ast.Node            # the (outermost) loop statement
-    prelude: tuple = ()         # read-only declarations before the loop (_spmd_prelude)
-
-    @property
-    def loop_directive(self):
-        return self.directives[-1]
-
-    @property
-    def clauses(self) -> SimpleNamespace:
-        """Every directive's clauses as one list; a reduction the teams and the loop both
-        name (spelt split, a program must name it on each) is one reduction."""
-        merged, reduced = [], set()
-        for directive in self.directives:
-            for clause in directive.clauses:
-                if clause.name == "reduction":
-                    items = [item for item in clause.items if (clause.op, item.name) not in reduced]
-                    reduced |= {(clause.op, item.name) for item in items}
-                    if not items:
-                        continue
-                    clause = replace(clause, items=items)
-                merged.append(clause)
-        return SimpleNamespace(clauses=merged)
-
-
-_LOOP_KINDS = ("distribute parallel for", "distribute parallel for simd")
-_TEAMS_LOOP_KINDS = tuple(f"teams {kind}" for kind in _LOOP_KINDS)
-
-
-def sole_statement(node):
-    """The statement a compound of one statement (at any depth) holds, else node."""
-    while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
-        node = node.block_items[0]
-    return node
-
-
-def teams_child(construct):
-    """The teams construct that is the whole body of a `target` construct, or None."""
-    body = sole_statement(construct.body)
-    if construct.directive.kind == "target" and isinstance(body, OmpConstruct) and body.directive.has("teams"):
-        return body
-    return None
-
-
-def combined_shape(construct) -> CombinedShape | None:
-    """The region as a combined construct, or None when it is not one."""
-    directive = construct.directive
-    if directive.kind in COMBINED_KINDS:
-        return CombinedShape((directive,), construct.body)
-    teams, outer = construct, (directive,)
-    if directive.kind == "target":
-        teams = teams_child(construct)
-        if teams is None:
-            return None
-        if teams.directive.kind in _TEAMS_LOOP_KINDS:
-            return CombinedShape((directive, teams.directive), teams.body)
-        outer = (directive, teams.directive)
-    if teams.directive.kind not in ("teams", "target teams"):
-        return None
-    split = _teams_prelude_and_loop(teams)
-    if split is None:
-        return None
-    prelude, loop = split
-    return CombinedShape(outer + (loop.directive,), loop.body, tuple(prelude))
-
-
-def _teams_prelude_and_loop(construct):
-    """([declarations], loop construct) of `teams { decls; distribute parallel for }`."""
-    body = sole_statement(construct.body)
-    if isinstance(body, OmpConstruct):
-        return ([], body) if body.directive.kind in _LOOP_KINDS else None
-    if not isinstance(body, c_ast.Compound) or not body.block_items:
-        return None
-    *prelude, last = body.block_items
-    if isinstance(last, OmpConstruct) and last.directive.kind in _LOOP_KINDS and _spmd_prelude(prelude, last):
-        return prelude, last
-    return None
-
-
-# What an initialiser may hold: values of variables, not memory through pointers (the
-# loop may write that memory while a slower thread still runs its prelude).
-_PURE_EXPRESSIONS = (c_ast.Constant, c_ast.ID, c_ast.BinaryOp, c_ast.TernaryOp, c_ast.Cast,
-                     c_ast.Typename, c_ast.TypeDecl, c_ast.IdentifierType, c_ast.PtrDecl)
-_WRITING_OPERATORS = ("++", "--", "p++", "p--", "&")
-
-
-def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
-    """Whether each thread may run the declarations itself with the same effect as the team
-    master running them once: scalar locals with initialisers that only read (no calls,
-    no assignments, no address taken), which the loop only reads and its clauses and
-    header do not name."""
-    names, read = set(), set()
-    for item in prelude:
-        decls = item.decls if isinstance(item, c_ast.DeclList) else [item]
-        for decl in decls:
-            if not (isinstance(decl, c_ast.Decl) and decl.name and not decl.storage and decl.init is not None
-                    and "volatile" not in decl.quals
-                    and isinstance(decl.type, (c_ast.TypeDecl, c_ast.PtrDecl)) and reads_only(decl.init)):
-                return False
-            names.add(decl.name)
-            read |= set(free_identifiers(decl.init))
-    header = [part for loop_node in _outer_loops(loop.body) for part in (loop_node.init, loop_node.cond,
-                                                                            loop_node.next)]
-    clause_names = {getattr(item, "name", None) for clause in loop.directive.clauses
-                    for item in getattr(clause, "items", ())}
-    written = assigned_names(loop.body)
-    return not (names & clause_names or (names | read) & written or
-                any(names & set(free_identifiers(part)) for part in header))
-
-
-def reads_only(node) -> bool:
-    if node is None:
-        return True
-    member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."     # not p->x
-    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
-        return False
-    if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
-        return False
-    return all(reads_only(child) for _, child in node.children())
-
-
-def evaluable_at_launch(expression, construct) -> bool:
-    """Whether the host may evaluate a clause expression of the region at its launch with
-    the value the region's code would give it (launch_shape.py): it only reads variables,
-    and none the region declares (a prelude's)."""
-    if not reads_only(expression):
-        return False
-    declared, stack = set(), [construct.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, c_ast.Decl):
-            declared.add(node.name)
-        stack.extend(child for _, child in node.children())
-    return not set(free_identifiers(expression)) & declared
-
-
-def _parallel_size_clauses(directive):
-    """The clauses that narrow a parallel region: num_threads, if([parallel:] ...)."""
-    return [clause for clause in directive.clauses if clause.name == "num_threads" or (
-        clause.name == "if" and clause.modifier in (None, "parallel"))]
-
-
-def _outer_loops(node) -> list:
-    node = sole_statement(node)
-    return [node] if isinstance(node, c_ast.For) else []
-
-
-def team_size_ineligibility(construct, shape) -> str | None:
-    """Why a combined kernel (GPU or CPU), whose team size is fixed at the launch, cannot
-    honour the region's num_threads/if clauses (None: the host evaluates them there)."""
-    for directive in shape.directives:
-        for clause in _parallel_size_clauses(directive):
-            if not evaluable_at_launch(clause.expr, construct):
-                return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
-                        "(the combined scheme's team size is fixed at the launch)")
-    return None
-
-
-def combined_ineligibility(construct) -> str | None:
-    """Why the combined scheme cannot run this region (None: it can)."""
-    shape = combined_shape(construct)
-    if shape is None:
-        return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
-                "(or 'target teams' around only 'distribute parallel for', or these split)")
-    for clause in clauses_named(shape.loop_directive, "schedule"):
-        chunk = getattr(clause.chunk, "value", None)
-        if clause.kind != "static" or (clause.chunk is not None and chunk != "1"):
-            return "schedule must be absent or static,1 for the grid-stride loop"
-    for clause in clauses_named(shape.loop_directive, "dist_schedule"):
-        if clause.chunk is not None:
-            return "dist_schedule with a chunk size needs the team master to distribute"
-    for clause in clauses_named(shape.clauses, "reduction"):
-        if any(item.sections for item in clause.items):
-            return "reductions over array sections need the control-loop scheme"
-    reason = team_size_ineligibility(construct, shape)
-    if reason:
-        return reason
-    loop = shape.loop
-    # Atomics are single instructions for each thread; anything else needs coordination.
-    inner = [c for c in nested_constructs(loop) if c.directive.kind != "atomic"]
-    if inner:
-        return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
-    return None
-
-
-def choose_scheme(construct, requested: str = "auto") -> SchemeChoice:
-    if requested == "host":
-        return SchemeChoice("host", "runs on the host: --scheme host")
-    if requested == "control-loop":
-        return SchemeChoice("control-loop", "control loop (--scheme control-loop)")
-    reason = combined_ineligibility(construct)
-    if requested in ("auto", "combined") and reason is None:
+def _gpu_scheme(construct, request: str, callees) -> tuple[type[RegionScheme] | None, str]:
+    if request == HOST:
+        return None, "runs on the host: --scheme host"
+    if request == ControlLoop.name:
+        return ControlLoop, "control loop (--scheme control-loop)"
+    why_not_combined = CombinedConstruct.ineligibility(construct)
+    if request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
         prelude = " (the teams region's declarations run in every thread)" if combined_shape(construct).prelude else ""
-        return SchemeChoice("combined", f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}")
-    parallel = [c for c in nested_constructs(construct.body)
-                if any(c.directive.has(leaf) for leaf in PARALLEL_LEAVES)]
-    own_parallelism = any(construct.directive.has(leaf) for leaf in PARALLEL_LEAVES)
-    if requested in ("auto", "serial") and not parallel and not own_parallelism:
-        return SchemeChoice("serial", "no parallel construct inside: one GPU thread runs the region")
-    if requested == "serial":
-        return SchemeChoice("host", "runs on the host: it has parallel constructs, which "
-                                    "--scheme serial cannot run")
-    why = reason or "it contains parallel constructs"
-    return SchemeChoice("control-loop", f"control loop: {why}")
+        chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}"
+    elif request in (AUTO, SerialKernel.name) and SerialKernel.ineligibility(construct) is None:
+        chosen = SerialKernel, "no parallel construct inside: one GPU thread runs the region"
+    elif request == SerialKernel.name:
+        return None, "runs on the host: it has parallel constructs, which --scheme serial cannot run"
+    else:
+        return ControlLoop, f"control loop: {why_not_combined or 'it contains parallel constructs'}"
+    # A callee's constructs run as the kernel's own only in the control loop, which runs
+    # them with the team, rather than in one thread or in each iteration of the loop.
+    called = calls_any(construct.body, callees) if request == AUTO else None
+    if called is not None:
+        return ControlLoop, f"control loop: it calls '{called}', whose OpenMP constructs run as the kernel's own"
+    return chosen
 
 
-def reconsider_for_callees(region, callees, requested: str = "auto") -> None:
-    """Once the whole translation unit is known: a region that calls a function whose
-    OpenMP constructs the control loop takes in (inlined_callees.py) needs the control
-    loop, which runs them with the team, rather than one thread or the grid-stride loop."""
-    if requested != "auto" or region.scheme not in ("serial", "combined"):
-        return
-    name = calls_any(region.construct.body, callees)
-    if name is not None:
-        region.scheme = "control-loop"
-        region.reason = f"control loop: it calls '{name}', whose OpenMP constructs run as the kernel's own"
+def _cpu_schemes(construct) -> tuple[type[RegionScheme], ...]:
+    best = next((scheme for scheme in (CpuCombined, CpuTeams) if scheme.ineligibility(construct) is None), None)
+    return (best, CpuSequential) if best is not None else (CpuSequential,)
+

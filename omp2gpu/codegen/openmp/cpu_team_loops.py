@@ -18,6 +18,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     THREAD_NUM,
     counted_loop,
@@ -29,7 +30,6 @@ from omp2gpu.codegen.openmp.data_sharing import (
     clauses_named,
     loop_nest,
 )
-from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 

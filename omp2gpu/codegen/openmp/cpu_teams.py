@@ -53,6 +53,7 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
+from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     CPU_MAX_TEAM,
     LEVEL,
@@ -74,10 +75,11 @@ from omp2gpu.codegen.openmp.data_sharing import (
     reduction_identity,
 )
 from omp2gpu.codegen.openmp.device_module import calls_openmp_api
-from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
+from omp2gpu.codegen.openmp.region_shape import nested_constructs
+from omp2gpu.codegen.openmp.scheme_interface import WorkGroupScheme
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.offload.abi import CPU_TEAMS
+from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, CPU_TEAMS
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 
@@ -172,11 +174,18 @@ class Team:
     heap: list = field(default_factory=list)       # heap context arrays to free at region end
 
 
-class CpuTeams(BarrierPhases, TeamLoops):
+class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
     """The scheme object for one region (cpu_workgroup.py's emit_workgroup calls it);
     constructs inside reach it through CpuOpenMP while TEAM_KEY is set."""
 
     name = CPU_TEAMS
+    block_size = CONTROL_LOOP_BLOCK_SIZE
+
+    @staticmethod
+    def ineligibility(construct) -> str | None:
+        forks = any(construct.directive.has(leaf) for leaf in ("teams", "parallel")) or any(
+            c.directive.has("parallel") or c.directive.has("distribute") for c in nested_constructs(construct.body))
+        return None if forks else "no teams or parallel construct: one work-item runs it"
 
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
         directive = region.directive

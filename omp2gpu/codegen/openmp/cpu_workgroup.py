@@ -11,7 +11,7 @@ which unpacks the kernel parameters (args[i] points at parameter i's bytes, as
 CUDA's kernelParams) and runs the work-group function `<kernel>.wg`, inlined.
 
 - "cpu-combined": `target teams distribute parallel for` (the regions the GPU's
-  combined scheme takes, choose.py): work-group g runs one contiguous block of
+  combined scheme takes, region_shape.py): work-group g runs one contiguous block of
   the (collapsed) iteration space, sizes differing by at most one, as a plain
   counted loop over its work-items -- the innermost loop, with no runtime call
   in it, so LLVM's loop vectoriser sees it (paper Section 8's advice: make the
@@ -37,19 +37,13 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import (
-    combined_ineligibility,
-    combined_shape,
-    nested_constructs,
-    team_size_ineligibility,
-)
+from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     LEVEL,
     TEAM_KEY,
     THREAD_NUM,
     team_state,
 )
-from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
     clauses_named,
@@ -60,11 +54,17 @@ from omp2gpu.codegen.openmp.device_module import (
     RegionScope,
     calls_openmp_api,
 )
-from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
+from omp2gpu.codegen.openmp.region_shape import (
+    combined_ineligibility,
+    combined_shape,
+    nested_constructs,
+    team_size_ineligibility,
+)
+from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel, WorkGroupScheme
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.offload.abi import CPU_COMBINED, CPU_SEQUENTIAL
+from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, CPU_COMBINED, CPU_SEQUENTIAL
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import host
@@ -76,20 +76,10 @@ I64 = ir.IntType(64)
 
 
 @dataclass
-class CpuKernel:
-    name: str
-    scheme: str
-    region: object
-
-
-@dataclass
 class CpuBuild:
     module: object                                   # llvmlite ir.Module for the host
-    kernels: list[CpuKernel] = field(default_factory=list)
+    kernels: list[BuiltKernel] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
-
-    def scheme_of(self, name: str) -> str | None:
-        return next((k.scheme for k in self.kernels if k.name == name), None)
 
 
 class CpuOpenMP(DeviceOpenMP):
@@ -204,10 +194,34 @@ def _team_word(cg, state, index: int) -> ir.Value:
 
 
 # ----------------------------------------------------------------- schemes
-class CpuCombined:
+# Constructs a work-item loop runs as they are: one work-group's work-items run one after
+# another on one worker, and atomics and critical sections synchronise the workers.
+WORK_ITEM_CONSTRUCTS = ("atomic", "critical", "simd")
+
+
+class CpuCombined(WorkGroupScheme):
     """`target teams distribute parallel for` as a work-item loop over the group's block."""
 
     name = CPU_COMBINED
+    block_size = COMBINED_BLOCK_SIZE    # the GPU's default team size, which only omp_get_num_threads sees
+
+    @staticmethod
+    def ineligibility(construct) -> str | None:
+        """Wider than the GPU's combined scheme (region_shape.combined_ineligibility):
+        schedules, critical sections and array reductions cost a work-item loop nothing."""
+        shape = combined_shape(construct)
+        if shape is None:
+            return combined_ineligibility(construct)
+        for clause in clauses_named(shape.loop_directive, "dist_schedule"):
+            if clause.chunk is not None:
+                return "dist_schedule with a chunk size deals iterations to teams round-robin"
+        reason = team_size_ineligibility(construct, shape)
+        if reason:
+            return reason
+        inner = [c for c in nested_constructs(shape.loop) if c.directive.kind not in WORK_ITEM_CONSTRUCTS]
+        if inner:
+            return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
+        return None
 
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
         shape = combined_shape(region.construct)
@@ -279,7 +293,7 @@ class CpuCombined:
         b.position_at_end(end_block)
 
 
-class CpuSequential:
+class CpuSequential(WorkGroupScheme):
     """The region as the host runs it: one work-group, one work-item (its initial thread)."""
 
     name = CPU_SEQUENTIAL
@@ -293,76 +307,42 @@ def _combine_atomically(cg, op: str, original, private) -> None:
     atomic_combine(cg, op, original.ctype, original.address, cg.builder.load(private.address))
 
 
-# Constructs a work-item loop runs as they are: one work-group's work-items run one after
-# another on one worker, and atomics and critical sections synchronise the workers.
-WORK_ITEM_CONSTRUCTS = ("atomic", "critical", "simd")
-
-
-def cpu_combined_ineligibility(construct) -> str | None:
-    """Why a region is not run as a combined work-group function (None: it is). Wider
-    than the GPU's combined scheme (choose.py): schedules, critical sections and array
-    reductions cost a work-item loop nothing."""
-    shape = combined_shape(construct)
-    if shape is None:
-        return combined_ineligibility(construct)
-    loop = shape.loop
-    for clause in clauses_named(shape.loop_directive, "dist_schedule"):
-        if clause.chunk is not None:
-            return "dist_schedule with a chunk size deals iterations to teams round-robin"
-    reason = team_size_ineligibility(construct, shape)
-    if reason:
-        return reason
-    inner = [c for c in nested_constructs(loop) if c.directive.kind not in WORK_ITEM_CONSTRUCTS]
-    if inner:
-        return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
-    return None
-
-
-def cpu_schemes(region) -> list:
-    """The schemes to try for a region, best first; the last always works."""
-    if cpu_combined_ineligibility(region.construct) is None:
-        return [CpuCombined(), CpuSequential()]
-    parallel = any(region.directive.has(leaf) for leaf in ("teams", "parallel")) or any(
-        c.directive.has("parallel") or c.directive.has("distribute") for c in nested_constructs(region.construct.body))
-    return [CpuTeams(), CpuSequential()] if parallel else [CpuSequential()]
-
-
 # ----------------------------------------------------------------- the module
 def build_cpu_module(host_emitter, offload) -> CpuBuild:
-    """A work-group function for every target region the host launches (regions the
-    GPU scheme choice sent to the host have no launch, so none)."""
+    """A work-group function for every target region the host launches, by the first of
+    its plan's CPU schemes that compiles (a region that runs on the host has none)."""
     emitter = CpuModuleEmitter(host_emitter, CpuOpenMP(), offload.declare_target_globals, name="cpu")
     build = CpuBuild(emitter.module)
-    for region in offload.regions:
-        if region.scheme == "host":
+    for plan in offload.regions:
+        if not plan.cpu:
             continue
-        where = SourceLocation.of(region.construct.coord)
+        where = SourceLocation.of(plan.construct.coord)
         passed_over = []
-        for scheme in cpu_schemes(region):
-            error = _try_emit(emitter, region, scheme)
-            if error is None:
-                build.kernels.append(CpuKernel(region.kernel_name, scheme.name, region))
+        for scheme in plan.cpu:
+            built = _try_emit(emitter, plan, scheme())
+            if isinstance(built, BuiltKernel):
+                build.kernels.append(built)
                 why = f" ({'; '.join(passed_over)})" if passed_over else ""
                 build.remarks.append(f"{where}: remark: target region -> CPU work-group function "
-                                     f"{region.kernel_name}: {scheme.name}{why}")
+                                     f"{plan.kernel_name}: {scheme.name}{why}")
                 break
-            passed_over.append(f"not {scheme.name}: {error.message}")
+            passed_over.append(f"not {scheme.name}: {built.message}")
         else:
             build.remarks.append(f"{where}: remark: target region runs on the host instead of the "
-                                 f"CPU device: {error.message}")
+                                 f"CPU device: {built.message}")
     if offload.separate_compilation:
         build.remarks += emitter.export_declare_target(offload)
     return build
 
 
-def _try_emit(emitter, region, scheme) -> CompileError | None:
+def _try_emit(emitter, plan, scheme) -> BuiltKernel | CompileError:
     """Emit one region; on a CompileError take back what it started and return the error."""
     module_globals = set(emitter.module.globals)
     device_symbols = set(emitter.file_scope.names)
     try:
-        emitter.emit_workgroup(region, scheme)
+        built = scheme.emit_region(emitter, plan)
         emitter.emit_pending_functions()
-        return None
+        return built
     except CompileError as error:
         emitter.forget_since(module_globals, device_symbols)
         return error

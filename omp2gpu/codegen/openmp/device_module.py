@@ -185,7 +185,9 @@ class DeviceModuleEmitter(ModuleEmitter):
             emitter.emit_body(definition)
 
     # ----------------------------------------------------------------- kernels
-    def emit_kernel(self, region, scheme) -> ir.Function:
+    def emit_kernel(self, region, scheme) -> int | None:
+        """The region's kernel, its body by `scheme`; what the body returns (the team-stack
+        bytes per team the kernel needs, if any)."""
         hidden = getattr(scheme, "hidden_params", ())
         params = [capture.param_ir_type() for capture in region.captures] + [t for _, t in hidden]
         kernel = ir.Function(self.module, ir.FunctionType(ir.VoidType(), params), name=region.kernel_name)
@@ -202,11 +204,11 @@ class DeviceModuleEmitter(ModuleEmitter):
                 address = cg.alloca(capture.ctype, capture.name)
                 cg.builder.store(argument, address)
             scope.declare(Symbol(capture.name, capture.ctype, "object", address))
-        scheme.emit_kernel_body(cg, region)
+        team_stack_bytes = scheme.emit_kernel_body(cg, region)
         cg.finish()
         if getattr(scheme, "splits_into_states", False):
             demote_undominated_values(kernel)
-        return kernel
+        return team_stack_bytes
 
 
 def call_device_runtime(cg, name: str, result: ir.Type, arguments: list) -> ir.Value:

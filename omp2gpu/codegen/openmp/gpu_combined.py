@@ -20,8 +20,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import combined_shape
-from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
+from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
     clauses_named,
@@ -30,7 +29,10 @@ from omp2gpu.codegen.openmp.data_sharing import (
     reduction_identity,
 )
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
+from omp2gpu.codegen.openmp.region_shape import combined_ineligibility, combined_shape
+from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, GPU_COMBINED
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
 
@@ -39,13 +41,10 @@ I32 = ir.IntType(32)
 WARP_SIZE = 32
 MAX_WARPS = 32
 
-# Reductions an atomicrmw instruction does in one step: (op, integer?) -> atomicrmw op.
-_ATOMIC_RMW = {("+", True): "add", ("-", True): "add", ("&", True): "and", ("|", True): "or",
-               ("^", True): "xor", ("+", False): "fadd", ("-", False): "fadd"}
-
-
-class CombinedConstruct:
-    name = "combined"
+class CombinedConstruct(GpuKernelScheme):
+    name = GPU_COMBINED
+    block_size = COMBINED_BLOCK_SIZE
+    ineligibility = staticmethod(combined_ineligibility)
 
     def emit_kernel_body(self, cg, region) -> None:
         shape = combined_shape(region.construct)
@@ -175,15 +174,3 @@ def _shared_array(cg, ctype):
     variable.initializer = ir.Constant(array_type, ir.Undefined)
     variable.align = max(ctype.align, 4)
     return variable
-
-
-def atomic_combine(cg, op: str, ctype, address, value) -> None:
-    """*address = *address <op> value, atomically (one instruction, else a compare-and-swap loop)."""
-    b = cg.builder
-    rmw = _ATOMIC_RMW.get((op, ctype.is_integer))
-    if op in ("max", "min") and ctype.is_integer:
-        rmw = op if ctype.signed else "u" + op
-    if rmw is not None:
-        b.atomic_rmw(rmw, address, value, "monotonic")
-        return
-    compare_and_swap_loop(cg, address, ctype, lambda old: combine(cg, op, ctype, old, value))

@@ -28,19 +28,21 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
+from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, combine
 from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_init
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
-from omp2gpu.codegen.openmp.gpu_combined import atomic_combine
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
+from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
 from omp2gpu.codegen.openmp.team_sharing import (
     TeamSharedStorage,
     shared_in_parallel_regions,
 )
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, GPU_CONTROL_LOOP
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
 
@@ -49,16 +51,17 @@ I8P = ir.IntType(8).as_pointer()
 MAX_BLOCK_SIZE = 1024
 
 
-class ControlLoop:
-    name = "control-loop"
-    # After the captures: the team stack, teams x region.team_stack_bytes of global
+class ControlLoop(GpuKernelScheme):
+    name = GPU_CONTROL_LOOP
+    block_size = CONTROL_LOOP_BLOCK_SIZE
+    # After the captures: the team stack, teams x the kernel's team_stack_bytes of global
     # memory the launcher provides for team-shared variables shared memory cannot hold.
     hidden_params = (("team_stack", ir.IntType(8).as_pointer()),)
     # States are reached only through the loop's switch: a value an expression computed
     # before a callee's expanded parallel states is demoted to a slot (ssa_repair.py).
     splits_into_states = True
 
-    def emit_kernel_body(self, cg, region) -> None:
+    def emit_kernel_body(self, cg, region) -> int:
         directive = region.directive
         shared = TeamSharedStorage(cg, region, team_stack=cg.function.args[len(region.captures)])
         nesting = cg.alloca_ir(I8P, "nesting")          # set below, once we know if the kernel nests
@@ -75,12 +78,13 @@ class ControlLoop:
             with hooks.target_data_environment(cg, directive):
                 hooks.emit_leaves(cg, leaves, directive, region.construct.body)
         machine.finish()
-        region.team_stack_bytes = shared.finish()
+        team_stack_bytes = shared.finish()
         if hooks.nests or reaches_called_parallel(region.construct.body, cg.module.host.function_definitions,
                                                   cg.module.inlined_callees):
             depths = _nesting_depths(cg.module.module, region.kernel_name)
             cg.in_entry_block(lambda b: b.store(b.addrspacecast(
                 b.gep(depths, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), I8P), nesting))
+        return team_stack_bytes
 
 
 def _insertion_block(cg, name: str) -> ir.Block:

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment
 from omp2gpu.codegen.openmp.device_module import kernel_init
+from omp2gpu.codegen.openmp.region_shape import has_parallelism
+from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
+from omp2gpu.offload.abi import GPU_SERIAL
 
-SERIAL_LAUNCH = (1, 1)            # (teams, threads)
 
+class SerialKernel(GpuKernelScheme):
+    name = GPU_SERIAL
+    fixed_launch = (1, 1)             # (teams, threads): the region's initial thread
 
-class SerialKernel:
-    name = "serial"
+    @staticmethod
+    def ineligibility(construct) -> str | None:
+        return "it has parallel constructs" if has_parallelism(construct) else None
 
     def emit_kernel_body(self, cg, region) -> None:
         kernel_init(cg, spmd=False)

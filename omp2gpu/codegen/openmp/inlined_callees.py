@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 
 # Constructs a device function runs correctly by itself, in whichever thread calls it.
 SELF_CONTAINED = ("atomic", "flush", "taskyield", "taskwait", "simd")
@@ -185,3 +185,16 @@ def _expandable(definition: c_ast.FuncDef) -> bool:
     if definition.param_decls:
         return False                                    # K&R definition
     return not _facts(definition).has_static_local
+
+
+def definitions_in(file_ast: c_ast.FileAST) -> dict[str, c_ast.FuncDef]:
+    """name -> definition of every function a translation unit defines, `declare target`
+    blocks included: what codegen will define, known before it starts."""
+    definitions, stack = {}, list(reversed(file_ast.ext))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.FuncDef):
+            definitions.setdefault(node.decl.name, node)
+        elif isinstance(node, OmpDeclareTarget):
+            stack.extend(reversed(node.decls))
+    return definitions

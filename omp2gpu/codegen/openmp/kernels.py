@@ -7,35 +7,27 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir
 
-from omp2gpu.codegen.openmp.choose import reconsider_for_callees
 from omp2gpu.codegen.openmp.device_module import (
     DeviceModuleEmitter,
     call_device_runtime,
 )
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
-from omp2gpu.codegen.openmp.gpu_combined import CombinedConstruct
-from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
-from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
 from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.codegen.openmp.inlined_callees import (
-    functions_holding,
-    kernel_constructs_callees,
-)
+from omp2gpu.codegen.openmp.inlined_callees import functions_holding
+from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, CONTROL_LOOP_BLOCK_SIZE
-
-SCHEMES = {"combined": CombinedConstruct, "serial": SerialKernel, "control-loop": ControlLoop}
+from omp2gpu.offload.abi import KernelInfo
 
 
 @dataclass
 class DeviceBuild:
     module: object                                  # llvmlite ir.Module for nvptx64
-    kernels: list = field(default_factory=list)     # TargetRegions that have a kernel
+    kernels: list[BuiltKernel] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
-    # Regions host codegen launched but no GPU scheme could build: kernel name -> why.
-    # The driver translates the file again with these on the host (no launch of a
-    # kernel that does not exist).
-    demoted: dict[str, str] = field(default_factory=dict)
+    # Regions whose plan named a GPU scheme that could not build them: kernel name -> why.
+    # The driver plans the file again with these on the host (no launch of a kernel that
+    # does not exist).
+    refused: dict[str, str] = field(default_factory=dict)
 
 
 class DeviceOpenMP(HostOpenMP):
@@ -58,40 +50,46 @@ class DeviceOpenMP(HostOpenMP):
 
 
 def build_device_module(host_emitter, offload) -> DeviceBuild:
+    """A kernel for every target region whose plan names a GPU scheme."""
     device = DeviceModuleEmitter(host_emitter, DeviceOpenMP(), offload.declare_target_globals)
-    device.inlined_callees = kernel_constructs_callees(host_emitter.function_definitions,
-                                                       host_emitter.translation_unit)
+    device.inlined_callees = offload.inlined_callees
     device.critical_callees = functions_holding(host_emitter.function_definitions, "critical")
     build = DeviceBuild(device.module)
-    for region in offload.regions:
-        reconsider_for_callees(region, device.inlined_callees, offload.scheme_request)
-        where = SourceLocation.of(region.construct.coord)
-        if region.scheme not in SCHEMES:
-            build.remarks.append(f"{where}: remark: target region {region.reason}")
+    for plan in offload.regions:
+        where = SourceLocation.of(plan.construct.coord)
+        if plan.gpu is None:
+            build.remarks.append(f"{where}: remark: target region {plan.reason}")
             continue
         module_globals = set(device.module.globals)
         device_symbols = set(device.file_scope.names)
         try:
-            device.emit_kernel(region, SCHEMES[region.scheme]())
+            built = plan.gpu().emit_region(device, plan)
             device.emit_pending_functions()
         except CompileError as error:
             # A region the device cannot run still runs: on the host, said once.
             # What its kernel started (functions half emitted, globals) goes.
             device.forget_since(module_globals, device_symbols)
-            region.scheme, region.reason = "host", f"runs on the host: {error.message}"
-            build.remarks.append(f"{where}: remark: target region {region.reason}")
-            build.demoted[region.kernel_name] = region.reason
+            reason = f"runs on the host: {error.message}"
+            build.remarks.append(f"{where}: remark: target region {reason}")
+            build.refused[plan.kernel_name] = reason
             continue
-        build.kernels.append(region)
-        build.remarks.append(f"{where}: remark: target region -> kernel {region.kernel_name}: "
-                             f"{region.scheme} scheme ({region.reason})")
+        build.kernels.append(built)
+        build.remarks.append(f"{where}: remark: target region -> kernel {plan.kernel_name}: "
+                             f"{plan.gpu.name} scheme ({plan.reason})")
     if offload.separate_compilation:
         build.remarks += device.export_declare_target(offload)
     return build
 
 
-def default_block_size(region) -> int:
-    return {"serial": 1, "control-loop": CONTROL_LOOP_BLOCK_SIZE}.get(region.scheme, COMBINED_BLOCK_SIZE)
+def kernel_table(build) -> dict[str, KernelInfo]:
+    """The launcher's kernel table for a device build (a DeviceBuild or the CPU device's
+    CpuBuild): from each region's plan and what the build made of it."""
+    return {kernel.kernel_name: KernelInfo(name=kernel.kernel_name,
+                                           params=[c.runtime_kind for c in kernel.captures],
+                                           default_block_size=kernel.scheme.block_size,
+                                           scheme=kernel.scheme.name, team_stack_bytes=kernel.team_stack_bytes,
+                                           one_team=kernel.plan.one_team)
+            for kernel in build.kernels}
 
 
 def describe_regions(build: DeviceBuild) -> str:

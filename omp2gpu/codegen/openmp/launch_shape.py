@@ -10,7 +10,7 @@ launcher, which fills in what they leave open: offload/runtime.launch_configurat
   team's work: every scheme then runs it with the team's threads as they are (the
   combined schemes have no other way to hear of num_threads).
 - The trip count of the loop the teams share, for the launcher's default number of
-  teams, found through the split spellings too (choose.CombinedShape).
+  teams, found through the split spellings too (region_shape.CombinedShape).
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import (
+from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
+from omp2gpu.codegen.openmp.region_shape import (
     combined_shape,
     evaluable_at_launch,
     nested_constructs,
     sole_statement,
     teams_child,
 )
-from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.target_regions import evaluate_clause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 

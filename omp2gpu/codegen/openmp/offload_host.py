@@ -3,8 +3,9 @@
 At a target region the host code fills the map-entry arrays of
 offload/abi.py, asks the launcher to run the region's kernel, and runs the
 host version (HostOpenMP) when the launcher says no (no device, offload
-disabled, `if(false)`, a failed launch). The region itself is recorded as a
-TargetRegion; the device compiler turns each into a kernel afterwards.
+disabled, `if(false)`, a failed launch). Each region's plan (region_plan.py) is
+made here, before its code, and kept: the device builds turn each into a kernel
+afterwards.
 """
 
 from __future__ import annotations
@@ -13,25 +14,24 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import launch_shape
-from omp2gpu.codegen.openmp.choose import SchemeChoice, choose_scheme, combined_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
-from omp2gpu.codegen.openmp.gpu_serial import SERIAL_LAUNCH
 from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
 from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
+from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
+from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import (
     Capture,
     capture_entries,
     evaluate_clause,
     map_bits,
     mapped_capture,
-    plan_target_region,
 )
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
-from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema.scopes import Symbol
 
 I8P = ir.IntType(8).as_pointer()
@@ -43,17 +43,20 @@ _DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), 
 class OffloadHostOpenMP(HostOpenMP):
     """HostOpenMP plus launches: every target region also becomes a kernel."""
 
-    def __init__(self, scheme: str = "auto", unit_id: str | None = None,
-                 on_host: dict[str, str] | None = None):
-        """`unit_id`: the file is compiled to be linked with others (driver.compile_unit):
-        its kernel names carry the id, as Clang's carry a file id, so that two files'
-        kernels never share a name, and its device modules hold every `declare target`
-        definition, for the other files' kernels. `on_host`: kernel name -> why, regions an
-        earlier device build could not run (kernels.DeviceBuild.demoted): they run on the host."""
+    def __init__(self, scheme: str = AUTO, unit_id: str | None = None,
+                 refused: dict[str, str] | None = None):
+        """`scheme`: `--scheme`. `unit_id`: the file is compiled to be linked with others
+        (driver.compile_unit): its kernel names carry the id, as Clang's carry a file id,
+        so that two files' kernels never share a name, and its device modules hold every
+        `declare target` definition, for the other files' kernels. `refused`: kernel name
+        -> why, regions an earlier GPU build could not run (kernels.DeviceBuild.refused):
+        their plans run them on the host."""
         self.scheme_request = scheme
         self.unit_id = unit_id
-        self.on_host = dict(on_host or {})
-        self.regions = []
+        self.refused = dict(refused or {})
+        self.regions: list[RegionPlan] = []
+        self._inputs: PlanningInputs | None = None
+        self._callees: dict | None = None
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
         self.declare_target_links: set[str] = set()     # `declare target link(...)` globals
@@ -82,6 +85,22 @@ class OffloadHostOpenMP(HostOpenMP):
                         self.declare_target_links.add(item.name)
                 else:
                     self.declare_target_functions.add(item.name)
+
+    @property
+    def planning_inputs(self) -> PlanningInputs:
+        """What every region's plan is made from besides the region (the whole file is
+        parsed before codegen starts, so the callees are known at the first region)."""
+        if self._inputs is None:
+            self._inputs = PlanningInputs(self.scheme_request, self.inlined_callees, self.refused)
+        return self._inputs
+
+    @property
+    def inlined_callees(self) -> dict:
+        """Functions whose OpenMP constructs a kernel takes in (inlined_callees.py)."""
+        if self._callees is None:
+            unit = self.module.translation_unit
+            self._callees = kernel_constructs_callees(definitions_in(unit), unit)
+        return self._callees
 
     @property
     def separate_compilation(self) -> bool:
@@ -113,17 +132,10 @@ class OffloadHostOpenMP(HostOpenMP):
         if not construct.directive.has("target"):
             super().emit_compute_construct(cg, construct)
             return
-        region = plan_target_region(cg, construct, self._kernel_name(cg, construct),
-                                    frozenset(self.declare_target_globals))
-        shape = combined_shape(construct)
-        for directive in shape.directives if shape is not None else ():
-            arrays_as_sections(cg.scope, directive)     # the chooser sees whole arrays as sections
-        choice = choose_scheme(construct, self.scheme_request)
-        if region.kernel_name in self.on_host:
-            choice = SchemeChoice("host", self.on_host[region.kernel_name])
-        region.scheme, region.reason = choice.scheme, choice.reason
+        region = plan_region(cg, construct, self._kernel_name(cg, construct), self.planning_inputs,
+                             frozenset(self.declare_target_globals))
         self.regions.append(region)
-        if choice.scheme == "host":
+        if not region.launched:
             self._run_on_host(cg, region)
             return
         fallback = cg.new_block("target.host")
@@ -180,8 +192,8 @@ class OffloadHostOpenMP(HostOpenMP):
     def _launch(self, cg, region) -> ir.Value:
         construct = region.construct
         arrays = self._entry_arrays(cg, region.captures, target_params=True)
-        if region.scheme == "serial":
-            num_teams, thread_limit = (ir.Constant(I32, n) for n in SERIAL_LAUNCH)
+        if region.gpu.fixed_launch is not None:
+            num_teams, thread_limit = (ir.Constant(I32, n) for n in region.gpu.fixed_launch)
         else:
             num_teams = launch_shape.team_count(cg, construct)
             thread_limit = launch_shape.team_size(cg, construct)

@@ -1,6 +1,6 @@
 """What a target region takes with it to the device (OpenMP 4.5 2.15.1.1, 2.15.5).
 
-`plan_target_region` decides, in the host function's scope, how each variable
+`region_captures` decides, in the host function's scope, how each variable
 the region uses reaches the kernel:
 - "object":  the kernel gets the device address of the mapped object
              (map clauses, implicit tofrom of arrays and structs, reductions);
@@ -51,22 +51,6 @@ class Capture:
         return "bytes" if self.kind == "literal" else "pointer"
 
 
-@dataclass
-class TargetRegion:
-    kernel_name: str
-    construct: object               # the OmpConstruct
-    function_name: str
-    scope: object                   # the host scope at the construct (types, typedefs, tags)
-    captures: list[Capture] = field(default_factory=list)
-    scheme: str = ""
-    reason: str = ""
-    team_stack_bytes: int | None = None   # control loop: its kernel's team-stack frame per team
-
-    @property
-    def directive(self):
-        return self.construct.directive
-
-
 def _symbol(cg, name, coord):
     symbol = cg.scope.lookup(name)
     if symbol is None or symbol.kind != "object":
@@ -85,7 +69,9 @@ def _add(captures: dict, capture: Capture, coord) -> None:
     captures[capture.name] = capture
 
 
-def plan_target_region(cg, construct, kernel_name: str, declare_target_names=frozenset()) -> TargetRegion:
+def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Capture, ...]:
+    """Every variable the region uses from outside, in the host function's scope, and how
+    it reaches the kernel (the module docstring)."""
     directive = construct.directive
     captures: dict[str, Capture] = {}
     for clause in clauses_named(directive, "map"):
@@ -133,7 +119,7 @@ def plan_target_region(cg, construct, kernel_name: str, declare_target_names=fro
             bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
             captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
     _capture_variable_lengths(cg, captures, construct)
-    return TargetRegion(kernel_name, construct, cg.function.name, cg.scope, list(captures.values()))
+    return tuple(captures.values())
 
 
 def _capture_variable_lengths(cg, captures: dict, construct) -> None:

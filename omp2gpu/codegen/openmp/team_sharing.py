@@ -22,8 +22,8 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.openmp import canonical_loop
-from omp2gpu.codegen.openmp.choose import nested_constructs
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
+from omp2gpu.codegen.openmp.region_shape import nested_constructs
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct

@@ -1,0 +1,24 @@
+"""The scheme registry: every scheme, registered once (scheme_interface.RegionScheme).
+
+Adding a scheme is a module with its class, a line here, and the chooser's rule for it
+(choose.py); the builds, the launcher's kernel table, `--explain` and `report` read the
+scheme from a region's plan.
+"""
+
+from __future__ import annotations
+
+from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
+from omp2gpu.codegen.openmp.cpu_workgroup import CpuCombined, CpuSequential
+from omp2gpu.codegen.openmp.gpu_combined import CombinedConstruct
+from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
+from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
+
+GPU_SCHEMES = (CombinedConstruct, ControlLoop, SerialKernel)
+CPU_SCHEMES = (CpuCombined, CpuTeams, CpuSequential)
+
+AUTO = "auto"           # `--scheme auto`: the chooser decides each region
+HOST = "host"           # `--scheme host`: every region runs on the host
+REQUESTS = (AUTO, *(scheme.name for scheme in GPU_SCHEMES), HOST)    # what --scheme takes
+
+__all__ = ["AUTO", "CPU_SCHEMES", "GPU_SCHEMES", "HOST", "REQUESTS", "CombinedConstruct", "ControlLoop",
+           "CpuCombined", "CpuSequential", "CpuTeams", "SerialKernel"]
