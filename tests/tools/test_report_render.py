@@ -1,0 +1,39 @@
+"""report_render.py: the per-kernel table, one column per scheme, in each format."""
+
+from __future__ import annotations
+
+import json
+
+from omp2gpu.tools.report import KernelFigures, SchemeReport
+from omp2gpu.tools.report_render import render
+
+
+def _figures(scheme: str, registers: int) -> KernelFigures:
+    return KernelFigures("k", "p.c:3:1", scheme, f"{scheme} because", "sm_90", registers=registers,
+                         block_size=128, block_size_from="scheme default")
+
+
+REPORTS = [SchemeReport("combined", {"k": _figures("combined", 20)}, []),
+           SchemeReport("control-loop", {"k": _figures("control-loop", 32)}, ["p.c:9:1: remark: x"])]
+
+
+def test_table_has_a_column_per_scheme_and_the_reasons_below():
+    text = render(REPORTS, "table", "p.c", run=False)
+    assert text.splitlines()[0] == "p.c:3:1: kernel k (sm_90)"
+    assert "--scheme combined" in text and "--scheme control-loop" in text
+    registers = next(line for line in text.splitlines() if "registers per thread" in line)
+    assert registers.split()[-2:] == ["20", "32"]
+    assert "why (--scheme control-loop): control-loop because" in text
+    assert text.rstrip().endswith("p.c:9:1: remark: x")
+
+
+def test_markdown_and_json():
+    markdown = render(REPORTS, "markdown", "p.c", run=False)
+    assert "| registers per thread | 20 | 32 |" in markdown
+    data = json.loads(render(REPORTS, "json", "p.c", run=False, notes=["n"]))
+    assert [s["kernels"][0]["registers"] for s in data["schemes"]] == [20, 32] and data["notes"] == ["n"]
+
+
+def test_a_kernel_missing_under_one_scheme_reads_runs_on_the_host():
+    reports = [REPORTS[0], SchemeReport("host", {}, [])]
+    assert "runs on the host" in render(reports, "table", "p.c", run=False)
