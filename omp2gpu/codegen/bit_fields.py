@@ -15,6 +15,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.record_layout import Field
 
 I8P = ir.IntType(8).as_pointer()
 
@@ -31,7 +32,7 @@ class BitFieldPlace:
     value_type: ct.IntType      # the type its value has in expressions
 
 
-def bit_field_lvalue(builder: ir.IRBuilder, owner: LValue, member: ct.Field, const: bool) -> LValue:
+def bit_field_lvalue(builder: ir.IRBuilder, owner: LValue, member: Field, const: bool) -> LValue:
     """The lvalue of bit-field `member` of the struct or union `owner` designates."""
     first_byte = member.bit_offset // 8
     shift = member.bit_offset % 8

@@ -1,6 +1,6 @@
 """Static initial values as bytes, and back into IR constants of another type.
 
-A union is stored as its widest-aligned member (ctypes.StructType._set_body);
+A union is stored as its widest-aligned member (struct_types.StructType._set_body);
 a static union initialised through another member (`union { char c; double d; }
 u = { 'x' };`) holds that member's bytes, padded with zeros, as gcc lays it out.
 The member's constant is turned into those bytes and the bytes are read back as
@@ -17,7 +17,8 @@ from llvmlite import ir
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.record_layout import AlignmentAnchor, ByteRun
+from omp2gpu.sema.record_layout import AlignmentAnchor, ByteRun, Field
+from omp2gpu.sema.struct_types import StructType, storage_ir_type
 from omp2gpu.sema.x86_fp80 import decode, encode
 
 _FLOAT_FORMATS = {32: "<f", 64: "<d"}
@@ -91,19 +92,19 @@ def constant_from_bytes(data: bytes, ctype: ct.CType) -> ir.Constant:
 
 def _element_from_bytes(data: bytes, element) -> ir.Constant:
     if isinstance(element, ByteRun):
-        return ir.Constant(ct.storage_ir_type(element),
+        return ir.Constant(storage_ir_type(element),
                            bytearray(data[element.offset:element.offset + element.length]))
     if isinstance(element, AlignmentAnchor):
-        return ir.Constant(ct.storage_ir_type(element), None)
+        return ir.Constant(storage_ir_type(element), None)
     return constant_from_bytes(data[element.offset:element.offset + element.ctype.size], element.ctype)
 
 
-def stored_member(union: ct.StructType) -> ct.CType:
-    """The member type a union's IR body holds (see ctypes.StructType._set_body)."""
+def stored_member(union: StructType) -> ct.CType:
+    """The member type a union's IR body holds (see struct_types.StructType._set_body)."""
     return union.stored_member
 
 
-def bit_field_constant(value: ir.Constant, field: ct.Field) -> ir.Constant:
+def bit_field_constant(value: ir.Constant, field: Field) -> ir.Constant:
     """The constant of a bit-field's declared type holding only the bits it keeps."""
     raw = 0 if value.constant is None else value.constant
     if not isinstance(raw, int):         # an address converted to an integer
@@ -112,7 +113,7 @@ def bit_field_constant(value: ir.Constant, field: ct.Field) -> ir.Constant:
     return ir.Constant(value.type, raw & ((1 << field.bit_width) - 1))
 
 
-def struct_constant(struct: ct.StructType, members: dict[int, ir.Constant]) -> ir.Constant:
+def struct_constant(struct: StructType, members: dict[int, ir.Constant]) -> ir.Constant:
     """The struct's constant whose members (by index in `fields`) hold `members`, the
     rest zero."""
     bits = 0           # every bit-field's bits, from the struct's first bit
@@ -133,7 +134,7 @@ def struct_constant(struct: ct.StructType, members: dict[int, ir.Constant]) -> i
     return ir.Constant(struct.ir_type(), elements)
 
 
-def union_constant(union: ct.StructType, member: ct.CType, value: ir.Constant, coord) -> ir.Constant:
+def union_constant(union: StructType, member: ct.CType, value: ir.Constant, coord) -> ir.Constant:
     """The union's constant when `member` (holding `value`) is the one initialised."""
     stored = stored_member(union)
     if member.ir_type() == stored.ir_type():

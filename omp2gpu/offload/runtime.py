@@ -1,12 +1,13 @@
 """The process-wide offload runtime: what the entry points of offload/abi.py do.
 
-It finds the devices (CUDA, when the driver and a GPU are there), reads
-OMP_TARGET_OFFLOAD and OMP_DEFAULT_DEVICE, keeps the compiled images the
-driver registers, and runs target regions: map (data_environment), build the
-kernel parameters, launch, unmap. Whatever goes wrong on a device turns into
-the host fallback (the compiled host code runs the region itself when
-`target` returns nonzero): the device's data is copied back first, and the
-device is not used again, so the host copy is the only copy from then on.
+It finds the devices (device_states.py), reads OMP_TARGET_OFFLOAD and
+OMP_DEFAULT_DEVICE, keeps the compiled images the driver registers (images.py),
+and runs target regions: map (data_environment), build the kernel parameters,
+launch, unmap. Whatever goes wrong on a device turns into the host fallback (the
+compiled host code runs the region itself when `target` returns nonzero): the
+device's data is copied back first, and the device is not used again, so the host
+copy is the only copy from then on. The omp_* device memory routines are
+device_memory.py's.
 
 Module-level functions act on one OffloadRuntime made on first use; tests make
 their own with `reset(devices=[...], environ={...})`.
@@ -14,98 +15,29 @@ their own with `reset(devices=[...], environ={...})`.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import threading
-from dataclasses import dataclass, field
 
 from omp2gpu.offload.abi import POINTER, KernelInfo, MapType
-from omp2gpu.offload.data_environment import DataEnvironment, MappingError, read_entries
-from omp2gpu.offload.devices import (
-    cuda,
-)
-from omp2gpu.offload.devices.base import Device, DeviceError
-from omp2gpu.offload.devices.cpu import CpuDevice
+from omp2gpu.offload.data_environment import MappingError, read_entries
+from omp2gpu.offload.device_memory import DeviceMemoryRoutines
+from omp2gpu.offload.device_states import DeviceState, device_states, discover_devices
+from omp2gpu.offload.devices.base import Device
+from omp2gpu.offload.images import ImageRegistry, LaunchError
 from omp2gpu.offload.launch_record import LaunchRecord
 from omp2gpu.offload.map_checks import check_entries
 from omp2gpu.offload.messages import fatal, one_line, report
-from omp2gpu.offload.policy import (  # noqa: F401 (re-exported)
-    BLOCKS_PER_MULTIPROCESSOR,
-    DEFAULT_BLOCK_SIZE,
+from omp2gpu.offload.policy import (
     DISABLED,
     MANDATORY,
     default_device_number,
-    device_kinds,
     launch_configuration,
     launch_override,
     offload_policy,
 )
 
 
-@dataclass
-class Image:
-    ptx: str | None                       # None: no GPU code (no GPU, or its compilation failed)
-    kernels: dict[str, KernelInfo]
-    cpu: object = None                    # the CPU device's code (cpu_driver.CpuImage), or None
-
-    def code_for(self, device: Device):
-        return self.cpu if getattr(device, "runs_cpu_images", False) else self.ptx
-
-
-class LaunchError(Exception):
-    """The launch cannot be made as asked (a compiler/launcher mismatch)."""
-
-
-@dataclass
-class DeviceState:
-    """One device as the runtime uses it."""
-    number: int
-    device: Device
-    data: DataEnvironment
-    usable: bool = True
-    modules: list = field(default_factory=list)         # module handle per loaded image, in order
-    functions: dict = field(default_factory=dict)       # kernel name -> function handle
-    bound_globals: set = field(default_factory=set)
-    team_stack: tuple[int, int] = (0, 0)                # (address, bytes), grown on demand
-
-    def team_stack_address(self, nbytes: int) -> int:
-        """Device memory for the team stacks of one launch, kept for the next ones."""
-        address, size = self.team_stack
-        if nbytes > size:
-            if address:
-                self.device.free(address)
-                self.team_stack = (0, 0)
-            self.team_stack = (self.device.allocate(nbytes), nbytes)
-        return self.team_stack[0] if nbytes else 0
-
-
-def discover_devices(environ=None) -> list[Device]:
-    """The CUDA devices, if the driver and cuda-python are there, then the CPU device
-    (work-groups on this machine's cores, offload/devices/cpu.py)."""
-    environ = os.environ if environ is None else environ
-    devices = []
-    kinds = device_kinds(environ)
-    if "gpu" in kinds:
-        if cuda.available():
-            for ordinal in range(cuda.device_count()):
-                try:
-                    devices.append(cuda.CudaDevice(ordinal))
-                except DeviceError as error:
-                    report("warning", f"CUDA device {ordinal} cannot be used ({one_line(error)})")
-    if "cpu" in kinds:
-        devices.append(CpuDevice(environ))
-    return devices
-
-
-def _data_environment(device: Device) -> DataEnvironment:
-    """The device's own kind of data environment where it has one (the CPU device's
-    mirrors its present table for native launches), else the common one."""
-    make = getattr(device, "make_data_environment", None)
-    return make() if make is not None else DataEnvironment(device)
-
-
-# ----------------------------------------------------------------- the runtime
-class OffloadRuntime:
+class OffloadRuntime(DeviceMemoryRoutines):
     def __init__(self, devices: list[Device] | None = None, environ=None):
         environ = os.environ if environ is None else environ
         self.policy = offload_policy(environ)
@@ -113,9 +45,7 @@ class OffloadRuntime:
         self._given_devices = devices
         self._environ = environ
         self._states: list[DeviceState] | None = None
-        self._images: list[Image] = []
-        self._kernels: dict[str, tuple[int, KernelInfo]] = {}    # name -> (image index, info)
-        self._globals: dict[str, tuple[int, int, bool]] = {}     # name -> (host address, size, link)
+        self.images = ImageRegistry()
         self._lock = threading.RLock()
         self.record = LaunchRecord(environ)
         self.launch_override = launch_override(environ)
@@ -130,7 +60,7 @@ class OffloadRuntime:
                 devices = list(self._given_devices)
             else:
                 devices = discover_devices(self._environ)
-            self._states = [DeviceState(n, d, _data_environment(d)) for n, d in enumerate(devices)]
+            self._states = device_states(devices)
         return self._states
 
     def num_devices(self) -> int:
@@ -184,54 +114,16 @@ class OffloadRuntime:
     # ----------------------------------------------------------------- images and globals
     def register_image(self, ptx: str | None, kernels: dict[str, KernelInfo], cpu=None) -> None:
         with self._lock:
-            index = len(self._images)
-            self._images.append(Image(ptx, dict(kernels), cpu))
-            for name, info in kernels.items():
-                self._kernels[name] = (index, info)
+            self.images.add_image(ptx, kernels, cpu)
 
     def register_global(self, host_address: int, name: str, size: int, link: bool = False) -> None:
         """A declare target global (`link`: declare target link, mapped by map clauses only)."""
         with self._lock:
-            self._globals[name] = (host_address, size, link)
+            self.images.add_global(host_address, name, size, link)
             for state in self._states or ():
                 if state.usable and state.modules:
-                    self._guarded(state, lambda: self._bind_globals(state),  # noqa: B023 (called at once)
+                    self._guarded(state, lambda: self.images.bind_globals(state),  # noqa: B023 (called at once)
                                   "running target regions on the host from now on")
-
-    def _activate(self, state: DeviceState) -> None:
-        """Load images not yet on the device and map declare target globals, before any
-        map clause, so that mapping a global finds the module's storage."""
-        while len(state.modules) < len(self._images):
-            code = self._images[len(state.modules)].code_for(state.device)
-            state.modules.append(None if code is None else state.device.load_module(code))
-        self._bind_globals(state)
-
-    def _bind_globals(self, state: DeviceState) -> None:
-        for name, (host_address, size, link) in self._globals.items():
-            if name in state.bound_globals:
-                continue
-            for module in state.modules:
-                if module is None:
-                    continue
-                try:
-                    address, device_size = state.device.get_global(module, name)
-                except DeviceError:
-                    continue                     # not in this module (or no kernel uses it)
-                bind = state.data.add_link_global if link else state.data.add_global
-                bind(host_address, min(size, device_size), address)
-                state.bound_globals.add(name)
-                break
-
-    def _function(self, state: DeviceState, kernel_name: str):
-        found = self._kernels.get(kernel_name)
-        if found is None:
-            raise LaunchError(f"no device code for kernel '{kernel_name}'")
-        index, info = found
-        if kernel_name not in state.functions:
-            if state.modules[index] is None:
-                raise LaunchError(f"no code for kernel '{kernel_name}' on device {state.number}")
-            state.functions[kernel_name] = state.device.get_function(state.modules[index], kernel_name)
-        return info, state.functions[kernel_name]
 
     # ----------------------------------------------------------------- target regions
     def target(self, device: int, kernel_name: str, count: int, bases, begins, sizes, types,
@@ -246,8 +138,8 @@ class OffloadRuntime:
 
             def run():
                 check_entries(entries, where)
-                self._activate(state)
-                info, function = self._function(state, kernel_name)
+                self.images.activate(state)
+                info, function = self.images.function(state, kernel_name)
                 state.data.begin(entries)
                 params = [state.data.kernel_argument(e) for e in entries if e.type & MapType.TARGET_PARAM]
                 _check_params(info, params)
@@ -282,7 +174,7 @@ class OffloadRuntime:
 
             def run():
                 check_entries(entries, where)
-                self._activate(state)
+                self.images.activate(state)
                 operation(state.data, entries)
 
             self._guarded(state, run, "running target regions on the host from now on")
@@ -298,70 +190,6 @@ class OffloadRuntime:
 
     def data_update(self, device: int, count: int, bases, begins, sizes, types, where: str = "") -> None:
         self._data(device, count, bases, begins, sizes, types, lambda data, e: data.update(e), where)
-
-    # ----------------------------------------------------------------- omp_* device memory routines
-    def _memory_state(self, device: int) -> DeviceState | None:
-        """A usable device for the device-memory routines (which name devices explicitly)."""
-        if self.policy == DISABLED or not 0 <= device < self.num_devices():
-            return None
-        state = self.states[device]
-        return state if state.usable else None
-
-    def target_alloc(self, size: int, device: int) -> int:
-        """A device address, 0 (NULL) on failure or for size 0."""
-        with self._lock:
-            state = self._memory_state(device)
-            if state is None or size <= 0:
-                return 0
-            try:
-                return state.device.allocate(size)
-            except DeviceError:
-                return 0
-
-    def target_free(self, device_pointer: int, device: int) -> None:
-        with self._lock:
-            state = self._memory_state(device)
-            if state is not None and device_pointer:
-                try:
-                    state.device.free(device_pointer)
-                except DeviceError:
-                    pass                        # freeing what was not allocated: undefined, ignored
-
-    def target_is_present(self, host_pointer: int, device: int) -> int:
-        with self._lock:
-            if device == self.num_devices():
-                return 1                        # the initial device holds everything
-            state = self._memory_state(device)
-            return int(state is not None and state.data.is_present(host_pointer))
-
-    def target_memcpy(self, dst: int, src: int, length: int, dst_offset: int, src_offset: int,
-                      dst_device: int, src_device: int) -> int:
-        """0 on success, nonzero on failure (an unusable device, a driver error)."""
-        with self._lock:
-            host = self.num_devices()
-            dst_state = None if dst_device == host else self._memory_state(dst_device)
-            src_state = None if src_device == host else self._memory_state(src_device)
-            if (dst_device != host and dst_state is None) or (src_device != host and src_state is None):
-                return -1
-            if length <= 0:
-                return 0
-            to, frm = dst + dst_offset, src + src_offset
-            try:
-                if dst_state is None and src_state is None:
-                    ctypes.memmove(to, frm, length)
-                elif src_state is None:
-                    dst_state.device.copy_to_device(to, frm, length)
-                elif dst_state is None:
-                    src_state.device.copy_to_host(to, frm, length)
-                elif dst_state is src_state:
-                    dst_state.device.copy_device_to_device(to, frm, length)
-                else:                            # two devices: through a host buffer
-                    staging = ctypes.create_string_buffer(length)
-                    src_state.device.copy_to_host(ctypes.addressof(staging), frm, length)
-                    dst_state.device.copy_to_device(to, ctypes.addressof(staging), length)
-            except DeviceError:
-                return -1
-            return 0
 
     def fail_all(self, reason: str) -> None:
         """An internal error left the launcher's state in doubt: give up every device."""

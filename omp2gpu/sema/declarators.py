@@ -12,6 +12,7 @@ from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer, refu
 from omp2gpu.sema.expression_types import type_of_expression
 from omp2gpu.sema.record_layout import Member
 from omp2gpu.sema.scopes import Scope, Symbol
+from omp2gpu.sema.struct_types import StructType
 
 # The largest object LP64 can address, as gcc: a size must fit ptrdiff_t.
 MAX_OBJECT_BYTES = 2**63 - 1
@@ -152,7 +153,7 @@ class TypeResolver:
             return ct.PointerType(ptype)
         return ptype
 
-    def _struct(self, node, scope: Scope) -> ct.StructType:
+    def _struct(self, node, scope: Scope) -> StructType:
         is_union = isinstance(node, c_ast.Union)
         kind = "union" if is_union else "struct"
         if node.decls is None:                  # a reference: struct S
@@ -161,7 +162,7 @@ class TypeResolver:
                 if not found.is_struct or found.is_union != is_union:
                     raise CompileError(f"'{node.name}' defined as wrong kind of tag", node.coord)
                 return found
-            declared = ct.StructType(node.name, is_union)
+            declared = StructType(node.name, is_union)
             declared.ir_type(self.context)
             scope.tags[node.name] = declared
             return declared
@@ -172,7 +173,7 @@ class TypeResolver:
             raise CompileError(f"redefinition of '{kind} {node.name}'", node.coord)
         if node.name is None and id(node) in self.anonymous:
             return self.anonymous[id(node)][1]
-        struct = existing or ct.StructType(node.name, is_union)
+        struct = existing or StructType(node.name, is_union)
         struct.ir_type(self.context)
         if node.name:
             scope.tags[node.name] = struct

@@ -11,6 +11,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.record_layout import Field
 
 
 def selected_expression(selection: c_ast.GenericSelection, controlling: ct.CType, resolve):
@@ -32,7 +33,7 @@ def selected_expression(selection: c_ast.GenericSelection, controlling: ct.CType
     return default
 
 
-def bit_field_controlling_type(member: ct.Field) -> ct.CType:
+def bit_field_controlling_type(member: Field) -> ct.CType:
     """A bit-field's type as gcc's _Generic sees it: its declared type when it is as
     wide as that type (`unsigned b:32`, `_Bool d:1`), else a type of its own that
     only `default` matches (`unsigned a:3` is 'unsigned int:3')."""

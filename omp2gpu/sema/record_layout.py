@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:                     # ctypes builds its records with lay_out
+if TYPE_CHECKING:                     # struct_types builds its records with lay_out
     from omp2gpu.sema import ctypes as ct
 
 
@@ -35,7 +35,7 @@ class Member:
 
 @dataclass(eq=False)
 class Field:
-    """A laid-out member (ctypes re-exports it as ct.Field)."""
+    """A laid-out member (struct_types.StructType.fields holds them)."""
     name: str | None
     ctype: ct.CType          # a bit-field's declared type
     offset: int = 0          # bytes; a bit-field's: the byte holding its first bit

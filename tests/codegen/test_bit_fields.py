@@ -9,10 +9,11 @@ from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_b
 from omp2gpu.codegen.values import LValue
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.record_layout import Member
+from omp2gpu.sema.struct_types import StructType
 
 
-def _record(*members) -> ct.StructType:
-    record = ct.StructType("r")
+def _record(*members) -> StructType:
+    record = StructType("r")
     record.complete([Member(*m) for m in members], ir.Context())
     return record
 

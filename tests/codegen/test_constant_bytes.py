@@ -14,10 +14,11 @@ from omp2gpu.codegen.constant_bytes import (
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.record_layout import Member
+from omp2gpu.sema.struct_types import StructType
 
 
 def _union(*members):
-    union = ct.StructType("u", is_union=True)
+    union = StructType("u", is_union=True)
     union.complete(list(members), ir.Context())
     return union
 
@@ -50,7 +51,7 @@ def test_a_long_double_union_through_its_bytes():
 
 
 def _bit_field_struct():
-    record = ct.StructType("h")
+    record = StructType("h")
     record.complete([Member("version", ct.UINT, 4), Member("ihl", ct.UINT, 4),
                      Member("tos", ct.UCHAR), Member("length", ct.USHORT),
                      Member("delta", ct.INT, 5)], ir.Context())

@@ -9,6 +9,7 @@ import ctypes
 import pytest
 
 from omp2gpu.offload import runtime
+from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.offload.abi import MapType as M
 from omp2gpu.offload.devices import DeviceError, cuda
 
@@ -128,7 +129,7 @@ def test_errors_name_the_call(device):
 def test_target_region_through_the_runtime():
     rt = runtime.reset(environ={})
     assert rt.num_devices() >= 1
-    rt.register_image(PTX, {"add_one": runtime.KernelInfo("add_one", ["pointer", "bytes"], 128)})
+    rt.register_image(PTX, {"add_one": KernelInfo("add_one", ["pointer", "bytes"], 128)})
     a, n = (ctypes.c_int * 300)(*range(300)), ctypes.c_int(300)
     bases = [ctypes.addressof(a), ctypes.addressof(n)]
     sizes = [ctypes.sizeof(a), 4]

@@ -1,5 +1,7 @@
 """The offload runtime and its C entry points, on the in-memory device: mapping around
-launches, parameters, launch configuration, OMP_TARGET_OFFLOAD, and the host fallback."""
+launches, parameters, launch configuration, OMP_TARGET_OFFLOAD, and the host fallback.
+The device memory routines are test_device_memory.py's, images and declare target
+globals test_images.py's."""
 
 from __future__ import annotations
 
@@ -8,71 +10,13 @@ import subprocess
 import sys
 
 import pytest
+from runtime_harness import ADD_ONE, INT, Entries, add_one, addr, ints, launch_add_one, literal, make_runtime, mapped
 
 from omp2gpu.offload import abi, entry_points, runtime
+from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.offload.abi import MapType as M
 from omp2gpu.offload.devices.host_memory import HostMemoryDevice
-from omp2gpu.offload.runtime import BLOCKS_PER_MULTIPROCESSOR, KernelInfo, launch_configuration
-
-INT = ctypes.sizeof(ctypes.c_int)
-
-
-def ints(*values):
-    return (ctypes.c_int * len(values))(*values)
-
-
-def addr(obj, index=0):
-    """The address of a ctypes object, or of element `index` of a ctypes array."""
-    return ctypes.addressof(obj) + (index * ctypes.sizeof(obj._type_) if index else 0)
-
-
-class Entries:
-    """The four arrays the compiled host code passes, as Python lists."""
-
-    def __init__(self, *entries):
-        self.bases = [e[0] for e in entries]
-        self.begins = [e[1] for e in entries]
-        self.sizes = [e[2] for e in entries]
-        self.types = [int(e[3]) for e in entries]
-
-    def args(self):
-        return len(self.bases), self.bases, self.begins, self.sizes, self.types
-
-
-def mapped(array, bits):
-    return addr(array), addr(array), ctypes.sizeof(array), bits | M.TARGET_PARAM
-
-
-def literal(value):
-    return addr(value), addr(value), ctypes.sizeof(value), M.LITERAL | M.TARGET_PARAM
-
-
-def add_one(grid, block, params):
-    """The test kernel: int *a, int n -> a[i] += 1."""
-    (_, pointer), (_, n) = params
-    count = int.from_bytes(n, "little", signed=True)
-    array = (ctypes.c_int * count).from_address(pointer)
-    for i in range(count):
-        array[i] += 1
-
-
-ADD_ONE = KernelInfo("add_one", ["pointer", "bytes"], default_block_size=64, scheme="combined")
-
-
-def make_runtime(*devices, environ=None, kernels=True):
-    devices = devices or (HostMemoryDevice(),)
-    for device in devices:
-        device.kernels["add_one"] = add_one
-    rt = runtime.reset(list(devices), environ or {})
-    if kernels:
-        rt.register_image("// ptx", {"add_one": ADD_ONE})
-    return rt
-
-
-def launch_add_one(rt, a, device=-1, num_teams=0, thread_limit=0):
-    n = ctypes.c_int(len(a))
-    entries = Entries(mapped(a, M.TO | M.FROM), literal(n))
-    return rt.target(device, "add_one", *entries.args(), num_teams, thread_limit, len(a))
+from omp2gpu.offload.policy import BLOCKS_PER_MULTIPROCESSOR, launch_configuration
 
 
 # ----------------------------------------------------------------- a target region
@@ -178,41 +122,6 @@ def test_kernel_info_checks_parameter_kinds():
         KernelInfo("k", ["pointer", "int"])
 
 
-def test_declare_target_globals_are_bound_when_the_image_loads():
-    device = HostMemoryDevice()
-    device.module_globals["counter"] = 4
-    rt = make_runtime(device)
-    counter = ctypes.c_int(41)
-    rt.register_global(addr(counter), "counter", 4)
-    rt.register_global(addr(ctypes.c_int(0)), "unused_by_kernels", 4)   # not in the module
-    storage, _ = device.modules[0].globals["counter"] if device.modules else (None, None)
-    assert storage is None                                # nothing loaded before the first use
-    entries = Entries((addr(counter), addr(counter), 4, M.TO))
-    rt.data_update(-1, *entries.args())                   # activates the device: present now
-    storage, size = device.modules[0].globals["counter"]
-    assert size == 4 and ctypes.c_int.from_address(storage).value == 41
-    ctypes.c_int.from_address(storage).value = 42
-    rt.data_update(-1, 1, entries.bases, entries.begins, entries.sizes, [int(M.FROM)])
-    assert counter.value == 42
-
-
-def test_declare_target_link_global_gets_each_launch_map():
-    """A kernel sees what the latest map clause mapped into a link global's module storage,
-    not what the first launch copied (the launcher path every device shares)."""
-    device = HostMemoryDevice()
-    device.module_globals["table"] = 3 * INT
-    rt = make_runtime(device)
-    table = ints(1, 2, 3)
-    rt.register_global(addr(table), "table", 3 * INT, link=True)
-    assert launch_add_one(rt, table) == 0
-    storage, _ = device.modules[0].globals["table"]
-    assert list(table) == [2, 3, 4] and device.launches[-1].params[0][1] == storage
-    table[0] = 100
-    assert launch_add_one(rt, table) == 0
-    assert list(table) == [101, 4, 5]
-    assert len(rt.states[0].data) == 0                    # unmapped after each region
-
-
 def test_device_clause_and_default_device():
     first, second = HostMemoryDevice("first"), HostMemoryDevice("second")
     rt = make_runtime(first, second, environ={"OMP_DEFAULT_DEVICE": "1"})
@@ -270,10 +179,11 @@ def test_mandatory_failure_exits_1():
     result = _run_python(
         "import ctypes\n"
         "from omp2gpu.offload import runtime\n"
+        "from omp2gpu.offload.abi import KernelInfo\n"
         "from omp2gpu.offload.devices.host_memory import HostMemoryDevice\n"
         "device = HostMemoryDevice(); device.fail.add('load_module')\n"
         "rt = runtime.reset([device])\n"
-        "rt.register_image('', {'k': runtime.KernelInfo('k', [])})\n"
+        "rt.register_image('', {'k': KernelInfo('k', [])})\n"
         "rt.target(-1, 'k', 0, [], [], [], [], 0, 0, 0)\n",
         {"OMP_TARGET_OFFLOAD": "mandatory"})
     assert result.returncode == 1
@@ -362,41 +272,6 @@ def test_partially_mapped_is_a_fatal_error(monkeypatch):
         rt.data_begin(-1, *Entries((addr(a), addr(a, 3), 5 * INT, M.TO)).args())
 
 
-# ----------------------------------------------------------------- omp_* device memory routines
-def test_device_memory_routines():
-    rt = make_runtime()
-    host = ints(1, 2, 3, 4)
-    back = ints(0, 0, 0, 0)
-    pointer = rt.target_alloc(16, 0)
-    assert pointer and rt.target_alloc(0, 0) == 0 and rt.target_alloc(16, 7) == 0
-    assert rt.target_memcpy(pointer, addr(host), 16, 0, 0, 0, 1) == 0          # host -> device
-    assert rt.target_memcpy(addr(back), pointer, 8, 4, 8, 1, 0) == 0           # device -> host
-    assert list(back) == [0, 3, 4, 0]
-    other = rt.target_alloc(16, 0)
-    assert rt.target_memcpy(other, pointer, 16, 0, 0, 0, 0) == 0               # device -> device
-    assert rt.target_memcpy(addr(back), addr(host), 4, 0, 0, 1, 1) == 0        # host -> host
-    assert back[0] == 1
-    assert rt.target_memcpy(addr(back), other, 4, 0, 0, 1, 3) == -1            # no device 3
-    rt.target_free(pointer, 0)
-    rt.target_free(other, 0)
-    rt.target_free(0, 0)
-    assert rt.states[0].device.live_allocations == 0
-    a = ints(1)
-    rt.data_begin(-1, *Entries((addr(a), addr(a), 4, M.TO)).args())
-    assert rt.target_is_present(addr(a), 0) == 1 and rt.target_is_present(addr(back), 0) == 0
-    assert rt.target_is_present(addr(back), 1) == 1                            # the initial device
-
-
-def test_two_devices_memcpy_goes_through_the_host():
-    rt = make_runtime(HostMemoryDevice("a"), HostMemoryDevice("b"))
-    host, back = ints(7, 8), ints(0, 0)
-    on_a, on_b = rt.target_alloc(8, 0), rt.target_alloc(8, 1)
-    assert rt.target_memcpy(on_a, addr(host), 8, 0, 0, 0, 2) == 0
-    assert rt.target_memcpy(on_b, on_a, 8, 0, 0, 1, 0) == 0
-    assert rt.target_memcpy(addr(back), on_b, 8, 0, 0, 2, 1) == 0
-    assert list(back) == [7, 8]
-
-
 # ----------------------------------------------------------------- the C entry points
 def test_every_abi_entry_point_has_a_callback():
     names = {value for key, value in vars(abi).items() if key.startswith("ENTRY_")}
@@ -453,9 +328,9 @@ def test_device_memory_entry_points():
     entry_points.CALLBACKS[abi.ENTRY_TARGET_FREE](pointer, 0)
     g = ctypes.c_int(3)
     entry_points.CALLBACKS[abi.ENTRY_REGISTER_GLOBAL](addr(g), b"g", 4)
-    assert runtime.runtime()._globals["g"] == (addr(g), 4, False)
+    assert runtime.runtime().images.globals["g"] == (addr(g), 4, False)
     entry_points.CALLBACKS[abi.ENTRY_REGISTER_LINK_GLOBAL](addr(g), b"linked", 4)
-    assert runtime.runtime()._globals["linked"] == (addr(g), 4, True)
+    assert runtime.runtime().images.globals["linked"] == (addr(g), 4, True)
 
 
 def test_an_exception_never_crosses_into_c(monkeypatch, capsys):

@@ -19,6 +19,7 @@ from llvmlite import ir
 
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.record_layout import Member
+from omp2gpu.sema.struct_types import StructType
 from omp2gpu.targets import host
 from omp2gpu.targets.nvptx.machine import data_layout
 
@@ -26,8 +27,8 @@ DATA = Path(__file__).resolve().parent / "data"
 REPO_ROOT = DATA.parents[2]
 
 
-def _record(*members, union=False, context=None) -> ct.StructType:
-    record = ct.StructType("r", is_union=union)
+def _record(*members, union=False, context=None) -> StructType:
+    record = StructType("r", is_union=union)
     record.complete([Member(*m) for m in members], context or ir.Context())
     return record
 

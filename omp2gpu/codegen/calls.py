@@ -1,0 +1,52 @@
+"""Function calls (C99 6.5.2.2): builtins first, then arguments converted as to the
+prototype's parameters or by default argument promotion, and calls the active OpenMP
+scheme inlines.
+Mixed into FunctionEmitter through ExpressionEmitter (expressions.py).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert, default_argument_promotion
+from omp2gpu.codegen.values import RValue
+from omp2gpu.diagnostics import CompileError
+
+
+class CallEmitter:
+    """The FuncCall expression."""
+
+    def _expr_FuncCall(self, node):
+        if isinstance(node.name, c_ast.ID) and self.builtins.handles(node.name.name, self):
+            return self.builtins.emit(node, self)
+        callee = self.expr(node.name)
+        if not (callee.ctype.is_pointer and callee.ctype.pointee.is_function):
+            raise CompileError("called object is not a function or function pointer", node.coord)
+        ftype = callee.ctype.pointee
+        args = node.args.exprs if node.args else []
+        if not ftype.unprototyped:
+            if len(args) < len(ftype.params) or (len(args) > len(ftype.params) and not ftype.variadic):
+                raise CompileError(f"too {'few' if len(args) < len(ftype.params) else 'many'} "
+                                   f"arguments to function call, expected {len(ftype.params)}, "
+                                   f"have {len(args)}", node.coord)
+        values = []
+        for position, arg in enumerate(args):
+            if position < len(ftype.params):
+                values.append(self.expr_as(arg, ftype.params[position]))
+            else:
+                value = self.expr(arg)
+                if value.ctype.is_void:
+                    raise CompileError("invalid use of void expression", arg.coord)
+                promoted = default_argument_promotion(value.ctype, arg.coord)
+                values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
+        definition = self.openmp.inline_definition(self, node.name.name) \
+            if isinstance(node.name, c_ast.ID) else None
+        if definition is not None:
+            return self.inline_call(definition, ftype, values)
+        function = callee.value
+        if ftype.unprototyped and isinstance(function, ir.Function) and len(values) != len(ftype.params):
+            fn_type = ir.FunctionType(ftype.result.ir_type(), [v.type for v in values])
+            function = self.builder.bitcast(function, fn_type.as_pointer())
+        result = self.builder.call(function, values)
+        return RValue(ftype.result, None if ftype.result.is_void else result)

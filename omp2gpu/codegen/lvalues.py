@@ -1,0 +1,168 @@
+"""Objects that expressions designate (C99 6.3.2.1, 6.5.2.1-6.5.2.5): lvalues, their
+loads and stores, subscripts, struct and union members, compound literals.
+Mixed into FunctionEmitter through ExpressionEmitter (expressions.py).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_bit_field
+from omp2gpu.codegen.conversions import I32, I64
+from omp2gpu.codegen.values import LValue, RValue
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.literals import string_literal
+
+
+def no_long_double_here(where) -> CompileError:
+    """NVPTX has no 80-bit floating type (Clang refuses long double in device code):
+    a kernel using one is refused, and its target region runs on the host."""
+    return CompileError("long double (the host's x86 80-bit type) has no GPU equivalent",
+                        getattr(where, "coord", where))
+
+
+class LValueEmitter:
+    """lvalue(node) and what reads, writes and reaches into the object it designates."""
+
+    def lvalue(self, node) -> LValue:
+        if isinstance(node, c_ast.ID):
+            symbol = self.lookup_symbol(node)
+            if symbol.kind == "function":
+                return LValue(symbol.ctype, symbol.address)
+            if symbol.kind != "object":
+                raise CompileError(f"'{node.name}' is not an object", node.coord)
+            return LValue(symbol.ctype, symbol.address, symbol.const)
+        if isinstance(node, c_ast.ArrayRef):
+            return self._subscript(node)
+        if isinstance(node, c_ast.StructRef):
+            return self._member(node)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            pointer = self.expr(node.expr)
+            if not pointer.ctype.is_pointer:
+                raise CompileError("indirection requires pointer operand", node.coord)
+            if pointer.ctype.pointee.is_void:
+                raise CompileError("dereferencing a 'void *' pointer", node.coord)
+            return LValue(pointer.ctype.pointee, pointer.value, pointer.ctype.pointee_const)
+        if isinstance(node, c_ast.Constant) and node.type == "string":
+            data = string_literal(node.value, node.coord)
+            ctype = ct.ArrayType(ct.CHAR, len(data) + 1)
+            return LValue(ctype, self.module.string_global(data))
+        if isinstance(node, c_ast.CompoundLiteral):
+            return self._compound_literal(node)
+        raise CompileError("expression is not assignable (not an lvalue)", node.coord)
+
+    def modifiable_lvalue(self, node) -> LValue:
+        """The lvalue an assignment or ++/-- writes: not a const-qualified object."""
+        target = self.lvalue(node)
+        if target.ctype.is_function:        # a function designator is no object (C11 6.3.2.1p1)
+            raise CompileError("lvalue required: a function cannot be assigned or incremented",
+                               node.coord)
+        if target.ctype.is_array:           # nor is an array a modifiable lvalue
+            raise CompileError("array type is not assignable", node.coord)
+        if target.const:
+            what = f"variable '{node.name}'" if isinstance(node, c_ast.ID) else "an object"
+            qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
+            raise CompileError(f"cannot assign to {what} with const-qualified type '{qualified}'", node.coord)
+        return target
+
+    def load(self, lvalue: LValue) -> RValue:
+        """Lvalue conversion with decay: arrays and functions become pointers."""
+        ctype = lvalue.ctype
+        if ctype.is_array:
+            zero = ir.Constant(I64, 0)
+            address = lvalue.address
+            decayed = ct.PointerType(ctype.element, pointee_const=lvalue.const)
+            if ctype.is_variable:         # a VLA is stored as a run of its fixed elements
+                return RValue(decayed, address)
+            if not ctype.is_complete:     # extern int a[]; stored as [0 x T]
+                return RValue(decayed, self.builder.bitcast(address, ctype.element.ir_type().as_pointer()))
+            return RValue(decayed, self.builder.gep(address, [zero, zero], inbounds=True))
+        if ctype.is_function:
+            return RValue(ct.PointerType(ctype), lvalue.address)
+        if ctype.is_void:
+            return RValue(ct.VOID, None)
+        if ctype.is_struct and not ctype.is_complete:
+            raise CompileError(f"incomplete type '{ctype}'")
+        if lvalue.bit_field is not None:
+            return load_bit_field(self.builder, lvalue)
+        return RValue(ctype, self.builder.load(lvalue.address))
+
+    def store(self, lvalue: LValue, value: ir.Value) -> RValue:
+        """Store `value` (of the lvalue's type); gives the value the object then holds."""
+        if lvalue.bit_field is not None:
+            return store_bit_field(self.builder, lvalue, value)
+        self.builder.store(value, lvalue.address)
+        return RValue(lvalue.ctype, value)
+
+    # ----------------------------------------------------------------- postfix
+    def _subscript(self, node) -> LValue:
+        base, index = self.expr(node.name), self.expr(node.subscript)
+        if index.ctype.is_pointer and base.ctype.is_integer:
+            base, index = index, base
+        if not base.ctype.is_pointer:
+            raise CompileError("subscripted value is not an array or pointer", node.coord)
+        if not index.ctype.is_integer:
+            raise CompileError("array subscript is not an integer", node.subscript.coord)
+        return LValue(base.ctype.pointee, self.pointer_offset(base, index, node), base.ctype.pointee_const)
+
+    def _expr_ArrayRef(self, node):
+        return self.load(self._subscript(node))
+
+    def _member(self, node) -> LValue:
+        if node.type == "->":
+            pointer = self.expr(node.name)
+            if not pointer.ctype.is_pointer or not pointer.ctype.pointee.is_struct:
+                raise CompileError("member reference base type is not a pointer to a struct or union",
+                                   node.coord)
+            owner = LValue(pointer.ctype.pointee, pointer.value, pointer.ctype.pointee_const)
+        else:
+            owner = self.lvalue_or_temporary(node.name)
+            if not owner.ctype.is_struct:
+                raise CompileError("member reference base type is not a struct or union", node.coord)
+        return self.member_of(owner, node.field.name, node.field.coord or node.coord)
+
+    def member_of(self, owner: LValue, name: str, coord) -> LValue:
+        struct = owner.ctype
+        if not struct.is_complete:
+            raise CompileError(f"incomplete definition of type '{struct}'", coord)
+        if not self.module.has_x86_fp80 and ct.holds_long_double(struct):
+            raise no_long_double_here(coord)       # its layout is the host's x86 one
+        member = struct.field(name)
+        if member is None:
+            raise CompileError(f"no member named '{name}' in '{struct}'", coord)
+        const = owner.const or member.name in struct.const_fields
+        if member.is_bit_field:
+            return bit_field_lvalue(self.builder, owner, member, const)
+        if struct.is_union:
+            address = self.builder.bitcast(owner.address, member.ctype.ir_type().as_pointer())
+        else:
+            address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
+                                                        ir.Constant(I32, member.index)], inbounds=True)
+        if member.name != name:       # anonymous struct/union member
+            return self.member_of(LValue(member.ctype, address, const), name, coord)
+        return LValue(member.ctype, address, const)
+
+    def lvalue_or_temporary(self, node) -> LValue:
+        """Struct-valued expressions such as f().x need a home in memory."""
+        if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef, c_ast.CompoundLiteral)) or (
+                isinstance(node, c_ast.UnaryOp) and node.op == "*"):
+            return self.lvalue(node)
+        value = self.expr(node)
+        slot = self.alloca(value.ctype, "tmp")
+        self.builder.store(value.value, slot)
+        return LValue(value.ctype, slot)
+
+    def _expr_StructRef(self, node):
+        return self.load(self._member(node))
+
+    def _expr_CompoundLiteral(self, node):
+        return self.load(self._compound_literal(node))
+
+    def _compound_literal(self, node) -> LValue:
+        ctype = self.resolve_type(node.type)
+        ctype = self.initializers.complete_array_type(ctype, node.init, self.scope)
+        slot = self.alloca(ctype, "compound")
+        self.initializers.store(self, LValue(ctype, slot), node.init)
+        return LValue(ctype, slot)
