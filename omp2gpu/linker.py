@@ -30,7 +30,7 @@ _MERGEABLE = (llvm.Linkage.linkonce_any, llvm.Linkage.linkonce_odr, llvm.Linkage
 @dataclass
 class DeviceCode:
     """One device module (GPU or CPU device) as the launcher gets it: LLVM IR text and
-    offload.runtime.KernelInfo per kernel name."""
+    offload.abi.KernelInfo per kernel name."""
     module_text: str
     kernels: dict = field(default_factory=dict)
 

@@ -2,7 +2,7 @@
 kernel's launches timed, the fastest kept.
 
 Each run is `python -m omp2gpu run` in a subprocess with OMP2GPU_LAUNCH=teams,threads
-(every kernel but serial ones launched so, over its clauses: offload/runtime.py),
+(every kernel but serial ones launched so, over its clauses: offload/policy.py),
 OMP2GPU_PROFILE (the launcher's CUDA-event time of every launch) and
 OMP_TARGET_OFFLOAD=MANDATORY, so that a configuration the GPU refuses fails
 instead of quietly running on the host.

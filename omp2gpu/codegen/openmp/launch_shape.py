@@ -1,6 +1,6 @@
 """How many teams and threads a target region is launched with, computed by the host
 at the launch from the region's clauses and shape (offload_host.py passes them to the
-launcher, which fills in what they leave open: offload/runtime.launch_configuration).
+launcher, which fills in what they leave open: offload/policy.launch_configuration).
 
 - Teams: `num_teams`; exactly one when the region has no teams construct (OpenMP 4.5
   2.10: without `teams` a target region runs as one team: a grid of several would run

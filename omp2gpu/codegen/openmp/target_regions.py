@@ -47,7 +47,7 @@ class Capture:
 
     @property
     def runtime_kind(self) -> str:
-        """How the launcher passes the parameter (offload.runtime.KernelInfo)."""
+        """How the launcher passes the parameter (offload.abi.KernelInfo)."""
         return "bytes" if self.kind == "literal" else "pointer"
 
 
