@@ -1,0 +1,58 @@
+"""Whole-module work before machine code: internalising a program about to be
+run, LLVM's -O pipelines, and object files or assembly for `compile`."""
+
+from __future__ import annotations
+
+import llvmlite.binding as llvm
+
+from omp2gpu.targets.host.machine import prepare, target_machine, verify
+
+_INTERNALISABLE = (llvm.Linkage.external, llvm.Linkage.weak_any, llvm.Linkage.weak_odr,
+                   llvm.Linkage.linkonce_any, llvm.Linkage.linkonce_odr, llvm.Linkage.common)
+
+
+def internalise(module: llvm.ModuleRef, keep=("main",)) -> None:
+    """Give every definition but those named in `keep` internal linkage, then drop
+    what nothing kept reaches (a whole program about to be JIT-run has no other
+    callers: the bundled runtime's unused omp_* functions, dead functions of the
+    program). The optimiser then neither works on the dead code nor keeps an
+    out-of-line copy of a function inlined everywhere."""
+    kept = set(keep)
+    for value in (*module.functions, *module.global_variables):
+        if not value.is_declaration and value.name not in kept and not value.name.startswith("llvm.") \
+                and value.linkage in _INTERNALISABLE:
+            value.linkage = llvm.Linkage.internal
+    global_dce(module)
+
+
+def global_dce(module: llvm.ModuleRef) -> None:
+    """Drop the internal definitions nothing else in `module` reaches."""
+    builder = llvm.create_pass_builder(target_machine(), llvm.create_pipeline_tuning_options(0))
+    passes = llvm.create_new_module_pass_manager()
+    passes.add_global_dead_code_eliminate_pass()
+    passes.run(module, builder)
+
+
+def optimise(module, opt_level: int = 2) -> llvm.ModuleRef:
+    """Run LLVM's default per-module pipeline for -O`opt_level` (new pass
+    manager), in place; -O0 still runs the O0 pipeline (always-inline)."""
+    if not 0 <= opt_level <= 3:
+        raise ValueError(f"optimisation level must be 0-3, not {opt_level}")
+    ref = prepare(module)
+    verify(ref)
+    tuning = llvm.create_pipeline_tuning_options(speed_level=opt_level)
+    builder = llvm.create_pass_builder(target_machine(opt_level), tuning)
+    builder.getModulePassManager().run(ref, builder)
+    return ref
+
+
+def object_code(module, opt_level: int = 2) -> bytes:
+    """An ELF relocatable object for the host (`cc prog.o -lm` links it)."""
+    ref = prepare(module)
+    return target_machine(opt_level).emit_object(ref)
+
+
+def emit_assembly(module, opt_level: int = 2) -> str:
+    """Host assembly text."""
+    ref = prepare(module)
+    return target_machine(opt_level).emit_assembly(ref)

@@ -1,0 +1,66 @@
+"""-O pipelines, internalising a whole program, object files and assembly."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import llvmlite.ir as ir
+import pytest
+from host_ir_modules import I32, argv_echo_module, straight_line
+
+from omp2gpu.targets.host.execution import run_main
+from omp2gpu.targets.host.machine import prepare, target_machine
+from omp2gpu.targets.host.optimisation import emit_assembly, internalise, object_code, optimise
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3])
+def test_optimise_every_level(level):
+    ref = optimise(argv_echo_module(), level)
+    assert ref.triple == target_machine().triple
+    assert ref.data_layout
+    ref.verify()
+
+
+def test_optimise_folds_constants():
+    m = ir.Module("fold")
+    main = ir.Function(m, ir.FunctionType(I32, []), "main")
+    b = ir.IRBuilder(main.append_basic_block())
+    slot = b.alloca(I32)
+    b.store(I32(20), slot)
+    b.ret(b.add(b.load(slot), I32(22)))
+    text = str(optimise(m, 2))
+    assert "ret i32 42" in text and "alloca" not in text
+
+
+def test_optimise_rejects_bad_level():
+    with pytest.raises(ValueError):
+        optimise(argv_echo_module(), 4)
+
+
+def test_emit_assembly_names_main():
+    assert "main:" in emit_assembly(optimise(argv_echo_module(), 2))
+
+
+def test_object_code_links_and_runs(tmp_path):
+    obj = object_code(optimise(argv_echo_module(), 2))
+    assert obj[:4] == b"\x7fELF"
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler to link the object file with")
+    (tmp_path / "prog.o").write_bytes(obj)
+    subprocess.run([cc, str(tmp_path / "prog.o"), "-o", str(tmp_path / "prog"), "-lm"], check=True)
+    done = subprocess.run([str(tmp_path / "prog"), "x"], capture_output=True, text=True)
+    assert done.returncode == 42
+    assert done.stdout.splitlines() == ["argc=2", f"argv[0]={tmp_path / 'prog'}", "argv[1]=x"]
+
+
+def test_internalise_drops_what_main_does_not_reach(capfd):
+    m = argv_echo_module()
+    straight_line(m, "unused", 10, linkage="")
+    ref = prepare(m)
+    internalise(ref)
+    names = {f.name for f in ref.functions if not f.is_declaration}
+    assert names == {"main"}
+    assert run_main(optimise(ref, 2), ["p"]) == 41
+    assert capfd.readouterr().out == "argc=1\nargv[0]=p\n"
