@@ -81,6 +81,7 @@ _SINGLE_CONSTRUCTS = (
     "declare target", "end declare target", "teams", "distribute", "parallel", "for", "simd",
     "sections", "section", "single", "master", "critical", "barrier", "atomic", "flush",
     "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
+    "taskloop",
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -91,6 +92,7 @@ _COMBINED_CONSTRUCTS = (
     "target parallel", "target parallel for", "target parallel for simd", "target simd",
     "target teams", "target teams distribute", "target teams distribute simd",
     "target teams distribute parallel for", "target teams distribute parallel for simd",
+    "taskloop simd",
 )
 DIRECTIVES: dict[str, tuple[str, ...]] = {
     **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS},
@@ -101,7 +103,7 @@ _PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
 
 # Real OpenMP directives outside this compiler's scope.
 _UNSUPPORTED = frozenset({
-    "taskloop", "cancel", "cancellation", "declare reduction", "workshare",
+    "cancel", "cancellation", "declare reduction", "workshare",
 })
 # Words that name constructs: seeing one after a complete directive name means a bad
 # combination.  `ordered`, `update` and `reduction` are clauses too (`for ordered`, `atomic
@@ -150,6 +152,8 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "task": {"if", "final", "untied", "default", "mergeable", "private", "firstprivate",
              "shared", "depend", "priority"},
     "taskgroup": set(),
+    "taskloop": {"if", "shared", "private", "firstprivate", "lastprivate", "default", "grainsize",
+                 "num_tasks", "collapse", "final", "priority", "untied", "mergeable", "nogroup"},
     "threadprivate": set(),
     "declare simd": {"simdlen", "linear", "aligned", "uniform", "inbranch", "notinbranch"},
 }.items()}
@@ -180,11 +184,11 @@ _UNIQUE_CLAUSES = frozenset({
     "num_threads", "default", "proc_bind", "collapse", "schedule", "ordered", "nowait",
     "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device", "defaultmap",
     "hint", "seq_cst", "threads", "simd", "final", "priority", "untied", "mergeable",
-    "inbranch", "notinbranch",
+    "inbranch", "notinbranch", "grainsize", "num_tasks", "nogroup",
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
-                        "target update", "parallel", "task"})
+                        "target update", "parallel", "task", "taskloop"})
 # Map types each mapping construct accepts; enter/exit data must spell one out.
 _MAP_TYPES_ON = {
     "target": ("to", "from", "tofrom", "alloc"),
