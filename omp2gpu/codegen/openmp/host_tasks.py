@@ -27,6 +27,7 @@ from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, 
 from omp2gpu.codegen.openmp.host_loops import counted_loop
 from omp2gpu.codegen.openmp.outline import OutlinedScope, is_local_object, outline
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
@@ -111,6 +112,27 @@ class Tasks:
                       ir.Constant(I64, 0), total, ir.Constant(I64, 1))
 
     emit_taskloop_simd = emit_taskloop
+
+    def emit_target_task(self, cg, construct, emit) -> None:
+        """A target construct with `nowait` or `depend` is a target task (OpenMP 4.5
+        2.15.5): `emit(cg, construct)` (the construct without those clauses) becomes the
+        body of a task, deferred with `nowait`, ordered by `depend` either way. Its
+        firstprivate scalars are copied as the task is created; the rest it shares."""
+        directive = construct.directive
+        inner = OmpConstruct(replace(directive, clauses=[c for c in directive.clauses
+                                                        if c.name not in ("nowait", "depend")]),
+                             construct.body, construct.coord)
+        copied = {item.name for _, item in list_items(directive, "firstprivate")}
+        if construct.body is not None:
+            copied |= set(self.target_firstprivate(cg, construct))
+        depend = _depend_array(cg, directive)
+        flags = gomp.TASK_DEPEND if depend is not None else 0
+        deferred = 1 if clauses_named(directive, "nowait") else 0
+        outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied)
+        gomp.call(cg, "GOMP_task", outlined.function, outlined.fill(cg), ir.Constant(gomp.COPY_FN, None),
+                  outlined.block.size, outlined.block.align, deferred, flags,
+                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), 0,
+                  ir.Constant(I8P, None))
 
     def emit_taskwait(self, cg, construct) -> None:
         gomp.call(cg, "GOMP_taskwait")

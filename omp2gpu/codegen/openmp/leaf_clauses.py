@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from omp2gpu.frontend.clause_types import SharedClause
+
 WORKSHARING = ("for", "sections")
 
 
@@ -53,6 +55,13 @@ def split_at_parallel(directive) -> ParallelSplit:
             routed["parallel"].append(clause)
         else:
             routed["outer"].append(clause)      # map, device, num_teams, thread_limit, dist_schedule...
+
+    # What the parallel region reduces or copies out is the enclosing target's original,
+    # not its firstprivate copy: the outer leaves see those items as shared.
+    inward = [item for clause in routed["parallel"] + routed["worksharing"]
+              if clause.name in ("reduction", "lastprivate", "linear") for item in clause.items]
+    if inward and outer:
+        routed["outer"].append(SharedClause(coord=directive.coord, items=inward))
 
     def leaf(kinds, clauses):
         return replace(directive, kind=" ".join(kinds), constructs=tuple(kinds), clauses=clauses)

@@ -131,6 +131,13 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         _append_global_ctor(ir_module, ctor)
 
     # ----------------------------------------------------------------- target regions
+    def emit_construct(self, cg, construct) -> None:
+        directive = construct.directive
+        if directive.has("target") and any(c.name in ("nowait", "depend") for c in directive.clauses):
+            self.emit_target_task(cg, construct, super().emit_construct)
+        else:
+            super().emit_construct(cg, construct)
+
     def emit_compute_construct(self, cg, construct) -> None:
         if not construct.directive.has("target"):
             super().emit_compute_construct(cg, construct)
