@@ -10,8 +10,9 @@ from omp2gpu.codegen.openmp import canonical_loop
 I64 = ir.IntType(64)
 
 
-def counted_loop(cg, body, nest, first, last, iv_type) -> None:
-    """for (iv = first; iv < last; iv++) { the nest's variables for iv; body } (iv: u64)."""
+def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> None:
+    """for (iv = first; iv < last; iv++) { the nest's variables for iv; body } (iv: u64);
+    `each_iteration(iv)` emits what else an iteration starts with (linear variables)."""
     bounds, trips, _, variables = nest
     b = cg.builder
     ir_iv = iv_type.ir_type()
@@ -25,6 +26,8 @@ def counted_loop(cg, body, nest, first, last, iv_type) -> None:
     b.position_at_end(run)
     iteration = b.trunc(iv, ir_iv) if ir_iv.width < 64 else iv
     canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iteration, variables)
+    if each_iteration is not None:
+        each_iteration(iv)
     with cg.loop_targets(out, step):
         cg.stmt(body)
     cg.branch_if_open(step)

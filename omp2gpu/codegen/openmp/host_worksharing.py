@@ -16,6 +16,8 @@ points (gomp.py), as GCC expands them (OpenMP 4.5 2.7, 2.13).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -33,6 +35,7 @@ from omp2gpu.codegen.openmp.host_loops import counted_loop
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -80,20 +83,23 @@ class Worksharing:
             start, end = cg.alloca_ir(I64, "chunk.start"), cg.alloca_ir(I64, "chunk.end")
             ran_last = cg.alloca_ir(I1, "ran.last")
             b.store(ir.Constant(I1, 0), ran_last)
-            environment = DataEnvironment(cg, directive, combine_reduction=fold_atomically(cg),
+            linear = Linear(cg, directive)
+            environment = DataEnvironment(cg, linear.other_clauses, combine_reduction=fold_atomically(cg),
                                           lastprivate_condition=lambda: cg.builder.load(ran_last))
             with environment:
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
+                linear.declare_copies()
                 chunk_args = () if kind == "runtime" else (chunk,)
                 more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), total, 1, *chunk_args,
                                  start, end)
                 self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
-                             more, f"{prefix}{kind}_next", (start, end))
+                             more, f"{prefix}{kind}_next", (start, end), linear.set_for)
+                linear.copy_out(cg.builder.load(ran_last))
             gomp.call(cg, "GOMP_loop_end_nowait" if nowait else "GOMP_loop_end")
 
     emit_for_simd = emit_for
 
-    def _chunks(self, cg, body, nest, total, ran_last, more, next_name, chunk) -> None:
+    def _chunks(self, cg, body, nest, total, ran_last, more, next_name, chunk, each_iteration=None) -> None:
         """while (more) { for (iv = *start; iv < *end; iv++) body; more = next(start, end); }"""
         iv_type = nest[2]
         start, end = chunk
@@ -108,7 +114,7 @@ class Worksharing:
         b.position_at_end(chunk)
         first, last = b.load(start), b.load(end)
         b.store(b.or_(b.load(ran_last), b.icmp_unsigned("==", last, total)), ran_last)
-        counted_loop(cg, body, nest, first, last, iv_type)
+        counted_loop(cg, body, nest, first, last, iv_type, each_iteration)
         again = gomp.call(cg, next_name, start, end)
         has.add_incoming(again, b.block)
         b.branch(head)
@@ -217,6 +223,55 @@ class Worksharing:
 
     def emit_barrier(self, cg, construct) -> None:
         gomp.call(cg, "GOMP_barrier")
+
+
+class Linear:
+    """`linear(x[:step])` on a worksharing loop: each thread's own x, which logical
+    iteration k starts as x0 + k * step (x0: x's value before the loop); the thread that
+    ran the last iteration copies its x out, as after the sequential loop."""
+
+    def __init__(self, cg, directive):
+        self.cg = cg
+        self.items = [(item, clause.step) for clause in clauses_named(directive, "linear") for item in clause.items]
+        self.other_clauses = replace(directive, clauses=[c for c in directive.clauses if c.name != "linear"])
+        self.originals, self.starts, self.steps, self.copies = [], [], [], []
+        b = cg.builder
+        for item, step in self.items:
+            original = cg.lookup_symbol(item)
+            if not (original.ctype.is_integer or original.ctype.is_pointer):
+                raise CompileError(f"linear variable '{item.name}' must have integer or pointer type", item.coord)
+            self.originals.append(original)
+            self.starts.append(b.load(original.address))
+            value = cg.expr(step) if step is not None else None
+            self.steps.append(ir.Constant(I64, 1) if value is None else
+                              convert(b, value.value, value.ctype, ct.LONG))
+        if self.items:       # every thread has read x0 before any thread can write x back
+            gomp.call(cg, "GOMP_barrier")
+
+    def declare_copies(self) -> None:
+        cg = self.cg
+        for (item, _), original in zip(self.items, self.originals):
+            slot = cg.alloca(original.ctype, f"{item.name}.linear")
+            cg.scope.declare(Symbol(item.name, original.ctype, "object", slot))
+            self.copies.append(slot)
+
+    def set_for(self, iteration: ir.Value) -> None:
+        b = self.cg.builder
+        for original, start, step, slot in zip(self.originals, self.starts, self.steps, self.copies):
+            offset = b.mul(iteration, step)
+            if original.ctype.is_pointer:
+                value = b.gep(start, [offset])
+            else:
+                value = b.add(start, b.trunc(offset, start.type) if start.type.width < 64 else offset)
+            b.store(value, slot)
+
+    def copy_out(self, ran_last: ir.Value) -> None:
+        if not self.items:
+            return
+        b = self.cg.builder
+        with b.if_then(ran_last):
+            for original, slot in zip(self.originals, self.copies):
+                b.store(b.load(slot), original.address)
 
 
 def _schedule(cg, directive) -> tuple[str, ir.Value]:
