@@ -67,6 +67,8 @@ class OutlinedScope(Scope):
     captured on first lookup; everything else (types, functions, static objects) is
     the enclosing scope's."""
 
+    captures_enclosing = True       # variable_arrays._find asks it, rather than walking past it
+
     def __init__(self, enclosing: Scope, emitter: FunctionEmitter, data: ir.Value, copied=frozenset()):
         super().__init__()
         self.enclosing = enclosing
