@@ -24,6 +24,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop, gomp, tasks
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items, loop_nest
+from omp2gpu.codegen.openmp.host_cancel import task_exit
 from omp2gpu.codegen.openmp.host_loops import counted_loop
 from omp2gpu.codegen.openmp.outline import OutlinedScope, is_local_object, outline
 from omp2gpu.diagnostics import CompileError
@@ -64,6 +65,7 @@ class Tasks:
         body_directive = replace(directive, clauses=[c for c in directive.clauses if c.name != "firstprivate"])
 
         def body(inner):
+            task_exit(inner)
             with inner.block_scope(), DataEnvironment(inner, body_directive):
                 inner.stmt(construct.body)
         outlined = outline(cg, f"{cg.function.name}._omp_task", body, copied)

@@ -23,6 +23,7 @@ from omp2gpu.codegen.openmp import gomp, host_tasks, host_worksharing
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.host_cancel import Cancellation, parallel_exit
 from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
 from omp2gpu.codegen.openmp.outline import outline
 from omp2gpu.codegen.openmp.threadprivate import (
@@ -37,7 +38,7 @@ from omp2gpu.sema import ctypes as ct
 I32 = ir.IntType(32)
 
 
-class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, HostOpenMP):
+class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancellation, HostOpenMP):
     """OpenMPRuntime for the initial device, on the OpenMP runtime's threads."""
 
     def emit_compute_construct(self, cg, construct) -> None:
@@ -78,6 +79,7 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, HostOpe
     def _parallel_body(self, cg, construct) -> None:
         """One thread's implicit task: copyin, then the region in its data environment."""
         directive = construct.directive
+        parallel_exit(cg, construct.body)
         copy_in(cg, directive)
         with cg.block_scope(), DataEnvironment(cg, directive, combine_reduction=host_worksharing.fold_atomically(cg)):
             cg.stmt(construct.body)

@@ -31,6 +31,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     copy_bytes,
     loop_nest,
 )
+from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
 from omp2gpu.codegen.openmp.host_loops import counted_loop
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -92,19 +93,24 @@ class Worksharing:
                 chunk_args = () if kind == "runtime" else (chunk,)
                 more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), total, 1, *chunk_args,
                                  start, end)
-                self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
-                             more, f"{prefix}{kind}_next", (start, end), linear.set_for)
+                done = cg.new_block("chunks.done")
+                with cancellable(cg, "for", done):
+                    self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
+                                 more, f"{prefix}{kind}_next", (start, end, done), linear.set_for)
                 linear.copy_out(cg.builder.load(ran_last))
-            gomp.call(cg, "GOMP_loop_end_nowait" if nowait else "GOMP_loop_end")
+            if nowait:
+                gomp.call(cg, "GOMP_loop_end_nowait")
+            else:
+                barrier(cg, "GOMP_loop_end", "GOMP_loop_end_cancel")
 
     emit_for_simd = emit_for
 
     def _chunks(self, cg, body, nest, total, ran_last, more, next_name, chunk, each_iteration=None) -> None:
         """while (more) { for (iv = *start; iv < *end; iv++) body; more = next(start, end); }"""
         iv_type = nest[2]
-        start, end = chunk
+        start, end, done = chunk
         b = cg.builder
-        head, chunk, done = cg.new_block("chunk.head"), cg.new_block("chunk"), cg.new_block("chunks.done")
+        head, chunk = cg.new_block("chunk.head"), cg.new_block("chunk")
         entry = b.block
         b.branch(head)
         b.position_at_end(head)
@@ -151,19 +157,23 @@ class Worksharing:
                 number.add_incoming(first, entry)
                 switch = b.switch(number, done)
                 after = cg.new_block("section.next")
-                for index, body in enumerate(sections, 1):
-                    block = cg.new_block(f"section.{index}")
-                    switch.add_case(ir.Constant(I32, index), block)
-                    b.position_at_end(block)
-                    if index == len(sections):
-                        b.store(ir.Constant(I1, 1), ran_last)
-                    cg.stmt(body)
-                    cg.branch_if_open(after)
+                with cancellable(cg, "sections", done):
+                    for index, body in enumerate(sections, 1):
+                        block = cg.new_block(f"section.{index}")
+                        switch.add_case(ir.Constant(I32, index), block)
+                        b.position_at_end(block)
+                        if index == len(sections):
+                            b.store(ir.Constant(I1, 1), ran_last)
+                        cg.stmt(body)
+                        cg.branch_if_open(after)
                 b.position_at_end(after)
                 number.add_incoming(gomp.call(cg, "GOMP_sections_next"), after)
                 b.branch(head)
                 b.position_at_end(done)
-            gomp.call(cg, "GOMP_sections_end_nowait" if nowait else "GOMP_sections_end")
+            if nowait:
+                gomp.call(cg, "GOMP_sections_end_nowait")
+            else:
+                barrier(cg, "GOMP_sections_end", "GOMP_sections_end_cancel")
 
     def emit_section(self, cg, construct) -> None:
         raise CompileError("'#pragma omp section' outside a sections construct", construct.coord)
@@ -180,7 +190,7 @@ class Worksharing:
             with DataEnvironment(cg, directive):
                 cg.stmt(construct.body)
         if not clauses_named(directive, "nowait"):
-            gomp.call(cg, "GOMP_barrier")
+            barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
 
     def _single_copyprivate(self, cg, construct, items) -> None:
         """The thread that runs the block hands the addresses of its copies to the others
@@ -222,7 +232,7 @@ class Worksharing:
             gomp.call(cg, "GOMP_critical_name_end", lock) if lock else gomp.call(cg, "GOMP_critical_end")
 
     def emit_barrier(self, cg, construct) -> None:
-        gomp.call(cg, "GOMP_barrier")
+        barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
 
 
 class Linear:
