@@ -22,7 +22,7 @@ import llvmlite.binding as llvm
 from omp2gpu import cpu_driver, device_driver, linker, object_file
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
-from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
 from omp2gpu.diagnostics import CompileError
@@ -38,7 +38,7 @@ from omp2gpu.pipeline import (
     stage_times,
 )
 from omp2gpu.runtime_files import host_runtime_dir, include_files
-from omp2gpu.targets import host
+from omp2gpu.targets import host, openmp_runtime
 
 
 @dataclass
@@ -70,7 +70,7 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
                     refused: dict[str, str]) -> Translation:
     ast = parse_file(path, options)
     scheme = (OffloadHostOpenMP(options.scheme, unit_id, refused) if offload and options.offload
-              else HostOpenMP())
+              else ThreadedHostOpenMP())
     emitter = ModuleEmitter(Path(path).name, scheme)
     with stage("codegen"):
         emitter.emit_translation_unit(ast)
@@ -269,6 +269,7 @@ def _compile_for_run(paths: list, options: CompileOptions):
     with stage("offload_setup"):
         device_driver.prepare_offload(program.device, options, lambda stage, render: dump(
             options, stage, str(path), render), cpu=program.cpu)
+    openmp_runtime.load()               # GOMP_* and omp_*: the host's OpenMP runtime
     # after prepare_offload binds the entry points
     _check_symbols_resolve(optimised, lambda name: program.referenced_in.get(name, path))
     return optimised, code

@@ -77,6 +77,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         symbol = self.scope.lookup(node.name)
         if symbol is None:
             symbol = self.module.implicit_symbol(node)
+        if symbol.storage == "threadprivate":
+            return self.openmp.threadprivate_symbol(self, symbol)
         return symbol
 
     def resolve_type(self, node) -> ct.CType:

@@ -113,6 +113,8 @@ def _find(scope, name: str):
     """The symbol `name` in `scope` or its parents, without the device scopes' on-demand
     lookups (a kernel's RegionScope would turn a host variable into a device global)."""
     while scope is not None:
+        if getattr(scope, "captures_enclosing", False):     # an outlined body's: it captures
+            return scope.lookup(name)
         symbol = scope.names.get(name)
         if symbol is not None:
             return symbol

@@ -28,6 +28,7 @@ from .clause_types import (
     FinalClause,
     FirstprivateClause,
     FromClause,
+    GrainsizeClause,
     HintClause,
     IfClause,
     InbranchClause,
@@ -37,8 +38,10 @@ from .clause_types import (
     LinkClause,
     MapClause,
     MergeableClause,
+    NogroupClause,
     NotinbranchClause,
     NowaitClause,
+    NumTasksClause,
     NumTeamsClause,
     NumThreadsClause,
     OrderedClause,
@@ -334,6 +337,9 @@ CLAUSES: dict[str, ClauseSpec] = {
     "hint": ClauseSpec(_expr_clause(HintClause), "required"),
     "final": ClauseSpec(_expr_clause(FinalClause), "required"),
     "priority": ClauseSpec(_parse_priority, "required"),
+    "grainsize": ClauseSpec(_expr_clause(GrainsizeClause), "required"),
+    "num_tasks": ClauseSpec(_expr_clause(NumTasksClause), "required"),
+    "nogroup": ClauseSpec(_flag_clause(NogroupClause), "none"),
     "if": ClauseSpec(_parse_if, "required"),
     "default": ClauseSpec(_parse_default, "required"),
     "defaultmap": ClauseSpec(_parse_defaultmap, "required"),
@@ -358,6 +364,6 @@ CLAUSES: dict[str, ClauseSpec] = {
     "capture": _atomic("capture"),
 }
 
-# OpenMP clauses of constructs this compiler does not support (taskloop, declare
+# OpenMP clauses of constructs this compiler does not support (declare
 # reduction): reported as "not valid here" rather than "unknown".
-OTHER_OPENMP_CLAUSES = frozenset({"grainsize", "num_tasks", "nogroup", "initializer"})
+OTHER_OPENMP_CLAUSES = frozenset({"initializer"})

@@ -120,6 +120,8 @@ class NumThreadsClause(ExprClause): name = "num_threads"
 class DeviceClause(ExprClause): name = "device"
 class HintClause(ExprClause): name = "hint"
 class FinalClause(ExprClause): name = "final"            # task
+class GrainsizeClause(ExprClause): name = "grainsize"    # taskloop
+class NumTasksClause(ExprClause): name = "num_tasks"     # taskloop
 class PriorityClause(ExprClause): name = "priority"      # task
 
 
@@ -201,5 +203,6 @@ class ThreadsClause(Clause): name = "threads"     # ordered threads
 class SimdClause(Clause): name = "simd"           # ordered simd
 class UntiedClause(Clause): name = "untied"       # task
 class MergeableClause(Clause): name = "mergeable"  # task
+class NogroupClause(Clause): name = "nogroup"      # taskloop
 class InbranchClause(Clause): name = "inbranch"    # declare simd
 class NotinbranchClause(Clause): name = "notinbranch"  # declare simd

@@ -81,6 +81,7 @@ _SINGLE_CONSTRUCTS = (
     "declare target", "end declare target", "teams", "distribute", "parallel", "for", "simd",
     "sections", "section", "single", "master", "critical", "barrier", "atomic", "flush",
     "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
+    "taskloop", "cancel", "cancellation point",
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -91,6 +92,7 @@ _COMBINED_CONSTRUCTS = (
     "target parallel", "target parallel for", "target parallel for simd", "target simd",
     "target teams", "target teams distribute", "target teams distribute simd",
     "target teams distribute parallel for", "target teams distribute parallel for simd",
+    "taskloop simd",
 )
 DIRECTIVES: dict[str, tuple[str, ...]] = {
     **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS},
@@ -101,7 +103,7 @@ _PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
 
 # Real OpenMP directives outside this compiler's scope.
 _UNSUPPORTED = frozenset({
-    "taskloop", "cancel", "cancellation", "declare reduction", "workshare",
+    "declare reduction", "workshare",
 })
 # Words that name constructs: seeing one after a complete directive name means a bad
 # combination.  `ordered`, `update` and `reduction` are clauses too (`for ordered`, `atomic
@@ -112,7 +114,7 @@ _CONSTRUCT_WORDS = (frozenset(word for kind in DIRECTIVES for word in kind.split
 
 _STANDALONE = frozenset({
     "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
-    "target exit data", "end declare target", "threadprivate",
+    "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
 })
 
 # --------------------------------------------------------------------------
@@ -150,7 +152,11 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "task": {"if", "final", "untied", "default", "mergeable", "private", "firstprivate",
              "shared", "depend", "priority"},
     "taskgroup": set(),
+    "taskloop": {"if", "shared", "private", "firstprivate", "lastprivate", "default", "grainsize",
+                 "num_tasks", "collapse", "final", "priority", "untied", "mergeable", "nogroup"},
     "threadprivate": set(),
+    "cancel": {"if"},
+    "cancellation point": set(),
     "declare simd": {"simdlen", "linear", "aligned", "uniform", "inbranch", "notinbranch"},
 }.items()}
 
@@ -180,11 +186,11 @@ _UNIQUE_CLAUSES = frozenset({
     "num_threads", "default", "proc_bind", "collapse", "schedule", "ordered", "nowait",
     "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device", "defaultmap",
     "hint", "seq_cst", "threads", "simd", "final", "priority", "untied", "mergeable",
-    "inbranch", "notinbranch",
+    "inbranch", "notinbranch", "grainsize", "num_tasks", "nogroup",
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
-                        "target update", "parallel", "task"})
+                        "target update", "parallel", "task", "taskloop", "cancel"})
 # Map types each mapping construct accepts; enter/exit data must spell one out.
 _MAP_TYPES_ON = {
     "target": ("to", "from", "tofrom", "alloc"),
@@ -216,6 +222,7 @@ class Directive:
     flush_list: list[ListItem] = field(default_factory=list)    # flush (list)
     threadprivate_list: list[ListItem] = field(default_factory=list)    # threadprivate (list)
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
+    cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
 
     def has(self, construct_name: str) -> bool:
         return construct_name in self.constructs or construct_name == self.kind
@@ -265,6 +272,8 @@ def parse_directive(text: str, coord, typedef_names: frozenset[str] = frozenset(
         raise ctx.error("expected 'omp' after '#pragma'", tokens[0].offset if tokens else 0)
     kind, i = _read_name(ctx, tokens, 1)
     directive = Directive(kind, DIRECTIVES[kind], [], ctx.loc(tokens[1].offset))
+    if kind in CANCEL_DIRECTIVES:
+        directive.cancel_kind, i = tokens[i].text, i + 1
     i = _read_directive_argument(ctx, tokens, i, directive)
     directive.clauses += _read_clauses(ctx, tokens, i, directive)
     for check in _CHECKS:
@@ -285,8 +294,21 @@ def _read_name(ctx: PragmaContext, tokens: list[Token], i: int) -> tuple[str, in
     name = " ".join(words)
     if name not in DIRECTIVES:
         _reject_name(ctx, tokens, i, j, words)
+    if name in CANCEL_DIRECTIVES:               # `cancel for`: the construct type is no combination
+        return name, _read_cancel_kind(ctx, tokens, j, name)
     _reject_combination(ctx, tokens, j, name)
     return name, j
+
+
+CANCEL_DIRECTIVES = ("cancel", "cancellation point")
+CANCEL_KINDS = ("parallel", "sections", "for", "taskgroup")
+
+
+def _read_cancel_kind(ctx: PragmaContext, tokens: list[Token], j: int, name: str) -> int:
+    if j == len(tokens) or tokens[j].text not in CANCEL_KINDS:
+        where = tokens[j].offset if j < len(tokens) else tokens[j - 1].end
+        raise ctx.error(f"expected 'parallel', 'sections', 'for' or 'taskgroup' after '{name}'", where)
+    return j
 
 
 def _reject_name(ctx: PragmaContext, tokens: list[Token], i: int, j: int, words: list[str]):

@@ -11,6 +11,7 @@ reports one line and returns a failure value instead.
 from __future__ import annotations
 
 import ctypes
+import threading
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_void_p
 
 import llvmlite.binding as llvm
@@ -97,11 +98,18 @@ _IMPLEMENTATIONS = {
 }
 
 
+# Host threads (an OpenMP parallel region, deferred target tasks) may call in at once;
+# the launcher's tables and devices are used by one call at a time.
+_LAUNCHER_LOCK = threading.RLock()
+
+
 def _shielded(name: str, implementation, failure):
-    """implementation, with any exception turned into a one-line error and `failure`."""
+    """implementation, one call at a time, with any exception turned into a one-line
+    error and `failure`."""
     def call(*args):
         try:
-            return implementation(*args)
+            with _LAUNCHER_LOCK:
+                return implementation(*args)
         except Exception as error:
             reason = f"{name}: internal error in the offload runtime: {type(error).__name__}: {error}"
             runtime.report("error", reason)

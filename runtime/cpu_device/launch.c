@@ -12,6 +12,7 @@
  * line per launch is written here too, in the launcher's format.
  * Bound to __omp2gpu_target in the JIT when the CPU device is present.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,8 @@ static long *mapping_begin;
 static long *mapping_end;
 static long *mapping_device;
 static FILE *log_file;
+/* The present table may change (the launcher, another host thread) while a launch reads it. */
+static pthread_mutex_t mappings_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void __omp2gpu_cpu_fast_callbacks(omp2gpu_target_fn target, omp2gpu_set_device_fn set_device) {
     slow_target = target;
@@ -112,10 +115,12 @@ void __omp2gpu_cpu_fast_kernel(const char *name, omp2gpu_wg_fn entry, int sequen
 
 /* The present table, sorted by host address; the arrays belong to the Python side. */
 void __omp2gpu_cpu_fast_mappings(long count, long *begins, long *ends, long *devices) {
+    pthread_mutex_lock(&mappings_lock);
     mapping_begin = begins;
     mapping_end = ends;
     mapping_device = devices;
     mapping_count = count;
+    pthread_mutex_unlock(&mappings_lock);
 }
 
 long __omp2gpu_cpu_fast_launches(void) { return launches; }
@@ -157,10 +162,11 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
     if ((device == -1 ? default_device : device) != cpu_device) goto slow;
     kernel = find_kernel(name);
     if (!kernel) goto slow;
+    pthread_mutex_lock(&mappings_lock);
     for (i = 0; i < count; i++) {
         long type = types[i], found;
-        if ((type & (ALWAYS | DELETE | RETURN_PARAM)) || !(type & TARGET_PARAM)) goto slow;
-        if (sizes[i] < 0) goto slow;     /* the launcher reports the bad section */
+        if ((type & (ALWAYS | DELETE | RETURN_PARAM)) || !(type & TARGET_PARAM)) goto slow_locked;
+        if (sizes[i] < 0) goto slow_locked;     /* the launcher reports the bad section */
         if (type & LITERAL) {
             args[i] = begins[i];         /* the parameter's bytes, read at the launch */
             continue;
@@ -169,11 +175,12 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
             slots[i] = (long)bases[i];
         } else {
             found = find_mapping((long)begins[i], (type & POINTER_LOOKUP) ? 0 : sizes[i]);
-            if (found < 0) goto slow;   /* to map now (or NULL): the launcher decides */
+            if (found < 0) goto slow_locked;   /* to map now (or NULL): the launcher decides */
             slots[i] = mapping_device[found] + ((long)bases[i] - mapping_begin[found]);
         }
         args[i] = &slots[i];
     }
+    pthread_mutex_unlock(&mappings_lock);
     if (kernel->sequential) {
         grid = 1;
         block = 1;
@@ -196,6 +203,8 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
         fflush(log_file);
     }
     return 0;
+slow_locked:
+    pthread_mutex_unlock(&mappings_lock);
 slow:
     return slow_target(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
                        trip_count, where);

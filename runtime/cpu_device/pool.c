@@ -44,6 +44,8 @@ static long spin_limit = 20000;
 static pthread_t threads[MAX_WORKERS];
 static pthread_key_t team_key;
 static pthread_mutex_t lock;
+/* One job at a time: host threads (an OpenMP parallel region) may launch at once. */
+static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake;
 
 /* The current launch, written by worker 0 before it bumps `generation`. */
@@ -217,6 +219,7 @@ int __omp2gpu_cpu_pool_start(int count, long spin) {
 void __omp2gpu_cpu_run(omp2gpu_wg_fn fn, void **args, long num_groups, int threads_per_group,
                        int policy, long chunk) {
     long helpers, id, spins = 0;
+    pthread_mutex_lock(&run_lock);
     pthread_setspecific(team_key, teams[0]);
     job_fn = fn;
     job_args = args;
@@ -229,6 +232,7 @@ void __omp2gpu_cpu_run(omp2gpu_wg_fn fn, void **args, long num_groups, int threa
     for (id = 0; id < workers; id++) groups_run[id][0] = 0;
     if (job_workers == 1) {                  /* one group (serial regions): no hand-over */
         run_groups(0, 0, num_groups);
+        pthread_mutex_unlock(&run_lock);
         return;
     }
     helpers = workers - 1;
@@ -249,6 +253,7 @@ void __omp2gpu_cpu_run(omp2gpu_wg_fn fn, void **args, long num_groups, int threa
         __builtin_ia32_pause();
         if ((++spins & 255) == 0) sched_yield();
     }
+    pthread_mutex_unlock(&run_lock);
 }
 
 /* Large copies between host and device buffers, split over the workers (one memcpy

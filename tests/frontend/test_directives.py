@@ -51,6 +51,8 @@ _MINIMAL_CLAUSES = {
     "target enter data": " map(to: a)",
     "target exit data": " map(from: a)",
     "target data": " map(a)",
+    "cancel": " parallel",
+    "cancellation point": " taskgroup",
 }
 
 ALL_FORMS = [
@@ -79,6 +81,10 @@ ALL_FORMS = [
     ("ordered", ("ordered",)),
     ("task", ("task",)),
     ("taskgroup", ("taskgroup",)),
+    ("taskloop", ("taskloop",)),
+    ("taskloop simd", ("taskloop", "simd")),
+    ("cancel", ("cancel",)),
+    ("cancellation point", ("cancellation point",)),
     ("threadprivate", ("threadprivate",)),
     ("declare simd", ("declare simd",)),
     ("parallel for", ("parallel", "for")),
@@ -140,6 +146,7 @@ def test_has_is_exact_on_leaves():
     ("omp barrier", True),
     ("omp taskwait", True),
     ("omp taskyield", True),
+    ("omp cancel for if(x)", True),
     ("omp threadprivate(a, b)", True),
     ("omp task", False),
     ("omp taskgroup", False),
@@ -210,8 +217,10 @@ def test_declare_target_errors():
     ("omp paralel for", "unknown OpenMP directive 'paralel'", "paralel"),
     ("omp xyz", "unknown OpenMP directive 'xyz'", "xyz"),
     ("omp data", "unknown OpenMP directive 'data'", "data"),
-    ("omp taskloop simd", "unsupported OpenMP directive 'taskloop'", "taskloop"),
-    ("omp taskloop", "unsupported OpenMP directive 'taskloop'", "taskloop"),
+    ("omp cancel", "expected 'parallel', 'sections', 'for' or 'taskgroup' after 'cancel'", "cancel"),
+    ("omp cancellation point teams",
+     "expected 'parallel', 'sections', 'for' or 'taskgroup' after 'cancellation point'", "teams"),
+    ("omp taskloop parallel", "invalid combination 'taskloop parallel'", "parallel"),
     ("omp task parallel", "invalid combination 'task parallel'", "parallel"),
     ("omp declare reduction(+: int: omp_out)", "unsupported OpenMP directive 'declare reduction'",
      "declare"),
@@ -227,7 +236,7 @@ def test_bad_directive_names(text, message, at):
     expected = column_of(text, at, 2 if text.count(at) > 1 and at == "parallel" else 1)
     if message.startswith("expected 'data'") and at == "enter":
         expected = PRAGMA_COLUMN + len(text)            # after the last word
-    if message.startswith(("expected 'target'", "expected 'simd'")):
+    if message.startswith(("expected 'target'", "expected 'simd'")) or text == "omp cancel":
         expected = PRAGMA_COLUMN + len(text)
     assert err.location.column == expected
 

@@ -140,14 +140,29 @@ class LoopBounds:
         self.var_type = variable_type(cg, loop)
         self.iv_type = iteration_type(self.var_type)
         iv = self.iv_type
+        self.base = None
         if self.var_type.is_pointer:
-            raise CompileError("pointer iteration variables are not supported in OpenMP loops",
-                               loop.node.coord)
-        self.lower = cg.expr_as(loop.lower, iv)
-        self.upper = cg.expr_as(loop.upper, iv)
+            self._pointer_range(cg, loop)
+        else:
+            self.lower = cg.expr_as(loop.lower, iv)
+            self.upper = cg.expr_as(loop.upper, iv)
         step = cg.expr_as(loop.step, iv)
         self.step = cg.builder.neg(step) if loop.step_negated else step
         self.trip_count = self._trip_count(cg)
+
+    def _pointer_range(self, cg, loop: CanonicalLoop) -> None:
+        """`for (p = lb; p < ub; p += k)`: counted in elements from lb (the base), which
+        the iterations' values are offsets of (OpenMP 4.5 2.6 allows a pointer variable)."""
+        element = self.var_type.pointee
+        if not element.is_complete or element.is_variable:
+            raise CompileError("a pointer iteration variable must point to a complete type", loop.node.coord)
+        b = cg.builder
+        lower, upper = cg.expr(loop.lower), cg.expr(loop.upper)
+        self.base = convert(b, lower.value, lower.ctype, self.var_type)
+        end = convert(b, upper.value, upper.ctype, self.var_type)
+        distance = b.sub(b.ptrtoint(end, ir.IntType(64)), b.ptrtoint(self.base, ir.IntType(64)))
+        self.lower = ir.Constant(ir.IntType(64), 0)
+        self.upper = b.sdiv(distance, ir.Constant(ir.IntType(64), element.size))
 
     def _trip_count(self, cg) -> ir.Value:
         """Number of iterations, 0 when the loop does not run (computed with unsigned distance)."""
@@ -155,7 +170,7 @@ class LoopBounds:
         iv = self.iv_type
         upward = self.loop.relation in ("<", "<=")
         inclusive = self.loop.relation in ("<=", ">=")
-        signed = self.var_type.signed
+        signed = self.var_type.is_pointer or self.var_type.signed
         compare = b.icmp_signed if signed else b.icmp_unsigned
         runs = compare(self.loop.relation, self.lower, self.upper)
         distance = b.sub(self.upper, self.lower) if upward else b.sub(self.lower, self.upper)
@@ -170,6 +185,8 @@ class LoopBounds:
     def value_at(self, cg, iteration: ir.Value) -> ir.Value:
         """lb + iteration * step, converted to the variable's type."""
         b = cg.builder
+        if self.base is not None:
+            return b.gep(self.base, [b.mul(iteration, self.step)])
         value = b.add(self.lower, b.mul(iteration, self.step))
         return convert(b, value, self.iv_type, self.var_type)
 

@@ -58,7 +58,8 @@ class PersistedBounds(canonical_loop.LoopBounds):
 
     def __init__(self, cg, bounds: canonical_loop.LoopBounds):
         self.loop, self.var_type, self.iv_type = bounds.loop, bounds.var_type, bounds.iv_type
-        self._values = Persisted(cg, lower=bounds.lower, step=bounds.step)
+        pointer = {} if bounds.base is None else {"base": bounds.base}     # a pointer variable's
+        self._values = Persisted(cg, lower=bounds.lower, step=bounds.step, **pointer)
 
     @property
     def lower(self):
@@ -67,6 +68,10 @@ class PersistedBounds(canonical_loop.LoopBounds):
     @property
     def step(self):
         return self._values.step
+
+    @property
+    def base(self):
+        return self._values.base if "base" in self._values._slots else None
 
 
 def count_type(cg, loops) -> ct.IntType:

@@ -41,6 +41,11 @@ class OpenMPRuntime:
         (Clang's getAddressOfLocalVariable)."""
         return None
 
+    def threadprivate_symbol(self, cg, symbol):
+        """A threadprivate variable as the code running now sees it (Clang's
+        getAddrOfThreadPrivate); with one thread, the variable itself."""
+        return symbol
+
     def inline_definition(self, cg, name: str):
         """The definition of `name` when a call to it must be expanded in place (its
         constructs become the caller's); None: an ordinary call."""

@@ -28,7 +28,7 @@ from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.sema.captures import free_identifiers
 
 # Leaf constructs that make a loop construct of a directive.
-LOOP_CONSTRUCTS = ("for", "distribute", "simd")
+LOOP_CONSTRUCTS = ("for", "distribute", "simd", "taskloop")
 
 
 class HostOpenMP(OpenMPRuntime):

@@ -15,7 +15,7 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import I64
 from omp2gpu.codegen.openmp import launch_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
-from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
 from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
@@ -40,8 +40,8 @@ I32 = ir.IntType(32)
 _DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), I64.as_pointer(), I8P]
 
 
-class OffloadHostOpenMP(HostOpenMP):
-    """HostOpenMP plus launches: every target region also becomes a kernel."""
+class OffloadHostOpenMP(ThreadedHostOpenMP):
+    """ThreadedHostOpenMP plus launches: every target region also becomes a kernel."""
 
     def __init__(self, scheme: str = AUTO, unit_id: str | None = None,
                  refused: dict[str, str] | None = None):
@@ -74,6 +74,9 @@ class OffloadHostOpenMP(HostOpenMP):
                 self.declare_target_functions.add(name)
 
     def emit_file_scope_construct(self, module, node) -> None:
+        if node.directive.kind != "declare target":
+            super().emit_file_scope_construct(module, node)
+            return
         for clause in node.directive.clauses:
             for item in getattr(clause, "items", ()):
                 symbol = module.file_scope.lookup(item.name)
@@ -128,6 +131,13 @@ class OffloadHostOpenMP(HostOpenMP):
         _append_global_ctor(ir_module, ctor)
 
     # ----------------------------------------------------------------- target regions
+    def emit_construct(self, cg, construct) -> None:
+        directive = construct.directive
+        if directive.has("target") and any(c.name in ("nowait", "depend") for c in directive.clauses):
+            self.emit_target_task(cg, construct, super().emit_construct)
+        else:
+            super().emit_construct(cg, construct)
+
     def emit_compute_construct(self, cg, construct) -> None:
         if not construct.directive.has("target"):
             super().emit_compute_construct(cg, construct)

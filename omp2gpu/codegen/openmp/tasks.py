@@ -51,7 +51,7 @@ from omp2gpu.sema.captures import free_identifiers
 # Leaf constructs whose implicit tasks make a team (of one thread, here): what they
 # do not privatise, the team shares.
 TEAM_LEAVES = ("parallel", "teams")
-_TEAM_REGIONS = "tasks.team_regions"    # key in cg.openmp_state: a stack of _TeamRegion
+TEAM_REGIONS_KEY = "tasks.team_regions"    # key in cg.openmp_state: a stack of _TeamRegion
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def team_region(cg, directive, target_firstprivate=()):
     if not any(directive.has(leaf) for leaf in TEAM_LEAVES):
         yield
         return
-    stack = cg.openmp_state.setdefault(_TEAM_REGIONS, [])
+    stack = cg.openmp_state.setdefault(TEAM_REGIONS_KEY, [])
     stack.append(_TeamRegion(cg.scope, frozenset(target_firstprivate)))
     try:
         yield
@@ -90,7 +90,7 @@ def implicit_firstprivate(cg, construct) -> list[str]:
     listed = {item.name for clause_name in ("private", "firstprivate", "shared")
               for _, item in list_items(directive, clause_name)}
     default = next((clause.kind for clause in clauses_named(directive, "default")), None)
-    stack = cg.openmp_state.get(_TEAM_REGIONS)
+    stack = cg.openmp_state.get(TEAM_REGIONS_KEY)
     team = stack[-1] if stack else None
     names = []
     for name in free_identifiers(construct.body):
@@ -101,14 +101,14 @@ def implicit_firstprivate(cg, construct) -> list[str]:
         if default == "none":
             raise CompileError(f"'{name}' must be listed in a data-sharing clause of "
                                "'#pragma omp task' (it has 'default(none)')",
-                               _first_use(construct.body, name) or directive.coord)
-        if default == "shared" or (team is not None and _shared_by(team, cg.scope, name)):
+                               first_use(construct.body, name) or directive.coord)
+        if default == "shared" or (team is not None and shared_by(team, cg.scope, name)):
             continue
         names.append(name)
     return names
 
 
-def _shared_by(team: _TeamRegion, scope, name: str) -> bool:
+def shared_by(team: _TeamRegion, scope, name: str) -> bool:
     declared = _declaring_scope(scope, name)
     return _encloses(declared, team.scope) or (declared.parent is team.scope
                                                 and name in team.target_copies)
@@ -131,13 +131,13 @@ def _encloses(outer, scope) -> bool:
     return False
 
 
-def _first_use(node, name: str):
+def first_use(node, name: str):
     if isinstance(node, c_ast.ID) and node.name == name:
         return node.coord
     if isinstance(node, c_ast.StructRef):           # the member name is no variable
-        return _first_use(node.name, name)
+        return first_use(node.name, name)
     for _, child in node.children():
-        found = _first_use(child, name)
+        found = first_use(child, name)
         if found is not None:
             return found
     return None

@@ -1,0 +1,265 @@
+"""Explicit tasks on the host's threads, deferred by the OpenMP runtime (OpenMP 4.5
+2.9): `task` (if, final, mergeable, untied, priority, depend), `taskloop` (grainsize,
+num_tasks, nogroup, collapse, [first|last]private), `taskwait`, `taskgroup`,
+`taskyield`, through GOMP_task / GOMP_taskloop as GCC expands them.
+
+A task's body is outlined (outline.py); its data block holds the address of each
+shared variable and a copy of each firstprivate one, which the runtime copies when it
+defers the task. Which variables are which (OpenMP 4.5 2.15.1.1) is decided where the
+task is met: the clauses say; otherwise a variable with static storage is shared, and
+a local one is shared when the enclosing context shares it among the team's implicit
+tasks (it reaches this function as a parallel region's shared capture, or a host
+`teams` region of this function began where it is visible: tasks.py's rule), else it
+is firstprivate.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import canonical_loop, gomp, tasks
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items, loop_nest
+from omp2gpu.codegen.openmp.host_cancel import task_exit
+from omp2gpu.codegen.openmp.host_loops import counted_loop
+from omp2gpu.codegen.openmp.outline import OutlinedScope, is_local_object, outline
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.scopes import Symbol
+
+I8P = ir.IntType(8).as_pointer()
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+TASKLOOP_BOUNDS = 16        # GOMP_taskloop writes each task's [start, end) first in its block
+
+
+class Tasks:
+    """The ThreadedHostOpenMP hooks for tasking constructs."""
+
+    def emit_task(self, cg, construct) -> None:
+        directive = construct.directive
+        copied = _firstprivate_names(cg, construct)
+        b = cg.builder
+        flags = _flag(cg, directive, "untied", gomp.TASK_UNTIED) + _flag(cg, directive, "mergeable",
+                                                                       gomp.TASK_MERGEABLE)
+        flags = ir.Constant(I32, flags)
+        for clause in clauses_named(directive, "final"):
+            flags = b.or_(flags, b.select(cg.condition(clause.expr), ir.Constant(I32, gomp.TASK_FINAL),
+                                          ir.Constant(I32, 0)))
+        deferrable = ir.Constant(ir.IntType(8), 1)
+        for clause in clauses_named(directive, "if"):
+            deferrable = b.zext(cg.condition(clause.expr), ir.IntType(8))
+        priority = ir.Constant(I32, 0)
+        for clause in clauses_named(directive, "priority"):
+            priority = _int(cg, clause.expr, ct.INT)
+            flags = b.or_(flags, ir.Constant(I32, gomp.TASK_PRIORITY))
+        depend = _depend_array(cg, directive)
+        if depend is not None:
+            flags = b.or_(flags, ir.Constant(I32, gomp.TASK_DEPEND))
+        body_directive = replace(directive, clauses=[c for c in directive.clauses if c.name != "firstprivate"])
+
+        def body(inner):
+            task_exit(inner)
+            with inner.block_scope(), DataEnvironment(inner, body_directive):
+                inner.stmt(construct.body)
+        outlined = outline(cg, f"{cg.function.name}._omp_task", body, copied)
+        data = outlined.fill(cg)
+        gomp.call(cg, "GOMP_task", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
+                  outlined.block.size, outlined.block.align, deferrable, flags,
+                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), priority,
+                  ir.Constant(I8P, None))
+
+    def emit_taskloop(self, cg, construct) -> None:
+        directive = construct.directive
+        depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(construct.body, depth)]
+        b = cg.builder
+        with cg.block_scope():
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
+            total = b.zext(total, I64) if total.type.width < 64 else total
+            nest, total_name = _declare_nest(cg, bounds, trips, iv_type, total)
+            copied = _firstprivate_names(cg, construct) | {total_name} | {n for _, names in nest for n in names}
+            flags = ir.Constant(I32, gomp.TASKLOOP_UP + _flag(cg, directive, "untied", gomp.TASK_UNTIED)
+                                + _flag(cg, directive, "nogroup", gomp.TASKLOOP_NOGROUP))
+            for clause in clauses_named(directive, "final"):
+                flags = b.or_(flags, b.select(cg.condition(clause.expr), ir.Constant(I32, gomp.TASK_FINAL),
+                                              ir.Constant(I32, 0)))
+            flags = b.or_(flags, ir.Constant(I32, gomp.TASKLOOP_IF))
+            for clause in clauses_named(directive, "if"):
+                flags = b.select(cg.condition(clause.expr), flags,
+                                 b.and_(flags, ir.Constant(I32, ~gomp.TASKLOOP_IF & 0xFFFFFFFF)))
+            count = ir.Constant(I64, 0)
+            for clause in clauses_named(directive, "grainsize"):
+                count = _int(cg, clause.expr, ct.ULONG)
+                flags = b.or_(flags, ir.Constant(I32, gomp.TASKLOOP_GRAINSIZE))
+            for clause in clauses_named(directive, "num_tasks"):
+                count = _int(cg, clause.expr, ct.ULONG)
+            priority = ir.Constant(I32, 0)
+            for clause in clauses_named(directive, "priority"):
+                priority = _int(cg, clause.expr, ct.INT)
+            body_directive = replace(directive, clauses=[c for c in directive.clauses if c.name != "firstprivate"])
+
+            def body(inner):
+                _taskloop_body(inner, body_directive, loops, nest, total_name, iv_type)
+            outlined = outline(cg, f"{cg.function.name}._omp_taskloop", body, copied, reserved=TASKLOOP_BOUNDS)
+            data = outlined.fill(cg)
+            gomp.call(cg, "GOMP_taskloop_ull", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
+                      outlined.block.size, outlined.block.align, flags, count, priority,
+                      ir.Constant(I64, 0), total, ir.Constant(I64, 1))
+
+    emit_taskloop_simd = emit_taskloop
+
+    def emit_target_task(self, cg, construct, emit) -> None:
+        """A target construct with `nowait` or `depend` is a target task (OpenMP 4.5
+        2.15.5): `emit(cg, construct)` (the construct without those clauses) becomes the
+        body of a task, deferred with `nowait`, ordered by `depend` either way. Its
+        firstprivate scalars are copied as the task is created; the rest it shares."""
+        directive = construct.directive
+        inner = OmpConstruct(replace(directive, clauses=[c for c in directive.clauses
+                                                        if c.name not in ("nowait", "depend")]),
+                             construct.body, construct.coord)
+        copied = {item.name for _, item in list_items(directive, "firstprivate")}
+        if construct.body is not None:
+            copied |= set(self.target_firstprivate(cg, construct))
+        depend = _depend_array(cg, directive)
+        flags = gomp.TASK_DEPEND if depend is not None else 0
+        deferred = 1 if clauses_named(directive, "nowait") else 0
+        outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied)
+        gomp.call(cg, "GOMP_task", outlined.function, outlined.fill(cg), ir.Constant(gomp.COPY_FN, None),
+                  outlined.block.size, outlined.block.align, deferred, flags,
+                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), 0,
+                  ir.Constant(I8P, None))
+
+    def emit_taskwait(self, cg, construct) -> None:
+        gomp.call(cg, "GOMP_taskwait")
+
+    def emit_taskyield(self, cg, construct) -> None:
+        gomp.call(cg, "GOMP_taskyield")
+
+    def emit_taskgroup(self, cg, construct) -> None:
+        gomp.call(cg, "GOMP_taskgroup_start")
+        cg.stmt(construct.body)
+        if not cg.builder.block.is_terminated:
+            gomp.call(cg, "GOMP_taskgroup_end")
+
+
+def _taskloop_body(cg, directive, loops, nest, total_name, iv_type) -> None:
+    """One task of a taskloop: the logical iterations [start, end) the runtime wrote at
+    the start of the data block; the nest's bounds come by copy (_declare_nest)."""
+    b = cg.builder
+    written = b.bitcast(cg.function.args[0], I64.as_pointer())
+    first = b.load(written)
+    last = b.load(b.gep(written, [ir.Constant(I64, 1)]))
+    total = b.load(cg.scope.lookup(total_name).address)
+    with cg.block_scope():
+        bounds, trips = [], []
+        for x, (lower, step, trip) in nest:
+            copy_of = copy.copy(x)
+            copy_of.lower = b.load(cg.scope.lookup(lower).address)
+            copy_of.step = b.load(cg.scope.lookup(step).address)
+            bounds.append(copy_of)
+            trips.append(b.load(cg.scope.lookup(trip).address))
+        environment = DataEnvironment(cg, directive,
+                                      lastprivate_condition=lambda: cg.builder.icmp_unsigned("==", last, total))
+        with environment:
+            variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
+            _counted_loop(cg, loops[-1].body, bounds, trips, iv_type, variables, first, last)
+
+
+def _declare_nest(cg, bounds, trips, iv_type, total) -> tuple[list, str]:
+    """Each loop's lower bound, step and trip count, and the total, as hidden locals of
+    the encountering function (names C cannot spell) that the tasks capture by copy."""
+    def hidden(name, value, ctype):
+        slot = cg.alloca(ctype, name)
+        cg.builder.store(value, slot)
+        cg.scope.declare(Symbol(name, ctype, "object", slot))
+        return name
+    nest = [(x, (hidden(f"taskloop.{i}.lower", x.lower, x.iv_type), hidden(f"taskloop.{i}.step", x.step, x.iv_type),
+                 hidden(f"taskloop.{i}.trip", trip, iv_type)))
+            for i, (x, trip) in enumerate(zip(bounds, trips))]
+    return nest, hidden("taskloop.total", total, ct.ULONG)
+
+
+def _counted_loop(cg, body, bounds, trips, iv_type, variables, first, last) -> None:
+    counted_loop(cg, body, (bounds, trips, iv_type, variables), first, last, iv_type)
+
+
+def _firstprivate_names(cg, construct) -> set[str]:
+    """The names the task gets by copy: its firstprivate clause's, and the local variables
+    it uses that the enclosing context does not share among the team (module docstring)."""
+    directive = construct.directive
+    listed = {item.name for name in ("private", "firstprivate", "shared", "lastprivate")
+              for _, item in list_items(directive, name)}
+    default = next((clause.kind for clause in clauses_named(directive, "default")), None)
+    copied = {item.name for _, item in list_items(directive, "firstprivate")}
+    for name in free_identifiers(construct.body):
+        if name in listed:
+            continue
+        symbol = cg.scope.lookup(name)
+        if not is_local_object(symbol):
+            continue
+        if default == "none":
+            raise CompileError(f"'{name}' must be listed in a data-sharing clause of "
+                               f"'#pragma omp {directive.kind}' (it has 'default(none)')",
+                               tasks.first_use(construct.body, name) or directive.coord)
+        if default == "shared" or _shared_by_team(cg, name, symbol):
+            continue
+        copied.add(name)
+    return copied
+
+
+def _shared_by_team(cg, name: str, symbol) -> bool:
+    scope = cg.scope
+    while scope.parent is not None:
+        scope = scope.parent
+    if isinstance(scope, OutlinedScope) and scope.names.get(name) is symbol and scope.shares(name):
+        return True
+    stack = cg.openmp_state.get(tasks.TEAM_REGIONS_KEY)
+    return bool(stack) and tasks.shared_by(stack[-1], cg.scope, name)
+
+
+def _flag(cg, directive, clause_name: str, bit: int) -> int:
+    return bit if clauses_named(directive, clause_name) else 0
+
+
+def _int(cg, expr, ctype) -> ir.Value:
+    value = cg.expr(expr)
+    if not value.ctype.is_integer:
+        raise CompileError("an integer expression is needed", expr.coord)
+    return convert(cg.builder, value.value, value.ctype, ctype)
+
+
+def _depend_array(cg, directive) -> ir.Value | None:
+    """GOMP's dependence list: [count, outs, the out/inout addresses, the in addresses]."""
+    items = [(clause.dep_type, item) for clause in clauses_named(directive, "depend") for item in clause.items]
+    if not items:
+        return None
+    if any(kind in ("source", "sink") for kind, _ in items):
+        raise CompileError("'depend(source|sink)' (doacross loops) is not supported on the host",
+                           directive.coord)
+    ordered = [item for kind, item in items if kind != "in"] + [item for kind, item in items if kind == "in"]
+    b = cg.builder
+    array = cg.alloca_ir(ir.ArrayType(I8P, len(ordered) + 2), "depend")
+    outs = len(items) - len([kind for kind, _ in items if kind == "in"])
+
+    def slot(index):
+        return b.gep(array, [ir.Constant(I32, 0), ir.Constant(I32, index)])
+    b.store(ir.Constant(I64, len(ordered)).inttoptr(I8P), slot(0))
+    b.store(ir.Constant(I64, outs).inttoptr(I8P), slot(1))
+    for index, item in enumerate(ordered, 2):
+        b.store(b.bitcast(cg.lvalue(_first_element(item)).address, I8P), slot(index))
+    return b.bitcast(array, I8P.as_pointer())
+
+
+def _first_element(item) -> c_ast.Node:
+    """The list item's storage location: the variable, or its section's first element."""
+    node = item.expr
+    for section in item.sections:
+        node = c_ast.ArrayRef(node, section.lower or c_ast.Constant("int", "0"), item.coord)
+    return node

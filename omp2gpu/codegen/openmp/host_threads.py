@@ -1,0 +1,106 @@
+"""The host scheme with real threads: OpenMP on the initial device through a production
+OpenMP runtime's GOMP entry points (gomp.py; targets/openmp_runtime.py loads libgomp
+or libiomp5), as GCC compiles it.
+
+- `parallel`: the body is outlined (outline.py) and GOMP_parallel runs it on a team;
+  `num_threads`, `if` and `proc_bind` become its arguments. Around a parallel
+  construct, `target` / `teams` / `distribute` leaves of a combined directive run as
+  the one-thread HostOpenMP runs them (a league of one team), the parallel region
+  inside them with threads.
+- worksharing, synchronisation and tasks: host_worksharing.py, host_tasks.py.
+HostOpenMP (host.py), one thread for everything, stays the base of the device
+schemes, whose host-like code (a serial kernel, a CPU work-item) runs in one thread.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import gomp, host_tasks, host_worksharing
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
+from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
+from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.host_cancel import Cancellation, parallel_exit
+from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
+from omp2gpu.codegen.openmp.outline import outline
+from omp2gpu.codegen.openmp.threadprivate import (
+    copy_in,
+    declare_copyin_sources,
+    mark_threadprivate,
+    thread_copy,
+)
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+
+I32 = ir.IntType(32)
+
+
+class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancellation, HostOpenMP):
+    """OpenMPRuntime for the initial device, on the OpenMP runtime's threads."""
+
+    def emit_compute_construct(self, cg, construct) -> None:
+        directive = construct.directive
+        if not directive.has("parallel"):
+            super().emit_compute_construct(cg, construct)
+            return
+        split = split_at_parallel(directive)
+        region = OmpConstruct(split.parallel, construct.body, construct.coord)
+        if split.worksharing is not None:
+            region = OmpConstruct(split.parallel, OmpConstruct(split.worksharing, construct.body, construct.coord),
+                                  construct.coord)
+        if split.outer is not None:      # target / teams around it: a league of one team
+            super().emit_compute_construct(cg, OmpConstruct(split.outer, region, construct.coord))
+        else:
+            self.emit_parallel_region(cg, region)
+
+    def emit_parallel_region(self, cg, construct) -> None:
+        directive = construct.directive
+        threads = self._team_size(cg, directive)
+        flags = next((gomp.PROC_BIND.get(c.kind, 0) for c in clauses_named(directive, "proc_bind")), 0)
+        name = f"{cg.function.name}._omp_fn"
+        declare_copyin_sources(cg, directive)
+        outlined = outline(cg, name, lambda inner: self._parallel_body(inner, construct))
+        data = outlined.fill(cg)
+        gomp.call(cg, "GOMP_parallel", outlined.function, data, threads, flags)
+
+    def _team_size(self, cg, directive) -> ir.Value:
+        """num_threads, or 0 (the runtime's nthreads-var); 1 when an if clause is false."""
+        threads = ir.Constant(I32, 0)
+        for clause in clauses_named(directive, "num_threads"):
+            value = cg.expr(clause.expr)
+            threads = convert(cg.builder, value.value, value.ctype, ct.INT)
+        for clause in clauses_named(directive, "if"):
+            threads = cg.builder.select(cg.condition(clause.expr), threads, ir.Constant(I32, 1))
+        return threads
+
+    def _parallel_body(self, cg, construct) -> None:
+        """One thread's implicit task: copyin, then the region in its data environment."""
+        directive = construct.directive
+        parallel_exit(cg, construct.body)
+        copy_in(cg, directive)
+        with cg.block_scope(), DataEnvironment(cg, directive, combine_reduction=host_worksharing.fold_atomically(cg)):
+            cg.stmt(construct.body)
+
+    def emit_atomic(self, cg, construct) -> None:
+        emit_atomic(cg, construct)
+
+    @contextmanager
+    def _nesting(self, cg, directive):
+        """The runtime knows its teams and levels itself (HostOpenMP tells its own)."""
+        yield
+
+    # ----------------------------------------------------------------- threadprivate
+    def emit_file_scope_construct(self, module, node) -> None:
+        if node.directive.kind == "threadprivate":
+            mark_threadprivate(module.file_scope, node.directive.threadprivate_list)
+        else:
+            super().emit_file_scope_construct(module, node)
+
+    def emit_threadprivate(self, cg, construct) -> None:
+        mark_threadprivate(cg.scope, construct.directive.threadprivate_list)
+
+    def threadprivate_symbol(self, cg, symbol):
+        return thread_copy(cg, symbol)

@@ -1,0 +1,337 @@
+"""Worksharing and synchronisation on the host's threads, through the GOMP entry
+points (gomp.py), as GCC expands them (OpenMP 4.5 2.7, 2.13).
+
+- `for`: the (collapsed) nest is one space of logical iterations [0, n); the runtime
+  deals out chunks by the schedule (GOMP_loop_ull_*_start / _next), each thread runs
+  its chunks as a counted loop, and GOMP_loop_end's barrier closes the construct
+  (GOMP_loop_end_nowait with `nowait`). `ordered` blocks run in iteration order
+  (GOMP_ordered_start / _end). Reductions fold each thread's partial result into the
+  original atomically; `lastprivate` is copied out by the thread that ran the last
+  iteration.
+- `sections`: GOMP_sections_start / _next hand each thread a section number.
+- `single` (GOMP_single_start; with `copyprivate`, GOMP_single_copy_start / _end),
+  `master` (thread 0), `critical` (GOMP_critical_start, or a named lock),
+  `barrier`, `ordered`, `flush`, `cancel`, `cancellation point`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from llvmlite import ir
+from pycparser import c_ast
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import canonical_loop, gomp
+from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
+from omp2gpu.codegen.openmp.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    combine,
+    copy_bytes,
+    loop_nest,
+)
+from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
+from omp2gpu.codegen.openmp.host_loops import counted_loop
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Symbol
+
+I1 = ir.IntType(1)
+I8 = ir.IntType(8)
+I8P = I8.as_pointer()
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+
+_SCHEDULES = {"static": "static", "dynamic": "dynamic", "guided": "guided", "runtime": "runtime",
+              "auto": "static"}
+CANCEL_TARGETS = "host.cancel_targets"     # key in cg.openmp_state: construct kind -> [block]
+
+
+def fold_atomically(cg):
+    """A DataEnvironment's combine_reduction for a team: each thread's partial result goes
+    into the original with one atomic (a locked update for sizes atomics cannot do)."""
+    def fold(op, original, private) -> None:
+        value = cg.builder.load(private.address)
+        if original.ctype.size in (4, 8) and (original.ctype.is_integer or original.ctype.is_floating):
+            atomic_combine(cg, op, original.ctype, original.address, value)
+            return
+        gomp.call(cg, "GOMP_critical_start")
+        combined = combine(cg, op, original.ctype, cg.builder.load(original.address), value)
+        cg.builder.store(combined, original.address)
+        gomp.call(cg, "GOMP_critical_end")
+    return fold
+
+
+class Worksharing:
+    """The ThreadedHostOpenMP hooks for worksharing and synchronisation constructs."""
+
+    # ----------------------------------------------------------------- loops
+    def emit_for(self, cg, construct, nowait: bool | None = None) -> None:
+        directive = construct.directive
+        if nowait is None:
+            nowait = bool(clauses_named(directive, "nowait"))
+        depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(construct.body, depth)]
+        kind, chunk = _schedule(cg, directive)
+        ordered = bool(clauses_named(directive, "ordered"))
+        prefix = "GOMP_loop_ull_ordered_" if ordered else "GOMP_loop_ull_"
+        b = cg.builder
+        with cg.block_scope():
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
+            total = _as_u64(cg, total)
+            start, end = cg.alloca_ir(I64, "chunk.start"), cg.alloca_ir(I64, "chunk.end")
+            ran_last = cg.alloca_ir(I1, "ran.last")
+            b.store(ir.Constant(I1, 0), ran_last)
+            linear = Linear(cg, directive)
+            environment = DataEnvironment(cg, linear.other_clauses, combine_reduction=fold_atomically(cg),
+                                          lastprivate_condition=lambda: cg.builder.load(ran_last))
+            with environment:
+                variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
+                linear.declare_copies()
+                chunk_args = () if kind == "runtime" else (chunk,)
+                more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), total, 1, *chunk_args,
+                                 start, end)
+                done = cg.new_block("chunks.done")
+                with cancellable(cg, "for", done):
+                    self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
+                                 more, f"{prefix}{kind}_next", (start, end, done), linear.set_for)
+                linear.copy_out(cg.builder.load(ran_last))
+            if nowait:
+                gomp.call(cg, "GOMP_loop_end_nowait")
+            else:
+                barrier(cg, "GOMP_loop_end", "GOMP_loop_end_cancel")
+
+    emit_for_simd = emit_for
+
+    def _chunks(self, cg, body, nest, total, ran_last, more, next_name, chunk, each_iteration=None) -> None:
+        """while (more) { for (iv = *start; iv < *end; iv++) body; more = next(start, end); }"""
+        iv_type = nest[2]
+        start, end, done = chunk
+        b = cg.builder
+        head, chunk = cg.new_block("chunk.head"), cg.new_block("chunk")
+        entry = b.block
+        b.branch(head)
+        b.position_at_end(head)
+        has = b.phi(I8, "more")
+        has.add_incoming(more, entry)
+        b.cbranch(gomp.true(cg, has), chunk, done)
+        b.position_at_end(chunk)
+        first, last = b.load(start), b.load(end)
+        b.store(b.or_(b.load(ran_last), b.icmp_unsigned("==", last, total)), ran_last)
+        counted_loop(cg, body, nest, first, last, iv_type, each_iteration)
+        again = gomp.call(cg, next_name, start, end)
+        has.add_incoming(again, b.block)
+        b.branch(head)
+        b.position_at_end(done)
+
+    def emit_ordered(self, cg, construct) -> None:
+        if construct.body is None:
+            raise CompileError("'ordered depend(...)' (doacross loops) is not supported on the host",
+                               construct.coord)
+        gomp.call(cg, "GOMP_ordered_start")
+        with DataEnvironment(cg, construct.directive):
+            cg.stmt(construct.body)
+        gomp.call(cg, "GOMP_ordered_end")
+
+    # ----------------------------------------------------------------- sections
+    def emit_sections(self, cg, construct, nowait: bool | None = None) -> None:
+        directive = construct.directive
+        if nowait is None:
+            nowait = bool(clauses_named(directive, "nowait"))
+        sections = _section_bodies(construct.body)
+        b = cg.builder
+        with cg.block_scope():
+            ran_last = cg.alloca_ir(I1, "ran.last")
+            b.store(ir.Constant(I1, 0), ran_last)
+            environment = DataEnvironment(cg, directive, combine_reduction=fold_atomically(cg),
+                                          lastprivate_condition=lambda: cg.builder.load(ran_last))
+            with environment:
+                first = gomp.call(cg, "GOMP_sections_start", len(sections))
+                entry = b.block
+                head, done = cg.new_block("sections.head"), cg.new_block("sections.done")
+                b.branch(head)
+                b.position_at_end(head)
+                number = b.phi(I32, "section")
+                number.add_incoming(first, entry)
+                switch = b.switch(number, done)
+                after = cg.new_block("section.next")
+                with cancellable(cg, "sections", done):
+                    for index, body in enumerate(sections, 1):
+                        block = cg.new_block(f"section.{index}")
+                        switch.add_case(ir.Constant(I32, index), block)
+                        b.position_at_end(block)
+                        if index == len(sections):
+                            b.store(ir.Constant(I1, 1), ran_last)
+                        cg.stmt(body)
+                        cg.branch_if_open(after)
+                b.position_at_end(after)
+                number.add_incoming(gomp.call(cg, "GOMP_sections_next"), after)
+                b.branch(head)
+                b.position_at_end(done)
+            if nowait:
+                gomp.call(cg, "GOMP_sections_end_nowait")
+            else:
+                barrier(cg, "GOMP_sections_end", "GOMP_sections_end_cancel")
+
+    def emit_section(self, cg, construct) -> None:
+        raise CompileError("'#pragma omp section' outside a sections construct", construct.coord)
+
+    # ----------------------------------------------------------------- one thread
+    def emit_single(self, cg, construct) -> None:
+        directive = construct.directive
+        copied = [item for clause in clauses_named(directive, "copyprivate") for item in clause.items]
+        if copied:
+            self._single_copyprivate(cg, construct, copied)
+            return
+        b = cg.builder
+        with b.if_then(gomp.true(cg, gomp.call(cg, "GOMP_single_start"))):
+            with DataEnvironment(cg, directive):
+                cg.stmt(construct.body)
+        if not clauses_named(directive, "nowait"):
+            barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
+
+    def _single_copyprivate(self, cg, construct, items) -> None:
+        """The thread that runs the block hands the addresses of its copies to the others
+        (GOMP_single_copy_end); each of them copies the values into its own."""
+        b = cg.builder
+        own = [cg.lookup_symbol(item) for item in items]
+        received = gomp.call(cg, "GOMP_single_copy_start")
+        addresses = b.bitcast(received, I8P.as_pointer())
+        runs = b.icmp_unsigned("==", received, ir.Constant(I8P, None))
+        with b.if_else(runs) as (then, otherwise):
+            with then:
+                with DataEnvironment(cg, construct.directive):
+                    cg.stmt(construct.body)
+                table = cg.alloca_ir(ir.ArrayType(I8P, len(own)), "copyprivate")
+                for index, symbol in enumerate(own):
+                    slot = b.gep(table, [ir.Constant(I32, 0), ir.Constant(I32, index)])
+                    b.store(b.bitcast(symbol.address, I8P), slot)
+                gomp.call(cg, "GOMP_single_copy_end", b.bitcast(table, I8P))
+            with otherwise:
+                for index, symbol in enumerate(own):
+                    source = b.load(b.gep(addresses, [ir.Constant(I32, index)]))
+                    copy_bytes(cg, symbol.address, source, ir.Constant(I64, symbol.ctype.size))
+        gomp.call(cg, "GOMP_barrier")
+
+    def emit_master(self, cg, construct) -> None:
+        b = cg.builder
+        thread = gomp.call(cg, "omp_get_thread_num")
+        with b.if_then(b.icmp_signed("==", thread, ir.Constant(I32, 0))):
+            with DataEnvironment(cg, construct.directive):
+                cg.stmt(construct.body)
+
+    def emit_critical(self, cg, construct) -> None:
+        name = construct.directive.critical_name
+        lock = _critical_lock(cg, name) if name else None
+        gomp.call(cg, "GOMP_critical_name_start", lock) if lock else gomp.call(cg, "GOMP_critical_start")
+        with DataEnvironment(cg, construct.directive):
+            cg.stmt(construct.body)
+        if not cg.builder.block.is_terminated:
+            gomp.call(cg, "GOMP_critical_name_end", lock) if lock else gomp.call(cg, "GOMP_critical_end")
+
+    def emit_barrier(self, cg, construct) -> None:
+        barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
+
+
+class Linear:
+    """`linear(x[:step])` on a worksharing loop: each thread's own x, which logical
+    iteration k starts as x0 + k * step (x0: x's value before the loop); the thread that
+    ran the last iteration copies its x out, as after the sequential loop."""
+
+    def __init__(self, cg, directive):
+        self.cg = cg
+        self.items = [(item, clause.step) for clause in clauses_named(directive, "linear") for item in clause.items]
+        self.other_clauses = replace(directive, clauses=[c for c in directive.clauses if c.name != "linear"])
+        self.originals, self.starts, self.steps, self.copies = [], [], [], []
+        b = cg.builder
+        for item, step in self.items:
+            original = cg.lookup_symbol(item)
+            if not (original.ctype.is_integer or original.ctype.is_pointer):
+                raise CompileError(f"linear variable '{item.name}' must have integer or pointer type", item.coord)
+            self.originals.append(original)
+            self.starts.append(b.load(original.address))
+            value = cg.expr(step) if step is not None else None
+            self.steps.append(ir.Constant(I64, 1) if value is None else
+                              convert(b, value.value, value.ctype, ct.LONG))
+        if self.items:       # every thread has read x0 before any thread can write x back
+            gomp.call(cg, "GOMP_barrier")
+
+    def declare_copies(self) -> None:
+        cg = self.cg
+        for (item, _), original in zip(self.items, self.originals):
+            slot = cg.alloca(original.ctype, f"{item.name}.linear")
+            cg.scope.declare(Symbol(item.name, original.ctype, "object", slot))
+            self.copies.append(slot)
+
+    def set_for(self, iteration: ir.Value) -> None:
+        b = self.cg.builder
+        for original, start, step, slot in zip(self.originals, self.starts, self.steps, self.copies):
+            offset = b.mul(iteration, step)
+            if original.ctype.is_pointer:
+                value = b.gep(start, [offset])
+            else:
+                value = b.add(start, b.trunc(offset, start.type) if start.type.width < 64 else offset)
+            b.store(value, slot)
+
+    def copy_out(self, ran_last: ir.Value) -> None:
+        if not self.items:
+            return
+        b = self.cg.builder
+        with b.if_then(ran_last):
+            for original, slot in zip(self.originals, self.copies):
+                b.store(b.load(slot), original.address)
+
+
+def _schedule(cg, directive) -> tuple[str, ir.Value]:
+    """The runtime's schedule name and chunk size (0: the schedule's default)."""
+    clause = next(iter(clauses_named(directive, "schedule")), None)
+    if clause is None:
+        return "static", ir.Constant(I64, 0)
+    chunk = ir.Constant(I64, 0)
+    if clause.chunk is not None:
+        value = cg.expr(clause.chunk)
+        chunk = convert(cg.builder, value.value, value.ctype, ct.ULONG)
+        if clause.kind in ("dynamic", "guided"):      # chunk >= 1; 0 would mean the default
+            chunk = cg.builder.select(cg.builder.icmp_unsigned("==", chunk, ir.Constant(I64, 0)),
+                                      ir.Constant(I64, 1), chunk)
+    elif clause.kind in ("dynamic", "guided"):
+        chunk = ir.Constant(I64, 1)
+    return _SCHEDULES[clause.kind], chunk
+
+
+def _as_u64(cg, value: ir.Value) -> ir.Value:
+    """An iteration count (never negative) as the runtime's unsigned long long."""
+    return cg.builder.zext(value, I64) if value.type.width < 64 else value
+
+
+def _section_bodies(body) -> list:
+    """The structured blocks of a sections construct: one per `section` directive; the
+    first block needs none (OpenMP 4.5 2.7.2)."""
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    sections, leading = [], []
+    for item in items:
+        if isinstance(item, OmpConstruct) and item.directive.kind == "section":
+            sections.append(item.body)
+        elif sections:
+            raise CompileError("a sections construct holds only section blocks", getattr(item, "coord", None))
+        else:
+            leading.append(item)
+    if leading:
+        sections.insert(0, c_ast.Compound(leading, getattr(leading[0], "coord", None)))
+    return sections
+
+
+def _critical_lock(cg, name: str) -> ir.Value:
+    """The runtime's lock for critical sections named `name`: one pointer every file of the
+    program shares (common linkage, as GCC names it)."""
+    module = cg.module.module
+    label = f".gomp_critical_user_{name}"
+    lock = module.globals.get(label)
+    if lock is None:
+        lock = ir.GlobalVariable(module, I8P, name=label)
+        lock.linkage = "common"
+        lock.initializer = ir.Constant(I8P, None)
+        lock.align = 8
+    return lock

@@ -1,0 +1,145 @@
+"""Outlining: a construct's body becomes a function `void fn(void *data)` the OpenMP
+runtime calls (GOMP_parallel's threads, a GOMP_task), as GCC and Clang do.
+
+What the body uses of the enclosing function reaches it through `data`, a block of
+bytes the encountering thread fills. Captures are found as the body is emitted: when
+a name the body looks up is a local object of an enclosing function, the outlined
+scope adds it to the block, so nothing the body uses can be missed (a variable-length
+array's hidden length included). Each capture is either
+- shared: the block holds the object's address, and the body works on the original;
+- a copy (an explicit task's firstprivate): the block holds the object's bytes, and
+  the body works on them (GOMP_task copies the block when it defers the task).
+Objects with static storage (file scope, `static` locals) are not captured: every
+thread reaches them by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from llvmlite import ir
+
+from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.scopes import Scope, Symbol
+
+I8 = ir.IntType(8)
+I8P = I8.as_pointer()
+I64 = ir.IntType(64)
+POINTER_BYTES = 8
+
+
+def is_local_object(symbol: Symbol | None) -> bool:
+    """An object with automatic storage: its address is a value of one function."""
+    return symbol is not None and symbol.kind == "object" and not isinstance(symbol.address, ir.GlobalValue)
+
+
+@dataclass
+class Capture:
+    symbol: Symbol          # the enclosing function's
+    offset: int             # where in the data block
+    by_copy: bool
+
+
+@dataclass
+class DataBlock:
+    """The layout of `data`, grown as captures are found."""
+    captures: list[Capture] = field(default_factory=list)
+    size: int = 0
+    align: int = POINTER_BYTES
+
+    def place(self, symbol: Symbol, by_copy: bool) -> Capture:
+        if by_copy and symbol.ctype.is_variable:
+            raise CompileError(f"'{symbol.name}', a variable-length array, cannot be copied into a "
+                               "task (make it shared, or copy it into a fixed-size array)", symbol.coord)
+        size = symbol.ctype.size if by_copy else POINTER_BYTES
+        align = max(symbol.ctype.align, 1) if by_copy else POINTER_BYTES
+        offset = -(-self.size // align) * align
+        self.size, self.align = offset + size, max(self.align, align)
+        capture = Capture(symbol, offset, by_copy)
+        self.captures.append(capture)
+        return capture
+
+
+class OutlinedScope(Scope):
+    """The outlined function's outermost scope: a local of an enclosing function is
+    captured on first lookup; everything else (types, functions, static objects) is
+    the enclosing scope's."""
+
+    captures_enclosing = True       # variable_arrays._find asks it, rather than walking past it
+
+    def __init__(self, enclosing: Scope, emitter: FunctionEmitter, data: ir.Value, copied=frozenset()):
+        super().__init__()
+        self.enclosing = enclosing
+        self.emitter = emitter
+        self.data = data                    # i8*: the function's argument
+        self.copied = copied                # names captured by copy, not shared
+        self.block = DataBlock()
+
+    def lookup(self, name: str):
+        own = self.names.get(name)
+        if own is not None:
+            return own
+        symbol = self.enclosing.lookup(name)
+        if not is_local_object(symbol):
+            return symbol
+        capture = self.block.place(symbol, name in self.copied)
+        pointer_type = symbol.ctype.ir_type().as_pointer()
+
+        def address(b):
+            at = b.gep(self.data, [ir.Constant(I64, capture.offset)])
+            if capture.by_copy:
+                return b.bitcast(at, pointer_type)
+            return b.bitcast(b.load(b.bitcast(at, I8P.as_pointer())), pointer_type)
+        inner = Symbol(name, symbol.ctype, "object", self.emitter.in_entry_block(address),
+                       storage=symbol.storage, coord=symbol.coord, const=symbol.const)
+        return self.declare(inner)
+
+    def lookup_tag(self, tag: str):
+        return self.tags.get(tag) or self.enclosing.lookup_tag(tag)
+
+    def shares(self, name: str) -> bool:
+        """Whether `name` here is an enclosing function's object, shared (not a copy)."""
+        return any(c.symbol.name == name and not c.by_copy for c in self.block.captures)
+
+
+@dataclass
+class Outlined:
+    function: ir.Function
+    block: DataBlock
+
+    def fill(self, cg, data: ir.Value | None = None) -> ir.Value:
+        """In the encountering thread (cg): the data block, filled (on cg's stack unless
+        `data`, an i8* to at least block.size bytes, is given)."""
+        b = cg.builder
+        if data is None:
+            array = cg.alloca_ir(ir.ArrayType(I8, max(self.block.size, 1)), f"{self.function.name}.data")
+            array.align = self.block.align
+            data = b.bitcast(array, I8P)
+        for capture in self.block.captures:
+            at = b.gep(data, [ir.Constant(I64, capture.offset)])
+            if capture.by_copy:
+                ir_type = capture.symbol.ctype.ir_type()
+                b.store(b.load(capture.symbol.address), b.bitcast(at, ir_type.as_pointer()))
+            else:
+                b.store(b.bitcast(capture.symbol.address, I8P), b.bitcast(at, I8P.as_pointer()))
+        return data
+
+
+def outline(cg, name: str, emit_body, copied=frozenset(), reserved: int = 0) -> Outlined:
+    """`emit_body(inner)` emits the body into a new internal function `void name(void *)`
+    whose scope captures what it uses from cg's (`copied`: names captured by copy;
+    `reserved`: bytes at the block's start the runtime writes, GOMP_taskloop's bounds)."""
+    module = cg.module.module
+    function = ir.Function(module, ir.FunctionType(ir.VoidType(), [I8P]), name=module.get_unique_name(name))
+    function.linkage = "internal"
+    function.args[0].name = "data"
+    inner = FunctionEmitter(cg.module, function, ct.FunctionType(ct.VOID, ()), Scope())
+    scope = OutlinedScope(cg.scope, inner, function.args[0], frozenset(copied))
+    scope.block.size = reserved
+    inner.scope = scope
+    inner.openmp = cg.openmp
+    emit_body(inner)
+    inner.finish()
+    return Outlined(function, scope.block)
