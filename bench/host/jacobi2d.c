@@ -31,8 +31,8 @@ static void sweep(const double *restrict from, double *restrict to, long n) {
 
 int main(int argc, char **argv) {
     long n = argc > 1 ? atol(argv[1]) : 2048;
-    int sweeps = argc > 2 ? atoi(argv[2]) : 200;
-    int repetitions = argc > 3 ? atoi(argv[3]) : 3;
+    int sweeps = argc > 2 ? atoi(argv[2]) : 100;
+    int repetitions = argc > 3 ? atoi(argv[3]) : 2;
     double *grid = malloc(n * n * sizeof(double));
     double *next = malloc(n * n * sizeof(double));
     if (!grid || !next) {

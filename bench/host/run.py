@@ -66,11 +66,11 @@ class Benchmark:
 
 BENCHMARKS = (
     Benchmark("triad", "stream_triad.c", ("20000000", "20"), ("1000000", "5"), LOOP_GOAL),
-    Benchmark("jacobi rows", "jacobi2d.c", ("2048", "200", "3"), ("256", "20", "2"), LOOP_GOAL),
-    Benchmark("jacobi collapse", "jacobi2d.c", ("2048", "200", "3"), ("256", "20", "2"), LOOP_GOAL,
+    Benchmark("jacobi rows", "jacobi2d.c", ("2048", "100", "2"), ("256", "20", "2"), LOOP_GOAL),
+    Benchmark("jacobi collapse", "jacobi2d.c", ("2048", "100", "2"), ("256", "20", "2"), LOOP_GOAL,
               ("COLLAPSE",)),
     Benchmark("cholesky tasks", "cholesky_tasks.c", ("2048", "128", "3"), ("256", "32", "2"), TASK_GOAL),
-    Benchmark("taskloop", "taskloop_collatz.c", ("3000000", "1000", "5"), ("100000", "100", "2"), TASK_GOAL),
+    Benchmark("taskloop", "taskloop_collatz.c", ("2000000", "1000", "3"), ("100000", "100", "2"), TASK_GOAL),
 )
 
 _BEST_TIME = re.compile(r"^timing:.*\bbest ([0-9.]+) s$", re.MULTILINE)

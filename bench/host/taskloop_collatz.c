@@ -19,9 +19,9 @@ static int collatz_steps(unsigned long x) {
 }
 
 int main(int argc, char **argv) {
-    long n = argc > 1 ? atol(argv[1]) : 3000000;
+    long n = argc > 1 ? atol(argv[1]) : 2000000;
     long grainsize = argc > 2 ? atol(argv[2]) : 1000;
-    int repetitions = argc > 3 ? atoi(argv[3]) : 5;
+    int repetitions = argc > 3 ? atoi(argv[3]) : 3;
     const unsigned long first = 1000001;
     int *steps = malloc(n * sizeof(int));
     if (!steps) {
