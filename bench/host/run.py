@@ -194,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, nargs="+", help="thread counts (default: every core, then 1)")
     parser.add_argument("--runtimes", nargs="+", default=["default"],
                         help="omp2gpu's OpenMP runtimes: default, gomp, iomp5 or a library path")
-    parser.add_argument("--only", nargs="+", metavar="NAME", help="programs to run (names of the table)")
+    parser.add_argument("--only", nargs="+", metavar="NAME",
+                        help="programs to run (names of the table); the results then hold only these")
     parser.add_argument("--gcc-native", action="store_true",
                         help="gcc -march=native too (omp2gpu always compiles for the host's CPU)")
     parser.add_argument("--out", type=Path, help="also write the results here")
@@ -211,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     if not runtimes:
         return 1
     chosen = [b for b in BENCHMARKS if not args.only or b.name in args.only]
+    began = time.perf_counter()
     results = {"machine": machine(), "trials": args.trials, "quick": args.quick, "threads": threads,
                "gcc_flags": gcc_flags, "omp2gpu_flags": OMP2GPU_FLAGS, "skipped_runtimes": missing,
                "started": time.strftime("%Y-%m-%d %H:%M:%S"), "rows": []}
@@ -222,10 +224,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{benchmark.name} {' '.join(program_args)}, {count} threads", file=sys.stderr, flush=True)
                 results["rows"] += measure(benchmark, program_args, count, runtimes, args.trials, binary)
     results["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
+    results["elapsed_s"] = round(time.perf_counter() - began, 1)
     print(report.console_table(results))
     for folder in filter(None, [HERE, args.out]):
         report.write(results, folder)
-    print(f"wrote results.json and results.md to {HERE}" + (f" and {args.out}" if args.out else ""))
+    print(f"{results['elapsed_s']} s; wrote results.json and results.md to {HERE}"
+          + (f" and {args.out}" if args.out else ""))
     return 0 if all(row["checksums_equal"] for row in results["rows"]) else 1
 
 
