@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One session on a lent GPU: the `gpu` tests and the GPU benchmarks, results under $OUT.
-# Run from the repository root, e.g. through the device tool:  bash bench/gpu_session.sh
+# Run from the repository root, e.g. through the device tool:  bash bench/gpu_session.sh [STEP [ARGS]]
+# (ARGS go to the step's script: bash bench/gpu_session.sh host --gcc-native)
 # Pure-Python wheels the GPU image lacks (pycparser, pcpp) may travel in .whl/.
 set -uo pipefail
 OUT=${OUT:-gpu-results}
@@ -29,4 +30,7 @@ if [ "$step" = all ] || [ "$step" = lulesh ]; then
 fi
 if [ "$step" = all ] || [ "$step" = bench ]; then
     python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -40
+fi
+if [ "$step" = all ] || [ "$step" = host ]; then     # host OpenMP against gcc -O3 on the CPU cores
+    python3 bench/host/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/host.log" | tail -40
 fi

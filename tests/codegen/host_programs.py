@@ -41,3 +41,11 @@ def gcc_output(tmp_path, source: str, threads: int) -> str | None:
     subprocess.run(["gcc", "-fopenmp", "-O1", str(path), "-o", str(binary)], check=True, capture_output=True)
     return subprocess.run([str(binary)], capture_output=True, text=True, check=True, timeout=120,
                           env=dict(os.environ, OMP_NUM_THREADS=str(threads))).stdout
+
+
+def run_like_gcc(tmp_path, source: str, threads: int) -> str:
+    """omp2gpu's output with `threads` threads, checked to be gcc's where gcc is present."""
+    got = run(tmp_path, source, threads)
+    expected = gcc_output(tmp_path, source, threads)
+    assert expected is None or got == expected
+    return got

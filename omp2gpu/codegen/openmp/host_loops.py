@@ -12,10 +12,53 @@ I64 = ir.IntType(64)
 
 def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> None:
     """for (iv = first; iv < last; iv++) { the nest's variables for iv; body } (iv: u64);
-    `each_iteration(iv)` emits what else an iteration starts with (linear variables)."""
+    `each_iteration(iv)` emits what else an iteration starts with (linear variables).
+    A collapsed nest runs row by row (_rows)."""
+    bounds, trips, _, variables = nest
+    if len(bounds) > 1:
+        _rows(cg, body, nest, first, last, iv_type, each_iteration)
+        return
+
+    def set_variables(iv):
+        iteration = _narrow(cg, iv, iv_type)
+        canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iteration, variables)
+    _iterations(cg, body, first, last, set_variables, each_iteration)
+
+
+def _rows(cg, body, nest, first, last, iv_type, each_iteration) -> None:
+    """A collapsed nest's iterations [first, last) as rows of its innermost loop: the
+    outer variables are set once a row (one division), the innermost in a counted loop
+    of its own that LLVM can vectorise, rather than a division and a remainder per
+    iteration. A row starts at `first` (maybe mid-row) and ends at its row's end or `last`."""
     bounds, trips, _, variables = nest
     b = cg.builder
-    ir_iv = iv_type.ir_type()
+    row_length = _widen(cg, trips[-1])
+    entry = b.block
+    test, run, out = (cg.new_block(n) for n in ("row.test", "row.body", "row.done"))
+    b.branch(test)
+    b.position_at_end(test)
+    start = b.phi(I64, "row.start")
+    start.add_incoming(first, entry)
+    b.cbranch(b.icmp_unsigned("<", start, last), run, out)     # start < last: row_length > 0
+    b.position_at_end(run)
+    row, column = b.udiv(start, row_length), b.urem(start, row_length)
+    row_end = b.add(start, b.sub(row_length, column))
+    end = b.select(b.icmp_unsigned("<", row_end, last), row_end, last)
+    canonical_loop.set_loop_variables(cg, bounds[:-1], trips[:-1], iv_type, _narrow(cg, row, iv_type),
+                                      variables[:-1])
+
+    def set_innermost(iv):
+        position = _narrow(cg, b.add(column, b.sub(iv, start)), iv_type)
+        canonical_loop.set_loop_variables(cg, bounds[-1:], trips[-1:], iv_type, position, variables[-1:])
+    _iterations(cg, body, start, end, set_innermost, each_iteration)
+    start.add_incoming(end, b.block)
+    b.branch(test)
+    b.position_at_end(out)
+
+
+def _iterations(cg, body, first, last, set_variables, each_iteration) -> None:
+    """for (iv = first; iv < last; iv++) { set_variables(iv); each_iteration(iv); body }"""
+    b = cg.builder
     entry = b.block
     test, run, step, out = (cg.new_block(n) for n in ("iter.test", "iter.body", "iter.next", "iter.done"))
     b.branch(test)
@@ -24,8 +67,7 @@ def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> N
     iv.add_incoming(first, entry)
     b.cbranch(b.icmp_unsigned("<", iv, last), run, out)
     b.position_at_end(run)
-    iteration = b.trunc(iv, ir_iv) if ir_iv.width < 64 else iv
-    canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iteration, variables)
+    set_variables(iv)
     if each_iteration is not None:
         each_iteration(iv)
     with cg.loop_targets(out, step):
@@ -35,3 +77,14 @@ def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> N
     iv.add_incoming(b.add(iv, ir.Constant(I64, 1), flags=["nuw"]), b.block)
     b.branch(test)
     b.position_at_end(out)
+
+
+def _narrow(cg, value: ir.Value, iv_type) -> ir.Value:
+    """A u64 logical iteration number as the nest's iteration type."""
+    ir_iv = iv_type.ir_type()
+    return cg.builder.trunc(value, ir_iv) if ir_iv.width < 64 else value
+
+
+def _widen(cg, value: ir.Value) -> ir.Value:
+    """A trip count (never negative) of the nest's iteration type as a u64."""
+    return cg.builder.zext(value, I64) if value.type.width < 64 else value

@@ -1,0 +1,87 @@
+"""host_loops.py: a collapsed nest runs row by row (chunks that start and end mid-row,
+collapse(3), decreasing and strided loops, int and long iteration types, `continue`,
+linear and lastprivate beside it, taskloop); a single loop stays one counted loop."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from host_programs import host_ir, run_like_gcc
+
+COLLAPSED = """
+#include <stdio.h>
+int main(void) {
+  static int seen[7][11], cube[3][4][5];
+  long order = 0, pointer_sum = 0, tasks = 0;
+  int step = 0;
+  #pragma omp parallel
+  {
+    #pragma omp for collapse(2) schedule(dynamic, 4)
+    for (int i = 0; i < 7; i++)
+      for (int j = 0; j < 11; j++) seen[i][j] += 1 + i * 11 + j;
+    #pragma omp for collapse(2) schedule(static, 5) reduction(+: order)
+    for (long i = 6; i >= 0; i -= 2)
+      for (long j = 1; j <= 10; j += 3) {
+        if (j == 4) continue;
+        order += i * 100 + j;
+      }
+    #pragma omp for collapse(3) schedule(guided, 2)
+    for (int a = 0; a < 3; a++)
+      for (int b = 3; b >= 0; b--)
+        for (int c = 0; c < 5; c++) cube[a][b][c] += a * 20 + b * 5 + c + 1;
+    #pragma omp for collapse(2) lastprivate(step) schedule(static, 3)
+    for (int i = 0; i < 4; i++)
+      for (int j = 0; j < 3; j++) step = i * 3 + j;
+    #pragma omp single
+    #pragma omp taskloop collapse(2) grainsize(4)
+    for (int i = 0; i < 5; i++)
+      for (int j = 0; j < 9; j++) {
+        #pragma omp atomic
+        tasks += i * 9 + j;
+      }
+  }
+  int bad = 0;
+  for (int i = 0; i < 7; i++) for (int j = 0; j < 11; j++) bad += seen[i][j] != 1 + i * 11 + j;
+  for (int a = 0; a < 3; a++) for (int b = 0; b < 4; b++) for (int c = 0; c < 5; c++)
+    bad += cube[a][b][c] != a * 20 + b * 5 + c + 1;
+  int empty = 0;
+  #pragma omp parallel for collapse(2) reduction(+: empty)
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 0; j++) empty++;
+  double row[4];
+  #pragma omp parallel for collapse(2) reduction(+: pointer_sum)
+  for (int i = 0; i < 3; i++)
+    for (double *p = row; p < row + 4; p++) pointer_sum += (p - row) * (i + 1);
+  printf("%d %ld %d %ld %d %ld\\n", bad, order, step, tasks, empty, pointer_sum);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_collapsed_nests_visit_every_iteration_once(tmp_path, threads):
+    assert run_like_gcc(tmp_path, COLLAPSED, threads) == "0 3672 11 990 0 36\n"
+
+
+def test_collapsed_nest_divides_once_a_row_and_a_single_loop_not_at_all(tmp_path):
+    source = """
+    void f(double *a, int n, int m) {
+      #pragma omp parallel for collapse(2)
+      for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) a[i * m + j] = i + j;
+    }
+    void g(double *a, int n) {
+      #pragma omp parallel for
+      for (int i = 0; i < n; i++) a[i] = i;
+    }
+    """
+    ir = host_ir(tmp_path, source)
+    functions = dict(re.findall(r'define internal void @"?(\w+)\._omp_fn[^{]*\{(.*?)\n\}', ir, re.S))
+    rows, single = functions["f"], functions["g"]
+    assert "row.test" in rows and "iter.test" in rows
+    division = re.compile(r"\b[us](div|rem) ")
+    row_block = rows.split("row.body:")[1].split("iter.test")[0]
+    # One udiv and one urem a row (where the row starts), none in the iteration loop.
+    assert len(division.findall(row_block)) == 2
+    assert not division.findall(rows.split("iter.body:")[1])
+    assert "row.test" not in single and not division.findall(single.split("iter.test:")[1])
