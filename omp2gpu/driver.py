@@ -269,7 +269,6 @@ def _compile_for_run(paths: list, options: CompileOptions):
     with stage("offload_setup"):
         device_driver.prepare_offload(program.device, options, lambda stage, render: dump(
             options, stage, str(path), render), cpu=program.cpu)
-    openmp_runtime.load()               # GOMP_* and omp_*: the host's OpenMP runtime
     # after prepare_offload binds the entry points
     _check_symbols_resolve(optimised, lambda name: program.referenced_in.get(name, path))
     return optimised, code
@@ -280,6 +279,7 @@ def _check_symbols_resolve(module: llvm.ModuleRef, where) -> None:
     with a C linker, not a crash when the JIT'd code jumps to address 0. `where(name)`:
     the file that uses it."""
     host.initialise()
+    openmp_runtime.load()               # GOMP_* and omp_*: the host's OpenMP runtime
     for value in (*module.functions, *module.global_variables):
         name = value.name
         if value.is_declaration and not name.startswith("llvm.") \

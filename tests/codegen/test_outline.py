@@ -29,12 +29,13 @@ def _function(ir: str, prefix: str) -> str:
     return match.group(2)
 
 
-def test_parallel_body_is_outlined_and_captures_by_address(tmp_path):
+def test_parallel_body_is_outlined_and_captures_arrays_by_address_read_only_scalars_by_value(tmp_path):
     ir = host_ir(tmp_path, SOURCE)
     body = _function(ir, "main._omp_fn")
     assert '@"GOMP_parallel"' in ir
     assert "counter" in body and "unused" not in body        # static: by name; unused: not captured
-    assert body.count("load i8*, i8**") == 2                 # v and shared_value: two addresses
+    assert body.count("load i8*, i8**") == 1                 # v, an array: its address
+    assert re.search(r"bitcast i8\* %\S+ to i32\*", body)    # shared_value, only read: its value
 
 
 def test_task_firstprivate_is_captured_by_value(tmp_path):

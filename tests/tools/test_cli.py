@@ -35,6 +35,12 @@ int main(int argc, char **argv) {
 }
 """
 
+INITIAL_DEVICE = r"""
+#include <stdio.h>
+#include <omp.h>
+int main(void) { printf("initial device %d\n", omp_get_initial_device()); return 0; }
+"""
+
 OPTIONS_PROGRAM = r"""
 #include <stdio.h>
 #include "greeting.h"
@@ -303,7 +309,7 @@ def test_runtime_ir_is_cached(workspace, monkeypatch, capfd):
     src = _source(workspace, "hello.c", HELLO)
     assert cli.main(["run", src, "--", "x"]) == 44
     cached = list((workspace / "cache").glob("host-runtime-*.ll"))
-    assert len(cached) == 1 and "omp_get_thread_limit" in cached[0].read_text()
+    assert len(cached) == 1 and "omp_get_initial_device" in cached[0].read_text()
 
     def no_recompiling():
         raise AssertionError("the runtime was recompiled despite a current cache")
@@ -319,14 +325,15 @@ def test_runtime_ir_is_cached(workspace, monkeypatch, capfd):
     shutil.copytree(runtime_files.runtime_root(), runtime)
     monkeypatch.setattr(runtime_files, "runtime_root", lambda: runtime)
     api = runtime / "host" / "omp_api.c"
-    api.write_text(api.read_text().replace("int omp_get_thread_limit(void) { return 2147483647; }",
-                                           "int omp_get_thread_limit(void) { return 77; }"))
+    api.write_text(api.read_text().replace("int omp_get_initial_device(void) { return omp_get_num_devices(); }",
+                                           "int omp_get_initial_device(void) { return 77; }"))
     assert "77" in api.read_text()
     fresh = driver.host_runtime_ir()
     assert fresh != cached[0].read_text()
     assert len(list((workspace / "cache").glob("host-runtime-*.ll"))) == 2
-    assert cli.main(["run", src, "--", "x"]) == 44
-    assert capfd.readouterr().out == "hello x argc=2 limit=77\n"
+    initial = _source(workspace, "initial.c", INITIAL_DEVICE)
+    assert cli.main(["run", initial]) == 0
+    assert capfd.readouterr().out == "initial device 77\n"
 
 
 def test_program_definition_wins_over_runtime(workspace, capfd):
@@ -340,7 +347,7 @@ def test_compile_emit_llvm_to_stdout(workspace, capsys):
     assert cli.main(["compile", src, "--emit-llvm", "-o", "-", "-O2"]) == 0
     out = capsys.readouterr().out
     assert "i32 @main(" in out and "target triple" in out
-    assert re.search(r"^define .*i32 @omp_get_thread_limit\(\)", out, re.M)  # the runtime's, linked in
+    assert re.search(r"^define .*i32 @omp_get_num_devices\(\)", out, re.M)  # the runtime's, linked in
 
 
 def test_compile_default_output_names(workspace):
@@ -385,7 +392,8 @@ def test_compile_object_file_runs_when_linked(workspace, program, args, expected
     src = _source(workspace, "prog.c", program)
     _source(workspace, "launcher_stub.c", LAUNCHER_STUB)
     assert cli.main(["compile", "-c", src, "-o", "prog.o"]) == 0
-    subprocess.run([cc, "prog.o", "launcher_stub.c", "-o", "prog", "-lm"], check=True, cwd=workspace)
+    # The host's OpenMP constructs call the OpenMP runtime, as gcc -fopenmp's objects do.
+    subprocess.run([cc, "prog.o", "launcher_stub.c", "-o", "prog", "-fopenmp", "-lm"], check=True, cwd=workspace)
     done = subprocess.run(["./prog", *args], capture_output=True, text=True, cwd=workspace)
     assert (done.returncode, done.stdout) == expected
 

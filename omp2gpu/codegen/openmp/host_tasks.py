@@ -44,7 +44,8 @@ class Tasks:
 
     def emit_task(self, cg, construct) -> None:
         directive = construct.directive
-        copied = _firstprivate_names(cg, construct)
+        tasks.check_clause_items(cg, directive)
+        copied, team_shared = _data_sharing(cg, construct)
         b = cg.builder
         flags = _flag(cg, directive, "untied", gomp.TASK_UNTIED) + _flag(cg, directive, "mergeable",
                                                                        gomp.TASK_MERGEABLE)
@@ -57,7 +58,9 @@ class Tasks:
             deferrable = b.zext(cg.condition(clause.expr), ir.IntType(8))
         priority = ir.Constant(I32, 0)
         for clause in clauses_named(directive, "priority"):
-            priority = _int(cg, clause.expr, ct.INT)
+            value = cg.expr(clause.expr)
+            tasks.check_priority(clause, value)
+            priority = convert(b, value.value, value.ctype, ct.INT)
             flags = b.or_(flags, ir.Constant(I32, gomp.TASK_PRIORITY))
         depend = _depend_array(cg, directive)
         if depend is not None:
@@ -68,7 +71,7 @@ class Tasks:
             task_exit(inner)
             with inner.block_scope(), DataEnvironment(inner, body_directive):
                 inner.stmt(construct.body)
-        outlined = outline(cg, f"{cg.function.name}._omp_task", body, copied)
+        outlined = outline(cg, f"{cg.function.name}._omp_task", body, copied, team_shared=team_shared)
         data = outlined.fill(cg)
         gomp.call(cg, "GOMP_task", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
                   outlined.block.size, outlined.block.align, deferrable, flags,
@@ -84,7 +87,8 @@ class Tasks:
             bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             total = b.zext(total, I64) if total.type.width < 64 else total
             nest, total_name = _declare_nest(cg, bounds, trips, iv_type, total)
-            copied = _firstprivate_names(cg, construct) | {total_name} | {n for _, names in nest for n in names}
+            copied, team_shared = _data_sharing(cg, construct)
+            copied |= {total_name} | {n for _, names in nest for n in names}
             flags = ir.Constant(I32, gomp.TASKLOOP_UP + _flag(cg, directive, "untied", gomp.TASK_UNTIED)
                                 + _flag(cg, directive, "nogroup", gomp.TASKLOOP_NOGROUP))
             for clause in clauses_named(directive, "final"):
@@ -107,7 +111,8 @@ class Tasks:
 
             def body(inner):
                 _taskloop_body(inner, body_directive, loops, nest, total_name, iv_type)
-            outlined = outline(cg, f"{cg.function.name}._omp_taskloop", body, copied, reserved=TASKLOOP_BOUNDS)
+            outlined = outline(cg, f"{cg.function.name}._omp_taskloop", body, copied, reserved=TASKLOOP_BOUNDS,
+                               team_shared=team_shared)
             data = outlined.fill(cg)
             gomp.call(cg, "GOMP_taskloop_ull", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
                       outlined.block.size, outlined.block.align, flags, count, priority,
@@ -130,7 +135,8 @@ class Tasks:
         depend = _depend_array(cg, directive)
         flags = gomp.TASK_DEPEND if depend is not None else 0
         deferred = 1 if clauses_named(directive, "nowait") else 0
-        outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied)
+        outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied,
+                           team_shared=frozenset())
         gomp.call(cg, "GOMP_task", outlined.function, outlined.fill(cg), ir.Constant(gomp.COPY_FN, None),
                   outlined.block.size, outlined.block.align, deferred, flags,
                   depend if depend is not None else ir.Constant(I8P.as_pointer(), None), 0,
@@ -190,36 +196,41 @@ def _counted_loop(cg, body, bounds, trips, iv_type, variables, first, last) -> N
     counted_loop(cg, body, (bounds, trips, iv_type, variables), first, last, iv_type)
 
 
-def _firstprivate_names(cg, construct) -> set[str]:
-    """The names the task gets by copy: its firstprivate clause's, and the local variables
-    it uses that the enclosing context does not share among the team (module docstring)."""
+def _data_sharing(cg, construct) -> tuple[set[str], set[str]]:
+    """(the names the task gets by copy, the names the team shares): the copies are its
+    firstprivate clause's and the local variables it uses that the enclosing context does
+    not share among the team (module docstring); the team-shared ones stay team-shared for
+    tasks the task creates."""
     directive = construct.directive
     listed = {item.name for name in ("private", "firstprivate", "shared", "lastprivate")
               for _, item in list_items(directive, name)}
     default = next((clause.kind for clause in clauses_named(directive, "default")), None)
     copied = {item.name for _, item in list_items(directive, "firstprivate")}
-    for name in free_identifiers(construct.body):
-        if name in listed:
-            continue
+    team_shared = set()
+    for name in free_identifiers(construct.body) + [item.name for _, item in list_items(directive, "shared")]:
         symbol = cg.scope.lookup(name)
         if not is_local_object(symbol):
+            continue
+        if _shared_by_team(cg, name, symbol):
+            team_shared.add(name)
+        if name in listed:
             continue
         if default == "none":
             raise CompileError(f"'{name}' must be listed in a data-sharing clause of "
                                f"'#pragma omp {directive.kind}' (it has 'default(none)')",
                                tasks.first_use(construct.body, name) or directive.coord)
-        if default == "shared" or _shared_by_team(cg, name, symbol):
+        if default == "shared" or name in team_shared:
             continue
         copied.add(name)
-    return copied
+    return copied, team_shared
 
 
 def _shared_by_team(cg, name: str, symbol) -> bool:
     scope = cg.scope
     while scope.parent is not None:
         scope = scope.parent
-    if isinstance(scope, OutlinedScope) and scope.names.get(name) is symbol and scope.shares(name):
-        return True
+    if isinstance(scope, OutlinedScope) and scope.names.get(name) is symbol:
+        return scope.team_shares(name)
     stack = cg.openmp_state.get(tasks.TEAM_REGIONS_KEY)
     return bool(stack) and tasks.shared_by(stack[-1], cg.scope, name)
 

@@ -25,7 +25,7 @@ from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.host_cancel import Cancellation, parallel_exit
 from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
-from omp2gpu.codegen.openmp.outline import outline
+from omp2gpu.codegen.openmp.outline import outline, read_only_scalars
 from omp2gpu.codegen.openmp.threadprivate import (
     copy_in,
     declare_copyin_sources,
@@ -62,11 +62,13 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
         flags = next((gomp.PROC_BIND.get(c.kind, 0) for c in clauses_named(directive, "proc_bind")), 0)
         name = f"{cg.function.name}._omp_fn"
         declare_copyin_sources(cg, directive)
-        outlined = outline(cg, name, lambda inner: self._parallel_body(inner, construct))
+        outlined = outline(cg, name, lambda inner: self._parallel_body(inner, construct),
+                           copied=read_only_scalars(cg, construct))
         data = outlined.fill(cg)
         gomp.call(cg, "GOMP_parallel", outlined.function, data, threads, flags)
 
-    def _team_size(self, cg, directive) -> ir.Value:
+    @staticmethod
+    def _team_size(cg, directive) -> ir.Value:
         """num_threads, or 0 (the runtime's nthreads-var); 1 when an if clause is false."""
         threads = ir.Constant(I32, 0)
         for clause in clauses_named(directive, "num_threads"):

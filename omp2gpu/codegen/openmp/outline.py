@@ -16,12 +16,16 @@ thread reaches them by name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
 
 I8 = ir.IntType(8)
@@ -69,12 +73,16 @@ class OutlinedScope(Scope):
 
     captures_enclosing = True       # variable_arrays._find asks it, rather than walking past it
 
-    def __init__(self, enclosing: Scope, emitter: FunctionEmitter, data: ir.Value, copied=frozenset()):
+    def __init__(self, enclosing: Scope, emitter: FunctionEmitter, data: ir.Value, copied=frozenset(),
+                 team_shared=None):
         super().__init__()
         self.enclosing = enclosing
         self.emitter = emitter
         self.data = data                    # i8*: the function's argument
         self.copied = copied                # names captured by copy, not shared
+        # A task's: the shared names its team shares too (None: a parallel region's body,
+        # whose every shared capture the team shares).
+        self.team_shared = team_shared
         self.block = DataBlock()
 
     def lookup(self, name: str):
@@ -103,6 +111,10 @@ class OutlinedScope(Scope):
         """Whether `name` here is an enclosing function's object, shared (not a copy)."""
         return any(c.symbol.name == name and not c.by_copy for c in self.block.captures)
 
+    def team_shares(self, name: str) -> bool:
+        """Whether `name` here is shared by every implicit task of the current team."""
+        return self.shares(name) and (self.team_shared is None or name in self.team_shared)
+
 
 @dataclass
 class Outlined:
@@ -127,7 +139,7 @@ class Outlined:
         return data
 
 
-def outline(cg, name: str, emit_body, copied=frozenset(), reserved: int = 0) -> Outlined:
+def outline(cg, name: str, emit_body, copied=frozenset(), reserved: int = 0, team_shared=None) -> Outlined:
     """`emit_body(inner)` emits the body into a new internal function `void name(void *)`
     whose scope captures what it uses from cg's (`copied`: names captured by copy;
     `reserved`: bytes at the block's start the runtime writes, GOMP_taskloop's bounds)."""
@@ -136,10 +148,72 @@ def outline(cg, name: str, emit_body, copied=frozenset(), reserved: int = 0) -> 
     function.linkage = "internal"
     function.args[0].name = "data"
     inner = FunctionEmitter(cg.module, function, ct.FunctionType(ct.VOID, ()), Scope())
-    scope = OutlinedScope(cg.scope, inner, function.args[0], frozenset(copied))
+    scope = OutlinedScope(cg.scope, inner, function.args[0], frozenset(copied), team_shared)
     scope.block.size = reserved
     inner.scope = scope
     inner.openmp = cg.openmp
     emit_body(inner)
     inner.finish()
     return Outlined(function, scope.block)
+
+
+# Clauses whose items need the original's storage, not a thread's copy of its value.
+_BY_ADDRESS = ("reduction", "lastprivate", "linear", "copyprivate", "copyin", "depend", "shared")
+
+
+def read_only_scalars(cg, construct) -> frozenset[str]:
+    """The variables a parallel region may take by value, as GCC does: what it only reads,
+    whose address the program never takes (so nothing else can change them meanwhile).
+    Only scalars are copied; a copy lets LLVM keep a
+    pointer such as `a` of `a[i] = ...` in a register rather than reload it through the
+    capture at each iteration."""
+    changed = _changed_in(construct.body) | _address_taken(cg.module.translation_unit)
+    for node in _constructs_in(construct):
+        changed |= {item.name for clause in node.directive.clauses if clause.name in _BY_ADDRESS
+                    for item in getattr(clause, "items", ())}
+    candidates = set(free_identifiers(construct.body)) - changed
+    return frozenset(name for name in candidates
+                     if is_local_object(symbol := cg.scope.lookup(name)) and symbol.ctype.is_scalar)
+
+
+def _changed_in(node) -> set[str]:
+    """Variables assigned, incremented or decremented themselves (not through them)."""
+    names, stack = set(), [node]
+    while stack:
+        n = stack.pop()
+        if n is None:
+            continue
+        if isinstance(n, c_ast.Assignment) and isinstance(n.lvalue, c_ast.ID):
+            names.add(n.lvalue.name)
+        elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&") \
+                and isinstance(n.expr, c_ast.ID):
+            names.add(n.expr.name)
+        stack.extend(child for _, child in n.children())
+    return names
+
+
+@lru_cache(maxsize=8)
+def _address_taken(unit) -> frozenset[str]:
+    """Names whose address the translation unit takes anywhere (`&x`)."""
+    if unit is None:
+        return frozenset()
+    names, stack = set(), [unit]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, c_ast.UnaryOp) and n.op == "&":
+            target = n.expr
+            while isinstance(target, (c_ast.StructRef, c_ast.ArrayRef)) and not isinstance(target, c_ast.ID):
+                target = target.name
+            if isinstance(target, c_ast.ID):
+                names.add(target.name)
+        stack.extend(child for _, child in n.children())
+    return frozenset(names)
+
+
+def _constructs_in(construct):
+    stack = [construct]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, OmpConstruct):
+            yield node
+        stack.extend(child for _, child in node.children())

@@ -150,9 +150,19 @@ def _evaluate_clauses(cg, directive) -> None:
         for clause in clauses_named(directive, clause_name):
             cg.condition(clause.expr)
     for clause in clauses_named(directive, "priority"):
-        if not cg.expr(clause.expr).ctype.is_integer:
-            raise CompileError("'priority' needs an integer expression", clause.coord)
-    for clause_name, what in (("shared", "a data-sharing"), ("depend", "a 'depend'")):
+        check_priority(clause, cg.expr(clause.expr))
+    check_clause_items(cg, directive)
+
+
+def check_priority(clause, value) -> None:
+    if not value.ctype.is_integer:
+        raise CompileError("'priority' needs an integer expression", clause.coord)
+
+
+def check_clause_items(cg, directive) -> None:
+    """Every shared, firstprivate and depend item of a task names a variable."""
+    for clause_name, what in (("shared", "a data-sharing"), ("firstprivate", "a data-sharing"),
+                              ("depend", "a 'depend'")):
         for _, item in list_items(directive, clause_name):
             symbol = cg.scope.lookup(item.name)
             if symbol is None or symbol.kind != "object":
