@@ -136,6 +136,25 @@ class CudaDevice(Device):
             self._make_current()
             _call("cuMemcpyDtoD", self._pointer(dst_address), self._pointer(src_address), nbytes)
 
+    def holds(self, address: int) -> bool:
+        """Device memory of this GPU (unified addressing tells a pointer's device); host
+        memory, or memory the driver does not know, is not."""
+        self._make_current()
+        cu = _driver()
+        kind = cu.CUpointer_attribute
+        try:
+            memory_type = _call("cuPointerGetAttribute", kind.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                self._pointer(address))
+            ordinal = _call("cuPointerGetAttribute", kind.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                            self._pointer(address))
+        except DeviceError:
+            return False
+        return int(memory_type) == int(cu.CUmemorytype.CU_MEMORYTYPE_DEVICE) and int(ordinal) == self.ordinal
+
+    def wait_for_stream(self, stream: int) -> None:
+        self._make_current()
+        _call("cuStreamSynchronize", _driver().CUstream(stream))
+
     # ----------------------------------------------------------------- code
     def load_module(self, ptx_text: str):
         """JIT the PTX for this GPU; on failure the DeviceError carries the JIT's error log."""
