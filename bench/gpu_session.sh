@@ -29,4 +29,5 @@ if [ "$step" = all ] || [ "$step" = lulesh ]; then
 fi
 if [ "$step" = all ] || [ "$step" = bench ]; then
     python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -40
+    python3 bench/python/run.py --out "$OUT/python" 2>&1 | tee "$OUT/python_api.log" | tail -20
 fi
