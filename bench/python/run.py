@@ -25,8 +25,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE.parent))
 
-import omp2gpu  # noqa: E402 (after the checkout is on the path)
 from common import cpu_name  # noqa: E402
+
+import omp2gpu  # noqa: E402 (after the checkout is on the path)
 
 
 def per_call_us(calls: dict, reps: int, trials: int) -> dict[str, float]:
@@ -73,7 +74,7 @@ def measure(n: int, reps: int, trials: int) -> dict:
 
 
 def table(results: dict) -> str:
-    lines = [f"# Calling a target region from Python (bench/python)\n",
+    lines = ["# Calling a target region from Python (bench/python)\n",
              f"Device: {results['device']} (processor: {results['cpu']}); n = {results['n']} doubles, "
              f"median of {results['trials']} trials of {results['reps']} calls.\n",
              "| call | us per call |", "| --- | ---: |"]

@@ -1,11 +1,10 @@
 """One external function of a loaded C file, called with Python arguments (positional,
 or by the C parameters' names). Device arrays among them are lent to the launcher for
-the call (offload.runtime.device_data); every array is let go when it returns."""
+the call (offload.runtime.lend_device_data); every array is let go when it returns."""
 
 from __future__ import annotations
 
 import ctypes
-from contextlib import ExitStack
 
 from omp2gpu.api.parameters import ctypes_type, parameter
 from omp2gpu.codegen.prototypes import Prototype
@@ -24,6 +23,7 @@ class CFunction:
         self.__name__ = name
         self.parameters = [parameter(name, parameter_name, ptype)
                            for parameter_name, ptype in zip(prototype.parameter_names, ftype.params)]
+        self._converters = [p.convert for p in self.parameters]
         try:
             result = ctypes_type(ftype.result)
         except TypeError:
@@ -42,16 +42,19 @@ class CFunction:
         return f"<C function {self.signature}>"
 
     def __call__(self, *args, **kwargs):
-        values = self._bind(args, kwargs)
+        if kwargs or len(args) != len(self._converters):
+            args = self._bind(args, kwargs)
         held = []
         try:
-            converted = [p.convert(value, held) for p, value in zip(self.parameters, values)]
+            converted = [convert(value, held) for convert, value in zip(self._converters, args)]
             lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
             if not lent:
                 return self._call(*converted)
-            with ExitStack() as lending:
-                self._lend(lent, lending)
+            loan = self._lend(lent)
+            try:
                 return self._call(*converted)
+            finally:
+                runtime.runtime().end_loan(loan)
         finally:
             for _, memory in held:
                 if memory.release is not None:
@@ -60,8 +63,6 @@ class CFunction:
     def _bind(self, args: tuple, kwargs: dict) -> tuple:
         """The arguments in parameter order; TypeError as Python's own calls say it."""
         count = len(self.parameters)
-        if not kwargs and len(args) == count:
-            return args
         names = [p.name for p in self.parameters]
         if len(args) > count:
             raise TypeError(f"{self.__name__}() takes {count} argument{'s' if count != 1 else ''} "
@@ -80,12 +81,12 @@ class CFunction:
                             f"{'s' if len(missing) != 1 else ''}: {', '.join(map(repr, missing))}")
         return tuple(values)
 
-    def _lend(self, lent: list, lending: ExitStack) -> None:
-        """The device arrays (name, ArrayMemory) present on the GPU until `lending` closes."""
+    def _lend(self, lent: list) -> tuple:
+        """The device arrays (name, ArrayMemory) present on the GPU: the launcher's loan."""
         ranges = [(memory.address, memory.nbytes) for _, memory in lent]
         streams = {memory.stream for _, memory in lent if memory.stream is not None}
         try:
-            lending.enter_context(runtime.runtime().device_data(ranges, streams))
+            return runtime.runtime().lend_device_data(ranges, streams)
         except LookupError as error:
             names = ", ".join(f"'{name}'" for name, _ in lent)
             raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "

@@ -5,6 +5,7 @@ and whether that is what a pointer parameter's pointee type wants."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from omp2gpu.sema import ctypes as ct
 
@@ -48,6 +49,7 @@ def from_format(format_: str, itemsize: int) -> Element:
     return Element("record" if format_.startswith("T{") else "other", itemsize)
 
 
+@lru_cache(maxsize=64)
 def from_typestr(typestr: str) -> Element:
     """The element of an array interface (e.g. "<f8", "|u1")."""
     order, kind, size = typestr[:1], typestr[1:2], int(typestr[2:] or 0)
@@ -88,6 +90,7 @@ def accepted(pointee: ct.CType) -> tuple[Element, ...] | None:
     return ()                          # a function: no array holds one
 
 
+@lru_cache(maxsize=256)
 def mismatch(pointee: ct.CType, element: Element) -> str | None:
     """Why an array of `element` cannot be passed for a `pointee *` parameter, or None."""
     wanted = accepted(pointee)

@@ -9,7 +9,7 @@ from typing import Callable
 from omp2gpu.api.element_types import Element
 
 
-@dataclass
+@dataclass(slots=True)
 class ArrayMemory:
     address: int                  # the first byte (0: an empty array may have none)
     nbytes: int

@@ -53,16 +53,20 @@ class Parameter:
 
 
 class IntegerParameter(Parameter):
+    def __init__(self, function: str, name: str, ctype: ct.IntType):
+        super().__init__(function, name, ctype)
+        self.is_bool = ctype.is_bool
+        self.low, self.high = ctype.min_value, ctype.max_value
+
     def convert(self, value, held):
         try:
             number = operator.index(value)
         except TypeError:
             raise TypeError(f"{self.where} takes an integer, not {type(value).__name__}") from None
-        if self.ctype.is_bool:
+        if self.is_bool:
             return number != 0
-        if not self.ctype.min_value <= number <= self.ctype.max_value:
-            raise ValueError(f"{self.where}: {number} is out of its range "
-                             f"[{self.ctype.min_value}, {self.ctype.max_value}]")
+        if not self.low <= number <= self.high:
+            raise ValueError(f"{self.where}: {number} is out of its range [{self.low}, {self.high}]")
         return number
 
 
@@ -80,6 +84,7 @@ class PointerParameter(Parameter):
     def __init__(self, function: str, name: str, ctype: ct.PointerType):
         super().__init__(function, name, ctype)
         self.writes = not ctype.pointee_const
+        self.pointee = ctype.pointee
 
     def convert(self, value, held):
         if value is None:
@@ -92,7 +97,7 @@ class PointerParameter(Parameter):
             raise TypeError(f"{self.where} takes an array (a NumPy or CuPy array, any buffer) or "
                             f"None, not {type(value).__name__}")
         held.append((self.name, memory))
-        why = mismatch(self.ctype.pointee, memory.element)
+        why = mismatch(self.pointee, memory.element)
         if why:
             raise TypeError(f"{self.where}: {why}")
         if not memory.c_contiguous:

@@ -7,7 +7,7 @@ launch, unmap. Whatever goes wrong on a device turns into the host fallback (the
 compiled host code runs the region itself when `target` returns nonzero): the
 device's data is copied back first, and the device is not used again, so the host
 copy is the only copy from then on. The omp_* device memory routines are
-device_memory.py's. `device_data` lends the launcher a caller's device arrays (the
+device_memory.py's. `lend_device_data` lends the launcher a caller's device arrays (the
 Python API's CuPy arguments) for the length of a call.
 
 Module-level functions act on one OffloadRuntime made on first use; tests make
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import threading
-from contextlib import contextmanager
 
 from omp2gpu.offload.abi import POINTER, KernelInfo, MapType
 from omp2gpu.offload.data_environment import MappingError, read_entries
@@ -169,12 +168,12 @@ class OffloadRuntime(DeviceMemoryRoutines):
             return 0 if ran else 1
 
     # ----------------------------------------------------------------- the caller's device data
-    @contextmanager
-    def device_data(self, ranges: list[tuple[int, int]], streams: set[int] = frozenset()):
+    def lend_device_data(self, ranges: list[tuple[int, int]], streams=()) -> tuple:
         """The caller's device memory, (address, bytes) ranges, present on the default device
-        while the block runs: its host address is its device address, so map clauses on it
-        copy nothing and kernels get the pointer itself. Work queued on `streams` (handles)
-        is waited for first. LookupError names a range the default device does not hold."""
+        until end_loan(the result): its host address is its device address, so map clauses
+        on it copy nothing and kernels get the pointer itself. Work queued on `streams`
+        (handles) is waited for first. LookupError names a range the default device does not
+        hold; MappingError, one that overlaps a mapped host range."""
         with self._lock:
             state = self._select_holder(ranges)
             for stream in streams:
@@ -184,15 +183,15 @@ class OffloadRuntime(DeviceMemoryRoutines):
                 for begin, nbytes in _merged(ranges):
                     lent.append(state.data.borrow(begin, nbytes))
             except MappingError:
-                for mapping in lent:
-                    state.data.give_back(mapping)
+                self.end_loan((state, lent))
                 raise
-        try:
-            yield
-        finally:
-            with self._lock:
-                for mapping in lent:
-                    state.data.give_back(mapping)
+            return state, lent
+
+    def end_loan(self, loan: tuple) -> None:
+        state, lent = loan
+        with self._lock:
+            for mapping in lent:
+                state.data.give_back(mapping)
 
     def _select_holder(self, ranges: list[tuple[int, int]]) -> DeviceState:
         """The default device, if it is usable and holds every range."""
@@ -252,6 +251,8 @@ class OffloadRuntime(DeviceMemoryRoutines):
 def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(begin, bytes) ranges with the overlapping ones joined (one array passed twice, or
     two views of one array)."""
+    if len(ranges) == 1:
+        return ranges
     joined: list[list[int]] = []
     for begin, nbytes in sorted(ranges):
         end = begin + max(nbytes, 1)

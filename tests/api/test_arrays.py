@@ -8,6 +8,7 @@ import ctypes
 
 import numpy as np
 import pytest
+from api_harness import FakeDeviceArray
 
 from omp2gpu.api import buffers, cuda_interface, dlpack
 from omp2gpu.api.arrays import array_memory
@@ -56,15 +57,6 @@ def test_c_contiguity_from_strides():
     assert c_contiguous((3, 4), (32, 8), 8)
     assert not c_contiguous((3, 4), (8, 24), 8)
     assert c_contiguous((1, 4), (999, 8), 8)               # an extent of 1 takes any stride
-
-
-class FakeDeviceArray:
-    """What CuPy's __cuda_array_interface__ looks like (version 3)."""
-
-    def __init__(self, address=0x7F0000000000, shape=(4,), typestr="<f4", strides=None, stream=1,
-                 readonly=False):
-        self.__cuda_array_interface__ = {"data": (address, readonly), "shape": shape, "typestr": typestr,
-                                         "strides": strides, "version": 3, "stream": stream}
 
 
 def test_the_cuda_array_interface_is_device_memory():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from api_harness import FakeDeviceArray
 
 
 def _arrays(n=4):
@@ -87,7 +88,6 @@ def test_arrays_are_let_go_after_the_call_even_when_it_fails(saxpy_library):
 
 
 def test_device_arrays_need_a_gpu_where_target_regions_run(saxpy_library):
-    from test_arrays import FakeDeviceArray
     x, _ = _arrays()
     with pytest.raises(ValueError, match=r"saxpy\(\): 'y': device array\(s\) the target regions cannot use: "
                                          r"memory at 0x7f0000000000 is not on device 0 \(cpu\)"):

@@ -9,7 +9,7 @@ import textwrap
 
 import numpy as np
 import pytest
-from conftest import use_device
+from api_harness import use_device
 
 import omp2gpu
 

@@ -7,7 +7,7 @@ import ctypes
 
 import numpy as np
 import pytest
-from conftest import load_once, use_device
+from api_harness import load_once, use_device
 
 import omp2gpu
 from omp2gpu.diagnostics import CompileError
@@ -127,5 +127,5 @@ def test_host_offloading_disabled_runs_the_regions_on_the_host(monkeypatch):
 
 
 def test_loads_once_per_launcher(monkeypatch):
-    from conftest import SAXPY
+    from api_harness import SAXPY
     assert load_once(monkeypatch, SAXPY) is load_once(monkeypatch, SAXPY)

@@ -354,7 +354,7 @@ def test_an_exception_never_crosses_into_c(monkeypatch, capsys):
 
 
 # ----------------------------------------------------------------- the caller's device data
-def test_device_data_is_lent_for_the_block_and_kernels_get_its_address():
+def test_device_data_is_lent_until_the_loan_ends_and_kernels_get_its_address():
     rt = make_runtime()
     device = rt.states[0].device
     count = 3
@@ -363,9 +363,10 @@ def test_device_data_is_lent_for_the_block_and_kernels_get_its_address():
     n = ctypes.c_int(count)
     entries = Entries((memory, memory, count * INT, M.TO | M.FROM | M.TARGET_PARAM), literal(n))
     rt.images.activate(rt.states[0])
-    with rt.device_data([(memory, count * INT), (memory + INT, INT)]):
-        assert len(rt.states[0].data) == 1                 # one array passed twice: one range
-        assert rt.target(-1, "add_one", *entries.args(), 0, 0, count) == 0
+    loan = rt.lend_device_data([(memory, count * INT), (memory + INT, INT)])
+    assert len(rt.states[0].data) == 1                     # one array passed twice: one range
+    assert rt.target(-1, "add_one", *entries.args(), 0, 0, count) == 0
+    rt.end_loan(loan)
     assert list((ctypes.c_int * count).from_address(memory)) == [2, 3, 4]
     assert device.launches[0].params[0] == ("pointer", memory)
     assert sum(device.copies.values()) == 0 and len(rt.states[0].data) == 0
@@ -377,8 +378,7 @@ def test_device_data_waits_for_the_arrays_streams():
     waited = []
     device.wait_for_stream = waited.append
     memory = device.allocate(INT)
-    with rt.device_data([(memory, INT)], {7}):
-        pass
+    rt.end_loan(rt.lend_device_data([(memory, INT)], {7}))
     assert waited == [7]
 
 
@@ -391,8 +391,7 @@ def test_device_data_the_default_device_does_not_hold_is_refused(environ, messag
     rt = make_runtime(environ=environ)
     host_memory = ints(1)
     with pytest.raises(LookupError, match=message):
-        with rt.device_data([(addr(host_memory), INT)]):
-            pass
+        rt.lend_device_data([(addr(host_memory), INT)])
 
 
 def test_the_copy_log_has_a_line_per_copy(tmp_path):

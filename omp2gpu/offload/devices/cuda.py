@@ -137,19 +137,16 @@ class CudaDevice(Device):
             _call("cuMemcpyDtoD", self._pointer(dst_address), self._pointer(src_address), nbytes)
 
     def holds(self, address: int) -> bool:
-        """Device memory of this GPU (unified addressing tells a pointer's device); host
-        memory, or memory the driver does not know, is not."""
+        """Memory the driver places on this GPU (unified addressing tells a pointer's device:
+        its allocations, managed memory there, host memory mapped for it); memory the driver
+        does not know, ordinary host memory, is not."""
         self._make_current()
-        cu = _driver()
-        kind = cu.CUpointer_attribute
+        attribute = _driver().CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
         try:
-            memory_type = _call("cuPointerGetAttribute", kind.CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                self._pointer(address))
-            ordinal = _call("cuPointerGetAttribute", kind.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                            self._pointer(address))
+            ordinal = _call("cuPointerGetAttribute", attribute, self._pointer(address))
         except DeviceError:
             return False
-        return int(memory_type) == int(cu.CUmemorytype.CU_MEMORYTYPE_DEVICE) and int(ordinal) == self.ordinal
+        return int(ordinal) == self.ordinal
 
     def wait_for_stream(self, stream: int) -> None:
         self._make_current()
