@@ -9,6 +9,7 @@ import ctypes
 from omp2gpu.api.parameters import ctypes_type, parameter
 from omp2gpu.codegen.prototypes import Prototype
 from omp2gpu.offload import runtime
+from omp2gpu.offload.data_environment import MappingError
 
 
 class CFunction:
@@ -87,7 +88,7 @@ class CFunction:
         streams = {memory.stream for _, memory in lent if memory.stream is not None}
         try:
             return runtime.runtime().lend_device_data(ranges, streams)
-        except LookupError as error:
+        except (LookupError, MappingError) as error:     # not on that GPU; overlapping mapped data
             names = ", ".join(f"'{name}'" for name, _ in lent)
             raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
                              f"cannot use: {error}") from None
