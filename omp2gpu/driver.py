@@ -25,6 +25,7 @@ from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
+from omp2gpu.codegen.prototypes import external_prototypes
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import CompiledUnit, exported_values, link_into, yield_to_program
@@ -47,6 +48,7 @@ class Translation:
     host: object                 # llvmlite ir.Module
     device: object = None        # codegen.openmp.kernels.DeviceBuild, or None
     cpu: object = None           # codegen.openmp.cpu_workgroup.CpuBuild (the CPU device), or None
+    prototypes: dict = field(default_factory=dict)   # codegen.prototypes.Prototype of each external function
 
 
 def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False,
@@ -80,7 +82,7 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
             scheme.declare_target_functions or scheme.declare_target_globals)):
         with stage("device_codegen"):
             device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
-    return Translation(emitter.module, device, cpu_build)
+    return Translation(emitter.module, device, cpu_build, external_prototypes(emitter))
 
 
 def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):
@@ -129,17 +131,20 @@ def unit_id(path) -> str:
 
 
 def compile_unit(path, options: CompileOptions, separate: bool = False,
-                 whole_program: bool = False):
+                 whole_program: bool = False, kernel_id: str | None = None):
     """One C file compiled, not linked. `separate`: it is one file of several (its kernel
-    names carry its id and its device modules all its `declare target` definitions)."""
-    translation = translate(path, options, cpu=True, unit_id=unit_id(path) if separate else None)
+    names carry its id and its device modules all its `declare target` definitions).
+    `kernel_id`: the id its kernel names carry instead (a file loaded again in this
+    process must not reuse the kernel names the launcher knows)."""
+    translation = translate(path, options, cpu=True,
+                            unit_id=kernel_id or (unit_id(path) if separate else None))
     with stage("inlining_limits"):
         host.limit_inlining_growth(translation.host, whole_program)
     with stage("llvm_parse_ir"):
         module = host.prepare(translation.host)
     module.name = Path(path).name  # not "<string>", in messages and the .ll
     return CompiledUnit(str(path), module, device_driver.device_code(translation.device),
-                        cpu_driver.cpu_code(translation.cpu))
+                        cpu_driver.cpu_code(translation.cpu), translation.prototypes)
 
 
 def link_program(units: list) -> CompiledProgram:
@@ -250,18 +255,38 @@ def load_program(paths: list, options: CompileOptions) -> CompiledProgram:
 
 
 def _compile_for_run(paths: list, options: CompileOptions):
-    """The optimised host module, and its machine code where host.precompile made it.
-    The offload runtime is prepared last: the CPU device starts worker threads, and
-    precompile forks only a single-threaded process."""
+    """The optimised host module, and its machine code where host.precompile made it."""
     program = load_program(paths, options)
-    path = program.name
-    module = program.host
-    if host.find_main(module) is None:  # checked before the optimiser's time is spent
-        where = path if len(paths) == 1 else "the linked program"
+    if host.find_main(program.host) is None:  # checked before the optimiser's time is spent
+        where = program.name if len(paths) == 1 else "the linked program"
         raise CompileError(f"{where}: undefined reference to 'main'",
                            hint="`omp2gpu run` needs a program with a main function")
+    return _ready_to_jit(program, options, exported=("main",))
+
+
+def load_library(path, options: CompileOptions, kernel_id: str):
+    """A C file made callable from Python (omp2gpu/api/): compiled with `kernel_id` in
+    its kernel names, its external functions the only entry points, the launcher given
+    its kernels, JIT-compiled. Returns the MCJIT engine and the functions' prototypes
+    (name -> codegen.prototypes.Prototype)."""
+    stage_times.clear()
+    with collector_paused():
+        unit = compile_unit(path, options, kernel_id=kernel_id)
+        module, code = _ready_to_jit(link_program([unit]), options, exported=tuple(unit.prototypes))
+    with stage("jit"):
+        engine = host.jit(module, code)
+    report_stage_times()
+    return engine, unit.prototypes
+
+
+def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: tuple[str, ...]):
+    """The program optimised with only `exported` external (its entry points), its machine
+    code where host.precompile made it, and the offload runtime prepared: last, as the CPU
+    device starts worker threads, and precompile forks only a single-threaded process."""
+    path = program.name
+    module = program.host
     with stage("internalise"):
-        host.internalise(module)         # main is the whole program's only entry point
+        host.internalise(module, keep=exported)   # nothing else calls into the program
     with stage("optimise"):
         optimised = _optimise(module, path, options)
     with stage("machine_code"):

@@ -45,6 +45,7 @@ class CompiledUnit:
     host: llvm.ModuleRef         # host code, host triple, no runtime linked in
     gpu: DeviceCode | None = None
     cpu: DeviceCode | None = None
+    prototypes: dict = field(default_factory=dict)   # name -> codegen.prototypes.Prototype (C files only)
 
 
 def external_definitions(module: llvm.ModuleRef) -> set[str]:

@@ -9,6 +9,9 @@ libgomp. `declare target` globals are mapped for the whole run
 link` globals have module storage too, but are present only while a map
 clause maps them: mapping one copies into that storage as into a fresh
 allocation (2.14.7), and releasing it never frees the module's storage.
+Borrowed ranges are device memory the caller owns (a CuPy array passed through
+the Python API): present while lent, their host address is their device
+address, so map clauses on them neither count, copy nor free anything.
 
 The operations take the map-entry lists of offload/abi.py as MapEntry objects.
 """
@@ -18,7 +21,7 @@ from __future__ import annotations
 import bisect
 import ctypes
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from omp2gpu.offload.abi import BYTES, POINTER, MapType, parent_index
 
@@ -62,6 +65,7 @@ class Mapping:
     references: int = 1
     always_present: bool = False   # declare target: mapped until the program ends
     link: bool = False             # declare target link: module storage, mapped by map clauses
+    borrowed: bool = False         # the caller's device memory (borrow): never copied
     device_newer: bool = False     # a kernel ran since the host last copied the whole range back
     # Attached pointers inside the range: host address of the pointer -> (begin, size) of
     # the pointee section, whose device address the device copy holds instead.
@@ -74,7 +78,7 @@ class Mapping:
     @property
     def frees_storage(self) -> bool:
         """Whether unmapping frees the device storage (not a module's own global)."""
-        return not (self.always_present or self.link)
+        return not (self.always_present or self.link or self.borrowed)
 
     def device_address_of(self, host_address: int) -> int:
         """The device address corresponding to host_address (which may lie outside the
@@ -91,6 +95,8 @@ class DataEnvironment:
         self._starts: list[int] = []          # host_begin of each mapping, sorted
         self._mappings: list[Mapping] = []    # in the same order; ranges never overlap
         self._link_storage: list[Mapping] = []   # declare target link globals, mapped or not
+        # Told of each copy a map clause makes: ("to-device" | "to-host", bytes) (the copy log).
+        self.copy_observer: Callable[[str, int], None] | None = None
 
     def __len__(self) -> int:
         return len(self._mappings)
@@ -145,11 +151,19 @@ class DataEnvironment:
 
     # ----------------------------------------------------------------- copies
     def _to_device(self, mapping: Mapping, begin: int, size: int) -> None:
+        if mapping.borrowed:
+            return                                # its host address is its device address
+        if self.copy_observer is not None:
+            self.copy_observer("to-device", size)
         self.device.copy_to_device(mapping.device_address_of(begin), begin, size)
         for slot in _slots_within(mapping, begin, size):        # the copy put host pointers there
             self._attach(slot, *mapping.attached[slot])
 
     def _to_host(self, mapping: Mapping, begin: int, size: int) -> None:
+        if mapping.borrowed:
+            return
+        if self.copy_observer is not None:
+            self.copy_observer("to-host", size)
         # Attached pointers hold device addresses on the device: the host keeps its own.
         kept = {slot: ctypes.c_void_p.from_address(slot).value for slot in _slots_within(mapping, begin, size)}
         self.device.copy_to_host(begin, mapping.device_address_of(begin), size)
@@ -260,6 +274,25 @@ class DataEnvironment:
                                        always_present=True))
         self._to_device(mapping, host_begin, nbytes)
         return mapping
+
+    def borrow(self, begin: int, nbytes: int) -> Mapping:
+        """The caller's device memory [begin, begin + nbytes) present until give_back (lent
+        again by another caller meanwhile: counted). A partial overlap with a mapped range
+        is a MappingError."""
+        existing = self.lookup(begin, nbytes)
+        if existing is None:
+            return self._insert(Mapping(begin, nbytes, begin, always_present=True, borrowed=True))
+        if not existing.borrowed:
+            raise MappingError(f"device memory [{begin:#x}, {begin + nbytes:#x}) lies in the mapped "
+                               f"host range {existing}")
+        existing.references += 1
+        return existing
+
+    def give_back(self, mapping: Mapping) -> None:
+        """End one borrow of `mapping`; at the last, it is no longer present."""
+        mapping.references -= 1
+        if mapping.references == 0 and mapping in self._mappings:   # evacuate may have dropped it
+            self._remove(mapping)
 
     def add_link_global(self, host_begin: int, nbytes: int, device_address: int) -> None:
         """A declare target link global: its module storage, used once a map clause maps it."""

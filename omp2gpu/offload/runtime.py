@@ -7,7 +7,8 @@ launch, unmap. Whatever goes wrong on a device turns into the host fallback (the
 compiled host code runs the region itself when `target` returns nonzero): the
 device's data is copied back first, and the device is not used again, so the host
 copy is the only copy from then on. The omp_* device memory routines are
-device_memory.py's.
+device_memory.py's. `lend_device_data` lends the launcher a caller's device arrays (the
+Python API's CuPy arguments) for the length of a call.
 
 Module-level functions act on one OffloadRuntime made on first use; tests make
 their own with `reset(devices=[...], environ={...})`.
@@ -61,6 +62,9 @@ class OffloadRuntime(DeviceMemoryRoutines):
             else:
                 devices = discover_devices(self._environ)
             self._states = device_states(devices)
+            if self.record.copy_log_path:
+                for state in self._states:
+                    state.data.copy_observer = self.record.copy_observer(state.device)
         return self._states
 
     def num_devices(self) -> int:
@@ -163,6 +167,50 @@ class OffloadRuntime(DeviceMemoryRoutines):
             ran = self._guarded(state, run, "running the region on the host")
             return 0 if ran else 1
 
+    # ----------------------------------------------------------------- the caller's device data
+    def lend_device_data(self, ranges: list[tuple[int, int]], streams=()) -> tuple:
+        """The caller's device memory, (address, bytes) ranges, present on the default device
+        until end_loan(the result): its host address is its device address, so map clauses
+        on it copy nothing and kernels get the pointer itself. Work queued on `streams`
+        (handles) is waited for first. LookupError names a range the default device does not
+        hold; MappingError, one that overlaps a mapped host range."""
+        with self._lock:
+            state = self._select_holder(ranges)
+            for stream in streams:
+                state.device.wait_for_stream(stream)
+            lent = []
+            try:
+                for begin, nbytes in _merged(ranges):
+                    lent.append(state.data.borrow(begin, nbytes))
+            except MappingError:
+                self.end_loan((state, lent))
+                raise
+            return state, lent
+
+    def end_loan(self, loan: tuple) -> None:
+        state, lent = loan
+        with self._lock:
+            for mapping in lent:
+                state.data.give_back(mapping)
+
+    def _select_holder(self, ranges: list[tuple[int, int]]) -> DeviceState:
+        """The default device, if it is usable and holds every range."""
+        number = self.default_device
+        if self.policy == DISABLED:
+            why = "offloading is disabled"
+        elif not 0 <= number < len(self.states):
+            why = "target regions run on the host"
+        elif not self.states[number].usable:
+            why = f"device {number} is not usable"
+        else:
+            state = self.states[number]
+            for begin, _ in ranges:
+                if not state.device.holds(begin):
+                    raise LookupError(f"memory at {begin:#x} is not on device {number} "
+                                      f"({state.device.name}), where target regions run")
+            return state
+        raise LookupError(f"device memory cannot be used here: {why}")
+
     # ----------------------------------------------------------------- data constructs
     def _data(self, device: int, count: int, bases, begins, sizes, types, operation,
               where: str = "") -> None:
@@ -198,6 +246,21 @@ class OffloadRuntime(DeviceMemoryRoutines):
                 if state.usable:
                     self._device_failed(state, RuntimeError(reason),
                                         "running target regions on the host from now on")
+
+
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(begin, bytes) ranges with the overlapping ones joined (one array passed twice, or
+    two views of one array)."""
+    if len(ranges) == 1:
+        return ranges
+    joined: list[list[int]] = []
+    for begin, nbytes in sorted(ranges):
+        end = begin + max(nbytes, 1)
+        if joined and begin <= joined[-1][1]:
+            joined[-1][1] = max(joined[-1][1], end)
+        else:
+            joined.append([begin, end])
+    return [(begin, end - begin) for begin, end in joined]
 
 
 def team_stack_param(info: KernelInfo, grid: int, address_for) -> list:

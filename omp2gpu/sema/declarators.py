@@ -137,7 +137,7 @@ class TypeResolver:
                 variadic = True
                 continue
             ptype = self.resolve(param.type, prototype_scope)
-            params.append(self.adjust_parameter(ptype))
+            params.append(self.adjust_parameter(ptype, declared_const(param)))
         if len(params) == 1 and params[0].is_void:
             params = []
         elif any(p.is_void for p in params):
@@ -145,10 +145,11 @@ class TypeResolver:
         return ct.FunctionType(result, tuple(params), variadic)
 
     @staticmethod
-    def adjust_parameter(ptype: ct.CType) -> ct.CType:
-        """Parameters of array or function type are pointers (C99 6.7.5.3p7-8)."""
+    def adjust_parameter(ptype: ct.CType, const_elements: bool = False) -> ct.CType:
+        """Parameters of array or function type are pointers (C99 6.7.5.3p7-8); those of
+        `const T a[]` point to const T."""
         if ptype.is_array:
-            return ct.PointerType(ptype.element)
+            return ct.PointerType(ptype.element, pointee_const=const_elements)
         if ptype.is_function:
             return ct.PointerType(ptype)
         return ptype

@@ -54,10 +54,17 @@ def _dump_stages(text: str) -> frozenset[str]:
 
 
 def _common_options() -> argparse.ArgumentParser:
-    """Options every command takes; one line per option."""
-    p = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    """What every command takes: input files and the compiler flags."""
+    p = argparse.ArgumentParser(add_help=False, allow_abbrev=False, parents=[_compiler_flags()])
     p.add_argument("inputs", metavar="FILE", nargs="+",
                    help="C source files (run, compile: also omp2gpu objects and archives)")
+    p.add_argument("-o", dest="output", metavar="FILE", help="output file ('-' for stdout)")
+    return p
+
+
+def _compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The flags that say how to compile; one line per flag."""
+    p = parser_class(add_help=False, allow_abbrev=False)
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
                    help="add DIR to the #include search path")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
@@ -68,7 +75,6 @@ def _common_options() -> argparse.ArgumentParser:
                    help="optimisation level 0-3 (default 2)")
     p.add_argument("-std", dest="std", choices=STANDARDS, default="c99", metavar="STD",
                    help="C standard (default c99)")
-    p.add_argument("-o", dest="output", metavar="FILE", help="output file ('-' for stdout)")
     p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
     p.add_argument("--dump", dest="dump", type=_dump_stages, action="append", default=[],
                    metavar="STAGES", help="print stages to stderr: comma-separated, of ast,ir,opt-ir")
@@ -150,6 +156,21 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     if program_args and args.command not in ("run", "report"):
         parser.error(f"'{args.command}' takes no program arguments after --")
     return args, program_args
+
+
+class _RaisingParser(argparse.ArgumentParser):
+    """A parser whose errors are ValueErrors, for flags given from Python."""
+
+    def error(self, message):
+        raise ValueError(f"omp2gpu flags: {message}")
+
+
+def options_from_flags(flags) -> CompileOptions:
+    """CompileOptions from compiler flags spelt as on the command line (the Python API's
+    `flags`: "-O3", "-DN=4", "-I", "include", "--scheme=combined"); ValueError for a bad one."""
+    if isinstance(flags, str):
+        raise TypeError("flags: a sequence of strings, e.g. ('-O3', '-DN=4'), not one string")
+    return compile_options(_compiler_flags(_RaisingParser).parse_args(_normalise(list(flags))))
 
 
 def compile_options(args: argparse.Namespace):

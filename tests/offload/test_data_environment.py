@@ -422,3 +422,53 @@ def test_copies_of_a_whole_struct_keep_attached_pointers(env):
     assert holder.n == 9 and ctypes.addressof(holder.a.contents) == addr(data)
     env.end(entries)
     assert ctypes.addressof(holder.a.contents) == addr(data) and len(env) == 0
+
+
+# ----------------------------------------------------------------- the caller's device memory
+def test_borrowed_memory_is_present_and_never_copied_counted_or_freed(env):
+    """A CuPy array lent for a call: its host address is its device address."""
+    device_memory = env.device.allocate(3 * INT)
+    write_device(device_memory, [1, 2, 3])
+    mapping = env.borrow(device_memory, 3 * INT)
+    entry = MapEntry(device_memory, device_memory, 3 * INT, M.TO | M.FROM | M.ALWAYS | M.TARGET_PARAM)
+    env.begin([entry])
+    assert env.translate(entry) == device_memory and mapping.references == 1
+    env.update([MapEntry(device_memory, device_memory + INT, INT, M.TO)])
+    env.end([entry])
+    env.end([MapEntry(device_memory, device_memory, 3 * INT, M.FROM | M.DELETE)])
+    assert sum(env.device.copies.values()) == 0 and env.is_present(device_memory)
+    env.give_back(mapping)
+    assert not env.is_present(device_memory)
+    assert env.device.live_allocations == 1                    # the caller's, still there
+
+
+def test_borrowing_again_counts_and_overlaps_are_refused(env):
+    device_memory = env.device.allocate(4 * INT)
+    first = env.borrow(device_memory, 4 * INT)
+    assert env.borrow(device_memory + INT, INT) is first and first.references == 2
+    env.give_back(first)
+    assert env.is_present(device_memory)
+    env.give_back(first)
+    assert len(env) == 0
+    a = ints(1, 2)
+    env.begin([whole(a, M.TO)])
+    with pytest.raises(MappingError, match="lies in the mapped host range"):
+        env.borrow(addr(a), INT)
+
+
+def test_evacuating_leaves_borrowed_memory_alone(env):
+    device_memory = env.device.allocate(INT)
+    mapping = env.borrow(device_memory, INT)
+    env.kernel_ran()
+    assert env.evacuate() == [] and sum(env.device.copies.values()) == 0
+    env.give_back(mapping)                                      # after evacuate: nothing to drop
+    assert env.device.live_allocations == 1
+
+
+def test_the_copy_observer_hears_of_every_copy(env):
+    heard = []
+    env.copy_observer = lambda direction, nbytes: heard.append((direction, nbytes))
+    a = ints(1, 2, 3)
+    env.begin([whole(a, M.TO | M.FROM)])
+    env.end([whole(a, M.TO | M.FROM)])
+    assert heard == [("to-device", 3 * INT), ("to-host", 3 * INT)]

@@ -351,3 +351,52 @@ def test_an_exception_never_crosses_into_c(monkeypatch, capsys):
     assert not runtime.runtime().states[0].usable         # the state is in doubt: host from now on
     entry_points.CALLBACKS[abi.ENTRY_DATA_BEGIN](-1, 0, bases, bases, sizes, types, None)
     assert "__omp2gpu_target_data_begin: internal error" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- the caller's device data
+def test_device_data_is_lent_until_the_loan_ends_and_kernels_get_its_address():
+    rt = make_runtime()
+    device = rt.states[0].device
+    count = 3
+    memory = device.allocate(count * INT)
+    ctypes.memmove(memory, ints(1, 2, 3), count * INT)
+    n = ctypes.c_int(count)
+    entries = Entries((memory, memory, count * INT, M.TO | M.FROM | M.TARGET_PARAM), literal(n))
+    rt.images.activate(rt.states[0])
+    loan = rt.lend_device_data([(memory, count * INT), (memory + INT, INT)])
+    assert len(rt.states[0].data) == 1                     # one array passed twice: one range
+    assert rt.target(-1, "add_one", *entries.args(), 0, 0, count) == 0
+    rt.end_loan(loan)
+    assert list((ctypes.c_int * count).from_address(memory)) == [2, 3, 4]
+    assert device.launches[0].params[0] == ("pointer", memory)
+    assert sum(device.copies.values()) == 0 and len(rt.states[0].data) == 0
+
+
+def test_device_data_waits_for_the_arrays_streams():
+    rt = make_runtime()
+    device = rt.states[0].device
+    waited = []
+    device.wait_for_stream = waited.append
+    memory = device.allocate(INT)
+    rt.end_loan(rt.lend_device_data([(memory, INT)], {7}))
+    assert waited == [7]
+
+
+@pytest.mark.parametrize("environ, message", [
+    ({"OMP_TARGET_OFFLOAD": "DISABLED"}, "offloading is disabled"),
+    ({"OMP_DEFAULT_DEVICE": "1"}, "target regions run on the host"),
+    ({}, r"memory at 0x[0-9a-f]+ is not on device 0 \(host-memory\)"),
+])
+def test_device_data_the_default_device_does_not_hold_is_refused(environ, message):
+    rt = make_runtime(environ=environ)
+    host_memory = ints(1)
+    with pytest.raises(LookupError, match=message):
+        rt.lend_device_data([(addr(host_memory), INT)])
+
+
+def test_the_copy_log_has_a_line_per_copy(tmp_path):
+    log = tmp_path / "copies.log"
+    rt = make_runtime(environ={"OMP2GPU_COPY_LOG": str(log)})
+    assert launch_add_one(rt, ints(1, 2)) == 0
+    assert log.read_text().splitlines() == ["to-device bytes=8 device='host-memory'",
+                                            "to-host bytes=8 device='host-memory'"]

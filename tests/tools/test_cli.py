@@ -576,3 +576,17 @@ def test_run_device_gpu_with_a_gpu(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "gpu")
     assert (done.returncode, done.stdout) == (0, "sum=97920\n"), done.stderr
+
+
+def test_flags_from_python_are_the_command_lines():
+    """The Python API's `flags` (omp2gpu.load) parse as the command line's do."""
+    options = cli.options_from_flags(["-O3", "-DN=4", "-I", "include", "-Uold", "--scheme=combined",
+                                      "-std=gnu11", "-fopenmp"])
+    assert (options.opt_level, options.defines, options.include_dirs, options.undefines) == \
+        (3, ("N=4",), ("include",), ("old",))
+    assert (options.scheme, options.std) == ("combined", "gnu11")
+    assert cli.options_from_flags(["-O"]).opt_level == 1
+    for bad, message in ((["-O9"], "unknown optimisation level"), (["--fast"], "unrecognized"),
+                         (["prog.c"], "unrecognized arguments: prog.c"), (["-o", "x"], "unrecognized")):
+        with pytest.raises(ValueError, match=message):
+            cli.options_from_flags(bad)

@@ -73,6 +73,16 @@ class Device(abc.ABC):
         self.synchronize()
         return (time.perf_counter() - start) * 1e6
 
+    def holds(self, address: int) -> bool:
+        """Whether `address` is memory of this device that its kernels can use as it is (a
+        CuPy array's pointer, passed through the Python API)."""
+        return False
+
+    def wait_for_stream(self, stream: int) -> None:
+        """Make later work on this device wait for what stream handle `stream` has queued
+        (the stream of a caller's device array). A device without streams has nothing to wait for."""
+        return None
+
     def function_attributes(self, function: object) -> dict:
         """Resources of a loaded kernel (registers, shared_bytes, local_bytes), where known."""
         return {}

@@ -136,6 +136,22 @@ class CudaDevice(Device):
             self._make_current()
             _call("cuMemcpyDtoD", self._pointer(dst_address), self._pointer(src_address), nbytes)
 
+    def holds(self, address: int) -> bool:
+        """Memory the driver places on this GPU (unified addressing tells a pointer's device:
+        its allocations, managed memory there, host memory mapped for it); memory the driver
+        does not know, ordinary host memory, is not."""
+        self._make_current()
+        attribute = _driver().CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
+        try:
+            ordinal = _call("cuPointerGetAttribute", attribute, self._pointer(address))
+        except DeviceError:
+            return False
+        return int(ordinal) == self.ordinal
+
+    def wait_for_stream(self, stream: int) -> None:
+        self._make_current()
+        _call("cuStreamSynchronize", _driver().CUstream(stream))
+
     # ----------------------------------------------------------------- code
     def load_module(self, ptx_text: str):
         """JIT the PTX for this GPU; on failure the DeviceError carries the JIT's error log."""

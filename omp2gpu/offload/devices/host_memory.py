@@ -69,6 +69,9 @@ class HostMemoryDevice(Device):
                 return
         raise DeviceError(f"invalid device address range [{address:#x}, +{nbytes})")
 
+    def holds(self, address: int) -> bool:
+        return any(start <= address < start + len(buffer) for start, buffer in self._buffers.items())
+
     @property
     def live_allocations(self) -> int:
         """Allocations not yet freed (module globals included)."""

@@ -1,0 +1,32 @@
+/* bench/python: one small target region, called from Python through omp2gpu.load and
+   from C in a loop, in the same process on the same device. */
+#include <omp.h>
+
+void add_one(int n, double *a) {
+    #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; i++)
+        a[i] += 1.0;
+}
+
+int nothing(int v) { return v; }
+
+/* Seconds for `reps` calls of add_one from C: each maps a (copies in and out). */
+double from_c(int n, double *a, int reps) {
+    double start = omp_get_wtime();
+    for (int r = 0; r < reps; r++)
+        add_one(n, a);
+    return omp_get_wtime() - start;
+}
+
+/* The same with a resident on the device (what a CuPy array is): no copies. */
+double from_c_resident(int n, double *a, int reps) {
+    double start, seconds;
+    #pragma omp target data map(tofrom: a[0:n])
+    {
+        start = omp_get_wtime();
+        for (int r = 0; r < reps; r++)
+            add_one(n, a);
+        seconds = omp_get_wtime() - start;
+    }
+    return seconds;
+}

@@ -1,0 +1,97 @@
+"""One external function of a loaded C file, called with Python arguments (positional,
+or by the C parameters' names). Device arrays among them are lent to the launcher for
+the call (offload.runtime.lend_device_data); every array is let go when it returns."""
+
+from __future__ import annotations
+
+import ctypes
+
+from omp2gpu.api.parameters import ctypes_type, parameter
+from omp2gpu.codegen.prototypes import Prototype
+from omp2gpu.offload import runtime
+from omp2gpu.offload.data_environment import MappingError
+
+
+class CFunction:
+    def __init__(self, prototype: Prototype, address: int):
+        """TypeError for a function no Python call can make (a struct parameter, `...`)."""
+        ftype = prototype.ctype
+        name = prototype.name
+        if ftype.variadic:
+            raise TypeError(f"{name}() takes a variable number of arguments ('...'), which "
+                            "cannot be passed from Python")
+        self.prototype = prototype
+        self.__name__ = name
+        self.parameters = [parameter(name, parameter_name, ptype)
+                           for parameter_name, ptype in zip(prototype.parameter_names, ftype.params)]
+        self._converters = [p.convert for p in self.parameters]
+        try:
+            result = ctypes_type(ftype.result)
+        except TypeError:
+            raise TypeError(f"{name}() returns '{ftype.result}', which cannot be passed to Python") from None
+        self._call = ctypes.CFUNCTYPE(result, *(p.ctypes_type for p in self.parameters))(address)
+        self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
+
+    @property
+    def signature(self) -> str:
+        """The C prototype, e.g. `void saxpy(int n, float a, const float *x, float *y)`."""
+        ftype = self.prototype.ctype
+        params = ", ".join(f"{p.ctype} {p.name}".replace("* ", "*") for p in self.parameters)
+        return f"{ftype.result} {self.__name__}({params or 'void'})"
+
+    def __repr__(self) -> str:
+        return f"<C function {self.signature}>"
+
+    def __call__(self, *args, **kwargs):
+        if kwargs or len(args) != len(self._converters):
+            args = self._bind(args, kwargs)
+        held = []
+        try:
+            converted = [convert(value, held) for convert, value in zip(self._converters, args)]
+            lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
+            if not lent:
+                return self._call(*converted)
+            loan = self._lend(lent)
+            try:
+                return self._call(*converted)
+            finally:
+                runtime.runtime().end_loan(loan)
+        finally:
+            for _, memory in held:
+                if memory.release is not None:
+                    memory.release()
+
+    def _bind(self, args: tuple, kwargs: dict) -> tuple:
+        """The arguments in parameter order; TypeError as Python's own calls say it."""
+        count = len(self.parameters)
+        names = [p.name for p in self.parameters]
+        if len(args) > count:
+            raise TypeError(f"{self.__name__}() takes {count} argument{'s' if count != 1 else ''} "
+                            f"({', '.join(names)}) but {len(args)} were given")
+        values = list(args) + [_MISSING] * (count - len(args))
+        for key, value in kwargs.items():
+            if key not in names:
+                raise TypeError(f"{self.__name__}() got an unexpected keyword argument '{key}'")
+            index = names.index(key)
+            if values[index] is not _MISSING:
+                raise TypeError(f"{self.__name__}() got multiple values for argument '{key}'")
+            values[index] = value
+        missing = [name for name, value in zip(names, values) if value is _MISSING]
+        if missing:
+            raise TypeError(f"{self.__name__}() missing {len(missing)} required argument"
+                            f"{'s' if len(missing) != 1 else ''}: {', '.join(map(repr, missing))}")
+        return tuple(values)
+
+    def _lend(self, lent: list) -> tuple:
+        """The device arrays (name, ArrayMemory) present on the GPU: the launcher's loan."""
+        ranges = [(memory.address, memory.nbytes) for _, memory in lent]
+        streams = {memory.stream for _, memory in lent if memory.stream is not None}
+        try:
+            return runtime.runtime().lend_device_data(ranges, streams)
+        except (LookupError, MappingError) as error:     # not on that GPU; overlapping mapped data
+            names = ", ".join(f"'{name}'" for name, _ in lent)
+            raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
+                             f"cannot use: {error}") from None
+
+
+_MISSING = object()

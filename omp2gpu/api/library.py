@@ -1,0 +1,104 @@
+"""omp2gpu.load: a C file compiled with its target regions, its external functions
+called from Python.
+
+    lib = omp2gpu.load("saxpy.c", flags=("-O3",))
+    lib.saxpy(n, 2.0, x, y)          # NumPy arrays, CuPy arrays, ... (api/parameters.py)
+
+Target regions run where `omp2gpu run` runs them: the GPU when there is one, else the
+CPU device, else the host (OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES say
+otherwise, read when the first library loads).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import tempfile
+from pathlib import Path
+
+from omp2gpu import driver
+from omp2gpu.api.c_function import CFunction
+from omp2gpu.deep_stack import call_with_deep_stack
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload import runtime
+from omp2gpu.offload.policy import DISABLED
+from omp2gpu.tools.cli import options_from_flags
+
+# Each load's kernels get names of their own: the launcher knows kernels by name, for
+# the whole process, and a file loaded again (edited in a notebook) has new code.
+_load_numbers = itertools.count(1)
+
+
+class Library:
+    """The external functions of a loaded C file, as attributes (`lib.saxpy`) and by name
+    (`lib["saxpy"]`). A function Python cannot call (a struct parameter, `...`) raises
+    TypeError, saying why, when it is looked up."""
+
+    def __init__(self, path: str, functions: dict[str, CFunction], refused: dict[str, str], engine):
+        self.path = path
+        self.functions = functions
+        self._refused = refused
+        self._engine = engine          # the JIT'd code lives as long as the library
+
+    def __getitem__(self, name: str) -> CFunction:
+        if name in self.functions:
+            return self.functions[name]
+        if name in self._refused:
+            raise TypeError(self._refused[name])
+        raise KeyError(f"{self.path} defines no external function '{name}'")
+
+    def __getattr__(self, name: str) -> CFunction:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self[name]
+        except KeyError as missing:
+            raise AttributeError(missing.args[0]) from None
+
+    def __dir__(self):
+        return [*super().__dir__(), *self.functions]
+
+    def __repr__(self) -> str:
+        return f"<omp2gpu.Library {self.path!r}: {', '.join(self.functions) or 'no functions'}>"
+
+
+def load(path: str | os.PathLike | None = None, *, source: str | None = None, flags=()) -> Library:
+    """Compile the C file at `path` (or the C text `source`) with compiler `flags` as the
+    command line spells them ("-O3", "-DN=4", "-I", "include"), for the devices here.
+    A compile error is a CompileError whose message is file:line:col, the line and a caret."""
+    if (path is None) == (source is None):
+        raise TypeError("load() takes a path or source=..., one of them")
+    options = options_from_flags(flags)
+    kernel_id = f"py{next(_load_numbers)}"
+    if source is None:
+        return _load(str(path), options, kernel_id)
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-") as directory:
+        file = Path(directory) / "source.c"
+        file.write_text(source, encoding="utf-8")
+        return _load(str(file), options, kernel_id)
+
+
+def _load(path: str, options, kernel_id: str) -> Library:
+    try:
+        engine, prototypes = call_with_deep_stack(driver.load_library, path, options, kernel_id)
+    except CompileError as error:
+        error.args = (error.format(),)         # what the command line prints, in the traceback
+        raise
+    functions, refused = {}, {}
+    for name, prototype in prototypes.items():
+        try:
+            functions[name] = CFunction(prototype, engine.get_function_address(name))
+        except TypeError as why:
+            refused[name] = str(why)
+    return Library(path, functions, refused, engine)
+
+
+def target_device() -> str:
+    """Where target regions run now: the default device's name ("NVIDIA H100 80GB HBM3",
+    "cpu" for the CPU device), or "host"."""
+    launcher = runtime.runtime()
+    number = launcher.default_device
+    if launcher.policy == DISABLED or not 0 <= number < len(launcher.states):
+        return "host"
+    state = launcher.states[number]
+    return state.device.name if state.usable else "host"

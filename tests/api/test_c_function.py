@@ -1,0 +1,94 @@
+"""Calling one C function: binding the arguments (positional or by the C names), and
+every error naming the function and the parameter."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from api_harness import FakeDeviceArray
+
+
+def _arrays(n=4):
+    return np.arange(n, dtype=np.float32), np.zeros(n, dtype=np.float32)
+
+
+def test_arguments_by_the_c_parameter_names(saxpy_library):
+    x, y = _arrays()
+    saxpy_library.saxpy(4, y=y, x=x, a=3.0)
+    np.testing.assert_array_equal(y, 3 * x)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda f, x, y: f(4, 2.0, x), r"saxpy\(\) missing 1 required argument: 'y'"),
+    (lambda f, x, y: f(4, 2.0, x, y, 5), r"saxpy\(\) takes 4 arguments \(n, a, x, y\) but 5 were given"),
+    (lambda f, x, y: f(4, 2.0, x, y, z=1), "unexpected keyword argument 'z'"),
+    (lambda f, x, y: f(4, 2.0, x, n=4, y=y), "multiple values for argument 'n'"),
+])
+def test_wrong_argument_counts_are_type_errors(saxpy_library, call, message):
+    x, y = _arrays()
+    with pytest.raises(TypeError, match=message):
+        call(saxpy_library.saxpy, x, y)
+
+
+def test_a_wrong_dtype_names_the_parameter_and_both_types(saxpy_library):
+    x, y = _arrays()
+    with pytest.raises(TypeError, match=r"saxpy\(\): parameter 'x' \(const float \*\): it takes "
+                                        "float32 data, not float64"):
+        saxpy_library.saxpy(4, 2.0, x.astype(np.float64), y)
+
+
+def test_a_non_contiguous_array_is_a_value_error(saxpy_library):
+    x, y = _arrays(8)
+    with pytest.raises(ValueError, match=r"parameter 'y' \(float \*\): the array is not C-contiguous"):
+        saxpy_library.saxpy(4, 2.0, x[:4], y[::2])
+
+
+def test_a_read_only_array_only_passes_to_a_const_pointee(saxpy_library):
+    x, y = _arrays()
+    x.flags.writeable = False
+    saxpy_library.saxpy(4, 1.0, x, y)                     # x is const float *
+    y.flags.writeable = False
+    with pytest.raises(ValueError, match=r"parameter 'y' \(float \*\): the array is read-only"):
+        saxpy_library.saxpy(4, 1.0, x, y)
+
+
+def test_a_const_array_parameter_takes_read_only_arrays(saxpy_library):
+    """`const double x[n]` is a pointer to const double (sema adjusts it so)."""
+    x = np.ones(3)
+    x.flags.writeable = False
+    assert saxpy_library.dot(3, x, x) == 3.0
+
+
+def test_scalar_errors_name_the_parameter(saxpy_library):
+    x, y = _arrays()
+    with pytest.raises(TypeError, match=r"parameter 'n' \(int\) takes an integer, not float"):
+        saxpy_library.saxpy(4.0, 2.0, x, y)
+    with pytest.raises(ValueError, match=r"parameter 'n' \(int\): 4294967296 is out of its range"):
+        saxpy_library.saxpy(2**32, 2.0, x, y)
+    with pytest.raises(TypeError, match=r"parameter 'a' \(float\) takes a number, not str"):
+        saxpy_library.saxpy(4, "2", x, y)
+    with pytest.raises(ValueError, match=r"parameter 'c' \(unsigned char\): 256 is out of its range"):
+        saxpy_library.twice_plus(1, 256, False)
+
+
+def test_none_is_null_and_non_arrays_are_refused(saxpy_library):
+    saxpy_library.saxpy(0, 1.0, None, None)               # n = 0: nothing is read
+    with pytest.raises(TypeError, match=r"parameter 'x' \(const float \*\) takes an array .* not list"):
+        saxpy_library.saxpy(1, 1.0, [1.0], np.zeros(1, np.float32))
+
+
+def test_arrays_are_let_go_after_the_call_even_when_it_fails(saxpy_library):
+    data = bytearray(4)
+    saxpy_library.fill(data, 4)
+    data.extend(b"more")                  # a held buffer could not be resized
+    x, y = _arrays()
+    with pytest.raises(TypeError):
+        saxpy_library.saxpy(4, 1.0, x, data)
+    data.extend(b"!")
+
+
+def test_device_arrays_need_a_gpu_where_target_regions_run(saxpy_library):
+    x, _ = _arrays()
+    with pytest.raises(ValueError, match=r"saxpy\(\): 'y': device array\(s\) the target regions cannot use: "
+                                         r"memory at 0x7f0000000000 is not on device 0 \(cpu\)"):
+        saxpy_library.saxpy(4, 1.0, x, FakeDeviceArray())

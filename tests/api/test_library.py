@@ -1,0 +1,131 @@
+"""omp2gpu.load: a C file's external functions called from Python, target regions on
+the CPU device (CI's device), compile errors located, each load its own kernels."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+from api_harness import load_once, use_device
+
+import omp2gpu
+from omp2gpu.diagnostics import CompileError
+
+
+def test_target_regions_run_on_the_device_with_map_semantics(saxpy_library):
+    x = np.arange(1000, dtype=np.float32)
+    y = np.ones(1000, dtype=np.float32)
+    saxpy_library.saxpy(1000, 2.0, x, y)
+    np.testing.assert_array_equal(y, 2 * np.arange(1000, dtype=np.float32) + 1)
+    assert saxpy_library.dot(1000, np.arange(1000.0), np.ones(1000)) == sum(range(1000))
+    assert saxpy_library.on_device() == 1
+    assert omp2gpu.target_device() == "cpu"
+
+
+def test_scalars_convert_to_their_c_types(saxpy_library):
+    assert saxpy_library.twice_plus(20, 255, True) == 40 + 255 + 1
+    assert saxpy_library.twice_plus(np.int64(-3), np.uint8(1), 0) == -5
+
+
+def test_a_library_lists_only_its_external_functions(saxpy_library):
+    assert list(saxpy_library.functions) == ["saxpy", "dot", "on_device", "twice_plus", "fill", "sum_pairs"]
+    assert "saxpy" in dir(saxpy_library) and "twice" not in dir(saxpy_library)
+    with pytest.raises(AttributeError, match="no external function 'twice'"):
+        _ = saxpy_library.twice
+    assert saxpy_library["saxpy"] is saxpy_library.saxpy
+
+
+def test_functions_python_cannot_call_say_why_when_looked_up(saxpy_library):
+    with pytest.raises(TypeError, match=r"by_value\(\): parameter 'p' is 'struct pair'"):
+        _ = saxpy_library.by_value
+    with pytest.raises(TypeError, match=r"varargs\(\) takes a variable number of arguments"):
+        saxpy_library["varargs"]
+
+
+def test_the_signature_is_the_c_prototype(saxpy_library):
+    assert saxpy_library.saxpy.signature == "void saxpy(int n, float a, const float *x, float *y)"
+    assert saxpy_library.on_device.signature == "int on_device(void)"
+    assert saxpy_library.saxpy.__doc__.startswith("void saxpy(")
+
+
+def test_load_a_file_with_flags(tmp_path, monkeypatch):
+    path = tmp_path / "scale.c"
+    path.write_text("double scale(double v) { return FACTOR * v; }\n")
+    use_device(monkeypatch, "cpu")
+    library = omp2gpu.load(path, flags=("-O1", "-DFACTOR=3"))
+    assert library.scale(2.0) == 6.0
+    assert library.path == str(path)
+
+
+def test_a_file_loaded_again_gets_kernels_of_its_own(tmp_path, monkeypatch):
+    """The launcher knows kernels by name for the whole process: the second load's
+    regions must not run the first one's code."""
+    path = tmp_path / "value.c"
+    source = """
+        int value(void) {{
+            int v = 0;
+            #pragma omp target map(from: v)
+            v = {};
+            return v;
+        }}
+    """
+    use_device(monkeypatch, "cpu")
+    path.write_text(source.format(1))
+    first = omp2gpu.load(path)
+    path.write_text(source.format(2))
+    second = omp2gpu.load(path)
+    assert (first.value(), second.value()) == (1, 2)
+
+
+def test_a_compile_error_is_located_with_the_line_and_a_caret(monkeypatch):
+    use_device(monkeypatch, "cpu")
+    with pytest.raises(CompileError) as error:
+        omp2gpu.load(source="int f(void) {\n    return missing;\n}\n")
+    assert error.value.location.line == 2
+    lines = str(error.value).splitlines()
+    assert lines[0].endswith("source.c:2:12: error: use of undeclared identifier 'missing'")
+    assert lines[1:] == ["    return missing;", "           ^"]
+
+
+def test_bad_calls_to_load(tmp_path):
+    with pytest.raises(TypeError, match="a path or source"):
+        omp2gpu.load()
+    with pytest.raises(TypeError, match="a path or source"):
+        omp2gpu.load(tmp_path / "a.c", source="int f(void);")
+    with pytest.raises(ValueError, match="unrecognized arguments: --fast"):
+        omp2gpu.load(source="int f(void) { return 0; }", flags=("--fast",))
+    with pytest.raises(TypeError, match="sequence of strings"):
+        omp2gpu.load(source="int f(void) { return 0; }", flags="-O3")
+    with pytest.raises(CompileError, match="no such file"):
+        omp2gpu.load(tmp_path / "missing.c")
+
+
+def test_any_buffer_passes_to_a_void_pointer(saxpy_library):
+    data = bytearray(6)
+    saxpy_library.fill(data, len(data))
+    assert list(data) == [0, 1, 2, 3, 4, 5]
+    words = (ctypes.c_uint16 * 2)()
+    saxpy_library.fill(words, 4)
+    assert bytes(words) == bytes([0, 1, 2, 3])
+
+
+def test_struct_pointers_take_records_of_the_struct_size(saxpy_library):
+    pairs = np.array([(1, 0.5), (2, 0.25)], dtype=[("a", "i4"), ("b", "f8")])   # padded as in C
+    pairs = pairs.astype(np.dtype({"names": ["a", "b"], "formats": ["i4", "f8"], "offsets": [0, 8],
+                                   "itemsize": 16}))
+    assert saxpy_library.sum_pairs(pairs, 2) == 3.75
+
+
+def test_host_offloading_disabled_runs_the_regions_on_the_host(monkeypatch):
+    monkeypatch.setenv("OMP_TARGET_OFFLOAD", "DISABLED")
+    from omp2gpu.offload import runtime
+    runtime.reset()
+    library = omp2gpu.load(source="#include <omp.h>\nint on_host(void) { int h = 0;\n"
+                                  "#pragma omp target map(from: h)\nh = omp_is_initial_device();\nreturn h; }\n")
+    assert library.on_host() == 1 and omp2gpu.target_device() == "host"
+
+
+def test_loads_once_per_launcher(monkeypatch):
+    from api_harness import SAXPY
+    assert load_once(monkeypatch, SAXPY) is load_once(monkeypatch, SAXPY)
