@@ -23,6 +23,7 @@ from test_programs import (  # noqa: F401
     comparable_stdout,
     gcc_binaries,
     gcc_results,
+    run_env,
     sources,
 )
 
@@ -63,12 +64,11 @@ CASES = [case for index, program in enumerate(ALL_PROGRAMS) for case in _cases(i
 @pytest.mark.parametrize("program,schedule,threads", CASES,
                          ids=[f"{p.stem}-{s.replace(',', '_')}-t{t}" for p, s, t in CASES])
 def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp_path):  # noqa: F811 (fixture)
-    ref = gcc_results(program)
+    ref = gcc_results(program, threads)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",
            "--cpu-schedule", schedule, *map(str, sources(program)), "--"] + PROGRAM_ARGS
-    got = _run(cmd, cwd=tmp_path, extra_env={"OMP_NUM_THREADS": str(threads),
-                                             "OMP2GPU_OFFLOAD_LOG": str(log)})
+    got = _run(cmd, cwd=tmp_path, extra_env={**run_env(program, threads), "OMP2GPU_OFFLOAD_LOG": str(log)})
     # Timing lines ("timing:" at a line's start) are dropped on both sides, as in test_programs.py.
     assert (_text(comparable_stdout(got.stdout)), got.returncode) == \
         (_text(comparable_stdout(ref.stdout)), ref.returncode), _text(got.stderr)
