@@ -70,6 +70,42 @@ def test_schedules_ordered_sections_single_critical(tmp_path, threads):
     assert_prints(tmp_path, LOOPS, threads, "0 249500 123 0 1\n", ("OMP_SCHEDULE", "guided,4"))
 
 
+STATIC_OWNERS = """
+#include <stdio.h>
+#include <omp.h>
+int main(void) {
+  int chunked[24], blocked[25];
+  #pragma omp parallel num_threads(3)
+  {
+    #pragma omp for schedule(static, 2)
+    for (int i = 0; i < 24; i++) chunked[i] = omp_get_thread_num();
+    #pragma omp for schedule(static) nowait
+    for (int i = 0; i < 25; i++) blocked[i] = omp_get_thread_num();
+  }
+  for (int i = 0; i < 24; i++) printf("%d", chunked[i]);
+  printf(" ");
+  for (int i = 0; i < 25; i++) printf("%d", blocked[i]);
+  printf("\\n");
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("runtime", ["gomp", "iomp5"])
+def test_static_schedules_deal_chunks_by_thread_number_on_every_runtime(tmp_path, runtime):
+    """Round-robin chunks in thread order, or one block per thread (the first ones one
+    longer), as the specification says and gcc's code computes (libiomp5's
+    GOMP_loop_ull_static_start would ignore the chunk)."""
+    got = run(tmp_path, STATIC_OWNERS, 2, ("OMP2GPU_OPENMP_RUNTIME", runtime))
+    assert got == "001122001122001122001122 0000000001111111122222222\n"
+
+
+def test_static_loops_ask_the_runtime_for_no_chunks(tmp_path):
+    ir = host_ir(tmp_path, STATIC_OWNERS)
+    assert "GOMP_loop_ull_static_start" not in ir and "GOMP_loop_end" not in ir
+    assert '@"omp_get_num_threads"' in ir
+
+
 def test_named_critical_sections_share_gccs_lock(tmp_path):
     ir = host_ir(tmp_path, "int x;\nvoid f(void) {\n#pragma omp critical(update)\nx++;\n}")
     assert '@".gomp_critical_user_update" = common global i8* null' in ir
@@ -118,14 +154,14 @@ int main(void) {
 
 
 def _barriers_before_loop_start(ir: str) -> int:
-    start = ir.index("GOMP_loop_ull_static_start", ir.index("define i32 @\"main\""))
+    start = ir.index("GOMP_loop_ull_dynamic_start", ir.index("define i32 @\"main\""))
     return len(re.findall(r'call void @"GOMP_barrier"\(\)', ir[:start]))
 
 
 @pytest.mark.parametrize("clauses, barriers", [("linear(k)", 1), ("firstprivate(k) lastprivate(k)", 1),
                                                 ("lastprivate(k)", 0), ("firstprivate(k)", 0)])
 def test_threads_meet_after_reading_originals_one_of_them_copies_out(tmp_path, clauses, barriers):
-    source = ("int main(void) {\n  int k = 0, a[8];\n#pragma omp for " + clauses +
+    source = ("int main(void) {\n  int k = 0, a[8];\n#pragma omp for schedule(dynamic) " + clauses +
               "\n  for (int i = 0; i < 8; i++) { a[i] = k; k++; }\n  return k + a[0];\n}\n")
     assert _barriers_before_loop_start(host_ir(tmp_path, source)) == barriers
 
