@@ -4,7 +4,8 @@ with gcc exactly as test_programs.py does; and tests/cpu_programs (teams whose
 parallel regions the CPU device splits at barriers) likewise. Each policy runs
 with its default grain for half the programs and an explicit chunk for the other
 half, so chunked and unchunked grabs both meet every program shape. Launches
-are logged, and every logged launch must have run on the CPU device."""
+are logged, and every logged launch must have run on the CPU device. Programs that
+launch no target region are left to test_programs.py's host runs."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from test_programs import (  # noqa: F401
     comparable_stdout,
     gcc_binaries,
     gcc_results,
+    run_env,
     sources,
 )
 
@@ -48,13 +50,12 @@ def _launches_regions(program: Path) -> bool:
 
 
 def _cases(index: int, program: Path):
-    """Every policy x every worker count; a program that launches no target region
-    never meets the work-group scheduler, so it runs each worker count once (its
-    host parallel regions follow OMP_NUM_THREADS), the policy taken in turn."""
-    if _launches_regions(program):
-        return [(program, _schedule(policy, index), threads) for policy in POLICIES for threads in THREADS]
-    return [(program, _schedule(POLICIES[(index + k) % len(POLICIES)], index), threads)
-            for k, threads in enumerate(THREADS)]
+    """Every policy x every worker count. A program that launches no target region
+    never meets the work-group scheduler: it runs nothing here, its host parallel
+    regions being run at 1, 2 and 4 threads by test_programs.py (host-t1, host-t2, host)."""
+    if not _launches_regions(program):
+        return []
+    return [(program, _schedule(policy, index), threads) for policy in POLICIES for threads in THREADS]
 
 
 CASES = [case for index, program in enumerate(ALL_PROGRAMS) for case in _cases(index, program)]
@@ -63,20 +64,18 @@ CASES = [case for index, program in enumerate(ALL_PROGRAMS) for case in _cases(i
 @pytest.mark.parametrize("program,schedule,threads", CASES,
                          ids=[f"{p.stem}-{s.replace(',', '_')}-t{t}" for p, s, t in CASES])
 def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp_path):  # noqa: F811 (fixture)
-    ref = gcc_results(program)
+    ref = gcc_results(program, threads)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",
            "--cpu-schedule", schedule, *map(str, sources(program)), "--"] + PROGRAM_ARGS
-    got = _run(cmd, cwd=tmp_path, extra_env={"OMP_NUM_THREADS": str(threads),
-                                             "OMP2GPU_OFFLOAD_LOG": str(log)})
+    got = _run(cmd, cwd=tmp_path, extra_env={**run_env(program, threads), "OMP2GPU_OFFLOAD_LOG": str(log)})
     # Timing lines ("timing:" at a line's start) are dropped on both sides, as in test_programs.py.
     assert (_text(comparable_stdout(got.stdout)), got.returncode) == \
         (_text(comparable_stdout(ref.stdout)), ref.returncode), _text(got.stderr)
     assert "offload to device" not in _text(got.stderr), _text(got.stderr)
     launches = log.read_text().splitlines() if log.exists() else []
     assert all("device='cpu'" in line for line in launches)
-    if _launches_regions(program):
-        assert launches, "a program with target regions launched nothing on the CPU device"
+    assert launches, "a program with target regions launched nothing on the CPU device"
 
 
 def test_matrix_covers_every_policy_chunked_and_not():
@@ -87,3 +86,4 @@ def test_matrix_covers_every_policy_chunked_and_not():
     for program in launching:
         assert {(s.split(",")[0], t) for p, s, t in CASES if p == program} == \
             {(policy, threads) for policy in POLICIES for threads in THREADS}
+    assert {p for p, _, _ in CASES} == set(launching)

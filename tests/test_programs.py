@@ -4,8 +4,11 @@ exit status must match exactly.
 
 Environment:
   OMP2GPU_TEST_DEVICES  comma-separated devices to test omp2gpu on
-                        (default "host,cpu,gpu,gpu-control-loop"): "host" runs target
-                        regions on the initial device (--device host); "cpu" on
+                        (default "host,host-t1,host-t2,cpu,gpu,gpu-control-loop"):
+                        "host" runs target regions on the initial device (--device
+                        host), "host-t1" and "host-t2" likewise with OMP_NUM_THREADS=1
+                        and 2 instead of 4 (gcc's reference then runs at the same
+                        count); "cpu" on
                         the CPU device (--device cpu: work-groups on this
                         machine's cores, OMP_TARGET_OFFLOAD=MANDATORY); "gpu"
                         offloads them (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY),
@@ -21,6 +24,13 @@ clock_gettime, omp_get_wtime) the way benchmark codes do. Nothing else is
 filtered: a "timing:" anywhere but at the start of a line, or any other line,
 is compared byte for byte (comparable_stdout).
 
+Thread counts: every run has OMP_NUM_THREADS=4 (DEFAULT_THREADS) but the host-tN
+devices'; a program's output must not depend on it (the same program runs at 1, 2 and 4).
+
+Environment of a program: a line `// env: NAME=VALUE` (at a line's start, in any of its
+files) sets NAME for both gcc's run and omp2gpu's, over the thread count above, so a
+program can test OMP_SCHEDULE, OMP_NUM_THREADS lists, OMP_MAX_ACTIVE_LEVELS and the like.
+
 Several source files: a directory tests/programs/NAME/ is one program, its *.c
 files (in name order) compiled and linked together by gcc and by omp2gpu
 (`omp2gpu run a.c b.c ...`); its headers are included from there.
@@ -30,6 +40,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -48,7 +59,9 @@ PROGRAMS = sorted([*PROGRAMS_DIR.glob("*.c"), *(d for d in PROGRAMS_DIR.iterdir(
 PROGRAM_ARGS = ["alpha", "42"]
 TIMEOUT_S = 60
 GCC_FLAGS = ["-std=c99", "-O1", "-fopenmp", "-foffload=disable"]
-RUN_ENV = {"OMP_NUM_THREADS": "4"}
+DEFAULT_THREADS = 4
+HOST_THREAD_DEVICES = {"host-t1": 1, "host-t2": 2}     # the host at other team sizes
+ENV_LINE = re.compile(r"^//\s*env:\s*([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
 
 TIMING_PREFIX = b"timing:"
 
@@ -65,13 +78,29 @@ def _device_param(device: str):
     return device
 
 
+DEFAULT_DEVICES = "host,host-t1,host-t2,cpu,gpu,gpu-control-loop"
 DEVICES = [_device_param(d.strip())
-           for d in os.environ.get("OMP2GPU_TEST_DEVICES", "host,cpu,gpu,gpu-control-loop").split(",") if d.strip()]
+           for d in os.environ.get("OMP2GPU_TEST_DEVICES", DEFAULT_DEVICES).split(",") if d.strip()]
 
 
-# Device values: "host", "gpu" (schemes chosen automatically), "gpu-<scheme>" (forced).
+# Device values: "host", "host-tN" (N threads), "cpu", "gpu" (schemes chosen automatically),
+# "gpu-<scheme>" (forced).
 def _scheme(device: str) -> str:
     return device[len("gpu-"):] if device.startswith("gpu-") else "auto"
+
+
+def thread_count(device: str) -> int:
+    """OMP_NUM_THREADS for a run on `device`."""
+    return HOST_THREAD_DEVICES.get(device, DEFAULT_THREADS)
+
+
+def run_env(program: Path, threads: int) -> dict[str, str]:
+    """The environment both builds of `program` run with: the thread count, then the
+    program's own `// env: NAME=VALUE` lines."""
+    env = {"OMP_NUM_THREADS": str(threads)}
+    for source in sources(program):
+        env.update(ENV_LINE.findall(source.read_text()))
+    return env
 
 
 def sources(program: Path) -> list[Path]:
@@ -81,14 +110,13 @@ def sources(program: Path) -> list[Path]:
 
 def omp2gpu_command(program: Path, device: str) -> list[str]:
     """The command that compiles and runs `program` with omp2gpu on `device`."""
-    where = "gpu" if device.startswith("gpu") else device
+    where = "gpu" if device.startswith("gpu") else "host" if device.startswith("host") else device
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device)]
     return cmd + [str(source) for source in sources(program)] + ["--"] + PROGRAM_ARGS
 
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
-    env.update(RUN_ENV)
     # Make the in-tree package importable even when it is not installed.
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
     return env
@@ -136,15 +164,17 @@ def gcc_binaries(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def gcc_results(gcc_binaries):
-    """Runs the gcc build of each program once per session (the reference
-    output does not depend on the omp2gpu device)."""
-    cache: dict[str, subprocess.CompletedProcess] = {}
+    """Runs the gcc build of each program once per session and environment (run_env: the
+    reference output does not depend on the omp2gpu device, only on the thread count)."""
+    cache: dict[tuple, subprocess.CompletedProcess] = {}
 
-    def result(program: Path) -> subprocess.CompletedProcess:
-        if program.stem not in cache:
+    def result(program: Path, threads: int = DEFAULT_THREADS) -> subprocess.CompletedProcess:
+        env = run_env(program, threads)
+        key = (program.stem, tuple(sorted(env.items())))
+        if key not in cache:
             exe = gcc_binaries(program)
-            cache[program.stem] = _run([str(exe), *PROGRAM_ARGS], cwd=exe.parent)
-        return cache[program.stem]
+            cache[key] = _run([str(exe), *PROGRAM_ARGS], cwd=exe.parent, extra_env=env)
+        return cache[key]
 
     return result
 
@@ -152,9 +182,11 @@ def gcc_results(gcc_binaries):
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
 def test_program(program: Path, device: str, gcc_results, tmp_path):
-    ref = gcc_results(program)
+    threads = thread_count(device)
+    ref = gcc_results(program, threads)
     log = tmp_path / "offload.log"
-    got = _run(omp2gpu_command(program, device), cwd=tmp_path, extra_env={"OMP2GPU_OFFLOAD_LOG": str(log)})
+    got = _run(omp2gpu_command(program, device), cwd=tmp_path,
+               extra_env={**run_env(program, threads), "OMP2GPU_OFFLOAD_LOG": str(log)})
 
     ref_stdout, got_stdout = comparable_stdout(ref.stdout), comparable_stdout(got.stdout)
     if ref_stdout == got_stdout and ref.returncode == got.returncode:
@@ -163,7 +195,7 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
         return
     ref_out, got_out = _text(ref_stdout), _text(got_stdout)
 
-    msg = [f"{program.name} on device {device!r}: omp2gpu differs from gcc"]
+    msg = [f"{program.name} on device {device!r} ({threads} threads): omp2gpu differs from gcc"]
     if ref.returncode != got.returncode:
         msg.append(f"exit status: gcc {ref.returncode}, omp2gpu {got.returncode}")
     if ref_stdout != got_stdout:
@@ -191,3 +223,13 @@ def _check_kernels_ran_on_gpu(program: Path, log: Path, got, scheme: str) -> Non
 def test_timing_filter_drops_only_lines_that_begin_with_timing():
     out = b"step 1\ntiming: 0.25 s\nresult timing: 3\n timing: indented\ntiming:x"
     assert comparable_stdout(out) == b"step 1\nresult timing: 3\n timing: indented\n"
+
+
+def test_env_lines_set_the_programs_environment_over_the_thread_count(tmp_path):
+    program = tmp_path / "p.c"
+    program.write_text("// env: OMP_SCHEDULE=dynamic,2\n// env: OMP_NUM_THREADS=3,2\n"
+                       "int x; // env: NOT_AT_LINE_START=1\n")
+    assert run_env(program, 1) == {"OMP_NUM_THREADS": "3,2", "OMP_SCHEDULE": "dynamic,2"}
+    assert run_env(tmp_path / "p.c", 2)["OMP_NUM_THREADS"] == "3,2"
+    program.write_text("int main(void) { return 0; }\n")
+    assert run_env(program, 2) == {"OMP_NUM_THREADS": "2"}

@@ -31,7 +31,7 @@ def run(tmp_path, source: str, threads: int, *env_pairs: tuple[str, str]) -> str
     return result.stdout
 
 
-def gcc_output(tmp_path, source: str, threads: int) -> str | None:
+def gcc_output(tmp_path, source: str, threads: int, *env_pairs: tuple[str, str]) -> str | None:
     """What gcc -fopenmp's build prints (None where gcc is missing)."""
     if shutil.which("gcc") is None:
         return None
@@ -40,7 +40,7 @@ def gcc_output(tmp_path, source: str, threads: int) -> str | None:
     binary = tmp_path / "ref"
     subprocess.run(["gcc", "-fopenmp", "-O1", str(path), "-o", str(binary)], check=True, capture_output=True)
     return subprocess.run([str(binary)], capture_output=True, text=True, check=True, timeout=120,
-                          env=dict(os.environ, OMP_NUM_THREADS=str(threads))).stdout
+                          env=dict(os.environ, OMP_NUM_THREADS=str(threads), **dict(env_pairs))).stdout
 
 
 def run_like_gcc(tmp_path, source: str, threads: int) -> str:
@@ -49,3 +49,12 @@ def run_like_gcc(tmp_path, source: str, threads: int) -> str:
     expected = gcc_output(tmp_path, source, threads)
     assert expected is None or got == expected
     return got
+
+
+def assert_prints(tmp_path, source: str, threads: int, expected: str, *env_pairs: tuple[str, str]) -> None:
+    """omp2gpu's build of `source` prints `expected` with `threads` threads, and so does
+    gcc's where gcc is present."""
+    got = run(tmp_path, source, threads, *env_pairs)
+    assert got == expected
+    reference = gcc_output(tmp_path, source, threads, *env_pairs)
+    assert reference is None or got == reference

@@ -193,6 +193,29 @@ def test_task_clauses(tmp_path):
     assert run(tmp_path, TASK_CLAUSES) == "calls=3 x=1 y=2 z=12 data=5,6 n=3\n"
 
 
+def test_taskloop_lastprivate_iteration_variable(tmp_path):
+    """The value after the loop comes from the task that ran the last iteration, from
+    its own copy of the bounds (of a collapsed nest, too)."""
+    source = r"""
+#include <stdio.h>
+int main(void) {
+    int i, j;
+    long last = 0;
+#pragma omp parallel
+#pragma omp single
+    {
+#pragma omp taskloop lastprivate(i, last) num_tasks(6)
+        for (i = 3; i < 60; i += 4) last = i * 10L;
+#pragma omp taskloop collapse(2) lastprivate(j) grainsize(5)
+        for (int r = 0; r < 7; r++) for (j = 10; j > 0; j -= 3) last += 0;
+    }
+    printf("i=%d last=%ld j=%d\n", i, last, j);
+    return 0;
+}
+"""
+    assert run(tmp_path, source) == "i=63 last=590 j=-2\n"
+
+
 def test_task_copies_arrays_and_structs(tmp_path):
     source = r"""
 #include <stdio.h>

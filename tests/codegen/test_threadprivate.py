@@ -4,7 +4,7 @@ the variable's initial value, and copyin copies the encountering thread's value.
 from __future__ import annotations
 
 import pytest
-from host_programs import gcc_output, run
+from host_programs import assert_prints
 
 SOURCE = """
 #include <stdio.h>
@@ -32,7 +32,4 @@ int main(void) {
 
 @pytest.mark.parametrize("threads", [1, 4])
 def test_threadprivate_copies_and_copyin(tmp_path, threads):
-    got = run(tmp_path, SOURCE, threads)
-    assert got == "1 1 1\n"
-    expected = gcc_output(tmp_path, SOURCE, threads)
-    assert expected is None or got == expected
+    assert_prints(tmp_path, SOURCE, threads, "1 1 1\n")

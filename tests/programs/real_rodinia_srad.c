@@ -170,7 +170,7 @@ int main(int argc, char **argv)
         varROI = (sum2 / size_R) - meanROI * meanROI;
         q0sqr = (float) (varROI / (meanROI * meanROI));
 
-#pragma omp target teams distribute parallel for firstprivate(q0sqr)
+#pragma omp target teams distribute parallel for firstprivate(q0sqr) private(j)
         for (i = 0; i < rows; i++) {
             for (j = 0; j < cols; j++) {
                 int k = i * cols + j;
@@ -193,7 +193,7 @@ int main(int argc, char **argv)
             }
         }
 
-#pragma omp target teams distribute parallel for firstprivate(lambda)
+#pragma omp target teams distribute parallel for firstprivate(lambda) private(j)
         for (i = 0; i < rows; i++) {
             for (j = 0; j < cols; j++) {
                 int k = i * cols + j;

@@ -166,11 +166,12 @@ def _taskloop_body(cg, directive, loops, nest, total_name, iv_type) -> None:
     with cg.block_scope():
         bounds, trips = [], []
         for x, (lower, step, trip) in nest:
-            copy_of = copy.copy(x)
+            copy_of = copy.copy(x)      # every value of this function, none of the encountering one's
             copy_of.lower = b.load(cg.scope.lookup(lower).address)
             copy_of.step = b.load(cg.scope.lookup(step).address)
-            bounds.append(copy_of)
             trips.append(b.load(cg.scope.lookup(trip).address))
+            copy_of.trip_count = convert(b, trips[-1], iv_type, x.iv_type)     # lastprivate(i)'s final value
+            bounds.append(copy_of)
         environment = DataEnvironment(cg, directive,
                                       lastprivate_condition=lambda: cg.builder.icmp_unsigned("==", last, total))
         with environment:

@@ -2,12 +2,16 @@
 points (gomp.py), as GCC expands them (OpenMP 4.5 2.7, 2.13).
 
 - `for`: the (collapsed) nest is one space of logical iterations [0, n); the runtime
-  deals out chunks by the schedule (GOMP_loop_ull_*_start / _next), each thread runs
-  its chunks as a counted loop, and GOMP_loop_end's barrier closes the construct
-  (GOMP_loop_end_nowait with `nowait`). `ordered` blocks run in iteration order
-  (GOMP_ordered_start / _end). Reductions fold each thread's partial result into the
-  original atomically; `lastprivate` is copied out by the thread that ran the last
-  iteration.
+  deals out chunks by the schedule (GOMP_loop_ull_*_start / _next; a static schedule
+  without `ordered` each thread computes itself, host_loops.static_chunks), each thread
+  runs its chunks as a counted loop, and GOMP_loop_end's barrier closes the construct
+  (GOMP_loop_end_nowait with `nowait`; a plain barrier, or none, for a static one).
+  `ordered` blocks run in iteration order (GOMP_ordered_start / _end). Reductions fold
+  each thread's partial result into the original atomically; `lastprivate` and
+  `linear` are copied out by the thread that ran the last iteration. Where every
+  thread reads an original that one thread copies out (linear, firstprivate and
+  lastprivate), the threads meet at a barrier between the reads and the loop, as
+  gcc's do.
 - `sections`: GOMP_sections_start / _next hand each thread a section number.
 - `single` (GOMP_single_start; with `copyprivate`, GOMP_single_copy_start / _end),
   `master` (thread 0), `critical` (GOMP_critical_start, or a named lock),
@@ -29,11 +33,13 @@ from omp2gpu.codegen.openmp.data_sharing import (
     clauses_named,
     combine,
     copy_bytes,
+    list_items,
     loop_nest,
 )
 from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
-from omp2gpu.codegen.openmp.host_loops import counted_loop
+from omp2gpu.codegen.openmp.host_loops import counted_loop, static_chunks
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.clause_types import LastprivateClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
@@ -84,29 +90,45 @@ class Worksharing:
             start, end = cg.alloca_ir(I64, "chunk.start"), cg.alloca_ir(I64, "chunk.end")
             ran_last = cg.alloca_ir(I1, "ran.last")
             b.store(ir.Constant(I1, 0), ran_last)
-            linear = Linear(cg, directive)
+            linear = Linear(cg, directive, {loop.variable for loop in loops})
             environment = DataEnvironment(cg, linear.other_clauses, combine_reduction=fold_atomically(cg),
                                           lastprivate_condition=lambda: cg.builder.load(ran_last))
             with environment:
+                if linear.items or _read_then_copied_out(directive):
+                    gomp.call(cg, "GOMP_barrier")
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 linear.declare_copies()
-                chunk_args = () if kind == "runtime" else (chunk,)
-                more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), total, 1, *chunk_args,
-                                 start, end)
+                by_thread = kind == "static" and not ordered
+                if by_thread:
+                    take_next = static_chunks(cg, total, chunk, start, end)
+                    more = take_next()
+                else:
+                    chunk_args = () if kind == "runtime" else (chunk,)
+                    more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), total, 1, *chunk_args,
+                                     start, end)
+
+                    def take_next(name=f"{prefix}{kind}_next"):
+                        return gomp.call(cg, name, start, end)
                 done = cg.new_block("chunks.done")
                 with cancellable(cg, "for", done):
                     self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
-                                 more, f"{prefix}{kind}_next", (start, end, done), linear.set_for)
+                                 (more, take_next), (start, end, done), linear.set_for)
                 linear.copy_out(cg.builder.load(ran_last))
-            if nowait:
+            if by_thread:       # no work share was started: the construct's end is a barrier
+                if not nowait:
+                    barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
+            elif nowait:
                 gomp.call(cg, "GOMP_loop_end_nowait")
             else:
                 barrier(cg, "GOMP_loop_end", "GOMP_loop_end_cancel")
 
     emit_for_simd = emit_for
 
-    def _chunks(self, cg, body, nest, total, ran_last, more, next_name, chunk, each_iteration=None) -> None:
-        """while (more) { for (iv = *start; iv < *end; iv++) body; more = next(start, end); }"""
+    def _chunks(self, cg, body, nest, total, ran_last, taking, chunk, each_iteration=None) -> None:
+        """while (more) { for (iv = *start; iv < *end; iv++) body; more = take_next(); }
+        (taking: `more` for the first chunk, and `take_next()`, which emits the next
+        chunk into *start, *end and returns whether there is one)"""
+        more, take_next = taking
         iv_type = nest[2]
         start, end, done = chunk
         b = cg.builder
@@ -121,7 +143,7 @@ class Worksharing:
         first, last = b.load(start), b.load(end)
         b.store(b.or_(b.load(ran_last), b.icmp_unsigned("==", last, total)), ran_last)
         counted_loop(cg, body, nest, first, last, iv_type, each_iteration)
-        again = gomp.call(cg, next_name, start, end)
+        again = take_next()
         has.add_incoming(again, b.block)
         b.branch(head)
         b.position_at_end(done)
@@ -148,6 +170,8 @@ class Worksharing:
             environment = DataEnvironment(cg, directive, combine_reduction=fold_atomically(cg),
                                           lastprivate_condition=lambda: cg.builder.load(ran_last))
             with environment:
+                if _read_then_copied_out(directive):
+                    gomp.call(cg, "GOMP_barrier")
                 first = gomp.call(cg, "GOMP_sections_start", len(sections))
                 entry = b.block
                 head, done = cg.new_block("sections.head"), cg.new_block("sections.done")
@@ -238,12 +262,19 @@ class Worksharing:
 class Linear:
     """`linear(x[:step])` on a worksharing loop: each thread's own x, which logical
     iteration k starts as x0 + k * step (x0: x's value before the loop); the thread that
-    ran the last iteration copies its x out, as after the sequential loop."""
+    ran the last iteration copies its x out, as after the sequential loop. The loop sets
+    its own iteration variables (`iteration_variables`): for one of them the clause asks
+    only for the value after the last iteration, which lastprivate copies out."""
 
-    def __init__(self, cg, directive):
+    def __init__(self, cg, directive, iteration_variables=()):
         self.cg = cg
-        self.items = [(item, clause.step) for clause in clauses_named(directive, "linear") for item in clause.items]
-        self.other_clauses = replace(directive, clauses=[c for c in directive.clauses if c.name != "linear"])
+        listed = [(clause, item) for clause in clauses_named(directive, "linear") for item in clause.items]
+        self.items = [(item, clause.step) for clause, item in listed if item.name not in iteration_variables]
+        counters = [item for _, item in listed if item.name in iteration_variables]
+        others = [c for c in directive.clauses if c.name != "linear"]
+        if counters:
+            others.append(LastprivateClause(coord=directive.coord, items=counters))
+        self.other_clauses = replace(directive, clauses=others)
         self.originals, self.starts, self.steps, self.copies = [], [], [], []
         b = cg.builder
         for item, step in self.items:
@@ -255,8 +286,6 @@ class Linear:
             value = cg.expr(step) if step is not None else None
             self.steps.append(ir.Constant(I64, 1) if value is None else
                               convert(b, value.value, value.ctype, ct.LONG))
-        if self.items:       # every thread has read x0 before any thread can write x back
-            gomp.call(cg, "GOMP_barrier")
 
     def declare_copies(self) -> None:
         cg = self.cg
@@ -299,6 +328,13 @@ def _schedule(cg, directive) -> tuple[str, ir.Value]:
     elif clause.kind in ("dynamic", "guided"):
         chunk = ir.Constant(I64, 1)
     return _SCHEDULES[clause.kind], chunk
+
+
+def _read_then_copied_out(directive) -> bool:
+    """Whether a variable is both firstprivate and lastprivate: every thread reads the
+    original, and the one that ran the last iteration or section writes it."""
+    firstprivate = {item.name for _, item in list_items(directive, "firstprivate")}
+    return any(item.name in firstprivate for _, item in list_items(directive, "lastprivate"))
 
 
 def _as_u64(cg, value: ir.Value) -> ir.Value:
