@@ -16,7 +16,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.directives import OrderedClause
+from omp2gpu.frontend.clause_types import OrderedClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 
 WORKSHARING = ("for", "sections", "single")
