@@ -48,6 +48,12 @@ class CompileError(Exception):
         return format_diagnostic(severity, self.message, self.location, self.hint)
 
 
+class EndOfScopeError(CompileError):
+    """An error that the end of a function or of the file proves: a label used and never
+    defined, a region left open. Compiling only a prefix of the file (error_order.py)
+    raises it falsely, so it is told apart."""
+
+
 class CompileWarning(CompileError):
     """Same shape as an error; printed, compilation goes on."""
 

@@ -99,16 +99,27 @@ def parse_file(path, options: CompileOptions):
     """Steps 1-3: preprocess, parse, attach the OpenMP directives."""
     source = _check_input(path)
     with stage("preprocess"):
-        text = preprocess(str(source), list(options.include_dirs), list(options.defines),
-                          list(options.undefines), options.std)
+        text = preprocess_file(source, options)
     with stage("parse"):
         ast = parse(text, str(source))
     with stage("attach_pragmas"):
-        ast = attach_pragmas(ast, check_default_none)
-        check_nesting(ast)
-        check_clause_rules(ast)
-        check_atomic_forms(ast)
+        ast = attach_openmp(ast)
     dump(options, "ast", str(source), lambda: _render_ast(ast, source))
+    return ast
+
+
+def preprocess_file(source: Path, options: CompileOptions) -> str:
+    """Step 1: the file preprocessed, with line markers."""
+    return preprocess(str(source), list(options.include_dirs), list(options.defines),
+                      list(options.undefines), options.std)
+
+
+def attach_openmp(ast):
+    """Step 3: the OpenMP directives attached to their statements and checked."""
+    ast = attach_pragmas(ast, check_default_none)
+    check_nesting(ast)
+    check_clause_rules(ast)
+    check_atomic_forms(ast)
     return ast
 
 

@@ -10,7 +10,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.clause_operands import check_clause_operands
@@ -320,4 +320,4 @@ class StatementEmitter:
     def check_labels(self):
         for name, coord in self.goto_uses.items():
             if self.labels[name][1] is None:
-                raise CompileError(f"use of undeclared label '{name}'", coord)
+                raise EndOfScopeError(f"use of undeclared label '{name}'", coord)

@@ -1,0 +1,97 @@
+"""A file's first error in source order, the one gcc reports.
+
+Each of omp2gpu's steps goes over the whole file: every syntax error is found
+before any directive is read, every directive before any expression is typed. So
+where a file has several errors, the one a compilation stops at may come after
+another; gcc, a one-pass compiler, reports the first in the file. Given the error
+a compilation stopped at, this compiles the text before it (up to the last statement
+boundary, the blocks open there closed: frontend/source_prefix.py) through the
+front end and host code generation; an error found there, before the cut, came
+first, and the text before it is searched the same way.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+
+from omp2gpu import diagnostics
+from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
+from omp2gpu.diagnostics import CompileError, EndOfScopeError
+from omp2gpu.frontend.parse import parse
+from omp2gpu.frontend.source_prefix import PreprocessedSource
+from omp2gpu.pipeline import CompileOptions, attach_openmp, preprocess_file
+
+# Each step compiles a prefix or two; errors are rarely more than a few deep.
+_MAX_STEPS = 8
+
+
+def first_in_source_order(error: CompileError, inputs, options: CompileOptions) -> CompileError:
+    """`error`, or an error of the same file before it where there is one."""
+    path = _input_of(error, inputs)
+    if path is None:
+        return error
+    try:
+        source = PreprocessedSource(preprocess_file(path, options))
+    except CompileError:
+        return error
+    with _warnings_off():
+        for _ in range(_MAX_STEPS):
+            earlier = _earlier_error(source, error, path, options)
+            if earlier is None:
+                break
+            error = earlier
+    return error
+
+
+def _input_of(error: CompileError, inputs) -> Path | None:
+    """The C file among `inputs` that the error is in."""
+    if error.location is None or not error.location.file:
+        return None
+    try:
+        where = Path(error.location.file).resolve()
+        return next((Path(p) for p in inputs if Path(p).resolve() == where), None)
+    except OSError:
+        return None
+
+
+def _earlier_error(source: PreprocessedSource, error: CompileError, path: Path,
+                   options: CompileOptions) -> CompileError | None:
+    offset = source.offset_of(error.location)
+    if offset is None:
+        return None
+    for boundary, prefix in source.prefixes_before(offset):
+        try:
+            ast = parse(prefix, str(path))
+        except CompileError:
+            continue                        # the cut left no whole C: cut earlier
+        try:
+            _compile(ast, path, options)
+        except EndOfScopeError:
+            return None                     # what is missing may follow the cut
+        except CompileError as found:
+            where = source.offset_of(found.location)
+            if where is not None and where < boundary:
+                return found
+            continue                        # at the blocks the cut closed
+        return None
+    return None
+
+
+def _compile(ast, path: Path, options: CompileOptions) -> None:
+    """Steps 3-4 as driver.translate takes them, up to the host module."""
+    ast = attach_openmp(ast)
+    scheme = OffloadHostOpenMP(options.scheme) if options.offload else HostOpenMP()
+    ModuleEmitter(path.name, scheme).emit_translation_unit(ast)
+
+
+@contextmanager
+def _warnings_off():
+    """The prefixes' warnings were printed, or will be, by the compilation itself."""
+    saved, diagnostics.warnings_enabled = diagnostics.warnings_enabled, False
+    try:
+        yield
+    finally:
+        diagnostics.warnings_enabled = saved
