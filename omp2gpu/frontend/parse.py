@@ -18,6 +18,7 @@ _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS",
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
     from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand, StatementExpression
+    from omp2gpu.frontend.omp_nodes import PragmaLine
 
     class _Parser(c_parser.CParser):
         """pycparser with GNU C's spellings understood (gnu_extensions), and
@@ -66,6 +67,14 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
 
         def _parse_jump_statement(self):
             return self._statement_ending_in_semicolon(super()._parse_jump_statement)
+
+        def _parse_pppragma_directive(self):
+            pragma = super()._parse_pppragma_directive()
+            following = self._peek()
+            if following is not None and following.type == "PPPRAGMA":
+                following = self._peek(2) or following      # the next pragma's text, at `omp`
+            return PragmaLine(pragma.string, pragma.coord,
+                              following and self._tok_coord(following))
 
         def asm_labels(self) -> dict[str, str]:
             return self.clex.asm_labels

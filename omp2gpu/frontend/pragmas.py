@@ -24,10 +24,11 @@ declarations:
 from __future__ import annotations
 
 import linecache
+import re
 
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.frontend.pragma_scope import (
@@ -39,9 +40,15 @@ from omp2gpu.frontend.pragma_scope import (
 )
 from omp2gpu.frontend.pragma_text import is_omp, named, omp_coord, pragma_text
 
+try:
+    from pycparser.c_parser import Coord
+except ImportError:                                   # pycparser 2.x
+    from pycparser.plyparser import Coord
+
 # A directive whose last leaf is one of these governs a `for` loop.
 _LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop"})
 _FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare simd"})
+_COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DECLARATIONS = tuple(getattr(c_ast, name) for name in ("Decl", "Typedef", "DeclList", "StaticAssert")
                       if hasattr(c_ast, name))
 
@@ -95,9 +102,20 @@ def _file_items(items, i, scope, opener):
         else:
             raise CompileError(f"{named(directive)} is not allowed at file scope", coord)
     if opener is not None:
-        raise CompileError("'#pragma omp declare target' without a matching "
-                           "'#pragma omp end declare target'", opener[1])
+        raise EndOfScopeError("'#pragma omp declare target' without a matching "
+                              "'#pragma omp end declare target'", _end_of_file(opener[1], out))
     return out, i
+
+
+def _end_of_file(coord, items):
+    """Where gcc reports a region still open when the file ends: the first column of the
+    line of the file's last token (the last declaration's, where the file cannot be read)."""
+    text = "".join(linecache.getlines(coord.file))
+    code = _COMMENTS.sub(lambda comment: "\n" * comment[0].count("\n"), text).rstrip()
+    if code:
+        return Coord(coord.file, code.count("\n") + 1, 1)
+    last = items[-1].coord if items and items[-1].coord is not None else coord
+    return Coord(coord.file, last.line, 1)
 
 
 def _function(funcdef: c_ast.FuncDef, file_scope) -> None:
@@ -195,14 +213,17 @@ def _block_item(items, i, scope):
     j = i + 1
     while j < len(items) and isinstance(items[j], c_ast.Pragma) and not is_omp(pragma_text(items[j])):
         j += 1                                  # e.g. `#pragma GCC ivdep` between directive and loop
+    # gcc reports a missing statement at the token that came instead ("for statement
+    # expected before 'x'"), after the last pragma.
+    instead = omp_coord(getattr(items[j - 1], "next_token_coord", None)) or coord
     if j == len(items):
-        raise CompileError(f"{named(directive)} must be followed by {wanted}", coord)
+        raise CompileError(f"{named(directive)} must be followed by {wanted}", instead)
     body, after = _block_item(items, j, scope)
     if isinstance(body, _DECLARATIONS):
         raise CompileError(f"{named(directive)} must be followed by {wanted}, "
-                           "not a declaration", coord)
+                           "not a declaration", instead)
     if (isinstance(body, OmpConstruct) and body.body is None) or (loop and not isinstance(body, c_ast.For)):
-        raise CompileError(f"{named(directive)} must be followed by {wanted}", coord)
+        raise CompileError(f"{named(directive)} must be followed by {wanted}", instead)
     construct = OmpConstruct(directive, body, coord)
     if scope.check_construct is not None:
         scope.check_construct(construct, scope.get)
