@@ -12,6 +12,11 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 _parser: c_parser.CParser | None = None
 
 
+_NOT_A_STATEMENT_START = {
+    "RBRACKET": "expected statement before '{token}'",
+    "RPAREN": "expected statement before '{token}'",
+    "ELSE": "'else' without a previous 'if'",
+}
 _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
 
 
@@ -63,6 +68,11 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
                 self._ends_statement = saved
 
         def _parse_expression_statement(self):
+            tok = self._peek()
+            if tok is not None and tok.type != "SEMI" and not self._starts_expression():
+                # gcc's words, at the token no statement can start with
+                what = _NOT_A_STATEMENT_START.get(tok.type, "expected expression before '{token}'")
+                super()._parse_error(what.format(token=tok.value), self._tok_coord(tok))
             return self._statement_ending_in_semicolon(super()._parse_expression_statement)
 
         def _parse_jump_statement(self):

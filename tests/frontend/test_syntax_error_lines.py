@@ -40,6 +40,17 @@ CASES = {
                           (3, 11)),
     "stray '}'": ("int main(void) {\n    int x = 1;\n    }\n    return x;\n}\n", (4, 5)),
     "member without ';'": ("struct p { int x int y; };\nint main(void) { return 0; }\n", (1, 18)),
+    # A statement starting with a token no expression starts with: at that token, not
+    # as a ';' missing after the line before.
+    "statement starting with '/'": ("int main(void) {\n    int x = 1;\n   /  x = 2;\n    return x;\n}\n",
+                                    (3, 4)),
+    "statement starting with ','": ("int main(void) {\n    int x = 1;\n    if (x) {\n    }\n    , x;\n"
+                                    "    return x;\n}\n", (5, 5)),
+    "stray ']' before a declaration": ("int main(void)\n{\n    ] int i = 0;\n    return i;\n}\n", (3, 5)),
+    "typedef as a loop body": ("int main(void) {\n    int i, s = 0;\n    for (i = 0; i < 3; i++)\n"
+                               "        typedef += i;\n    return s;\n}\n", (4, 9)),
+    "else without if": ("int main(void) {\n    int x = 1;\n    x++;\n    else x--;\n    return x;\n}\n",
+                        (4, 5)),
 }
 
 
