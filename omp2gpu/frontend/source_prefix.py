@@ -8,7 +8,9 @@ boundary before a given place, with the blocks still open there closed.
 error_order.py compiles such prefixes to find a file's first error in source order.
 A boundary is the end of a `;`, `{` or `}` outside parentheses where every open
 brace opens a block (not an initialiser, struct or enum body), so closing those
-blocks leaves complete C. Nor is a cut made inside the block of `atomic` or the loop
+blocks leaves complete C; or the end of a `#pragma` line, so that its directive is
+read (a directive left without its statement is reported at the block closed after
+it: past the cut, which the caller disregards). Nor is a cut made inside the block of `atomic` or the loop
 nest of `collapse`: what those hold is checked, and a part of it is not valid.
 The rule looks only at tokens, so now and then a prefix
 is still not C (a `do` body cut before its `while`, a compound literal taken for a
@@ -34,6 +36,7 @@ _MARKER = re.compile(r'^[ \t]*#[ \t]*(?:line[ \t]+)?(\d+)(?:[ \t]+"((?:\\.|[^"\\
 # What may come before a `{` that opens a block: a statement's or function's header,
 # `else`, `do`, a label, a directive, or the end of a statement or block.
 _BEFORE_BLOCK = frozenset({")", "else", "do", ":", ";", "}"})
+_PRAGMA = re.compile(r"[ \t]*#[ \t]*pragma\b")
 # Directives whose statement's shape is checked (an atomic capture's two statements,
 # collapse's nested loops): never cut inside the statement's first block.
 _SHAPE_CHECKED = re.compile(r"[ \t]*#[ \t]*pragma[ \t]+omp\b.*\b(?:atomic|collapse)\b")
@@ -97,7 +100,8 @@ class PreprocessedSource:
                 shape_checked = False
             elif token == "}" and braces and braces.pop() == "aggregate":
                 token = "}aggregate"            # not a boundary, nor a block's end
-            if token in (";", "{", "}") and nesting == 0 and all(b == "block" for b in braces):
+            ends_statement = token in (";", "{", "}") or kind == "directive" and _PRAGMA.match(token)
+            if ends_statement and nesting == 0 and all(b == "block" for b in braces):
                 boundaries.append((match.end(), len(braces)))
             previous = "#" if kind == "directive" else token
         self._boundaries = boundaries

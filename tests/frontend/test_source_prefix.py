@@ -32,10 +32,11 @@ def test_cuts_only_where_every_open_brace_is_a_block():
     prefixes = _prefixes(source, 10, 5)
     assert prefixes[0].endswith("        s += i;\n    }\n}\n")     # the loop body, then main
     # the last line before each cut: never inside the struct body, the initialiser or
-    # the for header's parentheses
+    # the for header's parentheses; after a pragma line, so that its directive is read
     cut_points = [source.text[:boundary].splitlines()[-1].strip() for boundary, _ in
                   source.prefixes_before(source.offset_of(SourceLocation("prog.c", 10, 5)), limit=10)]
-    assert cut_points == ["}", "s += i;", "for (int i = 0; i < 4; i++) {", "int s = 0;", "{",
+    assert cut_points == ["}", "s += i;", "for (int i = 0; i < 4; i++) {",
+                          "#pragma omp parallel for reduction(+: s)", "int s = 0;", "{",
                           "int table[2] = { 1, 2 };", "struct point { int x; int y; };"]
 
 
@@ -77,4 +78,5 @@ int main(void)
     source = PreprocessedSource(text)
     cut_points = [text[:boundary].splitlines()[-1].strip() for boundary, _ in
                   source.prefixes_before(source.offset_of(SourceLocation("prog.c", 11, 5)), limit=10)]
-    assert cut_points == ["}", "{ v = x; x += 1; }", "int v, x = 0, i, j, s = 0;", "{"]
+    assert cut_points == ["}", "#pragma omp parallel for collapse(2)", "{ v = x; x += 1; }",
+                          "#pragma omp atomic capture", "int v, x = 0, i, j, s = 0;", "{"]
