@@ -86,6 +86,20 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             return PragmaLine(pragma.string, pragma.coord,
                               following and self._tok_coord(following))
 
+        def _parse_declaration_end(self, decls):
+            # pycparser reads pragmas before a declaration's ';'; anything else after
+            # them is a pragma where the declaration goes on: gcc reports it there.
+            index = 1
+            while self._peek_type(index) in ("PPPRAGMA", "PPPRAGMASTR"):
+                index += 1
+            if index > 1 and self._peek_type(index) != "SEMI":
+                function = bool(decls) and isinstance(getattr(decls[-1], "type", None), c_ast.FuncDecl)
+                expected = ("declaration specifiers" if function
+                            else "'=', ',', ';', 'asm' or '__attribute__'")
+                pragma = self._peek(2) if self._peek_type(2) == "PPPRAGMASTR" else self._peek()
+                super()._parse_error(f"expected {expected} before '#pragma'", self._tok_coord(pragma))
+            return super()._parse_declaration_end(decls)
+
         def asm_labels(self) -> dict[str, str]:
             return self.clex.asm_labels
 

@@ -49,6 +49,11 @@ CASES = {
     "stray ']' before a declaration": ("int main(void)\n{\n    ] int i = 0;\n    return i;\n}\n", (3, 5)),
     "typedef as a loop body": ("int main(void) {\n    int i, s = 0;\n    for (i = 0; i < 3; i++)\n"
                                "        typedef += i;\n    return s;\n}\n", (4, 9)),
+    # A pragma where a declaration goes on: at the pragma.
+    "pragma between a function's declarator and body": ("int main(void)\n#pragma GCC ivdep\n{ return 0; }\n",
+                                                        (2, 9)),
+    "pragma inside a declaration": ("int x\n#pragma GCC ivdep\nint y;\nint main(void) { return 0; }\n",
+                                    (2, 9)),
     "else without if": ("int main(void) {\n    int x = 1;\n    x++;\n    else x--;\n    return x;\n}\n",
                         (4, 5)),
 }
