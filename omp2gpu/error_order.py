@@ -76,6 +76,8 @@ def _earlier_error(source: PreprocessedSource, error: CompileError, path: Path,
             if where is not None and where < boundary:
                 return found
             continue                        # at the blocks the cut closed
+        except Exception:                   # noqa: BLE001 -- a compiler bug the prefix met: keep the error found
+            return None
         return None
     return None
 
