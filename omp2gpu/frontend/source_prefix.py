@@ -8,7 +8,7 @@ boundary before a given place, with the blocks still open there closed.
 error_order.py compiles such prefixes to find a file's first error in source order.
 A boundary is the end of a `;`, `{` or `}` outside parentheses where every open
 brace opens a block (not an initialiser, struct or enum body), so closing those
-blocks leaves complete C; or the end of a `#pragma` line, so that its directive is
+blocks (and `declare target` regions) leaves complete C; or the end of a `#pragma` line, so that its directive is
 read (a directive left without its statement is reported at the block closed after
 it: past the cut, which the caller disregards). Nor is a cut made inside the block of `atomic` or the loop
 nest of `collapse`: what those hold is checked, and a part of it is not valid.
@@ -39,6 +39,8 @@ _BEFORE_BLOCK = frozenset({")", "else", "do", ":", ";", "}"})
 _PRAGMA = re.compile(r"[ \t]*#[ \t]*pragma\b")
 # Directives whose statement's shape is checked (an atomic capture's two statements,
 # collapse's nested loops): never cut inside the statement's first block.
+_DECLARE_TARGET_BEGIN = re.compile(r"[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+declare[ \t]+target[ \t]*$")
+_DECLARE_TARGET_END = re.compile(r"[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+end[ \t]+declare[ \t]+target\b")
 _SHAPE_CHECKED = re.compile(r"[ \t]*#[ \t]*pragma[ \t]+omp\b.*\b(?:atomic|collapse)\b")
 
 
@@ -47,7 +49,8 @@ class PreprocessedSource:
         self.text = text
         self._line_starts: dict[tuple[str, int], int] = {}
         self._index_lines()
-        self._boundaries: list[tuple[int, int]] | None = None     # (offset, blocks open)
+        # (offset, blocks open, declare target regions open)
+        self._boundaries: list[tuple[int, int, int]] | None = None
 
     def _index_lines(self) -> None:
         file, line, offset = "", 1, 0
@@ -75,20 +78,25 @@ class PreprocessedSource:
         """(boundary, prefix) for the last `limit` boundaries at or before `offset`, the
         nearest first."""
         boundaries = self._find_boundaries()
-        last = bisect.bisect_right(boundaries, (offset, float("inf")))
-        for position, open_blocks in reversed(boundaries[max(0, last - limit):last]):
-            yield position, self.text[:position] + "\n" + "}\n" * open_blocks
+        last = bisect.bisect_right(boundaries, (offset, float("inf"), 0))
+        for position, open_blocks, open_regions in reversed(boundaries[max(0, last - limit):last]):
+            closers = "}\n" * open_blocks + "#pragma omp end declare target\n" * open_regions
+            yield position, self.text[:position] + "\n" + closers
 
-    def _find_boundaries(self) -> list[tuple[int, int]]:
+    def _find_boundaries(self) -> list[tuple[int, int, int]]:
         if self._boundaries is not None:
             return self._boundaries
-        boundaries, braces, nesting, previous, shape_checked = [], [], 0, "", False
+        boundaries, braces, nesting, previous, shape_checked, regions = [], [], 0, "", False, 0
         for match in _TOKEN.finditer(self.text):
             kind, token = match.lastgroup, match[0]
             if kind == "comment":
                 continue
             if kind == "directive" and _SHAPE_CHECKED.match(token):
                 shape_checked = True
+            elif kind == "directive" and _DECLARE_TARGET_BEGIN.match(token):
+                regions += 1
+            elif kind == "directive" and _DECLARE_TARGET_END.match(token):
+                regions = max(0, regions - 1)
             elif token == ";" and nesting == 0:
                 shape_checked = False
             if token in ("(", "["):
@@ -102,7 +110,7 @@ class PreprocessedSource:
                 token = "}aggregate"            # not a boundary, nor a block's end
             ends_statement = token in (";", "{", "}") or kind == "directive" and _PRAGMA.match(token)
             if ends_statement and nesting == 0 and all(b == "block" for b in braces):
-                boundaries.append((match.end(), len(braces)))
+                boundaries.append((match.end(), len(braces), regions))
             previous = "#" if kind == "directive" else token
         self._boundaries = boundaries
         return boundaries

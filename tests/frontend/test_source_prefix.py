@@ -80,3 +80,10 @@ int main(void)
                   source.prefixes_before(source.offset_of(SourceLocation("prog.c", 11, 5)), limit=10)]
     assert cut_points == ["}", "#pragma omp parallel for collapse(2)", "{ v = x; x += 1; }",
                           "#pragma omp atomic capture", "int v, x = 0, i, j, s = 0;", "{"]
+
+
+def test_an_open_declare_target_region_is_closed():
+    text = '# 1 "prog.c"\n#pragma omp declare target\nint f(void) { return 1; }\nint g(void) { return f( }\n'
+    source = PreprocessedSource(text)
+    prefix = _prefixes(source, 4, 24)[0]
+    assert prefix.endswith("int g(void) {\n}\n#pragma omp end declare target\n")
