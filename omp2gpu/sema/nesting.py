@@ -33,12 +33,12 @@ def _walk(node, enclosing: list, sections: set) -> None:
     if isinstance(node, c_ast.FuncDef):
         enclosing = []                      # a new function: its constructs may be orphaned
     if isinstance(node, OmpConstruct):
+        if node.directive.constructs[-1] == "sections":
+            sections = sections | _section_ids(node)     # its block first, as gcc reads it
         _check(node, enclosing)
         if node.directive.kind == "section" and id(node) not in sections:
             raise CompileError("'#pragma omp section' may only be used in '#pragma omp sections' "
                                "construct", node.coord)
-        if node.directive.constructs[-1] == "sections":
-            sections = sections | _section_ids(node)
         enclosing = enclosing + [node.directive]
     for _, child in node.children():
         _walk(child, enclosing, sections)
