@@ -12,6 +12,10 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 _parser: c_parser.CParser | None = None
 
 
+# A token gcc asks for by itself ("expected ')' before ':'"): where the token after the
+# gap is on a later line, gcc points just after the token before (a statement's ';'
+# only: a declaration's is one of "',' or ';'", at the next token).
+_PUT_AFTER_THE_TOKEN_BEFORE = {"SEMI": ";", "RPAREN": ")", "RBRACKET": "]", "COLON": ":"}
 _NOT_A_STATEMENT_START = {
     "RBRACKET": "expected statement before '{token}'",
     "RPAREN": "expected statement before '{token}'",
@@ -30,8 +34,8 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
         prefix operators located at the operator (it puts `*p`, `-x`, `++i`
         at their operand), where C compilers point. Syntax errors land where gcc
         puts them: pycparser locates some only by file name (then the token it
-        could not use is the place), and a statement's missing `;` is reported
-        after the statement's last token when the next token is on a later line."""
+        could not use is the place), and a missing `;` ending a statement, `)`, `]`
+        or `:` after the last token before it when the next token is on a later line."""
 
         def __init__(self):
             super().__init__(lexer=GnuLexer)
@@ -47,13 +51,13 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             super()._parse_error(msg, coord)
 
         def _expect(self, token_type):
-            if token_type == "SEMI" and self._ends_statement:
-                tok, previous = self._peek(), self._previous_token()
-                if tok is not None and tok.type != "SEMI" and previous is not None \
-                        and tok.lineno > previous.lineno:
-                    end = c_parser.Coord(previous.filename, previous.lineno,
-                                         previous.column + len(str(previous.value)))
-                    super()._parse_error(f"expected ';' before '{tok.value}'", end)
+            tok = self._peek()
+            missing = _PUT_AFTER_THE_TOKEN_BEFORE.get(token_type)
+            if missing and tok is not None and tok.type != token_type \
+                    and (token_type != "SEMI" or self._ends_statement):
+                previous = self._previous_token()
+                if previous is not None and tok.lineno > previous.lineno:
+                    super()._parse_error(f"expected '{missing}' before '{tok.value}'", _just_after(previous))
             return super()._expect(token_type)
 
         def _previous_token(self):
@@ -86,14 +90,29 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             return PragmaLine(pragma.string, pragma.coord,
                               following and self._tok_coord(following))
 
+        def _parse_function_definition(self, spec, decl):
+            # pycparser takes any declarator followed by a declaration for a K&R
+            # definition; only a function's can be one: the ';' is missing.
+            tok, previous = self._peek(), self._previous_token()
+            if not isinstance(decl, c_ast.FuncDecl) and tok is not None and previous is not None:
+                if tok.type == "LBRACE":
+                    super()._parse_error("expected '=', ',', ';', 'asm' or '__attribute__' before '{'",
+                                         self._tok_coord(tok))
+                super()._parse_error(f"expected ';' before '{tok.value}'", _just_after(previous))
+            return super()._parse_function_definition(spec, decl)
+
         def _parse_declaration_end(self, decls):
+            function = bool(decls) and isinstance(getattr(decls[-1], "type", None), c_ast.FuncDecl)
+            if function and self._peek_type() == "LBRACE":     # only in a block: file scope is not here
+                what = (f"invalid storage class for function '{decls[-1].name}'"
+                        if "static" in (decls[-1].storage or ()) else "function definition is not allowed here")
+                super()._parse_error(what, decls[-1].coord)
             # pycparser reads pragmas before a declaration's ';'; anything else after
             # them is a pragma where the declaration goes on: gcc reports it there.
             index = 1
             while self._peek_type(index) in ("PPPRAGMA", "PPPRAGMASTR"):
                 index += 1
             if index > 1 and self._peek_type(index) != "SEMI":
-                function = bool(decls) and isinstance(getattr(decls[-1], "type", None), c_ast.FuncDecl)
                 expected = ("declaration specifiers" if function
                             else "'=', ',', ';', 'asm' or '__attribute__'")
                 pragma = self._peek(2) if self._peek_type(2) == "PPPRAGMASTR" else self._peek()
@@ -132,6 +151,8 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             else:
                 operand = self._parse_cast_expression()
             return c_ast.UnaryOp(tok.value, operand, self._tok_coord(tok))
+    def _just_after(token) -> c_parser.Coord:
+        return c_parser.Coord(token.filename, token.lineno, token.column + len(str(token.value)))
 else:                                                            # pycparser 2.x
     _Parser = c_parser.CParser
 

@@ -54,6 +54,17 @@ CASES = {
                                                         (2, 9)),
     "pragma inside a declaration": ("int x\n#pragma GCC ivdep\nint y;\nint main(void) { return 0; }\n",
                                     (2, 9)),
+    # A missing ')' or a file-scope ';': just after the token before it.
+    "call not closed before the next line": ("int printf(const char *, ...);\nint main(void) {\n"
+                                              "    printf(\"%d\\n\", 1\n           : 2);\n    return 0;\n}\n",
+                                              (3, 21)),
+    "file-scope declaration without ';'": ("static double weights[4]\nstatic double sums[4];\n"
+                                           "int main(void) { return 0; }\n", (1, 25)),
+    "file-scope declarations run together": ("int a static int b;\nint main(void) { return 0; }\n",
+                                             (1, 6)),
+    "static function defined in a block": ("int main(void)\n{\n    int x = 1;\n"
+                                           "    static int twice(int v) { return 2 * v; }\n"
+                                           "    return twice(x);\n}\n", (4, 16)),
     "else without if": ("int main(void) {\n    int x = 1;\n    x++;\n    else x--;\n    return x;\n}\n",
                         (4, 5)),
 }
