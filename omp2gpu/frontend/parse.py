@@ -90,6 +90,13 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             return PragmaLine(pragma.string, pragma.coord,
                               following and self._tok_coord(following))
 
+        def _add_declaration_specifier(self, declspec, newspec, kind):
+            if kind == "storage" and declspec is not None:
+                clash = _storage_class_clash(declspec["storage"], newspec)
+                if clash:
+                    super()._parse_error(clash, self._tok_coord(self._previous_token()))
+            return super()._add_declaration_specifier(declspec, newspec, kind)
+
         def _parse_function_definition(self, spec, decl):
             # pycparser takes any declarator followed by a declaration for a K&R
             # definition; only a function's can be one: the ';' is missing.
@@ -151,6 +158,17 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             else:
                 operand = self._parse_cast_expression()
             return c_ast.UnaryOp(tok.value, operand, self._tok_coord(tok))
+    def _storage_class_clash(earlier: list[str], new: str) -> str | None:
+        """C11 6.7.1p2: one storage class per declaration, `_Thread_local` beside `static`
+        or `extern` excepted."""
+        if new in earlier:
+            return f"duplicate '{new}'"
+        thread_local = {"_Thread_local", "__thread"}
+        if earlier and not all({new, other} & thread_local and {new, other} & {"static", "extern"}
+                               for other in earlier):
+            return "multiple storage classes in declaration specifiers"
+        return None
+
     def _just_after(token) -> c_parser.Coord:
         return c_parser.Coord(token.filename, token.lineno, token.column + len(str(token.value)))
 else:                                                            # pycparser 2.x
