@@ -8,13 +8,13 @@ boundary before a given place, with the blocks still open there closed.
 error_order.py compiles such prefixes to find a file's first error in source order.
 A boundary is the end of a `;`, `{` or `}` outside parentheses where every open
 brace opens a block (not an initialiser, struct or enum body), so closing those
-blocks (and `declare target` regions) leaves complete C; or the end of a `#pragma` line, so that its directive is
-read (a directive left without its statement is reported at the block closed after
-it: past the cut, which the caller disregards). Nor is a cut made inside the block of `atomic` or the loop
-nest of `collapse`: what those hold is checked, and a part of it is not valid.
-The rule looks only at tokens, so now and then a prefix
-is still not C (a `do` body cut before its `while`, a compound literal taken for a
-block): its parse fails, and the caller tries the boundary before it.
+blocks (and `declare target` regions) leaves complete C; or the end of a `#pragma`
+line, so that its directive is read (in a block, given a stand-in statement). Nor
+is a cut made inside the block of `atomic` or the loop nest of `collapse`: what
+those hold is checked, and a part of it is not valid. The rule looks only at
+tokens, so now and then a prefix is still not C (a `do` body cut before its
+`while`, a compound literal taken for a block): its parse fails, and the caller
+tries the boundary before it.
 """
 
 from __future__ import annotations
@@ -36,6 +36,12 @@ _MARKER = re.compile(r'^[ \t]*#[ \t]*(?:line[ \t]+)?(\d+)(?:[ \t]+"((?:\\.|[^"\\
 # What may come before a `{` that opens a block: a statement's or function's header,
 # `else`, `do`, a label, a directive, or the end of a statement or block.
 _BEFORE_BLOCK = frozenset({")", "else", "do", ":", ";", "}"})
+# The statement a directive cut off from its own is given, so that the directive is
+# checked whole (its clauses, where it is): loops nested deep enough for `collapse`,
+# which any directive that takes a statement accepts. What is said about it is
+# past the cut.
+_STAND_IN = "".join(f"for (int omp2gpu_cut{n} = 0; omp2gpu_cut{n} < 1; omp2gpu_cut{n}++) "
+                    for n in range(3)) + ";\n"
 _PRAGMA = re.compile(r"[ \t]*#[ \t]*pragma\b")
 # Directives whose statement's shape is checked (an atomic capture's two statements,
 # collapse's nested loops): never cut inside the statement's first block.
@@ -49,8 +55,8 @@ class PreprocessedSource:
         self.text = text
         self._line_starts: dict[tuple[str, int], int] = {}
         self._index_lines()
-        # (offset, blocks open, declare target regions open)
-        self._boundaries: list[tuple[int, int, int]] | None = None
+        # (offset, blocks open, declare target regions open, whether a pragma line ends there)
+        self._boundaries: list[tuple[int, int, int, bool]] | None = None
 
     def _index_lines(self) -> None:
         file, line, offset = "", 1, 0
@@ -78,12 +84,13 @@ class PreprocessedSource:
         """(boundary, prefix) for the last `limit` boundaries at or before `offset`, the
         nearest first."""
         boundaries = self._find_boundaries()
-        last = bisect.bisect_right(boundaries, (offset, float("inf"), 0))
-        for position, open_blocks, open_regions in reversed(boundaries[max(0, last - limit):last]):
-            closers = "}\n" * open_blocks + "#pragma omp end declare target\n" * open_regions
+        last = bisect.bisect_right(boundaries, (offset, float("inf"), 0, True))
+        for position, open_blocks, open_regions, after_pragma in reversed(boundaries[max(0, last - limit):last]):
+            statement = _STAND_IN if after_pragma and open_blocks else ""
+            closers = statement + "}\n" * open_blocks + "#pragma omp end declare target\n" * open_regions
             yield position, self.text[:position] + "\n" + closers
 
-    def _find_boundaries(self) -> list[tuple[int, int, int]]:
+    def _find_boundaries(self) -> list[tuple[int, int, int, bool]]:
         if self._boundaries is not None:
             return self._boundaries
         boundaries, braces, nesting, previous, shape_checked, regions = [], [], 0, "", False, 0
@@ -108,9 +115,9 @@ class PreprocessedSource:
                 shape_checked = False
             elif token == "}" and braces and braces.pop() == "aggregate":
                 token = "}aggregate"            # not a boundary, nor a block's end
-            ends_statement = token in (";", "{", "}") or kind == "directive" and _PRAGMA.match(token)
-            if ends_statement and nesting == 0 and all(b == "block" for b in braces):
-                boundaries.append((match.end(), len(braces), regions))
+            pragma = kind == "directive" and _PRAGMA.match(token) is not None
+            if (token in (";", "{", "}") or pragma) and nesting == 0 and all(b == "block" for b in braces):
+                boundaries.append((match.end(), len(braces), regions, pragma))
             previous = "#" if kind == "directive" else token
         self._boundaries = boundaries
         return boundaries

@@ -87,3 +87,11 @@ def test_an_open_declare_target_region_is_closed():
     source = PreprocessedSource(text)
     prefix = _prefixes(source, 4, 24)[0]
     assert prefix.endswith("int g(void) {\n}\n#pragma omp end declare target\n")
+
+
+def test_a_directive_cut_from_its_statement_gets_a_stand_in():
+    text = '# 1 "prog.c"\nint main(void)\n{\n#pragma omp parallel for private(i)\n    for (i = 0; i < ; i++) ;\n}\n'
+    source = PreprocessedSource(text)
+    prefix = _prefixes(source, 4, 21)[0]
+    assert prefix.startswith(text[:text.index("private(i)") + len("private(i)")] + "\nfor (int omp2gpu_cut0")
+    assert prefix.endswith(";\n}\n")
