@@ -54,6 +54,12 @@ class EndOfScopeError(CompileError):
     raises it falsely, so it is told apart."""
 
 
+class LoweringError(CompileError):
+    """An error gcc finds only when it lowers the OpenMP regions, once the whole file is
+    read (constructs nested where they may not be, `default(none)`): any other error
+    of the file, even a later one, is reported first (error_order.py)."""
+
+
 class CompileWarning(CompileError):
     """Same shape as an error; printed, compilation goes on."""
 

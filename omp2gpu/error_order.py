@@ -7,7 +7,10 @@ another; gcc, a one-pass compiler, reports the first in the file. Given the erro
 a compilation stopped at, this compiles the text before it (up to the last statement
 boundary, the blocks open there closed: frontend/source_prefix.py) through the
 front end and host code generation; an error found there, before the cut, came
-first, and the text before it is searched the same way.
+first, and the text before it is searched the same way. The errors gcc finds only
+when it lowers OpenMP regions, once the file is read (nesting, default(none)), come
+after every other error of the file: the prefixes are compiled without them, and
+such an error from the compilation gives way to any other the file has.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from omp2gpu import diagnostics
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
-from omp2gpu.diagnostics import CompileError, EndOfScopeError
+from omp2gpu.diagnostics import CompileError, EndOfScopeError, LoweringError
 from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.source_prefix import PreprocessedSource
 from omp2gpu.pipeline import CompileOptions, attach_openmp, preprocess_file
@@ -38,6 +41,8 @@ def first_in_source_order(error: CompileError, inputs, options: CompileOptions) 
     except CompileError:
         return error
     with _warnings_off():
+        if isinstance(error, LoweringError):
+            error = _error_before_lowering(source, path, options) or error
         for _ in range(_MAX_STEPS):
             earlier = _earlier_error(source, error, path, options)
             if earlier is None:
@@ -82,9 +87,23 @@ def _earlier_error(source: PreprocessedSource, error: CompileError, path: Path,
     return None
 
 
+def _error_before_lowering(source: PreprocessedSource, path: Path,
+                           options: CompileOptions) -> CompileError | None:
+    """The whole file's first error but for those found when lowering OpenMP regions:
+    gcc reports any such error first, wherever it is."""
+    try:
+        _compile(parse(source.text, str(path)), path, options)
+    except CompileError as found:
+        return found
+    except Exception:                       # noqa: BLE001 -- lowering checks skipped; keep theirs
+        return None
+    return None
+
+
 def _compile(ast, path: Path, options: CompileOptions) -> None:
-    """Steps 3-4 as driver.translate takes them, up to the host module."""
-    ast = attach_openmp(ast)
+    """Steps 3-4 as driver.translate takes them, up to the host module, without the
+    checks gcc makes only after the whole file (a later error of the file comes first)."""
+    ast = attach_openmp(ast, lowering_checks=False)
     scheme = OffloadHostOpenMP(options.scheme) if options.offload else HostOpenMP()
     ModuleEmitter(path.name, scheme).emit_translation_unit(ast)
 

@@ -114,10 +114,13 @@ def preprocess_file(source: Path, options: CompileOptions) -> str:
                       list(options.undefines), options.std)
 
 
-def attach_openmp(ast):
-    """Step 3: the OpenMP directives attached to their statements and checked."""
-    ast = attach_pragmas(ast, check_default_none)
-    check_nesting(ast)
+def attach_openmp(ast, lowering_checks: bool = True):
+    """Step 3: the OpenMP directives attached to their statements and checked; without
+    `lowering_checks`, not the checks gcc makes only after reading the whole file
+    (nesting, default(none): error_order.py)."""
+    ast = attach_pragmas(ast, check_default_none if lowering_checks else None)
+    if lowering_checks:
+        check_nesting(ast)
     check_clause_rules(ast)
     check_atomic_forms(ast)
     return ast

@@ -1,6 +1,7 @@
 """The OpenMP 4.5 rules that involve the directive or several of its clauses: clauses
-allowed once, `if` modifiers, map types, required clauses, simd lengths, schedule with
-ordered, depend types, declare target lists, inbranch/notinbranch, critical hints."""
+allowed once (checked as each is read: `check_not_repeated`), `if` modifiers, map
+types, required clauses, simd lengths, schedule with ordered, depend types, declare
+target lists, inbranch/notinbranch, critical hints."""
 
 from __future__ import annotations
 
@@ -58,13 +59,14 @@ def _on(directive: Directive) -> str:
     return f"'#pragma omp {directive.kind}'"
 
 
-def _check_unique(directive: Directive) -> None:
-    seen = set()
-    for clause in directive.clauses:
-        if clause.name in _UNIQUE_CLAUSES and clause.name in seen:
-            raise CompileError(f"duplicate '{clause.name}' clause on {_on(directive)}",
-                               clause.coord)
-        seen.add(clause.name)
+def check_not_repeated(directive: Directive, earlier: list, clause) -> None:
+    """A clause allowed once, given again: reported as it is read, before what follows
+    it, as gcc does ("too many 'num_threads' clauses")."""
+    if clause.name in _UNIQUE_CLAUSES and any(c.name == clause.name for c in earlier):
+        raise CompileError(f"duplicate '{clause.name}' clause on {_on(directive)}", clause.coord)
+
+
+def _check_atomic_clauses(directive: Directive) -> None:
     atomics = directive.find(AtomicClause)
     if len(atomics) > 1:
         raise CompileError("at most one of 'read', 'write', 'update' and 'capture' may appear "
@@ -150,6 +152,6 @@ def _check_critical(directive: Directive) -> None:
         raise CompileError("'hint' needs a named '#pragma omp critical (name)'", hint.coord)
 
 
-RULES = (_check_unique, _check_if_clauses, _check_map_types, _check_required_clauses,
+RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_depend, _check_declare_target,
            _check_critical, _check_branch)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from .clause_parsers import CLAUSES, OTHER_OPENMP_CLAUSES
 from .clause_types import ToClause
 from .directive_node import Directive
-from .directive_rules import check_directive
+from .directive_rules import check_directive, check_not_repeated
 from .directive_table import (
     CONSTRUCT_WORDS,
     DIRECTIVE_PREFIXES,
@@ -128,6 +128,7 @@ def _read_clauses(ctx: PragmaContext, tokens: list[Token], i: int, directive: Di
             raise ctx.error("no clauses may follow the list of '#pragma omp declare target'",
                             tokens[i].offset)
         clause, i = _read_clause(ctx, tokens, i, directive)
+        check_not_repeated(directive, directive.clauses + clauses, clause)
         clauses.append(clause)
     return clauses
 
