@@ -7,7 +7,7 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.diagnostics import CompileError, SourceLocation, warn
 
 _parser: c_parser.CParser | None = None
 
@@ -40,6 +40,7 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
         def __init__(self):
             super().__init__(lexer=GnuLexer)
             self._ends_statement = False
+            self._parameter_storage: list | None = None     # storage classes of the parameter read
 
         def _parse_error(self, msg, coord):
             if coord is None or isinstance(coord, str):
@@ -95,7 +96,35 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
                 clash = _storage_class_clash(declspec["storage"], newspec)
                 if clash:
                     super()._parse_error(clash, self._tok_coord(self._previous_token()))
+            if kind == "storage" and newspec != "register" and self._parameter_storage is not None:
+                self._parameter_storage.append(self._tok_coord(self._previous_token()))
             return super()._add_declaration_specifier(declspec, newspec, kind)
+
+        def _parse_parameter_declaration(self):
+            # C11 6.7.6.3p2: `register` is the one storage class a parameter may have.
+            saved, self._parameter_storage = self._parameter_storage, []
+            try:
+                param = super()._parse_parameter_declaration()
+                if self._parameter_storage:
+                    if isinstance(param, c_ast.Decl) and param.name:
+                        name = param.type
+                        while not isinstance(name, c_ast.TypeDecl) and hasattr(name, "type"):
+                            name = name.type                # down the declarator to its name
+                        super()._parse_error(f"storage class specified for parameter '{param.name}'",
+                                             getattr(name, "coord", None) or param.coord)
+                    super()._parse_error("storage class specified for unnamed parameter",
+                                         self._parameter_storage[0])
+                return param
+            finally:
+                self._parameter_storage = saved
+
+        def _parse_decl_body_with_spec(self, spec, saw_type):
+            # `int;`, `static double;`, `T;`: gcc warns and declares nothing.
+            if saw_type and self._peek_type() == "SEMI" and not (
+                    len(spec["type"]) == 1 and isinstance(spec["type"][0], (c_ast.Struct, c_ast.Union, c_ast.Enum))):
+                warn("useless type name in empty declaration", spec["type"][0].coord)
+                return []
+            return super()._parse_decl_body_with_spec(spec, saw_type)
 
         def _parse_function_definition(self, spec, decl):
             # pycparser takes any declarator followed by a declaration for a K&R

@@ -87,3 +87,12 @@ def test_gnu_conditional_with_omitted_middle_operand():
 
 def test_gnu_conditional_missing_both_operands_is_a_syntax_error():
     assert "expected expression" in error_of("int f(int a) { return a ?: ; }").message
+
+
+def test_an_empty_declaration_is_a_warning_as_in_gcc(capsys):
+    ast = parse("typedef int T;\nstatic int;\nint main(void) { T; return 0; }\n", "t.c")
+    assert [type(node).__name__ for node in ast.ext] == ["Typedef", "FuncDef"]
+    warnings = capsys.readouterr().err.splitlines()
+    assert [line for line in warnings if "warning:" in line] == [
+        "t.c:2:8: warning: useless type name in empty declaration",
+        "t.c:3:18: warning: useless type name in empty declaration"]
