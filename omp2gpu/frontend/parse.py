@@ -7,20 +7,11 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from omp2gpu.diagnostics import CompileError, SourceLocation, warn
+from omp2gpu.diagnostics import CompileError, SourceLocation
 
 _parser: c_parser.CParser | None = None
 
 
-# A token gcc asks for by itself ("expected ')' before ':'"): where the token after the
-# gap is on a later line, gcc points just after the token before (a statement's ';'
-# only: a declaration's is one of "',' or ';'", at the next token).
-_PUT_AFTER_THE_TOKEN_BEFORE = {"SEMI": ";", "RPAREN": ")", "RBRACKET": "]", "COLON": ":"}
-_NOT_A_STATEMENT_START = {
-    "RBRACKET": "expected statement before '{token}'",
-    "RPAREN": "expected statement before '{token}'",
-    "ELSE": "'else' without a previous 'if'",
-}
 _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
 
 
@@ -28,60 +19,16 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
     from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand, StatementExpression
     from omp2gpu.frontend.omp_nodes import PragmaLine
+    from omp2gpu.frontend.syntax_errors import GccSyntaxErrors
 
-    class _Parser(c_parser.CParser):
-        """pycparser with GNU C's spellings understood (gnu_extensions), and
-        prefix operators located at the operator (it puts `*p`, `-x`, `++i`
-        at their operand), where C compilers point. Syntax errors land where gcc
-        puts them: pycparser locates some only by file name (then the token it
-        could not use is the place), and a missing `;` ending a statement, `)`, `]`
-        or `:` after the last token before it when the next token is on a later line."""
+    class _Parser(GccSyntaxErrors):
+        """pycparser with GNU C's spellings understood (gnu_extensions), prefix
+        operators located at the operator (it puts `*p`, `-x`, `++i` at their
+        operand), where C compilers point, each pragma knowing where the next token
+        is, and syntax errors where gcc puts them (syntax_errors.py)."""
 
         def __init__(self):
             super().__init__(lexer=GnuLexer)
-            self._ends_statement = False
-            self._parameter_storage: list | None = None     # storage classes of the parameter read
-
-        def _parse_error(self, msg, coord):
-            if coord is None or isinstance(coord, str):
-                tok = self._peek()
-                if tok is not None:
-                    coord = self._tok_coord(tok)
-                    if msg == "Invalid expression":
-                        msg = f"expected expression before '{tok.value}'"
-            super()._parse_error(msg, coord)
-
-        def _expect(self, token_type):
-            tok = self._peek()
-            missing = _PUT_AFTER_THE_TOKEN_BEFORE.get(token_type)
-            if missing and tok is not None and tok.type != token_type \
-                    and (token_type != "SEMI" or self._ends_statement):
-                previous = self._previous_token()
-                if previous is not None and tok.lineno > previous.lineno:
-                    super()._parse_error(f"expected '{missing}' before '{tok.value}'", _just_after(previous))
-            return super()._expect(token_type)
-
-        def _previous_token(self):
-            index = self._tokens.mark()
-            return self._tokens._buffer[index - 1] if index > 0 else None
-
-        def _statement_ending_in_semicolon(self, parse):
-            saved, self._ends_statement = self._ends_statement, True
-            try:
-                return parse()
-            finally:
-                self._ends_statement = saved
-
-        def _parse_expression_statement(self):
-            tok = self._peek()
-            if tok is not None and tok.type != "SEMI" and not self._starts_expression():
-                # gcc's words, at the token no statement can start with
-                what = _NOT_A_STATEMENT_START.get(tok.type, "expected expression before '{token}'")
-                super()._parse_error(what.format(token=tok.value), self._tok_coord(tok))
-            return self._statement_ending_in_semicolon(super()._parse_expression_statement)
-
-        def _parse_jump_statement(self):
-            return self._statement_ending_in_semicolon(super()._parse_jump_statement)
 
         def _parse_pppragma_directive(self):
             pragma = super()._parse_pppragma_directive()
@@ -90,70 +37,6 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
                 following = self._peek(2) or following      # the next pragma's text, at `omp`
             return PragmaLine(pragma.string, pragma.coord,
                               following and self._tok_coord(following))
-
-        def _add_declaration_specifier(self, declspec, newspec, kind):
-            if kind == "storage" and declspec is not None:
-                clash = _storage_class_clash(declspec["storage"], newspec)
-                if clash:
-                    super()._parse_error(clash, self._tok_coord(self._previous_token()))
-            if kind == "storage" and newspec != "register" and self._parameter_storage is not None:
-                self._parameter_storage.append(self._tok_coord(self._previous_token()))
-            return super()._add_declaration_specifier(declspec, newspec, kind)
-
-        def _parse_parameter_declaration(self):
-            # C11 6.7.6.3p2: `register` is the one storage class a parameter may have.
-            saved, self._parameter_storage = self._parameter_storage, []
-            try:
-                param = super()._parse_parameter_declaration()
-                if self._parameter_storage:
-                    if isinstance(param, c_ast.Decl) and param.name:
-                        name = param.type
-                        while not isinstance(name, c_ast.TypeDecl) and hasattr(name, "type"):
-                            name = name.type                # down the declarator to its name
-                        super()._parse_error(f"storage class specified for parameter '{param.name}'",
-                                             getattr(name, "coord", None) or param.coord)
-                    super()._parse_error("storage class specified for unnamed parameter",
-                                         self._parameter_storage[0])
-                return param
-            finally:
-                self._parameter_storage = saved
-
-        def _parse_decl_body_with_spec(self, spec, saw_type):
-            # `int;`, `static double;`, `T;`: gcc warns and declares nothing.
-            if saw_type and self._peek_type() == "SEMI" and not (
-                    len(spec["type"]) == 1 and isinstance(spec["type"][0], (c_ast.Struct, c_ast.Union, c_ast.Enum))):
-                warn("useless type name in empty declaration", spec["type"][0].coord)
-                return []
-            return super()._parse_decl_body_with_spec(spec, saw_type)
-
-        def _parse_function_definition(self, spec, decl):
-            # pycparser takes any declarator followed by a declaration for a K&R
-            # definition; only a function's can be one: the ';' is missing.
-            tok, previous = self._peek(), self._previous_token()
-            if not isinstance(decl, c_ast.FuncDecl) and tok is not None and previous is not None:
-                if tok.type == "LBRACE":
-                    super()._parse_error("expected '=', ',', ';', 'asm' or '__attribute__' before '{'",
-                                         self._tok_coord(tok))
-                super()._parse_error(f"expected ';' before '{tok.value}'", _just_after(previous))
-            return super()._parse_function_definition(spec, decl)
-
-        def _parse_declaration_end(self, decls):
-            function = bool(decls) and isinstance(getattr(decls[-1], "type", None), c_ast.FuncDecl)
-            if function and self._peek_type() == "LBRACE":     # only in a block: file scope is not here
-                what = (f"invalid storage class for function '{decls[-1].name}'"
-                        if "static" in (decls[-1].storage or ()) else "function definition is not allowed here")
-                super()._parse_error(what, decls[-1].coord)
-            # pycparser reads pragmas before a declaration's ';'; anything else after
-            # them is a pragma where the declaration goes on: gcc reports it there.
-            index = 1
-            while self._peek_type(index) in ("PPPRAGMA", "PPPRAGMASTR"):
-                index += 1
-            if index > 1 and self._peek_type(index) != "SEMI":
-                expected = ("declaration specifiers" if function
-                            else "'=', ',', ';', 'asm' or '__attribute__'")
-                pragma = self._peek(2) if self._peek_type(2) == "PPPRAGMASTR" else self._peek()
-                super()._parse_error(f"expected {expected} before '#pragma'", self._tok_coord(pragma))
-            return super()._parse_declaration_end(decls)
 
         def asm_labels(self) -> dict[str, str]:
             return self.clex.asm_labels
@@ -187,19 +70,6 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
             else:
                 operand = self._parse_cast_expression()
             return c_ast.UnaryOp(tok.value, operand, self._tok_coord(tok))
-    def _storage_class_clash(earlier: list[str], new: str) -> str | None:
-        """C11 6.7.1p2: one storage class per declaration, `_Thread_local` beside `static`
-        or `extern` excepted."""
-        if new in earlier:
-            return f"duplicate '{new}'"
-        thread_local = {"_Thread_local", "__thread"}
-        if earlier and not all({new, other} & thread_local and {new, other} & {"static", "extern"}
-                               for other in earlier):
-            return "multiple storage classes in declaration specifiers"
-        return None
-
-    def _just_after(token) -> c_parser.Coord:
-        return c_parser.Coord(token.filename, token.lineno, token.column + len(str(token.value)))
 else:                                                            # pycparser 2.x
     _Parser = c_parser.CParser
 
