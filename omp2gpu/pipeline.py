@@ -19,7 +19,6 @@ from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
-from omp2gpu.sema.clause_rules import check_clause_rules
 from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.targets import host
@@ -121,7 +120,6 @@ def attach_openmp(ast, lowering_checks: bool = True):
     ast = attach_pragmas(ast, check_default_none if lowering_checks else None)
     if lowering_checks:
         check_nesting(ast)
-    check_clause_rules(ast)
     check_atomic_forms(ast)
     return ast
 

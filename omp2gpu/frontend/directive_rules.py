@@ -21,6 +21,7 @@ from .clause_types import (
     ToClause,
 )
 from .directive_node import Directive
+from .list_item_rules import check_directive_items
 
 # Clauses that may appear at most once on a directive.
 _UNIQUE_CLAUSES = frozenset({
@@ -154,4 +155,4 @@ def _check_critical(directive: Directive) -> None:
 
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_depend, _check_declare_target,
-           _check_critical, _check_branch)
+           _check_critical, _check_branch, check_directive_items)

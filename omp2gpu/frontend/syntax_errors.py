@@ -5,8 +5,9 @@ pycparser locates some errors only by file name (the token it could not use is t
 the place) and says "before: X" where gcc names what it expected; gcc puts a missing
 `;` ending a statement, `)`, `]` or `:` just after the token before it when the next
 token is on a later line. Declarations: one storage class each (`register` alone on
-a parameter), no function defined in a block, an empty declaration (`int;`) is a
-warning; a pragma where a declaration goes on is reported at the pragma.
+a parameter), no function defined in a block; an empty declaration (`int;`) and a
+struct's last member without its `;` are warnings; a pragma where a declaration
+goes on is reported at the pragma.
 
 parse.py builds its parser (GNU C's spellings) on this one.
 """
@@ -35,6 +36,7 @@ class GccSyntaxErrors(c_parser.CParser):
         super().__init__(**kwargs)
         self._ends_statement = False
         self._parameter_storage: list | None = None     # storage classes of the parameter read
+        self._in_member = False                         # reading a struct's member declaration
 
     def _parse_error(self, msg, coord):
         if coord is None or isinstance(coord, str):
@@ -123,7 +125,17 @@ class GccSyntaxErrors(c_parser.CParser):
             super()._parse_error(f"expected ';' before '{tok.value}'", _just_after(previous))
         return super()._parse_function_definition(spec, decl)
 
+    def _parse_struct_declaration(self):
+        saved, self._in_member = self._in_member, True
+        try:
+            return super()._parse_struct_declaration()
+        finally:
+            self._in_member = saved
+
     def _parse_declaration_end(self, decls):
+        if self._in_member and self._peek_type() == "RBRACE":     # `struct s { int a, b };`
+            warn("no semicolon at end of struct or union", self._tok_coord(self._peek()))
+            return decls
         function = bool(decls) and isinstance(getattr(decls[-1], "type", None), c_ast.FuncDecl)
         if function and self._peek_type() == "LBRACE":     # only in a block: file scope is not here
             what = (f"invalid storage class for function '{decls[-1].name}'"

@@ -96,3 +96,9 @@ def test_an_empty_declaration_is_a_warning_as_in_gcc(capsys):
     assert [line for line in warnings if "warning:" in line] == [
         "t.c:2:8: warning: useless type name in empty declaration",
         "t.c:3:18: warning: useless type name in empty declaration"]
+
+
+def test_a_struct_without_its_last_semicolon_is_a_warning_as_in_gcc(capsys):
+    ast = parse("struct two { int a, b };\nint main(void) { return 0; }\n", "t.c")
+    assert len(ast.ext[0].type.decls) == 2
+    assert "t.c:1:23: warning: no semicolon at end of struct or union" in capsys.readouterr().err
