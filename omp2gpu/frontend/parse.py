@@ -7,11 +7,12 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.diagnostics import CompileError, SourceLocation, warn
 
 _parser: c_parser.CParser | None = None
 
 
+_AFTER_IMPLICIT_INT_NAME = frozenset({"EQUALS", "COMMA", "SEMI", "LBRACKET"})
 _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
 
 
@@ -37,6 +38,27 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
                 following = self._peek(2) or following      # the next pragma's text, at `omp`
             return PragmaLine(pragma.string, pragma.coord,
                               following and self._tok_coord(following))
+
+        def _parse_external_declaration(self):
+            # `count = 7;` at file scope: an int with no specifier at all (C89's implicit
+            # int), which gcc defines with a warning.
+            tok = self._peek()
+            if tok is not None and tok.type == "ID" and self._peek_type(2) in _AFTER_IMPLICIT_INT_NAME:
+                warn("data definition has no type or storage class", self._tok_coord(tok))
+                spec = {"qual": [], "alignment": [], "storage": [], "function": [], "type_attributes": [],
+                        "type": [c_ast.IdentifierType(["int"], coord=self._tok_coord(tok))]}
+                return self._parse_declaration_end(self._parse_decl_body_with_spec(spec, True))
+            return super()._parse_external_declaration()
+
+        def _fix_decl_name_type(self, decl, typename):
+            # `static count = 7;`: specifiers but no type, an int with gcc's warning.
+            if not typename and not isinstance(decl.type, c_ast.FuncDecl) and isinstance(decl, c_ast.Decl):
+                name = decl.type
+                while not isinstance(name, c_ast.TypeDecl):
+                    name = name.type
+                warn(f"type defaults to 'int' in declaration of '{name.declname}'", decl.coord)
+                typename = [c_ast.IdentifierType(["int"], coord=decl.coord)]
+            return super()._fix_decl_name_type(decl, typename)
 
         def asm_labels(self) -> dict[str, str]:
             return self.clex.asm_labels

@@ -102,3 +102,11 @@ def test_a_struct_without_its_last_semicolon_is_a_warning_as_in_gcc(capsys):
     ast = parse("struct two { int a, b };\nint main(void) { return 0; }\n", "t.c")
     assert len(ast.ext[0].type.decls) == 2
     assert "t.c:1:23: warning: no semicolon at end of struct or union" in capsys.readouterr().err
+
+
+def test_implicit_int_objects_are_ints_with_gccs_warnings(capsys):
+    ast = parse("count = 7;\nstatic limit = 3;\nint main(void) { return 0; }\n", "t.c")
+    assert [(d.name, d.type.type.names) for d in ast.ext[:2]] == [("count", ["int"]), ("limit", ["int"])]
+    warnings = capsys.readouterr().err
+    assert "t.c:1:1: warning: data definition has no type or storage class" in warnings
+    assert "t.c:2:8: warning: type defaults to 'int' in declaration of 'limit'" in warnings
