@@ -15,6 +15,7 @@ such an error from the compilation gives way to any other the file has.
 
 from __future__ import annotations
 
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,8 +28,10 @@ from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.source_prefix import PreprocessedSource
 from omp2gpu.pipeline import CompileOptions, attach_openmp, preprocess_file
 
-# Each step compiles a prefix or two; errors are rarely more than a few deep.
+# Each step compiles a prefix or two; errors are rarely more than a few deep. On a
+# large file each compile costs seconds: the search stops once it has run this long.
 _MAX_STEPS = 8
+_BUDGET_S = 5.0
 
 
 def first_in_source_order(error: CompileError, inputs, options: CompileOptions) -> CompileError:
@@ -40,11 +43,12 @@ def first_in_source_order(error: CompileError, inputs, options: CompileOptions) 
         source = PreprocessedSource(preprocess_file(path, options))
     except CompileError:
         return error
+    deadline = time.monotonic() + _BUDGET_S
     with _warnings_off():
         if isinstance(error, LoweringError):
             error = _error_before_lowering(source, path, options) or error
         for _ in range(_MAX_STEPS):
-            earlier = _earlier_error(source, error, path, options)
+            earlier = _earlier_error(source, error, path, options, deadline)
             if earlier is None:
                 break
             error = earlier
@@ -63,11 +67,13 @@ def _input_of(error: CompileError, inputs) -> Path | None:
 
 
 def _earlier_error(source: PreprocessedSource, error: CompileError, path: Path,
-                   options: CompileOptions) -> CompileError | None:
+                   options: CompileOptions, deadline: float) -> CompileError | None:
     offset = source.offset_of(error.location)
     if offset is None:
         return None
     for boundary, prefix in source.prefixes_before(offset):
+        if time.monotonic() > deadline:
+            return None
         try:
             ast = parse(prefix, str(path))
         except CompileError:
