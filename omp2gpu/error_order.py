@@ -46,7 +46,9 @@ def first_in_source_order(error: CompileError, inputs, options: CompileOptions) 
     deadline = time.monotonic() + _BUDGET_S
     with _warnings_off():
         if isinstance(error, LoweringError):
-            error = _error_before_lowering(source, path, options) or error
+            other = _error_before_lowering(source, path, options)
+            if other is not None and other.location != error.location:   # not the same fault
+                error = other
         for _ in range(_MAX_STEPS):
             earlier = _earlier_error(source, error, path, options, deadline)
             if earlier is None:
