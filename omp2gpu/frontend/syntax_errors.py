@@ -14,6 +14,9 @@ parse.py builds its parser (GNU C's spellings) on this one.
 
 from __future__ import annotations
 
+import linecache
+import re
+
 from pycparser import c_ast, c_parser
 
 from omp2gpu.diagnostics import warn
@@ -22,6 +25,7 @@ from omp2gpu.diagnostics import warn
 # gap is on a later line, gcc points just after the token before (a statement's ';'
 # only: a declaration's is one of "',' or ';'", at the next token).
 _PUT_AFTER_THE_TOKEN_BEFORE = {"SEMI": ";", "RPAREN": ")", "RBRACKET": "]", "COLON": ":"}
+_TRAILING_COMMENT = re.compile(r"\s*(?://.*|/\*(?:(?!\*/).)*\*/)$")
 _NOT_A_STATEMENT_START = {
     "RBRACKET": "expected statement before '{token}'",
     "RPAREN": "expected statement before '{token}'",
@@ -37,6 +41,7 @@ class GccSyntaxErrors(c_parser.CParser):
         self._ends_statement = False
         self._parameter_storage: list | None = None     # storage classes of the parameter read
         self._in_member = False                         # reading a struct's member declaration
+        self._closing_parameters = False                # reading a function declarator's parameters
 
     def _parse_error(self, msg, coord):
         if coord is None or isinstance(coord, str):
@@ -51,15 +56,28 @@ class GccSyntaxErrors(c_parser.CParser):
         tok = self._peek()
         missing = _PUT_AFTER_THE_TOKEN_BEFORE.get(token_type)
         if missing and tok is not None and tok.type != token_type \
-                and (token_type != "SEMI" or self._ends_statement):
+                and (token_type != "SEMI" or self._ends_statement) \
+                and (token_type != "RPAREN" or not self._closing_parameters):
             previous = self._previous_token()
-            if previous is not None and tok.lineno > previous.lineno:
-                super()._parse_error(f"expected '{missing}' before '{tok.value}'", _just_after(previous))
+            if previous is not None and tok.lineno > previous.lineno and _insertion_point(previous):
+                super()._parse_error(f"expected '{missing}' before '{tok.value}'", _insertion_point(previous))
         return super()._expect(token_type)
+
+    def _parse_function_decl(self, base_decl):
+        # gcc expects one of "';', ',' or ')'" after a parameter: at the next token
+        saved, self._closing_parameters = self._closing_parameters, True
+        try:
+            return super()._parse_function_decl(base_decl)
+        finally:
+            self._closing_parameters = saved
 
     def _previous_token(self):
         index = self._tokens.mark()
         return self._tokens._buffer[index - 1] if index > 0 else None
+
+    def _missing_semicolon(self, tok, previous):
+        where = (previous is not None and _insertion_point(previous)) or self._tok_coord(tok)
+        super()._parse_error(f"expected ';' before '{tok.value}'", where)
 
     def _statement_ending_in_semicolon(self, parse):
         saved, self._ends_statement = self._ends_statement, True
@@ -122,7 +140,7 @@ class GccSyntaxErrors(c_parser.CParser):
             if tok.type == "LBRACE":
                 super()._parse_error("expected '=', ',', ';', 'asm' or '__attribute__' before '{'",
                                      self._tok_coord(tok))
-            super()._parse_error(f"expected ';' before '{tok.value}'", _just_after(previous))
+            self._missing_semicolon(tok, previous)
         return super()._parse_function_definition(spec, decl)
 
     def _parse_struct_declaration(self):
@@ -136,6 +154,9 @@ class GccSyntaxErrors(c_parser.CParser):
         if self._in_member and self._peek_type() == "RBRACE":     # `struct s { int a, b };`
             warn("no semicolon at end of struct or union", self._tok_coord(self._peek()))
             return decls
+        tok = self._peek()
+        if not self._in_member and tok is not None and self._starts_declaration(tok):
+            self._missing_semicolon(tok, self._previous_token())     # `int a[4]` then `double d;`
         function = bool(decls) and isinstance(getattr(decls[-1], "type", None), c_ast.FuncDecl)
         if function and self._peek_type() == "LBRACE":     # only in a block: file scope is not here
             what = (f"invalid storage class for function '{decls[-1].name}'"
@@ -166,5 +187,16 @@ def _storage_class_clash(earlier: list[str], new: str) -> str | None:
     return None
 
 
-def _just_after(token) -> c_parser.Coord:
-    return c_parser.Coord(token.filename, token.lineno, token.column + len(str(token.value)))
+def _insertion_point(token) -> c_parser.Coord | None:
+    """Just after `token`, where gcc puts a missing token: where the token is spelt at
+    its place, or, the last of a line a macro's expansion shifted, at the line's end.
+    None where the line does not end with it (it came out of a macro's expansion):
+    gcc then points at the next token. (A line ending in a function-like macro's call
+    passes for the token's own: the preprocessed text does not tell them apart.)"""
+    code = _TRAILING_COMMENT.sub("", linecache.getline(token.filename, token.lineno).rstrip())
+    spelled, start = str(token.value), token.column - 1
+    if code[start:start + len(spelled)] == spelled:
+        return c_parser.Coord(token.filename, token.lineno, token.column + len(spelled))
+    if code.endswith(spelled):
+        return c_parser.Coord(token.filename, token.lineno, len(code) + 1)
+    return None

@@ -65,6 +65,10 @@ CASES = {
     "static function defined in a block": ("int main(void)\n{\n    int x = 1;\n"
                                            "    static int twice(int v) { return 2 * v; }\n"
                                            "    return twice(x);\n}\n", (4, 16)),
+    "block declaration without ';' before another": ("int main(void)\n{\n    int a[4]\n"
+                                                     "    double d[4];\n    return 0;\n}\n", (3, 13)),
+    # after a parameter gcc expects one of "';', ',' or ')'": at the next token
+    "parameter list not closed": ("int main(void\n{\n    return 0;\n}\n", (2, 1)),
     "else without if": ("int main(void) {\n    int x = 1;\n    x++;\n    else x--;\n    return x;\n}\n",
                         (4, 5)),
 }
