@@ -48,6 +48,18 @@ class CompileError(Exception):
         return format_diagnostic(severity, self.message, self.location, self.hint)
 
 
+class EndOfScopeError(CompileError):
+    """An error that the end of a function or of the file proves: a label used and never
+    defined, a region left open. Compiling only a prefix of the file (error_order.py)
+    raises it falsely, so it is told apart."""
+
+
+class LoweringError(CompileError):
+    """An error gcc finds only when it lowers the OpenMP regions, once the whole file is
+    read (constructs nested where they may not be, `default(none)`): any other error
+    of the file, even a later one, is reported first (error_order.py)."""
+
+
 class CompileWarning(CompileError):
     """Same shape as an error; printed, compilation goes on."""
 

@@ -20,7 +20,6 @@ from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
-from omp2gpu.sema.clause_rules import check_clause_rules
 from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.targets import host
@@ -100,16 +99,29 @@ def parse_file(path, options: CompileOptions):
     """Steps 1-3: preprocess, parse, attach the OpenMP directives."""
     source = _check_input(path)
     with stage("preprocess"):
-        text = preprocess(str(source), list(options.include_dirs), list(options.defines),
-                          list(options.undefines), options.std)
+        text = preprocess_file(source, options)
     with stage("parse"):
         ast = parse(text, str(source))
     with stage("attach_pragmas"):
-        ast = attach_pragmas(ast, check_default_none)
-        check_nesting(ast)
-        check_clause_rules(ast)
-        check_atomic_forms(ast)
+        ast = attach_openmp(ast)
     dump(options, "ast", str(source), lambda: _render_ast(ast, source))
+    return ast
+
+
+def preprocess_file(source: Path, options: CompileOptions) -> str:
+    """Step 1: the file preprocessed, with line markers."""
+    return preprocess(str(source), list(options.include_dirs), list(options.defines),
+                      list(options.undefines), options.std)
+
+
+def attach_openmp(ast, lowering_checks: bool = True):
+    """Step 3: the OpenMP directives attached to their statements and checked; without
+    `lowering_checks`, not the checks gcc makes only after reading the whole file
+    (nesting, default(none): error_order.py)."""
+    ast = attach_pragmas(ast, check_default_none if lowering_checks else None)
+    if lowering_checks:
+        check_nesting(ast)
+    check_atomic_forms(ast)
     return ast
 
 

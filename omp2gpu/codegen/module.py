@@ -50,7 +50,15 @@ class ModuleEmitter:
         self.translation_unit = ast
         for node in ast.ext:
             self.emit_external(node)
+        self._undefined_statics_left_to_the_linker()
         self.openmp.finish_module(self)
+
+    def _undefined_statics_left_to_the_linker(self) -> None:
+        """`static int f(void);` called but never defined: as with gcc, the link says so
+        ("undefined reference"); a declaration may not be internal in LLVM IR."""
+        for function in self.module.functions:
+            if function.is_declaration and function.linkage == "internal":
+                function.linkage = ""
 
     def emit_external(self, node) -> None:
         if isinstance(node, c_ast.FuncDef):

@@ -10,10 +10,10 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.clause_operands import check_clause_operands
+from omp2gpu.sema.clause_operands import check_clause_names, check_clause_operands
 from omp2gpu.sema.constant_eval import wrap
 from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.map_items import pointer_and_section_maps
@@ -68,6 +68,7 @@ class StatementEmitter:
         check_static_assertion(node, self.scope, self.module.resolver)
 
     def _stmt_OmpConstruct(self, node: OmpConstruct):
+        check_clause_names(self.scope, node.directive)
         arrays_as_sections(self.scope, node.directive)
         pointer_and_section_maps(self.scope, node.directive)
         check_clause_operands(self, node)
@@ -320,4 +321,4 @@ class StatementEmitter:
     def check_labels(self):
         for name, coord in self.goto_uses.items():
             if self.labels[name][1] is None:
-                raise CompileError(f"use of undeclared label '{name}'", coord)
+                raise EndOfScopeError(f"use of undeclared label '{name}'", coord)

@@ -21,8 +21,11 @@ FP_REGISTERS_END = 176     # + 8 vector registers * 16 bytes
 
 
 def _va_list_pointer(emitter, node):
+    """A va_list argument, as the `struct __va_list_tag *` it decays to (any other
+    pointer is an error: its record is not one to read)."""
     value = emitter.expr(node)
-    if not value.ctype.is_pointer:
+    pointee = value.ctype.pointee if value.ctype.is_pointer else None
+    if getattr(pointee, "tag", None) != "__va_list_tag":
         raise CompileError("expected a va_list", node.coord)
     return value.value
 

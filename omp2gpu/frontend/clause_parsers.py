@@ -2,9 +2,9 @@
 to its parser (`ClauseSpec`): each reads one clause's arguments (map types,
 reduction operators, schedule kinds, ...) into its typed clause.
 
-`directives.py` decides which clauses a directive accepts and checks the
-rules that involve several clauses; this module only reads one clause's
-arguments.
+`directive_table.py` decides which clauses a directive accepts and
+`directive_rules.py` checks the rules that involve several clauses; this module
+only reads one clause's arguments.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ alone for executable directives such as `barrier` and `target update`).
 `OmpDeclareTarget` wraps the file-scope declarations between
 `#pragma omp declare target` and `#pragma omp end declare target`.
 Both are ordinary pycparser nodes, so `c_ast.NodeVisitor` walks into them.
+The parser makes each `#pragma` a `PragmaLine`, which knows where the next token is.
 """
 
 from __future__ import annotations
@@ -47,3 +48,14 @@ class OmpDeclareTarget(c_ast.Node):
 
     def __iter__(self):
         yield from self.decls
+
+
+class PragmaLine(c_ast.Pragma):
+    """A `#pragma` and where the token after it is: a directive without the statement
+    it needs is reported there, as gcc does ("for statement expected before '}'")."""
+
+    __slots__ = ("next_token_coord",)
+
+    def __init__(self, string, coord=None, next_token_coord=None):
+        super().__init__(string, coord)
+        self.next_token_coord = next_token_coord

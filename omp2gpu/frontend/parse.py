@@ -7,65 +7,58 @@ import re
 
 from pycparser import c_ast, c_parser
 
-from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.diagnostics import CompileError, SourceLocation, warn
 
 _parser: c_parser.CParser | None = None
 
 
+_AFTER_IMPLICIT_INT_NAME = frozenset({"EQUALS", "COMMA", "SEMI", "LBRACKET"})
 _PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
 
 
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
     from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand, StatementExpression
+    from omp2gpu.frontend.omp_nodes import PragmaLine
+    from omp2gpu.frontend.syntax_errors import GccSyntaxErrors
 
-    class _Parser(c_parser.CParser):
-        """pycparser with GNU C's spellings understood (gnu_extensions), and
-        prefix operators located at the operator (it puts `*p`, `-x`, `++i`
-        at their operand), where C compilers point. Syntax errors land where gcc
-        puts them: pycparser locates some only by file name (then the token it
-        could not use is the place), and a statement's missing `;` is reported
-        after the statement's last token when the next token is on a later line."""
+    class _Parser(GccSyntaxErrors):
+        """pycparser with GNU C's spellings understood (gnu_extensions), prefix
+        operators located at the operator (it puts `*p`, `-x`, `++i` at their
+        operand), where C compilers point, each pragma knowing where the next token
+        is, and syntax errors where gcc puts them (syntax_errors.py)."""
 
         def __init__(self):
             super().__init__(lexer=GnuLexer)
-            self._ends_statement = False
 
-        def _parse_error(self, msg, coord):
-            if coord is None or isinstance(coord, str):
-                tok = self._peek()
-                if tok is not None:
-                    coord = self._tok_coord(tok)
-                    if msg == "Invalid expression":
-                        msg = f"expected expression before '{tok.value}'"
-            super()._parse_error(msg, coord)
+        def _parse_pppragma_directive(self):
+            pragma = super()._parse_pppragma_directive()
+            following = self._peek()
+            if following is not None and following.type == "PPPRAGMA":
+                following = self._peek(2) or following      # the next pragma's text, at `omp`
+            return PragmaLine(pragma.string, pragma.coord,
+                              following and self._tok_coord(following))
 
-        def _expect(self, token_type):
-            if token_type == "SEMI" and self._ends_statement:
-                tok, previous = self._peek(), self._previous_token()
-                if tok is not None and tok.type != "SEMI" and previous is not None \
-                        and tok.lineno > previous.lineno:
-                    end = c_parser.Coord(previous.filename, previous.lineno,
-                                         previous.column + len(str(previous.value)))
-                    super()._parse_error(f"expected ';' before '{tok.value}'", end)
-            return super()._expect(token_type)
+        def _parse_external_declaration(self):
+            # `count = 7;` at file scope: an int with no specifier at all (C89's implicit
+            # int), which gcc defines with a warning.
+            tok = self._peek()
+            if tok is not None and tok.type == "ID" and self._peek_type(2) in _AFTER_IMPLICIT_INT_NAME:
+                warn("data definition has no type or storage class", self._tok_coord(tok))
+                spec = {"qual": [], "alignment": [], "storage": [], "function": [], "type_attributes": [],
+                        "type": [c_ast.IdentifierType(["int"], coord=self._tok_coord(tok))]}
+                return self._parse_declaration_end(self._parse_decl_body_with_spec(spec, True))
+            return super()._parse_external_declaration()
 
-        def _previous_token(self):
-            index = self._tokens.mark()
-            return self._tokens._buffer[index - 1] if index > 0 else None
-
-        def _statement_ending_in_semicolon(self, parse):
-            saved, self._ends_statement = self._ends_statement, True
-            try:
-                return parse()
-            finally:
-                self._ends_statement = saved
-
-        def _parse_expression_statement(self):
-            return self._statement_ending_in_semicolon(super()._parse_expression_statement)
-
-        def _parse_jump_statement(self):
-            return self._statement_ending_in_semicolon(super()._parse_jump_statement)
+        def _fix_decl_name_type(self, decl, typename):
+            # `static count = 7;`: specifiers but no type, an int with gcc's warning.
+            if not typename and not isinstance(decl.type, c_ast.FuncDecl) and isinstance(decl, c_ast.Decl):
+                name = decl.type
+                while not isinstance(name, c_ast.TypeDecl):
+                    name = name.type
+                warn(f"type defaults to 'int' in declaration of '{name.declname}'", decl.coord)
+                typename = [c_ast.IdentifierType(["int"], coord=decl.coord)]
+            return super()._fix_decl_name_type(decl, typename)
 
         def asm_labels(self) -> dict[str, str]:
             return self.clex.asm_labels

@@ -16,6 +16,7 @@ from pycparser import c_ast, c_parser
 
 from ..diagnostics import CompileError, SourceLocation
 from .clause_types import ArraySection, ListItem
+from .pragma_lines import source_positions
 
 try:                                    # pycparser >= 3
     from pycparser.c_parser import Coord
@@ -81,9 +82,17 @@ class PragmaContext:
         self.text = text
         self.origin = SourceLocation.of(coord) or SourceLocation("", 0, 0)
         self.typedef_names = frozenset(typedef_names)
+        self._positions: list[tuple[int, int]] | None | bool = False     # False: not looked up
 
     def loc(self, offset: int) -> SourceLocation:
-        return self.origin.shifted(offset)
+        """Where offset `offset` of the text is in the source (on a continuation line,
+        say); counted along the first line where the source spells the text otherwise."""
+        if self._positions is False:
+            self._positions = source_positions(self.text, self.origin) if self.origin.file else None
+        if self._positions is None:
+            return self.origin.shifted(offset)
+        line, column = self._positions[min(max(offset, 0), len(self._positions) - 1)]
+        return SourceLocation(self.origin.file, line, column)
 
     def c_coord(self, offset: int) -> Coord:
         loc = self.loc(offset)

@@ -1,6 +1,8 @@
 """OpenMP 4.5 restrictions on clause operands that need their C types, checked when
 code generation reaches a construct (the scope then knows every name):
 
+- every name a clause lists is declared (`check_clause_names`, first: gcc reports
+  an undeclared name as it reads the clause);
 - a const-qualified variable may appear only in `shared` and `firstprivate`
   (2.15.3.3, .5, .6; gcc: "'const' qualified 'x' may appear only in ...");
 - array section bounds have integer type (2.4);
@@ -19,6 +21,15 @@ from omp2gpu.sema.atomic_forms import atomic_location
 from omp2gpu.sema.constant_eval import evaluate
 
 _NOT_CONST = frozenset({"private", "lastprivate", "reduction", "linear"})
+
+
+def check_clause_names(scope, directive) -> None:
+    """gcc: "'x' undeclared"; some clauses (`shared`, `linear`, `aligned`) would
+    otherwise name nothing and be accepted."""
+    listed = [item for clause in directive.clauses for item in getattr(clause, "items", ())]
+    for item in listed + directive.flush_list:
+        if scope.lookup(item.name) is None:
+            raise CompileError(f"use of undeclared identifier '{item.name}'", item.coord)
 
 
 def check_clause_operands(cg, construct) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.captures import _FreeIdentifiers, directive_expressions
 
@@ -41,7 +41,7 @@ def check_default_none(construct: OmpConstruct, kind_of) -> None:
     for name, node in walker.first_use.items():
         if kind_of(name) in _OBJECTS:
             leaf = next((leaf for leaf in _DEFAULT_LEAVES if directive.has(leaf)), "parallel")
-            raise CompileError(f"'{name}' not specified in enclosing '{leaf}'", node.coord)
+            raise LoweringError(f"'{name}' not specified in enclosing '{leaf}'", node.coord)
 
 
 def _loop_variables(construct) -> set[str]:

@@ -6,7 +6,7 @@ parameter is the device address of the section). The item naming the pointer its
 adds nothing then and is dropped, whatever its map type: the host's pointer keeps its
 value, as it does when libgomp detaches the pointer at the end of the region.
 
-An array named both as itself and as a section stays an error (clause_rules lets
+An array named both as itself and as a section stays an error (frontend/list_item_rules lets
 the pair through because it does not know the types).
 """
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.directives import OrderedClause
+from omp2gpu.diagnostics import CompileError, LoweringError
+from omp2gpu.frontend.clause_types import OrderedClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 
 WORKSHARING = ("for", "sections", "single")
@@ -33,12 +33,12 @@ def _walk(node, enclosing: list, sections: set) -> None:
     if isinstance(node, c_ast.FuncDef):
         enclosing = []                      # a new function: its constructs may be orphaned
     if isinstance(node, OmpConstruct):
+        if node.directive.constructs[-1] == "sections":
+            sections = sections | _section_ids(node)     # its block first, as gcc reads it
         _check(node, enclosing)
         if node.directive.kind == "section" and id(node) not in sections:
             raise CompileError("'#pragma omp section' may only be used in '#pragma omp sections' "
                                "construct", node.coord)
-        if node.directive.constructs[-1] == "sections":
-            sections = sections | _section_ids(node)
         enclosing = enclosing + [node.directive]
     for _, child in node.children():
         _walk(child, enclosing, sections)
@@ -60,23 +60,23 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
     first, outer_leaf = directive.constructs[0], outer.constructs[-1]
     where = construct.coord
     if outer_leaf == "teams" and first not in ("distribute", "parallel"):
-        raise CompileError(f"'{directive.kind}' region may not be closely nested inside a 'teams' "
+        raise LoweringError(f"'{directive.kind}' region may not be closely nested inside a 'teams' "
                            "region (only 'distribute' and 'parallel' may)", where)
     if first == "distribute" and outer_leaf != "teams":
-        raise CompileError(f"'distribute' region must be closely nested inside a 'teams' region, "
+        raise LoweringError(f"'distribute' region must be closely nested inside a 'teams' region, "
                            f"not '{outer.kind}'", where)
     if first == "teams" and outer_leaf != "target":
-        raise CompileError(f"'teams' construct must be closely nested inside a 'target' construct, "
+        raise LoweringError(f"'teams' construct must be closely nested inside a 'target' construct, "
                            f"not '{outer.kind}'", where)
     if first in WORKSHARING + ("master", "barrier") and outer_leaf in NO_WORKSHARING_INSIDE:
-        raise CompileError(f"'{first}' region may not be closely nested inside a '{outer_leaf}' region", where)
+        raise LoweringError(f"'{first}' region may not be closely nested inside a '{outer_leaf}' region", where)
     if first == "ordered" and not directive.is_standalone and "simd" not in outer.constructs \
             and ("for" not in outer.constructs or outer.first(OrderedClause) is None):
-        raise CompileError("'ordered' region must be closely nested inside a loop region with "
+        raise LoweringError("'ordered' region must be closely nested inside a loop region with "
                            "an 'ordered' clause", where)
     if first == "critical":
         for around in enclosing:
             if around.constructs[-1] == "critical" and around.critical_name == directive.critical_name:
                 name = f" '{directive.critical_name}'" if directive.critical_name else ""
-                raise CompileError(f"cannot nest 'critical{name}' inside a critical region of the "
+                raise LoweringError(f"cannot nest 'critical{name}' inside a critical region of the "
                                    "same name (it would deadlock)", where)

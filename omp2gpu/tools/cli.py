@@ -26,6 +26,7 @@ from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.driver import CompileOptions
+from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
 from omp2gpu.offload.devices.cpu_pool import parse_schedule
 from omp2gpu.pipeline import DUMP_STAGES
@@ -313,6 +314,16 @@ def _write_output(output: str, data: bytes) -> None:
         raise CompileError(f"cannot write {output}: {err.strerror or err}") from None
 
 
+def _handle(args: argparse.Namespace, program_args: list[str]) -> int:
+    """The command's handler; an error in an input is replaced by the first in its file."""
+    try:
+        return args.handler(args, program_args)
+    except CompileError as error:
+        if error.location is None:
+            raise
+        raise first_in_source_order(error, args.inputs, compile_options(args)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -320,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:  # argparse: --help, --version, usage errors
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
     try:
-        return call_with_deep_stack(args.handler, args, program_args)
+        return call_with_deep_stack(_handle, args, program_args)
     except CompileError as err:
         print(err.format(), file=sys.stderr)
         return 1

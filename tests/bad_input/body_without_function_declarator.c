@@ -1,4 +1,3 @@
-/* expect: 3:3: error: 'f' is not declared as a function */
-/* gcc: expected '=', ',', ';' before '{' */
+/* expect: 2:3: error: expected '=', ',', ';', 'asm' or '__attribute__' before '{' */
 f {}
 int main(void) { return 0; }

@@ -1,4 +1,4 @@
-/* expect: 8:48: error: 'v' appears more than once in map clauses */
+/* expect: 8:46: error: 'v' appears more than once in map clauses */
 #include <stdio.h>
 #define N 256
 

@@ -1,4 +1,4 @@
-/* expect: 4:13: error: '#pragma omp parallel for' must be followed by a for loop */
+/* expect: 5:5: error: '#pragma omp parallel for' must be followed by a for loop */
 int main(void) {
     int s = 0;
     #pragma omp parallel for

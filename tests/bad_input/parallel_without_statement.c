@@ -1,4 +1,4 @@
-/* expect: 4:9: error: '#pragma omp parallel' must be followed by a statement */
+/* expect: 5:1: error: '#pragma omp parallel' must be followed by a statement */
 int main(void) { int a = 0;
 {
 #pragma omp parallel

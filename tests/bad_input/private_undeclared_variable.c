@@ -1,4 +1,4 @@
-/* expect: 3:30: error: 'q' in a data-sharing clause is not a variable */
+/* expect: 3:30: error: use of undeclared identifier 'q' */
 int main(void) { int s = 0;
 #pragma omp parallel private(q)
 s = 1;

@@ -142,3 +142,10 @@ def test_call_to_undefined_function(tmp_path):
     program = tmp_path / "undefined_function.c"
     program.write_text("int helper(int);\n\nint main(void) {\n    return helper(2);\n}\n")
     _single_error(run_omp2gpu(str(program)), "undefined reference to 'helper'")
+
+
+def test_call_to_undefined_static_function(tmp_path):
+    # was an internal compiler error: a declaration with internal linkage is not LLVM IR
+    program = tmp_path / "undefined_static.c"
+    program.write_text("static int helper(int);\n\nint main(void) {\n    return helper(2);\n}\n")
+    _single_error(run_omp2gpu(str(program)), "undefined reference to 'helper'")

@@ -1,4 +1,4 @@
-/* expect: 4:36: error: 'b' is not a variable */
+/* expect: 4:36: error: use of undeclared identifier 'b' */
 int main(void) {
     int a[10];
     #pragma omp target map(tofrom: b[0:10])

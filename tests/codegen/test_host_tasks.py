@@ -236,7 +236,7 @@ int main(void) { f(); return 0; }
     ("int a = 0;\n#pragma omp task default(none)\n  a++;",
      "4:3: error: 'a' not specified in enclosing 'task'"),    # sema/default_none, as gcc
     ("int a = 0;\n#pragma omp task shared(nothing)\n  a++;",
-     "3:25: error: 'nothing' in a data-sharing clause is not a variable"),
+     "3:25: error: use of undeclared identifier 'nothing'"),
     ("int a = 0;\n#pragma omp task shared(main)\n  a++;",
      "3:25: error: 'main' in a data-sharing clause is not a variable"),
     ("int a = 0;\n#pragma omp task firstprivate(main)\n  a++;",

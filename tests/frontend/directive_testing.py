@@ -5,7 +5,8 @@ import pytest
 from pycparser.c_parser import Coord
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.directives import Directive, parse_directive
+from omp2gpu.frontend.directive_node import Directive
+from omp2gpu.frontend.directives import parse_directive
 
 PRAGMA_COLUMN = 9       # "#pragma omp ...": the "o" of "omp" is in column 9
 COORD = Coord("prog.c", 12, PRAGMA_COLUMN)

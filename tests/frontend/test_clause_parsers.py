@@ -6,7 +6,7 @@ import pytest
 from directive_testing import PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 from pycparser import c_ast
 
-from omp2gpu.frontend.directives import (
+from omp2gpu.frontend.clause_types import (
     AlignedClause,
     CollapseClause,
     CopyinClause,

@@ -8,8 +8,7 @@ import pytest
 from directive_testing import PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.directives import (
-    DIRECTIVES,
+from omp2gpu.frontend.clause_types import (
     AlignedClause,
     AtomicClause,
     DefaultClause,
@@ -36,9 +35,9 @@ from omp2gpu.frontend.directives import (
     ToClause,
     UniformClause,
     UntiedClause,
-    allowed_clauses,
-    parse_directive,
 )
+from omp2gpu.frontend.directive_table import DIRECTIVES, allowed_clauses
+from omp2gpu.frontend.directives import parse_directive
 
 # --------------------------------------------------------------------------
 # Directive names

@@ -87,3 +87,26 @@ def test_gnu_conditional_with_omitted_middle_operand():
 
 def test_gnu_conditional_missing_both_operands_is_a_syntax_error():
     assert "expected expression" in error_of("int f(int a) { return a ?: ; }").message
+
+
+def test_an_empty_declaration_is_a_warning_as_in_gcc(capsys):
+    ast = parse("typedef int T;\nstatic int;\nint main(void) { T; return 0; }\n", "t.c")
+    assert [type(node).__name__ for node in ast.ext] == ["Typedef", "FuncDef"]
+    warnings = capsys.readouterr().err.splitlines()
+    assert [line for line in warnings if "warning:" in line] == [
+        "t.c:2:8: warning: useless type name in empty declaration",
+        "t.c:3:18: warning: useless type name in empty declaration"]
+
+
+def test_a_struct_without_its_last_semicolon_is_a_warning_as_in_gcc(capsys):
+    ast = parse("struct two { int a, b };\nint main(void) { return 0; }\n", "t.c")
+    assert len(ast.ext[0].type.decls) == 2
+    assert "t.c:1:23: warning: no semicolon at end of struct or union" in capsys.readouterr().err
+
+
+def test_implicit_int_objects_are_ints_with_gccs_warnings(capsys):
+    ast = parse("count = 7;\nstatic limit = 3;\nint main(void) { return 0; }\n", "t.c")
+    assert [(d.name, d.type.type.names) for d in ast.ext[:2]] == [("count", ["int"]), ("limit", ["int"])]
+    warnings = capsys.readouterr().err
+    assert "t.c:1:1: warning: data definition has no type or storage class" in warnings
+    assert "t.c:2:8: warning: type defaults to 'int' in declaration of 'limit'" in warnings

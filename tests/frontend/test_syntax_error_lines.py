@@ -40,6 +40,37 @@ CASES = {
                           (3, 11)),
     "stray '}'": ("int main(void) {\n    int x = 1;\n    }\n    return x;\n}\n", (4, 5)),
     "member without ';'": ("struct p { int x int y; };\nint main(void) { return 0; }\n", (1, 18)),
+    # A statement starting with a token no expression starts with: at that token, not
+    # as a ';' missing after the line before.
+    "statement starting with '/'": ("int main(void) {\n    int x = 1;\n   /  x = 2;\n    return x;\n}\n",
+                                    (3, 4)),
+    "statement starting with ','": ("int main(void) {\n    int x = 1;\n    if (x) {\n    }\n    , x;\n"
+                                    "    return x;\n}\n", (5, 5)),
+    "stray ']' before a declaration": ("int main(void)\n{\n    ] int i = 0;\n    return i;\n}\n", (3, 5)),
+    "typedef as a loop body": ("int main(void) {\n    int i, s = 0;\n    for (i = 0; i < 3; i++)\n"
+                               "        typedef += i;\n    return s;\n}\n", (4, 9)),
+    # A pragma where a declaration goes on: at the pragma.
+    "pragma between a function's declarator and body": ("int main(void)\n#pragma GCC ivdep\n{ return 0; }\n",
+                                                        (2, 9)),
+    "pragma inside a declaration": ("int x\n#pragma GCC ivdep\nint y;\nint main(void) { return 0; }\n",
+                                    (2, 9)),
+    # A missing ')' or a file-scope ';': just after the token before it.
+    "call not closed before the next line": ("int printf(const char *, ...);\nint main(void) {\n"
+                                              "    printf(\"%d\\n\", 1\n           : 2);\n    return 0;\n}\n",
+                                              (3, 21)),
+    "file-scope declaration without ';'": ("static double weights[4]\nstatic double sums[4];\n"
+                                           "int main(void) { return 0; }\n", (1, 25)),
+    "file-scope declarations run together": ("int a static int b;\nint main(void) { return 0; }\n",
+                                             (1, 6)),
+    "static function defined in a block": ("int main(void)\n{\n    int x = 1;\n"
+                                           "    static int twice(int v) { return 2 * v; }\n"
+                                           "    return twice(x);\n}\n", (4, 16)),
+    "block declaration without ';' before another": ("int main(void)\n{\n    int a[4]\n"
+                                                     "    double d[4];\n    return 0;\n}\n", (3, 13)),
+    # after a parameter gcc expects one of "';', ',' or ')'": at the next token
+    "parameter list not closed": ("int main(void\n{\n    return 0;\n}\n", (2, 1)),
+    "else without if": ("int main(void) {\n    int x = 1;\n    x++;\n    else x--;\n    return x;\n}\n",
+                        (4, 5)),
 }
 
 

@@ -1,4 +1,5 @@
-"""python -m tests.fuzz --minutes 30: a long fuzzing run; findings under --out."""
+"""python -m tests.fuzz --minutes 30: a long fuzzing run; findings under --out, with the
+inputs where gcc disagrees (accept-invalid/, wrong-line/: the first error elsewhere)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,16 @@ import time
 from pathlib import Path
 
 from . import campaign
+
+
+def _write_disagreements(folder: Path, disagreements: list[campaign.Disagreement]) -> None:
+    """FOLDER.txt lists each input with both compilers' first errors; FOLDER/NNN.c is the input."""
+    folder.mkdir(parents=True, exist_ok=True)
+    index = []
+    for number, disagreement in enumerate(disagreements, 1):
+        (folder / f"{number:03d}.c").write_bytes(disagreement.source)
+        index.append(f"{number:03d}: {disagreement.describe()}")
+    folder.with_suffix(".txt").write_text("".join(index))
 
 
 def main(argv=None) -> int:
@@ -29,8 +40,8 @@ def main(argv=None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for number, finding in enumerate(results.findings.values(), 1):
         (args.out / f"finding-{number:03d}.c").write_bytes(finding.reduced or finding.source)
-    (args.out / "accept-invalid.txt").write_text(
-        "".join(f"{case.program} seed {case.seed}\n" for case in results.accept_invalid))
+    _write_disagreements(args.out / "accept-invalid", results.accept_invalid)
+    _write_disagreements(args.out / "wrong-line", results.wrong_line)
     summary = results.summary()
     (args.out / "summary.txt").write_text(summary + "\n")
     print(summary)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .mutations import mutate
-from .oracle import Outcome, compile_with_omp2gpu, first_error_line, gcc_verdict
+from .oracle import Outcome, compile_with_omp2gpu, error_line, first_error, gcc_verdict
 from .reduce import reduce
 
 CORPUS = Path(__file__).resolve().parents[1] / "programs"
@@ -46,15 +46,29 @@ class Finding:
 
 
 @dataclass
+class Disagreement:
+    """An input gcc rejects where omp2gpu's first error is elsewhere (or absent)."""
+    case: Case
+    source: bytes
+    ours: str | None       # omp2gpu's first `mutant.c:LINE:COL: error: ...` (None: it accepted)
+    gccs: str
+
+    def describe(self) -> str:
+        return (f"{self.case.program} seed {self.case.seed}\n"
+                f"  omp2gpu: {self.ours or 'accepted'}\n  gcc:     {self.gccs}\n")
+
+
+@dataclass
 class Results:
     cases: int = 0
     kinds: Counter = field(default_factory=Counter)
     findings: dict[str, Finding] = field(default_factory=dict)   # first one per signature
     # (omp2gpu accepted, gcc accepted) -> count; accept-invalid: (True, False)
     versus_gcc: Counter = field(default_factory=Counter)
-    accept_invalid: list[Case] = field(default_factory=list)
+    accept_invalid: list[Disagreement] = field(default_factory=list)
     # inputs both reject: was omp2gpu's first error on gcc's line? (True/False -> count)
     error_on_gccs_line: Counter = field(default_factory=Counter)
+    wrong_line: list[Disagreement] = field(default_factory=list)    # the False ones
 
     def summary(self) -> str:
         lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
@@ -98,6 +112,20 @@ def reproduces(source: bytes, signature: str) -> bool:
         return compile_with_omp2gpu(path).signature == signature
 
 
+def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outcome, gcc) -> None:
+    accepted = outcome.kind == "accepted"
+    results.versus_gcc[accepted, gcc.accepted] += 1
+    if accepted and not gcc.accepted:
+        gccs = gcc.first_error or "(an error outside the input's own lines)"
+        results.accept_invalid.append(Disagreement(case, source, None, gccs))
+    if not accepted and not gcc.accepted and gcc.first_error is not None:
+        ours = first_error(outcome.stderr, "mutant.c")
+        agreed = error_line(ours) == gcc.error_line
+        results.error_on_gccs_line[agreed] += 1
+        if not agreed:
+            results.wrong_line.append(Disagreement(case, source, ours, gcc.first_error))
+
+
 def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_gcc: bool = True,
         reduce_budget: int = 150, log=None) -> Results:
     """Compile every case of case_source (stopping after `minutes`), then reduce the
@@ -126,13 +154,7 @@ def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_g
                         if log:
                             log(f"new finding: {outcome.signature} ({case.program} seed {case.seed})")
                 elif gcc is not None:
-                    accepted = outcome.kind == "accepted"
-                    results.versus_gcc[accepted, gcc.accepted] += 1
-                    if accepted and not gcc.accepted:
-                        results.accept_invalid.append(case)
-                    if not accepted and not gcc.accepted and gcc.error_line is not None:
-                        ours = first_error_line(outcome.stderr, "mutant.c")
-                        results.error_on_gccs_line[ours == gcc.error_line] += 1
+                    _compare_with_gcc(results, case, source, outcome, gcc)
             if log and results.cases % 100 == 0:
                 log(f"{results.cases} mutants, {len(results.findings)} findings")
     for finding in results.findings.values():

@@ -104,13 +104,28 @@ def compile_with_omp2gpu(source: Path, timeout: float = TIMEOUT_S) -> Outcome:
 @dataclass(frozen=True)
 class GccVerdict:
     accepted: bool
-    error_line: int | None       # the line of gcc's first error, where it rejected the input
+    first_error: str | None      # gcc's first `NAME:LINE:COL: error: ...` line, where it rejected
+
+    @property
+    def error_line(self) -> int | None:
+        return error_line(self.first_error)
+
+
+def first_error(stderr: str, source_name: str) -> str | None:
+    """The first `NAME:LINE:COL: error: ...` line about the input file itself."""
+    match = re.search(rf"^{re.escape(source_name)}:\d+(?::\d+)?: (?:fatal )?error: .*$", stderr, re.MULTILINE)
+    return match[0] if match else None
+
+
+def error_line(message: str | None) -> int | None:
+    """The LINE of a `NAME:LINE:COL: error: ...` line."""
+    match = re.match(r"[^:]*:(\d+)", message or "")
+    return int(match[1]) if match else None
 
 
 def first_error_line(stderr: str, source_name: str) -> int | None:
     """The line of the first `NAME:LINE:COL: error:` about the input file itself."""
-    match = re.search(rf"^{re.escape(source_name)}:(\d+)(?::\d+)?: (?:fatal )?error: ", stderr, re.MULTILINE)
-    return int(match[1]) if match else None
+    return error_line(first_error(stderr, source_name))
 
 
 def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
@@ -125,8 +140,7 @@ def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return None
-    return GccVerdict(done.returncode == 0,
-                      first_error_line(done.stderr.decode(errors="replace"), source.name))
+    return GccVerdict(done.returncode == 0, first_error(done.stderr.decode(errors="replace"), source.name))
 
 
 def gcc_accepts(source: Path, timeout: float = TIMEOUT_S) -> bool | None:

@@ -4,7 +4,7 @@ reduced input; `python -m tests.fuzz --minutes 30` runs the long campaign."""
 
 from __future__ import annotations
 
-from . import campaign
+from . import campaign, oracle
 
 CI_SEED = 18
 CI_CASES = 24
@@ -15,3 +15,20 @@ def test_corpus_mutants_compile_or_give_located_errors():
                            reduce_budget=60)
     assert results.cases == CI_CASES
     assert not results.findings, results.summary()
+
+
+def test_inputs_where_gcc_disagrees_are_kept_with_both_first_errors():
+    results, case = campaign.Results(), campaign.Case("loop.c", 1)
+    rejected = oracle._classify(1, "mutant.c:4:2: error: expected ';'\n", "c")
+    campaign._compare_with_gcc(results, case, b"src", rejected,
+                               oracle.GccVerdict(False, "mutant.c:4:9: error: expected ';' before '}'"))
+    campaign._compare_with_gcc(results, case, b"src", rejected,
+                               oracle.GccVerdict(False, "mutant.c:3:1: error: 'x' undeclared"))
+    accepted = oracle._classify(0, "", "c")
+    campaign._compare_with_gcc(results, case, b"src", accepted,
+                               oracle.GccVerdict(False, "mutant.c:2:1: error: duplicate 'static'"))
+    assert results.error_on_gccs_line == {True: 1, False: 1}
+    assert [d.gccs for d in results.wrong_line] == ["mutant.c:3:1: error: 'x' undeclared"]
+    assert results.wrong_line[0].ours == "mutant.c:4:2: error: expected ';'"
+    assert [d.ours for d in results.accept_invalid] == [None]
+    assert "omp2gpu: accepted" in results.accept_invalid[0].describe()

@@ -66,6 +66,10 @@ REJECTED = {
         "'#pragma omp section' may only be used in '#pragma omp sections'"),
     "sections without a block": ("#pragma omp parallel sections\ns = 1;",
                                  "expected '{' after '#pragma omp parallel sections'"),
+    # gcc reads a sections construct's block before it checks where the construct is
+    "sections without a block, nested where they may not be": (
+        "#pragma omp parallel for\nfor (int i = 0; i < 8; i++) {\n#pragma omp sections\ns = 1;\n}",
+        "expected '{' after '#pragma omp sections'"),
     "ordered in a loop without the clause": (
         "#pragma omp parallel for\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered\ns += i;\n}",
         "'ordered' region must be closely nested inside a loop region with an 'ordered' clause"),

@@ -1,4 +1,4 @@
-"""sema/clause_rules.py: a list item named twice on one directive."""
+"""frontend/list_item_rules.py: a list item named twice on one directive."""
 
 from __future__ import annotations
 
@@ -65,3 +65,16 @@ def test_rejected_at_the_second_item(tmp_path, pragma, statement, message, colum
     with pytest.raises(CompileError, match=message) as error:
         _parse(tmp_path, pragma, statement)
     assert error.value.location.column == column
+
+
+@pytest.mark.parametrize("pragma, message", [
+    ("#pragma omp declare simd uniform(a) uniform(a)", "'a' appears more than once in data clauses"),
+    ("#pragma omp declare simd linear(i) linear(i:2)", "'i' appears more than once in data clauses"),
+    ("#pragma omp declare simd aligned(x) aligned(x)", "'x' appears more than once in 'aligned' clauses"),
+])
+def test_declare_simd_names_a_parameter_once(tmp_path, pragma, message):
+    path = tmp_path / "prog.c"
+    path.write_text(f"{pragma}\nstatic double f(double a, double *x, int i) {{ return a * x[i]; }}\n"
+                    "int main(void) { double v = 1; return (int)f(1, &v, 0); }\n")
+    with pytest.raises(CompileError, match=message):
+        driver.parse_file(path, driver.CompileOptions())

@@ -1,5 +1,6 @@
 """OpenMP 4.5 restrictions on the list items of one directive's clauses, checked on
-the directive alone (no types needed):
+the directive alone (no types needed) as it is parsed (directive_rules.RULES), as gcc
+checks them when it reads the directive:
 
 - a variable may appear in at most one data-sharing clause (private, firstprivate,
   lastprivate, shared, reduction, linear, copyprivate, is_device_ptr), except that
@@ -8,7 +9,9 @@ the directive alone (no types needed):
   variable per construct; gcc lets a struct member be mapped twice, and a pointer be
   mapped both as itself and as a section, `map(p, p[:n])`), and not both in a map
   clause and in a data-sharing clause of the same `target` construct;
-- a variable may appear in at most one motion clause (`to`/`from`) of `target update`.
+- a variable may appear in at most one motion clause (`to`/`from`) of `target update`;
+- `declare simd`: a parameter in at most one `uniform` or `linear` clause; and, there
+  and on `simd`, a variable in at most one `aligned` clause.
 
 gcc and clang reject these programs ("'x' appears more than once in data clauses").
 Struct-member list items (`s.a`, `p->x`) are compared by their member path: two
@@ -20,11 +23,10 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
 
 # Clauses that give a variable a data-sharing attribute on the construct.
 _DATA_SHARING = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
-                           "linear", "copyprivate", "is_device_ptr"})
+                           "linear", "copyprivate", "is_device_ptr", "uniform"})
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
 _MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
@@ -35,20 +37,11 @@ _TARGET_DATA = frozenset({"private", "firstprivate", "is_device_ptr"})
 _MOTION = frozenset({"to", "from"})
 
 
-def check_clause_rules(ast) -> None:
-    """Raise a CompileError at the first list item that a directive names twice."""
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct):
-            check_directive_items(node.directive)
-        stack.extend(child for _, child in node.children())
-
-
 def check_directive_items(directive) -> None:
     data: dict[str, str] = {}               # variable -> the data-sharing clause naming it
     mapped: set[str] = set()
     moved: set[str] = set()
+    aligned: set[str] = set()
     for clause in directive.clauses:
         name = clause.name
         for item in getattr(clause, "items", ()):
@@ -70,6 +63,10 @@ def check_directive_items(directive) -> None:
                 if key in moved:
                     raise _twice(item, "motion")
                 moved.add(key)
+            elif name == "aligned":
+                if key in aligned:
+                    raise _twice(item, "'aligned'")
+                aligned.add(key)
     if directive.kind == "target":
         _check_map_against_data(directive, data)
 

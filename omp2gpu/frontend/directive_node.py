@@ -1,0 +1,62 @@
+"""`Directive`: one parsed `#pragma omp ...` -- its name, leaf constructs, clauses and
+the directive's own argument (critical name, flush or threadprivate list)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..diagnostics import SourceLocation
+from .clause_types import AtomicClause, Clause, DependClause, ListItem, SeqCstClause
+
+_STANDALONE = frozenset({
+    "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
+    "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
+})
+
+
+@dataclass
+class Directive:
+    kind: str                               # e.g. "target teams distribute parallel for"
+    constructs: tuple[str, ...]             # leaf constructs, e.g. ("target", "teams", ...)
+    clauses: list[Clause]
+    coord: SourceLocation                   # the first word of the directive name
+    critical_name: str | None = None        # critical (name)
+    flush_list: list[ListItem] = field(default_factory=list)    # flush (list)
+    threadprivate_list: list[ListItem] = field(default_factory=list)    # threadprivate (list)
+    has_extended_list: bool = False         # declare target (list); the list is a ToClause
+    cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
+
+    def has(self, construct_name: str) -> bool:
+        return construct_name in self.constructs or construct_name == self.kind
+
+    def find(self, clause_class) -> list:
+        return [c for c in self.clauses if isinstance(c, clause_class)]
+
+    def first(self, clause_class):
+        return next((c for c in self.clauses if isinstance(c, clause_class)), None)
+
+    @property
+    def is_standalone(self) -> bool:
+        """No associated statement.  `declare target` with a list (or to/link clauses)
+        is declarative and reported False here; the region-opening form is True."""
+        if self.kind == "declare target":
+            return self.is_declare_target_begin
+        if self.kind == "ordered":          # ordered depend(source|sink: ...) stands alone
+            return bool(self.find(DependClause))
+        return self.kind in _STANDALONE
+
+    @property
+    def is_declare_target_begin(self) -> bool:
+        """`declare target` that opens a region closed by `end declare target`."""
+        return self.kind == "declare target" and not self.clauses
+
+    @property
+    def atomic_kind(self) -> str | None:
+        if self.kind != "atomic":
+            return None
+        clause = self.first(AtomicClause)
+        return clause.kind if clause else "update"
+
+    @property
+    def seq_cst(self) -> bool:
+        return bool(self.find(SeqCstClause))

@@ -1,0 +1,158 @@
+"""The OpenMP 4.5 rules that involve the directive or several of its clauses: clauses
+allowed once (checked as each is read: `check_not_repeated`), `if` modifiers, map
+types, required clauses, simd lengths, schedule with ordered, depend types, declare
+target lists, inbranch/notinbranch, critical hints."""
+
+from __future__ import annotations
+
+from ..diagnostics import CompileError
+from .clause_types import (
+    AtomicClause,
+    DependClause,
+    HintClause,
+    IfClause,
+    InbranchClause,
+    MapClause,
+    NotinbranchClause,
+    OrderedClause,
+    SafelenClause,
+    ScheduleClause,
+    SimdlenClause,
+    ToClause,
+)
+from .directive_node import Directive
+from .list_item_rules import check_directive_items
+
+# Clauses that may appear at most once on a directive.
+_UNIQUE_CLAUSES = frozenset({
+    "num_threads", "default", "proc_bind", "collapse", "schedule", "ordered", "nowait",
+    "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device", "defaultmap",
+    "hint", "seq_cst", "threads", "simd", "final", "priority", "untied", "mergeable",
+    "inbranch", "notinbranch", "grainsize", "num_tasks", "nogroup",
+})
+# Leaf constructs an `if` directive-name-modifier can name.
+_IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
+                        "target update", "parallel", "task", "taskloop", "cancel"})
+# Map types each mapping construct accepts; enter/exit data must spell one out.
+_MAP_TYPES_ON = {
+    "target": ("to", "from", "tofrom", "alloc"),
+    "target data": ("to", "from", "tofrom", "alloc"),
+    "target enter data": ("to", "alloc"),
+    "target exit data": ("from", "release", "delete"),
+}
+_MAP_TYPE_REQUIRED = frozenset({"target enter data", "target exit data"})
+# Directives that are meaningless without one of these clauses.
+_REQUIRED_CLAUSES = {
+    "target update": ("to", "from"),
+    "target enter data": ("map",),
+    "target exit data": ("map",),
+    "target data": ("map", "use_device_ptr"),
+}
+
+
+def check_directive(directive: Directive) -> None:
+    """Raise CompileError at the first rule the directive breaks."""
+    for rule in RULES:
+        rule(directive)
+
+
+def _on(directive: Directive) -> str:
+    return f"'#pragma omp {directive.kind}'"
+
+
+def check_not_repeated(directive: Directive, earlier: list, clause) -> None:
+    """A clause allowed once, given again: reported as it is read, before what follows
+    it, as gcc does ("too many 'num_threads' clauses")."""
+    if clause.name in _UNIQUE_CLAUSES and any(c.name == clause.name for c in earlier):
+        raise CompileError(f"duplicate '{clause.name}' clause on {_on(directive)}", clause.coord)
+
+
+def _check_atomic_clauses(directive: Directive) -> None:
+    atomics = directive.find(AtomicClause)
+    if len(atomics) > 1:
+        raise CompileError("at most one of 'read', 'write', 'update' and 'capture' may appear "
+                           "on '#pragma omp atomic'", atomics[1].coord)
+
+
+def _check_if_clauses(directive: Directive) -> None:
+    clauses = directive.find(IfClause)
+    modifiers = [c.modifier for c in clauses]
+    for clause in clauses:
+        if clause.modifier is not None and (clause.modifier not in _IF_LEAVES
+                                            or clause.modifier not in directive.constructs):
+            raise CompileError(f"directive-name-modifier '{clause.modifier}' does not apply to "
+                               f"{_on(directive)}", clause.modifier_coord)
+    for index, clause in enumerate(clauses):
+        if clause.modifier in modifiers[:index]:
+            what = f"'if({clause.modifier}:...)'" if clause.modifier else "'if'"
+            raise CompileError(f"duplicate {what} clause on {_on(directive)}", clause.coord)
+        if clause.modifier is None and any(modifiers):
+            raise CompileError("when one 'if' clause has a directive-name-modifier, all must",
+                               clause.coord)
+
+
+def _check_map_types(directive: Directive) -> None:
+    mapping = next((c for c in directive.constructs if c in _MAP_TYPES_ON), None)
+    for clause in directive.find(MapClause):
+        if not clause.map_type_explicit and mapping in _MAP_TYPE_REQUIRED:
+            choices = " or ".join(f"'{t}'" for t in _MAP_TYPES_ON[mapping])
+            raise CompileError(f"'map' clause on {_on(directive)} needs a map type ({choices})",
+                               clause.coord)
+        if clause.map_type not in _MAP_TYPES_ON[mapping]:
+            raise CompileError(f"map type '{clause.map_type}' is not valid on {_on(directive)}",
+                               clause.map_type_coord)
+
+
+def _check_required_clauses(directive: Directive) -> None:
+    required = _REQUIRED_CLAUSES.get(directive.kind)
+    if required and not any(c.name in required for c in directive.clauses):
+        names = " or ".join(f"'{name}'" for name in required)
+        raise CompileError(f"{_on(directive)} needs at least one {names} clause", directive.coord)
+
+
+def _check_simd_lengths(directive: Directive) -> None:
+    safelen, simdlen = directive.first(SafelenClause), directive.first(SimdlenClause)
+    if safelen and simdlen and simdlen.length > safelen.length:
+        raise CompileError(f"'simdlen' ({simdlen.length}) must not be greater than "
+                           f"'safelen' ({safelen.length})", simdlen.coord)
+
+
+def _check_schedule(directive: Directive) -> None:
+    schedule = directive.first(ScheduleClause)
+    if schedule and "nonmonotonic" in schedule.modifiers and directive.first(OrderedClause):
+        raise CompileError("a 'nonmonotonic' schedule cannot be combined with 'ordered'",
+                           schedule.coord)
+
+
+def _check_depend(directive: Directive) -> None:
+    for clause in directive.find(DependClause):
+        doacross = clause.dep_type in ("source", "sink")
+        if doacross != (directive.kind == "ordered"):
+            raise CompileError(f"'depend({clause.dep_type})' is not valid on {_on(directive)}",
+                               clause.coord)
+
+
+def _check_declare_target(directive: Directive) -> None:
+    for clause in directive.find(ToClause) if directive.kind == "declare target" else ():
+        for item in clause.items:
+            if not item.is_variable:
+                raise CompileError("expected a variable or function name in 'to' clause",
+                                   item.coord)
+
+
+def _check_branch(directive: Directive) -> None:
+    branch = directive.find((InbranchClause, NotinbranchClause))
+    if len(branch) > 1:
+        raise CompileError(f"'inbranch' and 'notinbranch' cannot both appear on {_on(directive)}",
+                           branch[1].coord)
+
+
+def _check_critical(directive: Directive) -> None:
+    hint = directive.first(HintClause)
+    if hint and directive.critical_name is None:
+        raise CompileError("'hint' needs a named '#pragma omp critical (name)'", hint.coord)
+
+
+RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
+           _check_simd_lengths, _check_schedule, _check_depend, _check_declare_target,
+           _check_critical, _check_branch, check_directive_items)

@@ -1,0 +1,110 @@
+"""Which OpenMP 4.5 directives exist, the leaf constructs each is made of, and which
+clauses each accepts (the union of its leaves', less the spec's exclusions)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# --------------------------------------------------------------------------
+# Directive names
+# --------------------------------------------------------------------------
+
+# Directives that are one construct, even when their name has several words.
+_SINGLE_CONSTRUCTS = (
+    "target", "target data", "target enter data", "target exit data", "target update",
+    "declare target", "end declare target", "teams", "distribute", "parallel", "for", "simd",
+    "sections", "section", "single", "master", "critical", "barrier", "atomic", "flush",
+    "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
+    "taskloop", "cancel", "cancellation point",
+)
+# Combined and composite constructs: their leaves are their words.
+_COMBINED_CONSTRUCTS = (
+    "parallel for", "parallel for simd", "parallel sections", "for simd",
+    "distribute simd", "distribute parallel for", "distribute parallel for simd",
+    "teams distribute", "teams distribute simd", "teams distribute parallel for",
+    "teams distribute parallel for simd",
+    "target parallel", "target parallel for", "target parallel for simd", "target simd",
+    "target teams", "target teams distribute", "target teams distribute simd",
+    "target teams distribute parallel for", "target teams distribute parallel for simd",
+    "taskloop simd",
+)
+DIRECTIVES: dict[str, tuple[str, ...]] = {
+    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS},
+    **{kind: tuple(kind.split()) for kind in _COMBINED_CONSTRUCTS},
+}
+DIRECTIVE_PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
+                      for n in range(1, len(kind.split()) + 1))
+
+# Real OpenMP directives outside this compiler's scope.
+UNSUPPORTED_DIRECTIVES = frozenset({
+    "declare reduction", "workshare",
+})
+# Words that name constructs: seeing one after a complete directive name means a bad
+# combination.  `ordered`, `update` and `reduction` are clauses too (`for ordered`, `atomic
+# update`, `single reduction(...)`), so after a directive name they are read as clauses.
+CONSTRUCT_WORDS = (frozenset(word for kind in DIRECTIVES for word in kind.split())
+                    | frozenset(word for name in UNSUPPORTED_DIRECTIVES for word in name.split())
+                    ) - {"ordered", "update", "reduction"}
+
+# --------------------------------------------------------------------------
+# Which clauses each leaf construct accepts (OpenMP 4.5)
+# --------------------------------------------------------------------------
+
+_DATA_SHARING = {"private", "firstprivate", "shared", "reduction"}
+LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "target": {"if", "device", "private", "firstprivate", "map", "is_device_ptr", "defaultmap",
+               "nowait", "depend"},
+    "target data": {"if", "device", "map", "use_device_ptr"},
+    "target enter data": {"if", "device", "map", "depend", "nowait"},
+    "target exit data": {"if", "device", "map", "depend", "nowait"},
+    "target update": {"if", "device", "to", "from", "depend", "nowait"},
+    "declare target": {"to", "link"},
+    "end declare target": set(),
+    "teams": _DATA_SHARING | {"num_teams", "thread_limit", "default"},
+    "distribute": {"private", "firstprivate", "lastprivate", "collapse", "dist_schedule"},
+    "parallel": _DATA_SHARING | {"if", "num_threads", "default", "copyin", "proc_bind"},
+    "for": {"private", "firstprivate", "lastprivate", "linear", "reduction", "schedule",
+            "collapse", "ordered", "nowait"},
+    "simd": {"safelen", "simdlen", "linear", "aligned", "private", "lastprivate", "reduction",
+             "collapse"},
+    "sections": {"private", "firstprivate", "lastprivate", "reduction", "nowait"},
+    "section": set(),
+    "single": {"private", "firstprivate", "copyprivate", "nowait"},
+    "master": set(),
+    "critical": {"hint"},
+    "barrier": set(),
+    "taskwait": set(),
+    "taskyield": set(),
+    "flush": set(),
+    "atomic": {"read", "write", "update", "capture", "seq_cst"},
+    "ordered": {"threads", "simd", "depend"},
+    "task": {"if", "final", "untied", "default", "mergeable", "private", "firstprivate",
+             "shared", "depend", "priority"},
+    "taskgroup": set(),
+    "taskloop": {"if", "shared", "private", "firstprivate", "lastprivate", "default", "grainsize",
+                 "num_tasks", "collapse", "final", "priority", "untied", "mergeable", "nogroup"},
+    "cancel": {"if"},
+    "cancellation point": set(),
+    "threadprivate": set(),
+    "declare simd": {"simdlen", "linear", "aligned", "uniform", "inbranch", "notinbranch"},
+}.items()}
+
+# A combined construct accepts the union of its leaves' clauses, except these
+# (the spec removes them from the named combination; an outer `target` may add
+# `nowait` back, since it then means the target task's nowait).
+_COMBINED_EXCLUSIONS: dict[str, frozenset[str]] = {
+    "parallel for": frozenset({"nowait"}),
+    "parallel for simd": frozenset({"nowait"}),
+    "parallel sections": frozenset({"nowait"}),
+    "distribute parallel for": frozenset({"ordered", "linear"}),
+    "distribute parallel for simd": frozenset({"ordered"}),
+}
+
+
+@lru_cache(maxsize=None)
+def allowed_clauses(constructs: tuple[str, ...]) -> frozenset[str]:
+    """Clause names a directive made of these leaf constructs accepts."""
+    allowed = LEAF_CLAUSES[constructs[0]]
+    if len(constructs) > 1:
+        allowed = allowed | allowed_clauses(constructs[1:])
+    return allowed - _COMBINED_EXCLUSIONS.get(" ".join(constructs), frozenset())
