@@ -48,3 +48,14 @@ def test_parallel_is_one_gomp_parallel_call_with_its_team_size(tmp_path):
                            "return x; }")
     call = next(line for line in ir.splitlines() if 'call void @"GOMP_parallel"' in line)
     assert "i32 3, i32 0)" in call
+
+
+def test_a_target_region_inside_a_parallel_region_has_a_ptx_name(tmp_path):
+    """Its host function is the outlined `main._omp_fn.N`; PTX names have no dots."""
+    from omp2gpu import driver
+    path = tmp_path / "prog.c"
+    path.write_text("int main(void) { double a[8];\n#pragma omp parallel num_threads(2)\n"
+                    "#pragma omp target map(tofrom: a)\na[0] = 1;\nreturn 0; }\n")
+    (kernel,) = driver.translate(path, driver.CompileOptions()).device.kernels
+    assert kernel.kernel_name.startswith("__omp_offloading_main__omp_fn")
+    assert kernel.kernel_name.replace("_", "").isalnum()

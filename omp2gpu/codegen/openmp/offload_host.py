@@ -10,6 +10,8 @@ afterwards.
 
 from __future__ import annotations
 
+import re
+
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
@@ -183,7 +185,10 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
     def _kernel_name(self, cg, construct) -> str:
         line = getattr(construct.coord, "line", 0)
         unit = f"{self.unit_id}_" if self.unit_id else ""
-        base = f"__omp_offloading_{unit}{cg.function.name}_l{line}"
+        # An outlined parallel region's or task's function is `main._omp_fn.N`: a PTX name
+        # has no dots.
+        function = re.sub(r"[^A-Za-z0-9_]", "_", cg.function.name)
+        base = f"__omp_offloading_{unit}{function}_l{line}"
         name, count = base, 1
         while name in self._kernel_names:
             count += 1
