@@ -105,6 +105,8 @@ class LValueEmitter:
             raise CompileError("subscripted value is not an array or pointer", node.coord)
         if not index.ctype.is_integer:
             raise CompileError("array subscript is not an integer", node.subscript.coord)
+        if base.ctype.pointee.is_void:
+            raise CompileError("subscript of a 'void *' pointer", node.coord)
         return LValue(base.ctype.pointee, self.pointer_offset(base, index, node), base.ctype.pointee_const)
 
     def _expr_ArrayRef(self, node):

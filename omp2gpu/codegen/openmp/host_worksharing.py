@@ -155,7 +155,8 @@ class Worksharing:
         gomp.call(cg, "GOMP_ordered_start")
         with DataEnvironment(cg, construct.directive):
             cg.stmt(construct.body)
-        gomp.call(cg, "GOMP_ordered_end")
+        if not cg.builder.block.is_terminated:      # (a `return` inside is invalid OpenMP)
+            gomp.call(cg, "GOMP_ordered_end")
 
     # ----------------------------------------------------------------- sections
     def emit_sections(self, cg, construct, nowait: bool | None = None) -> None:
