@@ -4,7 +4,7 @@ GPU and the CPU device together."""
 from __future__ import annotations
 
 import pytest
-from pycparser import c_parser
+from target_constructs import target_construct
 
 from omp2gpu.codegen.openmp.choose import choose
 from omp2gpu.codegen.openmp.schemes import (
@@ -17,21 +17,12 @@ from omp2gpu.codegen.openmp.schemes import (
     SerialKernel,
 )
 from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragmas import attach_pragmas
 
 LOOP = "for (int i = 0; i < n; i++) a[i] = i;"
 
 
 def _target(pragmas: str, body: str = LOOP) -> OmpConstruct:
-    source = f"void f(int n, double *a) {{\n{pragmas}\n{body}\n}}"
-    ast = attach_pragmas(c_parser.CParser().parse(source))
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.directive.has("target"):
-            return node
-        stack.extend(child for _, child in node.children())
-    raise AssertionError("no target construct")
+    return target_construct(pragmas, body, "int n, double *a")
 
 
 COMBINED = "#pragma omp target teams distribute parallel for"

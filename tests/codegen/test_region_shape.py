@@ -4,26 +4,18 @@ expressions the host may evaluate at the launch."""
 from __future__ import annotations
 
 import pytest
-from pycparser import c_ast, c_parser
+from pycparser import c_ast
+from target_constructs import target_construct
 
 from omp2gpu.codegen.openmp.choose import choose
 from omp2gpu.codegen.openmp.region_shape import combined_shape, evaluable_at_launch
 from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragmas import attach_pragmas
 
 LOOP = "for (int i = 0; i < n; i++) s += a[i];"
 
 
 def _target(pragmas: str, body: str = LOOP) -> OmpConstruct:
-    source = f"void f(int n, double *a, double s) {{\n{pragmas}\n{body}\n}}"
-    ast = attach_pragmas(c_parser.CParser().parse(source))
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.directive.has("target"):
-            return node
-        stack.extend(child for _, child in node.children())
-    raise AssertionError("no target construct")
+    return target_construct(pragmas, body)
 
 
 @pytest.mark.parametrize("pragmas, kinds", [
