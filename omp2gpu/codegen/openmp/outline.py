@@ -22,6 +22,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.openmp.data_sharing import copy_bytes
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
@@ -131,9 +132,8 @@ class Outlined:
             data = b.bitcast(array, I8P)
         for capture in self.block.captures:
             at = b.gep(data, [ir.Constant(I64, capture.offset)])
-            if capture.by_copy:
-                ir_type = capture.symbol.ctype.ir_type()
-                b.store(b.load(capture.symbol.address), b.bitcast(at, ir_type.as_pointer()))
+            if capture.by_copy:         # an array's or struct's bytes too, without a first-class load
+                copy_bytes(cg, at, capture.symbol.address, ir.Constant(I64, capture.symbol.ctype.size))
             else:
                 b.store(b.bitcast(capture.symbol.address, I8P), b.bitcast(at, I8P.as_pointer()))
         return data
