@@ -98,6 +98,14 @@ class OutlinedScope(Scope):
 
         def address(b):
             at = b.gep(self.data, [ir.Constant(I64, capture.offset)])
+            if capture.by_copy and symbol.ctype.is_scalar:
+                # The thread's own slot, filled once: a value in a register for LLVM, where
+                # loads through `data` at each use are reloaded after every store the body
+                # makes (`data` may alias anything it stores to).
+                slot = b.alloca(symbol.ctype.ir_type(), name=name)
+                slot.align = max(symbol.ctype.align, 1)
+                b.store(b.load(b.bitcast(at, pointer_type)), slot)
+                return slot
             if capture.by_copy:
                 return b.bitcast(at, pointer_type)
             return b.bitcast(b.load(b.bitcast(at, I8P.as_pointer())), pointer_type)
