@@ -16,12 +16,14 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
     "vla_private_firstprivate": tuple(
         f"variable-length array '{name}' shared by a team: its team-shared copy needs a size known at "
         "compile time" for name in ("table", "steps")),
+    # user-defined reductions (declare reduction) are host-only: their combiner is arbitrary C
+    "host_declare_reduction_structs": ("user-defined reduction 'csum' is not supported on the device",),
 }
 
 
 # programs none of whose target regions any device runs (every region is listed above, under
 # every scheme): the CPU device launches nothing for them either
-EVERY_REGION_ON_HOST = {"long_double_80bit"}
+EVERY_REGION_ON_HOST = {"long_double_80bit", "host_declare_reduction_structs"}
 
 
 def unexpected_host_regions(program: str, remarks) -> list[str]:

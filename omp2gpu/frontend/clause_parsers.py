@@ -32,6 +32,7 @@ from .clause_types import (
     HintClause,
     IfClause,
     InbranchClause,
+    InitializerClause,
     IsDevicePtrClause,
     LastprivateClause,
     LinearClause,
@@ -62,6 +63,7 @@ from .clause_types import (
     UntiedClause,
     UseDevicePtrClause,
 )
+from .declare_reduction import check_initializer
 from .pragma_syntax import (
     Group,
     constant_int,
@@ -99,6 +101,11 @@ def _expr_clause(cls):
     def parse(ctx, tok, args):
         return cls(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, tok.text))
     return parse
+
+
+def _parse_initializer(ctx, tok, args):
+    expression = single_expression(ctx, args, tok.text)
+    return InitializerClause(coord=ctx.loc(tok.offset), expr=check_initializer(ctx, expression, args.start))
 
 
 def _flag_clause(cls):
@@ -146,10 +153,9 @@ def _parse_reduction(ctx, tok, args):
     op = "".join(t.text for t in head.tokens)
     if not head.tokens:
         raise ctx.error("expected a reduction operator before ':'", head.start)
-    if len(head.tokens) != 1 or op not in REDUCTION_OPS:
+    # An identifier other than max/min names a `declare reduction` (found by codegen).
+    if len(head.tokens) != 1 or (op not in REDUCTION_OPS and head.tokens[0].kind != "id"):
         where = head.tokens[0].offset if head.tokens else head.start
-        if len(head.tokens) == 1 and head.tokens[0].kind == "id":
-            raise ctx.error(f"user-defined reduction '{op}' is not supported", where)
         raise ctx.error(f"invalid reduction operator '{op}'", where)
     return ReductionClause(coord=ctx.loc(tok.offset), op=op,
                            items=parse_list(ctx, tail, "reduction", plain=False))
@@ -340,6 +346,7 @@ CLAUSES: dict[str, ClauseSpec] = {
     "grainsize": ClauseSpec(_expr_clause(GrainsizeClause), "required"),
     "num_tasks": ClauseSpec(_expr_clause(NumTasksClause), "required"),
     "nogroup": ClauseSpec(_flag_clause(NogroupClause), "none"),
+    "initializer": ClauseSpec(_parse_initializer, "required"),
     "if": ClauseSpec(_parse_if, "required"),
     "default": ClauseSpec(_parse_default, "required"),
     "defaultmap": ClauseSpec(_parse_defaultmap, "required"),
@@ -364,6 +371,6 @@ CLAUSES: dict[str, ClauseSpec] = {
     "capture": _atomic("capture"),
 }
 
-# OpenMP clauses of constructs this compiler does not support (declare
-# reduction): reported as "not valid here" rather than "unknown".
-OTHER_OPENMP_CLAUSES = frozenset({"initializer"})
+# OpenMP clauses of constructs this compiler does not support: reported as "not valid
+# here" rather than "unknown".
+OTHER_OPENMP_CLAUSES = frozenset()

@@ -123,6 +123,7 @@ class FinalClause(ExprClause): name = "final"            # task
 class GrainsizeClause(ExprClause): name = "grainsize"    # taskloop
 class NumTasksClause(ExprClause): name = "num_tasks"     # taskloop
 class PriorityClause(ExprClause): name = "priority"      # task
+class InitializerClause(ExprClause): name = "initializer"    # declare reduction
 
 
 @dataclass(kw_only=True)

@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import SourceLocation
 from .clause_types import AtomicClause, Clause, DependClause, ListItem, SeqCstClause
+from .declare_reduction import DeclaredReduction
 
 _STANDALONE = frozenset({
     "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
     "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
+    "declare reduction",
 })
 
 
@@ -25,6 +27,7 @@ class Directive:
     threadprivate_list: list[ListItem] = field(default_factory=list)    # threadprivate (list)
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
     cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
+    declared_reduction: DeclaredReduction | None = None     # declare reduction (...)
 
     def has(self, construct_name: str) -> bool:
         return construct_name in self.constructs or construct_name == self.kind

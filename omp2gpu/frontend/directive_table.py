@@ -15,7 +15,7 @@ _SINGLE_CONSTRUCTS = (
     "declare target", "end declare target", "teams", "distribute", "parallel", "for", "simd",
     "sections", "section", "single", "master", "critical", "barrier", "atomic", "flush",
     "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
-    "taskloop", "cancel", "cancellation point",
+    "taskloop", "cancel", "cancellation point", "declare reduction",
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -37,7 +37,7 @@ DIRECTIVE_PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
 
 # Real OpenMP directives outside this compiler's scope.
 UNSUPPORTED_DIRECTIVES = frozenset({
-    "declare reduction", "workshare",
+    "workshare",
 })
 # Words that name constructs: seeing one after a complete directive name means a bad
 # combination.  `ordered`, `update` and `reduction` are clauses too (`for ordered`, `atomic
@@ -86,6 +86,7 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "cancel": {"if"},
     "cancellation point": set(),
     "threadprivate": set(),
+    "declare reduction": {"initializer"},
     "declare simd": {"simdlen", "linear", "aligned", "uniform", "inbranch", "notinbranch"},
 }.items()}
 

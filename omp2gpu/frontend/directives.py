@@ -15,7 +15,8 @@ its parser.
 from __future__ import annotations
 
 from .clause_parsers import CLAUSES, OTHER_OPENMP_CLAUSES
-from .clause_types import ToClause
+from .clause_types import InitializerClause, ToClause
+from .declare_reduction import read_declaration
 from .directive_node import Directive
 from .directive_rules import check_directive, check_not_repeated
 from .directive_table import (
@@ -40,6 +41,9 @@ def parse_directive(text: str, coord, typedef_names: frozenset[str] = frozenset(
         directive.cancel_kind, i = tokens[i].text, i + 1
     i = _read_directive_argument(ctx, tokens, i, directive)
     directive.clauses += _read_clauses(ctx, tokens, i, directive)
+    if directive.declared_reduction is not None:
+        initializer = directive.first(InitializerClause)
+        directive.declared_reduction.initializer = initializer.expr if initializer else None
     check_directive(directive)
     return directive
 
@@ -103,14 +107,15 @@ def _reject_combination(ctx: PragmaContext, tokens: list[Token], j: int, name: s
 
 def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
                              directive: Directive) -> int:
-    """critical (name), flush (list), declare target (list), threadprivate (list)."""
+    """critical (name), flush (list), declare target (list), threadprivate (list),
+    declare reduction (identifier : types : combiner)."""
     kind = directive.kind
     if i == len(tokens) or not tokens[i].is_punct("("):
-        if kind == "threadprivate":
-            raise ctx.error("expected '(' after 'threadprivate'",
+        if kind in ("threadprivate", "declare reduction"):
+            raise ctx.error(f"expected '(' after '{kind}'",
                             tokens[i].offset if i < len(tokens) else tokens[i - 1].end)
         return i
-    if kind not in ("critical", "flush", "declare target", "threadprivate"):
+    if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction"):
         raise ctx.error(f"unexpected '(' after '#pragma omp {kind}'", tokens[i].offset)
     args, after = take_parenthesized(ctx, tokens, i, f"the argument of '#pragma omp {kind}'")
     if kind == "critical":
@@ -121,6 +126,8 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     elif kind == "flush":
         directive.flush_list = parse_list(ctx, args, "flush", plain=True,
                                           what="'#pragma omp flush' list")
+    elif kind == "declare reduction":
+        directive.declared_reduction = read_declaration(ctx, args)
     elif kind == "threadprivate":
         directive.threadprivate_list = parse_list(ctx, args, "threadprivate", plain=True,
                                                   what="'#pragma omp threadprivate' list")

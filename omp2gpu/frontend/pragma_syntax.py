@@ -173,34 +173,47 @@ def split_once(ctx: PragmaContext, group: Group, sep: str, what: str) -> tuple[G
 # --------------------------------------------------------------------------
 
 _PARSER = c_parser.CParser()
-_EXPR_LINE, _EXPR_COLUMN = 3, 2          # where the expression lands in the wrapper source
 _ERROR_AT = re.compile(r":(\d+):(\d+):")
+_EXPR_LINE = 3                           # the wrapper source's line the pragma's text lands on
 
 
 def parse_expression(ctx: PragmaContext, group: Group, what: str) -> c_ast.Node:
+    return _parse_wrapped(ctx, group, what, "(", "expression")
+
+
+def parse_type_name(ctx: PragmaContext, group: Group, what: str) -> c_ast.Typename:
+    """A type name (`int`, `struct point`, `double *`), parsed as the type of a cast."""
+    return _parse_wrapped(ctx, group, what, "((", "type name", ")0").to_type
+
+
+def _parse_wrapped(ctx: PragmaContext, group: Group, what: str, opening: str, noun: str,
+                   closing: str = "") -> c_ast.Node:
+    """The tokens of `group` parsed by pycparser as the expression `opening text closing`
+    inside a function, with coords relocated into the pragma line."""
     if not group.tokens:
-        raise ctx.error(f"expected an expression in {what}", group.start)
+        raise ctx.error(f"expected {'an' if noun[0] in 'aeiou' else 'a'} {noun} in {what}", group.start)
     for tok in group.tokens:
         if tok.is_punct(";"):
             raise ctx.error(f"unexpected ';' in {what}", tok.offset)
     # Declare only the typedef names the expression mentions, so casts parse.
     typedefs = sorted({t.text for t in group.tokens if t.kind == "id"} & ctx.typedef_names)
     source = (" ".join(f"typedef int {name};" for name in typedefs)
-              + "\nvoid __omp_clause(void) {\n(" + ctx.spelling(group) + "\n);\n}\n")
+              + "\nvoid __omp_clause(void) {\n" + opening + ctx.spelling(group) + closing + "\n);\n}\n")
+    column = len(opening) + 1                # where the text starts on its line
     try:
         tree = _PARSER.parse(source, "<omp clause>")
     except c_parser.ParseError as exc:
-        raise ctx.error(f"invalid expression in {what}", _error_offset(group, str(exc))) from None
+        raise ctx.error(f"invalid {noun} in {what}", _error_offset(group, str(exc), column)) from None
     except Exception:   # pycparser should not raise anything else; never let it escape
-        raise ctx.error(f"invalid expression in {what}", group.start) from None
+        raise ctx.error(f"invalid {noun} in {what}", group.start) from None
     items = tree.ext[-1].body.block_items or []
-    if len(items) != 1:
-        raise ctx.error(f"invalid expression in {what}", group.start)
-    _relocate(ctx, items[0], group.start)
+    if len(items) != 1 or (closing and not isinstance(items[0], c_ast.Cast)):
+        raise ctx.error(f"invalid {noun} in {what}", group.start)
+    _relocate(ctx, items[0], group.start, column)
     return items[0]
 
 
-def _error_offset(group: Group, message: str) -> int:
+def _error_offset(group: Group, message: str, text_column: int) -> int:
     match = _ERROR_AT.search(message)
     if match is None:
         return group.start
@@ -209,10 +222,10 @@ def _error_offset(group: Group, message: str) -> int:
         return group.start
     if line > _EXPR_LINE:
         return group.end
-    return min(max(group.start + column - _EXPR_COLUMN, group.start), group.end)
+    return min(max(group.start + column - text_column, group.start), group.end)
 
 
-def _relocate(ctx: PragmaContext, node: c_ast.Node, base: int) -> None:
+def _relocate(ctx: PragmaContext, node: c_ast.Node, base: int, text_column: int) -> None:
     """Point the coords of `node` and its descendants into the pragma line."""
     stack = [node]
     while stack:
@@ -220,7 +233,7 @@ def _relocate(ctx: PragmaContext, node: c_ast.Node, base: int) -> None:
         coord = getattr(current, "coord", None)
         if coord is not None:
             inside = coord.line == _EXPR_LINE and coord.column
-            current.coord = ctx.c_coord(base + coord.column - _EXPR_COLUMN if inside else base)
+            current.coord = ctx.c_coord(base + coord.column - text_column if inside else base)
         stack.extend(child for _, child in current.children())
 
 

@@ -97,7 +97,7 @@ def _file_items(items, i, scope, opener):
                 raise CompileError("'#pragma omp end declare target' without a matching "
                                    "'#pragma omp declare target'", coord)
             return out, i
-        elif directive.kind == "declare target":          # declare target (list) / to(list)
+        elif directive.kind in ("declare target", "declare reduction"):   # declarative
             out.append(OmpConstruct(directive, None, coord))
         else:
             raise CompileError(f"{named(directive)} is not allowed at file scope", coord)

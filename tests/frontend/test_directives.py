@@ -46,6 +46,7 @@ from omp2gpu.frontend.directives import parse_directive
 # Clauses a directive cannot do without, so every form parses.
 _MINIMAL_CLAUSES = {
     "threadprivate": "(a)",
+    "declare reduction": "(merge : int : omp_out += omp_in)",
     "target update": " to(a)",
     "target enter data": " map(to: a)",
     "target exit data": " map(from: a)",
@@ -85,6 +86,7 @@ ALL_FORMS = [
     ("cancel", ("cancel",)),
     ("cancellation point", ("cancellation point",)),
     ("threadprivate", ("threadprivate",)),
+    ("declare reduction", ("declare reduction",)),
     ("declare simd", ("declare simd",)),
     ("parallel for", ("parallel", "for")),
     ("parallel for simd", ("parallel", "for", "simd")),
@@ -221,11 +223,10 @@ def test_declare_target_errors():
      "expected 'parallel', 'sections', 'for' or 'taskgroup' after 'cancellation point'", "teams"),
     ("omp taskloop parallel", "invalid combination 'taskloop parallel'", "parallel"),
     ("omp task parallel", "invalid combination 'task parallel'", "parallel"),
-    ("omp declare reduction(+: int: omp_out)", "unsupported OpenMP directive 'declare reduction'",
-     "declare"),
+    ("omp workshare", "unsupported OpenMP directive 'workshare'", "workshare"),
     ("omp target enter", "expected 'data' after 'target enter'", "enter"),
     ("omp target exit map(from: a)", "expected 'data' after 'target exit'", "map"),
-    ("omp declare", "expected 'simd' or 'target' after 'declare'", "declare"),
+    ("omp declare", "expected 'reduction' or 'simd' or 'target' after 'declare'", "declare"),
     ("omp end declare", "expected 'target' after 'end declare'", "declare"),
     ("omp parallel (", "unexpected '(' after '#pragma omp parallel'", "("),
 ])
@@ -235,7 +236,8 @@ def test_bad_directive_names(text, message, at):
     expected = column_of(text, at, 2 if text.count(at) > 1 and at == "parallel" else 1)
     if message.startswith("expected 'data'") and at == "enter":
         expected = PRAGMA_COLUMN + len(text)            # after the last word
-    if message.startswith(("expected 'target'", "expected 'simd'")) or text == "omp cancel":
+    if message.startswith(("expected 'target'", "expected 'simd'", "expected 'reduction'")) \
+            or text == "omp cancel":
         expected = PRAGMA_COLUMN + len(text)
     assert err.location.column == expected
 

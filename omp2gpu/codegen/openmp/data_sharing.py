@@ -13,8 +13,10 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.clause_parsers import REDUCTION_OPS
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.reduction_items import is_whole_array_section, whole_array_section
 from omp2gpu.sema.scopes import Symbol
@@ -115,6 +117,7 @@ class DataEnvironment:
         # share (the control loop's teams construct) go elsewhere.
         self.private_slot = private_slot or (lambda name, ctype: thread_private_slot(cg, name, ctype))
         self.reductions: list[tuple[str, LValue, LValue]] = []
+        self._barrier_after_copies = None       # a team's barrier, emitted after the copies
         self.section_reductions: list[tuple] = []
         self.lastprivates: list[tuple[LValue, LValue]] = []
         self.private_copies: dict[str, LValue] = {}     # private and lastprivate copies, by name
@@ -176,6 +179,13 @@ class DataEnvironment:
         self.private_copies = made
         for clause, item in list_items(directive, "reduction"):
             original = originals[item.name]
+            user = user_reductions.find(cg.scope, clause.op, original.ctype)
+            if user is not None:
+                self._user_reduction(user, item, original)
+                continue
+            if clause.op not in REDUCTION_OPS:
+                raise CompileError(f"no '#pragma omp declare reduction' for '{clause.op}' and type "
+                                   f"'{original.ctype}'", item.coord)
             if original.ctype.is_variable:
                 raise CompileError(f"variable-length array '{item.name}' in a reduction clause is "
                                    "not supported", item.coord)
@@ -194,7 +204,24 @@ class DataEnvironment:
             private = self._private_copy(item.name, original)
             cg.builder.store(reduction_identity(clause.op, original.ctype), private.address)
             self.reductions.append((clause.op, original, private))
+        if self._barrier_after_copies is not None:
+            self._barrier_after_copies()
         return self
+
+    def _user_reduction(self, user, item, original: LValue) -> None:
+        """reduction(identifier: x) defined by a `declare reduction`."""
+        if item.sections:
+            raise CompileError(f"a user-defined reduction ('{user}') over an array section is not "
+                               "supported", item.coord)
+        if not getattr(self.combine_reduction, "user_reductions", self.combine_reduction == self._fold_sequentially):
+            raise CompileError(f"user-defined reduction '{user}' is not supported on the device",
+                               item.coord)
+        private = self._private_copy(item.name, original)
+        user_reductions.initialise(self.cg, user, private, original)
+        self.reductions.append((user, original, private))
+        if user_reductions.reads_original(user):
+            # Every thread reads omp_orig before any folds its result into it.
+            self._barrier_after_copies = getattr(self.combine_reduction, "barrier", None)
 
     def _section_reduction(self, op: str, item, sections, original: LValue) -> None:
         """reduction(op: a[lo:len]) with many threads: a private copy of the array, every
@@ -252,6 +279,9 @@ class DataEnvironment:
                            self.cg.builder.load(self._element(bounds, 1)), fold)
 
     def _fold_sequentially(self, op, original: LValue, private: LValue) -> None:
+        if isinstance(op, user_reductions.UserReduction):
+            user_reductions.combine(self.cg, op, original, private)
+            return
         builder = self.cg.builder
         value = combine(self.cg, op, original.ctype, builder.load(original.address),
                         builder.load(private.address))

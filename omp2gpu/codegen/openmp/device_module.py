@@ -18,6 +18,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.module import ModuleEmitter
+from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.codegen.openmp.device_printf import emit_printf
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.codegen.values import RValue
@@ -26,6 +27,9 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
 from omp2gpu.targets import nvptx
+
+# What the host scope declares that needs no storage on the device.
+_COMPILE_TIME_KINDS = ("typedef", "enum-constant", user_reductions.SYMBOL_KIND)
 
 
 class DeviceFileScope(Scope):
@@ -39,7 +43,7 @@ class DeviceFileScope(Scope):
         if own is not None:
             return own
         host = self.host_scope.lookup(name)
-        if host is None or host.kind in ("typedef", "enum-constant"):
+        if host is None or host.kind in _COMPILE_TIME_KINDS:
             return host
         if host.kind == "function":
             return self.emitter.device_function(host)
@@ -64,7 +68,7 @@ class RegionScope(Scope):
         host = self.host_scope.lookup(name)
         if host is None:
             return None
-        if host.kind in ("typedef", "enum-constant"):
+        if host.kind in _COMPILE_TIME_KINDS:
             return host
         return self.device_scope.lookup(name)
 

@@ -8,6 +8,7 @@ hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
 
 from __future__ import annotations
 
+from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 
 
@@ -31,7 +32,13 @@ class OpenMPRuntime:
             module.emit_external(decl)
 
     def emit_file_scope_construct(self, module, node: OmpConstruct) -> None:
-        """`declare target(list)` at file scope."""
+        """`declare target(list)`, `declare reduction` at file scope."""
+        if node.directive.kind == "declare reduction":
+            user_reductions.declare(module.resolver, module.file_scope, node.directive)
+
+    def emit_declare_reduction(self, cg, construct: OmpConstruct) -> None:
+        """`declare reduction` in a block: visible to the rest of the block."""
+        user_reductions.declare(cg.module.resolver, cg.scope, construct.directive)
 
     def finish_module(self, module) -> None:
         """All of the translation unit has been emitted."""

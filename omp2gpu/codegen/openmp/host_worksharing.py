@@ -38,6 +38,8 @@ from omp2gpu.codegen.openmp.data_sharing import (
 )
 from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
 from omp2gpu.codegen.openmp.host_loops import counted_loop, static_chunks
+from omp2gpu.codegen.openmp.user_reductions import UserReduction
+from omp2gpu.codegen.openmp.user_reductions import combine as combine_user_reduction
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import LastprivateClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -59,6 +61,11 @@ def fold_atomically(cg):
     """A DataEnvironment's combine_reduction for a team: each thread's partial result goes
     into the original with one atomic (a locked update for sizes atomics cannot do)."""
     def fold(op, original, private) -> None:
+        if isinstance(op, UserReduction):          # the combiner, one thread at a time
+            gomp.call(cg, "GOMP_critical_start")
+            combine_user_reduction(cg, op, original, private)
+            gomp.call(cg, "GOMP_critical_end")
+            return
         value = cg.builder.load(private.address)
         if original.ctype.size in (4, 8) and (original.ctype.is_integer or original.ctype.is_floating):
             atomic_combine(cg, op, original.ctype, original.address, value)
@@ -67,6 +74,8 @@ def fold_atomically(cg):
         combined = combine(cg, op, original.ctype, cg.builder.load(original.address), value)
         cg.builder.store(combined, original.address)
         gomp.call(cg, "GOMP_critical_end")
+    fold.user_reductions = True
+    fold.barrier = lambda: gomp.call(cg, "GOMP_barrier")
     return fold
 
 
