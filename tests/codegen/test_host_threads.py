@@ -4,7 +4,7 @@ levels), and combined target constructs run on the host with a team inside."""
 from __future__ import annotations
 
 import pytest
-from host_programs import gcc_output, host_ir, run
+from host_programs import assert_prints, gcc_output, host_ir, run
 
 TEAMS = """
 #include <stdio.h>
@@ -59,3 +59,32 @@ def test_a_target_region_inside_a_parallel_region_has_a_ptx_name(tmp_path):
     (kernel,) = driver.translate(path, driver.CompileOptions()).device.kernels
     assert kernel.kernel_name.startswith("__omp_offloading_main__omp_fn")
     assert kernel.kernel_name.replace("_", "").isalnum()
+
+
+THREAD_LIMIT = """
+#include <stdio.h>
+#include <omp.h>
+int main(void) {
+  int limit = -1, team = -1;
+  printf("%d\\n", omp_get_thread_limit());
+  #pragma omp target teams map(tofrom: limit, team) thread_limit(3)
+  #pragma omp parallel num_threads(8)
+  #pragma omp master
+  { team = omp_get_num_threads(); limit = omp_get_thread_limit(); }
+  printf("%d %d %d\\n", limit, team, omp_get_thread_limit());
+  #pragma omp parallel num_threads(6)
+  #pragma omp master
+  printf("%d\\n", omp_get_num_threads());
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("environment,expected", [
+    ((), "2147483647\n3 3 2147483647\n6\n"),
+    ((("OMP_THREAD_LIMIT", "5"),), "5\n3 3 5\n5\n"),
+])
+def test_teams_thread_limit_is_the_teams_thread_limit_var(tmp_path, environment, expected):
+    """thread_limit on a teams construct run on the host bounds its parallel regions and
+    is what omp_get_thread_limit says inside; afterwards the ICV is what it was."""
+    assert_prints(tmp_path, THREAD_LIMIT, 4, expected, *environment)

@@ -62,6 +62,9 @@ ENTRY_POINTS = {
     "GOMP_critical_name_start": (VOID, [I8P.as_pointer()]),
     "GOMP_critical_name_end": (VOID, [I8P.as_pointer()]),
     "GOMP_barrier": (VOID, []),
+    # teams on the host: num_teams, thread_limit (sets the thread-limit-var ICV)
+    "GOMP_teams": (VOID, [I32, I32]),
+    "omp_get_thread_limit": (I32, []),
     "GOMP_barrier_cancel": (BOOL, []),
     # cancellation: which = 1 parallel, 2 loop, 4 sections, 8 taskgroup
     "GOMP_cancel": (BOOL, [I32, BOOL]),

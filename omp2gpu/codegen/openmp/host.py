@@ -42,8 +42,9 @@ class HostOpenMP(OpenMPRuntime):
         cg.builder.call(function, [])
 
     @contextmanager
-    def _nesting(self, cg, directive):
-        """Tell the runtime about teams and parallel regions, for omp_get_level & co."""
+    def _nesting(self, cg, directive, values):
+        """Tell the runtime about teams and parallel regions, for omp_get_level & co.
+        (`values`: the clause expressions' values, by clause name.)"""
         entered = [leaf for leaf in ("teams", "parallel") if directive.has(leaf)]
         for leaf in entered:
             self._runtime_call(cg, f"__omp2gpu_host_{leaf}_begin")
@@ -63,21 +64,23 @@ class HostOpenMP(OpenMPRuntime):
                 canonical_loop.analyze(loop)
             loop_variables = [name for name in map(iteration_variable, loops) if name]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
-        self._evaluate_clause_expressions(cg, directive)
-        with self._nesting(cg, directive), tasks.team_region(cg, directive, implicit), \
+        values = self._evaluate_clause_expressions(cg, directive)
+        with self._nesting(cg, directive, values), tasks.team_region(cg, directive, implicit), \
                 DataEnvironment(cg, directive, implicit, loop_variables):
             cg.stmt(construct.body)
 
     @staticmethod
-    def _evaluate_clause_expressions(cg, directive) -> None:
+    def _evaluate_clause_expressions(cg, directive) -> dict:
         """if/num_threads/num_teams/thread_limit/device are evaluated on entry, as OpenMP
         says, though one thread runs the region whatever they are: their side effects
-        happen and their errors are reported."""
+        happen and their errors are reported. Returns the values, by clause name."""
+        values = {}
         for clause in directive.clauses:
             if clause.name == "if":
-                cg.condition(clause.expr)
+                values[clause.name] = cg.condition(clause.expr)
             elif clause.name in ("num_threads", "num_teams", "thread_limit", "device"):
-                cg.expr(clause.expr)
+                values[clause.name] = cg.expr(clause.expr)
+        return values
 
     def target_firstprivate(self, cg, construct) -> list[str]:
         """Scalars a target region uses without a map clause are firstprivate (OpenMP 4.5 2.15.1.1)."""

@@ -90,9 +90,22 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
         emit_atomic(cg, construct)
 
     @contextmanager
-    def _nesting(self, cg, directive):
-        """The runtime knows its teams and levels itself (HostOpenMP tells its own)."""
+    def _nesting(self, cg, directive, values):
+        """The runtime knows its levels itself (HostOpenMP tells its own). A teams
+        construct's thread_limit is the thread-limit-var of its team (omp_get_thread_limit,
+        and the most threads its parallel regions get) until the construct ends."""
+        limit = values.get("thread_limit") if directive.has("teams") else None
+        if limit is None:
+            yield
+            return
+        saved = gomp.call(cg, "omp_get_thread_limit")
+        gomp.call(cg, "GOMP_teams", ir.Constant(I32, 0), convert(cg.builder, limit.value, limit.ctype, ct.UINT))
         yield
+        if not cg.builder.block.is_terminated:
+            # INT_MAX is how omp_get_thread_limit says "no limit" (GOMP's UINT_MAX).
+            unlimited = cg.builder.icmp_signed("==", saved, ir.Constant(I32, 2**31 - 1))
+            gomp.call(cg, "GOMP_teams", ir.Constant(I32, 0),
+                      cg.builder.select(unlimited, ir.Constant(I32, -1), saved))
 
     # ----------------------------------------------------------------- threadprivate
     def emit_file_scope_construct(self, module, node) -> None:
