@@ -39,7 +39,7 @@ from omp2gpu.pipeline import (
     stage_times,
 )
 from omp2gpu.runtime_files import host_runtime_dir, include_files
-from omp2gpu.targets import host, openmp_runtime
+from omp2gpu.targets import host, mpi, openmp_runtime, shared_libraries
 
 
 @dataclass
@@ -242,7 +242,7 @@ def check_links(paths: list, options: CompileOptions) -> None:
         raise CompileError("the linked program: undefined reference to 'main'")
     host.internalise(program.host)      # as run does: what main does not reach needs nothing
     entry_points.install()
-    _check_symbols_resolve(program.host, lambda name: program.referenced_in.get(name, program.name))
+    _check_symbols_resolve(program.host, lambda name: program.referenced_in.get(name, program.name), options)
 
 
 def load_program(paths: list, options: CompileOptions) -> CompiledProgram:
@@ -295,20 +295,30 @@ def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: t
         device_driver.prepare_offload(program.device, options, lambda stage, render: dump(
             options, stage, str(path), render), cpu=program.cpu)
     # after prepare_offload binds the entry points
-    _check_symbols_resolve(optimised, lambda name: program.referenced_in.get(name, path))
+    _check_symbols_resolve(optimised, lambda name: program.referenced_in.get(name, path), options)
     return optimised, code
 
 
-def _check_symbols_resolve(module: llvm.ModuleRef, where) -> None:
+def _check_symbols_resolve(module: llvm.ModuleRef, where, options: CompileOptions) -> None:
     """A function or variable the program uses but nobody defines is a link error, as
     with a C linker, not a crash when the JIT'd code jumps to address 0. `where(name)`:
-    the file that uses it."""
+    the file that uses it. The libraries it is linked with are loaded first: the host's
+    OpenMP runtime, the -l libraries, and MPI's where the program calls MPI."""
     host.initialise()
     openmp_runtime.load()               # GOMP_* and omp_*: the host's OpenMP runtime
-    for value in (*module.functions, *module.global_variables):
-        name = value.name
-        if value.is_declaration and not name.startswith("llvm.") \
-                and not llvm.address_of_symbol(name):
+    shared_libraries.load(shared_libraries.resolve(options.libraries, options.library_dirs))
+    undefined = [value.name for value in (*module.functions, *module.global_variables)
+                 if value.is_declaration and not value.name.startswith("llvm.")
+                 and not llvm.address_of_symbol(value.name)]
+    calls_mpi = next((name for name in undefined if name.startswith(mpi.SYMBOL_PREFIXES)), None)
+    if calls_mpi is not None:
+        found = mpi.find()
+        if found is None:
+            raise CompileError(f"{where(calls_mpi)}: undefined reference to '{calls_mpi}'",
+                               hint=mpi.missing_message())
+        mpi.load(found)
+    for name in undefined:
+        if not llvm.address_of_symbol(name):
             raise CompileError(f"{where(name)}: undefined reference to '{name}'")
 
 

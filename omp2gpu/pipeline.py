@@ -22,7 +22,7 @@ from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
 from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
-from omp2gpu.targets import host
+from omp2gpu.targets import host, mpi
 
 # Stages that --dump can show, in pipeline order; a new stage is one entry here
 # and one `dump` call where its artefact appears.
@@ -41,6 +41,8 @@ class CompileOptions:
     scheme: str = AUTO                   # --scheme: one of codegen/openmp/schemes.REQUESTS
     offload_arch: str | None = None      # sm_XX; None: the GPU present, else sm_90
     offload: bool = True                 # compile target regions for the GPU at all
+    libraries: tuple[str, ...] = ()      # -l NAME: shared libraries `run` loads
+    library_dirs: tuple[str, ...] = ()   # -L DIR: where to find them first
 
     def __post_init__(self):
         if not 0 <= self.opt_level <= 3:
@@ -109,9 +111,19 @@ def parse_file(path, options: CompileOptions):
 
 
 def preprocess_file(source: Path, options: CompileOptions) -> str:
-    """Step 1: the file preprocessed, with line markers."""
-    return preprocess(str(source), list(options.include_dirs), list(options.defines),
-                      list(options.undefines), options.std)
+    """Step 1: the file preprocessed, with line markers. A header that only an MPI
+    brings (<mpi.h>) is looked up in the MPI in use (targets/mpi.py)."""
+    arguments = (str(source), list(options.include_dirs), list(options.defines),
+                 list(options.undefines), options.std)
+    try:
+        return preprocess(*arguments)
+    except CompileError as error:
+        if not any(error.message == f"{header}: No such file or directory" for header in mpi.HEADERS):
+            raise
+        found = mpi.find()
+        if found is None:
+            raise CompileError(error.message, error.location, hint=mpi.missing_message()) from None
+        return preprocess(*arguments, fallback_dirs=found.include_dirs)
 
 
 def attach_openmp(ast, lowering_checks: bool = True):

@@ -2,7 +2,8 @@
 
 `gcc -E` does the work when gcc is on PATH, the pure-Python pcpp otherwise.
 Either way the result:
-- searches the user's -I folders, then runtime/include (never the system's),
+- searches the user's -I folders, then runtime/include (never the system's), then
+  the folders of libraries that bring their own headers (MPI's),
 - defines `_OPENMP` 201511 (OpenMP 4.5) and none of GCC's own macros, so
   user code does not take `__GNUC__` paths into syntax pycparser rejects,
 - keeps line markers, so pycparser coords name the original file and line,
@@ -44,12 +45,14 @@ _STDC_VERSION = {"99": "199901L", "9x": "199901L", "11": "201112L", "1x": "20111
 
 
 def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = "c99",
-               *, backend: str | None = None) -> str:
+               *, backend: str | None = None, fallback_dirs=()) -> str:
     """Return the preprocessed text of `path`.
 
     defines are "NAME" or "NAME=VALUE"; backend is "gcc", "pcpp" or None (gcc
-    when available).
+    when available); `fallback_dirs` are searched after the bundled headers (a
+    library's own headers, such as MPI's).
     """
+    include_dirs = [*include_dirs, runtime_files.include_dir(), *fallback_dirs]
     if not os.path.isfile(path):
         raise CompileError(f"{path}: No such file or directory")
     if backend is None:
@@ -74,7 +77,6 @@ def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
     # -I rather than -isystem for the bundled headers: gcc splits expansions of
     # system-header macros over several lines with extra line markers.
     command += [f"-I{d}" for d in include_dirs]
-    command.append(f"-I{runtime_files.include_dir()}")
     command += [f"-D{name}={value}" for name, value in _PREDEFINED]
     command += [f"-D{d}" for d in defines]
     command += [f"-U{u}" for u in undefines]
@@ -108,7 +110,6 @@ def _run_pcpp(path, include_dirs, defines, undefines, std) -> str:
     pre = _Pcpp()
     for directory in include_dirs:
         pre.add_path(str(directory))
-    pre.add_path(str(runtime_files.include_dir()))
     version = _STDC_VERSION.get(std[-2:]) if std.startswith(("c", "gnu", "iso")) else None
     builtin = [("__STDC__", "1"), ("__STDC_HOSTED__", "1")]
     if version:

@@ -87,8 +87,11 @@ def _compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPa
     # Accepted so existing command lines work; they change nothing here.
     p.add_argument("-f", dest="f_flags", action="append", default=[], metavar="FLAG",
                    help="-fopenmp etc.: accepted, no effect")
-    p.add_argument("-l", dest="libraries", action="append", default=[], help=argparse.SUPPRESS)
-    p.add_argument("-L", dest="library_dirs", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument("-l", dest="libraries", action="append", default=[], metavar="NAME",
+                   help="run: load shared library libNAME.so into the program (MPI's is loaded "
+                        "when the program calls MPI)")
+    p.add_argument("-L", dest="library_dirs", action="append", default=[], metavar="DIR",
+                   help="run: look for -l libraries in DIR first")
     p.add_argument("-W", dest="warning_flags", action="append", default=[], help=argparse.SUPPRESS)
     p.add_argument("-g", dest="debug_info", action="store_true", help=argparse.SUPPRESS)
     return p
@@ -191,6 +194,8 @@ def compile_options(args: argparse.Namespace):
         dump=frozenset().union(*args.dump),
         scheme=args.scheme,
         offload_arch=args.offload_arch,
+        libraries=tuple(args.libraries),
+        library_dirs=tuple(args.library_dirs),
     )
 
 
