@@ -37,8 +37,11 @@ from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import include_files, runtime_root
 from omp2gpu.targets import host
 
-KERNEL_RUNTIME_SOURCE = "omp_device.c"
-POOL_SOURCES = ("pool.c", "launch.c")
+KERNEL_RUNTIME_SOURCE = "cpu_device/omp_device.c"
+# the native launch path's device-independent half (runtime/native_launch/native_launch.h)
+NATIVE_LAUNCH_SOURCES = ("native_launch/mirror.c", "native_launch/block_cache.c")
+POOL_SOURCES = ("cpu_device/pool.c", "cpu_device/launch.c", *NATIVE_LAUNCH_SOURCES)
+RUNTIME_FOLDERS = ("cpu_device", "native_launch")
 KERNEL_OPT_LEVEL = 3
 POOL_OPT_LEVEL = 2
 
@@ -48,18 +51,20 @@ def cpu_runtime_dir() -> Path:
 
 
 def compile_runtime_source(source: Path) -> str:
-    """One runtime/cpu_device/*.c file as LLVM IR text (no triple)."""
+    """One runtime/cpu_device/*.c or runtime/native_launch/*.c file as LLVM IR text (no triple)."""
     emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins(ATOMIC_BUILTINS))
-    options = CompileOptions(include_dirs=(str(cpu_runtime_dir()),))
+    options = CompileOptions(include_dirs=tuple(str(runtime_root() / folder) for folder in RUNTIME_FOLDERS))
     emitter.emit_translation_unit(parse_file(source, options))
     return str(emitter.module)
 
 
 @lru_cache(maxsize=None)
 def runtime_ir(name: str) -> str:
-    """The compiled runtime/cpu_device/<name>, from the disk cache when it is current."""
-    source = cpu_runtime_dir() / name
-    key = compiler_key([*sorted(cpu_runtime_dir().iterdir()), *include_files()], salt=source.name)
+    """The compiled runtime/<name> (a file of RUNTIME_FOLDERS), from the disk cache when it
+    is current."""
+    source = runtime_root() / name
+    sources = [path for folder in RUNTIME_FOLDERS for path in sorted((runtime_root() / folder).iterdir())]
+    key = compiler_key([*sources, *include_files()], salt=source.name)
     cached = cache_dir() / f"cpu-{source.stem}-{key}.ll"
     return cached_text(cached, lambda: compile_runtime_source(source))
 
@@ -156,12 +161,18 @@ def check_resolved(module: llvm.ModuleRef, known=()) -> None:
 
 @lru_cache(maxsize=None)
 def pool_engine():
-    """The worker pool's native code (POOL_SOURCES) JIT-compiled, once per process;
-    cpu_pool.provide_runtime takes this function."""
-    texts = [runtime_ir(source) for source in POOL_SOURCES]
+    """The worker pool's native code and its native launch path (POOL_SOURCES)
+    JIT-compiled, once per process; cpu_pool.provide_runtime takes this function."""
+    return native_engine("omp2gpu-cpu-pool", POOL_SOURCES)
+
+
+def native_engine(name: str, sources: tuple[str, ...]):
+    """Runtime C files (runtime/<source>) compiled, linked into one module and
+    JIT-compiled: native code the launcher calls through ctypes."""
+    texts = [runtime_ir(source) for source in sources]
     module = host.prepare(llvm.parse_assembly(texts[0]))
-    module.name = "omp2gpu-cpu-pool"
-    for source, text in zip(POOL_SOURCES[1:], texts[1:]):
+    module.name = name
+    for source, text in zip(sources[1:], texts[1:]):
         link_into(module, host.prepare(llvm.parse_assembly(text)), source)
     return jit(module, "\0".join(texts), POOL_OPT_LEVEL)
 

@@ -8,6 +8,7 @@ module before optimisation, so its calls inline.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import llvmlite.binding as llvm
@@ -20,7 +21,9 @@ from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, kernel_table
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload import entry_points, runtime
-from omp2gpu.offload.devices import cpu_pool
+from omp2gpu.offload.devices import cpu_pool, cuda_native
+from omp2gpu.offload.devices.base import DeviceError
+from omp2gpu.offload.native_launch import wanted
 from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import device_runtime_dir
 from omp2gpu.targets import nvptx
@@ -66,12 +69,20 @@ def device_ptx(code, options, dump=None) -> str:
     return ptx
 
 
+def gpu_launch_engine():
+    """The GPU's native launch path (runtime/native_launch/cuda_launch.c) JIT-compiled,
+    once per process; cuda_native.provide_runtime takes this function."""
+    return cpu_driver.native_engine("omp2gpu-gpu-launch",
+                                    (*cpu_driver.NATIVE_LAUNCH_SOURCES, "native_launch/cuda_launch.c"))
+
+
 def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
     """Bind the launcher's entry points for the JIT, and give it the kernels for the
     devices there (linker.DeviceCode each): PTX when there is a GPU, the CPU device's
     module for the CPU device."""
     entry_points.install()
     cpu_pool.provide_runtime(cpu_driver.pool_engine)
+    cuda_native.provide_runtime(gpu_launch_engine)
     gpu_kernels = gpu is not None and bool(gpu.kernels)
     cpu_kernels = cpu is not None and bool(cpu.kernels)
     if not (gpu_kernels or cpu_kernels) or not runtime.has_devices():
@@ -91,11 +102,24 @@ def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
         infos.update(gpu.kernels)
     image = cpu_driver.cpu_image(cpu, dump) if "cpu" in kinds else None
     runtime.register_image(ptx, infos, cpu=image)
-    if image is not None:
-        launcher = runtime.runtime()
-        for state in launcher.states:
-            # Launches skip Python when they can; set up only where the CPU device is the
-            # default (a GPU run does not start the CPU device's workers).
-            if getattr(state.device, "kind", "") == "cpu" and state.device.fast_path \
-                    and state.number == launcher.default_device:
-                entry_points.install_cpu_fast_path(state.device.pool)
+    install_fast_path(runtime.runtime(), cpu_image=image, ptx=ptx)
+
+
+def install_fast_path(launcher, cpu_image, ptx) -> None:
+    """Launches skip Python when they can (offload/native_launch.py): set up for the
+    default device only (a GPU run does not start the CPU device's workers)."""
+    states = launcher.states
+    if not 0 <= launcher.default_device < len(states):
+        return
+    device = states[launcher.default_device].device
+    if getattr(device, "kind", "") == "cpu":
+        if cpu_image is not None and device.fast_path:
+            entry_points.install_fast_path(device.pool.native)
+    elif ptx is not None and wanted(os.environ, "OMP2GPU_GPU_FAST_PATH"):
+        try:
+            native = cuda_native.start()
+        except (DeviceError, CompileError) as error:
+            print(f"omp2gpu: warning: no native launch path for the GPU ({error}); "
+                  "target regions launch through Python", file=sys.stderr)
+            return
+        entry_points.install_fast_path(native)

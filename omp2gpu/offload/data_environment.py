@@ -105,6 +105,12 @@ class DataEnvironment:
     def mappings(self) -> list[Mapping]:
         return list(self._mappings)
 
+    @property
+    def has_link_storage(self) -> bool:
+        """Whether declare target link globals have module storage here (mapping one maps
+        that storage, not fresh memory)."""
+        return bool(self._link_storage)
+
     # ----------------------------------------------------------------- the present table
     def lookup(self, begin: int, size: int) -> Mapping | None:
         """The mapping holding [begin, begin + size), None if no byte of it is mapped."""

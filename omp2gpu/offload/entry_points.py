@@ -11,12 +11,12 @@ reports one line and returns a failure value instead.
 from __future__ import annotations
 
 import ctypes
-import threading
-from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_void_p
+from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_long, c_size_t, c_void_p
 
 import llvmlite.binding as llvm
 
 from omp2gpu.offload import abi, runtime
+from omp2gpu.offload.launcher_lock import LAUNCHER_LOCK
 
 VOID_PP = POINTER(c_void_p)
 INT64_P = POINTER(c_int64)
@@ -98,17 +98,12 @@ _IMPLEMENTATIONS = {
 }
 
 
-# Host threads (an OpenMP parallel region, deferred target tasks) may call in at once;
-# the launcher's tables and devices are used by one call at a time.
-_LAUNCHER_LOCK = threading.RLock()
-
-
 def _shielded(name: str, implementation, failure):
     """implementation, one call at a time, with any exception turned into a one-line
     error and `failure`."""
     def call(*args):
         try:
-            with _LAUNCHER_LOCK:
+            with LAUNCHER_LOCK:
                 return implementation(*args)
         except Exception as error:
             reason = f"{name}: internal error in the offload runtime: {type(error).__name__}: {error}"
@@ -137,9 +132,22 @@ def install(binding=llvm) -> None:
         binding.add_symbol(name, address(name))
 
 
-def install_cpu_fast_path(pool, binding=llvm) -> None:
-    """Bind __omp2gpu_target and __omp2gpu_set_default_device to the CPU device's native
-    versions (cpu_pool.Pool, runtime/cpu_device/launch.c), which fall back on ours."""
-    pool.fast_callbacks(address(abi.ENTRY_TARGET), address(abi.ENTRY_SET_DEFAULT_DEVICE))
-    for name, native in pool.fast_entry_points.items():
-        binding.add_symbol(name, native)
+def _native_failed(device, reason):
+    runtime.runtime().native_launch_failed(device, _text(reason))
+
+
+# What a native launch path calls when the device failed under it (the region then
+# runs on the host): the launcher gives the device up, as for its own launches.
+NATIVE_FAILED = ctypes.CFUNCTYPE(None, c_long, c_char_p)(
+    _shielded("native launch", _native_failed, None))
+
+
+def install_fast_path(native, binding=llvm) -> None:
+    """Bind __omp2gpu_target and __omp2gpu_set_default_device to a native launch path's
+    versions (native_launch.NativeLauncher: the CPU device's or the GPU's), which fall
+    back on ours; our lock holds its mutex from now on."""
+    native.init(address(abi.ENTRY_TARGET), address(abi.ENTRY_SET_DEFAULT_DEVICE),
+                ctypes.cast(NATIVE_FAILED, c_void_p).value)
+    LAUNCHER_LOCK.use_native(native)
+    for name, entry in native.entry_points.items():
+        binding.add_symbol(name, entry)

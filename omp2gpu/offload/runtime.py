@@ -23,7 +23,7 @@ from omp2gpu.offload.abi import POINTER, KernelInfo, MapType
 from omp2gpu.offload.data_environment import MappingError, read_entries
 from omp2gpu.offload.device_memory import DeviceMemoryRoutines
 from omp2gpu.offload.device_states import DeviceState, device_states, discover_devices
-from omp2gpu.offload.devices.base import Device
+from omp2gpu.offload.devices.base import Device, DeviceError
 from omp2gpu.offload.images import ImageRegistry, LaunchError
 from omp2gpu.offload.launch_record import LaunchRecord
 from omp2gpu.offload.map_checks import check_entries
@@ -238,6 +238,14 @@ class OffloadRuntime(DeviceMemoryRoutines):
 
     def data_update(self, device: int, count: int, bases, begins, sizes, types, where: str = "") -> None:
         self._data(device, count, bases, begins, sizes, types, lambda data, e: data.update(e), where)
+
+    def native_launch_failed(self, device: int, reason: str) -> None:
+        """A native launch (native_launch.py) met a device error on `device`: give the device
+        up, as target() does; the caller runs the region on the host."""
+        with self._lock:
+            states = self._states or []
+            if 0 <= device < len(states) and states[device].usable:
+                self._device_failed(states[device], DeviceError(reason), "running the region on the host")
 
     def fail_all(self, reason: str) -> None:
         """An internal error left the launcher's state in doubt: give up every device."""

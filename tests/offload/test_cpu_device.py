@@ -196,12 +196,12 @@ VADD = """
 
 def test_launches_after_the_first_skip_python(tmp_path, monkeypatch, capfd):
     from omp2gpu.offload import runtime
-    before = cpu_pool.pool().fast_launches() if cpu_pool.started() else 0
+    before = cpu_pool.pool().native.launches() if cpu_pool.started() else 0
     status, out, _ = _run(tmp_path, monkeypatch, capfd, VADD)
     assert (status, out) == (0, "errors=0\n")
     state = runtime.runtime().states[0]
     assert state.device.kind == "cpu" and state.usable
-    assert cpu_pool.pool().fast_launches() - before == 49
+    assert cpu_pool.pool().native.launches() - before == 49
     assert state.device.live_allocations == 0            # target data released its buffers
 
 
@@ -214,10 +214,10 @@ def test_launch_log_names_every_launch_native_or_not(tmp_path, monkeypatch, capf
 
 
 def test_without_the_native_path_the_results_are_the_same(tmp_path, monkeypatch, capfd):
-    before = cpu_pool.pool().fast_launches() if cpu_pool.started() else 0
+    before = cpu_pool.pool().native.launches() if cpu_pool.started() else 0
     status, out, _ = _run(tmp_path, monkeypatch, capfd, VADD, {"OMP2GPU_CPU_FAST_PATH": "0"})
     assert (status, out) == (0, "errors=0\n")
-    assert cpu_pool.pool().fast_launches() == before
+    assert cpu_pool.pool().native.launches() == before
 
 
 def test_zero_copy_mode_allocates_nothing(tmp_path, monkeypatch, capfd):

@@ -30,7 +30,7 @@ from omp2gpu.offload.data_environment import DataEnvironment, Mapping
 from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.devices.base import Device, DeviceError
 from omp2gpu.offload.messages import report
-from omp2gpu.offload.policy import BLOCKS_PER_MULTIPROCESSOR, DISABLED
+from omp2gpu.offload.native_launch import MirroredDataEnvironment, enable_after_launch, wanted
 
 ALIGNMENT = 64                   # a cache line; also what AVX-512 loads like
 HUGE_PAGE = 2 << 20              # buffers this large are 2 MiB-aligned and asked to be huge pages
@@ -98,10 +98,8 @@ class CpuDevice(Device):
         except ValueError:
             self.cache_limit = CACHE_BYTES
         self._modules: list[CpuModule] = []
-        self._logging = None
         if cpu_pool.started():           # a new launcher in this process: forget the old one's kernels
-            cpu_pool.pool().fast_reset()
-            cpu_pool.pool().fast_log(None)
+            cpu_pool.pool().native.reset()
 
     def make_data_environment(self) -> DataEnvironment:
         return CpuDataEnvironment(self)
@@ -237,89 +235,36 @@ class CpuDevice(Device):
     # ----------------------------------------------------------------- the native launch path
     def launched(self, runtime, state, kernel_name: str, info, function: CpuFunction) -> None:
         """After the launcher ran a kernel here: later launches of it may skip Python
-        (launch.c), unless launches are profiled (timed) or reshaped (OMP2GPU_LAUNCH)."""
-        record = runtime.record
-        if (record.profile_path or getattr(runtime, "launch_override", None)
-                or runtime.policy == DISABLED or not state.usable or not self.fast_path):
+        (runtime/cpu_device/launch.c), unless native_launch.enable_after_launch says no."""
+        if not self.fast_path:
             return
         pool = self.pool
-        pool.fast_kernel(kernel_name, function.address, function.scheme == CPU_SEQUENTIAL,
-                         info.default_block_size or 1)
-        pool.fast_mappings(state.data.mappings)
-        if record.log_path != self._logging:
-            pool.fast_log(record.log_path)
-            self._logging = record.log_path
-        pool.fast_configure(1, state.number, runtime.default_device, self.max_threads_per_block,
-                            self.multiprocessor_count * BLOCKS_PER_MULTIPROCESSOR,
-                            self.schedule.code, self.schedule.chunk)
+        pool.schedule_native(self.schedule.code, self.schedule.chunk)
+        enable_after_launch(pool.native, runtime, state, kernel_name, info, function.address,
+                            block_cap=CPU_MAX_TEAM if function.scheme == CPU_TEAMS else 0,
+                            sequential=function.scheme == CPU_SEQUENTIAL, zero_copy=self.unified)
 
     @property
     def fast_path(self) -> bool:
-        """OMP2GPU_CPU_FAST_PATH=0 keeps every launch in the launcher (measurements)."""
-        return self._environ.get("OMP2GPU_CPU_FAST_PATH", "1").strip() != "0"
+        """OMP2GPU_CPU_FAST_PATH=0 (or OMP2GPU_FAST_PATH=0) keeps every launch in the
+        launcher (measurements)."""
+        return wanted(self._environ, "OMP2GPU_CPU_FAST_PATH")
 
 
-class CpuDataEnvironment(DataEnvironment):
-    """The CPU device's present table, mirrored for the native launch path (launch.c):
-    every insertion and removal is pushed there, and launches made there count as
-    kernel runs here before anything reads or copies.
+class CpuDataEnvironment(MirroredDataEnvironment):
+    """The CPU device's present table, mirrored for its native launch path (launch.c).
 
     With OMP2GPU_CPU_UNIFIED (zero-copy) a mapped range is its own device storage:
     reference counts, presence and `declare target` globals (module storage) work as
     usual; copies between a range and itself are skipped by the device."""
 
     def __init__(self, device: CpuDevice):
-        super().__init__(device)
-        self._native_launches = 0
-
-    def _native(self):
-        return cpu_pool.pool(self.device._environ) if cpu_pool.started() else None
-
-    def _sync(self) -> None:
-        pool = self._native()
-        if pool is not None:
-            launches = pool.fast_launches()
-            if launches != self._native_launches:
-                self._native_launches = launches
-                self.kernel_ran()
-
-    def _push(self) -> None:
-        pool = self._native()
-        if pool is not None:
-            pool.fast_mappings(self._mappings)
-
-    def _insert(self, mapping: Mapping) -> Mapping:
-        result = super()._insert(mapping)
-        self._push()
-        return result
-
-    def _remove(self, mapping: Mapping) -> None:
-        super()._remove(mapping)
-        self._push()
+        super().__init__(device, lambda: cpu_pool.pool(device._environ).native if cpu_pool.started() else None)
 
     def begin(self, entries) -> None:
-        self._sync()
         if self.device.unified:
             for entry in entries:
                 if entry.maps_storage and self.lookup(entry.begin, entry.size) is None:
                     # counted by the base class's begin, which now finds it present
                     self._insert(Mapping(entry.begin, entry.size, entry.begin, references=0))
         super().begin(entries)
-
-    def end(self, entries) -> None:
-        self._sync()
-        super().end(entries)
-
-    def update(self, entries) -> None:
-        self._sync()
-        super().update(entries)
-
-    def evacuate(self) -> list[str]:
-        """The device is given up: the native path stops, then the base class copies back."""
-        pool = self._native()
-        if pool is not None:
-            pool.fast_configure(0, -1, 0, 1, 1, 0, 0)
-        self._sync()
-        lost = super().evacuate()
-        self._push()
-        return lost

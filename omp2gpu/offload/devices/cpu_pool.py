@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import llvmlite.binding as llvm
 
-from omp2gpu.offload import abi
 from omp2gpu.offload.devices.base import DeviceError
+from omp2gpu.offload.native_launch import NativeLauncher
 
 POLICIES = {"static": 0, "dynamic": 1, "guided": 2, "steal": 3}
 DEFAULT_POLICY = "steal"
@@ -38,18 +38,9 @@ _RUN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long, c
 _START = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_long)
 _GROUPS_RUN = ctypes.CFUNCTYPE(ctypes.c_long, ctypes.c_int)
 _WORKERS = ctypes.CFUNCTYPE(ctypes.c_int)
-# the native launch path (runtime/cpu_device/launch.c)
-_FAST_CALLBACKS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
-_FAST_RESET = ctypes.CFUNCTYPE(None)
-_FAST_CONFIGURE = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                                   ctypes.c_long, ctypes.c_int, ctypes.c_long)
-_FAST_KERNEL = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int)
-_FAST_MAPPINGS = ctypes.CFUNCTYPE(None, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
-_FAST_LAUNCHES = ctypes.CFUNCTYPE(ctypes.c_long)
-_FAST_LOG = ctypes.CFUNCTYPE(None, ctypes.c_char_p)
+_SCHEDULE = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_long)
 _COPY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_long, ctypes.c_long)
 COPY_PIECE = 1 << 20          # bytes per worker at least, for a copy to be split
-SOURCES = ("pool.c", "launch.c")
 
 
 @dataclass(frozen=True)
@@ -109,21 +100,14 @@ class Pool:
         address = engine.get_function_address
         self.addresses = {name: address(name) for name in (
             "__omp2gpu_cpu_run", "__omp2gpu_cpu_pool_start", "__omp2gpu_cpu_team",
-            "__omp2gpu_cpu_workers", "__omp2gpu_cpu_groups_run", "__omp2gpu_cpu_target",
-            "__omp2gpu_cpu_set_default_device", "__omp2gpu_cpu_fast_callbacks",
-            "__omp2gpu_cpu_fast_reset", "__omp2gpu_cpu_fast_configure", "__omp2gpu_cpu_fast_kernel",
-            "__omp2gpu_cpu_fast_mappings", "__omp2gpu_cpu_fast_launches", "__omp2gpu_cpu_fast_log",
-            "__omp2gpu_cpu_copy")}
+            "__omp2gpu_cpu_workers", "__omp2gpu_cpu_groups_run", "__omp2gpu_cpu_copy",
+            "__omp2gpu_cpu_schedule")}
         self._run = _RUN(self.addresses["__omp2gpu_cpu_run"])
         self._groups_run = _GROUPS_RUN(self.addresses["__omp2gpu_cpu_groups_run"])
-        self.fast_reset = _FAST_RESET(self.addresses["__omp2gpu_cpu_fast_reset"])
-        self.fast_configure = _FAST_CONFIGURE(self.addresses["__omp2gpu_cpu_fast_configure"])
-        self._fast_kernel = _FAST_KERNEL(self.addresses["__omp2gpu_cpu_fast_kernel"])
-        self._fast_mappings = _FAST_MAPPINGS(self.addresses["__omp2gpu_cpu_fast_mappings"])
-        self.fast_launches = _FAST_LAUNCHES(self.addresses["__omp2gpu_cpu_fast_launches"])
-        self._fast_log = _FAST_LOG(self.addresses["__omp2gpu_cpu_fast_log"])
         self._copy = _COPY(self.addresses["__omp2gpu_cpu_copy"])
-        self._mapping_arrays = ()
+        self.schedule_native = _SCHEDULE(self.addresses["__omp2gpu_cpu_schedule"])
+        # the native launch path (runtime/cpu_device/launch.c on runtime/native_launch/)
+        self.native = NativeLauncher(address, "__omp2gpu_cpu_target")
         if _START(self.addresses["__omp2gpu_cpu_pool_start"])(workers, spin) != 0:
             raise OSError("the CPU device's worker threads could not be started")
         self.workers = _WORKERS(self.addresses["__omp2gpu_cpu_workers"])()
@@ -139,34 +123,6 @@ class Pool:
     def groups_run(self) -> list[int]:
         """Work-groups each worker ran in the last launch."""
         return [self._groups_run(w) for w in range(self.workers)]
-
-    # ----------------------------------------------------------------- the native launch path
-    def fast_callbacks(self, target_address: int, set_default_device_address: int) -> None:
-        """The launcher's own entry points, which launch.c's versions fall back on
-        (entry_points.install_cpu_fast_path binds launch.c's in their place)."""
-        _FAST_CALLBACKS(self.addresses["__omp2gpu_cpu_fast_callbacks"])(target_address,
-                                                                         set_default_device_address)
-
-    @property
-    def fast_entry_points(self) -> dict[str, int]:
-        """launch.c's versions of the abi entry points it implements: name -> address."""
-        return {abi.ENTRY_TARGET: self.addresses["__omp2gpu_cpu_target"],
-                abi.ENTRY_SET_DEFAULT_DEVICE: self.addresses["__omp2gpu_cpu_set_default_device"]}
-
-    def fast_log(self, path: str | None) -> None:
-        self._fast_log(os.fsencode(path) if path else None)
-
-    def fast_kernel(self, name: str, entry_address: int, sequential: bool, block: int) -> None:
-        self._fast_kernel(name.encode(), entry_address, int(sequential), block)
-
-    def fast_mappings(self, mappings) -> None:
-        """The device's present table (sorted Mapping objects), for the native path's lookups."""
-        count = len(mappings)
-        arrays = tuple((ctypes.c_long * max(count, 1))(*values) for values in (
-            [m.host_begin for m in mappings], [m.host_end for m in mappings],
-            [m.device_address for m in mappings]))
-        self._fast_mappings(count, *[ctypes.addressof(a) for a in arrays])
-        self._mapping_arrays = arrays            # the native side reads them until the next call
 
 
 _lock = threading.Lock()

@@ -13,7 +13,9 @@ import ctypes
 import threading
 
 from omp2gpu.offload.abi import POINTER
+from omp2gpu.offload.devices import cuda_native
 from omp2gpu.offload.devices.base import Device, DeviceError
+from omp2gpu.offload.native_launch import MirroredDataEnvironment, enable_after_launch
 
 JIT_LOG_BYTES = 16384
 _cu = None
@@ -115,7 +117,14 @@ class CudaDevice(Device):
     # ----------------------------------------------------------------- memory
     def allocate(self, nbytes: int) -> int:
         self._make_current()
-        return int(_call("cuMemAlloc", nbytes))
+        try:
+            return int(_call("cuMemAlloc", nbytes))
+        except DeviceError:
+            native = self._native()
+            if native is None:
+                raise
+            native.release_cache()              # the native path's kept buffers, then again
+            return int(_call("cuMemAlloc", nbytes))
 
     def free(self, address: int) -> None:
         self._make_current()
@@ -220,3 +229,33 @@ class CudaDevice(Device):
     def synchronize(self) -> None:
         self._make_current()
         _call("cuCtxSynchronize")
+
+    # ----------------------------------------------------------------- the native launch path
+    def make_data_environment(self) -> MirroredDataEnvironment:
+        return MirroredDataEnvironment(self, self._native)
+
+    def _native(self) -> cuda_native.GpuLauncher | None:
+        """The native launch path, if it serves this device."""
+        native = cuda_native.launcher()
+        return native if native is not None and native.device is self else None
+
+    def launched(self, runtime, state, kernel_name: str, info, function) -> None:
+        """After the launcher ran a kernel here: later launches of it may skip Python
+        (cuda_native.py), where this is the default device and the path was started."""
+        native = cuda_native.launcher()
+        if native is None or state.number != runtime.default_device:
+            return
+        if native.device is not self:           # a new launcher in this process: forget the old one's
+            native.reset()
+            native.device = self
+            native.use_context(_handle(self._context))
+        native.team_stack(*state.team_stack)
+        enable_after_launch(native, runtime, state, kernel_name, info, _handle(function))
+
+
+def _handle(value) -> int:
+    """A driver handle (CUcontext, CUfunction) as the address it wraps."""
+    try:
+        return int(value)
+    except TypeError:
+        return int(value.getPtr())

@@ -1,0 +1,329 @@
+/* The native launch path's device-independent half (see native_launch.h).
+ *
+ * The launcher (omp2gpu/offload/runtime.py) makes the first launch of every
+ * kernel, with all the mapping logic; the Python side then registers the kernel
+ * here and keeps a mirror of the device's present table here (updated on every
+ * change, under the lock below). A later launch whose map entries are literals,
+ * device pointers, pointer lookups, ranges already present without
+ * `always`/`delete` (the reference count would go up and down again and nothing
+ * be copied, OpenMP 4.5 2.15.5), or transient ranges (present nowhere, not
+ * overlapping anything mapped: mapped for this launch alone) is planned here
+ * and made by the device's half. Anything else takes the launcher's own path,
+ * which gives the same results, only slower.
+ *
+ * The lock: one recursive mutex that the Python launcher also holds for each
+ * of its calls (omp2gpu/offload/launcher_lock.py), so a native launch never
+ * sees a present table being changed, and a range is never freed under it.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "native_launch.h"
+
+static struct native_kernel kernels[MAX_KERNELS];
+static int kernel_count;
+static omp2gpu_target_fn slow_target;
+static omp2gpu_set_device_fn slow_set_device;
+static omp2gpu_failed_fn report_failure;
+static int enabled;
+static int this_device = -1;
+static int default_device;
+static long max_block = 1;
+static long max_grid = 1;
+static int transients_allowed;
+static int unified;
+static long launches;
+static long mapping_count;
+static long *mapping_begin;
+static long *mapping_end;
+static long *mapping_device;
+static FILE *log_file;
+static char log_device[256];
+static pthread_mutex_t table_lock;
+
+/* Once, when the module is loaded: the lock (recursive: the launcher's calls nest). */
+void __omp2gpu_native_start(void) {
+    pthread_mutexattr_t attributes;
+    pthread_mutexattr_init(&attributes);
+    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&table_lock, &attributes);
+    pthread_mutexattr_destroy(&attributes);
+}
+
+/* Before the first native launch: the launcher's entry points to fall back on. */
+void __omp2gpu_native_init(omp2gpu_target_fn target, omp2gpu_set_device_fn set_device,
+                           omp2gpu_failed_fn failed) {
+    slow_target = target;
+    slow_set_device = set_device;
+    report_failure = failed;
+}
+
+void native_lock(void) { pthread_mutex_lock(&table_lock); }
+void native_unlock(void) { pthread_mutex_unlock(&table_lock); }
+void __omp2gpu_native_lock(void) { native_lock(); }
+void __omp2gpu_native_unlock(void) { native_unlock(); }
+
+/* OMP2GPU_OFFLOAD_LOG: appended to line by line, as the launcher does (NULL: none);
+ * `device` is the device's name as the launcher writes it ('cpu'). */
+void __omp2gpu_native_log(const char *path, const char *device) {
+    native_lock();
+    if (log_file) fclose(log_file);
+    log_file = path ? fopen(path, "a") : (FILE *)0;
+    snprintf(log_device, sizeof log_device, "%s", device ? device : "");
+    native_unlock();
+}
+
+void __omp2gpu_native_reset(void) {
+    int i;
+    native_lock();
+    enabled = 0;
+    for (i = 0; i < kernel_count; i++) free(kernels[i].name);
+    kernel_count = 0;
+    mapping_count = 0;
+    native_unlock();
+}
+
+/* on: launches may go native; device: the device number served here; the launch-shape
+ * limits; transients: whether unmapped ranges may be mapped for one launch here (not
+ * while copies are logged, or where declare target link storage exists); zero_copy:
+ * the device uses host memory as it is (the CPU device's OMP2GPU_CPU_UNIFIED). */
+void __omp2gpu_native_configure(int on, int device, int default_device_var, long block_limit,
+                                long grid_limit, int transients, int zero_copy) {
+    native_lock();
+    this_device = device;
+    default_device = default_device_var;
+    max_block = block_limit > 0 ? block_limit : 1;
+    max_grid = grid_limit > 0 ? grid_limit : 1;
+    transients_allowed = transients;
+    unified = zero_copy;
+    enabled = on;
+    native_unlock();
+}
+
+/* params: one letter per parameter, 'p' (pointer) or 'b' (a literal's bytes). */
+void __omp2gpu_native_kernel(const char *name, void *handle, const char *params, long default_block,
+                             long block_cap, int sequential, long team_stack_bytes) {
+    int i, n = (int)strlen(params);
+    if (n > MAX_ARGS) return;
+    native_lock();
+    for (i = 0; i < kernel_count; i++)
+        if (strcmp(kernels[i].name, name) == 0) break;
+    if (i == kernel_count && i < MAX_KERNELS) {
+        kernels[i].name = (char *)malloc(strlen(name) + 1);
+        if (kernels[i].name) {
+            strcpy(kernels[i].name, name);
+            kernels[i].seen = (const char *)0;
+            kernel_count++;
+        }
+    }
+    if (i < kernel_count) {
+        kernels[i].handle = handle;
+        kernels[i].param_count = n;
+        for (n = 0; n < kernels[i].param_count; n++) kernels[i].by_value[n] = params[n] == 'b';
+        kernels[i].default_block = default_block > 0 ? default_block : 1;
+        kernels[i].block_cap = block_cap;
+        kernels[i].sequential = sequential;
+        kernels[i].team_stack_bytes = team_stack_bytes;
+    }
+    native_unlock();
+}
+
+/* The present table, sorted by host address; the arrays belong to the Python side. */
+void __omp2gpu_native_mappings(long count, long *begins, long *ends, long *devices) {
+    native_lock();
+    mapping_begin = begins;
+    mapping_end = ends;
+    mapping_device = devices;
+    mapping_count = count;
+    native_unlock();
+}
+
+long __omp2gpu_native_launches(void) { return launches; }
+
+void __omp2gpu_native_set_default_device(int device) {
+    default_device = device;
+    slow_set_device(device);
+}
+
+int native_wants(long device) {
+    return enabled && (device == -1 ? default_device : device) == this_device;
+}
+
+int native_device(void) { return this_device; }
+int native_unified(void) { return unified; }
+
+struct native_kernel *native_find_kernel(const char *name) {
+    int i;
+    for (i = 0; i < kernel_count; i++)
+        if (kernels[i].seen == name) return &kernels[i];
+    for (i = 0; i < kernel_count; i++)
+        if (strcmp(kernels[i].name, name) == 0) {
+            kernels[i].seen = name;
+            return &kernels[i];
+        }
+    return (struct native_kernel *)0;
+}
+
+/* The last mapping starting at or before `begin`, -1 if none. */
+static long mapping_before(long begin) {
+    long low = 0, high = mapping_count;
+    while (low < high) {                 /* the first mapping starting after begin */
+        long middle = (low + high) / 2;
+        if (mapping_begin[middle] <= begin) low = middle + 1;
+        else high = middle;
+    }
+    return low - 1;
+}
+
+/* The mapping holding [begin, begin + size) (size 0: holding begin, or ending there). */
+static long find_mapping(long begin, long size) {
+    long found = mapping_before(begin);
+    if (found < 0) return -1;
+    if (size > 0) return begin + size <= mapping_end[found] ? found : -1;
+    return begin <= mapping_end[found] ? found : -1;
+}
+
+/* Whether any mapped byte lies in [begin, begin + size). */
+static int touches_mapping(long begin, long size) {
+    long before = mapping_before(begin);
+    if (before >= 0 && mapping_end[before] > begin) return 1;
+    return before + 1 < mapping_count && mapping_begin[before + 1] < begin + size;
+}
+
+static int touches_transient(struct launch_plan *plan, long begin, long size) {
+    int t;
+    for (t = 0; t < plan->transient_count; t++) {
+        struct transient *other = &plan->transients[t];
+        if (other->host < begin + size && begin < other->host + other->size) return 1;
+    }
+    return 0;
+}
+
+/* The launcher's launch_configuration (offload/policy.py), then the device's cap. */
+static void launch_shape(struct native_kernel *kernel, int num_teams, int thread_limit,
+                         long trip_count, struct launch_plan *plan) {
+    long block = thread_limit > 0 ? thread_limit : kernel->default_block;
+    long grid;
+    if (block > max_block) block = max_block;
+    if (block < 1) block = 1;
+    if (num_teams > 0) {
+        grid = num_teams;
+    } else {
+        grid = trip_count > 0 ? (trip_count + block - 1) / block : 0;
+        if (grid > max_grid) grid = max_grid;
+        if (grid < 1) grid = 1;
+    }
+    if (kernel->sequential) grid = block = 1;
+    if (kernel->block_cap > 0 && block > kernel->block_cap) block = kernel->block_cap;
+    plan->grid = grid;
+    plan->block = block;
+}
+
+/* One map entry of a launch; 0 when it can be served here. */
+static int plan_entry(struct launch_plan *plan, int *param, void *base, void *begin_pointer, long size,
+                      long type) {
+    struct native_kernel *kernel = plan->kernel;
+    long begin = (long)begin_pointer, found, *slot = (long *)0;
+    int index = -1;
+    if ((type & (MAP_ALWAYS | MAP_DELETE | MAP_RETURN_PARAM | MAP_ATTACH)) || (type >> MAP_MEMBER_OF_SHIFT))
+        return -1;
+    if (size < 0) return -1;                 /* the launcher reports the bad section */
+    if (type & MAP_TARGET_PARAM) {
+        index = (*param)++;
+        if (index >= kernel->param_count || kernel->by_value[index] != ((type & MAP_LITERAL) != 0))
+            return -1;                       /* the launcher names the mismatch */
+        if (type & MAP_LITERAL) {
+            plan->args[index] = begin_pointer;   /* the bytes, read at the launch */
+            return 0;
+        }
+        slot = &plan->slots[index];
+        plan->args[index] = slot;
+    }
+    if (type & MAP_LITERAL) return 0;
+    if (type & MAP_IS_DEVICE_PTR) {
+        if (slot) *slot = (long)base;
+        return 0;
+    }
+    found = find_mapping(begin, (type & MAP_POINTER_LOOKUP) ? 0 : size);
+    if (found >= 0 || (type & MAP_POINTER_LOOKUP) || size == 0) {   /* present, or NULL */
+        if (slot) *slot = found < 0 ? 0 : mapping_device[found] + ((long)base - mapping_begin[found]);
+        return 0;
+    }
+    if (!transients_allowed || plan->transient_count == MAX_TRANSIENTS || touches_mapping(begin, size)
+            || touches_transient(plan, begin, size))
+        return -1;
+    plan->transients[plan->transient_count].host = begin;
+    plan->transients[plan->transient_count].size = size;
+    plan->transients[plan->transient_count].type = type;
+    plan->transients[plan->transient_count].device = 0;
+    plan->transients[plan->transient_count].param = index;
+    plan->transients[plan->transient_count].base_offset = (long)base - begin;
+    plan->transient_count++;
+    return 0;
+}
+
+/* The launch's parameters and shape, with the lock held; 0 when it can be made here
+ * (the transients still to be given device memory: native_place_transient). */
+int native_plan(struct native_kernel *kernel, int count, void **bases, void **begins, long *sizes,
+                long *types, int num_teams, int thread_limit, long trip_count,
+                struct launch_plan *plan) {
+    int i, param = 0;
+    plan->kernel = kernel;
+    plan->transient_count = 0;
+    if (count > MAX_ARGS) return -1;
+    for (i = 0; i < count; i++)
+        if (plan_entry(plan, &param, bases[i], begins[i], sizes[i], types[i]) != 0) return -1;
+    if (param != kernel->param_count) return -1;
+    plan->param_count = param;
+    launch_shape(kernel, num_teams, thread_limit, trip_count, plan);
+    return 0;
+}
+
+void native_place_transient(struct launch_plan *plan, int index, long device_address) {
+    struct transient *transient = &plan->transients[index];
+    transient->device = device_address;
+    if (transient->param >= 0) plan->slots[transient->param] = device_address + transient->base_offset;
+}
+
+/* Counted (the Python side marks its mappings as written by a kernel) and logged. */
+void native_launched(struct native_kernel *kernel, long grid, long block) {
+    launches++;
+    if (log_file) {
+        fprintf(log_file, "%s device=%s grid=%ld block=%ld\n", kernel->name, log_device, grid, block);
+        fflush(log_file);
+    }
+}
+
+int native_slow(long device, const char *kernel, int count, void **bases, void **begins, long *sizes,
+                long *types, int num_teams, int thread_limit, long trip_count, const char *where) {
+    return slow_target(device, kernel, count, bases, begins, sizes, types, num_teams, thread_limit,
+                       trip_count, where);
+}
+
+/* A device error during a native launch, with the lock held: no more native launches;
+ * the launcher gives the device up (its data copied back) and the caller runs the region
+ * on the host (returns 1). */
+int native_fail(const char *reason) {
+    long device = this_device;
+    enabled = 0;
+    native_unlock();
+    report_failure(device, reason);
+    return 1;
+}
+
+/* For tests: the launch shape a registered kernel gets; 0 when it is registered. */
+int __omp2gpu_native_shape(const char *name, int num_teams, int thread_limit, long trip_count,
+                           long *shape) {
+    struct launch_plan plan;
+    struct native_kernel *kernel;
+    native_lock();
+    kernel = native_find_kernel(name);
+    if (kernel) {
+        launch_shape(kernel, num_teams, thread_limit, trip_count, &plan);
+        shape[0] = plan.grid;
+        shape[1] = plan.block;
+    }
+    native_unlock();
+    return kernel ? 0 : -1;
+}

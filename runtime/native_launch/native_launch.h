@@ -1,0 +1,92 @@
+/* The native launch path shared by the CPU device (runtime/cpu_device/launch.c)
+ * and the GPU (cuda_launch.c): __omp2gpu_target without Python for the common
+ * cases. mirror.c is its device-independent half (the lock, the mirror of the
+ * present table, the kernel table, planning one launch's arguments and launch
+ * shape, the offload log); block_cache.c keeps freed transient buffers. Each
+ * device's native module links its own copy of both.
+ */
+#ifndef OMP2GPU_NATIVE_LAUNCH_H
+#define OMP2GPU_NATIVE_LAUNCH_H
+
+/* offload/abi.py's map-type bits */
+#define MAP_TO 0x1
+#define MAP_FROM 0x2
+#define MAP_ALWAYS 0x4
+#define MAP_DELETE 0x8
+#define MAP_TARGET_PARAM 0x20
+#define MAP_RETURN_PARAM 0x40
+#define MAP_LITERAL 0x100
+#define MAP_IS_DEVICE_PTR 0x400
+#define MAP_POINTER_LOOKUP 0x800
+#define MAP_ATTACH 0x1000
+#define MAP_MEMBER_OF_SHIFT 48
+
+#define MAX_KERNELS 4096
+#define MAX_ARGS 128
+#define MAX_TRANSIENTS 32
+
+typedef int (*omp2gpu_target_fn)(long device, const char *kernel, int count, void **bases,
+                                 void **begins, long *sizes, long *types, int num_teams,
+                                 int thread_limit, long trip_count, const char *where);
+typedef void (*omp2gpu_set_device_fn)(int device);
+typedef void (*omp2gpu_failed_fn)(long device, const char *reason);
+
+struct native_kernel {
+    const char *seen;            /* the last name pointer a launch used for it */
+    char *name;
+    void *handle;                /* CPU: the work-group function; GPU: its CUfunction */
+    int param_count;
+    char by_value[MAX_ARGS];     /* 1: the parameter is a literal's bytes, 0: a pointer */
+    long default_block;          /* threads per block when thread_limit does not say */
+    long block_cap;              /* the device's last cap on the block (0: none) */
+    int sequential;              /* one group of one thread */
+    long team_stack_bytes;       /* per team, a last pointer parameter; -1: none */
+};
+
+/* A map entry whose range is not present and is needed only by this launch: device
+ * memory for the launch, copied in (TO) and out (FROM), never in the present table. */
+struct transient {
+    long host;
+    long size;
+    long type;
+    long device;
+    int param;                   /* the parameter pointing into it, -1: none */
+    long base_offset;            /* bases[i] - begins[i]: where that pointer points */
+};
+
+struct launch_plan {
+    struct native_kernel *kernel;
+    int param_count;             /* the kernel's, plus the team stack if it takes one */
+    void *args[MAX_ARGS + 1];    /* each parameter's bytes (GPU kernelParams, CPU args) */
+    long slots[MAX_ARGS + 1];    /* the values of pointer parameters */
+    struct transient transients[MAX_TRANSIENTS];
+    int transient_count;
+    long grid;
+    long block;
+};
+
+/* mirror.c, for the device halves */
+void native_lock(void);
+void native_unlock(void);
+int native_wants(long device);
+int native_device(void);
+int native_unified(void);
+struct native_kernel *native_find_kernel(const char *name);
+int native_plan(struct native_kernel *kernel, int count, void **bases, void **begins, long *sizes,
+                long *types, int num_teams, int thread_limit, long trip_count,
+                struct launch_plan *plan);
+void native_place_transient(struct launch_plan *plan, int index, long device_address);
+void native_launched(struct native_kernel *kernel, long grid, long block);
+int native_slow(long device, const char *kernel, int count, void **bases, void **begins, long *sizes,
+                long *types, int num_teams, int thread_limit, long trip_count, const char *where);
+int native_fail(const char *reason);
+
+/* block_cache.c: freed buffers by power-of-two size class, reused by later launches */
+typedef long (*block_allocate_fn)(long bytes);
+typedef void (*block_free_fn)(long address);
+void block_cache_use(block_allocate_fn allocate, block_free_fn release);
+long block_take(long bytes);
+void block_give(long address, long bytes);
+void block_release_all(void);
+
+#endif
