@@ -20,6 +20,7 @@ from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.devices.cpu import CpuDevice
 from omp2gpu.offload.devices.cpu_pool import POLICIES, Schedule, parse_schedule, worker_count
+from program_runs import run_in_process
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -157,19 +158,8 @@ def test_no_code_is_a_device_error():
 
 # ----------------------------------------------------------------- programs in this process
 def _run(tmp_path, monkeypatch, capfd, source: str, environ=None, args=()):
-    """Compile and run `source` with the CPU device as the only device; (status, stdout)."""
-    from omp2gpu import driver
-    from omp2gpu.offload import runtime
-    monkeypatch.setenv("OMP2GPU_DEVICES", "cpu")
-    monkeypatch.setenv("OMP_TARGET_OFFLOAD", "MANDATORY")
-    for name, value in (environ or {}).items():
-        monkeypatch.setenv(name, value)
-    runtime.reset()
-    path = tmp_path / "prog.c"
-    path.write_text(textwrap.dedent(source))
-    status = driver.run_program(str(path), list(args))
-    out, err = capfd.readouterr()
-    return status, out, err
+    """Compile and run `source` with the CPU device as the only device; (status, stdout, stderr)."""
+    return run_in_process(tmp_path, monkeypatch, capfd, source, environ, args)
 
 
 VADD = """
