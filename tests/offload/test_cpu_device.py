@@ -14,13 +14,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from program_runs import run_in_process
 
 from omp2gpu import cpu_driver
 from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.devices.cpu import CpuDevice
 from omp2gpu.offload.devices.cpu_pool import POLICIES, Schedule, parse_schedule, worker_count
-from program_runs import run_in_process
 
 REPO = Path(__file__).resolve().parents[2]
 

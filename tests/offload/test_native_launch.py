@@ -11,6 +11,7 @@ import textwrap
 import threading
 
 import pytest
+from program_runs import CONCURRENT, MAP_CASES, run_in_process
 
 from omp2gpu import cpu_driver
 from omp2gpu.offload import policy
@@ -18,7 +19,6 @@ from omp2gpu.offload.abi import CPU_MAX_TEAM, KernelInfo
 from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.launcher_lock import LauncherLock
 from omp2gpu.offload.native_launch import wanted
-from program_runs import CONCURRENT, MAP_CASES, run_in_process
 
 cpu_pool.provide_runtime(cpu_driver.pool_engine)
 

@@ -1,0 +1,155 @@
+"""bench/overhead: what a target region costs the host (issue 15), in one run.
+
+    omp2gpu on the GPU, native launch path | the same through the Python launcher
+    (OMP2GPU_FAST_PATH=0) | CUDA C doing the same (nvcc) | the CPU device, both ways
+
+overhead.c times, from the host (omp_get_wtime around REGIONS regions, best of 5),
+an empty `target` region, `target map(tofrom: counter)` of an int, and the vector add
+on data a `target data` region keeps on the device; overhead.cu does the same in
+CUDA C (an empty kernel + synchronise; a 4-byte copy each way + a launch; the vector
+add + synchronise) and times the vector add's kernel with events. omp2gpu's own
+vector-add kernel time comes from a run with the launcher's profile (CUDA events).
+
+    python bench/overhead/run.py [--regions N] [--n N] [--reps R] [--out DIR] [--no-gpu]
+
+Writes results.json and results.md here (and overhead_results.* in --out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+import common  # noqa: E402  (bench/common.py)
+
+GOALS = {("gpu", "empty_us"): 8.0, ("gpu", "scalar_us"): 20.0,
+         ("cpu", "empty_us"): 2.0, ("cpu", "scalar_us"): 5.0}
+VADD_GOAL = 1.05                      # host-timed vector add / its kernel time, on the GPU
+CUDA_SHAPE = (16384, 512)             # the launcher's own shape for n = 8M on an H100/H200
+
+
+def parse(text: str) -> dict[str, float]:
+    values = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                values[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return values
+
+
+def omp2gpu(devices: str, args, fast: bool = True, profile: Path | None = None) -> dict[str, float]:
+    env = common.omp2gpu_env(profile)
+    env.update(OMP2GPU_DEVICES=devices, OMP2GPU_FAST_PATH="1" if fast else "0")
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(HERE / "overhead.c"), "--",
+                           *map(str, args)], env=env, capture_output=True, text=True, timeout=900)
+    values = parse(done.stdout)
+    if done.returncode != 0 or values.get("errors") != 0:
+        raise RuntimeError(f"overhead.c on {devices} failed:\n{done.stdout}\n{done.stderr}")
+    return values
+
+
+def omp2gpu_vadd_kernel_us(args) -> tuple[float, str]:
+    """The vector add's kernel time from the launcher's profile, and the device it names."""
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-overhead-") as tmp:
+        profile = Path(tmp) / "profile.json"
+        omp2gpu("gpu", args, fast=False, profile=profile)
+        data = json.loads(profile.read_text())
+    best = {name: min(launch["us"] for launch in entry["launches"])
+            for name, entry in data["kernels"].items() if entry["launches"]}
+    return max(best.values()), data.get("device") or "?"
+
+
+def cuda_c(args) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-overhead-") as tmp:
+        binary = common.build_cuda(HERE / "overhead.cu", Path(tmp) / "overhead_cuda")
+        done = subprocess.run([str(binary), *map(str, args), *CUDA_SHAPE], capture_output=True,
+                              text=True, timeout=600, check=True)
+    return parse(done.stdout)
+
+
+def measure(regions: int, n: int, reps: int, gpu: bool) -> dict:
+    results: dict = {"regions": regions, "n": n, "reps": reps, "cpu": common.cpu_name()}
+    cpu_args = (regions, max(n // 8, 1), max(reps // 10, 1))
+    results["cpu_device"] = {"native": omp2gpu("cpu", cpu_args),
+                             "python": omp2gpu("cpu", (max(regions // 10, 1), *cpu_args[1:]), fast=False)}
+    if gpu:
+        args = (regions, n, reps)
+        kernel_us, device = omp2gpu_vadd_kernel_us((max(regions // 10, 1), n, reps))
+        results["device"] = device
+        results["gpu"] = {"native": omp2gpu("gpu", args),
+                          "python": omp2gpu("gpu", (max(regions // 10, 1), n, reps), fast=False),
+                          "vadd_kernel_us": kernel_us}
+        try:
+            results["cuda_c"] = cuda_c(args)
+        except (OSError, subprocess.CalledProcessError) as error:
+            results["cuda_c"] = {"error": str(error)}
+    return results
+
+
+def verdict(value: float, goal: float) -> str:
+    return f"{'met' if value <= goal else 'NOT met'} (<= {goal:g})"
+
+
+def markdown(results: dict) -> str:
+    lines = [f"# bench/overhead on {results.get('device', 'no GPU')}", "",
+             f"Host: {results['cpu']}. Host-timed (omp_get_wtime around {results['regions']} regions, "
+             f"best of 5); vector add: n = {results['n']} doubles, {results['reps']} regions on "
+             "present data. Microseconds per region.", ""]
+    gpu = results.get("gpu")
+    if gpu:
+        cuda = results.get("cuda_c", {})
+        lines += ["| GPU | omp2gpu native | omp2gpu Python path | CUDA C | native / CUDA C | goal |",
+                  "|---|---|---|---|---|---|"]
+        for key, label in (("empty_us", "empty region"), ("scalar_us", "map(tofrom:) of an int"),
+                           ("vadd_us", "vector add, present data")):
+            native, python, reference = gpu["native"][key], gpu["python"][key], cuda.get(key)
+            ratio = f"{native / reference:.2f}" if reference else "-"
+            goal = (verdict(native, GOALS[("gpu", key)]) if ("gpu", key) in GOALS
+                    else verdict(native / gpu["vadd_kernel_us"], VADD_GOAL) + " x kernel")
+            lines.append(f"| {label} | {native:.2f} | {python:.2f} | "
+                         f"{reference if reference is not None else '-'} | {ratio} | {goal} |")
+        lines += ["", f"Vector add kernel time: omp2gpu {gpu['vadd_kernel_us']:.2f} us (launcher's "
+                  f"profile, CUDA events); CUDA C {cuda.get('vadd_kernel_us', '-')} us at "
+                  f"{CUDA_SHAPE}. Host-timed native / omp2gpu kernel: "
+                  f"{gpu['native']['vadd_us'] / gpu['vadd_kernel_us']:.3f}.", ""]
+    cpu = results["cpu_device"]
+    lines += ["| CPU device | native | Python path | goal |", "|---|---|---|---|"]
+    for key, label in (("empty_us", "empty region"), ("scalar_us", "map(tofrom:) of an int"),
+                       ("vadd_us", "vector add, present data (n/8)")):
+        goal = verdict(cpu["native"][key], GOALS[("cpu", key)]) if ("cpu", key) in GOALS else "-"
+        lines.append(f"| {label} | {cpu['native'][key]:.3f} | {cpu['python'][key]:.3f} | {goal} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--regions", type=int, default=2000)
+    parser.add_argument("--n", type=int, default=512 * 512 * 32)
+    parser.add_argument("--reps", type=int, default=200)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--no-gpu", action="store_true")
+    options = parser.parse_args()
+    results = measure(options.regions, options.n, options.reps, gpu=not options.no_gpu)
+    text = markdown(results)
+    for folder, prefix in ((HERE, ""), (options.out, "overhead_")):
+        if folder is None:
+            continue
+        os.makedirs(folder, exist_ok=True)
+        (folder / f"{prefix}results.json").write_text(json.dumps(results, indent=1) + "\n")
+        (folder / f"{prefix}results.md").write_text(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
