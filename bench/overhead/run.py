@@ -72,7 +72,7 @@ def omp2gpu_vadd_kernel_us(args) -> tuple[float, str]:
 def cuda_c(args) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="omp2gpu-overhead-") as tmp:
         binary = common.build_cuda(HERE / "overhead.cu", Path(tmp) / "overhead_cuda")
-        done = subprocess.run([str(binary), *map(str, args), *CUDA_SHAPE], capture_output=True,
+        done = subprocess.run([str(binary), *map(str, (*args, *CUDA_SHAPE))], capture_output=True,
                               text=True, timeout=600, check=True)
     return parse(done.stdout)
 

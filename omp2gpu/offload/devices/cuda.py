@@ -93,6 +93,10 @@ class CudaDevice(Device):
         self._context = _call("cuDevicePrimaryCtxRetain", self._device)
         self._current = threading.local()
         self._make_current()
+        native = cuda_native.launcher()
+        if native is not None:           # a new launcher in this process: forget the old one's kernels
+            native.reset()
+            native.device = None
         self.name = _decode(_call("cuDeviceGetName", 256, self._device))
         attribute = cu.CUdevice_attribute
         self.multiprocessor_count = self._attribute(attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
