@@ -7,8 +7,13 @@ in use as it was."""
 from __future__ import annotations
 
 import ctypes
+import os
+import subprocess
+import sys
+import textwrap
 import threading
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_void_p
+from pathlib import Path
 
 import pytest
 from program_runs import CONCURRENT, MAP_CASES, run_in_process
@@ -21,6 +26,8 @@ from omp2gpu.offload.abi import MapType as M
 from omp2gpu.offload.devices import cuda, cuda_native
 
 pytestmark = pytest.mark.gpu
+
+REPO = Path(__file__).resolve().parents[2]
 
 cuda_native.provide_runtime(device_driver.gpu_launch_engine)
 
@@ -67,13 +74,14 @@ class _Binding:
         pass
 
 
-def _arrays(array, n):
+def _entries(array, n):
+    """bases, begins, sizes, types of add_one(array, n): the array mapped tofrom, n by value."""
     entries = [(ctypes.addressof(array), ctypes.sizeof(array), int(M.TO | M.FROM | M.TARGET_PARAM)),
                (ctypes.addressof(n), 4, int(M.LITERAL | M.TARGET_PARAM))]
     bases = (c_void_p * 2)(*[e[0] for e in entries])
     sizes = (c_int64 * 2)(*[e[1] for e in entries])
     types = (c_int64 * 2)(*[e[2] for e in entries])
-    return bases, sizes, types
+    return bases, bases, sizes, types
 
 
 def _memory_in_use() -> int:
@@ -93,10 +101,9 @@ def test_eight_threads_with_maps_leak_nothing_and_lose_nothing():
     n = ctypes.c_int(length)
     warm = (ctypes.c_int * length)()
     for _ in range(3):                                  # the first launch registers the kernel
-        assert target(-1, b"add_one", 2, *_arrays(warm, n), 0, 0, length, b"") == 0
-    bases, sizes, types = _arrays(warm, n)
-    data_begin(-1, 1, bases, bases, sizes, types, b"")  # and the launcher's own allocations
-    data_end(-1, 1, bases, bases, sizes, types, b"")
+        assert target(-1, b"add_one", 2, *_entries(warm, n), 0, 0, length, b"") == 0
+    data_begin(-1, 1, *_entries(warm, n), b"")          # and the launcher's own allocations
+    data_end(-1, 1, *_entries(warm, n), b"")
     native.release_cache()
     in_use = _memory_in_use()
     launches = native.launches()
@@ -104,16 +111,15 @@ def test_eight_threads_with_maps_leak_nothing_and_lose_nothing():
     failures = []
 
     def work(me):
-        array = arrays[me]
-        bases, sizes, types = _arrays(array, n)
+        entries = _entries(arrays[me], n)
         present = me % 2 == 0                           # half map their array for a while
         for k in range(rounds):
             if present and k % 500 == 0:
-                data_begin(-1, 1, bases, bases, sizes, types, b"")
-            if target(-1, b"add_one", 2, bases, bases, sizes, types, 0, 0, length, b"") != 0:
+                data_begin(-1, 1, *entries, b"")
+            if target(-1, b"add_one", 2, *entries, 0, 0, length, b"") != 0:
                 failures.append(me)
             if present and k % 500 == 499:
-                data_end(-1, 1, bases, bases, sizes, types, b"")
+                data_end(-1, 1, *entries, b"")
     workers = [threading.Thread(target=work, args=(me,)) for me in range(threads)]
     for worker in workers:
         worker.start()
@@ -125,3 +131,36 @@ def test_eight_threads_with_maps_leak_nothing_and_lose_nothing():
     assert len(rt.states[0].data) == 0
     native.release_cache()
     assert _memory_in_use() == in_use
+
+
+DEVICE_FAULT = """
+    #include <stdio.h>
+    #include <omp.h>
+    int main(void) {
+        int x[2] = {0, 0}, i;
+        int *good = omp_target_alloc(sizeof(int), 0), *p;
+        for (i = 0; i < 2; i++) {
+            p = i == 0 ? good : (int *)16;      /* the second launch writes a bad address */
+            #pragma omp target is_device_ptr(p) map(tofrom: x)
+            {
+                if (!omp_is_initial_device()) p[0] = 1;
+                x[i] = 1;
+            }
+        }
+        printf("%d %d\\n", x[0], x[1]);
+        return 0;
+    }
+"""
+
+
+def test_a_kernel_fault_in_a_native_launch_runs_the_region_on_the_host(tmp_path):
+    """The native launch's error gives the device up as the launcher does: the region
+    runs on the host from the host's data (the transient x was not copied back)."""
+    path = tmp_path / "fault.c"
+    path.write_text(textwrap.dedent(DEVICE_FAULT))
+    environ = dict(os.environ, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="DEFAULT",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(path)], capture_output=True,
+                          text=True, env=environ, timeout=300)
+    assert (done.returncode, done.stdout) == (0, "1 1\n"), done.stderr
+    assert "offload to device 0 failed (cu" in done.stderr
