@@ -68,22 +68,16 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
                          long *sizes, long *types, int num_teams, int thread_limit, long trip_count,
                          const char *where) {
     struct launch_plan plan;
-    struct native_kernel *kernel;
-    if (!native_wants(device)) goto slow;
-    native_lock();
-    kernel = native_find_kernel(name);
-    if (!kernel || native_plan(kernel, count, bases, begins, sizes, types, num_teams, thread_limit,
-                               trip_count, &plan) != 0)
-        goto slow_locked;
-    if (map_transients(&plan) != 0) goto slow_locked;     /* out of memory: the launcher says so */
-    __omp2gpu_cpu_run((omp2gpu_wg_fn)kernel->handle, plan.args, plan.grid, (int)plan.block, policy, chunk);
-    unmap_transients(&plan);
-    native_launched(kernel, plan.grid, plan.block);
-    native_unlock();
-    return 0;
-slow_locked:
-    native_unlock();
-slow:
+    if (native_begin(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
+                     trip_count, &plan) == 0) {
+        if (map_transients(&plan) == 0) {
+            __omp2gpu_cpu_run((omp2gpu_wg_fn)plan.kernel->handle, plan.args, plan.grid, (int)plan.block,
+                              policy, chunk);
+            unmap_transients(&plan);
+            return native_done(&plan);
+        }
+        native_unlock();                     /* out of memory: the launcher says so */
+    }
     return native_slow(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
                        trip_count, where);
 }

@@ -149,33 +149,32 @@ static int add_team_stack(struct launch_plan *plan) {
     return 0;
 }
 
+/* A planned launch, with the lock held: 0 made; 1 failed (native_fail let the lock go,
+ * the region runs on the host); -1 for the launcher's path, the lock still held. */
+static int launch(struct launch_plan *plan) {
+    int mapped;
+    if (add_team_stack(plan) != 0) return -1;
+    if (make_current()) return 1;
+    mapped = map_transients(plan);
+    if (mapped) return mapped;
+    if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
+                              1, 1, 0, (void *)0, plan->args, (void **)0), "cuLaunchKernel")
+            || checked(synchronize(), "cuCtxSynchronize")
+            || unmap_transients(plan))
+        return 1;
+    return native_done(plan);
+}
+
 int __omp2gpu_gpu_target(long device, const char *name, int count, void **bases, void **begins,
                          long *sizes, long *types, int num_teams, int thread_limit, long trip_count,
                          const char *where) {
     struct launch_plan plan;
-    struct native_kernel *kernel;
-    int mapped;
-    if (!native_wants(device)) goto slow;
-    native_lock();
-    kernel = native_find_kernel(name);
-    if (!kernel || native_plan(kernel, count, bases, begins, sizes, types, num_teams, thread_limit,
-                               trip_count, &plan) != 0 || add_team_stack(&plan) != 0)
-        goto slow_locked;
-    if (make_current()) return 1;
-    mapped = map_transients(&plan);
-    if (mapped < 0) goto slow_locked;
-    if (mapped) return 1;
-    if (checked(launch_kernel(kernel->handle, (unsigned)plan.grid, 1, 1, (unsigned)plan.block, 1, 1, 0,
-                              (void *)0, plan.args, (void **)0), "cuLaunchKernel")
-            || checked(synchronize(), "cuCtxSynchronize")
-            || unmap_transients(&plan))
-        return 1;                            /* native_fail let the lock go */
-    native_launched(kernel, plan.grid, plan.block);
-    native_unlock();
-    return 0;
-slow_locked:
-    native_unlock();
-slow:
+    if (native_begin(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
+                     trip_count, &plan) == 0) {
+        int outcome = launch(&plan);
+        if (outcome >= 0) return outcome;
+        native_unlock();
+    }
     return native_slow(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
                        trip_count, where);
 }

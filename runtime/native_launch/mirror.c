@@ -146,14 +146,13 @@ void __omp2gpu_native_set_default_device(int device) {
     slow_set_device(device);
 }
 
-int native_wants(long device) {
+static int native_wants(long device) {
     return enabled && (device == -1 ? default_device : device) == this_device;
 }
 
-int native_device(void) { return this_device; }
 int native_unified(void) { return unified; }
 
-struct native_kernel *native_find_kernel(const char *name) {
+static struct native_kernel *native_find_kernel(const char *name) {
     int i;
     for (i = 0; i < kernel_count; i++)
         if (kernels[i].seen == name) return &kernels[i];
@@ -265,9 +264,9 @@ static int plan_entry(struct launch_plan *plan, int *param, void *base, void *be
 
 /* The launch's parameters and shape, with the lock held; 0 when it can be made here
  * (the transients still to be given device memory: native_place_transient). */
-int native_plan(struct native_kernel *kernel, int count, void **bases, void **begins, long *sizes,
-                long *types, int num_teams, int thread_limit, long trip_count,
-                struct launch_plan *plan) {
+static int native_plan(struct native_kernel *kernel, int count, void **bases, void **begins, long *sizes,
+                       long *types, int num_teams, int thread_limit, long trip_count,
+                       struct launch_plan *plan) {
     int i, param = 0;
     plan->kernel = kernel;
     plan->transient_count = 0;
@@ -286,13 +285,32 @@ void native_place_transient(struct launch_plan *plan, int index, long device_add
     if (transient->param >= 0) plan->slots[transient->param] = device_address + transient->base_offset;
 }
 
-/* Counted (the Python side marks its mappings as written by a kernel) and logged. */
-void native_launched(struct native_kernel *kernel, long grid, long block) {
+/* The start of a native launch: the planned launch of a registered kernel, with the
+ * lock held (0), or -1 with the lock free: the launcher's path (native_slow). */
+int native_begin(long device, const char *name, int count, void **bases, void **begins, long *sizes,
+                 long *types, int num_teams, int thread_limit, long trip_count, struct launch_plan *plan) {
+    struct native_kernel *kernel;
+    if (!native_wants(device)) return -1;
+    native_lock();
+    kernel = native_find_kernel(name);
+    if (kernel && native_plan(kernel, count, bases, begins, sizes, types, num_teams, thread_limit,
+                              trip_count, plan) == 0)
+        return 0;
+    native_unlock();
+    return -1;
+}
+
+/* The end of a native launch made: counted (the Python side marks its mappings as
+ * written by a kernel), logged, the lock let go; 0, what __omp2gpu_target returns. */
+int native_done(struct launch_plan *plan) {
     launches++;
     if (log_file) {
-        fprintf(log_file, "%s device=%s grid=%ld block=%ld\n", kernel->name, log_device, grid, block);
+        fprintf(log_file, "%s device=%s grid=%ld block=%ld\n", plan->kernel->name, log_device, plan->grid,
+                plan->block);
         fflush(log_file);
     }
+    native_unlock();
+    return 0;
 }
 
 int native_slow(long device, const char *kernel, int count, void **bases, void **begins, long *sizes,

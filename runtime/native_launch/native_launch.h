@@ -68,15 +68,11 @@ struct launch_plan {
 /* mirror.c, for the device halves */
 void native_lock(void);
 void native_unlock(void);
-int native_wants(long device);
-int native_device(void);
 int native_unified(void);
-struct native_kernel *native_find_kernel(const char *name);
-int native_plan(struct native_kernel *kernel, int count, void **bases, void **begins, long *sizes,
-                long *types, int num_teams, int thread_limit, long trip_count,
-                struct launch_plan *plan);
+int native_begin(long device, const char *name, int count, void **bases, void **begins, long *sizes,
+                 long *types, int num_teams, int thread_limit, long trip_count, struct launch_plan *plan);
 void native_place_transient(struct launch_plan *plan, int index, long device_address);
-void native_launched(struct native_kernel *kernel, long grid, long block);
+int native_done(struct launch_plan *plan);
 int native_slow(long device, const char *kernel, int count, void **bases, void **begins, long *sizes,
                 long *types, int num_teams, int thread_limit, long trip_count, const char *where);
 int native_fail(const char *reason);

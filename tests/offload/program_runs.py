@@ -25,6 +25,21 @@ def run_in_process(tmp_path, monkeypatch, capfd, source: str, environ=None, args
     return status, out, err
 
 
+def both_ways(tmp_path, monkeypatch, capfd, source: str, native_launches, environ=None, devices="cpu"):
+    """Run `source` through the launcher only (OMP2GPU_FAST_PATH=0), then with the native
+    launch path: for each, (stdout, offload log lines, launches made natively), where
+    native_launches() counts those."""
+    results = []
+    for fast in ("0", "1"):
+        log = tmp_path / f"launches-{fast}.log"
+        before = native_launches()
+        status, out, err = run_in_process(tmp_path, monkeypatch, capfd, source, {
+            **(environ or {}), "OMP2GPU_FAST_PATH": fast, "OMP2GPU_OFFLOAD_LOG": str(log)}, devices=devices)
+        assert status == 0, err
+        results.append((out, log.read_text().splitlines(), native_launches() - before))
+    return results
+
+
 # Every kind of map entry the native path serves, and some it leaves to the launcher.
 MAP_CASES = """
     #include <stdio.h>

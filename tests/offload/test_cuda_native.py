@@ -16,7 +16,7 @@ from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_void_p
 from pathlib import Path
 
 import pytest
-from program_runs import CONCURRENT, MAP_CASES, run_in_process
+from program_runs import CONCURRENT, MAP_CASES, both_ways
 from test_cuda_device import PTX
 
 from omp2gpu import device_driver
@@ -42,16 +42,8 @@ def _native_launches() -> int:
     return native.launches() if native is not None else 0
 
 
-def _both_ways(tmp_path, monkeypatch, capfd, source):
-    results = []
-    for fast in ("0", "1"):
-        log = tmp_path / f"launches-{fast}.log"
-        before = _native_launches()
-        status, out, err = run_in_process(tmp_path, monkeypatch, capfd, source, {
-            "OMP2GPU_FAST_PATH": fast, "OMP2GPU_OFFLOAD_LOG": str(log)}, devices="gpu")
-        assert status == 0, err
-        results.append((out, log.read_text().splitlines(), _native_launches() - before))
-    return results
+def _both_ways(tmp_path, monkeypatch, capfd, source, environ=None):
+    return both_ways(tmp_path, monkeypatch, capfd, source, _native_launches, environ, devices="gpu")
 
 
 def test_every_map_case_gives_the_launchers_results_and_log(tmp_path, monkeypatch, capfd):

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from program_runs import CONCURRENT, MAP_CASES, run_in_process
+from program_runs import CONCURRENT, MAP_CASES, both_ways, run_in_process
 
 from omp2gpu import cpu_driver
 from omp2gpu.offload import policy
@@ -32,16 +32,7 @@ def _native_launches() -> int:
 
 
 def _both_ways(tmp_path, monkeypatch, capfd, source, environ=None):
-    """(output, log lines, native launches) through the launcher only, then natively."""
-    results = []
-    for fast in ("0", "1"):
-        log = tmp_path / f"launches-{fast}.log"
-        before = _native_launches()
-        status, out, err = run_in_process(tmp_path, monkeypatch, capfd, source, {
-            **(environ or {}), "OMP2GPU_FAST_PATH": fast, "OMP2GPU_OFFLOAD_LOG": str(log)})
-        assert status == 0, err
-        results.append((out, log.read_text().splitlines(), _native_launches() - before))
-    return results
+    return both_ways(tmp_path, monkeypatch, capfd, source, _native_launches, environ)
 
 
 def test_every_map_case_gives_the_launchers_results_and_log(tmp_path, monkeypatch, capfd):
