@@ -39,19 +39,20 @@ class DeviceState:
 
 def discover_devices(environ=None) -> list[Device]:
     """The CUDA devices, if the driver and cuda-python are there, then the CPU device
-    (work-groups on this machine's cores, offload/devices/cpu.py)."""
+    (work-groups on this machine's cores, offload/devices/cpu.py), in OMP2GPU_DEVICES'
+    order. A kind named twice gives its devices twice, each with a data environment of
+    its own (`cpu,cpu`: two devices for the tests of device(n) on a machine with no GPU)."""
     environ = os.environ if environ is None else environ
     devices = []
-    kinds = device_kinds(environ)
-    if "gpu" in kinds:
-        if cuda.available():
+    for kind in device_kinds(environ):
+        if kind == "gpu" and cuda.available():
             for ordinal in range(cuda.device_count()):
                 try:
                     devices.append(cuda.CudaDevice(ordinal))
                 except DeviceError as error:
                     report("warning", f"CUDA device {ordinal} cannot be used ({one_line(error)})")
-    if "cpu" in kinds:
-        devices.append(CpuDevice(environ))
+        elif kind == "cpu":
+            devices.append(CpuDevice(environ))
     return devices
 
 

@@ -39,6 +39,30 @@ def default_device_number(environ) -> int:
     return max(number, 0)
 
 
+# Where MPI launchers say which rank of its node a process is (MPICH's hydra, Open MPI,
+# MVAPICH, PMI, Slurm, PALS).
+_LOCAL_RANK_VARIABLES = ("MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK", "MV2_COMM_WORLD_LOCAL_RANK",
+                         "PMI_LOCAL_RANK", "SLURM_LOCALID", "PALS_LOCAL_RANKID")
+
+
+def node_local_rank(environ) -> int | None:
+    """This process's rank among its node's MPI ranks, if an MPI launcher started it."""
+    for variable in _LOCAL_RANK_VARIABLES:
+        text = environ.get(variable, "").strip()
+        if text.isdigit():
+            return int(text)
+    return None
+
+
+def rank_default_device(environ, gpu_count: int) -> int | None:
+    """default-device-var for an MPI rank: its node-local rank's GPU (ranks spread over the
+    node's GPUs), unless OMP_DEFAULT_DEVICE chooses; None where that does not apply."""
+    rank = node_local_rank(environ)
+    if rank is None or gpu_count < 2 or environ.get("OMP_DEFAULT_DEVICE", "").strip():
+        return None
+    return rank % gpu_count
+
+
 def launch_override(environ) -> tuple[int, int] | None:
     """OMP2GPU_LAUNCH="teams,threads": the launch configuration every kernel gets, over
     its clauses (benchmark sweeps: `omp2gpu report --run`); 0 leaves that half as usual."""

@@ -35,6 +35,7 @@ from omp2gpu.offload.policy import (
     launch_configuration,
     launch_override,
     offload_policy,
+    rank_default_device,
 )
 
 
@@ -62,10 +63,19 @@ class OffloadRuntime(DeviceMemoryRoutines):
             else:
                 devices = discover_devices(self._environ)
             self._states = device_states(devices)
+            self._spread_ranks_over_gpus(devices)
             if self.record.copy_log_path:
                 for state in self._states:
                     state.data.copy_observer = self.record.copy_observer(state.device)
         return self._states
+
+    def _spread_ranks_over_gpus(self, devices: list[Device]) -> None:
+        """Under MPI, each rank of a node takes its own GPU; the program's
+        omp_get_default_device (runtime/host/omp_api.c reads OMP_DEFAULT_DEVICE) agrees."""
+        choice = rank_default_device(self._environ, sum(getattr(d, "kind", "gpu") == "gpu" for d in devices))
+        if choice is not None:
+            self.default_device = choice
+            self._environ["OMP_DEFAULT_DEVICE"] = str(choice)
 
     def num_devices(self) -> int:
         return len(self.states)

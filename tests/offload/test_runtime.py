@@ -400,3 +400,15 @@ def test_the_copy_log_has_a_line_per_copy(tmp_path):
     assert launch_add_one(rt, ints(1, 2)) == 0
     assert log.read_text().splitlines() == ["to-device bytes=8 device='host-memory'",
                                             "to-host bytes=8 device='host-memory'"]
+
+
+def test_each_mpi_rank_of_a_node_takes_its_own_gpu():
+    """Under mpiexec, node-local rank 3 of a node with two GPUs runs on device 1, and the
+    program's omp_get_default_device (which reads OMP_DEFAULT_DEVICE) is told so."""
+    environ = {"MPI_LOCALRANKID": "3"}
+    rt = make_runtime(HostMemoryDevice(), HostMemoryDevice(), environ=environ)
+    assert rt.num_devices() == 2
+    assert rt.default_device == 1 and environ["OMP_DEFAULT_DEVICE"] == "1"
+    a = ints(1, 2, 3)
+    launch_add_one(rt, a)
+    assert list(a) == [2, 3, 4]

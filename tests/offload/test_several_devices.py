@@ -1,0 +1,45 @@
+"""device(n) with two devices: each has its own data environment, host threads offload
+to both at once, omp_target_alloc/memcpy/is_present name a device. On a machine with no
+GPU, two CPU devices (OMP2GPU_DEVICES=cpu,cpu); on the GPU machine, the GPU and the CPU
+device (gpu marker)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PROGRAM = Path(__file__).parent / "programs" / "several_devices.c"
+
+
+def _expected() -> str:
+    n = 1 << 16
+    chunk = n // 2
+    a = [2 * i + (i // chunk) for i in range(n)]
+    return (f"devices: 2\nsum {float(sum(a)):.1f}\ncopied sum {float(sum(a) + n):.1f} present0 0 present1 0\n"
+            "present after enter data: 0 1\n")
+
+
+def _run(devices: str | None) -> str:
+    env = dict(os.environ, OMP_NUM_THREADS="2")
+    env.pop("OMP2GPU_DEVICES", None)
+    if devices:
+        env["OMP2GPU_DEVICES"] = devices
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
+    result = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(PROGRAM)], capture_output=True,
+                            text=True, env=env, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_two_cpu_devices():
+    assert _run("cpu,cpu") == _expected()
+
+
+@pytest.mark.gpu
+def test_the_gpu_and_the_cpu_device():
+    assert _run("gpu,cpu") == _expected()
