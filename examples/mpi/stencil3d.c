@@ -1,8 +1,9 @@
 /* A 3-D heat stencil across MPI ranks, each rank's slab on its GPU (or CPU device).
  *
- *     mpiexec -n RANKS omp2gpu run examples/mpi/stencil3d.c [-- N STEPS]
+ *     mpiexec -n RANKS omp2gpu run examples/mpi/stencil3d.c [-- N STEPS [PLANES]]
  *
- * The N x N x N grid is cut into slabs along z, one per rank, each with a ghost plane
+ * The N x N x N grid (N x N x PLANES*RANKS with PLANES: weak scaling, every rank the
+ * same slab whatever their number) is cut into slabs along z, one per rank, each with a ghost plane
  * above and below. Every step: the boundary planes come back from the device
  * (target update from), are exchanged with the neighbours (MPI_Sendrecv), go back to
  * the device (target update to), and a 7-point Jacobi sweep runs as one
@@ -18,12 +19,12 @@
 
 #define AT(g, i, j, k) (g)[((size_t)(k) * n + (j)) * n + (i)]    /* k: the slab's plane, 0 and nz+1 ghosts */
 
-static void initialise(double *grid, int n, int nz, int z0) {
+static void initialise(double *grid, int n, int nz, int z0, int depth) {
     for (int k = 0; k <= nz + 1; k++)
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++) {
                 int z = z0 + k - 1;                  /* the global plane */
-                int edge = i == 0 || j == 0 || i == n - 1 || j == n - 1 || z <= 0 || z >= n - 1;
+                int edge = i == 0 || j == 0 || i == n - 1 || j == n - 1 || z <= 0 || z >= depth - 1;
                 AT(grid, i, j, k) = edge ? 1.0 + 0.001 * ((i + 2 * j + 3 * z) % 17) : 0.0;
             }
 }
@@ -53,15 +54,17 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     int n = argc > 1 ? atoi(argv[1]) : 64;
     int steps = argc > 2 ? atoi(argv[2]) : 20;
-    if (n < 3 || n % ranks != 0) {
+    int planes = argc > 3 ? atoi(argv[3]) : 0;   /* weak scaling: this many planes per rank */
+    int depth = planes > 0 ? planes * ranks : n;  /* the grid's extent along z */
+    if (n < 3 || depth < 3 || depth % ranks != 0) {
         if (rank == 0)
             fprintf(stderr, "stencil3d: N (%d) must be at least 3 and a multiple of the ranks (%d)\n", n, ranks);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    int nz = n / ranks, z0 = rank * nz;          /* this rank's planes: z0 .. z0 + nz - 1 */
+    int nz = depth / ranks, z0 = rank * nz;      /* this rank's planes: z0 .. z0 + nz - 1 */
     size_t cells = (size_t)n * n * (nz + 2);
     double *grid = malloc(cells * sizeof *grid), *next = malloc(cells * sizeof *next);
-    initialise(grid, n, nz, z0);
+    initialise(grid, n, nz, z0, depth);
     memcpy(next, grid, cells * sizeof *grid);
 
     double start = MPI_Wtime();
@@ -74,7 +77,7 @@ int main(int argc, char **argv) {
                 for (int j = 1; j < n - 1; j++)
                     for (int i = 1; i < n - 1; i++) {
                         int z = z0 + k - 1;
-                        if (z == 0 || z == n - 1)
+                        if (z == 0 || z == depth - 1)
                             continue;                   /* the grid's fixed faces */
                         AT(next, i, j, k) = (AT(grid, i - 1, j, k) + AT(grid, i + 1, j, k)
                                              + AT(grid, i, j - 1, k) + AT(grid, i, j + 1, k)
@@ -98,8 +101,8 @@ int main(int argc, char **argv) {
         double checksum = 0.0;
         for (size_t c = 0; c < slab * ranks; c++)
             checksum += all[c] * (double)(c % 7 + 1);
-        printf("stencil3d: %d^3 grid, %d steps, %d rank(s) on %s\n", n, steps, ranks,
-               omp_get_num_devices() > 0 ? "the default device" : "the host");
+        printf("stencil3d: %d x %d x %d grid, %d steps, %d rank(s), rank 0 on %s\n", n, n, depth, steps,
+               ranks, omp_get_num_devices() > 0 ? "the default device" : "the host");
         printf("checksum: %.17g\n", checksum);
         printf("time: %.3f s\n", slowest);
         free(all);

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-PROGRAM = Path(__file__).parent / "programs" / "several_devices.c"
+PROGRAMS = Path(__file__).parent / "programs"
+PROGRAM = PROGRAMS / "several_devices.c"
 
 
 def _expected() -> str:
@@ -24,13 +25,13 @@ def _expected() -> str:
             "present after enter data: 0 1\n")
 
 
-def _run(devices: str | None) -> str:
+def _run(devices: str | None, program: Path = PROGRAM) -> str:
     env = dict(os.environ, OMP_NUM_THREADS="2")
     env.pop("OMP2GPU_DEVICES", None)
     if devices:
         env["OMP2GPU_DEVICES"] = devices
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
-    result = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(PROGRAM)], capture_output=True,
+    result = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(program)], capture_output=True,
                             text=True, env=env, timeout=300)
     assert result.returncode == 0, result.stderr
     return result.stdout
@@ -43,3 +44,9 @@ def test_two_cpu_devices():
 @pytest.mark.gpu
 def test_the_gpu_and_the_cpu_device():
     assert _run("gpu,cpu") == _expected()
+
+
+@pytest.mark.parametrize("devices", ["cpu,cpu", pytest.param("gpu,cpu", marks=pytest.mark.gpu)])
+def test_native_path_serves_one_device_only(devices):
+    """A kernel launched on both devices in turn updates each device's own copy."""
+    assert _run(devices, PROGRAMS / "native_path_two_devices.c") == "device 0: 4 4\ndevice 1: 130 130\n"

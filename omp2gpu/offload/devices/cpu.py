@@ -236,19 +236,29 @@ class CpuDevice(Device):
     def launched(self, runtime, state, kernel_name: str, info, function: CpuFunction) -> None:
         """After the launcher ran a kernel here: later launches of it may skip Python
         (runtime/cpu_device/launch.c), unless native_launch.enable_after_launch says no."""
-        if not self.fast_path:
+        if not self.fast_path or state.number != runtime.default_device:
             return
         pool = self.pool
         pool.schedule_native(self.schedule.code, self.schedule.chunk)
-        enable_after_launch(pool.native, runtime, state, kernel_name, info, function.address,
-                            block_cap=CPU_MAX_TEAM if function.scheme == CPU_TEAMS else 0,
-                            sequential=function.scheme == CPU_SEQUENTIAL, zero_copy=self.unified)
+        if enable_after_launch(pool.native, runtime, state, kernel_name, info, function.address,
+                               block_cap=CPU_MAX_TEAM if function.scheme == CPU_TEAMS else 0,
+                               sequential=function.scheme == CPU_SEQUENTIAL, zero_copy=self.unified):
+            pool.served_device = self
 
     @property
     def fast_path(self) -> bool:
         """OMP2GPU_CPU_FAST_PATH=0 (or OMP2GPU_FAST_PATH=0) keeps every launch in the
         launcher (measurements)."""
         return wanted(self._environ, "OMP2GPU_CPU_FAST_PATH")
+
+
+def _native_serving(device: CpuDevice):
+    """The native launch path's launcher if it serves `device`: only that device's present
+    table may be mirrored there."""
+    if not cpu_pool.started():
+        return None
+    pool = cpu_pool.pool(device._environ)
+    return pool.native if pool.served_device is device else None
 
 
 class CpuDataEnvironment(MirroredDataEnvironment):
@@ -259,7 +269,7 @@ class CpuDataEnvironment(MirroredDataEnvironment):
     usual; copies between a range and itself are skipped by the device."""
 
     def __init__(self, device: CpuDevice):
-        super().__init__(device, lambda: cpu_pool.pool(device._environ).native if cpu_pool.started() else None)
+        super().__init__(device, lambda: _native_serving(device))
 
     def begin(self, entries) -> None:
         if self.device.unified:

@@ -108,6 +108,9 @@ class Pool:
         self.schedule_native = _SCHEDULE(self.addresses["__omp2gpu_cpu_schedule"])
         # the native launch path (runtime/cpu_device/launch.c on runtime/native_launch/)
         self.native = NativeLauncher(address, "__omp2gpu_cpu_target")
+        # The CpuDevice the native path serves (one: the default device; with several CPU
+        # devices the others' launches and present tables stay in the launcher).
+        self.served_device = None
         if _START(self.addresses["__omp2gpu_cpu_pool_start"])(workers, spin) != 0:
             raise OSError("the CPU device's worker threads could not be started")
         self.workers = _WORKERS(self.addresses["__omp2gpu_cpu_workers"])()
