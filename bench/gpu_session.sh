@@ -2,7 +2,7 @@
 # One session on a lent GPU: the `gpu` tests and the GPU benchmarks, results under $OUT.
 # Run from the repository root, e.g. through the device tool:  bash bench/gpu_session.sh [STEP [ARGS]]
 # (ARGS go to the step's script: bash bench/gpu_session.sh host --gcc-native)
-# Pure-Python wheels the GPU image lacks (pycparser, pcpp) may travel in .whl/.
+# Pure-Python wheels the GPU image lacks (pycparser, pcpp) may travel in .whl/; MPICH's in .whl/mpi/.
 set -uo pipefail
 OUT=${OUT:-gpu-results}
 mkdir -p "$OUT"
@@ -34,4 +34,12 @@ if [ "$step" = all ] || [ "$step" = bench ]; then
 fi
 if [ "$step" = all ] || [ "$step" = host ]; then     # host OpenMP against gcc -O3 on the CPU cores
     python3 bench/host/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/host.log" | tail -40
+fi
+if [ "$step" = scale ]; then     # several GPUs: MPI weak scaling and device(n) strong scaling
+    # MPICH's wheel (the `mpi` extra) may travel in .whl/mpi/
+    if compgen -G ".whl/mpi/mpich*.whl" > /dev/null; then
+        python3 -m pip install -q --no-index --no-deps --prefix /tmp/mpi .whl/mpi/mpich*.whl \
+            && export OMP2GPU_MPICC=/tmp/mpi/bin/mpicc
+    fi
+    python3 bench/scale/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/scale.log" | tail -40
 fi
