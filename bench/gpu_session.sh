@@ -41,5 +41,7 @@ if [ "$step" = scale ]; then     # several GPUs: MPI weak scaling and device(n) 
         python3 -m pip install -q --no-index --no-deps --prefix /tmp/mpi .whl/mpi/mpich*.whl \
             && export OMP2GPU_MPICC=/tmp/mpi/bin/mpicc
     fi
+    python3 -m pytest -q -p no:cacheprovider tests/offload/test_several_devices.py tests/targets/test_mpi.py 2>&1 \
+        | tee "$OUT/scale_tests.log" | tail -5
     python3 bench/scale/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/scale.log" | tail -40
 fi

@@ -25,8 +25,8 @@ def _expected() -> str:
             "present after enter data: 0 1\n")
 
 
-def _run(devices: str | None, program: Path = PROGRAM) -> str:
-    env = dict(os.environ, OMP_NUM_THREADS="2")
+def _run(devices: str | None, program: Path = PROGRAM, gpus: str = "0") -> str:
+    env = dict(os.environ, OMP_NUM_THREADS="2", CUDA_VISIBLE_DEVICES=gpus)
     env.pop("OMP2GPU_DEVICES", None)
     if devices:
         env["OMP2GPU_DEVICES"] = devices
@@ -44,6 +44,23 @@ def test_two_cpu_devices():
 @pytest.mark.gpu
 def test_the_gpu_and_the_cpu_device():
     assert _run("gpu,cpu") == _expected()
+
+
+def _gpu_count() -> int:
+    try:
+        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60).stdout
+    except OSError:
+        return 0
+    return sum(line.startswith("GPU ") for line in out.splitlines())
+
+
+@pytest.mark.gpu
+def test_two_gpus():
+    """Two GPUs, each with its own context, used from host threads at once."""
+    if _gpu_count() < 2:
+        pytest.skip("needs two GPUs (a multi-GPU machine: bench/gpu_session.sh scale runs there)")
+    assert _run("gpu", gpus="0,1") == _expected()
+    assert _run("gpu", PROGRAMS / "native_path_two_devices.c", gpus="0,1") == "device 0: 4 4\ndevice 1: 130 130\n"
 
 
 @pytest.mark.parametrize("devices", ["cpu,cpu", pytest.param("gpu,cpu", marks=pytest.mark.gpu)])

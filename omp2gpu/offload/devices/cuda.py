@@ -91,7 +91,7 @@ class CudaDevice(Device):
         self.ordinal = ordinal
         self._device = _call("cuDeviceGet", ordinal)
         self._context = _call("cuDevicePrimaryCtxRetain", self._device)
-        self._current = threading.local()
+        self._context_handle = _handle(self._context)
         self._make_current()
         native = cuda_native.launcher()
         if native is not None:           # a new launcher in this process: forget the old one's kernels
@@ -109,10 +109,10 @@ class CudaDevice(Device):
         return int(_call("cuDeviceGetAttribute", attribute, self._device))
 
     def _make_current(self) -> None:
-        """A context is current per thread: bind ours on each thread that uses the device."""
-        if not getattr(self._current, "bound", False):
+        """A context is current per thread: make ours current on the calling thread unless it
+        is already (another device, or the native path, may have made its own current)."""
+        if _handle(_call("cuCtxGetCurrent")) != self._context_handle:
             _call("cuCtxSetCurrent", self._context)
-            self._current.bound = True
 
     @staticmethod
     def _pointer(address: int):
