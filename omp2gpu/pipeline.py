@@ -1,5 +1,5 @@
 """What every compilation shares, the driver's and the runtimes' alike: the options,
-`--dump` of a stage's artefact, OMP2GPU_TIME_STAGES timing, and steps 1-3 for one
+`--dump` of a stage's artefact, OMP2GPU_TIME_STAGES timing (and the profile's compile spans), and steps 1-3 for one
 file (preprocess, parse, attach the OpenMP directives).
 """
 
@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from omp2gpu import trace_events
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
@@ -132,14 +133,16 @@ stage_times: dict[str, float] = {}
 
 @contextmanager
 def stage(name: str):
-    if not os.environ.get("OMP2GPU_TIME_STAGES"):
-        yield
-        return
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        stage_times[name] = stage_times.get(name, 0.0) + time.perf_counter() - start
+    """Time a step for OMP2GPU_TIME_STAGES, and trace it in the profile (OMP2GPU_PROFILE)."""
+    with trace_events.span(name, "compile"):
+        if not os.environ.get("OMP2GPU_TIME_STAGES"):
+            yield
+            return
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            stage_times[name] = stage_times.get(name, 0.0) + time.perf_counter() - start
 
 
 def report_stage_times() -> None:

@@ -103,6 +103,10 @@ class CpuDevice(Device):
             cpu_pool.pool().fast_reset()
             cpu_pool.pool().fast_log(None)
 
+    @property
+    def label(self) -> str:
+        return f"CPU device ({self.workers} workers)"
+
     def make_data_environment(self) -> DataEnvironment:
         return CpuDataEnvironment(self)
 
@@ -163,11 +167,13 @@ class CpuDevice(Device):
 
     def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
         if nbytes > 0 and dst_address != host_pointer:
-            self._copy(dst_address, host_pointer, nbytes)
+            with self.observed_copy("to-device", host_pointer, dst_address, nbytes):
+                self._copy(dst_address, host_pointer, nbytes)
 
     def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0 and src_address != host_pointer:
-            self._copy(host_pointer, src_address, nbytes)
+            with self.observed_copy("to-host", host_pointer, src_address, nbytes):
+                self._copy(host_pointer, src_address, nbytes)
 
     def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0 and dst_address != src_address:
@@ -237,9 +243,10 @@ class CpuDevice(Device):
     # ----------------------------------------------------------------- the native launch path
     def launched(self, runtime, state, kernel_name: str, info, function: CpuFunction) -> None:
         """After the launcher ran a kernel here: later launches of it may skip Python
-        (launch.c), unless launches are profiled (timed) or reshaped (OMP2GPU_LAUNCH)."""
+        (launch.c), unless each launch is to be seen (profiled, LIBOMPTARGET_INFO) or
+        reshaped (OMP2GPU_LAUNCH)."""
         record = runtime.record
-        if (record.profile_path or getattr(runtime, "launch_override", None)
+        if (record.observes_each_launch or getattr(runtime, "launch_override", None)
                 or runtime.policy == DISABLED or not state.usable or not self.fast_path):
             return
         pool = self.pool
