@@ -25,9 +25,20 @@ from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.targets import host
 
-# Stages that --dump can show, in pipeline order; a new stage is one entry here
-# and one `dump` call where its artefact appears.
-DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx", "cpu-regions", "cpu-ir", "cpu-opt-ir")
+# Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
+# lists them); a new stage is one entry here and one `dump` call where its artefact appears.
+DUMP_STAGES = {
+    "ast": "the file's own declarations as pycparser parsed them",
+    "ir": "the host module's LLVM IR, before optimisation",
+    "opt-ir": "the host module's LLVM IR, optimised",
+    "regions": "each target region's GPU scheme, and why",
+    "device-ir": "the GPU kernels' LLVM IR (needs no GPU: without one, made for the dump)",
+    "ptx": "the PTX of the GPU kernels (llvmlite's NVPTX target: needs no GPU, nor ptxas)",
+    "cpu-regions": "each target region's CPU-device scheme",
+    "cpu-ir": "the CPU device's work-group functions' LLVM IR (made for the dump where that "
+              "device is not used)",
+    "cpu-opt-ir": "the same, optimised",
+}
 
 
 @dataclass(frozen=True)
@@ -51,10 +62,15 @@ class CompileOptions:
             raise ValueError(f"unknown dump stage(s): {', '.join(sorted(unknown))}")
 
 
+# The stages dumped so far in this process (the CLI warns of those asked for and never reached).
+dumped_stages: set[str] = set()
+
+
 def dump(options: CompileOptions, stage: str, source: str, render) -> None:
     """Print `render()` to stderr under a banner when `stage` is dumped."""
     if stage not in options.dump:
         return
+    dumped_stages.add(stage)
     host.flush_stdio()
     sys.stderr.write(f"===== omp2gpu dump: {stage} ({source}) =====\n")
     text = render()
