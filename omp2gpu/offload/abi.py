@@ -101,6 +101,7 @@ ENTRY_TARGET_ALLOC = "__omp2gpu_target_alloc"
 ENTRY_TARGET_FREE = "__omp2gpu_target_free"
 ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
 ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
+ENTRY_DEVICE_NAME = "__omp2gpu_device_name"      # omp2gpu_get_device_name (runtime/host/omp_api.c)
 
 DEFAULT_DEVICE = -1
 
