@@ -12,7 +12,8 @@ resources and launches, what the benchmarks read). Perfetto stops reading at a
 top-level key it does not know, so the file has only these keys, "traceEvents" first.
 
 One trace per process, started by the first `active()` when OMP2GPU_PROFILE is set (or
-by `start`), written at exit.
+by `start`), written when Python exits (not when the program ends in C's exit(), which
+skips Python's exit handlers).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -99,6 +101,14 @@ class Trace:
         with open(self.path, "w", encoding="utf-8") as out:
             json.dump(self.document(), out, indent=0)
 
+    def write_at_exit(self) -> None:
+        """write(), saying why not on stderr (at exit a traceback helps nobody)."""
+        try:
+            self.write()
+        except OSError as error:
+            print(f"omp2gpu: warning: cannot write the profile to {self.path}: {error.strerror or error}",
+                  file=sys.stderr)
+
 
 def _metadata(kind: str, pid: int, tid: int, value, key: str = "name") -> dict:
     return {"name": kind, "ph": "M", "pid": pid, "tid": tid, "args": {key: value}}
@@ -138,7 +148,7 @@ def start(path: str) -> Trace:
     _environment_read = True
     if _active is None or _active.path != path:
         _active = Trace(path)
-        atexit.register(_active.write)
+        atexit.register(_active.write_at_exit)
     return _active
 
 

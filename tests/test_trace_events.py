@@ -127,3 +127,9 @@ def test_a_program_on_the_cpu_device_writes_a_trace_of_stages_copies_and_kernels
     (summary,) = document["otherData"]["kernels"].values()
     assert len(summary["launches"]) == 3 and summary["scheme"]
     assert document["otherData"]["device"] == "cpu"
+
+
+def test_an_unwritable_profile_is_a_warning_at_exit(tmp_path, capsys):
+    trace = trace_events.Trace(str(tmp_path / "no" / "such" / "dir.json"))
+    trace.write_at_exit()
+    assert "omp2gpu: warning: cannot write the profile to " in capsys.readouterr().err
