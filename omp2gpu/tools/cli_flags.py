@@ -50,15 +50,30 @@ def stages_help() -> str:
             "the others):\n" + "\n".join(lines))
 
 
+# Flags that may be given many times, each time adding to a list: (flag, dest, metavar, help).
+SEARCH_AND_MACRO_FLAGS = (
+    ("-I", "include_dirs", "DIR", "add DIR to the #include search path"),
+    ("-D", "defines", "NAME[=VALUE]", "define a macro"),
+    ("-U", "undefines", "NAME", "undefine a macro"),
+)
+# gcc's, accepted so that existing command lines and makefiles work (ignored_flag_warnings).
+GCC_FLAGS = (
+    ("-f", "f_flags", "FLAG", "-fopenmp, -fPIC and the like: accepted, no effect (others: a warning)"),
+    ("-l", "libraries", "LIB", "-lm, -lpthread, -lgomp: accepted, always linked (others: a warning)"),
+    ("-L", "library_dirs", "DIR", "library search path: accepted, no effect (a warning)"),
+    ("-W", "warning_flags", "WARNING", "-Wall etc.: accepted; omp2gpu's warnings are fixed (see -w)"),
+)
+
+
+def _add_lists(parser: argparse.ArgumentParser, table) -> None:
+    for flag, dest, metavar, text in table:
+        parser.add_argument(flag, dest=dest, action="append", default=[], metavar=metavar, help=text)
+
+
 def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentParser:
     """The flags that say how to compile; one line per flag."""
     p = parser_class(add_help=False, allow_abbrev=False)
-    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
-                   help="add DIR to the #include search path")
-    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
-                   help="define a macro")
-    p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
-                   help="undefine a macro")
+    _add_lists(p, SEARCH_AND_MACRO_FLAGS)
     p.add_argument("-O", dest="opt_level", type=opt_level, default=2, metavar="LEVEL",
                    help="optimisation level 0-3, s, z, g, fast (default 2)")
     p.add_argument("-std", dest="std", choices=STANDARDS, default="c99", metavar="STD",
@@ -72,15 +87,7 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
                         "where eligible)")
     p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",
                    help="GPU architecture (default: the GPU present, else sm_90)")
-    # gcc's flags, accepted so that existing command lines and makefiles work.
-    p.add_argument("-f", dest="f_flags", action="append", default=[], metavar="FLAG",
-                   help="-fopenmp, -fPIC and the like: accepted, no effect (others: a warning)")
-    p.add_argument("-l", dest="libraries", action="append", default=[], metavar="LIB",
-                   help="-lm, -lpthread, -lgomp: accepted, always linked (others: a warning)")
-    p.add_argument("-L", dest="library_dirs", action="append", default=[], metavar="DIR",
-                   help="library search path: accepted, no effect (a warning)")
-    p.add_argument("-W", dest="warning_flags", action="append", default=[], metavar="WARNING",
-                   help="-Wall etc.: accepted; omp2gpu's warnings are fixed (see -w)")
+    _add_lists(p, GCC_FLAGS)
     p.add_argument("-g", dest="debug_info", action="store_true",
                    help="accepted; no debug information is generated")
     return p
