@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=_run)
 
     compile_ = commands.add_parser("compile", **described,
-                                   help="compile to a host object file or LLVM IR")
+                                   help="compile to omp2gpu objects, an omp2gpu executable, LLVM IR or PTX")
     _add_output(compile_)
     compile_.add_argument("-c", dest="object", action="store_true", help="write an object file (the default)")
     compile_.add_argument("--emit-llvm", "-emit-llvm", dest="emit_llvm", action="store_true",

@@ -49,7 +49,7 @@ def test_the_notebook_is_nbformat_4_without_outputs():
 
 def test_the_notebooks_cells_run_on_the_cpu_device(tmp_path):
     pytest.importorskip("matplotlib")
-    env = dict(os.environ, OMP2GPU_DEVICES="cpu", OMP_NUM_THREADS="2", MPLBACKEND="Agg",
+    env = dict(os.environ, OMP2GPU_DEVICES="cpu", OMP_TARGET_OFFLOAD="MANDATORY", OMP_NUM_THREADS="2", MPLBACKEND="Agg",
                OMP2GPU_PROFILE=str(tmp_path / "trace.json"), TMPDIR=str(tmp_path))
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
     done = subprocess.run([sys.executable, "-c", RUNNER, str(NOTEBOOK)], cwd=NOTEBOOK.parent, env=env,

@@ -5,11 +5,17 @@ program arguments without `--` told where they go, every stage dumpable."""
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from omp2gpu.pipeline import DUMP_STAGES
 from omp2gpu.tools import cli, cli_flags
+
+REPO = Path(__file__).resolve().parents[2]
 
 TARGET = """
 #include <stdio.h>
@@ -94,16 +100,19 @@ def test_flags_from_python_are_warned_of_as_well(capsys):
     assert "-funroll-loops has no effect" in capsys.readouterr().err
 
 
-def test_device_stages_are_dumped_without_a_device(tmp_path, capfd):
+def test_device_stages_are_dumped_without_a_device(tmp_path):
     source = tmp_path / "prog.c"
     source.write_text(TARGET)
-    assert cli.main(["run", str(source), "--device", "host", "--dump=device-ir,ptx,cpu-ir,cpu-opt-ir"]) == 0
-    captured = capfd.readouterr()
-    assert captured.out == "7\n"
+    # In a process of its own: --device sets the launcher's environment variables.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(source), "--device", "host",
+                           "--dump=device-ir,ptx,cpu-ir,cpu-opt-ir"], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert (done.returncode, done.stdout) == (0, "7\n"), done.stderr
     for stage in ("device-ir", "ptx", "cpu-ir", "cpu-opt-ir"):
-        assert f"===== omp2gpu dump: {stage} ({source}) =====" in captured.err
-    assert ".entry __omp_offloading_main_l" in captured.err          # PTX made by llvmlite's NVPTX target
-    assert "warning" not in captured.err
+        assert f"===== omp2gpu dump: {stage} ({source}) =====" in done.stderr
+    assert ".entry __omp_offloading_main_l" in done.stderr          # PTX made by llvmlite's NVPTX target
+    assert "warning" not in done.stderr
 
 
 def test_compile_warns_of_the_stages_its_output_does_not_reach(tmp_path, capfd, monkeypatch):
