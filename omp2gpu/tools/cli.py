@@ -102,7 +102,7 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     args, extra = parser.parse_known_args(cli_flags.normalise(argv))
     # Inputs after options (`run a.c -O2 b.c`) are left over by argparse: still inputs.
     unknown = [arg for arg in extra if arg.startswith("-")]
-    if args.command == "run" and "-o" in unknown:
+    if args.command == "run" and any(arg.startswith("-o") for arg in unknown):     # -o FILE, -oFILE
         parser.error("-o: 'run' compiles in memory and writes no file "
                      "('omp2gpu compile FILE... -o OUT' writes an executable)")
     if unknown:

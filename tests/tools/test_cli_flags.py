@@ -52,8 +52,9 @@ def test_the_top_level_help_points_to_the_commands(capsys):
     assert "COMMAND --help" in text
 
 
-def test_run_refuses_an_output_file(capsys):
-    assert cli.main(["run", "prog.c", "-o", "prog"]) == 2
+@pytest.mark.parametrize("output", [["-o", "prog"], ["-oprog"]])
+def test_run_refuses_an_output_file(output, capsys):
+    assert cli.main(["run", "prog.c", *output]) == 2
     assert "-o: 'run' compiles in memory and writes no file" in capsys.readouterr().err
 
 
