@@ -26,11 +26,24 @@ int main(int argc, char **argv) {
     #pragma omp target map(from: on_host)
     on_host = omp_is_initial_device();
 
+    /* Where the region ran: omp2gpu names its devices (a GPU, the CPU device); another
+     * compiler's OpenMP only numbers them. */
+    char where[128] = "the host";
+    if (!on_host) {
+#ifdef __OMP2GPU__
+        char name[96];
+        omp2gpu_get_device_name(omp_get_default_device(), name, sizeof name);
+        snprintf(where, sizeof where, "device %d: %s", omp_get_default_device(), name);
+#else
+        snprintf(where, sizeof where, "device %d", omp_get_default_device());
+#endif
+    }
+
     for (i = 0; i < n; i++)
         if (c[i] != (double)i + 2.0 * (double)(n - i))
             errors++;
-    printf("vadd: n = %ld, %s, %ld errors, %.3f ms (with data transfers)\n", n,
-           on_host ? "ran on the host" : "ran on the device", errors, seconds * 1e3);
+    printf("vadd: n = %ld, ran on %s, %ld errors, %.3f ms (with data transfers)\n", n,
+           where, errors, seconds * 1e3);
     free(a);
     free(b);
     free(c);

@@ -85,9 +85,14 @@ def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
     cuda_native.provide_runtime(gpu_launch_engine)
     gpu_kernels = gpu is not None and bool(gpu.kernels)
     cpu_kernels = cpu is not None and bool(cpu.kernels)
-    if not (gpu_kernels or cpu_kernels) or not runtime.has_devices():
+    kinds = set()
+    if (gpu_kernels or cpu_kernels) and runtime.has_devices():
+        kinds = {getattr(state.device, "kind", "gpu") for state in runtime.runtime().states}
+    if dump:
+        dump_code_not_run(gpu if not kinds - {"cpu"} else None, cpu if "cpu" not in kinds else None,
+                          options, dump)
+    if not kinds:
         return
-    kinds = {getattr(state.device, "kind", "gpu") for state in runtime.runtime().states}
     ptx = None
     if gpu_kernels and kinds - {"cpu"}:
         try:
@@ -123,3 +128,19 @@ def install_fast_path(launcher, cpu_image, ptx) -> None:
                   "target regions launch through Python", file=sys.stderr)
             return
         entry_points.install_fast_path(native)
+
+
+GPU_STAGES, CPU_STAGES = {"device-ir", "ptx"}, {"cpu-ir", "cpu-opt-ir"}
+
+
+def dump_code_not_run(gpu, cpu, options, dump) -> None:
+    """--dump of device code that this run does not build, made for the dump alone: the GPU's
+    (`gpu`) where there is no GPU, the CPU device's (`cpu`) where it is not used."""
+    if gpu is not None and gpu.kernels and GPU_STAGES & options.dump:
+        try:
+            device_ptx(gpu, options, dump)
+        except CompileError as error:
+            print(f"omp2gpu: warning: no PTX to dump ({error.message})", file=sys.stderr)
+    image = cpu_driver.cpu_image(cpu, dump) if CPU_STAGES & options.dump else None
+    if image is not None:
+        image.module()

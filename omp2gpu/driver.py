@@ -19,7 +19,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from omp2gpu import cpu_driver, device_driver, linker, object_file
+from omp2gpu import cpu_driver, device_driver, linker, object_file, trace_events
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
@@ -194,7 +194,8 @@ def run_program(inputs, args: list[str] = (), options: CompileOptions | None = N
         engine = host.jit(module, code)
     report_stage_times()
     try:
-        return host.run_main(module, [program_name or str(paths[0]), *args], engine=engine)
+        with trace_events.span("main", "program"):
+            return host.run_main(module, [program_name or str(paths[0]), *args], engine=engine)
     finally:
         gc.unfreeze()
 

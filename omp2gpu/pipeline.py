@@ -1,5 +1,5 @@
 """What every compilation shares, the driver's and the runtimes' alike: the options,
-`--dump` of a stage's artefact, OMP2GPU_TIME_STAGES timing, and steps 1-3 for one
+`--dump` of a stage's artefact, OMP2GPU_TIME_STAGES timing (and the profile's compile spans), and steps 1-3 for one
 file (preprocess, parse, attach the OpenMP directives).
 """
 
@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from omp2gpu import trace_events
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
@@ -24,9 +25,20 @@ from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.targets import host, mpi
 
-# Stages that --dump can show, in pipeline order; a new stage is one entry here
-# and one `dump` call where its artefact appears.
-DUMP_STAGES = ("ast", "ir", "opt-ir", "regions", "device-ir", "ptx", "cpu-regions", "cpu-ir", "cpu-opt-ir")
+# Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
+# lists them); a new stage is one entry here and one `dump` call where its artefact appears.
+DUMP_STAGES = {
+    "ast": "the file's own declarations as pycparser parsed them",
+    "ir": "the host module's LLVM IR, before optimisation",
+    "opt-ir": "the host module's LLVM IR, optimised",
+    "regions": "each target region's GPU scheme, and why",
+    "device-ir": "the GPU kernels' LLVM IR (needs no GPU: without one, made for the dump)",
+    "ptx": "the PTX of the GPU kernels (llvmlite's NVPTX target: needs no GPU, nor ptxas)",
+    "cpu-regions": "each target region's CPU-device scheme",
+    "cpu-ir": "the CPU device's work-group functions' LLVM IR (made for the dump where that "
+              "device is not used)",
+    "cpu-opt-ir": "the same, optimised",
+}
 
 
 @dataclass(frozen=True)
@@ -52,10 +64,15 @@ class CompileOptions:
             raise ValueError(f"unknown dump stage(s): {', '.join(sorted(unknown))}")
 
 
+# The stages dumped so far in this process (the CLI warns of those asked for and never reached).
+dumped_stages: set[str] = set()
+
+
 def dump(options: CompileOptions, stage: str, source: str, render) -> None:
     """Print `render()` to stderr under a banner when `stage` is dumped."""
     if stage not in options.dump:
         return
+    dumped_stages.add(stage)
     host.flush_stdio()
     sys.stderr.write(f"===== omp2gpu dump: {stage} ({source}) =====\n")
     text = render()
@@ -144,14 +161,16 @@ stage_times: dict[str, float] = {}
 
 @contextmanager
 def stage(name: str):
-    if not os.environ.get("OMP2GPU_TIME_STAGES"):
-        yield
-        return
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        stage_times[name] = stage_times.get(name, 0.0) + time.perf_counter() - start
+    """Time a step for OMP2GPU_TIME_STAGES, and trace it in the profile (OMP2GPU_PROFILE)."""
+    with trace_events.span(name, "compile"):
+        if not os.environ.get("OMP2GPU_TIME_STAGES"):
+            yield
+            return
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            stage_times[name] = stage_times.get(name, 0.0) + time.perf_counter() - start
 
 
 def report_stage_times() -> None:

@@ -114,7 +114,7 @@ def omp2gpu_run(scheme: str, size: int, config: tuple[int, int] | None) -> dict:
             return {"error": " | ".join(message[-6:]) or f"exit status {done.returncode}"}
         if not profile.exists():
             return {"error": "the launcher wrote no profile"}
-        data = json.loads(profile.read_text())
+        data = json.loads(profile.read_text())["otherData"]     # the trace's launch summary
     return parse_run(done.stdout, data, config)
 
 

@@ -119,7 +119,7 @@ def kernel_seconds(profile: Path) -> float | None:
     """The sum of every kernel launch's time in the launcher's profile."""
     if not profile.is_file():
         return None
-    data = json.loads(profile.read_text())
+    data = json.loads(profile.read_text())["otherData"]      # the trace's summary (trace_events.py)
     entries = data.get("kernels", data) if isinstance(data, dict) else data
     total = 0.0
     for entry in (entries.values() if isinstance(entries, dict) else entries):

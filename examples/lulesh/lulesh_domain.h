@@ -5,7 +5,7 @@
  * valid C++: casts on malloc, no VLAs, no designated initialisers, no restrict.
  * Everything is static: each program includes it once.
  *
- * What it holds (see /work/shared/design/lulesh-kernels.md):
+ * What it holds:
  *   - the symmetry-plane node lists symmX/symmY/symmZ (numNodeBC entries each),
  *   - element neighbours lxim, lxip, letam, letap, lzetam, lzetap,
  *   - boundary-condition masks elemBC,

@@ -29,6 +29,24 @@ static void usage(const char *program)
     exit(2);
 }
 
+/* Where the target regions ran: a "time:" line, since it differs from build to build.
+ * omp2gpu names its devices (a GPU, the CPU device); another compiler's OpenMP numbers them. */
+static void print_where_it_ran(void)
+{
+    int on_host = 1;
+    char name[96] = "the host";
+    #pragma omp target map(from: on_host)
+    on_host = omp_is_initial_device();
+#ifdef __OMP2GPU__
+    if (!on_host)
+        omp2gpu_get_device_name(omp_get_default_device(), name, sizeof name);
+#else
+    if (!on_host)
+        snprintf(name, sizeof name, "device %d", omp_get_default_device());
+#endif
+    printf("time: ran on %s (%d devices)\n", name, omp_get_num_devices());
+}
+
 int main(int argc, char **argv)
 {
     int s = 30, regions = 11, iterations = 10;
@@ -249,7 +267,7 @@ int main(int argc, char **argv)
                "(1 launch)\n", accelBest * 1e6, accelSum / iterations * 1e6);
         printf("time: CalcMonotonicQRegionForElems per sweep: best %.3f us, mean %.3f us (%d launches)\n",
                monoqBest * 1e6, monoqSum / iterations * 1e6, launchedRegions);
-        printf("time: devices: %d (omp_get_num_devices)\n", omp_get_num_devices());
+        print_where_it_ran();
         printf("%s\n", badAccel == 0 && badMonoq == 0 ? "PASSED" : "FAILED");
         free(xdd0); free(ydd0); free(zdd0);
         lulesh_free_domain(&d);

@@ -46,7 +46,7 @@ def run(library, xp, name: str, n: int, steps: int, expected: np.ndarray) -> Non
     seconds = time.perf_counter() - start
     host_u = u.get() if hasattr(u, "get") else u
     same = np.allclose(host_u, expected, rtol=1e-12, atol=1e-12)
-    print(f"{name}: {steps} steps of {n}x{n} on {omp2gpu.target_device()} in {seconds:.3f} s; "
+    print(f"{name}: {steps} steps of {n}x{n} on {omp2gpu.target_device(described=True)} in {seconds:.3f} s; "
           f"total heat {library.heat_total(n, u):.6f}; {'matches' if same else 'DIFFERS FROM'} NumPy")
     if not same:
         sys.exit(1)

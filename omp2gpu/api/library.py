@@ -93,12 +93,15 @@ def _load(path: str, options, kernel_id: str) -> Library:
     return Library(path, functions, refused, engine)
 
 
-def target_device() -> str:
+def target_device(described: bool = False) -> str:
     """Where target regions run now: the default device's name ("NVIDIA H100 80GB HBM3",
-    "cpu" for the CPU device), or "host"."""
+    "cpu" for the CPU device), or "host". `described`: as the profile and LIBOMPTARGET_INFO
+    name it ("GPU 0 (NVIDIA H100 80GB HBM3)", "CPU device (16 workers)"; "host")."""
     launcher = runtime.runtime()
     number = launcher.default_device
     if launcher.policy == DISABLED or not 0 <= number < len(launcher.states):
         return "host"
     state = launcher.states[number]
-    return state.device.name if state.usable else "host"
+    if not state.usable:
+        return "host"
+    return state.device.label if described else state.device.name

@@ -28,6 +28,9 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
                                   size_t src_offset, int dst_device, int src_device)
          -> the omp_* device-memory routines of runtime/host forward to these for
             device numbers other than the initial device's.
+    int   __omp2gpu_device_name(int device, char *buffer, size_t size)
+         -> omp2gpu_get_device_name (omp.h) for a device: its name, cut to `size`, and
+            its length, or -1 for no such device
 
 `device` is -1 for "no device clause" (use default-device-var). `where` is the
 construct's "file:line:col" (offload/map_checks.py names it when a map entry is
@@ -101,6 +104,7 @@ ENTRY_TARGET_ALLOC = "__omp2gpu_target_alloc"
 ENTRY_TARGET_FREE = "__omp2gpu_target_free"
 ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
 ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
+ENTRY_DEVICE_NAME = "__omp2gpu_device_name"      # omp2gpu_get_device_name (runtime/host/omp_api.c)
 
 DEFAULT_DEVICE = -1
 

@@ -38,6 +38,7 @@ _PROTOTYPES = {
     abi.ENTRY_TARGET_IS_PRESENT: (ctypes.CFUNCTYPE(c_int, c_void_p, c_int), 0),
     abi.ENTRY_TARGET_MEMCPY: (ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t, c_size_t, c_size_t,
                                                c_int, c_int), -1),
+    abi.ENTRY_DEVICE_NAME: (ctypes.CFUNCTYPE(c_int, c_int, c_void_p, c_size_t), -1),
 }
 
 
@@ -82,6 +83,21 @@ def _target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_dev
                                  dst_device, src_device)
 
 
+def _device_name(device, buffer, size):
+    """The device's label ("GPU 0 (NVIDIA H100 80GB HBM3)", "CPU device (16 workers)") into
+    `buffer`, cut to `size` bytes with its NUL; its full length as snprintf's, -1 for no
+    such device."""
+    states = runtime.runtime().states
+    if not 0 <= device < len(states):
+        return -1
+    name = states[device].device.label.encode()
+    if buffer and size > 0:
+        kept = min(len(name), size - 1)
+        ctypes.memmove(buffer, name, kept)
+        ctypes.memset(buffer + kept, 0, 1)
+    return len(name)
+
+
 _IMPLEMENTATIONS = {
     abi.ENTRY_TARGET: _target,
     abi.ENTRY_DATA_BEGIN: _data(lambda *args: runtime.data_begin(*args)),
@@ -95,6 +111,7 @@ _IMPLEMENTATIONS = {
     abi.ENTRY_TARGET_FREE: _target_free,
     abi.ENTRY_TARGET_IS_PRESENT: _target_is_present,
     abi.ENTRY_TARGET_MEMCPY: _target_memcpy,
+    abi.ENTRY_DEVICE_NAME: _device_name,
 }
 
 

@@ -133,7 +133,7 @@ def enable_after_launch(native: NativeLauncher | None, runtime, state, kernel_na
     """After the launcher ran `kernel_name` on `state`'s device: later launches of it may
     be native, unless something asks for the launcher's own path. True when enabled."""
     record = runtime.record
-    if (native is None or record.profile_path or runtime.launch_override or runtime.policy == DISABLED
+    if (native is None or record.observes_each_launch or runtime.launch_override or runtime.policy == DISABLED
             or not state.usable):
         return False
     device = state.device

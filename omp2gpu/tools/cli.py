@@ -22,89 +22,43 @@ from pathlib import Path
 
 from omp2gpu import __version__, device_driver, diagnostics, driver, object_file
 from omp2gpu.codegen.openmp.kernels import describe_regions
-from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.driver import CompileOptions
 from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
 from omp2gpu.offload.devices.cpu_pool import parse_schedule
-from omp2gpu.pipeline import DUMP_STAGES
+from omp2gpu.pipeline import dump, dumped_stages
 from omp2gpu.targets.nvptx import validate_arch
-from omp2gpu.tools import report
+from omp2gpu.tools import cli_flags, report
 from omp2gpu.tools import report as report_tool
-
-STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
-# gcc's named levels, mapped onto the four LLVM has.
-OPT_LEVELS = {"0": 0, "1": 1, "2": 2, "3": 3, "s": 2, "z": 2, "g": 1, "fast": 3}
-
-
-def _opt_level(text: str) -> int:
-    if text not in OPT_LEVELS:
-        raise argparse.ArgumentTypeError(f"unknown optimisation level -O{text}")
-    return OPT_LEVELS[text]
-
-
-def _dump_stages(text: str) -> frozenset[str]:
-    stages = frozenset(s.strip() for s in text.split(",") if s.strip())
-    unknown = stages - set(DUMP_STAGES)
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown stage(s) {', '.join(sorted(unknown))}; choose from {','.join(DUMP_STAGES)}")
-    return stages
 
 
 def _common_options() -> argparse.ArgumentParser:
     """What every command takes: input files and the compiler flags."""
-    p = argparse.ArgumentParser(add_help=False, allow_abbrev=False, parents=[_compiler_flags()])
+    p = argparse.ArgumentParser(add_help=False, allow_abbrev=False, parents=[cli_flags.compiler_flags()])
     p.add_argument("inputs", metavar="FILE", nargs="+",
                    help="C source files (run, compile: also omp2gpu objects and archives)")
-    p.add_argument("-o", dest="output", metavar="FILE", help="output file ('-' for stdout)")
     return p
 
 
-def _compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The flags that say how to compile; one line per flag."""
-    p = parser_class(add_help=False, allow_abbrev=False)
-    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
-                   help="add DIR to the #include search path")
-    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
-                   help="define a macro")
-    p.add_argument("-U", dest="undefines", action="append", default=[], metavar="NAME",
-                   help="undefine a macro")
-    p.add_argument("-O", dest="opt_level", type=_opt_level, default=2, metavar="LEVEL",
-                   help="optimisation level 0-3 (default 2)")
-    p.add_argument("-std", dest="std", choices=STANDARDS, default="c99", metavar="STD",
-                   help="C standard (default c99)")
-    p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
-    p.add_argument("--dump", dest="dump", type=_dump_stages, action="append", default=[],
-                   metavar="STAGES", help="print stages to stderr: comma-separated, of ast,ir,opt-ir")
-    p.add_argument("--scheme", choices=REQUESTS, default=AUTO,
-                   help="GPU code-generation scheme for target regions (default auto: combined "
-                        "where eligible)")
-    p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",
-                   help="GPU architecture (default: the GPU present, else sm_90)")
-    # Accepted so existing command lines work; they change nothing here.
-    p.add_argument("-f", dest="f_flags", action="append", default=[], metavar="FLAG",
-                   help="-fopenmp etc.: accepted, no effect")
-    p.add_argument("-l", dest="libraries", action="append", default=[], metavar="NAME",
-                   help="run: load shared library libNAME.so into the program (MPI's is loaded "
-                        "when the program calls MPI)")
-    p.add_argument("-L", dest="library_dirs", action="append", default=[], metavar="DIR",
-                   help="run: look for -l libraries in DIR first")
-    p.add_argument("-W", dest="warning_flags", action="append", default=[], help=argparse.SUPPRESS)
-    p.add_argument("-g", dest="debug_info", action="store_true", help=argparse.SUPPRESS)
-    return p
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", dest="output", metavar="FILE", help="output file ('-' for stdout)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     common = _common_options()
     parser = argparse.ArgumentParser(prog="omp2gpu", allow_abbrev=False,
-                                     description="OpenMP 4.5 offload compiler for C.")
+                                     description="OpenMP 4.5 offload compiler for C.",
+                                     epilog="`omp2gpu COMMAND --help` lists the command's flags and the "
+                                            "--dump stages; README.md lists the environment variables.")
     parser.add_argument("--version", action="version", version=f"omp2gpu {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    described = dict(parents=[common], allow_abbrev=False, epilog=cli_flags.stages_help(),
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
 
-    run = commands.add_parser("run", parents=[common], allow_abbrev=False,
+    run = commands.add_parser("run", **described,
+                              usage="%(prog)s FILE... [options] [-- program arguments...]",
                               help="compile and run a program: run FILE.c [options] [-- args...]")
     run.add_argument("--device", choices=("auto", "gpu", "cpu", "host"), default="auto",
                      help="where target regions run: auto (the GPU when there is one, else the "
@@ -116,8 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "OMP2GPU_CPU_SCHEDULE)")
     run.set_defaults(handler=_run)
 
-    compile_ = commands.add_parser("compile", parents=[common], allow_abbrev=False,
-                                   help="compile to a host object file or LLVM IR")
+    compile_ = commands.add_parser("compile", **described,
+                                   help="compile to omp2gpu objects, an omp2gpu executable, LLVM IR or PTX")
+    _add_output(compile_)
     compile_.add_argument("-c", dest="object", action="store_true", help="write an object file (the default)")
     compile_.add_argument("--emit-llvm", "-emit-llvm", dest="emit_llvm", action="store_true",
                           help="write LLVM IR text instead of an object file (with -S: the device module)")
@@ -127,17 +82,13 @@ def build_parser() -> argparse.ArgumentParser:
                           help="say for each target region which scheme runs it, and why")
     compile_.set_defaults(handler=_compile)
 
-    report = commands.add_parser("report", parents=[common], allow_abbrev=False,
+    report = commands.add_parser("report", **described,
                                  help="registers, memory and occupancy of each kernel (--run: "
                                       "fastest launch configuration): report FILE.c [options] [-- args...]")
+    _add_output(report)
     report_tool.add_arguments(report)
     report.set_defaults(handler=_report)
     return parser
-
-
-def _normalise(argv: list[str]) -> list[str]:
-    """gcc's bare -O means -O1; argparse would take the next word as its value."""
-    return ["-O1" if arg == "-O" else arg for arg in argv]
 
 
 def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -148,13 +99,21 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     else:
         program_args = []
     parser = build_parser()
-    args, extra = parser.parse_known_args(_normalise(argv))
+    args, extra = parser.parse_known_args(cli_flags.normalise(argv))
     # Inputs after options (`run a.c -O2 b.c`) are left over by argparse: still inputs.
     unknown = [arg for arg in extra if arg.startswith("-")]
+    if args.command == "run" and any(arg.startswith("-o") for arg in unknown):     # -o FILE, -oFILE
+        parser.error("-o: 'run' compiles in memory and writes no file "
+                     "('omp2gpu compile FILE... -o OUT' writes an executable)")
     if unknown:
-        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}"
+                     + ("; program arguments go after `--`" if args.command in ("run", "report") else ""))
     args.inputs += extra
     args.input = args.inputs[0]
+    misplaced = cli_flags.misplaced_program_arguments(args.command, args.inputs, argv, lambda p: Path(p).exists())
+    if misplaced:
+        parser.error(misplaced)
+    cli_flags.warn_ignored_flags(args)
     if len(args.inputs) > 1 and args.command == "report":
         parser.error("'report' takes one C file")
     if program_args and args.command not in ("run", "report"):
@@ -174,7 +133,9 @@ def options_from_flags(flags) -> CompileOptions:
     `flags`: "-O3", "-DN=4", "-I", "include", "--scheme=combined"); ValueError for a bad one."""
     if isinstance(flags, str):
         raise TypeError("flags: a sequence of strings, e.g. ('-O3', '-DN=4'), not one string")
-    return compile_options(_compiler_flags(_RaisingParser).parse_args(_normalise(list(flags))))
+    args = cli_flags.compiler_flags(_RaisingParser).parse_args(cli_flags.normalise(list(flags)))
+    cli_flags.warn_ignored_flags(args)
+    return compile_options(args)
 
 
 def compile_options(args: argparse.Namespace):
@@ -194,7 +155,7 @@ def compile_options(args: argparse.Namespace):
         dump=frozenset().union(*args.dump),
         scheme=args.scheme,
         offload_arch=args.offload_arch,
-        libraries=tuple(args.libraries),
+        libraries=cli_flags.libraries_to_load(args),
         library_dirs=tuple(args.library_dirs),
     )
 
@@ -287,8 +248,10 @@ def _compile_device(args: argparse.Namespace, options) -> int:
         raise CompileError(f"{args.input}: no target region runs on the GPU, so there is no device code")
     if args.emit_llvm:
         suffix, data = ".device.ll", str(build.module).encode()
+        dump(options, "device-ir", args.input, lambda: data.decode())
     else:
-        suffix, data = ".ptx", device_driver.device_ptx(build, options).encode()
+        dumper = lambda stage, render: dump(options, stage, args.input, render)  # noqa: E731
+        suffix, data = ".ptx", device_driver.device_ptx(build, options, dumper).encode()
     _write_output(args.output or Path(args.input).with_suffix(suffix).name, data)
     return 0
 
@@ -321,12 +284,24 @@ def _write_output(output: str, data: bytes) -> None:
 
 def _handle(args: argparse.Namespace, program_args: list[str]) -> int:
     """The command's handler; an error in an input is replaced by the first in its file."""
+    dumped_stages.clear()
     try:
-        return args.handler(args, program_args)
+        status = args.handler(args, program_args)
+        _warn_stages_not_reached(args)
+        return status
     except CompileError as error:
         if error.location is None:
             raise
         raise first_in_source_order(error, args.inputs, compile_options(args)) from None
+
+
+def _warn_stages_not_reached(args: argparse.Namespace) -> None:
+    """--dump stages this command never reached (compile -c has no PTX; a run whose target
+    regions never ran on the CPU device has no CPU-device IR), so none is silently dropped."""
+    missed = sorted(frozenset().union(*args.dump) - dumped_stages)
+    if missed and not args.no_warnings:
+        print(f"omp2gpu: warning: --dump: 'omp2gpu {args.command}' produced no "
+              f"{', '.join(missed)} here", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

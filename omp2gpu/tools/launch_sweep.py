@@ -97,7 +97,7 @@ def run_once(path: str, scheme: str, flags: list[str], program_args: list[str],
         if not profile.is_file():
             lines = [line for line in (done.stderr or done.stdout).splitlines() if line.strip()]
             return None, lines[-1] if lines else f"exit status {done.returncode}"
-        return json.loads(profile.read_text()), ""
+        return json.loads(profile.read_text())["otherData"], ""     # the trace's launch summary
 
 
 def sweep(path: str, scheme: str, flags: list[str], program_args: list[str], configs,

@@ -24,6 +24,7 @@ void __omp2gpu_target_free(void *device_pointer, int device);
 int __omp2gpu_target_is_present(void *host_pointer, int device);
 int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
                             size_t src_offset, int dst_device, int src_device);
+int __omp2gpu_device_name(int device, char *buffer, size_t size);
 
 int omp_get_num_devices(void) { return __omp2gpu_num_devices(); }
 int omp_get_initial_device(void) { return omp_get_num_devices(); }
@@ -42,6 +43,20 @@ int omp_get_default_device(void) {
 }
 
 static int is_host(int device_num) { return device_num == omp_get_initial_device(); }
+
+/* omp2gpu's own: where a program ran, by name (<omp.h> says more). */
+int omp2gpu_get_device_name(int device_num, char *buffer, size_t size) {
+    if (!is_host(device_num))
+        return __omp2gpu_device_name(device_num, buffer, size);
+    static const char host[] = "host";
+    size_t kept = sizeof host - 1;
+    if (buffer && size > 0) {
+        if (kept > size - 1) kept = size - 1;
+        memcpy(buffer, host, kept);
+        buffer[kept] = 0;
+    }
+    return (int)(sizeof host - 1);
+}
 
 void *omp_target_alloc(size_t size, int device_num) {
     return is_host(device_num) ? malloc(size) : __omp2gpu_target_alloc(size, device_num);

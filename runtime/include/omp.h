@@ -73,6 +73,12 @@ int omp_is_initial_device(void);
 int omp_get_initial_device(void);
 int omp_get_max_task_priority(void);
 
+/* omp2gpu's own, not OpenMP's (guard a call with #ifdef __OMP2GPU__): the name of device
+ * device_num, "GPU 0 (NVIDIA H100 80GB HBM3)", "CPU device (16 workers)", or "host" for
+ * the initial device, into buffer (cut to size bytes, NUL included); returns the name's
+ * length, as snprintf does, or -1 for no such device. Host code only. */
+int omp2gpu_get_device_name(int device_num, char *buffer, size_t size);
+
 /* Lock routines. */
 void omp_init_lock(omp_lock_t *lock);
 void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint);

@@ -21,6 +21,7 @@ def test_target_regions_run_on_the_device_with_map_semantics(saxpy_library):
     assert saxpy_library.dot(1000, np.arange(1000.0), np.ones(1000)) == sum(range(1000))
     assert saxpy_library.on_device() == 1
     assert omp2gpu.target_device() == "cpu"
+    assert omp2gpu.target_device(described=True).startswith("CPU device (")
 
 
 def test_scalars_convert_to_their_c_types(saxpy_library):

@@ -18,5 +18,6 @@ def test_the_python_example_matches_numpy():
                           capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     first = done.stdout.splitlines()[0]
-    assert first.startswith("NumPy arrays: 30 steps of 96x96 on cpu in ") and first.endswith("; matches NumPy")
+    assert first.startswith("NumPy arrays: 30 steps of 96x96 on CPU device (2 workers) in ")
+    assert first.endswith("; matches NumPy")
     assert "CuPy arrays: skipped" in done.stdout

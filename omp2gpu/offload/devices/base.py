@@ -10,7 +10,12 @@ Python buffers.
 from __future__ import annotations
 
 import abc
+import threading
 import time
+from contextlib import nullcontext
+
+from omp2gpu import trace_events
+from omp2gpu.offload import launch_info
 
 
 class DeviceError(RuntimeError):
@@ -86,6 +91,28 @@ class Device(abc.ABC):
     def function_attributes(self, function: object) -> dict:
         """Resources of a loaded kernel (registers, shared_bytes, local_bytes), where known."""
         return {}
+
+    # ----------------------------------------------------------------- what the profile and LIBOMPTARGET_INFO name
+    @property
+    def label(self) -> str:
+        """The device as the profile's trace and LIBOMPTARGET_INFO lines name it."""
+        return f"device {self.name}"
+
+    def track(self) -> str:
+        """The trace track of what is queued here now: a GPU's stream; a device without
+        streams runs copies and kernels on the thread that asked, so that thread."""
+        return f"host thread {threading.get_native_id()}"
+
+    def observed_copy(self, direction: str, host_address: int, device_address: int, nbytes: int):
+        """Around one copy between the host and here ('to-device' or 'to-host'): its span in
+        the profile and its LIBOMPTARGET_INFO line (bit 0x20), when either is asked for."""
+        if launch_info.wanted(launch_info.DATA_TRANSFER):
+            launch_info.data_transfer(self.label, direction, host_address, device_address, nbytes)
+        trace = trace_events.active()
+        if trace is None:
+            return nullcontext()
+        return trace.span(f"copy {direction}", "copy", process=self.label, track=self.track(),
+                          args={"bytes": nbytes})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

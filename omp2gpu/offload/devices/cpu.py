@@ -101,6 +101,10 @@ class CpuDevice(Device):
         if cpu_pool.started():           # a new launcher in this process: forget the old one's kernels
             cpu_pool.pool().native.reset()
 
+    @property
+    def label(self) -> str:
+        return f"CPU device ({self.workers} workers)"
+
     def make_data_environment(self) -> DataEnvironment:
         return CpuDataEnvironment(self)
 
@@ -161,11 +165,13 @@ class CpuDevice(Device):
 
     def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
         if nbytes > 0 and dst_address != host_pointer:
-            self._copy(dst_address, host_pointer, nbytes)
+            with self.observed_copy("to-device", host_pointer, dst_address, nbytes):
+                self._copy(dst_address, host_pointer, nbytes)
 
     def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0 and src_address != host_pointer:
-            self._copy(host_pointer, src_address, nbytes)
+            with self.observed_copy("to-host", host_pointer, src_address, nbytes):
+                self._copy(host_pointer, src_address, nbytes)
 
     def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0 and dst_address != src_address:

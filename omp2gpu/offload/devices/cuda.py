@@ -105,6 +105,13 @@ class CudaDevice(Device):
             self._attribute(attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
             self._attribute(attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR))
 
+    @property
+    def label(self) -> str:
+        return f"GPU {self.ordinal} ({self.name})"
+
+    def track(self) -> str:
+        return "stream 0 (default)"           # every copy and launch here goes to stream 0
+
     def _attribute(self, attribute) -> int:
         return int(_call("cuDeviceGetAttribute", attribute, self._device))
 
@@ -137,12 +144,14 @@ class CudaDevice(Device):
     def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
         if nbytes > 0:
             self._make_current()
-            _call("cuMemcpyHtoD", self._pointer(dst_address), host_pointer, nbytes)
+            with self.observed_copy("to-device", host_pointer, dst_address, nbytes):
+                _call("cuMemcpyHtoD", self._pointer(dst_address), host_pointer, nbytes)
 
     def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0:
             self._make_current()
-            _call("cuMemcpyDtoH", host_pointer, self._pointer(src_address), nbytes)
+            with self.observed_copy("to-host", host_pointer, src_address, nbytes):
+                _call("cuMemcpyDtoH", host_pointer, self._pointer(src_address), nbytes)
 
     def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0:

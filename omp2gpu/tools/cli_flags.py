@@ -1,0 +1,139 @@
+"""The compiler flags every `omp2gpu` command takes, spelt as a C compiler user types
+them, their help (every flag and every --dump stage listed), and what the command line
+says of flags it accepts without acting on them: gcc's flags known to be harmless here
+pass quietly, the others are warned of, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+
+from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
+from omp2gpu.pipeline import DUMP_STAGES
+
+STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
+# gcc's named levels, mapped onto the four LLVM has.
+OPT_LEVELS = {"0": 0, "1": 1, "2": 2, "3": 3, "s": 2, "z": 2, "g": 1, "fast": 3}
+
+# -f flags that change nothing a program can see here: OpenMP is always on, code is
+# always position-independent (JIT), offload targets are omp2gpu's own.
+HARMLESS_F_FLAGS = ("openmp", "openmp-simd", "pic", "PIC", "pie", "PIE", "no-omit-frame-pointer",
+                    "omit-frame-pointer", "common", "no-common", "diagnostics-color", "no-diagnostics-color")
+HARMLESS_F_PREFIXES = ("openmp-targets=", "openmp-version=", "offload=", "diagnostics-color=")
+# -l libraries that every program has already: the C library's parts and the OpenMP runtime.
+LINKED_ALWAYS = ("m", "c", "pthread", "rt", "dl", "gomp", "omp", "iomp5")
+
+
+def opt_level(text: str) -> int:
+    if text not in OPT_LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown optimisation level -O{text}")
+    return OPT_LEVELS[text]
+
+
+def dump_stages(text: str) -> frozenset[str]:
+    stages = frozenset(s.strip() for s in text.split(",") if s.strip())
+    unknown = stages - set(DUMP_STAGES)
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown stage(s) {', '.join(sorted(unknown))}; choose from {','.join(DUMP_STAGES)}")
+    return stages
+
+
+def stages_help() -> str:
+    """The --dump stages, one line each, for a command's help."""
+    width = max(map(len, DUMP_STAGES))
+    lines = [f"  {name:<{width}}  {what}" for name, what in DUMP_STAGES.items()]
+    return ("--dump stages (comma-separated, printed to stderr under a banner; `run` and\n"
+            "`report` reach every stage, `compile` those its output goes through and warns of\n"
+            "the others):\n" + "\n".join(lines))
+
+
+# Flags that may be given many times, each time adding to a list: (flag, dest, metavar, help).
+SEARCH_AND_MACRO_FLAGS = (
+    ("-I", "include_dirs", "DIR", "add DIR to the #include search path"),
+    ("-D", "defines", "NAME[=VALUE]", "define a macro"),
+    ("-U", "undefines", "NAME", "undefine a macro"),
+)
+# gcc's, accepted so that existing command lines and makefiles work (ignored_flag_warnings).
+GCC_FLAGS = (
+    ("-f", "f_flags", "FLAG", "-fopenmp, -fPIC and the like: accepted, no effect (others: a warning)"),
+    ("-l", "libraries", "LIB", "run: load shared library libLIB.so into the program (-lm, -lpthread, "
+                               "-lgomp: always linked; MPI's: loaded when the program calls MPI)"),
+    ("-L", "library_dirs", "DIR", "run: look for -l libraries in DIR first"),
+    ("-W", "warning_flags", "WARNING", "-Wall etc.: accepted; omp2gpu's warnings are fixed (see -w)"),
+)
+
+
+def _add_lists(parser: argparse.ArgumentParser, table) -> None:
+    for flag, dest, metavar, text in table:
+        parser.add_argument(flag, dest=dest, action="append", default=[], metavar=metavar, help=text)
+
+
+def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The flags that say how to compile; one line per flag."""
+    p = parser_class(add_help=False, allow_abbrev=False)
+    _add_lists(p, SEARCH_AND_MACRO_FLAGS)
+    p.add_argument("-O", dest="opt_level", type=opt_level, default=2, metavar="LEVEL",
+                   help="optimisation level 0-3, s, z, g, fast (default 2)")
+    p.add_argument("-std", dest="std", choices=STANDARDS, default="c99", metavar="STD",
+                   help=f"C standard: {', '.join(STANDARDS)} (default c99)")
+    p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
+    p.add_argument("--dump", dest="dump", type=dump_stages, action="append", default=[],
+                   metavar="STAGES", help=f"print stages to stderr: comma-separated, of {','.join(DUMP_STAGES)} "
+                                          "(listed below)")
+    p.add_argument("--scheme", choices=REQUESTS, default=AUTO,
+                   help="GPU code-generation scheme for target regions (default auto: combined "
+                        "where eligible)")
+    p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",
+                   help="GPU architecture (default: the GPU present, else sm_90)")
+    _add_lists(p, GCC_FLAGS)
+    p.add_argument("-g", dest="debug_info", action="store_true",
+                   help="accepted; no debug information is generated")
+    return p
+
+
+def normalise(argv: list[str]) -> list[str]:
+    """gcc's bare -O means -O1; argparse would take the next word as its value."""
+    return ["-O1" if arg == "-O" else arg for arg in argv]
+
+
+def ignored_flag_warnings(args: argparse.Namespace) -> list[str]:
+    """What the command line asked for that omp2gpu accepts and does not do."""
+    notes = []
+    for flag in args.f_flags:
+        if flag not in HARMLESS_F_FLAGS and not flag.startswith(HARMLESS_F_PREFIXES):
+            notes.append(f"-f{flag} has no effect in omp2gpu (ignored)")
+    return notes
+
+
+def libraries_to_load(args: argparse.Namespace) -> tuple[str, ...]:
+    """The -l libraries `run` loads: not those every program has already."""
+    return tuple(library for library in args.libraries if library not in LINKED_ALWAYS)
+
+
+def warn_ignored_flags(args: argparse.Namespace) -> None:
+    if args.no_warnings:
+        return
+    for note in ignored_flag_warnings(args):
+        print(f"omp2gpu: warning: {note}", file=sys.stderr)
+
+
+def misplaced_program_arguments(command: str, inputs: list[str], argv: list[str], exists) -> str | None:
+    """The message for `omp2gpu run prog.c 1000`: an input after the first that is no
+    file and no source or object name is a program argument missing its `--`. The
+    message shows the command line with a caret under it, and the fix."""
+    if command not in ("run", "report"):
+        return None
+    stray = [arg for arg in inputs[1:] if not exists(arg) and not arg.endswith((".c", ".o", ".a", ".i"))]
+    if not stray:
+        return None
+    words = ["omp2gpu", *argv]
+    line = shlex.join(words)
+    first = words.index(stray[0])
+    column = len(shlex.join(words[:first])) + 1
+    fixed = [word for word in words if word not in stray] + ["--", *stray]
+    return (f"{stray[0]!r} is not a file to compile; program arguments go after `--`\n"
+            f"  {line}\n  {' ' * column}{'^' * len(shlex.quote(stray[0]))}\n"
+            f"note: {shlex.join(fixed)}")
