@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 import llvmlite
@@ -28,27 +29,43 @@ def cached_text(cached: Path, make) -> str:
     except OSError:
         pass
     text = make()
+    write_atomically(cached, text.encode("utf-8"))
+    return text
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, then rename it to `path`, so that
+    a concurrent reader sees the old file or the new one, never half of one. An
+    unwritable cache is no error: it only costs the remaking next time."""
     try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        # Write then rename, so a concurrent reader never sees half a file.
-        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=f".{cached.stem}-", suffix=".tmp")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     except OSError:
-        return text
+        return
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, cached)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
     except OSError:
         Path(tmp).unlink(missing_ok=True)
-    return text
 
 
 def compiler_key(inputs: list[Path], salt: str = "") -> str:
     """A cache key that changes whenever `inputs` (runtime sources, headers) or the
     compiler itself (its Python modules, its version, llvmlite's) change."""
-    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}|{salt}".encode())
-    package = Path(__file__).resolve().parent
-    for path in [*inputs, *sorted(package.rglob("*.py"))]:
+    digest = hashlib.sha256(f"{_compiler_digest()}|{salt}".encode())
+    for path in inputs:
         if path.is_file():
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
+
+
+@lru_cache(maxsize=None)
+def _compiler_digest() -> str:
+    """omp2gpu's version, llvmlite's, and every module of the package, read once per
+    process (a few milliseconds that each key would otherwise spend again)."""
+    digest = hashlib.sha256(f"{__version__}|{llvmlite.__version__}".encode())
+    package = Path(__file__).resolve().parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
