@@ -26,13 +26,21 @@ from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import kernel_table
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
+from omp2gpu.disk_cache import (
+    cache_dir,
+    cached_text,
+    code_cache_enabled,
+    compiler_key,
+    entry_path,
+    read_entry,
+    write_entry,
+)
 from omp2gpu.linker import DeviceCode, link_into, yield_to_program
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import include_files, runtime_root
 from omp2gpu.targets import host
-from omp2gpu.targets.host import machine_code_cache as code_cache
+from omp2gpu.targets.host.machine_code_cache import entry_key
 
 KERNEL_RUNTIME_SOURCE = "cpu_device/omp_device.c"
 # the native launch path's device-independent half (runtime/native_launch/native_launch.h)
@@ -178,16 +186,14 @@ def jit(module, key_text: str, opt_level: int):
     """An MCJIT engine for `module` (unoptimised), its machine code from the disk cache
     when the same IR was compiled for this CPU before; else optimised and compiled now,
     and cached. Start-up time: a program run again skips both."""
-    path = None
-    if code_cache.enabled():
-        path = code_cache.entry_path("cpu-object", code_cache.entry_key(key_text, opt_level))
-    entry = code_cache.read_entry(path) if path else None
+    path = entry_path("cpu-object", entry_key(key_text, opt_level)) if code_cache_enabled() else None
+    entry = read_entry(path) if path else None
     cached = entry[1][0] if entry else None
     if cached is None:
         host.optimise(module, opt_level)
     engine = llvm.create_mcjit_compiler(module, jit_target_machine(opt_level))
     if path:
-        engine.set_object_cache(lambda _module, data: code_cache.write_entry(path, {}, (data,)),
+        engine.set_object_cache(lambda _module, data: write_entry(path, {}, (data,)),
                                 lambda _module: cached)
     engine.finalize_object()
     return engine
