@@ -60,7 +60,7 @@ def device_ptx(code, options, dump=None) -> str:
     if dump:
         dump("device-ir", lambda: code.module_text)
     if code_cache_enabled():     # the same device code compiled before: its PTX from disk
-        key = compiler_key(ptx_inputs(), salt="|".join([
+        key = compiler_key(ptx_inputs(code), salt="|".join([
             arch, hashlib.sha256(code.module_text.encode()).hexdigest(), *sorted(code.kernels)]))
         ptx = cached_entry_text("ptx", key, lambda: compile_ptx(code, arch))
     else:
@@ -70,9 +70,10 @@ def device_ptx(code, options, dump=None) -> str:
     return ptx
 
 
-def ptx_inputs() -> list[Path]:
-    """The files besides the device code that its PTX follows from (cache keys read them)."""
-    libdevice = nvptx.find_libdevice()
+def ptx_inputs(code: DeviceCode) -> list[Path]:
+    """The files besides `code` that its PTX follows from (cache keys read them):
+    the device runtime, the headers, and libdevice where the code calls it."""
+    libdevice = nvptx.find_libdevice() if f"@{nvptx.LIBDEVICE_PREFIX}" in code.module_text else None
     return [*sorted(device_runtime_dir().glob("*.c")), *include_files(), *([libdevice] if libdevice else [])]
 
 

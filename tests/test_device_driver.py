@@ -7,6 +7,7 @@ import pytest
 
 from omp2gpu import device_driver, driver
 from omp2gpu.disk_cache import CODE_CACHE_SWITCH
+from omp2gpu.linker import DeviceCode
 
 SCALE = """
 void scale(int n, double *a) {
@@ -54,3 +55,21 @@ def test_no_ptx_is_kept_when_the_cache_is_off(device_code, monkeypatch):
     for _ in range(2):
         device_driver.device_ptx(code, driver.CompileOptions(offload_arch="sm_90"))
     assert compiled == ["sm_90", "sm_90"]
+
+
+def test_a_changed_libdevice_misses_where_the_code_calls_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv(CODE_CACHE_SWITCH, raising=False)
+    libdevice = tmp_path / "libdevice.10.bc"
+    libdevice.write_bytes(b"version 1")
+    monkeypatch.setattr(device_driver.nvptx, "find_libdevice", lambda: libdevice)
+    compiled = []
+    monkeypatch.setattr(device_driver, "compile_ptx",
+                        lambda code, arch: compiled.append(code) or f"ptx {len(compiled)}")
+    calls = DeviceCode("declare double @__nv_sqrt(double)\n", {})
+    plain = DeviceCode("declare double @other(double)\n", {})
+    options = driver.CompileOptions(offload_arch="sm_90")
+    assert [device_driver.device_ptx(code, options) for code in (calls, plain, calls, plain)] == \
+        ["ptx 1", "ptx 2", "ptx 1", "ptx 2"]
+    libdevice.write_bytes(b"version 2")
+    assert [device_driver.device_ptx(code, options) for code in (calls, plain)] == ["ptx 3", "ptx 2"]
