@@ -188,7 +188,7 @@ def jit(module, key_text: str, opt_level: int):
     and cached. Start-up time: a program run again skips both."""
     path = entry_path("cpu-object", entry_key(key_text, opt_level)) if code_cache_enabled() else None
     entry = read_entry(path) if path else None
-    cached = entry[1][0] if entry else None
+    cached = entry[1][0] if entry and len(entry[1]) == 1 else None
     if cached is None:
         host.optimise(module, opt_level)
     engine = llvm.create_mcjit_compiler(module, jit_target_machine(opt_level))

@@ -188,6 +188,7 @@ def profile(source: Path, caches: Caches, top: int = 25) -> dict:
     rows.sort(reverse=True)
 
     stages = {case: _stage_times(source, caches, case) for case in ("new", "rerun")}
+    os.environ["OMP2GPU_CACHE_DIR"] = str(caches.rerun)      # the runtimes from the cache
     sys.path.insert(0, str(REPO_ROOT))
     from omp2gpu import driver
     profiler = cProfile.Profile()

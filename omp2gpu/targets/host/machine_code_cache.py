@@ -42,7 +42,7 @@ def program_key(module: llvm.ModuleRef, opt_level: int, codegen_level: int) -> s
 
 def cached_program(key: str | None) -> MachineCode | None:
     entry = read_entry(entry_path("program", key)) if key else None
-    if entry is None:
+    if entry is None or not entry[1]:
         return None
     names, objects = entry
     try:

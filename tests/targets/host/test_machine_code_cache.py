@@ -27,8 +27,10 @@ def test_a_kept_program_reads_back_as_it_was():
     assert cache.cached_program(None) is None
 
 
-def test_an_entry_without_a_programs_names_is_a_miss():
+def test_an_entry_without_a_programs_names_or_objects_is_a_miss():
     write_entry(entry_path("program", "k"), {"imports": []}, CODE.objects)
+    assert cache.cached_program("k") is None
+    write_entry(entry_path("program", "k"), {"imports": [], "constructors": []}, ())
     assert cache.cached_program("k") is None
 
 
