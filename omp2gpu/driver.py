@@ -294,18 +294,20 @@ def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: t
         key = None if "opt-ir" in options.dump else host.program_key(
             module, options.opt_level, host.JIT_CODEGEN_LEVEL)
         code = host.cached_program(key)
-    if code is None:
+    cached = code is not None
+    if not cached:
         with stage("optimise"):
             module = _optimise(module, path, options)
         with stage("machine_code"):
             code = host.precompile(module, whole=key is not None)
-        host.keep_program(key, code)
     with stage("offload_setup"):
         device_driver.prepare_offload(program.device, options, lambda stage, render: dump(
             options, stage, str(path), render), cpu=program.cpu)
     # after prepare_offload binds the entry points
     _check_symbols_resolve(code.imports if code else host.imported_symbols(module),
                            lambda name: program.referenced_in.get(name, path), options)
+    if not cached:
+        host.keep_program(key, code)    # only a program that links
     return module, code
 
 

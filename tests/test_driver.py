@@ -69,13 +69,19 @@ CACHED_PROGRAM = textwrap.dedent("""\
     """)
 
 
+def _run_command(folder, *flags: str, **env: str) -> dict:
+    """Popen's arguments for `omp2gpu run [flags] prog.c` in `folder`, a fresh process
+    with the cache in folder/cache."""
+    return {"args": [sys.executable, "-m", "omp2gpu", "run", *flags, "prog.c"], "cwd": folder, "text": True,
+            "env": {**os.environ, "PYTHONPATH": str(REPO), "OMP2GPU_CACHE_DIR": str(folder / "cache"),
+                    "OMP2GPU_CODE_CACHE": "1", **env}}
+
+
 def _cached_run(folder, *flags: str, **env: str):
-    """`omp2gpu run` in a fresh process with the cache in folder/cache: (its output,
-    whether its machine code came from the cache: no -O pipeline ran)."""
-    environment = {**os.environ, "PYTHONPATH": str(REPO), "OMP2GPU_CACHE_DIR": str(folder / "cache"),
-                   "OMP2GPU_TIME_STAGES": "1", "OMP2GPU_CODE_CACHE": "1", **env}
-    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", *flags, "prog.c"], cwd=folder,
-                          env=environment, capture_output=True, text=True, check=True)
+    """(the program's output, whether its machine code came from the cache: no -O
+    pipeline ran)."""
+    done = subprocess.run(**_run_command(folder, *flags, OMP2GPU_TIME_STAGES="1", **env),
+                          capture_output=True, check=True)
     stages = next(line for line in done.stderr.splitlines() if "stage times" in line)
     return done.stdout, '"optimise"' not in stages
 
@@ -124,10 +130,15 @@ def test_the_switch_turns_the_cache_off(cached_program):
 
 
 def test_runs_at_once_share_the_cache_safely(cached_program):
-    environment = {**os.environ, "PYTHONPATH": str(REPO), "OMP2GPU_CACHE_DIR": str(cached_program / "cache")}
-    runs = [subprocess.Popen([sys.executable, "-m", "omp2gpu", "run", "prog.c"], cwd=cached_program,
-                             env=environment, stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    runs = [subprocess.Popen(**_run_command(cached_program), stdout=subprocess.PIPE) for _ in range(3)]
     assert [run.communicate()[0] for run in runs] == ["9900.0\n"] * 3
     assert len(_entries(cached_program)) == 1
     assert not list((cached_program / "cache").glob(".*tmp"))
     assert _cached_run(cached_program) == ("9900.0\n", True)
+
+
+def test_a_program_that_does_not_link_is_not_kept(cached_program):
+    (cached_program / "prog.c").write_text("int missing(void);\nint main(void) { return missing(); }\n")
+    done = subprocess.run(**_run_command(cached_program), capture_output=True)
+    assert done.returncode == 1 and "undefined reference to 'missing'" in done.stderr
+    assert not _entries(cached_program)
