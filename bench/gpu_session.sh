@@ -32,6 +32,10 @@ if [ "$step" = all ] || [ "$step" = bench ]; then
     python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -40
     python3 bench/python/run.py --out "$OUT/python" 2>&1 | tee "$OUT/python_api.log" | tail -20
 fi
+if [ "$step" = startup ]; then     # bench/startup on this machine's cores (not in `all`: no GPU needed)
+    python3 bench/startup/run.py "${@:2}" 2>&1 | tee "$OUT/startup.log" | tail -40
+    cp bench/startup/results.md bench/startup/results.json "$OUT/"
+fi
 if [ "$step" = all ] || [ "$step" = host ]; then     # host OpenMP against gcc -O3 on the CPU cores
     python3 bench/host/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/host.log" | tail -40
 fi

@@ -15,27 +15,32 @@ device first loads them.
 
 from __future__ import annotations
 
-import hashlib
-import os
 from functools import lru_cache
 from pathlib import Path
 
-import llvmlite
 import llvmlite.binding as llvm
 
-from omp2gpu import __version__
 from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import kernel_table
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
+from omp2gpu.disk_cache import (
+    cache_dir,
+    cached_text,
+    code_cache_enabled,
+    compiler_key,
+    entry_path,
+    read_entry,
+    write_entry,
+)
 from omp2gpu.linker import DeviceCode, link_into, yield_to_program
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import include_files, runtime_root
 from omp2gpu.targets import host
+from omp2gpu.targets.host.machine_code_cache import entry_key
 
 KERNEL_RUNTIME_SOURCE = "cpu_device/omp_device.c"
 # the native launch path's device-independent half (runtime/native_launch/native_launch.h)
@@ -181,28 +186,15 @@ def jit(module, key_text: str, opt_level: int):
     """An MCJIT engine for `module` (unoptimised), its machine code from the disk cache
     when the same IR was compiled for this CPU before; else optimised and compiled now,
     and cached. Start-up time: a program run again skips both."""
-    host.initialise()
-    digest = hashlib.sha256("|".join([__version__, llvmlite.__version__, llvm.get_host_cpu_name(),
-                                      llvm.get_host_cpu_features().flatten(), str(opt_level),
-                                      key_text]).encode()).hexdigest()[:32]
-    path = cache_dir() / f"cpu-object-{digest}.o"
-    try:
-        cached = path.read_bytes()
-    except OSError:
-        cached = None
+    path = entry_path("cpu-object", entry_key(key_text, opt_level)) if code_cache_enabled() else None
+    entry = read_entry(path) if path else None
+    cached = entry[1][0] if entry and len(entry[1]) == 1 else None
     if cached is None:
         host.optimise(module, opt_level)
     engine = llvm.create_mcjit_compiler(module, jit_target_machine(opt_level))
-
-    def keep(_module, data: bytes) -> None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        except OSError:
-            pass                        # an unwritable cache costs only the compilation
-    engine.set_object_cache(keep, lambda _module: cached)
+    if path:
+        engine.set_object_cache(lambda _module, data: write_entry(path, {}, (data,)),
+                                lambda _module: cached)
     engine.finalize_object()
     return engine
 

@@ -8,8 +8,10 @@ module before optimisation, so its calls inline.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
+from pathlib import Path
 
 import llvmlite.binding as llvm
 
@@ -19,13 +21,14 @@ from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.device_module import nvptx_builtins
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, kernel_table
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.disk_cache import cached_entry_text, code_cache_enabled, compiler_key
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload import entry_points, runtime
 from omp2gpu.offload.devices import cpu_pool, cuda_native
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.native_launch import wanted
 from omp2gpu.pipeline import CompileOptions, parse_file
-from omp2gpu.runtime_files import device_runtime_dir
+from omp2gpu.runtime_files import device_runtime_dir, include_files
 from omp2gpu.targets import nvptx
 
 
@@ -49,12 +52,32 @@ def device_code(build):
 
 def device_ptx(code, options, dump=None) -> str:
     """PTX for device code (a linker.DeviceCode, or a DeviceBuild): kernels + called
-    functions + device runtime + libdevice."""
+    functions + device runtime + libdevice; from the disk cache where the same code was
+    compiled for `arch` with the same runtime and compiler before."""
     if not isinstance(code, DeviceCode):
         code = device_code(code)
     arch = options.offload_arch or nvptx.default_arch()
     if dump:
         dump("device-ir", lambda: code.module_text)
+    if code_cache_enabled():     # the same device code compiled before: its PTX from disk
+        key = compiler_key(ptx_inputs(code), salt="|".join([
+            arch, hashlib.sha256(code.module_text.encode()).hexdigest(), *sorted(code.kernels)]))
+        ptx = cached_entry_text("ptx", key, lambda: compile_ptx(code, arch))
+    else:
+        ptx = compile_ptx(code, arch)
+    if dump:
+        dump("ptx", lambda: ptx)
+    return ptx
+
+
+def ptx_inputs(code: DeviceCode) -> list[Path]:
+    """The files besides `code` that its PTX follows from (cache keys read them):
+    the device runtime, the headers, and libdevice where the code calls it."""
+    libdevice = nvptx.find_libdevice() if f"@{nvptx.LIBDEVICE_PREFIX}" in code.module_text else None
+    return [*sorted(device_runtime_dir().glob("*.c")), *include_files(), *([libdevice] if libdevice else [])]
+
+
+def compile_ptx(code: DeviceCode, arch: str) -> str:
     module = code.parse()
     for runtime_module in device_runtime_modules():
         module.link_in(llvm.parse_assembly(str(runtime_module)))
@@ -63,10 +86,7 @@ def device_ptx(code, options, dump=None) -> str:
     for function in module.functions:
         if not function.is_declaration and function.name not in kernels:
             function.linkage = llvm.Linkage.internal
-    ptx = nvptx.compile_to_ptx(module, arch=arch, opt_level=3)
-    if dump:
-        dump("ptx", lambda: ptx)
-    return ptx
+    return nvptx.compile_to_ptx(module, arch=arch, opt_level=3)
 
 
 def gpu_launch_engine():

@@ -243,7 +243,8 @@ def check_links(paths: list, options: CompileOptions) -> None:
         raise CompileError("the linked program: undefined reference to 'main'")
     host.internalise(program.host)      # as run does: what main does not reach needs nothing
     entry_points.install()
-    _check_symbols_resolve(program.host, lambda name: program.referenced_in.get(name, program.name), options)
+    _check_symbols_resolve(host.imported_symbols(program.host),
+                           lambda name: program.referenced_in.get(name, program.name), options)
 
 
 def load_program(paths: list, options: CompileOptions) -> CompiledProgram:
@@ -281,36 +282,46 @@ def load_library(path, options: CompileOptions, kernel_id: str):
 
 
 def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: tuple[str, ...]):
-    """The program optimised with only `exported` external (its entry points), its machine
-    code where host.precompile made it, and the offload runtime prepared: last, as the CPU
-    device starts worker threads, and precompile forks only a single-threaded process."""
+    """The program with only `exported` external (its entry points), optimised, and its
+    machine code where host.precompile made it or the machine code cache had it (the
+    module is then left unoptimised: only its `main` is read), and the offload runtime
+    prepared: last, as the CPU device starts worker threads, and precompile forks only a
+    single-threaded process."""
     path = program.name
     module = program.host
     with stage("internalise"):
         host.internalise(module, keep=exported)   # nothing else calls into the program
-    with stage("optimise"):
-        optimised = _optimise(module, path, options)
-    with stage("machine_code"):
-        code = host.precompile(optimised)
+    with stage("machine_code_cache"):   # a program run again: its machine code from disk
+        key = None if "opt-ir" in options.dump else host.program_key(
+            module, options.opt_level, host.JIT_CODEGEN_LEVEL)
+        code = host.cached_program(key)
+    cached = code is not None
+    if not cached:
+        with stage("optimise"):
+            module = _optimise(module, path, options)
+        with stage("machine_code"):
+            code = host.precompile(module, whole=key is not None)
     with stage("offload_setup"):
         device_driver.prepare_offload(program.device, options, lambda stage, render: dump(
             options, stage, str(path), render), cpu=program.cpu)
     # after prepare_offload binds the entry points
-    _check_symbols_resolve(optimised, lambda name: program.referenced_in.get(name, path), options)
-    return optimised, code
+    _check_symbols_resolve(code.imports if code else host.imported_symbols(module),
+                           lambda name: program.referenced_in.get(name, path), options)
+    if not cached:
+        host.keep_program(key, code)    # only a program that links
+    return module, code
 
 
-def _check_symbols_resolve(module: llvm.ModuleRef, where, options: CompileOptions) -> None:
-    """A function or variable the program uses but nobody defines is a link error, as
-    with a C linker, not a crash when the JIT'd code jumps to address 0. `where(name)`:
-    the file that uses it. The libraries it is linked with are loaded first: the host's
-    OpenMP runtime, the -l libraries, and MPI's where the program calls MPI."""
+def _check_symbols_resolve(imports: list[str], where, options: CompileOptions) -> None:
+    """A function or variable the program uses (`imports`) but nobody defines is a link
+    error, as with a C linker, not a crash when the JIT'd code jumps to address 0.
+    `where(name)`: the file that uses it. The libraries it is linked with are loaded
+    first: the host's OpenMP runtime, the -l libraries, and MPI's where the program
+    calls MPI."""
     host.initialise()
     openmp_runtime.load()               # GOMP_* and omp_*: the host's OpenMP runtime
     shared_libraries.load(shared_libraries.resolve(options.libraries, options.library_dirs))
-    undefined = [value.name for value in (*module.functions, *module.global_variables)
-                 if value.is_declaration and not value.name.startswith("llvm.")
-                 and not llvm.address_of_symbol(value.name)]
+    undefined = [name for name in imports if not llvm.address_of_symbol(name)]
     calls_mpi = next((name for name in undefined if name.startswith(mpi.SYMBOL_PREFIXES)), None)
     if calls_mpi is not None:
         found = mpi.find()

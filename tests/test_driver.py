@@ -4,10 +4,18 @@ failed, and under the default policy marked the whole device unusable)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
+
+import pytest
 
 from omp2gpu import driver
 from omp2gpu.pipeline import CompileOptions
+
+REPO = Path(__file__).resolve().parents[1]
 
 PROGRAM = textwrap.dedent("""\
     #include <stdio.h>
@@ -38,3 +46,99 @@ def test_a_region_the_gpu_build_refuses_is_not_launched(tmp_path):
     assert not translation.device.refused            # the final build refused nothing the host launches
     assert "long double" in "\n".join(translation.device.remarks)
     assert [kernel.kernel_name for kernel in translation.cpu.kernels] == [built]
+
+
+# --- the machine code cache (targets/host/machine_code_cache.py) as `run` uses it ------
+
+CACHED_PROGRAM = textwrap.dedent("""\
+    #include <stdio.h>
+    #include "scale.h"
+    #ifndef OFFSET
+    #define OFFSET 0
+    #endif
+    int main(void)
+    {
+        double sum = 0;
+        int i;
+    #pragma omp parallel for reduction(+: sum)
+        for (i = 0; i < 100; i++)
+            sum += SCALE * i + OFFSET;
+        printf("%.1f\\n", sum);
+        return 0;
+    }
+    """)
+
+
+def _run_command(folder, *flags: str, **env: str) -> dict:
+    """Popen's arguments for `omp2gpu run [flags] prog.c` in `folder`, a fresh process
+    with the cache in folder/cache."""
+    return {"args": [sys.executable, "-m", "omp2gpu", "run", *flags, "prog.c"], "cwd": folder, "text": True,
+            "env": {**os.environ, "PYTHONPATH": str(REPO), "OMP2GPU_CACHE_DIR": str(folder / "cache"),
+                    "OMP2GPU_CODE_CACHE": "1", **env}}
+
+
+def _cached_run(folder, *flags: str, **env: str):
+    """(the program's output, whether its machine code came from the cache: no -O
+    pipeline ran)."""
+    done = subprocess.run(**_run_command(folder, *flags, OMP2GPU_TIME_STAGES="1", **env),
+                          capture_output=True, check=True)
+    stages = next(line for line in done.stderr.splitlines() if "stage times" in line)
+    return done.stdout, '"optimise"' not in stages
+
+
+def _entries(folder) -> list:
+    return sorted((folder / "cache").glob("program-*"))
+
+
+@pytest.fixture
+def cached_program(tmp_path):
+    (tmp_path / "prog.c").write_text(CACHED_PROGRAM)
+    (tmp_path / "scale.h").write_text("#define SCALE 2\n")
+    return tmp_path
+
+
+def test_a_rerun_takes_the_machine_code_from_the_cache(cached_program):
+    assert _cached_run(cached_program) == ("9900.0\n", False)
+    assert _cached_run(cached_program) == ("9900.0\n", True)
+    assert len(_entries(cached_program)) == 1
+
+
+def test_a_changed_header_a_define_or_an_opt_level_misses(cached_program):
+    assert _cached_run(cached_program) == ("9900.0\n", False)
+    (cached_program / "scale.h").write_text("#define SCALE 3\n")
+    assert _cached_run(cached_program) == ("14850.0\n", False)
+    assert _cached_run(cached_program, "-DOFFSET=1") == ("14950.0\n", False)
+    assert _cached_run(cached_program, "-O1") == ("14850.0\n", False)
+    assert _cached_run(cached_program, "-O1") == ("14850.0\n", True)
+    assert len(_entries(cached_program)) == 4
+
+
+def test_a_damaged_entry_is_compiled_again_and_rewritten(cached_program):
+    _cached_run(cached_program)
+    [entry] = _entries(cached_program)
+    whole = entry.read_bytes()
+    entry.write_bytes(whole[:len(whole) // 2])
+    assert _cached_run(cached_program) == ("9900.0\n", False)
+    assert entry.read_bytes() == whole
+    assert _cached_run(cached_program) == ("9900.0\n", True)
+
+
+def test_the_switch_turns_the_cache_off(cached_program):
+    assert _cached_run(cached_program, OMP2GPU_CODE_CACHE="0") == ("9900.0\n", False)
+    assert _cached_run(cached_program, OMP2GPU_CODE_CACHE="0") == ("9900.0\n", False)
+    assert not _entries(cached_program)
+
+
+def test_runs_at_once_share_the_cache_safely(cached_program):
+    runs = [subprocess.Popen(**_run_command(cached_program), stdout=subprocess.PIPE) for _ in range(3)]
+    assert [run.communicate()[0] for run in runs] == ["9900.0\n"] * 3
+    assert len(_entries(cached_program)) == 1
+    assert not list((cached_program / "cache").glob(".*tmp"))
+    assert _cached_run(cached_program) == ("9900.0\n", True)
+
+
+def test_a_program_that_does_not_link_is_not_kept(cached_program):
+    (cached_program / "prog.c").write_text("int missing(void);\nint main(void) { return missing(); }\n")
+    done = subprocess.run(**_run_command(cached_program), capture_output=True)
+    assert done.returncode == 1 and "undefined reference to 'missing'" in done.stderr
+    assert not _entries(cached_program)

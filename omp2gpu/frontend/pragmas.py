@@ -239,9 +239,22 @@ def _directive(pragma: c_ast.Pragma, scope):
     return parse_directive(text, coord, scope.typedef_names), coord
 
 
-def _drop_stray_pragmas(node) -> None:
+def _drop_stray_pragmas(root) -> None:
     """Remove the pragmas left where no statement can follow (struct members,
-    enumerators, K&R parameter declarations); an omp one there is an error."""
+    enumerators, K&R parameter declarations); an omp one there is an error. One
+    walk with a stack of its own (no recursion limit), which rewrites only the
+    nodes with a pragma among their children."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        children = [child for _, child in node.children()]
+        if any(isinstance(child, c_ast.Pragma) for child in children):
+            _drop_pragma_items(node)
+            children = [child for _, child in node.children()]
+        stack.extend(reversed(children))        # in source order: the first error is the first
+
+
+def _drop_pragma_items(node) -> None:
     for name in getattr(node, "__slots__", ()):
         value = getattr(node, name, None)
         if isinstance(value, list):
@@ -250,5 +263,3 @@ def _drop_stray_pragmas(node) -> None:
                     raise CompileError(f"'#pragma {pragma_text(item)}' is not allowed here",
                                        omp_coord(item.coord))
             value[:] = [item for item in value if not isinstance(item, c_ast.Pragma)]
-    for _, child in node.children():
-        _drop_stray_pragmas(child)

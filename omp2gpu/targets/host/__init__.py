@@ -4,6 +4,7 @@
     inlining_limits      GCC's large-function caps, as `noinline` marks
     optimisation         internalise a whole program, -O pipelines, .o and .s
     two_process_codegen  `run`'s machine code made in this process and a fork
+    machine_code_cache   machine code kept on disk for a program run again
     execution            MCJIT engines, calling `main` with argv
 
 Everything works on `llvmlite.binding.ModuleRef`s. `as_module_ref` accepts an
@@ -26,5 +27,6 @@ from omp2gpu.targets.host.machine import (
     target_machine,
     verify,
 )
+from omp2gpu.targets.host.machine_code_cache import cached_program, keep_program, program_key
 from omp2gpu.targets.host.optimisation import emit_assembly, internalise, object_code, optimise
-from omp2gpu.targets.host.two_process_codegen import MachineCode, precompile
+from omp2gpu.targets.host.two_process_codegen import MachineCode, imported_symbols, precompile

@@ -1,12 +1,12 @@
 """Machine code for `run` made in two processes at once: this one and a fork each
 emit an object file for about half of the module's functions, and jit() loads
-both into one MCJIT engine."""
+both into one MCJIT engine (or, for machine_code_cache, made here in one piece)."""
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.binding as llvm
 
@@ -26,20 +26,38 @@ _FOREIGN_BODY_COST = 0.2
 
 @dataclass(frozen=True)
 class MachineCode:
-    """A module's machine code made ahead of jit(): object files, and the static
-    constructors to run in order once they are loaded."""
+    """A module's machine code made ahead of jit(): object files, the static
+    constructors to run in order once they are loaded, and the symbols it takes from
+    the process (libc's, the OpenMP runtime's, the launcher's)."""
     objects: tuple[bytes, ...]
     constructors: tuple[str, ...]
+    imports: tuple[str, ...] = ()
 
 
-def precompile(module, parallel: bool | None = None) -> MachineCode | None:
+def precompile(module, parallel: bool | None = None, whole: bool = False) -> MachineCode | None:
     """Machine code for `module` made now in two processes, this one and a fork (see
-    _compile_in_two_processes), or None, where jit() is to compile the module itself.
-    `parallel` None: when the module has PARALLEL_JIT_MIN_BLOCKS basic blocks and this
-    process can fork safely, which is why `run` calls this before the offload runtime
-    starts any thread. The module is changed (its local symbols become hidden external
-    ones); jit() takes it with the result."""
+    _compile_in_two_processes), or None, where jit() is to compile the module itself;
+    `whole`: instead of None, the module's machine code made here in one object, to be
+    kept (machine_code_cache). `parallel` None: when the module has
+    PARALLEL_JIT_MIN_BLOCKS basic blocks and this process can fork safely, which is why
+    `run` calls this before the offload runtime starts any thread. The module is
+    changed (its local symbols become hidden external ones); jit() takes it with the
+    result."""
     ref = prepare(module)
+    code = _precompile_split(ref, parallel)
+    if code is None and whole:
+        tm = target_machine(opt_level=JIT_CODEGEN_LEVEL, jit=True)
+        code = MachineCode((tm.emit_object(ref),), tuple(_constructors(ref)))
+    return code and replace(code, imports=tuple(imported_symbols(ref)))
+
+
+def imported_symbols(module: llvm.ModuleRef) -> list[str]:
+    """The functions and variables `module` uses but does not define (intrinsics aside)."""
+    return [value.name for value in (*module.functions, *module.global_variables)
+            if value.is_declaration and not value.name.startswith("llvm.")]
+
+
+def _precompile_split(ref: llvm.ModuleRef, parallel: bool | None) -> MachineCode | None:
     if parallel is None and os.environ.get("OMP2GPU_PARALLEL_JIT") == "always":
         parallel = True   # for tests: every module, however small
     if parallel is False or not (parallel or _can_fork()):
@@ -80,6 +98,12 @@ def _runnable_now() -> int:
 _CTOR = re.compile(r'\{ i32 -?\d+, ptr @("(?:[^"\\]|\\.)*"|[-\w.$]+), ptr [^}]*\}')
 
 
+def _constructors(ref: llvm.ModuleRef) -> list[str]:
+    """The functions llvm.global_ctors names, in its order."""
+    ctors_var = next((g for g in ref.global_variables if g.name == "llvm.global_ctors"), None)
+    return [name.strip('"') for name in _CTOR.findall(str(ctors_var))] if ctors_var else []
+
+
 def _compile_in_two_processes(ref: llvm.ModuleRef, tm: llvm.TargetMachine, sizes: dict):
     """Generate machine code for about half of `ref`'s functions (by `sizes`, their
     basic blocks) in a forked child and the rest here, at the same time: two object
@@ -93,7 +117,6 @@ def _compile_in_two_processes(ref: llvm.ModuleRef, tm: llvm.TargetMachine, sizes
     emitted, though referenced. Global variables are all emitted here, where main
     and the static constructors also live; the constructors are then run in the
     order of llvm.global_ctors (jit()), as ExecutionEngine.run_static_constructors does."""
-    ctors_var = next((g for g in ref.global_variables if g.name == "llvm.global_ctors"), None)
     local = (llvm.Linkage.internal, llvm.Linkage.private)
     functions = list(sizes)
     for value in (*functions, *ref.global_variables):
@@ -101,7 +124,7 @@ def _compile_in_two_processes(ref: llvm.ModuleRef, tm: llvm.TargetMachine, sizes
             value.name = f"{value.name}.omp2gpu.local"
             value.linkage = llvm.Linkage.external
             value.visibility = llvm.Visibility.hidden
-    ctors = [name.strip('"') for name in _CTOR.findall(str(ctors_var))] if ctors_var else []
+    ctors = _constructors(ref)
     ours, theirs = _split_for_two(functions, sizes, {"main", *ctors})
     linkages = {function: function.linkage for function in theirs}
 

@@ -69,7 +69,7 @@ from omp2gpu.targets.nvptx.intrinsics import (
     warp_lanes_mask,
     warp_sync,
 )
-from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound, find_libdevice, link_libdevice
+from omp2gpu.targets.nvptx.libdevice import LIBDEVICE_PREFIX, LibdeviceNotFound, find_libdevice, link_libdevice
 from omp2gpu.targets.nvptx.libdevice_math import (
     LIBDEVICE_MATH,
     LIBDEVICE_SIGNATURES,

@@ -5,7 +5,6 @@ nvidia/cuda_nvcc/... inside site-packages)."""
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import shutil
 from functools import lru_cache
@@ -33,6 +32,7 @@ def toolkit_roots() -> list[Path]:
 def wheel_files(suffix: str) -> tuple[Path, ...]:
     """Files of the installed CUDA wheels whose path ends with `suffix`
     (e.g. "bin/ptxas"); looked up once per process."""
+    import importlib.metadata  # here: 12 ms of every start-up that only a GPU build needs
     found = []
     for name in CUDA_WHEELS:
         try:

@@ -58,3 +58,12 @@ def test_precompiled_in_two_processes_runs_like_mcjit(parallel, capfd):
 
 def test_precompile_leaves_small_modules_to_mcjit():
     assert precompile(optimise(_two_part_module(), 2)) is None
+
+
+def test_whole_makes_one_object_that_runs_like_mcjit(capfd):
+    ref = optimise(_two_part_module(), 2)
+    code = precompile(ref, parallel=False, whole=True)
+    assert len(code.objects) == 1 and code.constructors == ("init",)
+    assert code.imports == ("printf", "puts")   # the optimised module's: printf("init\n") became puts
+    assert run_main(ref, ["prog"], code) == 42
+    assert capfd.readouterr().out == "init\ncounter=40\n"
