@@ -167,6 +167,7 @@ class ModuleEmitter:
             return
         if node.name in self.initialized_globals:
             raise CompileError(f"redefinition of '{node.name}'", node.coord)
+        _require_complete(ctype, node)
         symbol.address.initializer = self.initializers.constant(ctype, node.init, self.file_scope)
         symbol.defined = True
         self.initialized_globals.add(node.name)
@@ -199,6 +200,7 @@ class ModuleEmitter:
 
     def define_static_local(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope, owner: str) -> Symbol:
         ctype = self.initializers.complete_array_type(ctype, node.init, scope)
+        _require_complete(ctype, node)
         self.static_counter += 1
         variable = ir.GlobalVariable(self.module, ctype.ir_type(),
                                      name=f"{owner}.{node.name}.{self.static_counter}")
@@ -239,3 +241,14 @@ def _not_variably_modified(ctype: ct.CType, node) -> None:
     """VLA types need a block to be evaluated in (C99 6.7.5.2p2)."""
     if ct.variably_modified(ctype):
         raise CompileError(f"variably modified '{node.name}' at file scope", node.coord)
+
+
+def _require_complete(ctype: ct.CType, node: c_ast.Decl) -> None:
+    """A definition with an initialiser, or a block-scope static, needs its object's
+    size now (C99 6.7p7); a file-scope one without an initialiser is tentative."""
+    if ctype.is_complete:
+        return
+    if node.init is not None:
+        raise CompileError(f"variable '{node.name}' has initializer but incomplete type '{ctype}'",
+                           node.coord)
+    raise CompileError(f"variable '{node.name}' has incomplete type '{ctype}'", node.coord)
