@@ -212,6 +212,9 @@ class ModuleEmitter:
 
     def declare_external_in_block(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope) -> None:
         """Block-scope `extern int x;` or a function prototype: refers to the file-scope entity."""
+        if node.init is not None:           # a definition needs file scope (C99 6.7.8p5)
+            what = "is initialized like a variable" if ctype.is_function else "has both 'extern' and initializer"
+            raise CompileError(f"'{node.name}' {what}", node.coord)
         if ctype.is_function:
             symbol = self.function_symbol(node.name, ctype, False, node.coord)
         else:
