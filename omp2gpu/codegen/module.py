@@ -9,7 +9,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.initializers import Initializers
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, warn
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import TypeResolver, declared_const
@@ -41,6 +41,7 @@ class ModuleEmitter:
         self.static_counter = 0
         self.function_definitions: dict[str, c_ast.FuncDef] = {}
         self.initialized_globals: set[str] = set()
+        self.tentative_arrays: list[tuple[Symbol, c_ast.Decl]] = []     # `int a[];` at file scope
         self.current_declare_target = False
         self.translation_unit: c_ast.FileAST | None = None
         openmp.attach(self)
@@ -50,8 +51,20 @@ class ModuleEmitter:
         self.translation_unit = ast
         for node in ast.ext:
             self.emit_external(node)
+        self._define_tentative_arrays()
         self._undefined_statics_left_to_the_linker()
         self.openmp.finish_module(self)
+
+    def _define_tentative_arrays(self) -> None:
+        """`int a[];` with no later size: one element, zeroed (C99 6.9.2p2), as gcc warns."""
+        for symbol, node in self.tentative_arrays:
+            if symbol.defined:
+                continue
+            if not symbol.ctype.is_complete:
+                warn(f"array '{node.name}' assumed to have one element", node.coord)
+                self._resize_global(symbol, ct.ArrayType(symbol.ctype.element, 1))
+            symbol.address.initializer = ir.Constant(symbol.ctype.ir_type(), None)
+            symbol.defined = True
 
     def _undefined_statics_left_to_the_linker(self) -> None:
         """`static int f(void);` called but never defined: as with gcc, the link says so
@@ -160,6 +173,9 @@ class ModuleEmitter:
         if node.init is None:
             if symbol.defined:
                 return                      # a tentative definition repeated
+            if ctype.is_array and not ctype.is_complete:
+                self.tentative_arrays.append((symbol, node))    # a later declaration may size it
+                return
             if not ctype.is_complete:
                 raise CompileError(f"tentative definition of '{node.name}' has incomplete type", node.coord)
             symbol.address.initializer = ir.Constant(ctype.ir_type(), None)
