@@ -128,6 +128,7 @@ class ModuleEmitter:
                                "declared as a function", node.body.coord or node.decl.coord)
         if ftype.unprototyped:            # `int main()` defines a function with no parameters
             ftype = ct.FunctionType(ftype.result, (), False)
+        _complete_signature(node, ftype)
         symbol = self.function_symbol(node.decl.name, ftype, "static" in node.decl.storage,
                                       node.decl.coord)
         if symbol.defined:
@@ -260,6 +261,17 @@ def _not_variably_modified(ctype: ct.CType, node) -> None:
     """VLA types need a block to be evaluated in (C99 6.7.5.2p2)."""
     if ct.variably_modified(ctype):
         raise CompileError(f"variably modified '{node.name}' at file scope", node.coord)
+
+
+def _complete_signature(node: c_ast.FuncDef, ftype: ct.FunctionType) -> None:
+    """A definition's return and parameter types are complete (C99 6.9.1p3, p7)."""
+    if not ftype.result.is_void and not ftype.result.is_complete:
+        raise CompileError("return type is an incomplete type", node.decl.coord)
+    parameters = node.decl.type.args.params if node.decl.type.args else []
+    for position, (ptype, parameter) in enumerate(zip(ftype.params, parameters), 1):
+        if not ptype.is_complete:
+            raise CompileError(f"parameter {position} ('{parameter.name}') has incomplete type "
+                               f"'{ptype}'", parameter.coord)
 
 
 def _require_complete(ctype: ct.CType, node: c_ast.Decl) -> None:
