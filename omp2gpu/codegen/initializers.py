@@ -77,7 +77,9 @@ class _Flattener:
                     raise CompileError("scalar initializer cannot be empty", node.coord)
                 self.initialize(ctype, node.exprs[0], path)
                 return
-            if _is_char_array(ctype) and len(node.exprs) == 1 and _is_string(node.exprs[0]):
+            if _is_char_array(ctype) and node.exprs and _is_string(node.exprs[0]):
+                if len(node.exprs) > 1:         # `{"abc", "d"}`: the string is the whole array
+                    raise CompileError("excess elements in char array initializer", node.exprs[1].coord)
                 self.initialize(ctype, node.exprs[0], path)
                 return
             position = self.aggregate(ctype, node.exprs, 0, path, braced=True)
