@@ -25,6 +25,19 @@ def no_long_double_here(where) -> CompileError:
                         getattr(where, "coord", where))
 
 
+def _has_const_member(struct: ct.CType) -> bool:
+    """A member (of a member, of an array member's elements) declared const."""
+    if struct.const_fields:
+        return True
+    for member in struct.fields or ():
+        ctype = member.ctype
+        while ctype.is_array:
+            ctype = ctype.element
+        if ctype.is_struct and _has_const_member(ctype):
+            return True
+    return False
+
+
 class LValueEmitter:
     """lvalue(node) and what reads, writes and reaches into the object it designates."""
 
@@ -72,6 +85,9 @@ class LValueEmitter:
             qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
             raise CompileError(f"cannot assign to {what} with const-qualified type '{qualified}'",
                                operator_coord(operator))
+        if target.ctype.is_struct and _has_const_member(target.ctype):    # C99 6.3.2.1p1
+            raise CompileError(f"cannot assign to an object of type '{target.ctype}' with a "
+                               "const-qualified member", operator_coord(operator))
         return target
 
     def load(self, lvalue: LValue) -> RValue:

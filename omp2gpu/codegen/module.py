@@ -94,6 +94,12 @@ class ModuleEmitter:
 
     def declare_typedef(self, node: c_ast.Typedef, scope: Scope) -> None:
         ctype = self.resolver.resolve(node.type, scope)
+        if scope.declared_elsewhere(node.name, node.coord):    # C11 6.7p3: the same type again only
+            previous = scope.names[node.name]
+            if previous.kind != "typedef":
+                raise CompileError(f"'{node.name}' redeclared as a different kind of symbol", node.coord)
+            if previous.ctype != ctype:
+                raise CompileError(f"conflicting types for '{node.name}'", node.coord)
         scope.declare(Symbol(node.name, ctype, "typedef", coord=node.coord))
 
     # ----------------------------------------------------------------- functions
