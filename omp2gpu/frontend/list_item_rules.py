@@ -3,7 +3,7 @@ the directive alone (no types needed) as it is parsed (directive_rules.RULES), a
 checks them when it reads the directive:
 
 - a variable may appear in at most one data-sharing clause (private, firstprivate,
-  lastprivate, shared, reduction, linear, copyprivate, is_device_ptr), except that
+  lastprivate, shared, reduction, linear, copyin, copyprivate, is_device_ptr), except that
   one firstprivate and one lastprivate may name the same variable (2.15.3);
 - a variable may appear in at most one map clause (2.15.5.1: one array section of a
   variable per construct; gcc lets a struct member be mapped twice, and a pointer be
@@ -26,7 +26,7 @@ from omp2gpu.diagnostics import CompileError
 
 # Clauses that give a variable a data-sharing attribute on the construct.
 _DATA_SHARING = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
-                           "linear", "copyprivate", "is_device_ptr", "uniform"})
+                           "linear", "copyin", "copyprivate", "is_device_ptr", "uniform"})
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
 _MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
