@@ -25,7 +25,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 
 # Clauses that give a variable a data-sharing attribute on the construct.
-_DATA_SHARING = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
+DATA_SHARING_CLAUSES = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
                            "linear", "copyin", "copyprivate", "is_device_ptr", "uniform"})
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
@@ -46,7 +46,7 @@ def check_directive_items(directive) -> None:
         name = clause.name
         for item in getattr(clause, "items", ()):
             key = item_key(item)
-            if name in _DATA_SHARING:
+            if name in DATA_SHARING_CLAUSES:
                 earlier = data.get(key)
                 if earlier is not None and {earlier, name} != _MAY_PAIR:
                     raise _twice(item, "data")

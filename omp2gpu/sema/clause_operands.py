@@ -19,6 +19,7 @@ types without emitting code.
 from __future__ import annotations
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.list_item_rules import DATA_SHARING_CLAUSES
 from omp2gpu.sema.atomic_forms import atomic_location
 from omp2gpu.sema.constant_eval import evaluate
 
@@ -52,14 +53,15 @@ def check_clause_operands(cg, construct) -> None:
 def _check_variable(cg, item, clause: str) -> None:
     symbol = cg.scope.lookup(item.name)
     if symbol is not None and symbol.kind != "object":
-        raise CompileError(f"'{item.name}' is not a variable in clause '{clause}'", item.coord)
+        what = "a data-sharing" if clause in DATA_SHARING_CLAUSES else f"a '{clause}'"
+        raise CompileError(f"'{item.name}' in {what} clause is not a variable", item.coord)
 
 
 def _check_linear(cg, item) -> None:
     ctype = cg.type_of(item.expr)
     if not (ctype.is_integer or ctype.is_pointer):
-        raise CompileError(f"linear clause applied to non-integral non-pointer variable with type "
-                           f"'{ctype}'", item.coord)
+        raise CompileError(f"linear variable '{item.name}' must have integer or pointer type "
+                           f"(it is '{ctype}')", item.coord)
 
 
 def _check_not_const(cg, item, clause: str) -> None:

@@ -1,4 +1,4 @@
-/* expect: 3:29: error: 'main' is not a variable in clause 'shared' */
+/* expect: 3:29: error: 'main' in a data-sharing clause is not a variable */
 int main(void) {
 #pragma omp parallel shared(main)
     { }

@@ -1,4 +1,4 @@
-/* expect: 5:25: error: linear clause applied to non-integral non-pointer variable with type 'int[2]' */
+/* expect: 5:25: error: linear variable 'x' must have integer or pointer type (it is 'int[2]') */
 int main(void) {
     int x[2] = {0, 0};
     int i;

@@ -62,11 +62,11 @@ REJECTED = {
     "a section of a scalar": ("#pragma omp target update to(n[0:1])", "",
                               "array section or subscript in 'to' clause of a value"),
     "a function in a data-sharing clause": ("#pragma omp parallel shared(main)", "{ }",
-                                            "'main' is not a variable in clause 'shared'"),
+                                            "'main' in a data-sharing clause is not a variable"),
     "linear on an array": ("#pragma omp simd linear(a)", LOOP,
-                           "linear clause applied to non-integral non-pointer variable with type 'int\\[8\\]'"),
+                           "linear variable 'a' must have integer or pointer type \\(it is 'int\\[8\\]'\\)"),
     "linear on a double": ("#pragma omp simd linear(d)", LOOP,
-                           "linear clause applied to non-integral non-pointer variable"),
+                           "linear variable 'd' must have integer or pointer type"),
 }
 
 
