@@ -196,6 +196,8 @@ class TypeResolver:
                 raise CompileError(f"duplicate member '{decl.name}'", decl.coord)
             seen.add(decl.name)
         struct.complete(members, self.context)
+        if struct.size > MAX_OBJECT_BYTES:           # members each fit, their sum does not
+            raise CompileError(f"type '{struct}' is too large", node.coord)
         struct.const_fields = frozenset(d.name for d in node.decls if d.name and declared_const(d))
         struct.definition = node
         if node.name is None:        # anonymous: `struct {...} a, b;` is one type
