@@ -178,6 +178,8 @@ def _friendlier(message: str) -> str:
         return f"syntax error before '{message[len('before: '):]}'"
     if message == "At end of input":
         return "syntax error at end of input"
+    if message == "Invalid multiple types specified":
+        return "two or more data types in declaration specifiers"
     if message in ("Illegal character '\"'", "Unmatched '"):
         quote = message[-2] if message.endswith("'\"'") else "'"
         return f"missing terminating {quote} character"
