@@ -24,6 +24,8 @@ class CallEmitter:
         if not (callee.ctype.is_pointer and callee.ctype.pointee.is_function):
             raise CompileError("called object is not a function or function pointer", node.coord)
         ftype = callee.ctype.pointee
+        if ftype.result.is_struct and not ftype.result.is_complete:
+            raise CompileError(f"invalid use of undefined type '{ftype.result}'", node.coord)
         args = node.args.exprs if node.args else []
         if not ftype.unprototyped:
             if len(args) < len(ftype.params) or (len(args) > len(ftype.params) and not ftype.variadic):

@@ -20,6 +20,7 @@ from omp2gpu.codegen.pointer_arithmetic import PointerArithmeticEmitter
 from omp2gpu.codegen.type_operators import TypeOperatorEmitter
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
 from omp2gpu.sema.literals import char_literal, float_literal, integer_literal
@@ -101,9 +102,9 @@ class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter
 
     # ----------------------------------------------------------------- assignment
     def _expr_Assignment(self, node):
-        target = self.modifiable_lvalue(node.lvalue)
+        target = self.modifiable_lvalue(node.lvalue, node)
         if target.ctype.is_array or target.ctype.is_function:
-            raise CompileError("array type is not assignable", node.coord)
+            raise CompileError("array type is not assignable", operator_coord(node))
         if node.op == "=":
             value = self.expr_as(node.rvalue, target.ctype)
         else:

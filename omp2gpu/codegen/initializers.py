@@ -70,13 +70,16 @@ class _Flattener:
 
     def initialize(self, ctype, node, path):
         """Initialise the object at `path` (of `ctype`) with one initialiser `node`."""
+        _check_initializable(ctype, node, path)
         if isinstance(node, c_ast.InitList):
             if ctype.is_scalar:
                 if not node.exprs:
                     raise CompileError("scalar initializer cannot be empty", node.coord)
                 self.initialize(ctype, node.exprs[0], path)
                 return
-            if _is_char_array(ctype) and len(node.exprs) == 1 and _is_string(node.exprs[0]):
+            if _is_char_array(ctype) and node.exprs and _is_string(node.exprs[0]):
+                if len(node.exprs) > 1:         # `{"abc", "d"}`: the string is the whole array
+                    raise CompileError("excess elements in char array initializer", node.exprs[1].coord)
                 self.initialize(ctype, node.exprs[0], path)
                 return
             position = self.aggregate(ctype, node.exprs, 0, path, braced=True)
@@ -93,6 +96,8 @@ class _Flattener:
 
     def aggregate(self, ctype, items, position, path, braced) -> int:
         """Consume items for aggregate `ctype` (brace elision when not braced); return next position."""
+        if position < len(items):
+            _check_initializable(ctype, items[position], path)
         if ctype.is_scalar:
             self.initialize(ctype, items[position], path)
             return position + 1
@@ -164,6 +169,15 @@ class _Flattener:
             self.top_length = max(self.top_length, index + 1)
 
 
+def _check_initializable(ctype, node, path) -> None:
+    """An object of known layout: not an undefined struct, not a flexible array member."""
+    if ctype.is_array and ctype.length is None and path:
+        # gcc takes one for a static object (a GNU extension), not for an automatic one
+        raise CompileError("initialization of a flexible array member is not supported", node.coord)
+    if ctype.is_struct and not ctype.is_complete:
+        raise CompileError(f"invalid use of undefined type '{ctype}'", node.coord)
+
+
 def _looks_scalar(node) -> bool:
     return isinstance(node, (c_ast.BinaryOp, c_ast.UnaryOp, c_ast.Cast))
 
@@ -188,7 +202,11 @@ class Initializers:
     def store(self, emitter, target: LValue, init) -> None:
         ctype = target.ctype
         if ctype.is_scalar or (ctype.is_struct and not isinstance(init, c_ast.InitList)):
-            value = init.exprs[0] if isinstance(init, c_ast.InitList) and ctype.is_scalar else init
+            value = init
+            if isinstance(init, c_ast.InitList) and ctype.is_scalar:
+                if not init.exprs:
+                    raise CompileError("scalar initializer cannot be empty", init.coord)
+                value = init.exprs[0]
             emitter.builder.store(emitter.expr_as(value, ctype), target.address)
             return
         walker = self.flatten(ctype, init, emitter.scope)

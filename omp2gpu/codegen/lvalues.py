@@ -12,7 +12,9 @@ from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_b
 from omp2gpu.codegen.conversions import I32, I64
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.expression_types import subscripted_type
 from omp2gpu.sema.literals import string_literal
 
 
@@ -23,10 +25,25 @@ def no_long_double_here(where) -> CompileError:
                         getattr(where, "coord", where))
 
 
+def _has_const_member(struct: ct.CType) -> bool:
+    """A member (of a member, of an array member's elements) declared const."""
+    if struct.const_fields:
+        return True
+    for member in struct.fields or ():
+        ctype = member.ctype
+        while ctype.is_array:
+            ctype = ctype.element
+        if ctype.is_struct and _has_const_member(ctype):
+            return True
+    return False
+
+
 class LValueEmitter:
     """lvalue(node) and what reads, writes and reaches into the object it designates."""
 
-    def lvalue(self, node) -> LValue:
+    def lvalue(self, node, operator=None) -> LValue:
+        """The object `node` designates; `operator`, the node of the operator that
+        needs one (`=`, `++`, `&`), is where a non-lvalue is reported, as gcc does."""
         if isinstance(node, c_ast.ID):
             symbol = self.lookup_symbol(node)
             if symbol.kind == "function":
@@ -51,20 +68,26 @@ class LValueEmitter:
             return LValue(ctype, self.module.string_global(data))
         if isinstance(node, c_ast.CompoundLiteral):
             return self._compound_literal(node)
-        raise CompileError("expression is not assignable (not an lvalue)", node.coord)
+        raise CompileError("expression is not assignable (not an lvalue)",
+                           operator_coord(operator) if operator else node.coord)
 
-    def modifiable_lvalue(self, node) -> LValue:
-        """The lvalue an assignment or ++/-- writes: not a const-qualified object."""
-        target = self.lvalue(node)
+    def modifiable_lvalue(self, node, operator) -> LValue:
+        """The lvalue an assignment or ++/-- (`operator`, where errors go) writes: not a
+        function, an array or a const-qualified object."""
+        target = self.lvalue(node, operator)
         if target.ctype.is_function:        # a function designator is no object (C11 6.3.2.1p1)
             raise CompileError("lvalue required: a function cannot be assigned or incremented",
-                               node.coord)
+                               operator_coord(operator))
         if target.ctype.is_array:           # nor is an array a modifiable lvalue
-            raise CompileError("array type is not assignable", node.coord)
+            raise CompileError("array type is not assignable", operator_coord(operator))
         if target.const:
             what = f"variable '{node.name}'" if isinstance(node, c_ast.ID) else "an object"
             qualified = f"{target.ctype} const" if target.ctype.is_pointer else f"const {target.ctype}"
-            raise CompileError(f"cannot assign to {what} with const-qualified type '{qualified}'", node.coord)
+            raise CompileError(f"cannot assign to {what} with const-qualified type '{qualified}'",
+                               operator_coord(operator))
+        if target.ctype.is_struct and _has_const_member(target.ctype):    # C99 6.3.2.1p1
+            raise CompileError(f"cannot assign to an object of type '{target.ctype}' with a "
+                               "const-qualified member", operator_coord(operator))
         return target
 
     def load(self, lvalue: LValue) -> RValue:
@@ -101,12 +124,11 @@ class LValueEmitter:
         base, index = self.expr(node.name), self.expr(node.subscript)
         if index.ctype.is_pointer and base.ctype.is_integer:
             base, index = index, base
-        if not base.ctype.is_pointer:
-            raise CompileError("subscripted value is not an array or pointer", node.coord)
+        subscripted_type(base.ctype, node)
         if not index.ctype.is_integer:
-            raise CompileError("array subscript is not an integer", node.subscript.coord)
+            raise CompileError("array subscript is not an integer", operator_coord(node))
         if base.ctype.pointee.is_void:
-            raise CompileError("subscript of a 'void *' pointer", node.coord)
+            raise CompileError("subscript of a 'void *' pointer", operator_coord(node))
         return LValue(base.ctype.pointee, self.pointer_offset(base, index, node), base.ctype.pointee_const)
 
     def _expr_ArrayRef(self, node):

@@ -9,7 +9,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.initializers import Initializers
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, warn
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import TypeResolver, declared_const
@@ -41,6 +41,7 @@ class ModuleEmitter:
         self.static_counter = 0
         self.function_definitions: dict[str, c_ast.FuncDef] = {}
         self.initialized_globals: set[str] = set()
+        self.tentative_arrays: list[tuple[Symbol, c_ast.Decl]] = []     # `int a[];` at file scope
         self.current_declare_target = False
         self.translation_unit: c_ast.FileAST | None = None
         openmp.attach(self)
@@ -50,8 +51,20 @@ class ModuleEmitter:
         self.translation_unit = ast
         for node in ast.ext:
             self.emit_external(node)
+        self._define_tentative_arrays()
         self._undefined_statics_left_to_the_linker()
         self.openmp.finish_module(self)
+
+    def _define_tentative_arrays(self) -> None:
+        """`int a[];` with no later size: one element, zeroed (C99 6.9.2p2), as gcc warns."""
+        for symbol, node in self.tentative_arrays:
+            if symbol.defined:
+                continue
+            if not symbol.ctype.is_complete:
+                warn(f"array '{node.name}' assumed to have one element", node.coord)
+                self._resize_global(symbol, ct.ArrayType(symbol.ctype.element, 1))
+            symbol.address.initializer = ir.Constant(symbol.ctype.ir_type(), None)
+            symbol.defined = True
 
     def _undefined_statics_left_to_the_linker(self) -> None:
         """`static int f(void);` called but never defined: as with gcc, the link says so
@@ -81,6 +94,12 @@ class ModuleEmitter:
 
     def declare_typedef(self, node: c_ast.Typedef, scope: Scope) -> None:
         ctype = self.resolver.resolve(node.type, scope)
+        if scope.declared_elsewhere(node.name, node.coord):    # C11 6.7p3: the same type again only
+            previous = scope.names[node.name]
+            if previous.kind != "typedef":
+                raise CompileError(f"'{node.name}' redeclared as a different kind of symbol", node.coord)
+            if previous.ctype != ctype:
+                raise CompileError(f"conflicting types for '{node.name}'", node.coord)
         scope.declare(Symbol(node.name, ctype, "typedef", coord=node.coord))
 
     # ----------------------------------------------------------------- functions
@@ -115,6 +134,7 @@ class ModuleEmitter:
                                "declared as a function", node.body.coord or node.decl.coord)
         if ftype.unprototyped:            # `int main()` defines a function with no parameters
             ftype = ct.FunctionType(ftype.result, (), False)
+        _complete_signature(node, ftype)
         symbol = self.function_symbol(node.decl.name, ftype, "static" in node.decl.storage,
                                       node.decl.coord)
         if symbol.defined:
@@ -160,6 +180,9 @@ class ModuleEmitter:
         if node.init is None:
             if symbol.defined:
                 return                      # a tentative definition repeated
+            if ctype.is_array and not ctype.is_complete:
+                self.tentative_arrays.append((symbol, node))    # a later declaration may size it
+                return
             if not ctype.is_complete:
                 raise CompileError(f"tentative definition of '{node.name}' has incomplete type", node.coord)
             symbol.address.initializer = ir.Constant(ctype.ir_type(), None)
@@ -167,6 +190,7 @@ class ModuleEmitter:
             return
         if node.name in self.initialized_globals:
             raise CompileError(f"redefinition of '{node.name}'", node.coord)
+        _require_complete(ctype, node)
         symbol.address.initializer = self.initializers.constant(ctype, node.init, self.file_scope)
         symbol.defined = True
         self.initialized_globals.add(node.name)
@@ -199,6 +223,7 @@ class ModuleEmitter:
 
     def define_static_local(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope, owner: str) -> Symbol:
         ctype = self.initializers.complete_array_type(ctype, node.init, scope)
+        _require_complete(ctype, node)
         self.static_counter += 1
         variable = ir.GlobalVariable(self.module, ctype.ir_type(),
                                      name=f"{owner}.{node.name}.{self.static_counter}")
@@ -210,6 +235,9 @@ class ModuleEmitter:
 
     def declare_external_in_block(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope) -> None:
         """Block-scope `extern int x;` or a function prototype: refers to the file-scope entity."""
+        if node.init is not None:           # a definition needs file scope (C99 6.7.8p5)
+            what = "is initialized like a variable" if ctype.is_function else "has both 'extern' and initializer"
+            raise CompileError(f"'{node.name}' {what}", node.coord)
         if ctype.is_function:
             symbol = self.function_symbol(node.name, ctype, False, node.coord)
         else:
@@ -239,3 +267,25 @@ def _not_variably_modified(ctype: ct.CType, node) -> None:
     """VLA types need a block to be evaluated in (C99 6.7.5.2p2)."""
     if ct.variably_modified(ctype):
         raise CompileError(f"variably modified '{node.name}' at file scope", node.coord)
+
+
+def _complete_signature(node: c_ast.FuncDef, ftype: ct.FunctionType) -> None:
+    """A definition's return and parameter types are complete (C99 6.9.1p3, p7)."""
+    if not ftype.result.is_void and not ftype.result.is_complete:
+        raise CompileError("return type is an incomplete type", node.decl.coord)
+    parameters = node.decl.type.args.params if node.decl.type.args else []
+    for position, (ptype, parameter) in enumerate(zip(ftype.params, parameters), 1):
+        if not ptype.is_complete:
+            raise CompileError(f"parameter {position} ('{parameter.name}') has incomplete type "
+                               f"'{ptype}'", parameter.coord)
+
+
+def _require_complete(ctype: ct.CType, node: c_ast.Decl) -> None:
+    """A definition with an initialiser, or a block-scope static, needs its object's
+    size now (C99 6.7p7); a file-scope one without an initialiser is tentative."""
+    if ctype.is_complete:
+        return
+    if node.init is not None:
+        raise CompileError(f"variable '{node.name}' has initializer but incomplete type '{ctype}'",
+                           node.coord)
+    raise CompileError(f"variable '{node.name}' has incomplete type '{ctype}'", node.coord)

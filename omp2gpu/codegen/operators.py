@@ -11,6 +11,7 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import I32, I64, convert, truth_value
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
 
 COMPARISON_OPERATORS = {"<", ">", "<=", ">=", "==", "!="}
@@ -34,7 +35,7 @@ class OperatorEmitter:
         if op in ("sizeof", "_Alignof"):
             return self.size_or_alignment(node)
         if op == "&":
-            target = self.lvalue(node.expr)
+            target = self.lvalue(node.expr, node)
             if target.bit_field is not None:
                 raise CompileError(f"cannot take address of bit-field '{node.expr.field.name}'",
                                    node.coord)
@@ -63,10 +64,10 @@ class OperatorEmitter:
         return RValue(ctype, self.builder.not_(value))       # ~
 
     def _increment(self, node):
-        target = self.modifiable_lvalue(node.expr)
+        target = self.modifiable_lvalue(node.expr, node)
         old = self.load(target)
         if not old.ctype.is_scalar:
-            raise CompileError("cannot increment value of this type", node.coord)
+            raise CompileError("cannot increment value of this type", operator_coord(node))
         step = 1 if "+" in node.op else -1
         if old.ctype.is_pointer:
             new = self.pointer_offset(old, RValue(ct.LONG, ir.Constant(I64, step)), node)

@@ -28,6 +28,7 @@ class _SwitchContext:
     ctype: ct.CType
     default: ir.Block | None = None
     seen: set = field(default_factory=set)
+    variably_modified: frozenset = frozenset()      # in scope at `switch`: its labels may not add one
 
 
 class StatementEmitter:
@@ -254,7 +255,8 @@ class StatementEmitter:
         ctype = ct.integer_promotion(value.ctype)
         converted = convert(self.builder, value.value, value.ctype, ctype)
         end_block = self.new_block("switch.end")
-        context = _SwitchContext(self.builder.switch(converted, end_block), ctype)
+        context = _SwitchContext(self.builder.switch(converted, end_block), ctype,
+                                 variably_modified=self.scope.variably_modified_here())
         self.switches.append(context)
         self.break_targets.append(end_block)
         self.jump_depths[end_block] = self.jump_depth()
@@ -267,7 +269,9 @@ class StatementEmitter:
             self.break_targets.pop()
         self.builder.position_at_end(end_block)
 
-    def _case_block(self, name):
+    def _case_block(self, name, coord):
+        if not self.scope.variably_modified_here() <= self.switches[-1].variably_modified:
+            raise CompileError("switch jumps into scope of identifier with variably modified type", coord)
         block = self.new_block(name)
         self.branch_if_open(block)         # fall through from the previous case
         self.builder.position_at_end(block)
@@ -282,7 +286,7 @@ class StatementEmitter:
         if label in context.seen:
             raise CompileError(f"duplicate case value '{label}'", node.expr.coord)
         context.seen.add(label)
-        block = self._case_block("switch.case")
+        block = self._case_block("switch.case", node.coord)
         context.instruction.add_case(ir.Constant(context.ctype.ir_type(), label), block)
         for item in node.stmts or ():
             self.stmt(item)
@@ -293,22 +297,26 @@ class StatementEmitter:
         context = self.switches[-1]
         if context.default is not None:
             raise CompileError("multiple default labels in one switch", node.coord)
-        context.default = self._case_block("switch.default")
+        context.default = self._case_block("switch.default", node.coord)
         context.instruction.default = context.default
         for item in node.stmts or ():
             self.stmt(item)
 
     # ----------------------------------------------------------------- goto
     def _label_block(self, name):
+        """[its block, where it is defined, the variably modified identifiers in scope there,
+        the gotos read before it: (where, the variably modified identifiers in scope)]"""
         if name not in self.labels:
-            self.labels[name] = [self.new_block(f"label.{name}"), None]
+            self.labels[name] = [self.new_block(f"label.{name}"), None, None, []]
         return self.labels[name]
 
     def _stmt_Label(self, node):
         entry = self._label_block(node.name)
         if entry[1] is not None:
             raise CompileError(f"redefinition of label '{node.name}'", node.coord)
-        entry[1] = node.coord
+        entry[1], entry[2] = node.coord, self.scope.variably_modified_here()
+        for coord, visible in entry[3]:
+            _check_jump(entry[2], visible, coord)
         self.branch_if_open(entry[0])
         self.builder.position_at_end(entry[0])
         self.stmt(node.stmt)
@@ -316,9 +324,19 @@ class StatementEmitter:
     def _stmt_Goto(self, node):
         entry = self._label_block(node.name)
         self.goto_uses.setdefault(node.name, node.coord)
+        visible = self.scope.variably_modified_here()
+        if entry[1] is None:
+            entry[3].append((node.coord, visible))
+        else:
+            _check_jump(entry[2], visible, node.coord)
         self.builder.branch(entry[0])
 
     def check_labels(self):
         for name, coord in self.goto_uses.items():
             if self.labels[name][1] is None:
                 raise EndOfScopeError(f"use of undeclared label '{name}'", coord)
+
+
+def _check_jump(at_label: frozenset, at_goto: frozenset, coord) -> None:
+    if not at_label <= at_goto:
+        raise CompileError("jump into scope of identifier with variably modified type", coord)

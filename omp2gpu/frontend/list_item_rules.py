@@ -3,7 +3,7 @@ the directive alone (no types needed) as it is parsed (directive_rules.RULES), a
 checks them when it reads the directive:
 
 - a variable may appear in at most one data-sharing clause (private, firstprivate,
-  lastprivate, shared, reduction, linear, copyprivate, is_device_ptr), except that
+  lastprivate, shared, reduction, linear, copyin, copyprivate, is_device_ptr), except that
   one firstprivate and one lastprivate may name the same variable (2.15.3);
 - a variable may appear in at most one map clause (2.15.5.1: one array section of a
   variable per construct; gcc lets a struct member be mapped twice, and a pointer be
@@ -25,8 +25,8 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 
 # Clauses that give a variable a data-sharing attribute on the construct.
-_DATA_SHARING = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
-                           "linear", "copyprivate", "is_device_ptr", "uniform"})
+DATA_SHARING_CLAUSES = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
+                           "linear", "copyin", "copyprivate", "is_device_ptr", "uniform"})
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
 _MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
@@ -46,7 +46,7 @@ def check_directive_items(directive) -> None:
         name = clause.name
         for item in getattr(clause, "items", ()):
             key = item_key(item)
-            if name in _DATA_SHARING:
+            if name in DATA_SHARING_CLAUSES:
                 earlier = data.get(key)
                 if earlier is not None and {earlier, name} != _MAY_PAIR:
                     raise _twice(item, "data")

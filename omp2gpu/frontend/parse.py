@@ -13,20 +13,20 @@ _parser: c_parser.CParser | None = None
 
 
 _AFTER_IMPLICIT_INT_NAME = frozenset({"EQUALS", "COMMA", "SEMI", "LBRACKET"})
-_PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
 
 
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
     from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand, StatementExpression
     from omp2gpu.frontend.omp_nodes import PragmaLine
+    from omp2gpu.frontend.operator_locations import OperatorLocations
     from omp2gpu.frontend.syntax_errors import GccSyntaxErrors
 
-    class _Parser(GccSyntaxErrors):
-        """pycparser with GNU C's spellings understood (gnu_extensions), prefix
-        operators located at the operator (it puts `*p`, `-x`, `++i` at their
-        operand), where C compilers point, each pragma knowing where the next token
-        is, and syntax errors where gcc puts them (syntax_errors.py)."""
+    class _Parser(OperatorLocations, GccSyntaxErrors):
+        """pycparser with GNU C's spellings understood (gnu_extensions), operator
+        expressions located at the operator (operator_locations.py), where C compilers
+        point, each pragma knowing where the next token is, and syntax errors where
+        gcc puts them (syntax_errors.py)."""
 
         def __init__(self):
             super().__init__(lexer=GnuLexer)
@@ -82,16 +82,6 @@ if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
                 iffalse = self._parse_conditional_expression()
                 return c_ast.TernaryOp(expr, iftrue, iffalse, expr.coord)
             return expr
-
-        def _parse_unary_expression(self):
-            if self._peek_type() not in _PREFIX_OPERATORS:
-                return super()._parse_unary_expression()
-            tok = self._advance()
-            if tok.type in ("PLUSPLUS", "MINUSMINUS"):
-                operand = self._parse_unary_expression()
-            else:
-                operand = self._parse_cast_expression()
-            return c_ast.UnaryOp(tok.value, operand, self._tok_coord(tok))
 else:                                                            # pycparser 2.x
     _Parser = c_parser.CParser
 
@@ -188,6 +178,8 @@ def _friendlier(message: str) -> str:
         return f"syntax error before '{message[len('before: '):]}'"
     if message == "At end of input":
         return "syntax error at end of input"
+    if message == "Invalid multiple types specified":
+        return "two or more data types in declaration specifiers"
     if message in ("Illegal character '\"'", "Unmatched '"):
         quote = message[-2] if message.endswith("'\"'") else "'"
         return f"missing terminating {quote} character"

@@ -125,9 +125,12 @@ class GccSyntaxErrors(c_parser.CParser):
             self._parameter_storage = saved
 
     def _parse_decl_body_with_spec(self, spec, saw_type):
+        tags = [t for t in spec["type"] if isinstance(t, (c_ast.Struct, c_ast.Union, c_ast.Enum))]
+        if tags and len(spec["type"]) > 1:      # `int struct s {...};` (pycparser checks declarators only)
+            second = spec["type"][1]
+            super()._parse_error("two or more data types in declaration specifiers", second.coord)
         # `int;`, `static double;`, `T;`: gcc warns and declares nothing.
-        if saw_type and self._peek_type() == "SEMI" and not (
-                len(spec["type"]) == 1 and isinstance(spec["type"][0], (c_ast.Struct, c_ast.Union, c_ast.Enum))):
+        if saw_type and self._peek_type() == "SEMI" and not tags:
             warn("useless type name in empty declaration", spec["type"][0].coord)
             return []
         return super()._parse_decl_body_with_spec(spec, saw_type)

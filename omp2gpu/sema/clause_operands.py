@@ -2,10 +2,12 @@
 code generation reaches a construct (the scope then knows every name):
 
 - every name a clause lists is declared (`check_clause_names`, first: gcc reports
-  an undeclared name as it reads the clause);
+  an undeclared name as it reads the clause), and is a variable (not a function);
 - a const-qualified variable may appear only in `shared` and `firstprivate`
   (2.15.3.3, .5, .6; gcc: "'const' qualified 'x' may appear only in ...");
-- array section bounds have integer type (2.4);
+- array section bounds have integer type (2.4), and each section or subscript
+  applies to an array or a pointer;
+- a `linear` variable has integral or pointer type (2.15.3.7);
 - a constant section length is not negative; on an array (not a pointer) a constant
   lower bound is not negative and the section ends within the array's length;
 - the location `#pragma omp atomic` updates has scalar type (2.13.6).
@@ -17,6 +19,7 @@ types without emitting code.
 from __future__ import annotations
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.list_item_rules import DATA_SHARING_CLAUSES
 from omp2gpu.sema.atomic_forms import atomic_location
 from omp2gpu.sema.constant_eval import evaluate
 
@@ -36,12 +39,29 @@ def check_clause_operands(cg, construct) -> None:
     directive = construct.directive
     for clause in directive.clauses:
         for item in getattr(clause, "items", ()):
+            _check_variable(cg, item, clause.name)
             if clause.name in _NOT_CONST:
                 _check_not_const(cg, item, clause.name)
             if item.sections:
                 _check_sections(cg, item, clause.name)
+            if clause.name == "linear":
+                _check_linear(cg, item)
     if directive.kind == "atomic":
         _check_atomic_type(cg, construct)
+
+
+def _check_variable(cg, item, clause: str) -> None:
+    symbol = cg.scope.lookup(item.name)
+    if symbol is not None and symbol.kind != "object":
+        what = "a data-sharing" if clause in DATA_SHARING_CLAUSES else f"a '{clause}'"
+        raise CompileError(f"'{item.name}' in {what} clause is not a variable", item.coord)
+
+
+def _check_linear(cg, item) -> None:
+    ctype = cg.type_of(item.expr)
+    if not (ctype.is_integer or ctype.is_pointer):
+        raise CompileError(f"linear variable '{item.name}' must have integer or pointer type "
+                           f"(it is '{ctype}')", item.coord)
 
 
 def _check_not_const(cg, item, clause: str) -> None:
@@ -75,7 +95,8 @@ def _check_sections(cg, item, clause: str) -> None:
         elif ctype.is_pointer:
             ctype = ctype.pointee
         else:
-            break
+            raise CompileError(f"array section or subscript in '{clause}' clause of a value that is "
+                               f"not an array or pointer ('{ctype}')", section.coord or item.coord)
 
 
 def _integer_bound(cg, node, what: str) -> int | None:

@@ -100,7 +100,7 @@ class TypeResolver:
             raise CompileError("declaration of an array of functions", node.coord)
         if element.is_void:
             raise CompileError("array has incomplete element type 'void'", node.coord)
-        if element.is_struct and not element.is_complete:     # C99 6.7.5.2p1, as gcc
+        if (element.is_struct or element.is_array) and not element.is_complete:     # C99 6.7.5.2p1, as gcc
             raise CompileError(f"array type has incomplete element type '{element}'", node.coord)
         if node.dim is None:
             return ct.ArrayType(element, None)
@@ -196,6 +196,8 @@ class TypeResolver:
                 raise CompileError(f"duplicate member '{decl.name}'", decl.coord)
             seen.add(decl.name)
         struct.complete(members, self.context)
+        if struct.size > MAX_OBJECT_BYTES:           # members each fit, their sum does not
+            raise CompileError(f"type '{struct}' is too large", node.coord)
         struct.const_fields = frozenset(d.name for d in node.decls if d.name and declared_const(d))
         struct.definition = node
         if node.name is None:        # anonymous: `struct {...} a, b;` is one type

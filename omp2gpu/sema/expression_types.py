@@ -7,6 +7,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.gnu_nodes import StatementExpression
+from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.generic_selection import bit_field_controlling_type, selected_expression
 from omp2gpu.sema.literals import arithmetic_literal, string_literal
@@ -32,7 +33,7 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         base = ct.decay(type_of_expression(node.name, scope, resolver))
         if not base.is_pointer:
             base = ct.decay(type_of_expression(node.subscript, scope, resolver))
-        return _pointee(base, node)
+        return subscripted_type(base, node)
     if isinstance(node, c_ast.StructRef):
         base = type_of_expression(node.name, scope, resolver)
         if node.type == "->":
@@ -125,6 +126,16 @@ _EXPRESSIONS = (c_ast.ID, c_ast.Constant, c_ast.Cast, c_ast.ArrayRef, c_ast.Stru
                 c_ast.UnaryOp, c_ast.BinaryOp, c_ast.TernaryOp, c_ast.Assignment,
                 c_ast.ExprList, c_ast.FuncCall, c_ast.GenericSelection, c_ast.CompoundLiteral,
                 StatementExpression)
+
+
+def subscripted_type(base: ct.CType, node: c_ast.ArrayRef) -> ct.CType:
+    """The element type of `base[i]`, `base` decayed: a pointer to an object type
+    (C99 6.5.2.1p1), not a function or a pointer to one."""
+    if base.is_pointer and base.pointee.is_function:
+        raise CompileError("subscripted value is a pointer to function", operator_coord(node))
+    if not base.is_pointer:
+        raise CompileError("subscripted value is not an array or pointer", operator_coord(node))
+    return base.pointee
 
 
 def _pointee(ctype: ct.CType, node) -> ct.CType:

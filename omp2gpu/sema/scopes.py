@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from omp2gpu.diagnostics import SourceLocation
-from omp2gpu.sema.ctypes import CType
+from omp2gpu.sema.ctypes import CType, variably_modified
 
 
 @dataclass
@@ -49,6 +49,16 @@ class Scope:
         previous = self.names.get(name)
         return previous is not None and previous.coord is not None and \
             SourceLocation.of(previous.coord) != SourceLocation.of(coord)
+
+    def variably_modified_here(self) -> frozenset[int]:
+        """The identifiers of variably modified type visible here (their symbols' ids):
+        no goto or case label may enter their scope from outside (C99 6.8.6.1p1, 6.8.4.2p2)."""
+        found: set[int] = set()
+        scope = self
+        while scope is not None:             # a loop: blocks may nest a thousand deep
+            found.update(id(symbol) for symbol in scope.names.values() if variably_modified(symbol.ctype))
+            scope = scope.parent
+        return frozenset(found)
 
     def declare(self, symbol: Symbol) -> Symbol:
         self.names[symbol.name] = symbol

@@ -1,4 +1,4 @@
-/* expect: 5:5: error: array type is not assignable */
+/* expect: 5:7: error: array type is not assignable */
 int main(void) {
     int a[4] = {1, 2, 3, 4};
     int b[4];

@@ -1,4 +1,4 @@
-/* expect: 4:5: error: const */
+/* expect: 4:11: error: const */
 int main(void) {
     const int limit = 10;
     limit = 20;

@@ -1,4 +1,4 @@
-/* expect: 5:3: error: lvalue required: a function cannot be assigned or incremented */
+/* expect: 5:9: error: lvalue required: a function cannot be assigned or incremented */
 #include <stdlib.h>
 static int twice(int x) { return 2 * x; }
 int main(void) {

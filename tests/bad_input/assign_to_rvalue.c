@@ -1,4 +1,4 @@
-/* expect: 4:5: error: expression is not assignable (not an lvalue) */
+/* expect: 4:11: error: expression is not assignable (not an lvalue) */
 int main(void) {
     int a = 1, b = 2;
     a + b = 3;

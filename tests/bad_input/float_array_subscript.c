@@ -1,2 +1,2 @@
-/* expect: 2:59: error: array subscript is not an integer */
+/* expect: 2:58: error: array subscript is not an integer */
 int main(void) { int a[3] = {0}; double d = 1.0; return a[d]; }

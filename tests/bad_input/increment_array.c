@@ -1,4 +1,4 @@
-/* expect: 4:3: error: array type is not assignable */
+/* expect: 4:9: error: array type is not assignable */
 int main(void) {
   int counts[3] = {0, 0, 0};
   counts++;

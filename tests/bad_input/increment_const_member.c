@@ -1,4 +1,4 @@
-/* expect: 6:5: error: const-qualified type 'const int' */
+/* expect: 6:12: error: const-qualified type 'const int' */
 struct counter { const int limit; int count; };
 
 int main(void) {

@@ -1,4 +1,4 @@
-/* expect: 4:3: error: lvalue required: a function cannot be assigned or incremented */
+/* expect: 4:9: error: lvalue required: a function cannot be assigned or incremented */
 #include <stdio.h>
 int main(void) {
   printf++;

@@ -1,3 +1,3 @@
-/* expect: 3:36: error: cannot increment value of this type */
+/* expect: 3:37: error: cannot increment value of this type */
 struct p { int x; };
 int main(void) { struct p v = {1}; v++; return 0; }

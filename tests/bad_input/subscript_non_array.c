@@ -1,4 +1,4 @@
-/* expect: 4:12: error: subscripted value is not an array or pointer */
+/* expect: 4:13: error: subscripted value is not an array or pointer */
 int main(void) {
     int n = 4;
     return n[1];

@@ -1,5 +1,5 @@
-/* expect: 7:10: error: subscript of a 'void *' pointer */
-#include <stddef.h>
+/* expect: 7:20: error: subscript of a 'void *' pointer */
+#include <stddef.h>   /* the column is the `[` in NULL's expansion, ((void *)0)[i] */
 int main(void)
 {
     int i, t = 1;

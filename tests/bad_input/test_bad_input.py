@@ -6,9 +6,10 @@ Each `*.c` here starts with the diagnostic it must produce:
 
     /* expect: LINE:COL: error: MESSAGE FRAGMENT */
 
-The column is where gcc or clang would point (the start of the offending
-token; for an operator expression omp2gpu points at the start of the
-expression). A file whose second line is `/* xfail: REASON */` is a known gap
+The column is where gcc or clang would point: the start of the offending
+token; for an error about an operator (not an lvalue, a bad subscript or
+increment) the operator; for other errors about an operator expression
+omp2gpu points at the start of the expression. A file whose second line is `/* xfail: REASON */` is a known gap
 (the input is accepted today): an xfail, not strict, so that a fix shows as
 XPASS without failing the suite; then remove the marker.
 

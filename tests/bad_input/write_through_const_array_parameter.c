@@ -1,4 +1,4 @@
-/* expect: 3:5: error: cannot assign to an object with const-qualified type 'const double' */
+/* expect: 3:14: error: cannot assign to an object with const-qualified type 'const double' */
 void scale(int n, const double v[n]) {
     v[n - 1] *= 2.0;
 }

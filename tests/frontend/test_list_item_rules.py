@@ -45,6 +45,8 @@ REJECTED = {
                                  "'s' appears more than once in data clauses", 46),
     "reduction and shared": ("#pragma omp parallel for reduction(+: s) shared(s)", LOOP,
                              "'s' appears more than once in data clauses", 49),
+    "copyin twice": ("#pragma omp parallel copyin(g) copyin(g)", "s = g[0];",
+                     "'g' appears more than once in data clauses", 39),
     "two sections of one array": ("#pragma omp target map(to: a[0:2]) map(from: a[2:2])", "a[0] = 1;",
                                   "'a' appears more than once in map clauses", 46),
     "a pointer mapped twice beside its section": (

@@ -28,6 +28,7 @@ ACCEPTED = {
     "a negative lower bound on a pointer": ("#pragma omp target map(p[-1:2])", "{ }"),
     "a char bound": ("#pragma omp target map(a['\\1':2])", "{ }"),
     "atomic on a pointer's target": ("#pragma omp atomic", "*p += 1;"),
+    "linear on an integer and a pointer": ("#pragma omp simd linear(n, p: 2)", LOOP),
 }
 
 
@@ -55,6 +56,17 @@ REJECTED = {
                       "length of array section does not have integer type"),
     "atomic on a struct": ("#pragma omp atomic write", "pr = pr;",
                            "invalid expression type 'struct pair' for '#pragma omp atomic'"),
+    "a subscript past the array's rank": ("#pragma omp target map(a[0:2][1])", "{ }",
+                                          r"array section or subscript in 'map' clause of a value "
+                                          r"that is not an array or pointer \('int'\)"),
+    "a section of a scalar": ("#pragma omp target update to(n[0:1])", "",
+                              "array section or subscript in 'to' clause of a value"),
+    "a function in a data-sharing clause": ("#pragma omp parallel shared(main)", "{ }",
+                                            "'main' in a data-sharing clause is not a variable"),
+    "linear on an array": ("#pragma omp simd linear(a)", LOOP,
+                           "linear variable 'a' must have integer or pointer type \\(it is 'int\\[8\\]'\\)"),
+    "linear on a double": ("#pragma omp simd linear(d)", LOOP,
+                           "linear variable 'd' must have integer or pointer type"),
 }
 
 
