@@ -59,12 +59,12 @@ def _run(tmp_path, monkeypatch, capfd, mask: str):
 
 
 def test_bit_0x10_prints_every_launch_even_those_the_native_path_would_take(tmp_path, monkeypatch, capfd):
-    before = cpu_pool.pool().fast_launches() if cpu_pool.started() else 0
+    before = cpu_pool.pool().native.launches() if cpu_pool.started() else 0
     status, out, info = _run(tmp_path, monkeypatch, capfd, "16")
     assert (status, out) == (0, "127\n")
     assert len(info) == 2 and all(line.startswith("omp2gpu: CPU device") for line in info)
     assert all("launching kernel __omp_offloading_main_l" in line and "threads (cpu-" in line for line in info)
-    assert cpu_pool.pool().fast_launches() == before
+    assert cpu_pool.pool().native.launches() == before
 
 
 def test_bit_0x20_prints_each_copy_with_its_addresses(tmp_path, monkeypatch, capfd):

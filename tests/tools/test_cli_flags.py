@@ -88,12 +88,17 @@ def test_harmless_gcc_flags_pass_quietly():
 def test_flags_without_effect_are_warned_of(capsys):
     args = _parsed("-ffast-math", "-lfoo", "-L/opt/lib", "-fopenmp")
     notes = cli_flags.ignored_flag_warnings(args)
-    assert len(notes) == 3
-    assert notes[0].startswith("-ffast-math has no effect") and notes[1].startswith("-lfoo:")
+    assert len(notes) == 1 and notes[0].startswith("-ffast-math has no effect")
     cli_flags.warn_ignored_flags(args)
-    assert capsys.readouterr().err.count("omp2gpu: warning: ") == 3
+    assert capsys.readouterr().err.count("omp2gpu: warning: ") == 1
     cli_flags.warn_ignored_flags(_parsed("-ffast-math", "-w"))
     assert capsys.readouterr().err == ""
+
+
+def test_libraries_run_loads():
+    """-l libraries are loaded by run (targets/shared_libraries.py), but not those every
+    program has already (loading libgomp beside libiomp5 would mix two runtimes)."""
+    assert cli_flags.libraries_to_load(_parsed("-lm", "-lfoo", "-lgomp", "-lmpi")) == ("foo", "mpi")
 
 
 def test_flags_from_python_are_warned_of_as_well(capsys):
