@@ -27,6 +27,7 @@ class GpuLauncher(NativeLauncher):
             raise DeviceError("the CUDA driver's entry points were not found for the native launch path")
         self.use_context = self.function("__omp2gpu_gpu_context", None, ctypes.c_void_p)
         self._team_stack = self.function("__omp2gpu_gpu_team_stack", None, ctypes.c_long, ctypes.c_long)
+        self.asynchronous_launches = self.function("__omp2gpu_gpu_asynchronous_launches", ctypes.c_long)
 
     def team_stack(self, address: int, nbytes: int) -> None:
         """The launcher's team stack for control-loop kernels (DeviceState.team_stack)."""
