@@ -133,6 +133,7 @@ class Tasks:
         copied = {item.name for _, item in list_items(directive, "firstprivate")}
         if construct.body is not None:
             copied |= set(self.target_firstprivate(cg, construct))
+        copied |= target_task_events.clause_scalars(cg, directive)
         depend = _depend_array(cg, directive)
         flags = gomp.TASK_DEPEND if depend is not None else 0
         deferred = 1 if clauses_named(directive, "nowait") else 0

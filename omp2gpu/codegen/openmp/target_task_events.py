@@ -17,8 +17,9 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen.openmp import gomp
-from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.data_sharing import clauses_named, list_items
 from omp2gpu.offload import abi
+from omp2gpu.sema.captures import free_identifiers
 
 I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
@@ -32,6 +33,26 @@ _DATA_ONLY = ("target enter data", "target exit data", "target update", "target 
 def detaches(directive) -> bool:
     """Whether a target task is detached: deferred (`nowait`) and launching a kernel."""
     return bool(clauses_named(directive, "nowait")) and directive.kind not in _DATA_ONLY
+
+
+def clause_scalars(cg, directive) -> set[str]:
+    """The local scalars a target task's map/to/from clauses name (a section's pointer,
+    its bounds): copied as the task is created, as the construct's addresses are fixed
+    where it is met, not where its deferred task runs."""
+    names = set()
+    for clause_name in ("map", "to", "from"):
+        for _, item in list_items(directive, clause_name):
+            used = {item.name} if item.sections else set()
+            for section in item.sections:
+                for bound in (section.lower, section.length):
+                    if bound is not None:
+                        used |= set(free_identifiers(bound))
+            for name in used:
+                symbol = cg.scope.lookup(name)
+                if (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
+                        and symbol.ctype.is_scalar):
+                    names.add(name)
+    return names
 
 
 def clear_event(cg, data: ir.Value) -> ir.Value:
