@@ -5,9 +5,10 @@
 
 Runs examples/lulesh/lulesh_kernels.c on the GPU (omp_get_wtime around each sweep, the
 program's own `time:` lines; best and mean over the run's sweeps, best run of --runs):
-synchronous (each region's launch waited for), `-n` (each region a deferred target
-task: detached, its kernel on a stream, docs/async.md), and each again with the native
-path off (OMP2GPU_FAST_PATH=0, every launch through the Python launcher). Writes
+synchronous (each region's launch waited for); `-n` (each region a deferred target
+task, docs/async.md) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1) and with
+each launch waited for (=0); synchronous through the Python launcher
+(OMP2GPU_FAST_PATH=0). Writes
 sweep.json and sweep.md here (and under --out).
 """
 
@@ -24,18 +25,23 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PROGRAM = REPO / "examples" / "lulesh" / "lulesh_kernels.c"
-MODES = {"synchronous": ([], {}), "nowait": (["-n"], {}),
-         "synchronous, Python launcher": ([], {"OMP2GPU_FAST_PATH": "0"}),
-         "nowait, Python launcher": (["-n"], {"OMP2GPU_FAST_PATH": "0"})}
+MODES = {"synchronous": ([], {}),
+         "nowait, kernels on streams": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
+         "nowait, each launch waited for": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),
+         "synchronous, Python launcher": ([], {"OMP2GPU_FAST_PATH": "0"})}
+RUN_TIMEOUT_S = 120
 MONOQ_TIME = re.compile(r"^time: CalcMonotonicQRegionForElems per sweep: best ([\d.]+) us, mean ([\d.]+) us", re.M)
 
 
 def one_run(arguments: list[str], extra_env: dict, size: int, iterations: int) -> dict:
     env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY", **extra_env)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(PROGRAM), "--device", "gpu", "--",
-                           "-s", str(size), "-i", str(iterations), *arguments],
-                          env=env, capture_output=True, text=True, timeout=300)
+    try:
+        done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(PROGRAM), "--device", "gpu", "--",
+                               "-s", str(size), "-i", str(iterations), *arguments],
+                              env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {RUN_TIMEOUT_S} s"}
     found = MONOQ_TIME.search(done.stdout)
     if done.returncode != 0 or "PASSED" not in done.stdout or not found:
         return {"error": (done.stderr.strip() or done.stdout.strip())[-400:]}

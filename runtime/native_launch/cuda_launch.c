@@ -48,6 +48,7 @@ static launch_host_fn launch_host;
 static void *streams[STREAMS];
 static int next_stream;
 static long asynchronous_launches;
+static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
 static void *context;
 static long team_stack_address;
 static long team_stack_bytes;
@@ -187,6 +188,13 @@ static int launch_detached(struct launch_plan *plan, void *event) {
     return native_done(plan);
 }
 
+/* Whether detached target tasks' launches may go on streams (else waited for, as before). */
+void __omp2gpu_gpu_nowait_streams(int on) {
+    native_lock();
+    streams_on = on;
+    native_unlock();
+}
+
 /* How many launches were not waited for: while any may be in flight, the launcher waits
  * for the device before it frees memory (CudaDevice.free). */
 long __omp2gpu_gpu_asynchronous_launches(void) {
@@ -204,7 +212,7 @@ static int launch(struct launch_plan *plan) {
     void *event;
     if (add_team_stack(plan) != 0) return -1;
     if (make_current()) return 1;
-    event = native_take_task_event();
+    event = streams_on ? native_take_task_event() : (void *)0;
     if (event && plan->transient_count == 0) {
         int detached = launch_detached(plan, event);
         if (detached >= 0) return detached;

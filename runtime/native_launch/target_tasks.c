@@ -16,11 +16,15 @@ static pthread_key_t offered_event;
 static fulfill_fn fulfill;
 #define TAKEN ((void *)1)
 
-/* Once, from __omp2gpu_native_start: the key, and the OpenMP runtime's omp_fulfill_event
- * (already in the process: host programs run on it); without one no event is taken. */
-void native_task_events_start(void) {
-    pthread_key_create(&offered_event, (void (*)(void *))0);
-    fulfill = (fulfill_fn)dlsym(RTLD_DEFAULT, "omp_fulfill_event");
+/* Once, from __omp2gpu_native_start: the key. */
+void native_task_events_start(void) { pthread_key_create(&offered_event, (void (*)(void *))0); }
+
+/* The OpenMP runtime's omp_fulfill_event, found when first needed: the module may start
+ * before the launcher loads the runtime for the program (targets/openmp_runtime.py), but
+ * an event is only ever offered by a program running on it. NULL: no event is taken. */
+static fulfill_fn fulfiller(void) {
+    if (!fulfill) fulfill = (fulfill_fn)dlsym(RTLD_DEFAULT, "omp_fulfill_event");
+    return fulfill;
 }
 
 void __omp2gpu_target_task_begin(void *event) { pthread_setspecific(offered_event, event); }
@@ -35,7 +39,7 @@ int __omp2gpu_target_task_end(void) {
 /* The calling thread's offered event, NULL when none (a synchronous launch). */
 void *native_take_task_event(void) {
     void *state = pthread_getspecific(offered_event);
-    return fulfill && state != TAKEN ? state : (void *)0;
+    return state && state != TAKEN && fulfiller() ? state : (void *)0;
 }
 
 void native_task_event_taken(void) { pthread_setspecific(offered_event, TAKEN); }

@@ -190,9 +190,14 @@ NOWAIT_STEPS = """
 
 
 def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, monkeypatch, capfd):
-    before = cuda_native.start().asynchronous_launches()
-    (out, log, native), (fast_out, fast_log, fast_native) = _both_ways(tmp_path, monkeypatch, capfd,
-                                                                       NOWAIT_STEPS)
+    launcher = cuda_native.start()
+    before = launcher.asynchronous_launches()
+    launcher.nowait_streams(1)                          # OMP2GPU_NOWAIT_STREAMS=1
+    try:
+        (out, log, native), (fast_out, fast_log, fast_native) = _both_ways(tmp_path, monkeypatch, capfd,
+                                                                           NOWAIT_STEPS)
+    finally:
+        launcher.nowait_streams(int(cuda_native.NOWAIT_STREAMS_DEFAULT))
     assert out == fast_out and len(out.splitlines()) == 1
     assert sorted(fast_log) == sorted(log) and len(log) == 4 * 20
     assert native == 0 and fast_native >= 4 * 20 - 4          # all but each kernel's first launch
