@@ -24,6 +24,17 @@
 
 #include "lulesh_domain.h"
 
+/* What each monotonic-Q region maps (both versions of its loop): the region's element
+ * list and the domain's arrays, all present inside the time loop's `target data`. */
+#define MONOQ_MAPS \
+    map(to: regList[0:elength], elemBC[0:numElem], \
+            lxim[0:numElem], lxip[0:numElem], letam[0:numElem], letap[0:numElem], \
+            lzetam[0:numElem], lzetap[0:numElem], \
+            delv_xi[0:numElem], delv_eta[0:numElem], delv_zeta[0:numElem], \
+            delx_xi[0:numElem], delx_eta[0:numElem], delx_zeta[0:numElem], \
+            vdov[0:numElem], elemMass[0:numElem], volo[0:numElem], vnew[0:numElem]) \
+    map(tofrom: qq[0:numElem], ql[0:numElem])
+
 static void usage(const char *program)
 {
     fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-n]\n", program);
@@ -116,14 +127,7 @@ int main(int argc, char **argv)
                     const int *regList = regElemlist + regStart[r];
                     if (elength == 0)
                         continue;
-                    #pragma omp target teams distribute parallel for \
-                        map(to: regList[0:elength], elemBC[0:numElem], \
-                                lxim[0:numElem], lxip[0:numElem], letam[0:numElem], letap[0:numElem], \
-                                lzetam[0:numElem], lzetap[0:numElem], \
-                                delv_xi[0:numElem], delv_eta[0:numElem], delv_zeta[0:numElem], \
-                                delx_xi[0:numElem], delx_eta[0:numElem], delx_zeta[0:numElem], \
-                                vdov[0:numElem], elemMass[0:numElem], volo[0:numElem], vnew[0:numElem]) \
-                        map(tofrom: qq[0:numElem], ql[0:numElem])
+                    #pragma omp target teams distribute parallel for MONOQ_MAPS
                     for (i = 0; i < elength; i++) {
                         #include "lulesh_monoq_element.h"
                     }
@@ -140,14 +144,7 @@ int main(int argc, char **argv)
                         const int *regList = regElemlist + regStart[r];
                         if (elength == 0)
                             continue;
-                        #pragma omp target teams distribute parallel for nowait \
-                            map(to: regList[0:elength], elemBC[0:numElem], \
-                                    lxim[0:numElem], lxip[0:numElem], letam[0:numElem], letap[0:numElem], \
-                                    lzetam[0:numElem], lzetap[0:numElem], \
-                                    delv_xi[0:numElem], delv_eta[0:numElem], delv_zeta[0:numElem], \
-                                    delx_xi[0:numElem], delx_eta[0:numElem], delx_zeta[0:numElem], \
-                                    vdov[0:numElem], elemMass[0:numElem], volo[0:numElem], vnew[0:numElem]) \
-                            map(tofrom: qq[0:numElem], ql[0:numElem])
+                        #pragma omp target teams distribute parallel for nowait MONOQ_MAPS
                         for (i = 0; i < elength; i++) {
                             #include "lulesh_monoq_element.h"
                         }
