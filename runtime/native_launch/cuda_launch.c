@@ -9,10 +9,11 @@
  * copied out. A driver error gives the device up (native_fail), as the
  * launcher's own path does, and the region runs on the host.
  *
- * A detached target task's launch (target_tasks.c) with no transients is not
- * waited for: it goes on one of STREAMS blocking streams in turn (so anything the
- * launcher does on the default stream waits for it), followed by a host function
- * that fulfils the task's event when the kernel is done (docs/async.md).
+ * A detached target task's launch (target_tasks.c) with no transients and no
+ * team stack is not waited for (OMP2GPU_NOWAIT_STREAMS=1): it goes on one of
+ * STREAMS blocking streams in turn (so anything the launcher does on the
+ * default stream waits for it), followed by a host function that fulfils the
+ * task's event when the kernel is done (docs/async.md).
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -213,7 +214,9 @@ static int launch(struct launch_plan *plan) {
     if (add_team_stack(plan) != 0) return -1;
     if (make_current()) return 1;
     event = streams_on ? native_take_task_event() : (void *)0;
-    if (event && plan->transient_count == 0) {
+    /* Not with transients (copied back and released after the kernel) nor with the team
+     * stack (one buffer, which two control-loop kernels in flight at once would share). */
+    if (event && plan->transient_count == 0 && plan->kernel->team_stack_bytes <= 0) {
         int detached = launch_detached(plan, event);
         if (detached >= 0) return detached;
     }
