@@ -91,7 +91,6 @@ class CudaDevice(Device):
         self.ordinal = ordinal
         self._device = _call("cuDeviceGet", ordinal)
         self._context = _call("cuDevicePrimaryCtxRetain", self._device)
-        self._current = threading.local()
         self._make_current()
         native = cuda_native.launcher()
         if native is not None:           # a new launcher in this process: forget the old one's kernels
@@ -109,10 +108,11 @@ class CudaDevice(Device):
         return int(_call("cuDeviceGetAttribute", attribute, self._device))
 
     def _make_current(self) -> None:
-        """A context is current per thread: bind ours on each thread that uses the device."""
-        if not getattr(self._current, "bound", False):
+        """A context is current per thread: ours, before each use. Asked of the driver, not
+        remembered: another device (each binds its context as it is made, several GPUs on
+        one thread) or the native launch path may have bound another one since."""
+        if _handle(_call("cuCtxGetCurrent")) != _handle(self._context):
             _call("cuCtxSetCurrent", self._context)
-            self._current.bound = True
 
     @staticmethod
     def _pointer(address: int):
