@@ -25,6 +25,15 @@ fi
 if [ "$step" = all ] || [ "$step" = tables ]; then
     python3 bench/paper_tables/run.py --out "$OUT" 2>&1 | tee "$OUT/paper_tables.log" | tail -60
 fi
+if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (docs/async.md, "Status")
+    OMP2GPU_NOWAIT_STREAMS=1 OMP2GPU_TEST_DEVICES=gpu,gpu-control-loop python3 -m pytest -q -n 8 -p no:cacheprovider \
+        tests/test_programs.py -k "target or task" 2>&1 | tee "$OUT/async_tests.log" | tail -20
+    OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/offload/test_cuda_native.py \
+        tests/offload/test_cuda_device.py tests/examples/test_lulesh.py 2>&1 | tee -a "$OUT/async_tests.log" | tail -20
+    OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k nowait 2>&1 \
+        | tee -a "$OUT/async_tests.log" | tail -20
+    python3 bench/lulesh/sweep.py --out "$OUT" 2>&1 | tee "$OUT/sweep.log" | tail -20
+fi
 if [ "$step" = all ] || [ "$step" = lulesh ]; then
     python3 bench/lulesh/run.py --out "$OUT" 2>&1 | tee "$OUT/lulesh.log" | tail -40
 fi

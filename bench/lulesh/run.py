@@ -76,8 +76,9 @@ def kernel_lines() -> dict[str, int]:
     """The source line of each kernel's pragma: the launcher names kernels ..._l<line>."""
     lines = {}
     text = PROGRAM.read_text().splitlines()
-    pragmas = [n for n, line in enumerate(text, 1)
-               if line.strip().startswith("#pragma omp target teams distribute parallel for")]
+    pragmas = [n for n, line in enumerate(text, 1)      # the synchronous versions (-n: the nowait one)
+               if line.strip().startswith("#pragma omp target teams distribute parallel for")
+               and "nowait" not in line]
     if len(pragmas) != 2:
         raise RuntimeError(f"expected two kernel pragmas in {PROGRAM}, found {len(pragmas)}")
     lines[ACCEL], lines[MONOQ] = pragmas

@@ -4,10 +4,11 @@
  * `target teams distribute parallel for`, inside a `target data` that keeps
  * the domain on the device while the time loop repeats them.
  *
- *     lulesh_kernels [-s SIZE] [-r REGIONS] [-i ITERATIONS]
+ *     lulesh_kernels [-s SIZE] [-r REGIONS] [-i ITERATIONS] [-n]
  *
  * SIZE: elements per edge (default 30); REGIONS: 11 (LULESH's default) or 1;
- * ITERATIONS: timed sweeps (default 10) after one untimed warm-up sweep.
+ * ITERATIONS: timed sweeps (default 10) after one untimed warm-up sweep;
+ * -n: the monotonic-Q regions as `nowait` target tasks (docs/async.md).
  * The results are checked against host references (lulesh_domain.h): the
  * boundary kernel bit for bit, monotonic Q to 1e-12 relative. Exit status 0
  * only when both checks pass. Lines starting with "time:" are the only ones
@@ -23,9 +24,20 @@
 
 #include "lulesh_domain.h"
 
+/* What each monotonic-Q region maps (both versions of its loop): the region's element
+ * list and the domain's arrays, all present inside the time loop's `target data`. */
+#define MONOQ_MAPS \
+    map(to: regList[0:elength], elemBC[0:numElem], \
+            lxim[0:numElem], lxip[0:numElem], letam[0:numElem], letap[0:numElem], \
+            lzetam[0:numElem], lzetap[0:numElem], \
+            delv_xi[0:numElem], delv_eta[0:numElem], delv_zeta[0:numElem], \
+            delx_xi[0:numElem], delx_eta[0:numElem], delx_zeta[0:numElem], \
+            vdov[0:numElem], elemMass[0:numElem], volo[0:numElem], vnew[0:numElem]) \
+    map(tofrom: qq[0:numElem], ql[0:numElem])
+
 static void usage(const char *program)
 {
-    fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS]\n", program);
+    fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-n]\n", program);
     exit(2);
 }
 
@@ -49,7 +61,7 @@ static void print_where_it_ran(void)
 
 int main(int argc, char **argv)
 {
-    int s = 30, regions = 11, iterations = 10;
+    int s = 30, regions = 11, iterations = 10, nowait = 0;
     int a, i, r, it;
     Domain d;
 
@@ -60,6 +72,8 @@ int main(int argc, char **argv)
             regions = atoi(argv[++a]);
         else if (a + 1 < argc && strcmp(argv[a], "-i") == 0)
             iterations = atoi(argv[++a]);
+        else if (strcmp(argv[a], "-n") == 0)
+            nowait = 1;
         else
             usage(argv[0]);
     }
@@ -125,126 +139,35 @@ int main(int argc, char **argv)
             t1 = omp_get_wtime();
 
             /* CalcMonotonicQRegionForElems, once per region */
-            for (r = 0; r < numReg; r++) {
-                const int elength = regElemSize[r];
-                const int *regList = regElemlist + regStart[r];
-                if (elength == 0)
-                    continue;
-                #pragma omp target teams distribute parallel for \
-                    map(to: regList[0:elength], elemBC[0:numElem], \
-                            lxim[0:numElem], lxip[0:numElem], letam[0:numElem], letap[0:numElem], \
-                            lzetam[0:numElem], lzetap[0:numElem], \
-                            delv_xi[0:numElem], delv_eta[0:numElem], delv_zeta[0:numElem], \
-                            delx_xi[0:numElem], delx_eta[0:numElem], delx_zeta[0:numElem], \
-                            vdov[0:numElem], elemMass[0:numElem], volo[0:numElem], vnew[0:numElem]) \
-                    map(tofrom: qq[0:numElem], ql[0:numElem])
-                for (i = 0; i < elength; i++) {
-                    const int ielem = regList[i];
-                    const int bcMask = elemBC[ielem];
-                    double qlin, qquad, phixi, phieta, phizeta, norm;
-                    double delvm = 0.0, delvp = 0.0;
-
-                    /* phixi */
-                    norm = 1.0 / (delv_xi[ielem] + ptiny);
-                    switch (bcMask & XI_M) {
-                    case XI_M_COMM: /* needs comm data */
-                    case 0:         delvm = delv_xi[lxim[ielem]]; break;
-                    case XI_M_SYMM: delvm = delv_xi[ielem]; break;
-                    case XI_M_FREE: delvm = 0.0; break;
-                    default:        delvm = 0.0; break;   /* an invalid mask */
+            if (!nowait) {
+                for (r = 0; r < numReg; r++) {
+                    const int elength = regElemSize[r];
+                    const int *regList = regElemlist + regStart[r];
+                    if (elength == 0)
+                        continue;
+                    #pragma omp target teams distribute parallel for MONOQ_MAPS
+                    for (i = 0; i < elength; i++) {
+                        #include "lulesh_monoq_element.h"
                     }
-                    switch (bcMask & XI_P) {
-                    case XI_P_COMM:
-                    case 0:         delvp = delv_xi[lxip[ielem]]; break;
-                    case XI_P_SYMM: delvp = delv_xi[ielem]; break;
-                    case XI_P_FREE: delvp = 0.0; break;
-                    default:        delvp = 0.0; break;
+                }
+            } else {
+                /* -n: each region a deferred target task. Every element is in one region,
+                 * so the regions write disjoint qq/ql entries and nothing orders them; the
+                 * taskwait ends the sweep when all have finished. */
+                #pragma omp parallel num_threads(2)
+                #pragma omp single
+                {
+                    for (r = 0; r < numReg; r++) {
+                        const int elength = regElemSize[r];
+                        const int *regList = regElemlist + regStart[r];
+                        if (elength == 0)
+                            continue;
+                        #pragma omp target teams distribute parallel for nowait MONOQ_MAPS
+                        for (i = 0; i < elength; i++) {
+                            #include "lulesh_monoq_element.h"
+                        }
                     }
-                    delvm = delvm * norm;
-                    delvp = delvp * norm;
-                    phixi = 0.5 * (delvm + delvp);
-                    delvm *= monoq_limiter_mult;
-                    delvp *= monoq_limiter_mult;
-                    if (delvm < phixi) phixi = delvm;
-                    if (delvp < phixi) phixi = delvp;
-                    if (phixi < 0.0) phixi = 0.0;
-                    if (phixi > monoq_max_slope) phixi = monoq_max_slope;
-
-                    /* phieta */
-                    norm = 1.0 / (delv_eta[ielem] + ptiny);
-                    switch (bcMask & ETA_M) {
-                    case ETA_M_COMM:
-                    case 0:          delvm = delv_eta[letam[ielem]]; break;
-                    case ETA_M_SYMM: delvm = delv_eta[ielem]; break;
-                    case ETA_M_FREE: delvm = 0.0; break;
-                    default:         delvm = 0.0; break;
-                    }
-                    switch (bcMask & ETA_P) {
-                    case ETA_P_COMM:
-                    case 0:          delvp = delv_eta[letap[ielem]]; break;
-                    case ETA_P_SYMM: delvp = delv_eta[ielem]; break;
-                    case ETA_P_FREE: delvp = 0.0; break;
-                    default:         delvp = 0.0; break;
-                    }
-                    delvm = delvm * norm;
-                    delvp = delvp * norm;
-                    phieta = 0.5 * (delvm + delvp);
-                    delvm *= monoq_limiter_mult;
-                    delvp *= monoq_limiter_mult;
-                    if (delvm < phieta) phieta = delvm;
-                    if (delvp < phieta) phieta = delvp;
-                    if (phieta < 0.0) phieta = 0.0;
-                    if (phieta > monoq_max_slope) phieta = monoq_max_slope;
-
-                    /* phizeta */
-                    norm = 1.0 / (delv_zeta[ielem] + ptiny);
-                    switch (bcMask & ZETA_M) {
-                    case ZETA_M_COMM:
-                    case 0:           delvm = delv_zeta[lzetam[ielem]]; break;
-                    case ZETA_M_SYMM: delvm = delv_zeta[ielem]; break;
-                    case ZETA_M_FREE: delvm = 0.0; break;
-                    default:          delvm = 0.0; break;
-                    }
-                    switch (bcMask & ZETA_P) {
-                    case ZETA_P_COMM:
-                    case 0:           delvp = delv_zeta[lzetap[ielem]]; break;
-                    case ZETA_P_SYMM: delvp = delv_zeta[ielem]; break;
-                    case ZETA_P_FREE: delvp = 0.0; break;
-                    default:          delvp = 0.0; break;
-                    }
-                    delvm = delvm * norm;
-                    delvp = delvp * norm;
-                    phizeta = 0.5 * (delvm + delvp);
-                    delvm *= monoq_limiter_mult;
-                    delvp *= monoq_limiter_mult;
-                    if (delvm < phizeta) phizeta = delvm;
-                    if (delvp < phizeta) phizeta = delvp;
-                    if (phizeta < 0.0) phizeta = 0.0;
-                    if (phizeta > monoq_max_slope) phizeta = monoq_max_slope;
-
-                    /* remove length scale */
-                    if (vdov[ielem] > 0.0) {
-                        qlin = 0.0;
-                        qquad = 0.0;
-                    } else {
-                        double delvxxi = delv_xi[ielem] * delx_xi[ielem];
-                        double delvxeta = delv_eta[ielem] * delx_eta[ielem];
-                        double delvxzeta = delv_zeta[ielem] * delx_zeta[ielem];
-                        double rho;
-                        if (delvxxi > 0.0) delvxxi = 0.0;
-                        if (delvxeta > 0.0) delvxeta = 0.0;
-                        if (delvxzeta > 0.0) delvxzeta = 0.0;
-                        rho = elemMass[ielem] / (volo[ielem] * vnew[ielem]);
-                        qlin = -qlc_monoq * rho *
-                               (delvxxi * (1.0 - phixi) + delvxeta * (1.0 - phieta) +
-                                delvxzeta * (1.0 - phizeta));
-                        qquad = qqc_monoq * rho *
-                                (delvxxi * delvxxi * (1.0 - phixi * phixi) +
-                                 delvxeta * delvxeta * (1.0 - phieta * phieta) +
-                                 delvxzeta * delvxzeta * (1.0 - phizeta * phizeta));
-                    }
-                    qq[ielem] = qquad;
-                    ql[ielem] = qlin;
+                    #pragma omp taskwait
                 }
             }
             t2 = omp_get_wtime();

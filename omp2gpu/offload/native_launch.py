@@ -53,7 +53,9 @@ class NativeLauncher:
         self._functions = {name: ctypes.CFUNCTYPE(result, *arguments)(address(name))
                            for name, (result, arguments) in _SIGNATURES.items()}
         self.entry_points = {abi.ENTRY_TARGET: address(target_symbol),
-                             abi.ENTRY_SET_DEFAULT_DEVICE: address("__omp2gpu_native_set_default_device")}
+                             abi.ENTRY_SET_DEFAULT_DEVICE: address("__omp2gpu_native_set_default_device"),
+                             abi.ENTRY_TARGET_TASK_BEGIN: address(abi.ENTRY_TARGET_TASK_BEGIN),
+                             abi.ENTRY_TARGET_TASK_END: address(abi.ENTRY_TARGET_TASK_END)}
         self._mapping_arrays = ()
         self._log = ()
         self._call("__omp2gpu_native_start")

@@ -8,6 +8,12 @@
  * the kernel is launched on the default stream and waited for, and they are
  * copied out. A driver error gives the device up (native_fail), as the
  * launcher's own path does, and the region runs on the host.
+ *
+ * A detached target task's launch (target_tasks.c) with no transients and no
+ * team stack is not waited for (OMP2GPU_NOWAIT_STREAMS=1): it goes on one of
+ * STREAMS blocking streams in turn (so anything the launcher does on the
+ * default stream waits for it), followed by a host function that fulfils the
+ * task's event when the kernel is done (docs/async.md).
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -24,6 +30,10 @@ typedef int (*synchronize_fn)(void);
 typedef int (*get_context_fn)(void **context);
 typedef int (*set_context_fn)(void *context);
 typedef int (*error_name_fn)(int error, const char **name);
+typedef int (*stream_create_fn)(void **stream, unsigned flags);
+typedef int (*launch_host_fn)(void *stream, void (*function)(void *), void *data);
+
+#define STREAMS 8
 
 static launch_kernel_fn launch_kernel;
 static copy_to_device_fn copy_to_device;
@@ -34,6 +44,12 @@ static synchronize_fn synchronize;
 static get_context_fn get_context;
 static set_context_fn set_context;
 static error_name_fn error_name;
+static stream_create_fn stream_create;
+static launch_host_fn launch_host;
+static void *streams[STREAMS];
+static int next_stream;
+static long asynchronous_launches;
+static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
 static void *context;
 static long team_stack_address;
 static long team_stack_bytes;
@@ -59,6 +75,8 @@ int __omp2gpu_gpu_load(void) {
     get_context = (get_context_fn)driver_symbol(library, "cuCtxGetCurrent", &missing);
     set_context = (set_context_fn)driver_symbol(library, "cuCtxSetCurrent", &missing);
     error_name = (error_name_fn)driver_symbol(library, "cuGetErrorName", &missing);
+    stream_create = (stream_create_fn)driver_symbol(library, "cuStreamCreate", &missing);
+    launch_host = (launch_host_fn)driver_symbol(library, "cuLaunchHostFunc", &missing);
     return missing ? -1 : 0;
 }
 
@@ -149,12 +167,59 @@ static int add_team_stack(struct launch_plan *plan) {
     return 0;
 }
 
+/* The next stream for a launch not waited for (made on first use; NULL: none to be had). */
+static void *take_stream(void) {
+    void **stream = &streams[next_stream];
+    next_stream = (next_stream + 1) % STREAMS;
+    if (!*stream && stream_create(stream, 0) != 0) *stream = (void *)0;
+    return *stream;
+}
+
+/* A detached target task's kernel, enqueued with its event's fulfilment after it: 0 made,
+ * 1 failed (the region runs on the host), -1 to be launched and waited for instead. */
+static int launch_detached(struct launch_plan *plan, void *event) {
+    void *stream = take_stream();
+    if (!stream) return -1;
+    if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
+                              1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
+            || checked(launch_host(stream, native_fulfil_task_event, event), "cuLaunchHostFunc"))
+        return 1;
+    native_task_event_taken();
+    asynchronous_launches++;
+    return native_done(plan);
+}
+
+/* Whether detached target tasks' launches may go on streams (else waited for, as before). */
+void __omp2gpu_gpu_nowait_streams(int on) {
+    native_lock();
+    streams_on = on;
+    native_unlock();
+}
+
+/* How many launches were not waited for: while any may be in flight, the launcher waits
+ * for the device before it frees memory (CudaDevice.free). */
+long __omp2gpu_gpu_asynchronous_launches(void) {
+    long count;
+    native_lock();
+    count = asynchronous_launches;
+    native_unlock();
+    return count;
+}
+
 /* A planned launch, with the lock held: 0 made; 1 failed (native_fail let the lock go,
  * the region runs on the host); -1 for the launcher's path, the lock still held. */
 static int launch(struct launch_plan *plan) {
     int mapped;
+    void *event;
     if (add_team_stack(plan) != 0) return -1;
     if (make_current()) return 1;
+    event = streams_on ? native_take_task_event() : (void *)0;
+    /* Not with transients (copied back and released after the kernel) nor with the team
+     * stack (one buffer, which two control-loop kernels in flight at once would share). */
+    if (event && plan->transient_count == 0 && plan->kernel->team_stack_bytes <= 0) {
+        int detached = launch_detached(plan, event);
+        if (detached >= 0) return detached;
+    }
     mapped = map_transients(plan);
     if (mapped) return mapped;
     if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,

@@ -49,6 +49,7 @@ void __omp2gpu_native_start(void) {
     pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&table_lock, &attributes);
     pthread_mutexattr_destroy(&attributes);
+    native_task_events_start();
 }
 
 /* Before the first native launch: the launcher's entry points to fall back on. */

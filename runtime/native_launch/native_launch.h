@@ -77,6 +77,12 @@ int native_slow(long device, const char *kernel, int count, void **bases, void *
                 long *types, int num_teams, int thread_limit, long trip_count, const char *where);
 int native_fail(const char *reason);
 
+/* target_tasks.c: a detached target task's completion event, offered to its launch */
+void native_task_events_start(void);
+void *native_take_task_event(void);
+void native_task_event_taken(void);
+void native_fulfil_task_event(void *event);
+
 /* block_cache.c: freed buffers by power-of-two size class, reused by later launches */
 typedef long (*block_allocate_fn)(long bytes);
 typedef void (*block_free_fn)(long address);

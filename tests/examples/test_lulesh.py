@@ -2,7 +2,8 @@
 
 The program checks both kernels against its host references and exits 0 only
 when they pass; lines starting with "time:" (timings, device count) are the
-only ones allowed to differ. Both region layouts (11 regions, 1 region) run.
+only ones allowed to differ. Both region layouts (11 regions, 1 region) run, and
+the regions as `nowait` target tasks (-n).
 The `gpu` variant offloads (--device gpu, OMP_TARGET_OFFLOAD=MANDATORY) and
 checks from the launcher's log that both kernels ran on the GPU.
 """
@@ -64,16 +65,16 @@ def _assert_same(done: subprocess.CompletedProcess, expected: list[str]) -> None
     assert expected[-1] == "PASSED"
 
 
-@pytest.mark.parametrize("regions", ["11", "1"])
-def test_lulesh_default_device_matches_gcc(gcc_binary, regions):
-    args = ["-s", "8", "-r", regions, "-i", "2"]
+@pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"])])
+def test_lulesh_default_device_matches_gcc(gcc_binary, regions, nowait):
+    args = ["-s", "8", "-r", regions, "-i", "2", *nowait]
     _assert_same(_omp2gpu(args, None), _gcc_output(gcc_binary, args))
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("regions", ["11", "1"])
-def test_lulesh_gpu_matches_gcc(gcc_binary, regions, tmp_path):
-    args = ["-s", "8", "-r", regions, "-i", "2"]
+@pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"])])
+def test_lulesh_gpu_matches_gcc(gcc_binary, regions, nowait, tmp_path):
+    args = ["-s", "8", "-r", regions, "-i", "2", *nowait]
     log = tmp_path / "offload.log"
     done = _omp2gpu(args, "gpu", OMP2GPU_OFFLOAD_LOG=str(log))
     _assert_same(done, _gcc_output(gcc_binary, args))

@@ -137,3 +137,14 @@ def test_target_region_through_the_runtime():
     assert rt.target(-1, "add_one", 2, bases, bases, sizes, types, 0, 0, 300) == 0
     assert list(a) == [i + 1 for i in range(300)]
     assert len(rt.states[0].data) == 0
+
+
+def test_each_use_makes_the_devices_context_current(device):
+    """Whatever was made current on this thread since (another GPU's context, as when
+    several devices are made one after another on one thread; here none) is replaced
+    before the device is used: its memory and kernels live in its own context."""
+    device.free(device.allocate(256))                    # bound on this thread once already
+    cuda._call("cuCtxSetCurrent", cuda._driver().CUcontext(0))
+    address = device.allocate(256)
+    assert cuda._handle(cuda._call("cuCtxGetCurrent")) == cuda._handle(device._context)
+    device.free(address)

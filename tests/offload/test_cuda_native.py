@@ -156,3 +156,49 @@ def test_a_kernel_fault_in_a_native_launch_runs_the_region_on_the_host(tmp_path)
                           text=True, env=environ, timeout=300)
     assert (done.returncode, done.stdout) == (0, "1 1\n"), done.stderr
     assert "offload to device 0 failed (cu" in done.stderr
+
+
+# Deferred target regions in a time-step loop: each step a chain ordered by depend, two
+# independent regions beside it, and a taskwait; the chain's kernels may overlap the others.
+NOWAIT_STEPS = """
+    #include <stdio.h>
+    #define N 100000
+    double a[N], b[N], c[N], d[N];
+    int main(void) {
+        int i, step;
+        for (i = 0; i < N; i++) { a[i] = i % 13; b[i] = 0; c[i] = 1; d[i] = 2; }
+        #pragma omp target data map(tofrom: a[0:N], b[0:N], c[0:N], d[0:N])
+        #pragma omp parallel num_threads(3)
+        #pragma omp single
+        for (step = 0; step < 20; step++) {
+            #pragma omp target teams distribute parallel for nowait depend(out: b[0:N]) depend(in: a[0:N])
+            for (i = 0; i < N; i++) b[i] = a[i] * 2 + 1;
+            #pragma omp target teams distribute parallel for nowait depend(inout: c[0:N])
+            for (i = 0; i < N; i++) c[i] = c[i] * 0.5 + 1;
+            #pragma omp target teams distribute parallel for nowait depend(inout: d[0:N])
+            for (i = 0; i < N; i++) d[i] = d[i] * 0.25 + 3;
+            #pragma omp target teams distribute parallel for nowait depend(in: b[0:N]) depend(out: a[0:N])
+            for (i = 0; i < N; i++) a[i] = b[i] * 0.5;
+            #pragma omp taskwait
+        }
+        double s = 0;
+        for (i = 0; i < N; i++) s += a[i] + b[i] + c[i] + d[i];
+        printf("%.6f\\n", s);
+        return 0;
+    }
+"""
+
+
+def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, monkeypatch, capfd):
+    launcher = cuda_native.start()
+    before = launcher.asynchronous_launches()
+    launcher.nowait_streams(1)                          # OMP2GPU_NOWAIT_STREAMS=1
+    try:
+        (out, log, native), (fast_out, fast_log, fast_native) = _both_ways(tmp_path, monkeypatch, capfd,
+                                                                           NOWAIT_STEPS)
+    finally:
+        launcher.nowait_streams(int(cuda_native.NOWAIT_STREAMS_DEFAULT))
+    assert out == fast_out and len(out.splitlines()) == 1
+    assert sorted(fast_log) == sorted(log) and len(log) == 4 * 20
+    assert native == 0 and fast_native >= 4 * 20 - 4          # all but each kernel's first launch
+    assert cuda_native.launcher().asynchronous_launches() - before == fast_native

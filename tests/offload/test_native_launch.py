@@ -5,6 +5,7 @@ launcher; host threads launching at once; the launch shape; the launcher's lock.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from omp2gpu.offload.abi import CPU_MAX_TEAM, KernelInfo
 from omp2gpu.offload.devices import cpu_pool
 from omp2gpu.offload.launcher_lock import LauncherLock
 from omp2gpu.offload.native_launch import wanted
+from omp2gpu.targets import openmp_runtime
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -169,3 +171,23 @@ def test_switches():
     assert wanted({}, "OMP2GPU_CPU_FAST_PATH")
     assert not wanted({"OMP2GPU_FAST_PATH": "0"}, "OMP2GPU_CPU_FAST_PATH")
     assert not wanted({"OMP2GPU_CPU_FAST_PATH": "0"}, "OMP2GPU_CPU_FAST_PATH")
+
+
+def test_an_offered_event_is_taken_by_a_launch_once_and_reported():
+    """target_tasks.c: a detached task's event, offered by its body, is what a device half
+    takes (once the OpenMP runtime, whose omp_fulfill_event will fulfil it, is loaded);
+    the body's end call says whether it was taken, and forgets it either way."""
+    openmp_runtime.load()
+    native = cpu_pool.pool().native
+    begin = native.function("__omp2gpu_target_task_begin", None, ctypes.c_void_p)
+    end = native.function("__omp2gpu_target_task_end", ctypes.c_int)
+    take = native.function("native_take_task_event", ctypes.c_void_p)
+    taken = native.function("native_task_event_taken", None)
+    assert take() is None                               # nothing offered: a synchronous launch
+    begin(0x1230)
+    assert take() == 0x1230
+    taken()
+    assert take() is None                               # one launch per event
+    assert end() == 1 and end() == 0
+    begin(0x4560)
+    assert end() == 0 and take() is None                # not taken: the body fulfils it

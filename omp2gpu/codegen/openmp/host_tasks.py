@@ -22,7 +22,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop, gomp, tasks
+from omp2gpu.codegen.openmp import canonical_loop, gomp, target_task_events, tasks
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items, loop_nest
 from omp2gpu.codegen.openmp.host_cancel import task_exit
 from omp2gpu.codegen.openmp.host_loops import counted_loop
@@ -124,7 +124,8 @@ class Tasks:
         """A target construct with `nowait` or `depend` is a target task (OpenMP 4.5
         2.15.5): `emit(cg, construct)` (the construct without those clauses) becomes the
         body of a task, deferred with `nowait`, ordered by `depend` either way. Its
-        firstprivate scalars are copied as the task is created; the rest it shares."""
+        firstprivate scalars are copied as the task is created; the rest it shares. A
+        deferred one that launches a kernel is detached (target_task_events.py)."""
         directive = construct.directive
         inner = OmpConstruct(replace(directive, clauses=[c for c in directive.clauses
                                                         if c.name not in ("nowait", "depend")]),
@@ -132,15 +133,24 @@ class Tasks:
         copied = {item.name for _, item in list_items(directive, "firstprivate")}
         if construct.body is not None:
             copied |= set(self.target_firstprivate(cg, construct))
+        copied |= target_task_events.clause_scalars(cg, directive)
         depend = _depend_array(cg, directive)
         flags = gomp.TASK_DEPEND if depend is not None else 0
         deferred = 1 if clauses_named(directive, "nowait") else 0
-        outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied,
-                           team_shared=frozenset())
-        gomp.call(cg, "GOMP_task", outlined.function, outlined.fill(cg), ir.Constant(gomp.COPY_FN, None),
+        if target_task_events.detaches(directive):     # its GPU work may outlive the body
+            outlined = outline(cg, f"{cg.function.name}._omp_target_task",
+                               lambda task: target_task_events.emit_detached_body(task, lambda: emit(task, inner)),
+                               copied, reserved=target_task_events.EVENT_BYTES, team_shared=frozenset())
+            data = outlined.fill(cg)
+            detach = target_task_events.clear_event(cg, data)
+            flags |= target_task_events.TASK_DETACH
+        else:
+            outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied,
+                               team_shared=frozenset())
+            data, detach = outlined.fill(cg), ir.Constant(I8P, None)
+        gomp.call(cg, "GOMP_task", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
                   outlined.block.size, outlined.block.align, deferred, flags,
-                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), 0,
-                  ir.Constant(I8P, None))
+                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), 0, detach)
 
     def emit_taskwait(self, cg, construct) -> None:
         gomp.call(cg, "GOMP_taskwait")

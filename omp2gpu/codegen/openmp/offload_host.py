@@ -135,7 +135,9 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
     # ----------------------------------------------------------------- target regions
     def emit_construct(self, cg, construct) -> None:
         directive = construct.directive
-        if directive.has("target") and any(c.name in ("nowait", "depend") for c in directive.clauses):
+        # target, its combinations, and the stand-alone target enter/exit data and update
+        # (their leaf is the whole name, so directive.has("target") misses them)
+        if directive.kind.split()[0] == "target" and any(c.name in ("nowait", "depend") for c in directive.clauses):
             self.emit_target_task(cg, construct, super().emit_construct)
         else:
             super().emit_construct(cg, construct)

@@ -139,6 +139,9 @@ class CudaDevice(Device):
 
     def free(self, address: int) -> None:
         self._make_current()
+        native = self._native()
+        if native is not None and native.asynchronous_launches():
+            _call("cuCtxSynchronize")           # no range freed under a kernel still in flight
         _call("cuMemFree", self._pointer(address))
 
     def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:

@@ -8,10 +8,15 @@ after the launcher's first launch of it (CudaDevice.launched)."""
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.native_launch import NativeLauncher
+
+# Detached target tasks' kernels on streams (docs/async.md): "1" on, "0" waited for as any
+# launch. Off by default until a GPU run has checked it (docs/async.md, "Status").
+NOWAIT_STREAMS_DEFAULT = "0"
 
 _lock = threading.Lock()
 _runtime_loader = None
@@ -27,6 +32,9 @@ class GpuLauncher(NativeLauncher):
             raise DeviceError("the CUDA driver's entry points were not found for the native launch path")
         self.use_context = self.function("__omp2gpu_gpu_context", None, ctypes.c_void_p)
         self._team_stack = self.function("__omp2gpu_gpu_team_stack", None, ctypes.c_long, ctypes.c_long)
+        self.asynchronous_launches = self.function("__omp2gpu_gpu_asynchronous_launches", ctypes.c_long)
+        self.nowait_streams = self.function("__omp2gpu_gpu_nowait_streams", None, ctypes.c_int)
+        self.nowait_streams(int(os.environ.get("OMP2GPU_NOWAIT_STREAMS", NOWAIT_STREAMS_DEFAULT).strip() == "1"))
 
     def team_stack(self, address: int, nbytes: int) -> None:
         """The launcher's team stack for control-loop kernels (DeviceState.team_stack)."""
