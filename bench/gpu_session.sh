@@ -15,8 +15,11 @@ nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/
 python3 -c "import llvmlite, pycparser; print('llvmlite', llvmlite.__version__, 'pycparser', pycparser.__version__)"
 step=${1:-all}
 if [ "$step" = all ] || [ "$step" = tests ]; then
-    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider --ignore=tests/gpu/test_sanitizer.py 2>&1 \
+    alone=tests/offload/test_cuda_native.py::test_eight_threads_with_maps_leak_nothing_and_lose_nothing
+    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider --ignore=tests/gpu/test_sanitizer.py --deselect "$alone" 2>&1 \
         | tee "$OUT/gpu_tests.log" | tail -40
+    # device memory counted GPU-wide: with no other process on the GPU
+    python3 -m pytest -q -p no:cacheprovider "$alone" 2>&1 | tee -a "$OUT/gpu_tests.log" | tail -5
 fi
 if [ "$step" = all ] || [ "$step" = sanitizer ]; then
     python3 -m pytest -q -n 14 -p no:cacheprovider tests/gpu/test_sanitizer.py 2>&1 \

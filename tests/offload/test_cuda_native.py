@@ -82,6 +82,8 @@ def _memory_in_use() -> int:
 
 
 def test_eight_threads_with_maps_leak_nothing_and_lose_nothing():
+    """cuMemGetInfo counts the whole GPU's memory: run alone, with no other process on the
+    GPU (bench/gpu_session.sh runs it after the parallel test run)."""
     native = cuda_native.start()
     rt = runtime.reset(environ={})
     entry_points.install_fast_path(native, binding=_Binding())
@@ -189,6 +191,8 @@ NOWAIT_STEPS = """
 """
 
 
+@pytest.mark.xfail(strict=True, reason="streams never took a launch on the H100 (asynchronous_launches() stayed 0); "
+                   "OMP2GPU_NOWAIT_STREAMS stays off by default until this passes (docs/async.md)")
 def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, monkeypatch, capfd):
     launcher = cuda_native.start()
     before = launcher.asynchronous_launches()
