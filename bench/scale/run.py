@@ -59,20 +59,25 @@ def _mpiexec() -> str:
     return str(Path(found.wrapper).with_name("mpiexec"))
 
 
+def _best_of(command: list[str], trials: int, what: str) -> dict:
+    """The fastest of `trials` runs of a program that prints "time:" and "checksum:"."""
+    runs = []
+    for _ in range(trials):
+        done = subprocess.run(command, capture_output=True, text=True, env=_env(), timeout=600)
+        if done.returncode != 0:
+            raise SystemExit(f"{what} failed:\n{done.stdout}{done.stderr}")
+        runs.append((_seconds(done.stdout), _checksum(done.stdout)))
+    best = min(runs)
+    return {"seconds": best[0], "all_s": [run[0] for run in runs], "checksum": best[1]}
+
+
 def weak_scaling(counts, n: int, planes: int, steps: int, trials: int) -> list[dict]:
     rows = []
     for ranks in counts:
-        runs = []
-        for _ in range(trials):
-            done = subprocess.run([_mpiexec(), "-n", str(ranks), sys.executable, "-m", "omp2gpu", "run",
-                                   str(STENCIL), "--", str(n), str(steps), str(planes)],
-                                  capture_output=True, text=True, env=_env(), timeout=600)
-            if done.returncode != 0:
-                raise SystemExit(f"stencil3d with {ranks} ranks failed:\n{done.stdout}{done.stderr}")
-            runs.append((_seconds(done.stdout), _checksum(done.stdout)))
-        best = min(runs)
-        rows.append({"ranks": ranks, "seconds": best[0], "all_s": [r[0] for r in runs], "checksum": best[1]})
-        print(f"stencil3d {n}x{n}x{planes * ranks}, {ranks} rank(s): {best[0]:.4f} s", flush=True)
+        command = [_mpiexec(), "-n", str(ranks), sys.executable, "-m", "omp2gpu", "run", str(STENCIL), "--",
+                   str(n), str(steps), str(planes)]
+        rows.append({"ranks": ranks, **_best_of(command, trials, f"stencil3d with {ranks} ranks")})
+        print(f"stencil3d {n}x{n}x{planes * ranks}, {ranks} rank(s): {rows[-1]['seconds']:.4f} s", flush=True)
     for row in rows:
         row["efficiency"] = rows[0]["seconds"] / row["seconds"]
     return rows
@@ -81,16 +86,9 @@ def weak_scaling(counts, n: int, planes: int, steps: int, trials: int) -> list[d
 def strong_scaling(counts, n: int, trials: int) -> list[dict]:
     rows = []
     for devices in counts:
-        runs = []
-        for _ in range(trials):
-            done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(VADD), "--", str(n),
-                                   str(devices), "20"], capture_output=True, text=True, env=_env(), timeout=600)
-            if done.returncode != 0:
-                raise SystemExit(f"vadd_devices on {devices} GPUs failed:\n{done.stdout}{done.stderr}")
-            runs.append((_seconds(done.stdout), _checksum(done.stdout)))
-        best = min(runs)
-        rows.append({"devices": devices, "seconds": best[0], "all_s": [r[0] for r in runs], "checksum": best[1]})
-        print(f"vadd_devices n={n}, {devices} GPU(s): {best[0]:.5f} s", flush=True)
+        command = [sys.executable, "-m", "omp2gpu", "run", str(VADD), "--", str(n), str(devices), "20"]
+        rows.append({"devices": devices, **_best_of(command, trials, f"vadd_devices on {devices} GPUs")})
+        print(f"vadd_devices n={n}, {devices} GPU(s): {rows[-1]['seconds']:.5f} s", flush=True)
     for row in rows:
         row["speedup"] = rows[0]["seconds"] / row["seconds"]
     return rows
