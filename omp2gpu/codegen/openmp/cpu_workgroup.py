@@ -56,6 +56,7 @@ from omp2gpu.codegen.openmp.device_module import (
 )
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
+from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.region_shape import (
     combined_ineligibility,
     combined_shape,
@@ -117,14 +118,8 @@ class CpuOpenMP(DeviceOpenMP):
 
 
 def critical_lock(module: ir.Module, name: str | None) -> ir.GlobalVariable:
-    label = f"omp2gpu.critical.{name or 'unnamed'}"
-    lock = module.globals.get(label)
-    if lock is None:
-        lock = ir.GlobalVariable(module, I32, name=label)
-        lock.linkage = "internal"
-        lock.initializer = ir.Constant(I32, 0)
-        lock.align = 64                          # a line of its own
-    return lock
+    return named_global(module, f"omp2gpu.critical.{name or 'unnamed'}", I32, "internal", ir.Constant(I32, 0),
+                        align=64)                # a line of its own
 
 
 class CpuModuleEmitter(DeviceModuleEmitter):

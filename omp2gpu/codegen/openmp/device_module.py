@@ -20,6 +20,7 @@ from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.codegen.openmp.device_printf import emit_printf
+from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
@@ -267,13 +268,9 @@ TEAM_STATE_WORDS = 4
 def team_state_pointer(module: ir.Module, builder: ir.IRBuilder) -> ir.Value:
     """Generic int * to the team's state in shared memory (runtime/device/team_state.c).
     Every module that uses it defines it linkonce, so linking leaves one per kernel image."""
-    variable = module.globals.get(TEAM_STATE)
-    if variable is None:
-        array = ir.ArrayType(ir.IntType(32), TEAM_STATE_WORDS)
-        variable = ir.GlobalVariable(module, array, name=TEAM_STATE, addrspace=nvptx.SHARED_ADDRESS_SPACE)
-        variable.linkage = "linkonce_odr"
-        variable.initializer = ir.Constant(array, ir.Undefined)
-        variable.align = 8                              # words 2-3 hold a pointer
+    array = ir.ArrayType(ir.IntType(32), TEAM_STATE_WORDS)
+    variable = named_global(module, TEAM_STATE, array, "linkonce_odr", ir.Constant(array, ir.Undefined),
+                            align=8, addrspace=nvptx.SHARED_ADDRESS_SPACE)      # words 2-3 hold a pointer
     first = builder.gep(variable, [ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 0)])
     return builder.addrspacecast(first, ir.IntType(32).as_pointer())
 

@@ -36,6 +36,7 @@ from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_ini
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
+from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
 from omp2gpu.codegen.openmp.team_sharing import (
     TeamSharedStorage,
@@ -307,13 +308,8 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         """A spin lock per critical name in global memory (threads of a warp progress
         independently on sm_70 and later)."""
         b = cg.builder
-        module = cg.module.module
-        name = f"omp2gpu_critical_{construct.directive.critical_name or 'unnamed'}"
-        lock = module.globals.get(name)
-        if lock is None:
-            lock = ir.GlobalVariable(module, I32, name=name)
-            lock.linkage = "internal"
-            lock.initializer = ir.Constant(I32, 0)
+        lock = named_global(cg.module.module, f"omp2gpu_critical_{construct.directive.critical_name or 'unnamed'}",
+                            I32, "internal", ir.Constant(I32, 0))
         acquire, body = cg.new_block("critical.acquire"), cg.new_block("critical.body")
         b.branch(acquire)
         b.position_at_end(acquire)

@@ -38,6 +38,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
 )
 from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
 from omp2gpu.codegen.openmp.host_loops import counted_loop, static_chunks
+from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.user_reductions import UserReduction
 from omp2gpu.codegen.openmp.user_reductions import combine as combine_user_reduction
 from omp2gpu.diagnostics import CompileError
@@ -372,12 +373,5 @@ def _section_bodies(body) -> list:
 def _critical_lock(cg, name: str) -> ir.Value:
     """The runtime's lock for critical sections named `name`: one pointer every file of the
     program shares (common linkage, as GCC names it)."""
-    module = cg.module.module
-    label = f".gomp_critical_user_{name}"
-    lock = module.globals.get(label)
-    if lock is None:
-        lock = ir.GlobalVariable(module, I8P, name=label)
-        lock.linkage = "common"
-        lock.initializer = ir.Constant(I8P, None)
-        lock.align = 8
-    return lock
+    return named_global(cg.module.module, f".gomp_critical_user_{name}", I8P, "common",
+                        ir.Constant(I8P, None), align=8)
