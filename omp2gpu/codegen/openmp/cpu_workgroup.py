@@ -53,6 +53,7 @@ from omp2gpu.codegen.openmp.device_module import (
     DeviceModuleEmitter,
     RegionScope,
     calls_openmp_api,
+    declare_captures,
 )
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
@@ -67,7 +68,6 @@ from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel, WorkGroupScheme
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, CPU_COMBINED, CPU_SEQUENTIAL
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import host
 
 I8P = ir.IntType(8).as_pointer()
@@ -150,14 +150,7 @@ class CpuModuleEmitter(DeviceModuleEmitter):
         wg.linkage = "internal"
         scope = RegionScope(region.scope, self.file_scope)
         cg = FunctionEmitter(self, wg, ct.FunctionType(ct.VOID, ()), scope)
-        for capture, argument in zip(region.captures, wg.args):
-            argument.name = capture.name
-            if capture.kind == "object":
-                address = argument
-            else:                                   # by value: a private, writable copy
-                address = cg.alloca(capture.ctype, capture.name)
-                cg.builder.store(argument, address)
-            scope.declare(Symbol(capture.name, capture.ctype, "object", address))
+        declare_captures(cg, scope, region.captures, wg.args)
         group, num_groups, threads = wg.args[len(params):]
         group.name, num_groups.name, threads.name = "group", "num_groups", "threads"
         scheme.emit_workgroup_body(cg, region, group, num_groups, threads)

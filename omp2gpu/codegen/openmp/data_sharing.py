@@ -140,6 +140,11 @@ class DataEnvironment:
         if source.ctype.is_variable:
             copy_bytes(self.cg, target.address, source.address, self.cg.runtime_size(source.ctype))
             return
+        if source.ctype.is_array:
+            # A memcpy: LLVM splits an array-typed load and store into one per element.
+            copy_bytes(self.cg, target.address, source.address,
+                       ir.Constant(ir.IntType(64), source.ctype.size))
+            return
         self.cg.builder.store(self.cg.builder.load(source.address), target.address)
 
     def __enter__(self):

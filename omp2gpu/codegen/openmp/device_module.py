@@ -201,19 +201,31 @@ class DeviceModuleEmitter(ModuleEmitter):
             argument.name = name
         scope = RegionScope(region.scope, self.file_scope)
         cg = FunctionEmitter(self, kernel, ct.FunctionType(ct.VOID, ()), scope)
-        for capture, argument in zip(region.captures, kernel.args):
-            argument.name = capture.name
-            if capture.kind == "object":
-                address = argument
-            else:                                   # by value: a private, writable copy
-                address = cg.alloca(capture.ctype, capture.name)
-                cg.builder.store(argument, address)
-            scope.declare(Symbol(capture.name, capture.ctype, "object", address))
+        declare_captures(cg, scope, region.captures, kernel.args)
         team_stack_bytes = scheme.emit_kernel_body(cg, region)
         cg.finish()
         if getattr(scheme, "splits_into_states", False):
             demote_undominated_values(kernel)
         return team_stack_bytes
+
+
+def declare_captures(cg, scope, captures, arguments) -> None:
+    """Name a region function's parameters after its captures and declare them in
+    `scope`: one passed by reference is the mapped object itself, one passed by value
+    gets a private, writable copy. A mapped object keeps its original's storage class,
+    so that a task in the region shares a file-scope or static variable, as it would
+    on the host (tasks.implicit_firstprivate)."""
+    for capture, argument in zip(captures, arguments):
+        argument.name = capture.name
+        storage = "auto"
+        if capture.kind == "object":
+            address = argument
+            if capture.symbol is not None and capture.symbol.storage != "register":
+                storage = capture.symbol.storage
+        else:
+            address = cg.alloca(capture.ctype, capture.name)
+            cg.builder.store(argument, address)
+        scope.declare(Symbol(capture.name, capture.ctype, "object", address, storage=storage))
 
 
 def call_device_runtime(cg, name: str, result: ir.Type, arguments: list) -> ir.Value:

@@ -51,7 +51,8 @@ from omp2gpu.sema.captures import free_identifiers
 # Leaf constructs whose implicit tasks make a team (of one thread, here): what they
 # do not privatise, the team shares.
 TEAM_LEAVES = ("parallel", "teams")
-TEAM_REGIONS_KEY = "tasks.team_regions"    # key in cg.openmp_state: a stack of _TeamRegion
+TEAM_REGIONS_KEY = "tasks.team_regions"
+STATIC_STORAGE = ("static", "extern", "global", "threadprivate")    # key in cg.openmp_state: a stack of _TeamRegion
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,7 @@ def implicit_firstprivate(cg, construct) -> list[str]:
     names = []
     for name in free_identifiers(construct.body):
         symbol = cg.scope.lookup(name)
-        if name in listed or symbol is None or symbol.kind != "object" \
-                or isinstance(symbol.address, ir.GlobalVariable):     # static storage
+        if name in listed or symbol is None or symbol.kind != "object" or has_static_storage(symbol):
             continue
         if default == "none":
             raise CompileError(f"'{name}' must be listed in a data-sharing clause of "
@@ -106,6 +106,11 @@ def implicit_firstprivate(cg, construct) -> list[str]:
             continue
         names.append(name)
     return names
+
+
+def has_static_storage(symbol) -> bool:
+    """A global, a static, or in a target region the mapped device copy of one."""
+    return isinstance(symbol.address, ir.GlobalVariable) or symbol.storage in STATIC_STORAGE
 
 
 def shared_by(team: _TeamRegion, scope, name: str) -> bool:
