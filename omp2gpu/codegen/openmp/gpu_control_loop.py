@@ -28,6 +28,7 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
+from omp2gpu.codegen.openmp import tasks
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
@@ -171,7 +172,11 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             if self.in_parallel and kind in ("sections", "task"):
                 raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
                                    "the GPU yet", construct.coord)
-            cg.stmt(construct.body)
+            if kind == "task":      # undeferred, in its data environment (firstprivate by default)
+                tasks.emit_task(cg, construct)
+            else:
+                with DataEnvironment(cg, directive):
+                    cg.stmt(construct.body)
         else:
             raise CompileError(f"'#pragma omp {kind}' is not supported inside a GPU target region",
                                construct.coord)
