@@ -127,9 +127,11 @@ def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outc
 
 
 def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_gcc: bool = True,
-        reduce_budget: int = 150, log=None) -> Results:
-    """Compile every case of case_source (stopping after `minutes`), then reduce the
-    first input of each finding."""
+        reduce_budget: int = 150, log=None, collected=None) -> Results:
+    """Compile every case of case_source (stopping after `minutes`), call
+    collected(results) if given (a long run writes its summary there, before the
+    reductions, which a time limit may cut short), then reduce the first input of
+    each finding."""
     results = Results()
     deadline = time.monotonic() + minutes * 60 if minutes else None
     pending = iter(case_source)
@@ -157,6 +159,8 @@ def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_g
                     _compare_with_gcc(results, case, source, outcome, gcc)
             if log and results.cases % 100 == 0:
                 log(f"{results.cases} mutants, {len(results.findings)} findings")
+    if collected is not None:
+        collected(results)
     for finding in results.findings.values():
         signature = finding.outcome.signature
         if finding.outcome.kind == "hang":      # each try would cost the whole timeout
