@@ -16,7 +16,7 @@ from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_void_p
 from pathlib import Path
 
 import pytest
-from program_runs import CONCURRENT, MAP_CASES, both_ways
+from program_runs import CONCURRENT, MAP_CASES, UPDATE_CASES, both_ways
 from test_cuda_device import PTX
 
 from omp2gpu import device_driver
@@ -51,6 +51,17 @@ def test_every_map_case_gives_the_launchers_results_and_log(tmp_path, monkeypatc
                                                                        MAP_CASES)
     assert native == 0 and fast_native == 16
     assert (fast_out, fast_log) == (out, log)
+
+
+def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
+    """`target update` of present ranges copied by cuda_launch.c, with the launcher's results."""
+    def updates():
+        native = cuda_native.launcher()
+        return native.updates() if native is not None else 0
+    before = updates()
+    (out, log, _), (fast_out, fast_log, _) = _both_ways(tmp_path, monkeypatch, capfd, UPDATE_CASES)
+    assert (fast_out, fast_log) == (out, log) and out.startswith("s=5079.718750 ")
+    assert updates() - before == 6 * 3 + 3 + 2      # as on the CPU device (test_native_launch.py)
 
 
 def test_host_threads_launch_at_once_and_lose_nothing(tmp_path, monkeypatch, capfd):

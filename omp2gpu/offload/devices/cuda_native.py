@@ -27,7 +27,7 @@ class GpuLauncher(NativeLauncher):
     def __init__(self, engine):
         self.engine = engine                  # its code lives as long as the engine
         self.device = None                    # the CudaDevice it serves (CudaDevice.launched)
-        super().__init__(engine.get_function_address, "__omp2gpu_gpu_target")
+        super().__init__(engine.get_function_address, "__omp2gpu_gpu_target", "__omp2gpu_gpu_update")
         if self.function("__omp2gpu_gpu_load", ctypes.c_int)() != 0:
             raise DeviceError("the CUDA driver's entry points were not found for the native launch path")
         self.use_context = self.function("__omp2gpu_gpu_context", None, ctypes.c_void_p)
