@@ -1,5 +1,6 @@
 """python -m tests.fuzz --minutes 30: a long fuzzing run; findings under --out, with the
-inputs where gcc disagrees (accept-invalid/, wrong-line/: the first error elsewhere)."""
+inputs where gcc disagrees (accept-invalid/, reject-valid/, wrong-line/: the first error
+elsewhere)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ def _write_results(out: Path, results: campaign.Results) -> str:
         (out / f"finding-{number:03d}.c").write_bytes(finding.reduced or finding.source)
     _write_disagreements(out / "accept-invalid", results.accept_invalid)
     _write_disagreements(out / "wrong-line", results.wrong_line)
+    _write_disagreements(out / "reject-valid", results.reject_valid)
     summary = results.summary()
     (out / "summary.txt").write_text(summary + "\n")
     return summary

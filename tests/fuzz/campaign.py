@@ -69,6 +69,8 @@ class Results:
     # inputs both reject: was omp2gpu's first error on gcc's line? (True/False -> count)
     error_on_gccs_line: Counter = field(default_factory=Counter)
     wrong_line: list[Disagreement] = field(default_factory=list)    # the False ones
+    # what gcc accepts and omp2gpu rejects: a real program could be one of them
+    reject_valid: list[Disagreement] = field(default_factory=list)
 
     def summary(self) -> str:
         lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
@@ -118,6 +120,9 @@ def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outc
     if accepted and not gcc.accepted:
         gccs = gcc.first_error or "(an error outside the input's own lines)"
         results.accept_invalid.append(Disagreement(case, source, None, gccs))
+    if gcc.accepted and not accepted:
+        results.reject_valid.append(Disagreement(case, source, first_error(outcome.stderr, "mutant.c"),
+                                                 "(accepted)"))
     if not accepted and not gcc.accepted and gcc.first_error is not None:
         ours = first_error(outcome.stderr, "mutant.c")
         agreed = error_line(ours) == gcc.error_line
