@@ -148,6 +148,7 @@ def install_fast_path(launcher, cpu_image, ptx) -> None:
                   "target regions launch through Python", file=sys.stderr)
             return
         entry_points.install_fast_path(native)
+        cuda_native.relink()
 
 
 GPU_STAGES, CPU_STAGES = {"device-ir", "ptx"}, {"cpu-ir", "cpu-opt-ir"}

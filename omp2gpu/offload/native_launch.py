@@ -60,6 +60,7 @@ class NativeLauncher:
                              abi.ENTRY_TARGET_TASK_END: address(abi.ENTRY_TARGET_TASK_END)}
         self._mapping_arrays = ()
         self._log = ()
+        self.fallbacks = None                # init()'s entry points, once given
         self._call("__omp2gpu_native_start")
 
     def _call(self, name: str, *args):
@@ -71,9 +72,10 @@ class NativeLauncher:
 
     def init(self, target_address: int, set_default_device_address: int, failed_address: int,
              update_address: int) -> None:
-        """The launcher's entry points to fall back on, and its failure report."""
-        self._call("__omp2gpu_native_init", target_address, set_default_device_address, failed_address,
-                   update_address)
+        """The entry points to fall back on (the launcher's, or the next native module's),
+        and the launcher's failure report."""
+        self.fallbacks = (target_address, set_default_device_address, failed_address, update_address)
+        self._call("__omp2gpu_native_init", *self.fallbacks)
 
     # the lock the launcher's own path holds too (launcher_lock.py)
     def lock(self) -> None:

@@ -64,6 +64,21 @@ def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
     assert updates() - before == 6 * 3 + 3 + 2      # as on the CPU device (test_native_launch.py)
 
 
+def test_each_gpu_gets_a_native_module_of_its_own(tmp_path, monkeypatch, capfd):
+    """Two devices (the GPU presented twice, OMP2GPU_DEVICES=gpu,gpu): each is served by a
+    module of its own in the chain, and both launch natively with the launcher's results."""
+    source = (REPO / "tests/offload/programs/native_path_two_devices.c").read_text()
+
+    def launches():
+        return sum(native.launches() for native in cuda_native._chain)
+    (out, log, _), (fast_out, fast_log, fast_native) = both_ways(
+        tmp_path, monkeypatch, capfd, source, launches, devices="gpu,gpu")
+    assert fast_out == out == "device 0: 4 4\ndevice 1: 130 130\n" and fast_log == log
+    served = [native for native in cuda_native._chain if native.device is not None]
+    assert len(served) == 2 and all(native.launches() > 0 for native in served)
+    assert fast_native == 4            # two launches a device natively, the first of each in Python
+
+
 def test_host_threads_launch_at_once_and_lose_nothing(tmp_path, monkeypatch, capfd):
     (out, log, _), (fast_out, fast_log, fast_native) = _both_ways(tmp_path, monkeypatch, capfd,
                                                                   CONCURRENT)

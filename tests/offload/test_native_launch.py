@@ -196,7 +196,8 @@ def test_an_offered_event_is_taken_by_a_launch_once_and_reported():
 def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
     """`target update` of present ranges is copied natively, with the launcher's results
     (an absent item skipped, an attached pointer's holder and the tasks' updates too)."""
-    updates = (lambda: cpu_pool.pool().native.updates() if cpu_pool.started() else 0)
+    def updates():
+        return cpu_pool.pool().native.updates() if cpu_pool.started() else 0
     for environ in ({}, {"OMP2GPU_CPU_UNIFIED": "1"}):
         before = updates()
         (out, log, _), (fast_out, fast_log, _) = _both_ways(tmp_path, monkeypatch, capfd, UPDATE_CASES,
