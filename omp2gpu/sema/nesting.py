@@ -6,6 +6,7 @@ construct, `master` or `barrier` inside a worksharing, `critical`, `ordered`,
 `master` or `task` region; no `critical` inside one of the same name; `section`
 only as a statement of a `sections` block (which must be a compound statement of
 statements, no declarations);
+no `return` inside a construct's structured block (it would leave it);
 `ordered` (without `depend`) closely nested in a loop region with an `ordered`
 clause. gcc and clang reject these programs too. A construct with no enclosing construct in its
 function is orphaned: the region it binds to is only known at run time, so it is
@@ -33,6 +34,9 @@ def _walk(node, enclosing: list, sections: set) -> None:
     """`sections`: ids of the `section` constructs that are statements of a sections block."""
     if isinstance(node, c_ast.FuncDef):
         enclosing = []                      # a new function: its constructs may be orphaned
+    elif isinstance(node, c_ast.Return) and enclosing:
+        raise CompileError("invalid branch to/from OpenMP structured block ('return' inside "
+                           f"'#pragma omp {enclosing[-1].kind}')", node.coord)
     if isinstance(node, OmpConstruct):
         if node.directive.constructs[-1] == "sections":
             sections = sections | _section_ids(node)     # its block first, as gcc reads it
