@@ -94,7 +94,7 @@ class Kernel:
     memory, constant memory, named barriers) and the occupancy calculator's for `arch`."""
     name: str                                    # the PTX entry
     location: str                                # file:line:column of the target construct
-    construct: str                               # "#pragma omp target ..." as written
+    construct: str                               # "#pragma omp target ...", macros expanded
     scheme: str
     reason: str                                  # why the scheme was chosen
     module: DeviceModule = field(repr=False)
@@ -175,6 +175,10 @@ class Kernel:
 
     def __repr__(self) -> str:
         return f"<omp2gpu.Kernel {kernel_summary(self)}>"
+
+    def __str__(self) -> str:
+        """Its table, as `omp2gpu report` prints it."""
+        return kernel_tables([self])
 
     def _repr_markdown_(self) -> str:
         return kernel_tables([self], "markdown")
