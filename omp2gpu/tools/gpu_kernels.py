@@ -111,9 +111,10 @@ class Kernel:
         threads, threads_from = launch_block_size(built, block_size)
         moved, moved_from = mapped_bytes(built)
         text = built.construct.directive.text
-        return cls(built.kernel_name, str(SourceLocation.of(built.construct.coord)),
-                   f"#pragma {text}" if text else "", built.scheme.name, built.reason, module,
-                   threads, threads_from, built.team_stack_bytes or 0, moved, moved_from)
+        return cls(name=built.kernel_name, location=str(SourceLocation.of(built.construct.coord)),
+                   construct=f"#pragma {text}" if text else "", scheme=built.scheme.name,
+                   reason=built.reason, module=module, block_size=threads, block_size_from=threads_from,
+                   team_stack_bytes=built.team_stack_bytes or 0, bytes=moved, bytes_from=moved_from)
 
     @property
     def arch(self) -> str:
