@@ -49,6 +49,7 @@ static launch_host_fn launch_host;
 static void *streams[STREAMS];
 static int next_stream;
 static long asynchronous_launches;
+static long event_counts[4];      /* __omp2gpu_gpu_event_counts */
 static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
 static void *context;
 static long team_stack_address;
@@ -189,6 +190,16 @@ static int launch_detached(struct launch_plan *plan, void *event) {
     return native_done(plan);
 }
 
+/* Why detached target tasks' launches were or were not enqueued (docs/async.md, "Status"):
+ * events offered to native launches, declined for transients, for the team stack, and
+ * launches that found no stream. */
+void __omp2gpu_gpu_event_counts(long *counts) {
+    int i;
+    native_lock();
+    for (i = 0; i < 4; i++) counts[i] = event_counts[i];
+    native_unlock();
+}
+
 /* Whether detached target tasks' launches may go on streams (else waited for, as before). */
 void __omp2gpu_gpu_nowait_streams(int on) {
     native_lock();
@@ -213,12 +224,17 @@ static int launch(struct launch_plan *plan) {
     void *event;
     if (add_team_stack(plan) != 0) return -1;
     if (make_current()) return 1;
-    event = streams_on ? native_take_task_event() : (void *)0;
+    event = native_take_task_event();
+    if (event) event_counts[0]++;
+    if (!streams_on) event = (void *)0;
     /* Not with transients (copied back and released after the kernel) nor with the team
      * stack (one buffer, which two control-loop kernels in flight at once would share). */
-    if (event && plan->transient_count == 0 && plan->kernel->team_stack_bytes <= 0) {
+    if (event && plan->transient_count > 0) event_counts[1]++;
+    else if (event && plan->kernel->team_stack_bytes > 0) event_counts[2]++;
+    else if (event) {
         int detached = launch_detached(plan, event);
         if (detached >= 0) return detached;
+        event_counts[3]++;
     }
     mapped = map_transients(plan);
     if (mapped) return mapped;

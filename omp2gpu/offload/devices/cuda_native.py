@@ -45,7 +45,14 @@ class GpuLauncher(NativeLauncher):
         self._team_stack = self.function("__omp2gpu_gpu_team_stack", None, ctypes.c_long, ctypes.c_long)
         self.asynchronous_launches = self.function("__omp2gpu_gpu_asynchronous_launches", ctypes.c_long)
         self.nowait_streams = self.function("__omp2gpu_gpu_nowait_streams", None, ctypes.c_int)
+        self._event_counts = self.function("__omp2gpu_gpu_event_counts", None, ctypes.c_void_p)
         self.nowait_streams(int(os.environ.get("OMP2GPU_NOWAIT_STREAMS", NOWAIT_STREAMS_DEFAULT).strip() == "1"))
+
+    def event_counts(self) -> dict[str, int]:
+        """Target tasks' events offered to native launches, and why they were not enqueued."""
+        counts = (ctypes.c_long * 4)()
+        self._event_counts(ctypes.addressof(counts))
+        return dict(zip(("offered", "declined_transients", "declined_team_stack", "no_stream"), counts))
 
     def team_stack(self, address: int, nbytes: int) -> None:
         """The launcher's team stack for control-loop kernels (DeviceState.team_stack)."""
