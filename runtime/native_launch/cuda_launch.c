@@ -32,6 +32,7 @@ typedef int (*set_context_fn)(void *context);
 typedef int (*error_name_fn)(int error, const char **name);
 typedef int (*stream_create_fn)(void **stream, unsigned flags);
 typedef int (*launch_host_fn)(void *stream, void (*function)(void *), void *data);
+typedef int (*pointer_attribute_fn)(void *value, int attribute, unsigned long pointer);
 
 #define STREAMS 8
 
@@ -46,6 +47,7 @@ static set_context_fn set_context;
 static error_name_fn error_name;
 static stream_create_fn stream_create;
 static launch_host_fn launch_host;
+static pointer_attribute_fn pointer_attribute;
 static void *streams[STREAMS];
 static int next_stream;
 static long asynchronous_launches;
@@ -77,6 +79,7 @@ int __omp2gpu_gpu_load(void) {
     error_name = (error_name_fn)driver_symbol(library, "cuGetErrorName", &missing);
     stream_create = (stream_create_fn)driver_symbol(library, "cuStreamCreate", &missing);
     launch_host = (launch_host_fn)driver_symbol(library, "cuLaunchHostFunc", &missing);
+    pointer_attribute = (pointer_attribute_fn)driver_symbol(library, "cuPointerGetAttribute", &missing);
     return missing ? -1 : 0;
 }
 
@@ -101,6 +104,16 @@ void __omp2gpu_gpu_team_stack(long address, long bytes) {
     team_stack_address = address;
     team_stack_bytes = bytes;
     native_unlock();
+}
+
+/* The ordinal of the GPU whose memory `address` is (CudaDevice.holds: a CuPy array's
+ * pointer; `attribute` is CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL), -1 for memory the driver
+ * does not know; without cuda-python's cost on each call of a C function from Python. */
+int __omp2gpu_gpu_device_of(long address, int attribute) {
+    int ordinal = -1;
+    void *current = (void *)0;
+    if ((get_context(&current) != 0 || current != context) && set_context(context) != 0) return -1;
+    return pointer_attribute(&ordinal, attribute, (unsigned long)address) == 0 ? ordinal : -1;
 }
 
 /* 0, or the region's fallback after naming the failed call as cuda.py does. */

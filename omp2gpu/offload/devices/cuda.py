@@ -89,6 +89,7 @@ class CudaDevice(Device):
         _initialise()
         cu = _driver()
         self.ordinal = ordinal
+        self._ordinal_attribute = cu.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
         self._device = _call("cuDeviceGet", ordinal)
         self._context = _call("cuDevicePrimaryCtxRetain", self._device)
         self._context_handle = _handle(self._context)
@@ -164,9 +165,13 @@ class CudaDevice(Device):
     def holds(self, address: int) -> bool:
         """Memory the driver places on this GPU (unified addressing tells a pointer's device:
         its allocations, managed memory there, host memory mapped for it); memory the driver
-        does not know, ordinary host memory, is not."""
+        does not know, ordinary host memory, is not. Asked through the native launch path
+        once it serves this device (each call of a C function with a CuPy array asks)."""
+        attribute = self._ordinal_attribute
+        native = self._native()
+        if native is not None:
+            return native.device_of(address, int(attribute)) == self.ordinal
         self._make_current()
-        attribute = _driver().CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
         try:
             ordinal = _call("cuPointerGetAttribute", attribute, self._pointer(address))
         except DeviceError:

@@ -34,6 +34,8 @@ class GpuLauncher(NativeLauncher):
         self._team_stack = self.function("__omp2gpu_gpu_team_stack", None, ctypes.c_long, ctypes.c_long)
         self.asynchronous_launches = self.function("__omp2gpu_gpu_asynchronous_launches", ctypes.c_long)
         self.nowait_streams = self.function("__omp2gpu_gpu_nowait_streams", None, ctypes.c_int)
+        # (address, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL) -> the GPU's ordinal, -1: not a GPU's
+        self.device_of = self.function("__omp2gpu_gpu_device_of", ctypes.c_int, ctypes.c_long, ctypes.c_int)
         self.nowait_streams(int(os.environ.get("OMP2GPU_NOWAIT_STREAMS", NOWAIT_STREAMS_DEFAULT).strip() == "1"))
 
     def team_stack(self, address: int, nbytes: int) -> None:
