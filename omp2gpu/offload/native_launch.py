@@ -181,7 +181,7 @@ def enable_after_launch(native: NativeLauncher | None, runtime, state, kernel_na
     return True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)     # not frozen: made on every call, and a frozen one is made slowly
 class NativeLoan:
     """Device memory lent through a native launch path (MirroredDataEnvironment.lend_natively)."""
     native: NativeLauncher
