@@ -7,8 +7,9 @@ from omp2gpu.api.element_types import from_typestr
 from omp2gpu.api.memory import ArrayMemory, c_contiguous, element_count
 
 # Stream values that need no wait: the launcher's work runs on the legacy default stream
-# (1), which orders itself after work on other blocking streams; 0 is not a valid value.
-_NO_WAIT = (None, 0, 1)
+# (1), which orders itself after work on other blocking streams, the per-thread default
+# stream (2) among them; 0 is not a valid value.
+_NO_WAIT = (None, 0, 1, 2)
 
 
 def memory(interface: dict) -> ArrayMemory:

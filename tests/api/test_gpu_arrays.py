@@ -141,6 +141,21 @@ def test_work_on_another_stream_is_waited_for(cupy, logs):
         np.testing.assert_array_equal(cupy.asnumpy(a), np.full(N, 21.0))
 
 
+@pytest.mark.parametrize("non_blocking", [False, True])
+def test_work_on_another_stream_is_ordered_before_natively_lent_arrays(cupy, lending, non_blocking):
+    """Once the native path serves the GPU, only a non-blocking stream is waited for: the
+    legacy default stream, where the launcher works, waits for a blocking one itself."""
+    library, _, _ = lending
+    library.add_one(N, cupy.zeros(N))                   # the native path serves the GPU
+    with cupy.cuda.Stream(non_blocking=non_blocking):
+        a = cupy.zeros(N, dtype=cupy.float64)
+        for _ in range(20):
+            a += 1.0
+        library.add_one(N, a)
+        library.add(N, a, a)
+        np.testing.assert_array_equal(cupy.asnumpy(a), np.full(N, 42.0))
+
+
 def test_dlpack_device_arrays(cupy, logs):
     class DLPackOnly:
         def __init__(self, array):

@@ -179,6 +179,14 @@ class CudaDevice(Device):
         return int(ordinal) == self.ordinal
 
     def wait_for_stream(self, stream: int) -> None:
+        """Natively, once that path serves this device: only a non-blocking stream is waited
+        for (the legacy default stream, where the launcher works, waits for blocking ones)."""
+        native = self._native()
+        if native is not None:
+            error = native.wait_for_stream(stream)
+            if error:
+                raise DeviceError(f"cuStreamSynchronize: {_error_text(_driver().CUresult(error))}")
+            return
         self._make_current()
         _call("cuStreamSynchronize", _driver().CUstream(stream))
 
