@@ -186,12 +186,14 @@ class OffloadRuntime(DeviceMemoryRoutines):
         (handles) is waited for first. LookupError names a range the default device does not
         hold; MappingError, one that overlaps a mapped host range.
 
-        Once a native launch path serves the device, a range is lent there (one call, no
-        lock of ours: its own mutex); else, or for a range inside or across a mapping, the
-        data environment borrows it under the launcher's lock."""
-        state = self._select_holder(ranges)
-        for stream in streams:
-            state.device.wait_for_stream(stream)
+        Once a native launch path serves the device, a range is lent there (one call, its
+        own mutex only, taken with no lock of ours held, as the launcher's entry points take
+        it before ours); else, or for a range inside or across a mapping, the data
+        environment borrows it under the launcher's lock."""
+        with self._lock:                 # the device's own tables (the CPU device's allocations)
+            state = self._select_holder(ranges)
+            for stream in streams:
+                state.device.wait_for_stream(stream)
         lent = []
         try:
             for begin, nbytes in _merged(ranges):
@@ -217,18 +219,14 @@ class OffloadRuntime(DeviceMemoryRoutines):
     def _select_holder(self, ranges: list[tuple[int, int]]) -> DeviceState:
         """The default device, if it is usable and holds every range."""
         number = self.default_device
-        states = self._states
-        if states is None:
-            with self._lock:
-                states = self.states
         if self.policy == DISABLED:
             why = "offloading is disabled"
-        elif not 0 <= number < len(states):
+        elif not 0 <= number < len(self.states):
             why = "target regions run on the host"
-        elif not states[number].usable:
+        elif not self.states[number].usable:
             why = f"device {number} is not usable"
         else:
-            state = states[number]
+            state = self.states[number]
             for begin, _ in ranges:
                 if not state.device.holds(begin):
                     raise LookupError(f"memory at {begin:#x} is not on device {number} "
