@@ -5,6 +5,7 @@ the CPU device, which lends its own memory as a GPU lends a CuPy array)."""
 from __future__ import annotations
 
 import textwrap
+import threading
 
 import numpy as np
 import pytest
@@ -153,4 +154,23 @@ def test_a_device_array_inside_mapped_host_data_is_refused(lending):
     library.unmap_at(a.address, 4)
     library.add_one(4, a)
     np.testing.assert_array_equal(a.values, np.arange(4.0) + 2)
+    assert copies() == [] and _nothing_lent()
+
+
+def test_threads_lend_device_arrays_at_once_and_lose_nothing(lending):
+    library, copies = lending
+    arrays = [CpuDeviceArray(np.zeros(64)) for _ in range(4)]
+    library.add_one(64, arrays[0])            # the native path serves the device from now on
+
+    def calls(a):
+        for _ in range(50):
+            library.add_one(64, a)
+            library.add(64, a, arrays[0])     # arrays[0] lent by several threads at once
+    threads = [threading.Thread(target=calls, args=(a,)) for a in arrays[1:]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for a in arrays[1:]:
+        np.testing.assert_array_equal(a.values, np.full(64, 100.0))
     assert copies() == [] and _nothing_lent()
