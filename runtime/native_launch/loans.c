@@ -10,8 +10,9 @@
  * have changed (the generation counts changes; native_launch.MirroredDataEnvironment).
  * A loan never overlaps a range of mirror.c's table: one that touches such a range, or
  * another loan without lying inside it, is not lent here, and the Python side lends it
- * (counted in the mapping it lies in) or refuses it, as it always has. Everything here
- * runs with the native lock held.
+ * (counted in the mapping it lies in) or refuses it, as it always has. The
+ * __omp2gpu_native_* functions take the native lock; the others are called with it
+ * held (mirror.c's planning).
  */
 #include "native_launch.h"
 
