@@ -43,6 +43,13 @@ fi
 if [ "$step" = all ] || [ "$step" = bench ]; then
     python3 bench/vadd/run.py --out "$OUT" 2>&1 | tee "$OUT/vadd.log" | tail -40
     python3 bench/python/run.py --out "$OUT/python" 2>&1 | tee "$OUT/python_api.log" | tail -20
+    python3 bench/python/run.py --breakdown --out "$OUT/python" 2>&1 | tee -a "$OUT/python_api.log" | tail -20
+fi
+if [ "$step" = python ]; then     # the Python API on the GPU: its tests, then bench/python (not in `all`)
+    python3 -m pytest -q -m gpu -p no:cacheprovider tests/api tests/offload/test_cuda_native.py 2>&1 \
+        | tee "$OUT/python_tests.log" | tail -20
+    python3 bench/python/run.py --out "$OUT/python" 2>&1 | tee "$OUT/python_api.log" | tail -20
+    python3 bench/python/run.py --breakdown --out "$OUT/python" 2>&1 | tee -a "$OUT/python_api.log" | tail -20
 fi
 if [ "$step" = startup ]; then     # bench/startup on this machine's cores (not in `all`: no GPU needed)
     python3 bench/startup/run.py "${@:2}" 2>&1 | tee "$OUT/startup.log" | tail -40

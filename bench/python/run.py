@@ -4,10 +4,11 @@ from Python (NumPy arrays, whose maps copy; CuPy arrays, which stay on the GPU) 
 the same calls made by a C loop (host data; data resident in a target data region).
 Goal (issue 16): at most 10 us per call over C on the GPU.
 
-    python bench/python/run.py [--n N] [--reps R] [--trials T] [--out DIR]
+    python bench/python/run.py [--n N] [--reps R] [--trials T] [--out DIR] [--breakdown]
 
 Target regions run where omp2gpu.load puts them (the GPU, else the CPU device).
-Writes results.md and results.json to --out (default: this folder).
+Writes results.md and results.json to --out (default: this folder); with --breakdown,
+breakdown.md and breakdown.json instead: the phases of a device-array call (phases.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE.parent))
 
 from common import cpu_name  # noqa: E402
+from phases import breakdown, device_array  # noqa: E402
 
 import omp2gpu  # noqa: E402 (after the checkout is on the path)
 
@@ -73,6 +75,17 @@ def measure(n: int, reps: int, trials: int) -> dict:
             "per_call_us": rows, "overhead_us": overheads}
 
 
+def measure_phases(n: int, reps: int, trials: int) -> dict:
+    library = omp2gpu.load(HERE / "call_cost.c", flags=("-O2",))
+    device = omp2gpu.target_device()
+    rows = breakdown(library.add_one, (n, device_array(n, device)), reps, trials)
+    rows["C: add_one, data resident"] = per_call_us(
+        {"C": lambda r: library.from_c_resident(n, np.zeros(n), r)}, reps, trials)["C"]
+    overheads = {"whole call over C (data resident)": rows["whole call"] - rows["C: add_one, data resident"]}
+    return {"device": device, "cpu": cpu_name(), "n": n, "reps": reps, "trials": trials,
+            "per_call_us": rows, "overhead_us": overheads}
+
+
 def table(results: dict) -> str:
     lines = ["# Calling a target region from Python (bench/python)\n",
              f"Device: {results['device']} (processor: {results['cpu']}); n = {results['n']} doubles, "
@@ -90,12 +103,16 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=2000, help="calls per trial (default 2000)")
     parser.add_argument("--trials", type=int, default=5, help="trials (default 5)")
     parser.add_argument("--out", type=Path, default=HERE, help="where results.md/.json go")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="time each phase of a call with a device array (breakdown.md/.json)")
     args = parser.parse_args()
-    results = measure(args.n, args.reps, args.trials)
+    measured = measure_phases if args.breakdown else measure
+    results = measured(args.n, args.reps, args.trials)
+    stem = "breakdown" if args.breakdown else "results"
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+    (args.out / f"{stem}.json").write_text(json.dumps(results, indent=1) + "\n")
     text = table(results)
-    (args.out / "results.md").write_text(text)
+    (args.out / f"{stem}.md").write_text(text)
     print(text)
 
 

@@ -3,12 +3,15 @@ device arrays, PyTorch CUDA tensors."""
 
 from __future__ import annotations
 
-from omp2gpu.api.element_types import from_typestr
+from functools import lru_cache
+
+from omp2gpu.api.element_types import Element, from_typestr
 from omp2gpu.api.memory import ArrayMemory, c_contiguous, element_count
 
 # Stream values that need no wait: the launcher's work runs on the legacy default stream
-# (1), which orders itself after work on other blocking streams; 0 is not a valid value.
-_NO_WAIT = (None, 0, 1)
+# (1), which orders itself after work on other blocking streams, the per-thread default
+# stream (2) among them; 0 is not a valid value.
+_NO_WAIT = (None, 0, 1, 2)
 
 
 def memory(interface: dict) -> ArrayMemory:
@@ -16,9 +19,19 @@ def memory(interface: dict) -> ArrayMemory:
     if interface.get("mask") is not None:
         raise ValueError("a masked array cannot be passed to C")
     address, readonly = interface["data"]
-    element = from_typestr(interface["typestr"])
-    shape = interface["shape"]
+    described = interface["typestr"], interface["shape"], interface.get("strides")
+    try:
+        element, nbytes, contiguous = _layout(*described)
+    except TypeError:                          # a list for a tuple: read it uncached
+        element, nbytes, contiguous = _layout.__wrapped__(*described)
     stream = interface.get("stream")
-    return ArrayMemory(int(address or 0), element_count(shape) * element.size, element, bool(readonly),
-                       c_contiguous(shape, interface.get("strides"), element.size), on_device=True,
-                       stream=None if stream in _NO_WAIT else int(stream))
+    return ArrayMemory(int(address or 0), nbytes, element, bool(readonly), contiguous, True,
+                       None if stream in _NO_WAIT else int(stream))
+
+
+@lru_cache(maxsize=256)
+def _layout(typestr: str, shape: tuple, strides: tuple | None) -> tuple[Element, int, bool]:
+    """(element, bytes, C-contiguous) of an array of `shape`: an array passed again and
+    again (the common case) is read once."""
+    element = from_typestr(typestr)
+    return element, element_count(shape) * element.size, c_contiguous(shape, strides, element.size)

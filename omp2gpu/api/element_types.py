@@ -90,7 +90,6 @@ def accepted(pointee: ct.CType) -> tuple[Element, ...] | None:
     return ()                          # a function: no array holds one
 
 
-@lru_cache(maxsize=256)
 def mismatch(pointee: ct.CType, element: Element) -> str | None:
     """Why an array of `element` cannot be passed for a `pointee *` parameter, or None."""
     wanted = accepted(pointee)

@@ -85,6 +85,7 @@ class PointerParameter(Parameter):
         super().__init__(function, name, ctype)
         self.writes = not ctype.pointee_const
         self.pointee = ctype.pointee
+        self._mismatches: dict = {}       # element -> why it cannot be passed here (None: it can)
 
     def convert(self, value, held):
         if value is None:
@@ -97,7 +98,9 @@ class PointerParameter(Parameter):
             raise TypeError(f"{self.where} takes an array (a NumPy or CuPy array, any buffer) or "
                             f"None, not {type(value).__name__}")
         held.append((self.name, memory))
-        why = mismatch(self.pointee, memory.element)
+        why = self._mismatches.get(memory.element, _UNSEEN)
+        if why is _UNSEEN:
+            why = self._mismatches[memory.element] = mismatch(self.pointee, memory.element)
         if why:
             raise TypeError(f"{self.where}: {why}")
         if not memory.c_contiguous:
@@ -107,6 +110,9 @@ class PointerParameter(Parameter):
             raise ValueError(f"{self.where}: the array is read-only, and the C function may write "
                              "to it (a 'const' pointee says it does not)")
         return memory.address or None
+
+
+_UNSEEN = object()
 
 
 def parameter(function: str, name: str, ctype: ct.CType) -> Parameter:

@@ -66,6 +66,7 @@ class Mapping:
     always_present: bool = False   # declare target: mapped until the program ends
     link: bool = False             # declare target link: module storage, mapped by map clauses
     borrowed: bool = False         # the caller's device memory (borrow): never copied
+    native_loan: bool = False      # borrowed through a native launch path (read back from it)
     device_newer: bool = False     # a kernel ran since the host last copied the whole range back
     # Attached pointers inside the range: host address of the pointer -> (begin, size) of
     # the pointee section, whose device address the device copy holds instead.
@@ -293,6 +294,11 @@ class DataEnvironment:
                                f"host range {existing}")
         existing.references += 1
         return existing
+
+    def lend_natively(self, begin: int, nbytes: int):
+        """The caller's device memory lent to a native launch path without this table (a
+        loan with end()), where there is one that takes it; None: borrow() it here."""
+        return None
 
     def give_back(self, mapping: Mapping) -> None:
         """End one borrow of `mapping`; at the last, it is no longer present."""

@@ -1,6 +1,6 @@
 """The native launch path's Python half: the ctypes face of runtime/native_launch/mirror.c
-(and block_cache.c), which each device's native module links in (the CPU device's
-worker pool, cpu_pool.py; the GPU's, devices/cuda_native.py).
+(and loans.c, block_cache.c), which each device's native module links in (the CPU
+device's worker pool, cpu_pool.py; the GPU's, devices/cuda_native.py).
 
 After the launcher has made a kernel's first launch (runtime.target, through its
 device's `launched`), `enable_after_launch` registers the kernel there and turns the
@@ -9,6 +9,10 @@ pushes every change of its present table there, and counts the launches made the
 kernel runs. Off (nothing registered, Python's own path for every launch) when launches
 are profiled (OMP2GPU_PROFILE) or reshaped (OMP2GPU_LAUNCH), with OMP_TARGET_OFFLOAD=
 DISABLED, and with OMP2GPU_FAST_PATH=0 (measurements).
+
+Device memory lent for a Python call (runtime.lend_device_data) is lent there too
+(loans.c), one call per range, without touching the Python table; the data environment
+reads the loans back into its table when it next looks there and they have changed.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import os
 from ctypes import c_char_p, c_int, c_long, c_void_p
+from dataclasses import dataclass
 
 from omp2gpu.offload import abi
 from omp2gpu.offload.data_environment import DataEnvironment, Mapping
@@ -35,6 +40,10 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_updates": (c_long, ()),
     "__omp2gpu_native_shape": (c_int, (c_char_p, c_int, c_int, c_long, c_void_p)),
     "__omp2gpu_native_release_cache": (None, ()),
+    "__omp2gpu_native_lend": (c_int, (c_long, c_long)),
+    "__omp2gpu_native_end_loan": (c_int, (c_long, c_long)),
+    "__omp2gpu_native_loans": (c_int, (c_int, c_void_p, c_void_p)),
+    "__omp2gpu_native_loan_generation": (c_void_p, ()),
 }
 
 
@@ -62,6 +71,10 @@ class NativeLauncher:
         self._log = ()
         self.fallbacks = None                # init()'s entry points, once given
         self._call("__omp2gpu_native_start")
+        # Once per call of a C function with device arrays: straight to ctypes.
+        self.lend = self._functions["__omp2gpu_native_lend"]          # (begin, bytes) -> 0: lent
+        self.end_loan = self._functions["__omp2gpu_native_end_loan"]  # (begin, bytes) -> 0: ended
+        self._loan_generation = c_long.from_address(self._call("__omp2gpu_native_loan_generation"))
 
     def _call(self, name: str, *args):
         return self._functions[name](*args)
@@ -111,7 +124,9 @@ class NativeLauncher:
                    info.default_block_size or DEFAULT_BLOCK_SIZE, block_cap, int(sequential), stack)
 
     def push(self, mappings: list[Mapping]) -> None:
-        """The device's present table (sorted Mapping objects), for the native lookups."""
+        """The device's present table (sorted Mapping objects), for the native lookups; the
+        loans read back from there (Mapping.native_loan) stay out."""
+        mappings = [m for m in mappings if not m.native_loan]
         count = len(mappings)
         arrays = tuple((c_long * max(count, 1))(*values) for values in (
             [m.host_begin for m in mappings], [m.host_end for m in mappings],
@@ -122,6 +137,21 @@ class NativeLauncher:
         arrays += (plain,)
         self._call("__omp2gpu_native_mappings", count, *[ctypes.addressof(a) for a in arrays])
         self._mapping_arrays = arrays            # the native side reads them until the next push
+
+    @property
+    def loan_generation(self) -> int:
+        """Changes whenever a loan is made or ended (read where loans.c keeps it)."""
+        return self._loan_generation.value
+
+    def loans(self) -> list[tuple[int, int]]:
+        """The (begin, end) of each range lent there now."""
+        capacity = 0
+        while True:
+            begins, ends = (c_long * max(capacity, 1))(), (c_long * max(capacity, 1))()
+            count = self._call("__omp2gpu_native_loans", capacity, ctypes.addressof(begins), ctypes.addressof(ends))
+            if count <= capacity:
+                return list(zip(begins[:count], ends[:count]))
+            capacity = count
 
     def launches(self) -> int:
         """Launches made natively so far."""
@@ -165,15 +195,72 @@ def enable_after_launch(native: NativeLauncher | None, runtime, state, kernel_na
     return True
 
 
+@dataclass(slots=True)     # not frozen: made on every call, and a frozen one is made slowly
+class NativeLoan:
+    """Device memory lent through a native launch path (MirroredDataEnvironment.lend_natively)."""
+    native: NativeLauncher
+    begin: int
+    nbytes: int
+
+    def end(self) -> None:
+        self.native.end_loan(self.begin, self.nbytes)
+
+
 class MirroredDataEnvironment(DataEnvironment):
     """A present table mirrored for a native launch path: every insertion and removal is
     pushed there, and launches made there count as kernel runs here before anything
-    reads or copies. `native()` gives the NativeLauncher, None while there is none."""
+    reads or copies. `native()` gives the NativeLauncher, None while there is none.
+    Ranges lent there (loans.c) are read back into the table, as borrowed mappings, when
+    it is next looked at after they changed."""
 
     def __init__(self, device, native):
         super().__init__(device)
         self._native_source = native
         self._native_launches = 0
+        self._loans_seen = None        # the native loans' generation the table holds
+
+    # ----------------------------------------------------------------- loans
+    def lend_natively(self, begin: int, nbytes: int) -> NativeLoan | None:
+        """The caller's device memory lent to the native launch path, without this table or
+        the launcher's lock; None where that path does not take it (there is none, or the
+        range touches a mapping or crosses a loan): borrow() decides then."""
+        native = self._native_source()
+        if native is not None and native.lend(begin, nbytes) == 0:
+            return NativeLoan(native, begin, nbytes)
+        return None
+
+    def _see_loans(self) -> None:
+        """The native loans in this table as borrowed mappings, if they changed (they never
+        overlap a mapping of the mirror: loans.c lends no range that touches one)."""
+        native = self._native_source()
+        if native is None or native.loan_generation == self._loans_seen:
+            return
+        self._loans_seen = native.loan_generation
+        lent = set(native.loans())
+        for mapping in [m for m in self._mappings if m.native_loan]:
+            if (mapping.host_begin, mapping.host_end) in lent:
+                lent.discard((mapping.host_begin, mapping.host_end))
+            else:
+                self._remove(mapping)
+        for begin, end in sorted(lent):
+            self._insert(Mapping(begin, end - begin, begin, always_present=True, borrowed=True, native_loan=True))
+
+    def lookup(self, begin: int, size: int) -> Mapping | None:
+        self._see_loans()
+        return super().lookup(begin, size)
+
+    def lookup_address(self, address: int, one_past_end: bool = False) -> Mapping | None:
+        self._see_loans()
+        return super().lookup_address(address, one_past_end)
+
+    def __len__(self) -> int:
+        self._see_loans()
+        return super().__len__()
+
+    @property
+    def mappings(self) -> list[Mapping]:
+        self._see_loans()
+        return list(self._mappings)
 
     def _sync(self) -> None:
         native = self._native_source()
@@ -190,12 +277,14 @@ class MirroredDataEnvironment(DataEnvironment):
 
     def _insert(self, mapping: Mapping) -> Mapping:
         result = super()._insert(mapping)
-        self._push()
+        if not mapping.native_loan:          # a loan is there already
+            self._push()
         return result
 
     def _remove(self, mapping: Mapping) -> None:
         super()._remove(mapping)
-        self._push()
+        if not mapping.native_loan:
+            self._push()
 
     def _attach(self, slot: int, begin: int, size: int) -> None:
         super()._attach(slot, begin, size)

@@ -20,12 +20,13 @@ import os
 import threading
 
 from omp2gpu.offload.abi import POINTER, KernelInfo, MapType
-from omp2gpu.offload.data_environment import MappingError, read_entries
+from omp2gpu.offload.data_environment import Mapping, MappingError, read_entries
 from omp2gpu.offload.device_memory import DeviceMemoryRoutines
 from omp2gpu.offload.device_states import DeviceState, device_states, discover_devices
 from omp2gpu.offload.devices.base import Device, DeviceError
 from omp2gpu.offload.images import ImageRegistry, LaunchError
 from omp2gpu.offload.launch_record import LaunchRecord
+from omp2gpu.offload.launcher_lock import LAUNCHER_LOCK
 from omp2gpu.offload.map_checks import check_entries
 from omp2gpu.offload.messages import fatal, one_line, report
 from omp2gpu.offload.policy import (
@@ -183,25 +184,37 @@ class OffloadRuntime(DeviceMemoryRoutines):
         until end_loan(the result): its host address is its device address, so map clauses
         on it copy nothing and kernels get the pointer itself. Work queued on `streams`
         (handles) is waited for first. LookupError names a range the default device does not
-        hold; MappingError, one that overlaps a mapped host range."""
-        with self._lock:
+        hold; MappingError, one that overlaps a mapped host range.
+
+        Once a native launch path serves the device, a range is lent there (one call, its
+        own mutex only, taken with no lock of ours held, as the launcher's entry points take
+        it before ours); else, or for a range inside or across a mapping, the data
+        environment borrows it under the launcher's lock."""
+        with self._lock:                 # the device's own tables (the CPU device's allocations)
             state = self._select_holder(ranges)
             for stream in streams:
                 state.device.wait_for_stream(stream)
-            lent = []
-            try:
-                for begin, nbytes in _merged(ranges):
-                    lent.append(state.data.borrow(begin, nbytes))
-            except MappingError:
-                self.end_loan((state, lent))
-                raise
-            return state, lent
+        lent = []
+        try:
+            for begin, nbytes in _merged(ranges):
+                loan = state.data.lend_natively(begin, nbytes)
+                if loan is None:
+                    with LAUNCHER_LOCK, self._lock:
+                        loan = state.data.borrow(begin, nbytes)
+                lent.append(loan)
+        except MappingError:
+            self.end_loan((state, lent))
+            raise
+        return state, lent
 
     def end_loan(self, loan: tuple) -> None:
         state, lent = loan
-        with self._lock:
-            for mapping in lent:
-                state.data.give_back(mapping)
+        for item in lent:
+            if isinstance(item, Mapping):
+                with LAUNCHER_LOCK, self._lock:
+                    state.data.give_back(item)
+            else:
+                item.end()
 
     def _select_holder(self, ranges: list[tuple[int, int]]) -> DeviceState:
         """The default device, if it is usable and holds every range."""
@@ -303,6 +316,9 @@ _runtime_lock = threading.Lock()
 
 def runtime() -> OffloadRuntime:
     global _runtime
+    made = _runtime
+    if made is not None:         # once made, read without the lock (each Python call reads it)
+        return made
     with _runtime_lock:
         if _runtime is None:
             _runtime = OffloadRuntime()

@@ -32,8 +32,12 @@ typedef int (*set_context_fn)(void *context);
 typedef int (*error_name_fn)(int error, const char **name);
 typedef int (*stream_create_fn)(void **stream, unsigned flags);
 typedef int (*launch_host_fn)(void *stream, void (*function)(void *), void *data);
+typedef int (*pointer_attribute_fn)(void *value, int attribute, unsigned long pointer);
+typedef int (*stream_flags_fn)(void *stream, unsigned *flags);
+typedef int (*stream_synchronize_fn)(void *stream);
 
 #define STREAMS 8
+#define STREAM_NON_BLOCKING 0x1          /* CU_STREAM_NON_BLOCKING */
 
 static launch_kernel_fn launch_kernel;
 static copy_to_device_fn copy_to_device;
@@ -46,6 +50,9 @@ static set_context_fn set_context;
 static error_name_fn error_name;
 static stream_create_fn stream_create;
 static launch_host_fn launch_host;
+static pointer_attribute_fn pointer_attribute;
+static stream_flags_fn stream_flags;
+static stream_synchronize_fn stream_synchronize;
 static void *streams[STREAMS];
 static int next_stream;
 static long asynchronous_launches;
@@ -78,6 +85,9 @@ int __omp2gpu_gpu_load(void) {
     error_name = (error_name_fn)driver_symbol(library, "cuGetErrorName", &missing);
     stream_create = (stream_create_fn)driver_symbol(library, "cuStreamCreate", &missing);
     launch_host = (launch_host_fn)driver_symbol(library, "cuLaunchHostFunc", &missing);
+    pointer_attribute = (pointer_attribute_fn)driver_symbol(library, "cuPointerGetAttribute", &missing);
+    stream_flags = (stream_flags_fn)driver_symbol(library, "cuStreamGetFlags", &missing);
+    stream_synchronize = (stream_synchronize_fn)driver_symbol(library, "cuStreamSynchronize", &missing);
     return missing ? -1 : 0;
 }
 
@@ -113,11 +123,33 @@ static int checked(int error, const char *call) {
     return native_fail(failure);
 }
 
-/* The calling thread works in the device's context (current per thread). */
-static int make_current(void) {
+/* The calling thread works in the device's context (current per thread): 0 or a CUresult. */
+static int context_current(void) {
     void *current = (void *)0;
     if (get_context(&current) == 0 && current == context) return 0;
-    return checked(set_context(context), "cuCtxSetCurrent");
+    return set_context(context);
+}
+
+static int make_current(void) { return checked(context_current(), "cuCtxSetCurrent"); }
+
+/* The ordinal of the GPU whose memory `address` is (CudaDevice.holds: a CuPy array's
+ * pointer; `attribute` is CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL), -1 for memory the driver
+ * does not know; without cuda-python's cost on each call of a C function from Python. */
+int __omp2gpu_gpu_device_of(long address, int attribute) {
+    int ordinal = -1;
+    if (context_current() != 0) return -1;
+    return pointer_attribute(&ordinal, attribute, (unsigned long)address) == 0 ? ordinal : -1;
+}
+
+/* Later work of the launcher, all on the legacy default stream, after what `stream` (a
+ * caller's array's) has queued: implicit for a blocking stream, which the legacy stream
+ * waits for; a non-blocking one is waited for here. 0, or the failed call's CUresult. */
+int __omp2gpu_gpu_wait_for_stream(void *stream) {
+    unsigned flags = 0;
+    int error = context_current();
+    if (error == 0) error = stream_flags(stream, &flags);
+    if (error != 0) return error;
+    return (flags & STREAM_NON_BLOCKING) ? stream_synchronize(stream) : 0;
 }
 
 /* Device memory for the plan's transients, copied in; -1: none to be had (nothing

@@ -8,7 +8,8 @@
  * `always`/`delete` (the reference count would go up and down again and nothing
  * be copied, OpenMP 4.5 2.15.5), or transient ranges (present nowhere, not
  * overlapping anything mapped: mapped for this launch alone) is planned here
- * and made by the device's half. Anything else takes the launcher's own path,
+ * and made by the device's half; device memory lent for a Python call (loans.c)
+ * is present too. Anything else takes the launcher's own path,
  * which gives the same results, only slower.
  *
  * The lock: one recursive mutex that the Python launcher also holds for each
@@ -86,6 +87,7 @@ void __omp2gpu_native_reset(void) {
     for (i = 0; i < kernel_count; i++) free(kernels[i].name);
     kernel_count = 0;
     mapping_count = 0;
+    native_forget_loans();
     native_unlock();
 }
 
@@ -190,8 +192,22 @@ static long find_mapping(long begin, long size) {
     return begin <= mapping_end[found] ? found : -1;
 }
 
+/* Whether [begin, begin + size) is present, in a mapping or a loan (loans.c), and then
+ * its device address less its host address; of two holding a pointer (one ending where
+ * the other begins), the later, as the launcher's lookup. */
+static int find_present(long begin, long size, long *device_offset) {
+    long found = find_mapping(begin, size), loan_start;
+    if (native_lent(begin, size, &loan_start) && (found < 0 || loan_start > mapping_begin[found])) {
+        *device_offset = 0;              /* lent device memory: its own address */
+        return 1;
+    }
+    if (found < 0) return 0;
+    *device_offset = mapping_device[found] - mapping_begin[found];
+    return 1;
+}
+
 /* Whether any mapped byte lies in [begin, begin + size). */
-static int touches_mapping(long begin, long size) {
+int native_touches_mapping(long begin, long size) {
     long before = mapping_before(begin);
     if (before >= 0 && mapping_end[before] > begin) return 1;
     return before + 1 < mapping_count && mapping_begin[before + 1] < begin + size;
@@ -230,8 +246,8 @@ static void launch_shape(struct native_kernel *kernel, int num_teams, int thread
 static int plan_entry(struct launch_plan *plan, int *param, void *base, void *begin_pointer, long size,
                       long type) {
     struct native_kernel *kernel = plan->kernel;
-    long begin = (long)begin_pointer, found, *slot = (long *)0;
-    int index = -1;
+    long begin = (long)begin_pointer, device_offset = 0, *slot = (long *)0;
+    int index = -1, present;
     if ((type & (MAP_ALWAYS | MAP_DELETE | MAP_RETURN_PARAM | MAP_ATTACH)) || (type >> MAP_MEMBER_OF_SHIFT))
         return -1;
     if (size < 0) return -1;                 /* the launcher reports the bad section */
@@ -251,13 +267,13 @@ static int plan_entry(struct launch_plan *plan, int *param, void *base, void *be
         if (slot) *slot = (long)base;
         return 0;
     }
-    found = find_mapping(begin, (type & MAP_POINTER_LOOKUP) ? 0 : size);
-    if (found >= 0 || (type & MAP_POINTER_LOOKUP) || size == 0) {   /* present, or NULL */
-        if (slot) *slot = found < 0 ? 0 : mapping_device[found] + ((long)base - mapping_begin[found]);
+    present = find_present(begin, (type & MAP_POINTER_LOOKUP) ? 0 : size, &device_offset);
+    if (present || (type & MAP_POINTER_LOOKUP) || size == 0) {   /* present, or NULL */
+        if (slot) *slot = present ? (long)base + device_offset : 0;
         return 0;
     }
-    if (!transients_allowed || plan->transient_count == MAX_TRANSIENTS || touches_mapping(begin, size)
-            || touches_transient(plan, begin, size))
+    if (!transients_allowed || plan->transient_count == MAX_TRANSIENTS || native_touches_mapping(begin, size)
+            || native_touches_loan(begin, size) || touches_transient(plan, begin, size))
         return -1;
     plan->transients[plan->transient_count].host = begin;
     plan->transients[plan->transient_count].size = size;
@@ -354,7 +370,7 @@ int native_update_begin(long device, int count, void **begins, long *sizes, long
         if (size == 0 || !(types[i] & (MAP_TO | MAP_FROM))) continue;
         found = find_mapping(begin, size);
         if (found < 0) {
-            if (touches_mapping(begin, size)) goto slow;
+            if (native_touches_mapping(begin, size)) goto slow;
             continue;
         }
         if (!mapping_plain[found]) goto slow;

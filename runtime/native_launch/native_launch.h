@@ -2,8 +2,9 @@
  * and the GPU (cuda_launch.c): __omp2gpu_target without Python for the common
  * cases. mirror.c is its device-independent half (the lock, the mirror of the
  * present table, the kernel table, planning one launch's arguments and launch
- * shape, the offload log); block_cache.c keeps freed transient buffers. Each
- * device's native module links its own copy of both.
+ * shape, the offload log); loans.c keeps device memory lent for a Python call;
+ * block_cache.c keeps freed transient buffers. Each device's native module links
+ * its own copy of them all.
  */
 #ifndef OMP2GPU_NATIVE_LAUNCH_H
 #define OMP2GPU_NATIVE_LAUNCH_H
@@ -24,6 +25,7 @@
 #define MAX_KERNELS 4096
 #define MAX_ARGS 128
 #define MAX_TRANSIENTS 32
+#define MAX_LOANS 64
 
 typedef int (*omp2gpu_target_fn)(long device, const char *kernel, int count, void **bases,
                                  void **begins, long *sizes, long *types, int num_teams,
@@ -90,6 +92,12 @@ int native_update_begin(long device, int count, void **begins, long *sizes, long
                         struct update_copy *copies, int *copy_count);
 void native_update_slow(long device, int count, void **bases, void **begins, long *sizes, long *types,
                         const char *where);
+int native_touches_mapping(long begin, long size);
+
+/* loans.c: device memory lent for a Python call, present while lent */
+int native_lent(long begin, long size, long *start);
+int native_touches_loan(long begin, long size);
+void native_forget_loans(void);
 
 /* target_tasks.c: a detached target task's completion event, offered to its launch */
 void native_task_events_start(void);

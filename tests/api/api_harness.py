@@ -4,7 +4,10 @@ launcher made for the test; loaded libraries are cached while that launcher live
 
 from __future__ import annotations
 
+import ctypes
 import textwrap
+
+import numpy as np
 
 import omp2gpu
 from omp2gpu.offload import runtime
@@ -76,3 +79,40 @@ class FakeDeviceArray:
                  readonly=False):
         self.__cuda_array_interface__ = {"data": (address, readonly), "shape": shape, "typestr": typestr,
                                          "strides": strides, "version": 3, "stream": stream}
+
+
+# A device array passed again, twice in one call, or where a target data region maps it.
+LENDING = """
+    #include <stddef.h>
+    void add_one(int n, double *a) {
+        #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+        for (int i = 0; i < n; i++)
+            a[i] += 1.0;
+    }
+    void add(int n, double *a, const double *b) {
+        #pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n])
+        for (int i = 0; i < n; i++)
+            a[i] += b[i];
+    }
+    /* the memory at `address` mapped as host data (no copy), then unmapped */
+    void map_at(size_t address, int n) {
+        double *p = (double *)address;
+        #pragma omp target enter data map(alloc: p[0:n])
+    }
+    void unmap_at(size_t address, int n) {
+        double *p = (double *)address;
+        #pragma omp target exit data map(delete: p[0:n])
+    }
+"""
+
+
+class CpuDeviceArray(FakeDeviceArray):
+    """n doubles of the CPU device's memory (omp_target_alloc), lent as a CuPy array is;
+    `values` reads and writes them (the CPU device's memory is the host's)."""
+
+    def __init__(self, values):
+        launcher = runtime.runtime()
+        self.address = launcher.target_alloc(8 * len(values), launcher.default_device)
+        super().__init__(self.address, shape=(len(values),), typestr="<f8")
+        self.values = np.ctypeslib.as_array((ctypes.c_double * len(values)).from_address(self.address))
+        self.values[:] = values

@@ -67,7 +67,7 @@ def test_the_cuda_array_interface_is_device_memory():
 
 def test_streams_other_than_the_launchers_are_waited_for():
     assert cuda_interface.memory(FakeDeviceArray(stream=0x1234).__cuda_array_interface__).stream == 0x1234
-    for ordered in (None, 1):
+    for ordered in (None, 1, 2):          # the legacy and the per-thread default streams
         assert cuda_interface.memory(FakeDeviceArray(stream=ordered).__cuda_array_interface__).stream is None
 
 

@@ -1,11 +1,19 @@
-"""Calling one C function: binding the arguments (positional or by the C names), and
-every error naming the function and the parameter."""
+"""Calling one C function: binding the arguments (positional or by the C names), every
+error naming the function and the parameter, and device arrays lent for the call (on
+the CPU device, which lends its own memory as a GPU lends a CuPy array)."""
 
 from __future__ import annotations
 
+import textwrap
+import threading
+
 import numpy as np
 import pytest
-from api_harness import FakeDeviceArray
+from api_harness import LENDING, CpuDeviceArray, FakeDeviceArray, use_device
+
+import omp2gpu
+from omp2gpu.offload import runtime
+from omp2gpu.offload.devices import cpu_pool
 
 
 def _arrays(n=4):
@@ -92,3 +100,77 @@ def test_device_arrays_need_a_gpu_where_target_regions_run(saxpy_library):
     with pytest.raises(ValueError, match=r"saxpy\(\): 'y': device array\(s\) the target regions cannot use: "
                                          r"memory at 0x7f0000000000 is not on device 0 \(cpu\)"):
         saxpy_library.saxpy(4, 1.0, x, FakeDeviceArray())
+
+
+# ----------------------------------------------------------------- device arrays on the CPU device
+@pytest.fixture
+def lending(monkeypatch, tmp_path):
+    """LENDING on the CPU device, which lends its own memory as a GPU lends a CuPy array;
+    with the copy log, which must stay empty."""
+    copies = tmp_path / "copies.log"
+    monkeypatch.setenv("OMP2GPU_COPY_LOG", str(copies))
+    use_device(monkeypatch, "cpu")
+    library = omp2gpu.load(source=textwrap.dedent(LENDING))
+    return library, lambda: copies.read_text().splitlines() if copies.exists() else []
+
+
+def _nothing_lent() -> bool:
+    state = runtime.runtime().states[0]
+    return cpu_pool.pool().native.loans() == [] and len(state.data) == 0
+
+
+def test_a_device_array_passed_again_is_used_in_place_natively(lending):
+    library, copies = lending
+    a = CpuDeviceArray(np.arange(4.0))
+    library.add_one(4, a)                     # the kernel's first launch: the launcher's
+    native = cpu_pool.pool().native
+    launches, generation = native.launches(), native.loan_generation
+    library.add_one(4, a)
+    library.add_one(4, a)
+    assert native.launches() == launches + 2
+    assert native.loan_generation == generation + 4           # lent and given back there, twice
+    np.testing.assert_array_equal(a.values, np.arange(4.0) + 3)
+    assert copies() == [] and _nothing_lent()
+
+
+def test_one_device_array_as_two_arguments(lending):
+    library, copies = lending
+    a = CpuDeviceArray(np.arange(4.0))
+    library.add(4, a, a)
+    library.add(4, a, a)
+    np.testing.assert_array_equal(a.values, np.arange(4.0) * 4)
+    assert copies() == [] and _nothing_lent()
+
+
+def test_a_device_array_inside_mapped_host_data_is_refused(lending):
+    library, copies = lending
+    a = CpuDeviceArray(np.arange(4.0))
+    library.add_one(4, a)                     # the native path serves the device from now on
+    library.map_at(a.address, 4)
+    with pytest.raises(ValueError, match=r"add_one\(\): 'a': device array\(s\) the target regions cannot "
+                                         r"use: device memory \[0x[0-9a-f]+, 0x[0-9a-f]+\) lies in the "
+                                         r"mapped host range"):
+        library.add_one(4, a)
+    library.unmap_at(a.address, 4)
+    library.add_one(4, a)
+    np.testing.assert_array_equal(a.values, np.arange(4.0) + 2)
+    assert copies() == [] and _nothing_lent()
+
+
+def test_threads_lend_device_arrays_at_once_and_lose_nothing(lending):
+    library, copies = lending
+    arrays = [CpuDeviceArray(np.zeros(64)) for _ in range(4)]
+    library.add_one(64, arrays[0])            # the native path serves the device from now on
+
+    def calls(a):
+        for _ in range(50):
+            library.add_one(64, a)
+            library.add(64, a, arrays[0])     # arrays[0] lent by several threads at once
+    threads = [threading.Thread(target=calls, args=(a,)) for a in arrays[1:]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for a in arrays[1:]:
+        np.testing.assert_array_equal(a.values, np.full(64, 100.0))
+    assert copies() == [] and _nothing_lent()

@@ -1,7 +1,8 @@
 """Device arrays on the GPU (the lent one): CuPy and Numba device arrays, and DLPack,
 passed to C functions whose target regions then use them where they are. The copy log
 (OMP2GPU_COPY_LOG) shows that no map clause copied them; the offload log that the
-kernels ran on the GPU. Skipped where there is no GPU (tests/conftest.py)."""
+kernels ran on the GPU. Once the native launch path serves the GPU, they are lent there
+(runtime/native_launch/loans.c). Skipped where there is no GPU (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import textwrap
 
 import numpy as np
 import pytest
-from api_harness import use_device
+from api_harness import LENDING, FakeDeviceArray, use_device
 
 import omp2gpu
+from omp2gpu.offload.devices import cuda_native
 
 pytestmark = pytest.mark.gpu
 
@@ -48,18 +50,27 @@ def cupy():
     return pytest.importorskip("cupy")
 
 
-@pytest.fixture
-def logs(tmp_path, monkeypatch):
-    """The offload and copy logs of a fresh GPU launcher, and a library loaded into it."""
+def _logged(tmp_path, monkeypatch, source: str):
+    """A library of `source` loaded into a fresh GPU launcher, and its offload and copy logs."""
     launches, copies = tmp_path / "launches.log", tmp_path / "copies.log"
     monkeypatch.setenv("OMP2GPU_OFFLOAD_LOG", str(launches))
     monkeypatch.setenv("OMP2GPU_COPY_LOG", str(copies))
     use_device(monkeypatch, "gpu")
-    library = omp2gpu.load(source=textwrap.dedent(SOURCE))
+    library = omp2gpu.load(source=textwrap.dedent(source))
 
     def read(path):
         return path.read_text().splitlines() if path.exists() else []
     return library, lambda: read(launches), lambda: read(copies)
+
+
+@pytest.fixture
+def logs(tmp_path, monkeypatch):
+    return _logged(tmp_path, monkeypatch, SOURCE)
+
+
+@pytest.fixture
+def lending(tmp_path, monkeypatch):
+    return _logged(tmp_path, monkeypatch, LENDING)
 
 
 def test_cupy_arrays_are_used_in_place(cupy, logs):
@@ -130,6 +141,21 @@ def test_work_on_another_stream_is_waited_for(cupy, logs):
         np.testing.assert_array_equal(cupy.asnumpy(a), np.full(N, 21.0))
 
 
+@pytest.mark.parametrize("non_blocking", [False, True])
+def test_work_on_another_stream_is_ordered_before_natively_lent_arrays(cupy, lending, non_blocking):
+    """Once the native path serves the GPU, only a non-blocking stream is waited for: the
+    legacy default stream, where the launcher works, waits for a blocking one itself."""
+    library, _, _ = lending
+    library.add_one(N, cupy.zeros(N))                   # the native path serves the GPU
+    with cupy.cuda.Stream(non_blocking=non_blocking):
+        a = cupy.zeros(N, dtype=cupy.float64)
+        for _ in range(20):
+            a += 1.0
+        library.add_one(N, a)
+        library.add(N, a, a)
+        np.testing.assert_array_equal(cupy.asnumpy(a), np.full(N, 42.0))
+
+
 def test_dlpack_device_arrays(cupy, logs):
     class DLPackOnly:
         def __init__(self, array):
@@ -153,3 +179,50 @@ def test_a_wrong_dtype_on_the_device_names_the_parameter(cupy, logs):
     with pytest.raises(TypeError, match=r"add_one\(\): parameter 'a' \(double \*\): it takes float64 "
                                         "data, not float32"):
         library.add_one(4, cupy.zeros(4, dtype=cupy.float32))
+
+
+# ----------------------------------------------------------------- lent natively (runtime/native_launch/loans.c)
+def test_a_cupy_array_passed_again_is_lent_and_launched_natively(cupy, lending):
+    library, launches, copies = lending
+    a = cupy.arange(N, dtype=cupy.float64)
+    library.add_one(N, a)                     # the kernel's first launch: the launcher's
+    native = cuda_native.launcher()
+    launched, generation = native.launches(), native.loan_generation
+    library.add_one(N, a)
+    library.add_one(N, a)
+    assert native.launches() == launched + 2
+    assert native.loan_generation == generation + 4           # lent and given back there, twice
+    np.testing.assert_array_equal(cupy.asnumpy(a), np.arange(N) + 3)
+    assert len(launches()) == 3 and copies() == [] and native.loans() == []
+
+
+def test_one_cupy_array_as_two_arguments(cupy, lending):
+    library, _, copies = lending
+    a = cupy.arange(N, dtype=cupy.float64)
+    library.add(N, a, a)
+    library.add(N, a, a)
+    np.testing.assert_array_equal(cupy.asnumpy(a), np.arange(N) * 4)
+    assert copies() == [] and cuda_native.launcher().loans() == []
+
+
+def test_a_cupy_array_inside_mapped_host_data_is_refused(cupy, lending):
+    library, _, copies = lending
+    a = cupy.arange(N, dtype=cupy.float64)
+    library.add_one(N, a)                     # the native path serves the GPU from now on
+    library.map_at(a.data.ptr, N)             # its address mapped as host data (alloc: no copy)
+    with pytest.raises(ValueError, match=r"add_one\(\): 'a': device array\(s\) the target regions cannot "
+                                         r"use: device memory \[0x[0-9a-f]+, 0x[0-9a-f]+\) lies in the "
+                                         r"mapped host range"):
+        library.add_one(N, a)
+    library.unmap_at(a.data.ptr, N)
+    library.add_one(N, a)
+    np.testing.assert_array_equal(cupy.asnumpy(a), np.arange(N) + 2)
+    assert copies() == [] and cuda_native.launcher().loans() == []
+
+
+def test_host_memory_posing_as_a_device_array_is_refused_natively(cupy, lending):
+    library, _, _ = lending
+    library.add_one(N, cupy.zeros(N))         # the native path serves the GPU (and answers holds)
+    host = np.zeros(N)
+    with pytest.raises(ValueError, match=r"memory at 0x[0-9a-f]+ is not on device 0"):
+        library.add_one(N, FakeDeviceArray(host.ctypes.data, shape=(N,), typestr="<f8"))

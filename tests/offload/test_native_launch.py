@@ -1,7 +1,8 @@
 """The native launch path (offload/native_launch.py, runtime/native_launch/) on the CPU
 device: whole programs give the same output and the same offload log natively as
 through the launcher; transient mappings, present data and the cases left to the
-launcher; host threads launching at once; the launch shape; the launcher's lock."""
+launcher; host threads launching at once; the launch shape; the launcher's lock; device
+memory lent for a Python call (loans.c) and the data environment's view of it."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from program_runs import CONCURRENT, MAP_CASES, UPDATE_CASES, both_ways, run_in_
 
 from omp2gpu import cpu_driver
 from omp2gpu.offload import policy
-from omp2gpu.offload.abi import CPU_MAX_TEAM, KernelInfo
+from omp2gpu.offload.abi import CPU_MAX_TEAM, KernelInfo, MapType
+from omp2gpu.offload.data_environment import MapEntry, Mapping, MappingError
 from omp2gpu.offload.devices import cpu_pool
+from omp2gpu.offload.devices.host_memory import HostMemoryDevice
 from omp2gpu.offload.launcher_lock import LauncherLock
-from omp2gpu.offload.native_launch import wanted
+from omp2gpu.offload.native_launch import MirroredDataEnvironment, wanted
 from omp2gpu.targets import openmp_runtime
 
 REPO = Path(__file__).resolve().parents[2]
@@ -206,3 +209,68 @@ def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
         # three a step, `to(f.values[0:2])` on the odd steps (`to(f)` holds an attached
         # pointer: the launcher's), the two after the loop
         assert updates() - before == 6 * 3 + 3 + 2
+
+
+# ----------------------------------------------------------------- device memory lent for a Python call (loans.c)
+@pytest.fixture
+def native():
+    """The CPU pool's native path with nothing registered, mapped nor lent (and so after)."""
+    launcher = cpu_pool.pool().native
+    launcher.reset()
+    yield launcher
+    launcher.reset()
+
+
+@pytest.fixture
+def memory():
+    buffer = (ctypes.c_char * 8192)()
+    yield ctypes.addressof(buffer)
+    del buffer
+
+
+def test_a_loan_is_counted_and_ends_with_its_last_use(native, memory):
+    generation = native.loan_generation
+    assert native.lend(memory, 256) == 0
+    assert native.lend(memory + 8, 8) == 0                  # inside it: another use
+    assert native.loans() == [(memory, memory + 256)] and native.loan_generation != generation
+    generation = native.loan_generation
+    assert native.end_loan(memory + 8, 8) == 0
+    assert native.loans() == [(memory, memory + 256)] and native.loan_generation == generation
+    assert native.end_loan(memory, 256) == 0
+    assert native.loans() == [] and native.loan_generation != generation
+    assert native.end_loan(memory, 256) == -1               # nothing lent there now
+
+
+def test_ranges_that_touch_a_mapping_or_cross_a_loan_are_left_to_the_launcher(native, memory):
+    native.push([Mapping(memory + 1024, 512, memory + 4096)])
+    assert native.lend(memory + 1000, 100) == 1             # across the mapping's start
+    assert native.lend(memory + 1100, 8) == 1               # inside it: counted there by the launcher
+    assert native.lend(memory, 256) == 0
+    assert native.lend(memory + 128, 256) == 1              # across the loan: the launcher refuses it
+    assert native.lend(memory + 1536, 64) == 0              # just past the mapping
+    assert native.loans() == [(memory, memory + 256), (memory + 1536, memory + 1600)]
+
+
+def test_the_loan_table_full_leaves_the_rest_to_the_launcher_and_reset_forgets_loans(native, memory):
+    lent = [native.lend(memory + 64 * i, 32) for i in range(70)]
+    assert lent.count(0) == 64 and set(lent[64:]) == {1}
+    assert sorted(native.loans()) == [(memory + 64 * i, memory + 64 * i + 32) for i in range(64)]
+    native.reset()
+    assert native.loans() == [] and native.end_loan(memory, 32) == -1
+
+
+def test_the_data_environment_reads_native_loans_back_as_borrowed_mappings(native, memory):
+    env = MirroredDataEnvironment(HostMemoryDevice(), lambda: native)
+    loan = env.lend_natively(memory, 256)
+    mapping = env.lookup(memory + 8, 8)
+    assert mapping.borrowed and mapping.native_loan and mapping.device_address_of(memory + 8) == memory + 8
+    with pytest.raises(MappingError, match="partially mapped"):
+        env.borrow(memory + 128, 256)                       # across the loan, as before
+    host = MapEntry(memory + 4096, memory + 4096, 64, MapType.TO)
+    env.begin([host])                                       # a push: the loan stays out of the mirror
+    assert native.lend(memory + 4096, 8) == 1 and native.lend(memory + 16, 8) == 0
+    assert env.lend_natively(memory + 4100, 8) is None      # inside the mapping: borrow() counts it there
+    env.end([host])
+    native.end_loan(memory + 16, 8)
+    loan.end()
+    assert env.lookup(memory, 256) is None and len(env) == 0

@@ -149,6 +149,11 @@ class CpuDevice(Device):
         else:
             _free(address)
 
+    def holds(self, address: int) -> bool:
+        """Whether `address` lies in one of this device's allocations in use (omp_target_alloc
+        memory, lent through the Python API as a device array)."""
+        return any(start <= address < start + size for start, size in self._allocations.items())
+
     def release_cache(self) -> None:
         """Give every cached buffer back to the C library."""
         for addresses in self._cache.values():

@@ -89,6 +89,7 @@ class CudaDevice(Device):
         _initialise()
         cu = _driver()
         self.ordinal = ordinal
+        self._ordinal_attribute = cu.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
         self._device = _call("cuDeviceGet", ordinal)
         self._context = _call("cuDevicePrimaryCtxRetain", self._device)
         self._context_handle = _handle(self._context)
@@ -161,9 +162,13 @@ class CudaDevice(Device):
     def holds(self, address: int) -> bool:
         """Memory the driver places on this GPU (unified addressing tells a pointer's device:
         its allocations, managed memory there, host memory mapped for it); memory the driver
-        does not know, ordinary host memory, is not."""
+        does not know, ordinary host memory, is not. Asked through the native launch path
+        once it serves this device (each call of a C function with a CuPy array asks)."""
+        attribute = self._ordinal_attribute
+        native = self._native()
+        if native is not None:
+            return native.device_of(address, int(attribute)) == self.ordinal
         self._make_current()
-        attribute = _driver().CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
         try:
             ordinal = _call("cuPointerGetAttribute", attribute, self._pointer(address))
         except DeviceError:
@@ -171,6 +176,14 @@ class CudaDevice(Device):
         return int(ordinal) == self.ordinal
 
     def wait_for_stream(self, stream: int) -> None:
+        """Natively, once that path serves this device: only a non-blocking stream is waited
+        for (the legacy default stream, where the launcher works, waits for blocking ones)."""
+        native = self._native()
+        if native is not None:
+            error = native.wait_for_stream(stream)
+            if error:
+                raise DeviceError(f"cuStreamSynchronize: {_error_text(_driver().CUresult(error))}")
+            return
         self._make_current()
         _call("cuStreamSynchronize", _driver().CUstream(stream))
 

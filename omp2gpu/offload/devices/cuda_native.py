@@ -46,6 +46,10 @@ class GpuLauncher(NativeLauncher):
         self.asynchronous_launches = self.function("__omp2gpu_gpu_asynchronous_launches", ctypes.c_long)
         self.nowait_streams = self.function("__omp2gpu_gpu_nowait_streams", None, ctypes.c_int)
         self._event_counts = self.function("__omp2gpu_gpu_event_counts", None, ctypes.c_void_p)
+        # (address, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL) -> the GPU's ordinal, -1: not a GPU's
+        self.device_of = self.function("__omp2gpu_gpu_device_of", ctypes.c_int, ctypes.c_long, ctypes.c_int)
+        # (a stream handle) -> 0, or a CUresult: the launcher's later work waits for it
+        self.wait_for_stream = self.function("__omp2gpu_gpu_wait_for_stream", ctypes.c_int, ctypes.c_void_p)
         self.nowait_streams(int(os.environ.get("OMP2GPU_NOWAIT_STREAMS", NOWAIT_STREAMS_DEFAULT).strip() == "1"))
 
     def event_counts(self) -> dict[str, int]:

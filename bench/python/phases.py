@@ -1,0 +1,81 @@
+"""bench/python/run.py --breakdown: where the time of one call with a device array goes,
+phase by phase, as CFunction.__call__ (omp2gpu/api/c_function.py) makes them:
+
+    convert    the arguments' parameters check and convert them (the array's interface read)
+    lend       the device arrays lent to the launcher (offload.runtime.lend_device_data)
+    call       the C function itself through ctypes (its target region found the array present)
+    end_loan   the loan ended, the arrays' memory let go
+
+Each phase is timed on its own around each call (time.perf_counter_ns, about 0.1 us of
+its own per phase), and the whole call too, untouched. The device array: a CuPy array
+on a GPU; on the CPU device, device memory (omp_target_alloc) behind a
+__cuda_array_interface__, which the CPU device lends as a GPU lends a CuPy array.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from omp2gpu.offload import runtime
+
+PHASES = ("convert", "lend", "call", "end_loan")
+
+
+class DeviceMemoryArray:
+    """n doubles of the default device's memory, as a CuPy array describes itself."""
+
+    def __init__(self, n: int):
+        self.address = runtime.target_alloc(8 * n, runtime.runtime().default_device)
+        if not self.address:
+            raise RuntimeError("no device memory for the breakdown's array")
+        self.__cuda_array_interface__ = {"data": (self.address, False), "shape": (n,), "typestr": "<f8",
+                                         "strides": None, "version": 3, "stream": 1}
+
+
+def device_array(n: int, device: str):
+    if device in ("cpu", "host"):
+        return DeviceMemoryArray(n)
+    import cupy  # optional: only on a GPU
+    return cupy.zeros(n)
+
+
+def one_call(function, args, clock=time.perf_counter_ns) -> list[int]:
+    """The nanoseconds of each phase of function(*args), made as CFunction.__call__ makes it."""
+    held: list = []
+    t0 = clock()
+    converted = [convert(value, held) for convert, value in zip(function._converters, args)]
+    lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
+    t1 = clock()
+    loan = function._lend(lent)
+    t2 = clock()
+    function._call(*converted)
+    t3 = clock()
+    runtime.runtime().end_loan(loan)
+    for _, memory in held:
+        if memory.release is not None:
+            memory.release()
+    t4 = clock()
+    return [t1 - t0, t2 - t1, t3 - t2, t4 - t3]
+
+
+def breakdown(function, args, reps: int, trials: int) -> dict[str, float]:
+    """Phase -> median over trials of the mean microseconds per call; "whole call": the
+    call made as a user makes it; "sum of phases": what the phases add up to."""
+    for _ in range(max(reps // 10, 1)):
+        function(*args)                               # warm: the kernel launched natively from now on
+    per_trial: dict[str, list[float]] = {name: [] for name in (*PHASES, "whole call")}
+    for _ in range(trials):
+        totals = [0] * len(PHASES)
+        for _ in range(reps):
+            for index, nanoseconds in enumerate(one_call(function, args)):
+                totals[index] += nanoseconds
+        for name, total in zip(PHASES, totals):
+            per_trial[name].append(total / reps / 1e3)
+        start = time.perf_counter()
+        for _ in range(reps):
+            function(*args)
+        per_trial["whole call"].append((time.perf_counter() - start) / reps * 1e6)
+    rows = {name: statistics.median(values) for name, values in per_trial.items()}
+    rows["sum of phases"] = sum(rows[name] for name in PHASES)
+    return rows
