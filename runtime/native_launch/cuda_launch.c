@@ -292,26 +292,19 @@ int __omp2gpu_gpu_target(long device, const char *name, int count, void **bases,
                        trip_count, where);
 }
 
-/* `target update` of present ranges: the copies on the default stream (after the
+/* One copy of a `target update` of present ranges, on the default stream (after the
  * kernels in flight on the blocking streams, docs/async.md). A failed copy gives the
  * device up as a failed launch does (its data copied back). */
+static int update_copy(struct update_copy *copy) {
+    if (make_current()) return 1;
+    if (copy->to_device)
+        return checked(copy_to_device((unsigned long)copy->device, (const void *)copy->host,
+                                      (unsigned long)copy->size), "cuMemcpyHtoD");
+    return checked(copy_to_host((void *)copy->host, (unsigned long)copy->device, (unsigned long)copy->size),
+                   "cuMemcpyDtoH");
+}
+
 void __omp2gpu_gpu_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
                           const char *where) {
-    struct update_copy copies[MAX_ARGS];
-    int n, c;
-    if (native_update_begin(device, count, begins, sizes, types, copies, &n) != 0) {
-        native_update_slow(device, count, bases, begins, sizes, types, where);
-        return;
-    }
-    if (n > 0 && make_current()) return;
-    for (c = 0; c < n; c++) {
-        struct update_copy *copy = &copies[c];
-        int failed = copy->to_device
-            ? checked(copy_to_device((unsigned long)copy->device, (const void *)copy->host,
-                                     (unsigned long)copy->size), "cuMemcpyHtoD")
-            : checked(copy_to_host((void *)copy->host, (unsigned long)copy->device, (unsigned long)copy->size),
-                      "cuMemcpyDtoH");
-        if (failed) return;                  /* native_fail let the lock go */
-    }
-    native_unlock();
+    native_update(device, count, bases, begins, sizes, types, where, update_copy);
 }

@@ -358,8 +358,8 @@ int native_fail(const char *reason) {
  * present nowhere is skipped (OpenMP 4.5 2.10.5); anything else (a negative length, a
  * range partly mapped, lent device memory, attached pointers inside, copies being
  * logged) is the launcher's to do or to report. */
-int native_update_begin(long device, int count, void **begins, long *sizes, long *types,
-                        struct update_copy *copies, int *copy_count) {
+static int update_plan(long device, int count, void **begins, long *sizes, long *types,
+                       struct update_copy *copies, int *copy_count) {
     int i, n = 0;
     if (!native_wants(device) || count > MAX_ARGS) return -1;
     native_lock();
@@ -371,7 +371,7 @@ int native_update_begin(long device, int count, void **begins, long *sizes, long
         found = find_mapping(begin, size);
         if (found < 0) {
             if (native_touches_mapping(begin, size)) goto slow;
-            continue;
+            continue;                        /* absent, or lent device memory: nothing to copy */
         }
         if (!mapping_plain[found]) goto slow;
         copies[n].host = begin;
@@ -388,9 +388,19 @@ slow:
     return -1;
 }
 
-void native_update_slow(long device, int count, void **bases, void **begins, long *sizes, long *types,
-                        const char *where) {
-    slow_update(device, count, bases, begins, sizes, types, where);
+/* A device half's __omp2gpu_target_data_update: its `copy` makes each copy (nonzero: it
+ * failed, and native_fail let the lock go). */
+void native_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
+                   const char *where, native_copy_fn copy) {
+    struct update_copy copies[MAX_ARGS];
+    int n, c;
+    if (update_plan(device, count, begins, sizes, types, copies, &n) != 0) {
+        slow_update(device, count, bases, begins, sizes, types, where);
+        return;
+    }
+    for (c = 0; c < n; c++)
+        if (copy(&copies[c])) return;
+    native_unlock();
 }
 
 /* For tests: the launch shape a registered kernel gets; 0 when it is registered. */

@@ -88,10 +88,9 @@ int native_done(struct launch_plan *plan);
 int native_slow(long device, const char *kernel, int count, void **bases, void **begins, long *sizes,
                 long *types, int num_teams, int thread_limit, long trip_count, const char *where);
 int native_fail(const char *reason);
-int native_update_begin(long device, int count, void **begins, long *sizes, long *types,
-                        struct update_copy *copies, int *copy_count);
-void native_update_slow(long device, int count, void **bases, void **begins, long *sizes, long *types,
-                        const char *where);
+typedef int (*native_copy_fn)(struct update_copy *copy);
+void native_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
+                   const char *where, native_copy_fn copy);
 int native_touches_mapping(long begin, long size);
 
 /* loans.c: device memory lent for a Python call, present while lent */
