@@ -64,6 +64,8 @@ class HostOpenMP(OpenMPRuntime):
                 canonical_loop.analyze(loop)
             loop_variables = [name for name in map(iteration_variable, loops) if name]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
+        if directive.has("taskloop"):       # a task-generating construct: tasks.py's rules
+            implicit += [name for name in tasks.implicit_firstprivate(cg, construct) if name not in loop_variables]
         values = self._evaluate_clause_expressions(cg, directive)
         with self._nesting(cg, directive, values), tasks.team_region(cg, directive, implicit), \
                 DataEnvironment(cg, directive, implicit, loop_variables):
