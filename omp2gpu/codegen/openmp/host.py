@@ -99,10 +99,20 @@ class HostOpenMP(OpenMPRuntime):
         names = []
         for name in free_identifiers(construct.body):
             symbol = cg.scope.lookup(name)
-            if (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
-                    and symbol.ctype.is_scalar and name not in explicit):
+            if (symbol is not None and symbol.kind == "object" and symbol.ctype.is_scalar
+                    and name not in explicit and self._firstprivate_in_target(name, symbol)):
                 names.append(name)
         return names
+
+    def _firstprivate_in_target(self, name: str, symbol) -> bool:
+        """Whether an unmapped scalar is the target region's own copy: any, whatever its
+        storage (a file-scope or static one too, as on the device and in GCC), but one
+        the device keeps a copy of (OffloadHostOpenMP: declare target) or a threadprivate."""
+        return symbol.storage != "threadprivate" and name not in self.device_globals()
+
+    def device_globals(self) -> frozenset[str]:
+        """Globals the device has its own copies of (`declare target`); none here."""
+        return frozenset()
 
     # ----------------------------------------------------------------- synchronisation & data
     def _emit_body(self, cg, construct) -> None:

@@ -65,6 +65,9 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         self._kernel_names: set[str] = set()
 
     # ----------------------------------------------------------------- declare target
+    def device_globals(self) -> frozenset[str]:
+        return frozenset(self.declare_target_globals)
+
     def declare_target(self, module, node) -> None:
         for decl in node.decls:
             module.emit_external(decl)
@@ -147,7 +150,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             super().emit_compute_construct(cg, construct)
             return
         region = plan_region(cg, construct, self._kernel_name(cg, construct), self.planning_inputs,
-                             frozenset(self.declare_target_globals))
+                             self.device_globals())
         self.regions.append(region)
         if not region.launched:
             self._run_on_host(cg, region)
