@@ -28,6 +28,7 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
+from omp2gpu.codegen.openmp import tasks
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
@@ -171,7 +172,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             if self.in_parallel and kind in ("sections", "task"):
                 raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
                                    "the GPU yet", construct.coord)
-            cg.stmt(construct.body)
+            if kind == "task":          # its copies team-shared, as a parallel region inside may use them
+                tasks.emit_task(cg, construct, private_slot=self._team_slot(cg))
+            else:
+                cg.stmt(construct.body)
         else:
             raise CompileError(f"'#pragma omp {kind}' is not supported inside a GPU target region",
                                construct.coord)
@@ -219,10 +223,14 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         made by the team master and team-shared (its parallel regions may name them);
         reductions fold into the original atomically, across teams."""
         clauses = [c for c in directive.clauses if c.name in names]
-        shared = self.shared
         return DataEnvironment(cg, SimpleNamespace(clauses=clauses), combine_reduction=self._atomic_fold(cg),
-                               private_slot=lambda name, ctype: shared.slot(
-                                   cg, ctype, name, name in shared.locked_captures))
+                               private_slot=self._team_slot(cg))
+
+    def _team_slot(self, cg):
+        """DataEnvironment's `private_slot` for copies one per team, made by the team
+        master and shared by the team's threads."""
+        shared = self.shared
+        return lambda name, ctype: shared.slot(cg, ctype, name, name in shared.locked_captures)
 
     def _atomic_fold(self, cg):
         """Fold a private copy into its original: atomically where other threads reach the

@@ -77,10 +77,12 @@ def team_region(cg, directive, target_firstprivate=()):
         stack.pop()
 
 
-def emit_task(cg, construct) -> None:
+def emit_task(cg, construct, private_slot=None) -> None:
+    """The task, run where it is met, in its data environment (`private_slot`: where its
+    copies live, DataEnvironment's; default a stack slot of the running thread)."""
     directive = construct.directive
     _evaluate_clauses(cg, directive)
-    with DataEnvironment(cg, directive, implicit_firstprivate(cg, construct)):
+    with DataEnvironment(cg, directive, implicit_firstprivate(cg, construct), private_slot=private_slot):
         cg.stmt(construct.body)
 
 
