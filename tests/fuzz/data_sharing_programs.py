@@ -132,16 +132,14 @@ class Variable:
     storage: str         # auto, file_static, file_extern, block_static
     ctype: str           # element type
     role: str            # in, out, red, last, priv, fpriv, scratch
-    on_target: str       # to, tofrom, from, alloc, implicit, defaultmap, firstprivate, private, present
+    # to, tofrom, from, alloc (map clauses), members (a struct's members mapped one by one),
+    # implicit, defaultmap, firstprivate, private, present (mapped by the data region around)
+    on_target: str
     clauses: tuple = ()  # ((layer index, clause word), ...) on constructs below the target
     task_clause: str = ""  # tasks bodies: shared, private, firstprivate, or "" (implicit)
     reduction_op: str = "+"
     constant: int = 1
     initialised: bool = False   # a static with an initialiser in its declaration
-
-    @property
-    def is_array_like(self) -> bool:
-        return self.kind != "scalar"
 
     @property
     def printed(self) -> bool:
@@ -158,6 +156,7 @@ class Test:
     data_region: str = ""       # "", data, data_update, enter_exit: an enclosing data environment
     default_none: tuple = ()    # layers given default(none)
     on_host: bool = False       # `if(target: n < 0)`: every target construct falls back to the host
+    schedules: tuple = ()       # ((layer index, clause text), ...): how a loop's iterations are divided
 
     def without(self, name: str) -> Test:
         return replace(self, variables=tuple(v for v in self.variables if v.name != name))
@@ -196,7 +195,31 @@ def generate_test(choose: Chooser, number: int) -> Test:
                          if DEFAULT in layer.takes and choose.pick((False, True)))
     # (not inside a data region: the host's copies are not the device's there)
     on_host = not data_region and choose.pick((False, False, False, True))
-    return Test(number, shape, choose.number(3, 34), tuple(variables), data_region, default_none, on_host)
+    return Test(number, shape, choose.number(3, 34), tuple(variables), data_region, default_none, on_host,
+                _schedules(choose, shape))
+
+
+def _schedules(choose: Chooser, shape: Shape) -> tuple:
+    """Clauses that change which thread or team runs which iterations (lastprivate and
+    reductions must not care), and team and thread counts."""
+    chosen = []
+    for index, layer in enumerate(shape.layers):
+        words = layer.directive.split()
+        options = [""]
+        if "for" in words:
+            options += ["schedule(static, 1)", "schedule(dynamic, 3)", "schedule(guided)", "schedule(static)"]
+        if "distribute" in words:
+            options += ["dist_schedule(static, 2)", "dist_schedule(static)"]
+        if "teams" in words:
+            options += ["num_teams(3)", "num_teams(1)"]
+        if "parallel" in words:
+            options += ["num_threads(3)", "num_threads(1)"]
+        if "taskloop" in words:
+            options += ["grainsize(2)", "num_tasks(3)"]
+        clause = choose.pick(options)
+        if clause:
+            chosen.append((index, clause))
+    return tuple(chosen)
 
 
 def _variable(choose: Chooser, shape: Shape, name: str, role: str) -> Variable:
@@ -205,6 +228,8 @@ def _variable(choose: Chooser, shape: Shape, name: str, role: str) -> Variable:
     storage = "auto" if kind == "vla" else choose.pick(STORAGE)
     ctype = choose.pick(ELEMENT_TYPES)
     on_target, clauses = _reach(choose, shape, role, kind)
+    if on_target == "defaultmap" and shape.name == "targets_nowait":
+        on_target = "tofrom"     # gcc 12 makes such a scalar firstprivate in the target task
     if kind == "vla" and not clauses and shape.layers[shape.loop_layer] is TASKLOOP:
         clauses = ((shape.loop_layer, SHARED),)     # as tasks do (_task_clause)
     task_clause = _task_clause(choose, role, kind, storage) if shape.body == "tasks" else ""
@@ -232,14 +257,18 @@ def _reach(choose: Chooser, shape: Shape, role: str, kind: str) -> tuple[str, tu
     inner = list(range(1, len(shape.layers)))
     if role == "in":
         on_target = choose.pick(("to", "tofrom", "implicit", "firstprivate", "present")
+                                + (("members",) if kind == "struct" else ())
                                 if kind != "pointer" else ("to", "tofrom", "present"))
         if on_target == "firstprivate" and kind == "vla" and shape.name == "host_tasks_each_a_target":
             on_target = "to"     # gcc 12 reads garbage for a VLA firstprivate on a target in a task
-        return on_target, _inner_clause(choose, shape, inner, (FIRSTPRIVATE, SHARED))
+        # a worksharing construct's firstprivate must name what the parallel region shares
+        words = (FIRSTPRIVATE, SHARED) if on_target != "firstprivate" else (SHARED,)
+        return on_target, _inner_clause(choose, shape, inner, words)
     if role == "out":
         if kind == "pointer":
             return choose.pick(("tofrom", "from", "present")), ()
-        options = ("tofrom", "from", "present") + (("defaultmap",) if kind == "scalar" else ("implicit",))
+        options = ("tofrom", "from", "present") + (("defaultmap",) if kind == "scalar" else ("implicit",)) \
+            + (("members",) if kind == "struct" else ())
         on_target = choose.pick(options)
         if on_target == "from" and kind == "struct" and shape.body == "loop":
             on_target = "tofrom"         # a loop writes the elements, not the other member

@@ -165,6 +165,8 @@ def _target_clauses(v: Variable, size: int) -> list[str]:
         return [f"map({how}: {_section(v, size)})"]
     if how in ("firstprivate", "private"):
         return [f"{how}({v.name})"]
+    if how == "members":
+        return [f"map({'to' if v.role == 'in' else 'tofrom'}: {v.name}.n, {v.name}.v[0:{size}])"]
     if how == "present" and (v.kind in ("scalar", "pointer") or v.constant % 2):
         return [f"map({'to' if v.role == 'in' else 'tofrom'}: {_section(v, size)})"]
     return []
@@ -187,6 +189,7 @@ def clauses(test: Test, layer: int, variables: tuple[Variable, ...] | None = Non
         words.append("defaultmap(tofrom:scalar)")
     if layer == 0 and test.on_host:
         words.append("if(target: n < 0)")
+    words += [text for at, text in test.schedules if at == layer]
     if layer in test.default_none:
         words.append(f"{DEFAULT}(none)")
         if any(v.kind == "vla" for v in variables):
