@@ -4,6 +4,8 @@ every variable whose value afterwards is defined."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .data_sharing_programs import DEFAULT, SHARED, Program, Test, Variable
 
 SOURCE_ROLES = ("in", "priv", "fpriv", "scratch")
@@ -52,25 +54,29 @@ def _initial(v: Variable, j: int) -> int:
 
 
 def _file_scope(v: Variable, size: int) -> list[str]:
+    """A pointer has the storage class of the array it points to."""
     lines = [f"struct {v.name}_t {{ int n; {v.ctype} v[{size}]; }};"] if v.kind == "struct" else []
+    declarations = [f"{_declarator(v, size)}{_initialiser(v, size)}"]
+    if v.kind == "pointer":
+        declarations.append(f"{v.ctype} *{v.name}")
     if v.storage == "file_static":
-        lines.append(f"static {_declarator(v, size)}{_initialiser(v, size)};")
+        lines += [f"static {d};" for d in declarations]
     elif v.storage == "file_extern":
-        lines.append(f"{_declarator(v, size)}{_initialiser(v, size)};")
+        lines += [f"{d};" for d in declarations]
     return lines
 
 
 def _local_declarations(v: Variable, size: int) -> list[str]:
-    lines = []
-    if v.storage == "file_extern":
-        lines.append(f"extern {_declarator(v, size)};")
-    elif v.storage == "block_static":
-        lines.append(f"static {_declarator(v, size)}{_initialiser(v, size)};")
-    elif v.storage == "auto":
-        lines.append(f"{_declarator(v, size)};")
+    declarations = [f"{_declarator(v, size)}{_initialiser(v, size)}"]
     if v.kind == "pointer":
-        lines.append(f"{v.ctype} *{v.name} = {_storage_name(v)};")
-    return lines
+        declarations.append(f"{v.ctype} *{v.name}")
+    if v.storage == "file_extern":
+        return [f"extern {_declarator(v, size)};"] + ([f"extern {v.ctype} *{v.name};"] if v.kind == "pointer" else [])
+    if v.storage == "block_static":
+        return [f"static {d};" for d in declarations]
+    if v.storage == "auto":
+        return [f"{d};" for d in declarations]
+    return []
 
 
 def _element(v: Variable, index: str) -> str:
@@ -84,6 +90,8 @@ def _for(size: int, index: str = "j") -> str:
 
 
 def _initialisation(v: Variable, size: int) -> list[str]:
+    if v.kind == "pointer":
+        return [f"{v.name} = {_storage_name(v)};", *_initialisation(replace(v, kind="array"), size)]
     if v.initialised:
         return []
     if v.kind == "scalar":
