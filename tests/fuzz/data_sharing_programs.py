@@ -133,7 +133,8 @@ class Variable:
     ctype: str           # element type
     role: str            # in, out, red, last, priv, fpriv, scratch
     # to, tofrom, from, alloc (map clauses), members (a struct's members mapped one by one),
-    # implicit, defaultmap, firstprivate, private, present (mapped by the data region around)
+    # implicit, defaultmap, firstprivate, private, present (mapped by the data region around),
+    # declare_target (a file-scope variable the device has a copy of: target update to/from)
     on_target: str
     clauses: tuple = ()  # ((layer index, clause word), ...) on constructs below the target
     task_clause: str = ""  # tasks bodies: shared, private, firstprivate, or "" (implicit)
@@ -193,8 +194,9 @@ def generate_test(choose: Chooser, number: int) -> Test:
         variables = [v if v.on_target != "present" else replace(v, on_target="tofrom") for v in variables]
     default_none = tuple(index for index, layer in enumerate(shape.layers)
                          if DEFAULT in layer.takes and choose.pick((False, True)))
-    # (not inside a data region: the host's copies are not the device's there)
-    on_host = not data_region and choose.pick((False, False, False, True))
+    # (not inside a data region nor with declare target: the host's copies are not the device's)
+    on_host = not data_region and choose.pick((False, False, False, True)) \
+        and not any(v.on_target == "declare_target" for v in variables)
     return Test(number, shape, choose.number(3, 34), tuple(variables), data_region, default_none, on_host,
                 _schedules(choose, shape))
 
@@ -228,6 +230,9 @@ def _variable(choose: Chooser, shape: Shape, name: str, role: str) -> Variable:
     storage = "auto" if kind == "vla" else choose.pick(STORAGE)
     ctype = choose.pick(ELEMENT_TYPES)
     on_target, clauses = _reach(choose, shape, role, kind)
+    if role in ("in", "out") and storage.startswith("file_") and kind in ("array", "scalar", "struct") \
+            and choose.pick((False, False, True)):
+        on_target, clauses = "declare_target", ()     # the device's own copy, moved by target update
     if on_target == "defaultmap" and shape.name == "targets_nowait":
         on_target = "tofrom"     # gcc 12 makes such a scalar firstprivate in the target task
     if kind == "vla" and not clauses and shape.layers[shape.loop_layer] is TASKLOOP:

@@ -63,6 +63,8 @@ def _file_scope(v: Variable, size: int) -> list[str]:
         lines += [f"static {d};" for d in declarations]
     elif v.storage == "file_extern":
         lines += [f"{d};" for d in declarations]
+    if v.on_target == "declare_target":
+        lines = ["#pragma omp declare target", *lines, "#pragma omp end declare target"]
     return lines
 
 
@@ -115,7 +117,11 @@ def _checksum(test: Test, v: Variable, label: str) -> list[str]:
 def _function(test: Test) -> list[str]:
     body = [line for v in test.variables for line in _local_declarations(v, test.size)]
     body += [line for v in test.variables for line in _initialisation(v, test.size)]
+    on_device = [v for v in test.variables if v.on_target == "declare_target"]
+    written = [v for v in on_device if v.role != "in"]
+    body += [f"#pragma omp target update to({', '.join(v.name for v in on_device)})"] if on_device else []
     body += _data_region(test)
+    body += [f"#pragma omp target update from({', '.join(v.name for v in written)})"] if written else []
     body += [line for v in test.variables if v.printed for line in _checksum(test, v, "")]
     return [f"static void test{test.number}(int n)", "{", "    (void)n;",
             *("    " + line for line in body), "}"]

@@ -105,14 +105,11 @@ class HostOpenMP(OpenMPRuntime):
         return names
 
     def _firstprivate_in_target(self, name: str, symbol) -> bool:
-        """Whether an unmapped scalar is the target region's own copy: any, whatever its
-        storage (a file-scope or static one too, as on the device and in GCC), but one
-        the device keeps a copy of (OffloadHostOpenMP: declare target) or a threadprivate."""
-        return symbol.storage != "threadprivate" and name not in self.device_globals()
-
-    def device_globals(self) -> frozenset[str]:
-        """Globals the device has its own copies of (`declare target`); none here."""
-        return frozenset()
+        """Whether an unmapped scalar is the target region's own copy: an automatic one.
+        A file-scope or static one is too (OffloadHostOpenMP), unless it is `declare
+        target`, which this class does not track; in a kernel (DeviceOpenMP) such a name
+        is the device's own copy, the captures being the region's copies of the others."""
+        return symbol.storage == "auto"
 
     # ----------------------------------------------------------------- synchronisation & data
     def _emit_body(self, cg, construct) -> None:

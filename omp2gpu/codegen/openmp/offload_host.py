@@ -65,8 +65,11 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         self._kernel_names: set[str] = set()
 
     # ----------------------------------------------------------------- declare target
-    def device_globals(self) -> frozenset[str]:
-        return frozenset(self.declare_target_globals)
+    def _firstprivate_in_target(self, name: str, symbol) -> bool:
+        """Whatever its storage (a file-scope or static scalar too, as on the device and in
+        GCC), but a `declare target` global, the device's own, and a threadprivate one."""
+        return symbol.storage == "auto" or (symbol.storage != "threadprivate"
+                                            and name not in self.declare_target_globals)
 
     def declare_target(self, module, node) -> None:
         for decl in node.decls:
@@ -150,7 +153,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             super().emit_compute_construct(cg, construct)
             return
         region = plan_region(cg, construct, self._kernel_name(cg, construct), self.planning_inputs,
-                             self.device_globals())
+                             frozenset(self.declare_target_globals))
         self.regions.append(region)
         if not region.launched:
             self._run_on_host(cg, region)
