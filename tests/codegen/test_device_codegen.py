@@ -218,12 +218,12 @@ def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
     assert 0 < ours[kernel.kernel_name].registers <= reference[cuda_name].registers
 
 
-TASK_BESIDE_PARALLEL = """
+SEQUENTIAL_PART_BESIDE_PARALLEL = """
 int f(int *out) {
   int x = 5;
   #pragma omp target map(tofrom: out[0:4])
   {
-    #pragma omp task firstprivate(x)
+    CONSTRUCT
     x = 7;
     out[0] = x;
     #pragma omp parallel for
@@ -234,10 +234,15 @@ int f(int *out) {
 """
 
 
-def test_a_task_in_a_control_loop_region_writes_its_own_copies(tmp_path):
-    """The control loop runs a task where it is met, in its own data environment: its
-    firstprivate copy is not the region's variable (the region's out[0] must read 5)."""
-    translation = _translate(tmp_path, TASK_BESIDE_PARALLEL)
+@pytest.mark.parametrize("construct", ["#pragma omp task firstprivate(x)",
+                                       "#pragma omp sections private(x)\n{"])
+def test_a_task_or_sections_in_a_control_loop_region_writes_its_own_copies(tmp_path, construct):
+    """The control loop runs a task or sections where they are met, in their own data
+    environment: the copy of x they write is not the region's (out[0] must read 5)."""
+    source = SEQUENTIAL_PART_BESIDE_PARALLEL.replace("CONSTRUCT", construct)
+    if construct.endswith("{"):
+        source = source.replace("x = 7;", "x = 7; }")
+    translation = _translate(tmp_path, source)
     (region,) = translation.device.kernels
     assert region.scheme.name == "control-loop"
     kernel = str(translation.device.module.get_global(region.kernel_name))

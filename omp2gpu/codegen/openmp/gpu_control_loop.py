@@ -172,8 +172,12 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             if self.in_parallel and kind in ("sections", "task"):
                 raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
                                    "the GPU yet", construct.coord)
-            if kind == "task":          # its copies team-shared, as a parallel region inside may use them
+            # Copies team-shared, as a parallel region inside may use them.
+            if kind == "task":
                 tasks.emit_task(cg, construct, private_slot=self._team_slot(cg))
+            elif kind == "sections":    # one thread runs them all, in order
+                with DataEnvironment(cg, construct.directive, private_slot=self._team_slot(cg)):
+                    cg.stmt(construct.body)
             else:
                 cg.stmt(construct.body)
         else:
