@@ -233,8 +233,10 @@ def _variable(choose: Chooser, shape: Shape, name: str, role: str) -> Variable:
     if role in ("in", "out") and storage.startswith("file_") and kind in ("array", "scalar", "struct") \
             and choose.pick((False, False, True)):
         on_target, clauses = "declare_target", ()     # the device's own copy, moved by target update
-    if on_target == "defaultmap" and shape.name == "targets_nowait":
-        on_target = "tofrom"     # gcc 12 makes such a scalar firstprivate in the target task
+    if on_target == "defaultmap" and shape.body == "nowait":
+        # concurrent regions would share every scalar; and gcc 12 makes such a scalar
+        # firstprivate in the task of a target nowait
+        on_target = "tofrom"
     if kind == "vla" and not clauses and shape.layers[shape.loop_layer] is TASKLOOP:
         clauses = ((shape.loop_layer, SHARED),)     # as tasks do (_task_clause)
     task_clause = _task_clause(choose, role, kind, storage) if shape.body == "tasks" else ""
