@@ -70,7 +70,7 @@ class Layer:
 @dataclass(frozen=True)
 class Shape:
     name: str
-    body: str                  # loop (iterations shared out), seq (one writer), tasks, nowait
+    body: str                  # loop (iterations shared out), seq (one writer), tasks, nowait, sections
     layers: tuple[Layer, ...]  # outermost first; layers[0] is the target construct
     loop_layer: int = -1       # the layer whose iterations are divided (loop bodies)
     # where a reduction goes: every layer that divides the loop's work among threads or
@@ -114,6 +114,10 @@ SHAPES = (
     Shape("target_parallel_single_tasks", "tasks",
           (_combined("target parallel", ON_TARGET, ON_PARALLEL), Layer("single", frozenset({PRIVATE, FIRSTPRIVATE})))),
     Shape("targets_nowait", "nowait", (Layer("target", ON_TARGET),)),
+    # (a target-private variable may not be firstprivate on a worksharing construct)
+    Shape("target_sections", "sections", (Layer("target", ON_TARGET), Layer("sections", frozenset({PRIVATE})))),
+    Shape("target_parallel_sections", "sections", (_combined("target parallel", ON_TARGET, ON_PARALLEL),
+                                                   Layer("sections", frozenset({PRIVATE, FIRSTPRIVATE})))),
     Shape("host_tasks_each_a_target", "nowait", (Layer("target", ON_TARGET),)),
 )
 SHAPES_BY_NAME = {shape.name: shape for shape in SHAPES}
@@ -171,7 +175,8 @@ class Program:
 ROLES = {"loop": ("out", "in", "red", "last", "priv", "fpriv", "scratch"),
          "seq": ("out", "in", "priv", "fpriv", "scratch"),
          "tasks": ("out", "in", "priv", "fpriv", "scratch"),
-         "nowait": ("out", "in", "priv", "fpriv")}
+         "nowait": ("out", "in", "priv", "fpriv"),
+         "sections": ("out", "in", "priv", "fpriv")}     # one section per output
 
 
 def generate(choose: Chooser, tests: int | None = None) -> Program:
@@ -293,7 +298,7 @@ def _reach(choose: Chooser, shape: Shape, role: str, kind: str) -> tuple[str, tu
     word = PRIVATE if role == "priv" else FIRSTPRIVATE
     if shape.body == "loop" and role == "priv":
         layers = [shape.loop_layer]      # written in each iteration: private to the thread running it
-    elif shape.body in ("loop", "seq"):
+    elif shape.body in ("loop", "seq", "sections"):
         layers = [i for i, layer in enumerate(shape.layers) if word in layer.takes]
     else:
         layers = [0]                     # tasks name it themselves; each nowait target has its own

@@ -231,6 +231,8 @@ def _construct(test: Test) -> list[str]:
         return [*pragmas, "{", *_indent(_sequential(test, test.variables)), "}"]
     if shape.body == "tasks":
         return [*pragmas, "{", *_indent(_tasks(test)), "}"]
+    if shape.body == "sections":
+        return [*pragmas, "{", *_indent(_sections(test)), "}"]
     return _nowait_targets(test)
 
 
@@ -275,7 +277,7 @@ def _reduction_step(v: Variable, value: str) -> list[str]:
     return [f"{v.name} {v.reduction_op}= {value};"]
 
 
-def _sequential(test: Test, variables, writes=WRITTEN_ROLES) -> list[str]:
+def _sequential(test: Test, variables, firstprivate_written=True) -> list[str]:
     """One writer: private and firstprivate variables set, scratch filled, then each
     output in `variables` updated from all the sources. Templates name the element {e}
     and its index {j}."""
@@ -284,13 +286,13 @@ def _sequential(test: Test, variables, writes=WRITTEN_ROLES) -> list[str]:
         cast = f"({v.ctype})"
         if v.role == "priv":
             lines += _whole(v, size, cast + "({j} + %d)" % v.constant, f"{v.name}.n = 1;")
-        elif v.role == "fpriv":
+        elif v.role == "fpriv" and firstprivate_written:
             lines += _whole(v, size, cast + "(2 * (long){e} + {j} + %d)" % v.constant,
                             f"{v.name}.n += {v.constant};")
         elif v.role == "scratch":
             lines += _whole(v, size, cast + "({j} * %d + 1)" % v.constant, "")
     for v in variables:
-        if v.role not in writes:
+        if v.role not in WRITTEN_ROLES:
             continue
         old = "" if v.on_target == "from" else "2 * (long){e} + "
         if v.kind == "scalar":
@@ -324,6 +326,16 @@ def _tasks(test: Test) -> list[str]:
         lines += [f"#pragma omp task {' '.join(shared)}".rstrip(), "{",
                   *_indent(_sequential(test, [v for v in used if v.role != "scratch" or number == 0])), "}"]
     return lines + ["#pragma omp taskwait"]
+
+
+def _sections(test: Test) -> list[str]:
+    """One section per output. A thread may run several sections with one firstprivate
+    copy: the sections read theirs, never write it."""
+    lines = []
+    for out in (v for v in test.variables if v.role == "out"):
+        used = [v for v in test.variables if v is out or v.role in SOURCE_ROLES]
+        lines += ["#pragma omp section", "{", *_indent(_sequential(test, used, firstprivate_written=False)), "}"]
+    return lines
 
 
 def _nowait_targets(test: Test) -> list[str]:
