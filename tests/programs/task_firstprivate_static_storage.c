@@ -1,7 +1,9 @@
 /* firstprivate of a file-scope or static variable on a task or taskloop: each task
  * gets its own copy, taken when the task is created (OpenMP 4.5 2.15.3.4), however the
  * variable changes afterwards, and its writes to the copy never reach the variable.
- * A producer snapshots a global setting for each batch of work. */
+ * A producer snapshots a global setting for each batch of work. A target task's
+ * unmapped file-scope scalars (the pointer of a mapped section too) are its
+ * firstprivate copies in the same way. */
 #include <stdio.h>
 
 #define BATCHES 6
@@ -11,6 +13,7 @@ static int level;                   /* the current setting */
 double scale = 1.0;
 static long results[BATCHES];
 static long items[BATCHES][ITEMS];
+static long *cursor;                /* the batch the device works on */
 
 int main(void)
 {
@@ -44,6 +47,12 @@ int main(void)
             offset = 3 + b + 1;
         }
     }
+
+    cursor = items[BATCHES - 1];
+#pragma omp target map(tofrom: cursor[0:ITEMS]) nowait
+    for (int i = 0; i < ITEMS; i++)
+        cursor[i] += level;
+#pragma omp taskwait
 
     long total = 0;
     for (int b = 0; b < BATCHES; b++) {

@@ -146,7 +146,12 @@ class Outlined:
             data = b.bitcast(array, I8P)
         for capture in self.block.captures:
             at = b.gep(data, [ir.Constant(I64, capture.offset)])
-            if capture.by_copy:         # an array's or struct's bytes too, without a first-class load
+            if capture.by_copy and capture.symbol.ctype.is_scalar:
+                # a load and a store (LLVM's GlobalOpt asserts on a memcpy from a global
+                # pointer it has seen stored only once)
+                pointer_type = capture.symbol.ctype.ir_type().as_pointer()
+                b.store(b.load(capture.symbol.address), b.bitcast(at, pointer_type))
+            elif capture.by_copy:       # an array's or struct's bytes, without a first-class load
                 copy_bytes(cg, at, capture.symbol.address, ir.Constant(I64, capture.symbol.ctype.size))
             else:
                 b.store(b.bitcast(capture.symbol.address, I8P), b.bitcast(at, I8P.as_pointer()))
