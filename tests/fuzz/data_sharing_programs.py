@@ -63,12 +63,14 @@ ON_LOOP = frozenset({PRIVATE, FIRSTPRIVATE, LASTPRIVATE, REDUCTION})
 
 @dataclass(frozen=True)
 class Layer:
+    """One directive of a nesting and the data-sharing clauses it accepts."""
     directive: str
     takes: frozenset
 
 
 @dataclass(frozen=True)
 class Shape:
+    """A construct nesting and what its body does."""
     name: str
     body: str                  # loop (iterations shared out), seq (one writer), tasks, nowait, sections
     layers: tuple[Layer, ...]  # outermost first; layers[0] is the target construct
