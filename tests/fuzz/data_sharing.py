@@ -50,29 +50,29 @@ def threads_for(seed: int) -> int:
     return 1 + seed % 4
 
 
-def check_program(program: Program, seed: int, work: Path) -> differential.Verdict:
-    return differential.check(render(program), work, threads_for(seed))
-
-
-def run_case(seed: int, work: Path, shrink: bool = True) -> Finding | differential.Verdict:
+def run_case(seed: int, work: Path, devices=differential.DEFAULT_DEVICES) -> Finding | differential.Verdict:
     """One generated program: its verdict, or a Finding with the program shrunk."""
+    def check(program: Program) -> differential.Verdict:
+        return differential.check(render(program), work, threads_for(seed), devices)
+
     program = generate(RandomChooser(seed))
-    verdict = check_program(program, seed, work)
+    verdict = check(program)
     if verdict.kind == differential.AGREE:
         return verdict
-    if shrink and verdict.kind != differential.INVALID:
-        program = shrunk(program, lambda p: check_program(p, seed, work).signature == verdict.signature)
-        verdict = check_program(program, seed, work)
+    if verdict.kind != differential.INVALID:
+        program = shrunk(program, lambda p: check(p).signature == verdict.signature)
+        verdict = check(program)
     return Finding(seed, verdict, program)
 
 
-def campaign(first_seed: int, cases: int, minutes: float | None, log=print) -> Campaign:
+def campaign(first_seed: int, cases: int, minutes: float | None, log=print,
+             devices=differential.DEFAULT_DEVICES) -> Campaign:
     results, deadline = Campaign(), time.monotonic() + 60 * minutes if minutes else None
     with tempfile.TemporaryDirectory(prefix="dsfuzz-") as folder:
         for seed in range(first_seed, first_seed + cases):
             if deadline and time.monotonic() > deadline:
                 break
-            outcome = run_case(seed, Path(folder) / str(seed))
+            outcome = run_case(seed, Path(folder) / str(seed), devices)
             verdict = outcome.verdict if isinstance(outcome, Finding) else outcome
             results.verdicts[verdict.kind] += 1
             if isinstance(outcome, Finding):
@@ -87,9 +87,15 @@ def main(argv=None) -> int:
     parser.add_argument("--minutes", type=float, default=None, help="stop after this long")
     parser.add_argument("--seed", type=int, default=int(time.time()) % 100_000, help="the first seed")
     parser.add_argument("--out", type=Path, default=Path("dsfuzz-findings"))
+    parser.add_argument("--devices", default=",".join(differential.DEFAULT_DEVICES),
+                        help=f"omp2gpu's devices, of {', '.join(differential.DEVICES)} (default host,cpu)")
     args = parser.parse_args(argv)
     print(f"data-sharing programs from seed {args.seed}", file=sys.stderr)
-    results = campaign(args.seed, args.cases, args.minutes, log=lambda text: print(text, file=sys.stderr))
+    devices = tuple(d.strip() for d in args.devices.split(",") if d.strip())
+    if not devices or any(d not in differential.DEVICES for d in devices):
+        parser.error(f"--devices: choose among {', '.join(differential.DEVICES)}")
+    results = campaign(args.seed, args.cases, args.minutes, log=lambda text: print(text, file=sys.stderr),
+                       devices=devices)
     args.out.mkdir(parents=True, exist_ok=True)
     for number, finding in enumerate(results.findings, 1):
         (args.out / f"{finding.verdict.kind}-{number:03d}-seed{finding.seed}.c").write_text(render(finding.program))

@@ -1,7 +1,8 @@
 """Build and run one generated program with gcc -fopenmp (the reference: target regions
 on the host, offloading disabled) and with omp2gpu on the host (--device host) and on
-the CPU device (--device cpu, OMP_TARGET_OFFLOAD=MANDATORY), and say how they compare,
-as tests/test_programs.py compares the corpus."""
+the CPU device (--device cpu, OMP_TARGET_OFFLOAD=MANDATORY; on a machine with a GPU,
+the GPU too: DEVICES), and say how they compare, as tests/test_programs.py compares
+the corpus."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 60
 GCC_FLAGS = ["-std=c99", "-O1", "-fopenmp", "-foffload=disable"]    # tests/test_programs.py's
-DEVICES = {"host": ["--device", "host"], "cpu": ["--device", "cpu"]}
+# omp2gpu's flags per device name; the GPU ones where a GPU is (--devices of the campaign)
+DEVICES = {"host": ["--device", "host"], "cpu": ["--device", "cpu"], "gpu": ["--device", "gpu"],
+           "gpu-control-loop": ["--device", "gpu", "--scheme", "control-loop"]}
+DEFAULT_DEVICES = ("host", "cpu")
 _LOCATED_ERROR = re.compile(r"^[^\s:][^:]*:\d+(?::\d+)?: error: .*$", re.MULTILINE)
 
 # Verdicts: agree; differ (silent wrong code: the worst); crash (internal error, signal,
@@ -55,8 +59,9 @@ def _text(data: bytes | None) -> str:
     return (data or b"").decode(errors="replace")
 
 
-def check(source: str, work: Path, threads: int = 4) -> Verdict:
-    """Compare omp2gpu with gcc on the C program `source` (written to work/prog.c)."""
+def check(source: str, work: Path, threads: int = 4, devices=DEFAULT_DEVICES) -> Verdict:
+    """Compare omp2gpu with gcc on the C program `source` (written to work/prog.c), on
+    each of `devices` (DEVICES' names) in turn."""
     gcc = shutil.which("gcc")
     if gcc is None:
         raise RuntimeError("gcc is the reference compiler and is not installed")
@@ -68,7 +73,8 @@ def check(source: str, work: Path, threads: int = 4) -> Verdict:
     reference = _run([str(work / "prog_gcc")], work, _environment(threads))
     if reference is None or reference.returncode != 0:
         return Verdict(INVALID, "gcc", "the gcc build failed or hung when run")
-    for device, flags in DEVICES.items():
+    for device in devices:
+        flags = DEVICES[device]
         extra = {"OMP_TARGET_OFFLOAD": "MANDATORY"} if device != "host" else {}
         got = _run([sys.executable, "-m", "omp2gpu", "run", *flags, "prog.c"], work,
                    _environment(threads, extra))

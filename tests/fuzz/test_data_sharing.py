@@ -28,7 +28,7 @@ def test_a_campaign_counts_verdicts_and_keeps_findings(monkeypatch):
     verdicts = {1: data_sharing.differential.Verdict("agree"),
                 2: data_sharing.differential.Verdict("differ", "cpu", "  gcc 'a 1'\n  omp2gpu 'a 2'")}
 
-    def fake_case(seed, work):
+    def fake_case(seed, work, devices):
         verdict = verdicts[seed]
         return verdict if verdict.kind == "agree" else data_sharing.Finding(seed, verdict, None)
 
