@@ -244,13 +244,25 @@ def _variable(choose: Chooser, shape: Shape, name: str, role: str) -> Variable:
         # concurrent regions would share every scalar; and gcc 12 makes such a scalar
         # firstprivate in the task of a target nowait
         on_target = "tofrom"
-    if kind == "vla" and not clauses and shape.layers[shape.loop_layer] is TASKLOOP:
-        clauses = ((shape.loop_layer, SHARED),)     # as tasks do (_task_clause)
+    if kind == "vla":
+        on_target, clauses = _not_copied_into_a_task(shape, on_target, clauses)
     task_clause = _task_clause(choose, role, kind, storage) if shape.body == "tasks" else ""
     op = choose.pick(REDUCTION_OPS[ctype].split())
     initialised = storage != "auto" and kind in ("array", "scalar") and choose.pick((False, True))
     return Variable(name, kind, storage, ctype, role, on_target, clauses, task_clause, op,
                     choose.number(1, 9), initialised)
+
+
+def _not_copied_into_a_task(shape: Shape, on_target: str, clauses: tuple) -> tuple[str, tuple]:
+    """A VLA is never copied into a task (nor a target task, nor a taskloop's): omp2gpu
+    says, located, that it cannot (a campaign reports it; common enough to avoid), and
+    gcc 12 reads garbage for one firstprivate on a target inside a task."""
+    if on_target == "firstprivate" and shape.body == "nowait":
+        on_target = "to"
+    clauses = tuple((layer, SHARED if shape.layers[layer] is TASKLOOP else word) for layer, word in clauses)
+    if not clauses and shape.layers[shape.loop_layer] is TASKLOOP:
+        clauses = ((shape.loop_layer, SHARED),)
+    return on_target, clauses
 
 
 def _kind_fits(kind: str, role: str, shape: Shape) -> bool:
@@ -273,8 +285,6 @@ def _reach(choose: Chooser, shape: Shape, role: str, kind: str) -> tuple[str, tu
         on_target = choose.pick(("to", "tofrom", "implicit", "firstprivate", "present")
                                 + (("members",) if kind == "struct" else ())
                                 if kind != "pointer" else ("to", "tofrom", "present"))
-        if on_target == "firstprivate" and kind == "vla" and shape.name == "host_tasks_each_a_target":
-            on_target = "to"     # gcc 12 reads garbage for a VLA firstprivate on a target in a task
         # a worksharing construct's firstprivate must name what the parallel region shares
         words = (FIRSTPRIVATE, SHARED) if on_target != "firstprivate" else (SHARED,)
         return on_target, _inner_clause(choose, shape, inner, words)
@@ -331,8 +341,7 @@ def _task_clause(choose: Chooser, role: str, kind: str, storage: str) -> str:
     if role in ("priv", "fpriv"):
         return PRIVATE if role == "priv" else FIRSTPRIVATE
     if kind == "vla":
-        return SHARED        # omp2gpu says, located, that it cannot copy a VLA into a task
-                             # (seen often enough: a campaign reports it, then this avoids it)
+        return SHARED        # _not_copied_into_a_task
     if role == "in":
         return choose.pick(("", FIRSTPRIVATE, SHARED))
     static = storage != "auto"
