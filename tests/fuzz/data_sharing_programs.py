@@ -18,8 +18,10 @@ What keeps a program's output defined (the generator's rules):
   `alloc` (shared memory keeps the device's write, a discrete device not), the loop
   variable; the originals of private / firstprivate variables are printed (4.5, 2.15.3.3:
   the original is unchanged);
-- tasks name the automatic variables they write (shared / private / firstprivate):
-  whether a target region's firstprivate is "shared by all implicit tasks" is unclear.
+- tasks name the automatic scalars they write (shared / private / firstprivate): whether
+  a target region's firstprivate is "shared by all implicit tasks" is unclear; unlisted
+  mapped arrays follow omp2gpu's and gcc's reading (firstprivate in a target region
+  outside any parallel region: codegen/openmp/tasks.py).
 
 Choices come from a `Chooser` (a seeded random.Random: the same seed, the same program);
 `shrunk` makes a failing program smaller at the level of this model.
