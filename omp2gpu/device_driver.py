@@ -78,6 +78,12 @@ def ptx_inputs(code: DeviceCode) -> list[Path]:
 
 
 def compile_ptx(code: DeviceCode, arch: str) -> str:
+    return compile_device(code, arch).ptx
+
+
+def compile_device(code: DeviceCode, arch: str) -> nvptx.DeviceCode:
+    """The device runtime linked in, optimised, PTX emitted: the optimised IR and the PTX
+    (lib.kernels shows both; a run needs only the PTX, from device_ptx's cache)."""
     module = code.parse()
     for runtime_module in device_runtime_modules():
         module.link_in(llvm.parse_assembly(str(runtime_module)))
@@ -86,7 +92,7 @@ def compile_ptx(code: DeviceCode, arch: str) -> str:
     for function in module.functions:
         if not function.is_declaration and function.name not in kernels:
             function.linkage = llvm.Linkage.internal
-    return nvptx.compile_to_ptx(module, arch=arch, opt_level=3)
+    return nvptx.compile_device(module, arch=arch, opt_level=3)
 
 
 def gpu_launch_engine():
@@ -148,6 +154,7 @@ def install_fast_path(launcher, cpu_image, ptx) -> None:
                   "target regions launch through Python", file=sys.stderr)
             return
         entry_points.install_fast_path(native)
+        cuda_native.relink()
 
 
 GPU_STAGES, CPU_STAGES = {"device-ir", "ptx"}, {"cpu-ir", "cpu-opt-ir"}

@@ -143,8 +143,10 @@ def compile_unit(path, options: CompileOptions, separate: bool = False,
     with stage("llvm_parse_ir"):
         module = host.prepare(translation.host)
     module.name = Path(path).name  # not "<string>", in messages and the .ll
-    return CompiledUnit(str(path), module, device_driver.device_code(translation.device),
-                        cpu_driver.cpu_code(translation.cpu), translation.prototypes)
+    gpu = translation.device
+    return CompiledUnit(str(path), module, device_driver.device_code(gpu), cpu_driver.cpu_code(translation.cpu),
+                        translation.prototypes, gpu_kernels=list(gpu.kernels) if gpu else [],
+                        gpu_remarks=list(gpu.remarks) if gpu else [])
 
 
 def link_program(units: list) -> CompiledProgram:
@@ -266,11 +268,20 @@ def _compile_for_run(paths: list, options: CompileOptions):
     return _ready_to_jit(program, options, exported=("main",))
 
 
-def load_library(path, options: CompileOptions, kernel_id: str):
+@dataclass
+class LoadedLibrary:
+    """A C file made callable from Python, as omp2gpu/api/ gets it."""
+    engine: object               # the MCJIT engine holding its code
+    prototypes: dict             # name -> codegen.prototypes.Prototype of each external function
+    gpu: object = None           # linker.DeviceCode: its GPU kernels, or None
+    gpu_kernels: list = field(default_factory=list)   # codegen's BuiltKernel of each
+    gpu_remarks: list = field(default_factory=list)   # where each target region runs, and why
+
+
+def load_library(path, options: CompileOptions, kernel_id: str) -> LoadedLibrary:
     """A C file made callable from Python (omp2gpu/api/): compiled with `kernel_id` in
     its kernel names, its external functions the only entry points, the launcher given
-    its kernels, JIT-compiled. Returns the MCJIT engine and the functions' prototypes
-    (name -> codegen.prototypes.Prototype)."""
+    its kernels, JIT-compiled."""
     stage_times.clear()
     with collector_paused():
         unit = compile_unit(path, options, kernel_id=kernel_id)
@@ -278,7 +289,7 @@ def load_library(path, options: CompileOptions, kernel_id: str):
     with stage("jit"):
         engine = host.jit(module, code)
     report_stage_times()
-    return engine, unit.prototypes
+    return LoadedLibrary(engine, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks)
 
 
 def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: tuple[str, ...]):

@@ -46,6 +46,10 @@ class CompiledUnit:
     gpu: DeviceCode | None = None
     cpu: DeviceCode | None = None
     prototypes: dict = field(default_factory=dict)   # name -> codegen.prototypes.Prototype (C files only)
+    # What the GPU build made of each target region (codegen's BuiltKernel), and its
+    # remarks (where a region runs on the host, why): lib.kernels reads them (C files only).
+    gpu_kernels: list = field(default_factory=list)
+    gpu_remarks: list = field(default_factory=list)
 
 
 def external_definitions(module: llvm.ModuleRef) -> set[str]:

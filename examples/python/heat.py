@@ -1,5 +1,6 @@
 """Heat diffusion with two C functions whose target regions do the work, called on NumPy
-arrays (and on CuPy arrays, where CuPy and a GPU are here, with no copies).
+arrays (and on CuPy arrays, where CuPy and a GPU are here, with no copies); then what
+each target region became on the GPU (lib.kernels: ptxas's figures, no GPU needed).
 
     python examples/python/heat.py [N [STEPS]]
 """
@@ -52,12 +53,24 @@ def run(library, xp, name: str, n: int, steps: int, expected: np.ndarray) -> Non
         sys.exit(1)
 
 
+def show_kernels(library) -> None:
+    """Each target region's GPU kernel: its scheme, registers and occupancy."""
+    for kernel in library.kernels:
+        if kernel.occupancy is None:          # no ptxas, or no occupancy data for this GPU: it says why
+            print(repr(kernel))
+            continue
+        print(f"kernel at {Path(kernel.location).name}: {kernel.scheme} scheme, {kernel.registers} registers, "
+              f"{kernel.spill_store_bytes} B spilled, occupancy {kernel.occupancy.occupancy:.0%} at "
+              f"{kernel.block_size} threads (limited by {kernel.limiter}), best block size {kernel.best.block_size}")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 512
     steps = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     library = omp2gpu.load(Path(__file__).with_name("heat.c"), flags=("-O3",))
     expected = reference(n, steps)
     run(library, np, "NumPy arrays", n, steps, expected)
+    show_kernels(library)
     try:
         import cupy  # optional: CuPy arrays stay on the GPU
     except ImportError:

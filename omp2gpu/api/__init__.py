@@ -1,6 +1,7 @@
 """The Python API: C files with target regions, called with NumPy, CuPy and Numba arrays.
 
     library          load(): compile a C file; Library, its functions by name
+    kernels          lib.kernels: its GPU kernels (scheme, ptxas's figures, occupancy, PTX)
     c_function       CFunction: one C function called with Python arguments
     parameters       each parameter's checks and conversion (named in errors)
     arrays           which protocol an array argument speaks, and its memory:

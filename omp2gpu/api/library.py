@@ -3,6 +3,7 @@ called from Python.
 
     lib = omp2gpu.load("saxpy.c", flags=("-O3",))
     lib.saxpy(n, 2.0, x, y)          # NumPy arrays, CuPy arrays, ... (api/parameters.py)
+    lib.kernels                      # its GPU kernels: scheme, registers, ... (api/kernels.py)
 
 Target regions run where `omp2gpu run` runs them: the GPU when there is one, else the
 CPU device, else the host (OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES say
@@ -14,10 +15,12 @@ from __future__ import annotations
 import itertools
 import os
 import tempfile
+from functools import cached_property
 from pathlib import Path
 
 from omp2gpu import driver
 from omp2gpu.api.c_function import CFunction
+from omp2gpu.api.kernels import Kernels
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload import runtime
@@ -32,13 +35,21 @@ _load_numbers = itertools.count(1)
 class Library:
     """The external functions of a loaded C file, as attributes (`lib.saxpy`) and by name
     (`lib["saxpy"]`). A function Python cannot call (a struct parameter, `...`) raises
-    TypeError, saying why, when it is looked up."""
+    TypeError, saying why, when it is looked up. `lib.kernels`: its target regions' GPU
+    kernels (a C function named `kernels` is then `lib["kernels"]`)."""
 
-    def __init__(self, path: str, functions: dict[str, CFunction], refused: dict[str, str], engine):
+    def __init__(self, path: str, functions: dict[str, CFunction], refused: dict[str, str], loaded,
+                 options):
         self.path = path
         self.functions = functions
         self._refused = refused
-        self._engine = engine          # the JIT'd code lives as long as the library
+        self._loaded = loaded          # driver.LoadedLibrary: the JIT'd code lives as long as the library
+        self._options = options
+
+    @cached_property
+    def kernels(self) -> Kernels:
+        """The GPU kernels of the file's target regions (api/kernels.py), measured when asked."""
+        return Kernels.of(self._loaded, self._options)
 
     def __getitem__(self, name: str) -> CFunction:
         if name in self.functions:
@@ -80,17 +91,17 @@ def load(path: str | os.PathLike | None = None, *, source: str | None = None, fl
 
 def _load(path: str, options, kernel_id: str) -> Library:
     try:
-        engine, prototypes = call_with_deep_stack(driver.load_library, path, options, kernel_id)
+        loaded = call_with_deep_stack(driver.load_library, path, options, kernel_id)
     except CompileError as error:
         error.args = (error.format(),)         # what the command line prints, in the traceback
         raise
     functions, refused = {}, {}
-    for name, prototype in prototypes.items():
+    for name, prototype in loaded.prototypes.items():
         try:
-            functions[name] = CFunction(prototype, engine.get_function_address(name))
+            functions[name] = CFunction(prototype, loaded.engine.get_function_address(name))
         except TypeError as why:
             refused[name] = str(why)
-    return Library(path, functions, refused, engine)
+    return Library(path, functions, refused, loaded, options)
 
 
 def target_device(described: bool = False) -> str:

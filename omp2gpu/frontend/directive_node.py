@@ -28,6 +28,9 @@ class Directive:
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
     cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
     declared_reduction: DeclaredReduction | None = None     # declare reduction (...)
+    # The pragma as preprocessed, from "omp" on, spaces collapsed: what reports and
+    # lib.kernels show of a construct (the clauses are not turned back into text).
+    text: str = field(default="", compare=False)
 
     def has(self, construct_name: str) -> bool:
         return construct_name in self.constructs or construct_name == self.kind

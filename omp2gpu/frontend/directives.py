@@ -36,7 +36,7 @@ def parse_directive(text: str, coord, typedef_names: frozenset[str] = frozenset(
     if not tokens or tokens[0].text != "omp":
         raise ctx.error("expected 'omp' after '#pragma'", tokens[0].offset if tokens else 0)
     kind, i = _read_name(ctx, tokens, 1)
-    directive = Directive(kind, DIRECTIVES[kind], [], ctx.loc(tokens[1].offset))
+    directive = Directive(kind, DIRECTIVES[kind], [], ctx.loc(tokens[1].offset), text=" ".join(text.split()))
     if kind in CANCEL_DIRECTIVES:
         directive.cancel_kind, i = tokens[i].text, i + 1
     i = _read_directive_argument(ctx, tokens, i, directive)

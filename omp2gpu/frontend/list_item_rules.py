@@ -9,7 +9,8 @@ checks them when it reads the directive:
   variable per construct; gcc lets a struct member be mapped twice, and a pointer be
   mapped both as itself and as a section, `map(p, p[:n])`), and not both in a map
   clause and in a data-sharing clause of the same `target` construct;
-- a variable may appear in at most one motion clause (`to`/`from`) of `target update`;
+- a whole variable may appear in at most one motion clause (`to`/`from`) of `target
+  update` (sections of it may appear in several, as gcc allows);
 - `declare simd`: a parameter in at most one `uniform` or `linear` clause; and, there
   and on `simd`, a variable in at most one `aligned` clause.
 
@@ -59,7 +60,9 @@ def check_directive_items(directive) -> None:
                 if form in mapped:
                     raise _twice(item, "map")
                 mapped.add(form)
-            elif name in _MOTION and directive.kind == "target update":
+            elif name in _MOTION and directive.kind == "target update" and not item.sections:
+                # gcc lets sections of one array be moved in several items (the two halo
+                # planes of a stencil, `from(u[0:h], u[n-h:h])`); a whole variable, once.
                 if key in moved:
                     raise _twice(item, "motion")
                 moved.add(key)

@@ -165,11 +165,11 @@ NATIVE_FAILED = ctypes.CFUNCTYPE(None, c_long, c_char_p)(
 
 
 def install_fast_path(native, binding=llvm) -> None:
-    """Bind __omp2gpu_target and __omp2gpu_set_default_device to a native launch path's
-    versions (native_launch.NativeLauncher: the CPU device's or the GPU's), which fall
+    """Bind __omp2gpu_target, __omp2gpu_target_data_update and __omp2gpu_set_default_device
+    to a native launch path's versions (native_launch.NativeLauncher: the CPU device's or the GPU's), which fall
     back on ours; our lock holds its mutex from now on."""
     native.init(address(abi.ENTRY_TARGET), address(abi.ENTRY_SET_DEFAULT_DEVICE),
-                ctypes.cast(NATIVE_FAILED, c_void_p).value)
+                ctypes.cast(NATIVE_FAILED, c_void_p).value, address(abi.ENTRY_DATA_UPDATE))
     LAUNCHER_LOCK.use_native(native)
     for name, entry in native.entry_points.items():
         binding.add_symbol(name, entry)

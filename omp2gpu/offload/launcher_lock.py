@@ -14,28 +14,34 @@ import threading
 class LauncherLock:
     def __init__(self):
         self._python = threading.RLock()
-        self._native = None
+        self._natives: tuple = ()            # each native module's, taken in this order
         self._held = threading.local()      # the native locks this thread took, innermost last
 
     def use_native(self, native) -> None:
-        """Hold `native`'s mutex (a NativeLauncher) too from now on (None: no longer)."""
+        """Hold `native`'s mutex (a NativeLauncher) too from now on, and no other module's
+        (None: none)."""
         with self._python:
-            self._native = native
+            self._natives = (native,) if native is not None else ()
+
+    def add_native(self, native) -> None:
+        """Hold another module's mutex too (a chained GPU module, cuda_native.py), after
+        the others: a native launch takes one module's mutex alone, so any order is safe."""
+        with self._python:
+            self._natives += (native,)
 
     def __enter__(self):
         self._python.acquire()
-        native = self._native
-        if native is not None:
+        natives = self._natives
+        for native in natives:
             native.lock()
         stack = getattr(self._held, "stack", None)
         if stack is None:
             stack = self._held.stack = []
-        stack.append(native)
+        stack.append(natives)
         return self
 
     def __exit__(self, *exc) -> None:
-        native = self._held.stack.pop()
-        if native is not None:
+        for native in reversed(self._held.stack.pop()):
             native.unlock()
         self._python.release()
 

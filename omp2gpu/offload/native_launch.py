@@ -23,15 +23,16 @@ from omp2gpu.offload.policy import BLOCKS_PER_MULTIPROCESSOR, DEFAULT_BLOCK_SIZE
 
 _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_start": (None, ()),
-    "__omp2gpu_native_init": (None, (c_void_p, c_void_p, c_void_p)),
+    "__omp2gpu_native_init": (None, (c_void_p, c_void_p, c_void_p, c_void_p)),
     "__omp2gpu_native_lock": (None, ()),
     "__omp2gpu_native_unlock": (None, ()),
     "__omp2gpu_native_log": (None, (c_char_p, c_char_p)),
     "__omp2gpu_native_reset": (None, ()),
     "__omp2gpu_native_configure": (None, (c_int, c_int, c_int, c_long, c_long, c_int, c_int)),
     "__omp2gpu_native_kernel": (None, (c_char_p, c_void_p, c_char_p, c_long, c_long, c_int, c_long)),
-    "__omp2gpu_native_mappings": (None, (c_long, c_void_p, c_void_p, c_void_p)),
+    "__omp2gpu_native_mappings": (None, (c_long, c_void_p, c_void_p, c_void_p, c_void_p)),
     "__omp2gpu_native_launches": (c_long, ()),
+    "__omp2gpu_native_updates": (c_long, ()),
     "__omp2gpu_native_shape": (c_int, (c_char_p, c_int, c_int, c_long, c_void_p)),
     "__omp2gpu_native_release_cache": (None, ()),
 }
@@ -45,19 +46,21 @@ def wanted(environ, *names: str) -> bool:
 
 class NativeLauncher:
     """One native module's launch path. `address(name)` finds its functions;
-    `target_symbol` is its version of __omp2gpu_target. Made once per module (it makes
-    the module's lock)."""
+    `target_symbol` and `update_symbol` are its versions of __omp2gpu_target and
+    __omp2gpu_target_data_update. Made once per module (it makes the module's lock)."""
 
-    def __init__(self, address, target_symbol: str):
+    def __init__(self, address, target_symbol: str, update_symbol: str):
         self._address = address
         self._functions = {name: ctypes.CFUNCTYPE(result, *arguments)(address(name))
                            for name, (result, arguments) in _SIGNATURES.items()}
         self.entry_points = {abi.ENTRY_TARGET: address(target_symbol),
+                             abi.ENTRY_DATA_UPDATE: address(update_symbol),
                              abi.ENTRY_SET_DEFAULT_DEVICE: address("__omp2gpu_native_set_default_device"),
                              abi.ENTRY_TARGET_TASK_BEGIN: address(abi.ENTRY_TARGET_TASK_BEGIN),
                              abi.ENTRY_TARGET_TASK_END: address(abi.ENTRY_TARGET_TASK_END)}
         self._mapping_arrays = ()
         self._log = ()
+        self.fallbacks = None                # init()'s entry points, once given
         self._call("__omp2gpu_native_start")
 
     def _call(self, name: str, *args):
@@ -67,9 +70,12 @@ class NativeLauncher:
         """Another function of the module (the device's half), as a ctypes function."""
         return ctypes.CFUNCTYPE(result, *arguments)(self._address(name))
 
-    def init(self, target_address: int, set_default_device_address: int, failed_address: int) -> None:
-        """The launcher's entry points to fall back on, and its failure report."""
-        self._call("__omp2gpu_native_init", target_address, set_default_device_address, failed_address)
+    def init(self, target_address: int, set_default_device_address: int, failed_address: int,
+             update_address: int) -> None:
+        """The entry points to fall back on (the launcher's, or the next native module's),
+        and the launcher's failure report."""
+        self.fallbacks = (target_address, set_default_device_address, failed_address, update_address)
+        self._call("__omp2gpu_native_init", *self.fallbacks)
 
     # the lock the launcher's own path holds too (launcher_lock.py)
     def lock(self) -> None:
@@ -110,12 +116,20 @@ class NativeLauncher:
         arrays = tuple((c_long * max(count, 1))(*values) for values in (
             [m.host_begin for m in mappings], [m.host_end for m in mappings],
             [m.device_address for m in mappings]))
+        # `target update` copies a plain mapping natively: not lent device memory (never
+        # copied), no attached pointers (the launcher keeps their device values)
+        plain = (ctypes.c_byte * max(count, 1))(*[not (m.borrowed or m.attached) for m in mappings])
+        arrays += (plain,)
         self._call("__omp2gpu_native_mappings", count, *[ctypes.addressof(a) for a in arrays])
         self._mapping_arrays = arrays            # the native side reads them until the next push
 
     def launches(self) -> int:
         """Launches made natively so far."""
         return self._call("__omp2gpu_native_launches")
+
+    def updates(self) -> int:
+        """`target update` constructs made natively so far."""
+        return self._call("__omp2gpu_native_updates")
 
     def shape(self, name: str, num_teams: int, thread_limit: int, trip_count: int) -> tuple[int, int] | None:
         """(grid, block) a registered kernel gets natively; None if it is not registered."""
@@ -182,6 +196,10 @@ class MirroredDataEnvironment(DataEnvironment):
     def _remove(self, mapping: Mapping) -> None:
         super()._remove(mapping)
         self._push()
+
+    def _attach(self, slot: int, begin: int, size: int) -> None:
+        super()._attach(slot, begin, size)
+        self._push()                        # the holder's attached pointers changed
 
     def begin(self, entries) -> None:
         self._sync()

@@ -208,19 +208,20 @@ class TypeResolver:
         """A bit-field member (C99 6.7.2.1p4): an integer type (gcc takes any, and enums)
         and a constant width within it; only an unnamed one may have width 0."""
         name = decl.name or "<anonymous>"
+        where = decl.coord or decl.bitsize.coord      # an unnamed one has no coordinate of its own
         if not mtype.is_integer:
-            raise CompileError(f"bit-field '{name}' has invalid type", decl.coord)
+            raise CompileError(f"bit-field '{name}' has invalid type", where)
         try:
             width = evaluate_integer(decl.bitsize, scope, self)
         except CompileError:
             raise CompileError(f"bit-field '{name}' width not an integer constant",
-                               decl.coord) from None
+                               where) from None
         if width < 0:
-            raise CompileError(f"negative width in bit-field '{name}'", decl.coord)
+            raise CompileError(f"negative width in bit-field '{name}'", where)
         if width == 0 and decl.name is not None:
-            raise CompileError(f"zero width for bit-field '{name}'", decl.coord)
+            raise CompileError(f"zero width for bit-field '{name}'", where)
         if width > (1 if mtype.is_bool else mtype.bits):
-            raise CompileError(f"width of '{name}' exceeds its type", decl.coord)
+            raise CompileError(f"width of '{name}' exceeds its type", where)
         return Member(decl.name, mtype, width)
 
     def _enum(self, node: c_ast.Enum, scope: Scope) -> ct.CType:

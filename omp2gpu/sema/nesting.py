@@ -4,7 +4,9 @@ What may be closely nested inside what: inside `teams` only `distribute` and
 `parallel`; `distribute` inside `teams`; `teams` inside `target`; no worksharing
 construct, `master` or `barrier` inside a worksharing, `critical`, `ordered`,
 `master` or `task` region; no `critical` inside one of the same name; `section`
-only as a statement of a `sections` block (which must be a compound statement);
+only as a statement of a `sections` block (which must be a compound statement of
+statements, no declarations);
+no `return` inside a construct's structured block (it would leave it);
 `ordered` (without `depend`) closely nested in a loop region with an `ordered`
 clause. gcc and clang reject these programs too. A construct with no enclosing construct in its
 function is orphaned: the region it binds to is only known at run time, so it is
@@ -32,6 +34,9 @@ def _walk(node, enclosing: list, sections: set) -> None:
     """`sections`: ids of the `section` constructs that are statements of a sections block."""
     if isinstance(node, c_ast.FuncDef):
         enclosing = []                      # a new function: its constructs may be orphaned
+    elif isinstance(node, c_ast.Return) and enclosing:
+        raise CompileError("invalid branch to/from OpenMP structured block ('return' inside "
+                           f"'#pragma omp {enclosing[-1].kind}')", node.coord)
     if isinstance(node, OmpConstruct):
         if node.directive.constructs[-1] == "sections":
             sections = sections | _section_ids(node)     # its block first, as gcc reads it
@@ -49,6 +54,10 @@ def _section_ids(construct: OmpConstruct) -> set:
     if not isinstance(body, c_ast.Compound):
         raise CompileError(f"expected '{{' after '#pragma omp {construct.directive.kind}'",
                            body.coord)
+    for item in body.block_items or ():
+        if isinstance(item, c_ast.Decl):       # each item is a section: a structured block
+            raise CompileError(f"a declaration cannot be a section of '#pragma omp "
+                               f"{construct.directive.kind}' (expected a statement)", item.coord)
     return {id(item) for item in body.block_items or ()
             if isinstance(item, OmpConstruct) and item.directive.kind == "section"}
 

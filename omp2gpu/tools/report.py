@@ -26,24 +26,18 @@ without such a map (e.g. mapped by an enclosing `target data`).
 
 from __future__ import annotations
 
-import re
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-
-from pycparser import c_ast
 
 from omp2gpu import device_driver, driver
 from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop
-from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragma_syntax import constant_int
-from omp2gpu.offload.abi import MapType
+from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.devices import cuda
-from omp2gpu.sema.ctypes import variably_modified
 from omp2gpu.targets import nvptx
-from omp2gpu.tools import launch_sweep
+from omp2gpu.tools import gpu_kernels, launch_sweep
 from omp2gpu.tools import occupancy as occ
+from omp2gpu.tools.gpu_kernels import Kernel
 from omp2gpu.tools.launch_sweep import RunResult
 from omp2gpu.tools.report_render import render
 
@@ -53,186 +47,65 @@ COMPARED_SCHEMES = (CombinedConstruct.name, ControlLoop.name)
 
 # ----------------------------------------------------------------- what is reported
 @dataclass
-class KernelFigures:
-    """One kernel under one scheme."""
-    kernel: str
-    location: str
-    scheme: str
-    reason: str
-    arch: str
-    registers: int = 0
-    spill_store_bytes: int = 0
-    spill_load_bytes: int = 0
-    shared_bytes: int = 0
-    stack_frame_bytes: int = 0
-    constant_bytes: int = 0
-    team_stack_bytes: int = 0                    # global memory per team (control loop)
-    barriers: int = 0
-    max_threads_per_block: int | None = None
-    block_size: int = 0
-    block_size_from: str = ""
-    occupancy: occ.Occupancy | None = None
-    best: occ.Occupancy | None = None            # the block size with the best occupancy
-    bytes: int | None = None                     # valuable bytes per launch
-    bytes_from: str = ""
-    note: str = ""
-    run: RunResult | None = None
+class KernelRun:
+    """A kernel's fastest launch of the --run sweep, and the bytes its bandwidth counts."""
+    result: RunResult
+    bytes: int | None
+    bytes_from: str
 
 
 @dataclass
 class SchemeReport:
     requested: str
-    kernels: dict[str, KernelFigures]
+    kernels: dict[str, Kernel]                   # by PTX name (gpu_kernels.Kernel)
     remarks: list[str]                           # regions that run on the host, and why
+    runs: dict[str, KernelRun] = field(default_factory=dict)    # --run: by PTX name
 
 
 # ----------------------------------------------------------------- static analysis
-def _launch_directive(construct):
-    """The directive whose clauses shape the launch: the target construct's, or that of
-    a teams construct making up its whole body."""
-
-    body = construct.body
-    while isinstance(body, c_ast.Compound) and len(body.block_items or ()) == 1:
-        body = body.block_items[0]
-    if isinstance(body, OmpConstruct) and body.directive.has("teams"):
-        return body.directive
-    return construct.directive
-
-
-def _constant_clause(construct, name: str) -> int | None:
-    for directive in {id(d): d for d in (construct.directive, _launch_directive(construct))}.values():
-        for clause in directive.clauses:
-            if clause.name == name:
-                return constant_int(clause.expr)
-    return None
-
-
-def mapped_bytes(region) -> tuple[int | None, str]:
-    """(bytes the kernel moves per launch by its own map clauses, how that was found), or
-    (None, why not). `to`/`from` count once, `tofrom` twice."""
-    total = 0
-    for capture in region.captures:
-        if capture.kind == "literal":
-            continue                                   # by value: no memory traffic
-        copies = bool(capture.map_type & MapType.TO) + bool(capture.map_type & MapType.FROM)
-        if capture.map_type & (MapType.POINTER_LOOKUP | MapType.IS_DEVICE_PTR) or not copies:
-            return None, f"'{capture.name}' has no to/from map clause on the construct"
-        ctype, count = capture.ctype, 1
-        for section in (capture.item.sections if capture.item else ()):
-            if not (ctype.is_pointer or ctype.is_array):
-                return None, f"the map of '{capture.name}' is not an array section"
-            inner = ctype.pointee if ctype.is_pointer else ctype.element
-            lower = constant_int(section.lower) if section.lower is not None else 0
-            if section.length is not None:
-                length = constant_int(section.length)
-            elif ctype.is_array and ctype.length is not None and lower is not None:
-                length = ctype.length - lower
-            else:
-                length = None
-            if length is None:
-                return None, f"the section of '{capture.name}' has no constant length"
-            ctype, count = inner, count * length
-        if variably_modified(ctype):
-            return None, f"'{capture.name}' is a variable-length array: its size is known at run time"
-        total += copies * count * ctype.size
-    return total, "map clauses"
-
-
-def _maxntid(ptx: str) -> dict[str, int]:
-    """Kernel -> its .maxntid (x only) where the PTX gives one."""
-    found = {}
-    for match in re.finditer(r"\.entry\s+([\w$.]+)\s*\(([^{]*)", ptx):
-        if limit := re.search(r"\.maxntid\s+(\d+)", match[2]):
-            found[match[1]] = int(limit[1])
-    return found
-
-
 def analyse(path: str, options, maxrregcount: int | None = None,
             block_size: int | None = None) -> SchemeReport:
     """Compile `path` with `options` (its scheme and architecture) and measure each kernel."""
-    arch = options.offload_arch or nvptx.default_arch()
     build = driver.translate(path, options).device
     remarks = [r for r in (build.remarks if build else ()) if " runs on the host" in r]
     if build is None or not build.kernels:
         return SchemeReport(options.scheme, {}, remarks)
     if nvptx.find_ptxas() is None:
-        raise CompileError("ptxas not found (PATH, CUDA_HOME, /usr/local/cuda or the "
-                           "nvidia-cuda-nvcc wheel): it gives the registers and memory figures")
-    ptx = device_driver.device_ptx(build, options)
-    try:
-        usage = nvptx.resource_usage(ptx, arch, maxrregcount=maxrregcount)
-    except nvptx.PtxasError as error:
-        first = next((line for line in error.message.splitlines() if line.strip()), "")
-        raise CompileError(f"ptxas failed for {arch}: {first.strip()}") from None
-    maxntid = _maxntid(ptx)
+        raise CompileError(gpu_kernels.PTXAS_MISSING)
+    module = gpu_kernels.DeviceModule(device_driver.device_code(build), options, maxrregcount)
     kernels = {}
-    for kernel in build.kernels:
-        name = kernel.kernel_name
-        resources = usage.get(name) or nvptx.KernelResources(name)
-        figures = KernelFigures(
-            kernel=name, location=str(_location(kernel)), scheme=kernel.scheme.name, reason=kernel.reason,
-            arch=arch, registers=resources.registers, spill_store_bytes=resources.spill_store_bytes,
-            spill_load_bytes=resources.spill_load_bytes, shared_bytes=resources.shared_bytes,
-            stack_frame_bytes=resources.stack_frame_bytes, constant_bytes=resources.constant_bytes,
-            barriers=resources.barriers, team_stack_bytes=kernel.team_stack_bytes or 0)
-        clause = _constant_clause(kernel.construct, "thread_limit")
-        if block_size:
-            figures.block_size, figures.block_size_from = block_size, "--block-size"
-        elif kernel.scheme.fixed_launch is not None:
-            threads = kernel.scheme.fixed_launch[1]
-            figures.block_size = threads
-            figures.block_size_from = f"{kernel.scheme.name}: {'one thread' if threads == 1 else f'{threads} threads'}"
-        elif clause and clause > 0:
-            figures.block_size, figures.block_size_from = min(clause, 1024), "thread_limit clause"
-        else:
-            figures.block_size, figures.block_size_from = kernel.scheme.block_size, "scheme default"
-        figures.bytes, figures.bytes_from = mapped_bytes(kernel)
-        try:
-            _occupancy(figures, maxntid.get(name))
-        except occ.UnsupportedArchitecture as error:
-            figures.note = str(error)
-        if block_size and figures.max_threads_per_block is not None \
-                and block_size > figures.max_threads_per_block:
-            raise CompileError(f"block size {block_size} is over the limit of kernel {name} "
-                               f"({figures.max_threads_per_block} threads per block with "
-                               f"{figures.registers} registers on {arch})")
-        kernels[name] = figures
+    for kernel in gpu_kernels.kernels_of(build.kernels, module, block_size):
+        if kernel.unavailable:
+            raise CompileError(kernel.unavailable)
+        if block_size and kernel.max_threads_per_block is not None \
+                and block_size > kernel.max_threads_per_block:
+            raise CompileError(f"block size {block_size} is over the limit of kernel {kernel.name} "
+                               f"({kernel.max_threads_per_block} threads per block with "
+                               f"{kernel.registers} registers on {kernel.arch})")
+        kernels[kernel.name] = kernel
     return SchemeReport(options.scheme, kernels, remarks)
 
 
-def _location(region):
-    return SourceLocation.of(region.construct.coord)
-
-
-def _occupancy(figures: KernelFigures, maxntid: int | None) -> None:
-    arch, regs, shared, bars = figures.arch, figures.registers, figures.shared_bytes, figures.barriers
-    figures.max_threads_per_block = occ.max_threads_per_block(arch, regs, shared, bars, maxntid)
-    figures.occupancy = occ.occupancy(arch, regs, figures.block_size, shared, barriers=bars)
-    figures.best = occ.best_block_size(arch, regs, shared, bars, figures.max_threads_per_block)
-
-
 # ----------------------------------------------------------------- --run
-def attach_runs(figures: KernelFigures, result: RunResult, arch: str, multiprocessors: int,
-                bytes_per_launch: int | None) -> None:
+def attach_runs(kernel: Kernel, result: RunResult, arch: str, multiprocessors: int,
+                bytes_per_launch: int | None) -> KernelRun:
     """The run's figures, with bandwidth and occupancy at its best configuration."""
-    nbytes = bytes_per_launch if bytes_per_launch is not None else figures.bytes
-    if bytes_per_launch is not None:
-        figures.bytes, figures.bytes_from = bytes_per_launch, "--bytes"
+    nbytes, nbytes_from = (bytes_per_launch, "--bytes") if bytes_per_launch is not None \
+        else (kernel.bytes, kernel.bytes_from)
     if nbytes is not None and result.us > 0:
         result.gbs = nbytes / result.us / 1e3
-    registers = result.registers if result.registers is not None else figures.registers
-    shared = result.shared_bytes if result.shared_bytes is not None else figures.shared_bytes
+    registers = result.registers if result.registers is not None else kernel.registers
+    shared = result.shared_bytes if result.shared_bytes is not None else kernel.shared_bytes
     try:
-        at_best = occ.occupancy(arch, registers, result.block, shared, barriers=figures.barriers)
+        at_best = occ.occupancy(arch, registers, result.block, shared, barriers=kernel.barriers)
     except occ.UnsupportedArchitecture:
         at_best = None
     if at_best is not None:
         result.occupancy = at_best.occupancy
         result.grid_occupancy = at_best.grid_limited(result.grid, multiprocessors)
-    figures.run = result
+    return KernelRun(result, nbytes, nbytes_from)
 
 
-# ----------------------------------------------------------------- output
 # ----------------------------------------------------------------- the command
 def add_arguments(parser) -> None:
     parser.add_argument("--maxrregcount", type=int, metavar="N",
@@ -303,9 +176,10 @@ def _run_sweeps(args, program_args, reports: list[SchemeReport], configs) -> lis
             results, failures = launch_sweep.sweep(args.input, report.requested, flags, program_args,
                                                    configs, step)
             notes += [f"run failed: {failure}" for failure in failures]
-            for name, figures in report.kernels.items():
+            for name, kernel in report.kernels.items():
                 if name in results:
-                    attach_runs(figures, results[name], arch, multiprocessors, args.bytes_per_launch)
+                    report.runs[name] = attach_runs(kernel, results[name], arch, multiprocessors,
+                                                    args.bytes_per_launch)
     finally:
         close()
     notes.append(f"runs on {arch} with {multiprocessors} SMs; occupancy is theoretical (per SM) "

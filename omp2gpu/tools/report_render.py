@@ -1,5 +1,6 @@
 """How `omp2gpu report` prints its figures: a table per kernel with a column per scheme
-(plain text or Markdown), or JSON (report.py measures them)."""
+(plain text or Markdown), or JSON (report.py measures them); and how lib.kernels prints
+the same tables, one kernel at a time (gpu_kernels.Kernel is what both show)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from omp2gpu.tools import occupancy as occ
 
 
 def _or_na(value, form: str = "{}") -> str:
-    """`value` formatted, or n/a for None (`r and r.x` is None when there is no run)."""
+    """`value` formatted, or n/a for None (`r and r.x` is None when there is no run; a
+    ptxas figure is None without ptxas)."""
     return "n/a" if value is None else form.format(value)
 
 
@@ -28,30 +30,34 @@ def _occupancy_text(o: occ.Occupancy | None) -> str:
             f"= {o.active_warps}/{o.max_warps} warps; limited by {' and '.join(o.limiters)})")
 
 
-def _rows(figures, run: bool) -> list[tuple[str, str]]:
-    """(metric, value) for one kernel under one scheme; the metrics are the same for all."""
-    f = figures
-    if f is None:
+def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
+    """(metric, value) for one kernel (gpu_kernels.Kernel) under one scheme, and with `run`
+    its fastest launch (report.KernelRun, None: not run); the metrics are the same for all."""
+    k = kernel
+    if k is None:
         return []
-    rows = [("scheme", f.scheme), ("why", f.reason),
-            ("registers per thread", str(f.registers)),
-            ("spill stores / loads", f"{f.spill_store_bytes} B / {f.spill_load_bytes} B"),
-            ("shared memory (static)", _size(f.shared_bytes)),
-            ("local memory (stack frame)", _size(f.stack_frame_bytes)),
-            ("team stack (global, per team)", _size(f.team_stack_bytes)),
-            ("constant memory", _size(f.constant_bytes)),
-            ("barriers", str(f.barriers)),
-            ("max threads per block", _or_na(f.max_threads_per_block)),
-            ("block size", f"{f.block_size} ({f.block_size_from})"),
-            ("occupancy", _occupancy_text(f.occupancy) if not f.note else f"n/a ({f.note})"),
-            ("best block size", "n/a" if f.best is None else
-             f"{f.best.block_size} -> {f.best.occupancy:.1%} ({f.best.active_blocks} blocks/SM)")]
+    if k.unavailable:
+        occupancy = f"n/a ({k.unavailable})"
+    else:
+        occupancy = _occupancy_text(k.occupancy) if not k.note else f"n/a ({k.note})"
+    spills = "n/a" if k.unavailable else f"{k.spill_store_bytes} B / {k.spill_load_bytes} B"
+    rows = [("scheme", k.scheme), ("why", k.reason),
+            ("registers per thread", _or_na(k.registers)),
+            ("spill stores / loads", spills),
+            ("shared memory (static)", _or_na(k.shared_bytes, "{} B")),
+            ("local memory (stack frame)", _or_na(k.stack_frame_bytes, "{} B")),
+            ("team stack (global, per team)", _size(k.team_stack_bytes)),
+            ("constant memory", _or_na(k.constant_bytes, "{} B")),
+            ("barriers", _or_na(k.barriers)),
+            ("max threads per block", _or_na(k.max_threads_per_block)),
+            ("block size", f"{k.block_size} ({k.block_size_from})"),
+            ("occupancy", occupancy),
+            ("best block size", "n/a" if k.best is None else
+             f"{k.best.block_size} -> {k.best.occupancy:.1%} ({k.best.active_blocks} blocks/SM)")]
     if run:
-        r = f.run
-        if f.bytes is None:
-            valuable = f"n/a ({f.bytes_from}; pass --bytes N)"
-        else:
-            valuable = f"{f.bytes} ({f.bytes_from})"
+        r = kernel_run and kernel_run.result
+        moved, moved_from = (kernel_run.bytes, kernel_run.bytes_from) if kernel_run else (k.bytes, k.bytes_from)
+        valuable = f"n/a ({moved_from}; pass --bytes N)" if moved is None else f"{moved} ({moved_from})"
         at_best = None if r is None or r.occupancy is None else \
             f"{r.occupancy:.1%} theoretical, {r.grid_occupancy:.1%} over the grid"
         rows += [("best (#teams, #threads)", _or_na(r and (r.grid, r.block), "({0[0]}, {0[1]})")),
@@ -72,32 +78,56 @@ def _kernel_order(reports: list) -> list[str]:
 
 
 def render(reports: list, fmt: str, path: str, run: bool, notes=()) -> str:
+    """`omp2gpu report`'s output: `reports` are report.SchemeReport, one per scheme."""
     if fmt == "json":
         return json.dumps({"file": path, "schemes": [
             {"requested": r.requested, "remarks": r.remarks,
-             "kernels": [_json_kernel(k) for k in r.kernels.values()]} for r in reports],
+             "kernels": [_json_kernel(k, r.runs.get(name)) for name, k in r.kernels.items()]} for r in reports],
             "notes": list(notes)}, indent=1) + "\n"
     out = []
     for name in _kernel_order(reports):
-        columns = [r.kernels.get(name) for r in reports]
-        first = next(c for c in columns if c is not None)
-        tables = [dict(_rows(c, run)) for c in columns]
-        metrics = [m for m, _ in _rows(first, run)]
-        headers = [f"--scheme {r.requested}" for r in reports]
-        cells = [[t.get(m, "runs on the host") for t in tables] for m in metrics]
-        title = f"{first.location}: kernel {name} ({first.arch})"
-        if fmt == "markdown":
-            out += [f"### {title}", "", "| | " + " | ".join(headers) + " |",
-                    "|---|" + "---|" * len(headers)]
-            out += [f"| {m} | " + " | ".join(row) + " |" for m, row in zip(metrics, cells)]
-        else:
-            out.append(title)
-            out += _aligned(metrics, cells, headers if len(reports) > 1 else None)
-        out.append("")
+        columns = [(r.kernels.get(name), r.runs.get(name)) for r in reports]
+        out += _section(columns, [f"--scheme {r.requested}" for r in reports], fmt, run)
     for report in reports:
         out += report.remarks
     out += [f"note: {n}" for n in notes]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def kernel_tables(kernels: list, fmt: str = "table") -> str:
+    """Each kernel's table on its own (lib.kernels printed, or shown in a notebook)."""
+    out = []
+    for kernel in kernels:
+        out += _section([(kernel, None)], ["value"], fmt, run=False)
+    return "\n".join(out).rstrip("\n") + "\n" if out else ""
+
+
+def _section(columns: list, headers: list[str], fmt: str, run: bool) -> list[str]:
+    """One kernel's table: a column per (kernel, its run) -- None where that scheme runs
+    the region on the host -- under `headers`."""
+    first = next(kernel for kernel, _ in columns if kernel is not None)
+    tables = [dict(_rows(kernel, run, kernel_run)) for kernel, kernel_run in columns]
+    metrics = [m for m, _ in _rows(first, run)]
+    cells = [[t.get(m, "runs on the host") for t in tables] for m in metrics]
+    title = f"{first.location}: kernel {first.name} ({first.arch})"
+    if fmt == "markdown":
+        return [f"### {title}", "", "| | " + " | ".join(headers) + " |", "|---|" + "---|" * len(headers),
+                *(f"| {m} | " + " | ".join(row) + " |" for m, row in zip(metrics, cells)), ""]
+    return [title, *_aligned(metrics, cells, headers if len(columns) > 1 else None), ""]
+
+
+def kernel_summary(k) -> str:
+    """One line for a kernel: where, its scheme, ptxas's figures and occupancy."""
+    where = f"{k.name} ({k.location}, {k.scheme})"
+    if k.unavailable:
+        return f"{where}: no figures: {k.unavailable}"
+    figures = (f"{k.registers} registers, {k.spill_store_bytes + k.spill_load_bytes} B spilled, "
+               f"{k.shared_bytes} B shared, {k.stack_frame_bytes} B local")
+    if k.occupancy is None:
+        return f"{where}: {figures}; occupancy n/a ({k.note})"
+    return (f"{where}: {figures}; occupancy {k.occupancy.occupancy:.0%} at {k.block_size} threads "
+            f"(limited by {k.limiter or 'nothing'}), best block size "
+            f"{'n/a' if k.best is None else k.best.block_size}")
 
 
 def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | None) -> list[str]:
@@ -116,10 +146,21 @@ def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | No
     return lines
 
 
-def _json_kernel(k) -> dict:
-    data = asdict(k)
+# The keys of a kernel in the JSON output, in order (what scripts read).
+_JSON_FIGURES = ("registers", "spill_store_bytes", "spill_load_bytes", "shared_bytes", "stack_frame_bytes",
+                 "constant_bytes", "team_stack_bytes", "barriers", "max_threads_per_block", "block_size",
+                 "block_size_from")
+
+
+def _json_kernel(k, kernel_run) -> dict:
+    data = {"kernel": k.name, "location": k.location, "scheme": k.scheme, "reason": k.reason, "arch": k.arch}
+    data.update((key, getattr(k, key)) for key in _JSON_FIGURES)
     for key in ("occupancy", "best"):
         value = getattr(k, key)
         data[key] = None if value is None else dict(
             asdict(value), occupancy=value.occupancy, limiters=list(value.limiters))
+    data["bytes"], data["bytes_from"] = (kernel_run.bytes, kernel_run.bytes_from) if kernel_run \
+        else (k.bytes, k.bytes_from)
+    data["note"] = k.note
+    data["run"] = asdict(kernel_run.result) if kernel_run else None
     return data

@@ -81,3 +81,19 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
     return native_slow(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
                        trip_count, where);
 }
+
+/* `target update` of present ranges (zero-copy mode: the device's storage is the host's). */
+void __omp2gpu_cpu_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
+                          const char *where) {
+    struct update_copy copies[MAX_ARGS];
+    int n, c;
+    if (native_update_begin(device, count, begins, sizes, types, copies, &n) != 0) {
+        native_update_slow(device, count, bases, begins, sizes, types, where);
+        return;
+    }
+    for (c = 0; c < n && !native_unified(); c++) {
+        if (copies[c].to_device) copy(copies[c].device, copies[c].host, copies[c].size);
+        else copy(copies[c].host, copies[c].device, copies[c].size);
+    }
+    native_unlock();
+}

@@ -49,6 +49,7 @@ static launch_host_fn launch_host;
 static void *streams[STREAMS];
 static int next_stream;
 static long asynchronous_launches;
+static long event_counts[4];      /* __omp2gpu_gpu_event_counts */
 static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
 static void *context;
 static long team_stack_address;
@@ -189,6 +190,16 @@ static int launch_detached(struct launch_plan *plan, void *event) {
     return native_done(plan);
 }
 
+/* Why detached target tasks' launches were or were not enqueued (docs/async.md, "Status"):
+ * events offered to native launches, declined for transients, for the team stack, and
+ * launches that found no stream. */
+void __omp2gpu_gpu_event_counts(long *counts) {
+    int i;
+    native_lock();
+    for (i = 0; i < 4; i++) counts[i] = event_counts[i];
+    native_unlock();
+}
+
 /* Whether detached target tasks' launches may go on streams (else waited for, as before). */
 void __omp2gpu_gpu_nowait_streams(int on) {
     native_lock();
@@ -213,12 +224,17 @@ static int launch(struct launch_plan *plan) {
     void *event;
     if (add_team_stack(plan) != 0) return -1;
     if (make_current()) return 1;
-    event = streams_on ? native_take_task_event() : (void *)0;
+    event = native_take_task_event();
+    if (event) event_counts[0]++;
+    if (!streams_on) event = (void *)0;
     /* Not with transients (copied back and released after the kernel) nor with the team
      * stack (one buffer, which two control-loop kernels in flight at once would share). */
-    if (event && plan->transient_count == 0 && plan->kernel->team_stack_bytes <= 0) {
+    if (event && plan->transient_count > 0) event_counts[1]++;
+    else if (event && plan->kernel->team_stack_bytes > 0) event_counts[2]++;
+    else if (event) {
         int detached = launch_detached(plan, event);
         if (detached >= 0) return detached;
+        event_counts[3]++;
     }
     mapped = map_transients(plan);
     if (mapped) return mapped;
@@ -242,4 +258,28 @@ int __omp2gpu_gpu_target(long device, const char *name, int count, void **bases,
     }
     return native_slow(device, name, count, bases, begins, sizes, types, num_teams, thread_limit,
                        trip_count, where);
+}
+
+/* `target update` of present ranges: the copies on the default stream (after the
+ * kernels in flight on the blocking streams, docs/async.md). A failed copy gives the
+ * device up as a failed launch does (its data copied back). */
+void __omp2gpu_gpu_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
+                          const char *where) {
+    struct update_copy copies[MAX_ARGS];
+    int n, c;
+    if (native_update_begin(device, count, begins, sizes, types, copies, &n) != 0) {
+        native_update_slow(device, count, bases, begins, sizes, types, where);
+        return;
+    }
+    if (n > 0 && make_current()) return;
+    for (c = 0; c < n; c++) {
+        struct update_copy *copy = &copies[c];
+        int failed = copy->to_device
+            ? checked(copy_to_device((unsigned long)copy->device, (const void *)copy->host,
+                                     (unsigned long)copy->size), "cuMemcpyHtoD")
+            : checked(copy_to_host((void *)copy->host, (unsigned long)copy->device, (unsigned long)copy->size),
+                      "cuMemcpyDtoH");
+        if (failed) return;                  /* native_fail let the lock go */
+    }
+    native_unlock();
 }

@@ -25,6 +25,7 @@ static struct native_kernel kernels[MAX_KERNELS];
 static int kernel_count;
 static omp2gpu_target_fn slow_target;
 static omp2gpu_set_device_fn slow_set_device;
+static omp2gpu_data_fn slow_update;
 static omp2gpu_failed_fn report_failure;
 static int enabled;
 static int this_device = -1;
@@ -34,10 +35,12 @@ static long max_grid = 1;
 static int transients_allowed;
 static int unified;
 static long launches;
+static long updates;
 static long mapping_count;
 static long *mapping_begin;
 static long *mapping_end;
 static long *mapping_device;
+static char *mapping_plain;       /* 1: copied as it is (not lent device memory, no attached pointer) */
 static FILE *log_file;
 static char log_device[256];
 static pthread_mutex_t table_lock;
@@ -54,8 +57,9 @@ void __omp2gpu_native_start(void) {
 
 /* Before the first native launch: the launcher's entry points to fall back on. */
 void __omp2gpu_native_init(omp2gpu_target_fn target, omp2gpu_set_device_fn set_device,
-                           omp2gpu_failed_fn failed) {
+                           omp2gpu_failed_fn failed, omp2gpu_data_fn update) {
     slow_target = target;
+    slow_update = update;
     slow_set_device = set_device;
     report_failure = failed;
 }
@@ -131,16 +135,18 @@ void __omp2gpu_native_kernel(const char *name, void *handle, const char *params,
 }
 
 /* The present table, sorted by host address; the arrays belong to the Python side. */
-void __omp2gpu_native_mappings(long count, long *begins, long *ends, long *devices) {
+void __omp2gpu_native_mappings(long count, long *begins, long *ends, long *devices, char *plain) {
     native_lock();
     mapping_begin = begins;
     mapping_end = ends;
     mapping_device = devices;
+    mapping_plain = plain;
     mapping_count = count;
     native_unlock();
 }
 
 long __omp2gpu_native_launches(void) { return launches; }
+long __omp2gpu_native_updates(void) { return updates; }
 
 void __omp2gpu_native_set_default_device(int device) {
     default_device = device;
@@ -329,6 +335,46 @@ int native_fail(const char *reason) {
     native_unlock();
     report_failure(device, reason);
     return 1;
+}
+
+/* A `target update`'s copies, with the lock held (0), or -1 with the lock free: the
+ * launcher's path. Each motion item wholly inside a present mapping is copied; one
+ * present nowhere is skipped (OpenMP 4.5 2.10.5); anything else (a negative length, a
+ * range partly mapped, lent device memory, attached pointers inside, copies being
+ * logged) is the launcher's to do or to report. */
+int native_update_begin(long device, int count, void **begins, long *sizes, long *types,
+                        struct update_copy *copies, int *copy_count) {
+    int i, n = 0;
+    if (!native_wants(device) || count > MAX_ARGS) return -1;
+    native_lock();
+    if (!transients_allowed) goto slow;      /* copies logged one by one, link storage */
+    for (i = 0; i < count; i++) {
+        long begin = (long)begins[i], size = sizes[i], found;
+        if (types[i] & ~(long)(MAP_TO | MAP_FROM) || size < 0) goto slow;
+        if (size == 0 || !(types[i] & (MAP_TO | MAP_FROM))) continue;
+        found = find_mapping(begin, size);
+        if (found < 0) {
+            if (touches_mapping(begin, size)) goto slow;
+            continue;
+        }
+        if (!mapping_plain[found]) goto slow;
+        copies[n].host = begin;
+        copies[n].device = mapping_device[found] + (begin - mapping_begin[found]);
+        copies[n].size = size;
+        copies[n].to_device = (types[i] & MAP_TO) != 0;
+        n++;
+    }
+    *copy_count = n;
+    updates++;
+    return 0;
+slow:
+    native_unlock();
+    return -1;
+}
+
+void native_update_slow(long device, int count, void **bases, void **begins, long *sizes, long *types,
+                        const char *where) {
+    slow_update(device, count, bases, begins, sizes, types, where);
 }
 
 /* For tests: the launch shape a registered kernel gets; 0 when it is registered. */

@@ -28,6 +28,8 @@
 typedef int (*omp2gpu_target_fn)(long device, const char *kernel, int count, void **bases,
                                  void **begins, long *sizes, long *types, int num_teams,
                                  int thread_limit, long trip_count, const char *where);
+typedef void (*omp2gpu_data_fn)(long device, int count, void **bases, void **begins, long *sizes,
+                                long *types, const char *where);
 typedef void (*omp2gpu_set_device_fn)(int device);
 typedef void (*omp2gpu_failed_fn)(long device, const char *reason);
 
@@ -65,6 +67,14 @@ struct launch_plan {
     long block;
 };
 
+/* One copy of a `target update`: a range wholly inside one present mapping. */
+struct update_copy {
+    long host;
+    long device;
+    long size;
+    int to_device;               /* 1: `to`, host to device; 0: `from` */
+};
+
 /* mirror.c, for the device halves */
 void native_lock(void);
 void native_unlock(void);
@@ -76,6 +86,10 @@ int native_done(struct launch_plan *plan);
 int native_slow(long device, const char *kernel, int count, void **bases, void **begins, long *sizes,
                 long *types, int num_teams, int thread_limit, long trip_count, const char *where);
 int native_fail(const char *reason);
+int native_update_begin(long device, int count, void **begins, long *sizes, long *types,
+                        struct update_copy *copies, int *copy_count);
+void native_update_slow(long device, int count, void **bases, void **begins, long *sizes, long *types,
+                        const char *where);
 
 /* target_tasks.c: a detached target task's completion event, offered to its launch */
 void native_task_events_start(void);

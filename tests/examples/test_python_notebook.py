@@ -32,7 +32,8 @@ for number, cell in enumerate(notebook["cells"]):
         plt.close("all")
 print("SUMMARY " + json.dumps({"same_as_numpy": namespace["same_as_numpy"], "figures": figures,
                                "launches": {k: len(v) for k, v in namespace["launches"].items()},
-                               "report": namespace["report"] is not None}))
+                               "report": namespace["report"] is not None,
+                               "kernel": [namespace["step"].scheme, namespace["step"].location]}))
 """
 
 
@@ -60,5 +61,7 @@ def test_the_notebooks_cells_run_on_the_cpu_device(tmp_path):
     steps = [count for kernel, count in summary["launches"].items() if "heat_step" in kernel]
     assert steps == [40]                                           # every step's launch traced
     assert summary["figures"] == 2 + summary["report"]             # the report's needs ptxas
+    scheme, location = summary["kernel"]                           # library.kernels["heat.c:5"]
+    assert scheme == "combined" and location.endswith("heat.c:5:13")
     trace = json.loads((tmp_path / "trace.json").read_text())      # written at exit, as documented
     assert any(event.get("cat") == "kernel" for event in trace["traceEvents"])

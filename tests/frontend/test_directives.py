@@ -129,6 +129,12 @@ def test_table_covers_exactly_the_tested_forms():
 def test_whitespace_is_normalised():
     d = parse("omp   target \t teams   distribute  parallel for   simd")
     assert d.kind == "target teams distribute parallel for simd"
+    assert d.text == "omp target teams distribute parallel for simd"
+
+
+def test_the_text_is_kept_as_written_with_spaces_collapsed():
+    d = parse("omp target  map(tofrom: a[0:n])\tdevice(1)")
+    assert d.text == "omp target map(tofrom: a[0:n]) device(1)"
 
 
 def test_directive_coord_points_at_name():

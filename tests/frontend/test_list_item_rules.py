@@ -25,6 +25,9 @@ ACCEPTED = {
     "two members of one struct": ("#pragma omp target map(p.x) map(p.y)", "p.x = p.y;"),
     "one member mapped twice, as gcc accepts": ("#pragma omp target map(p.x) map(p.x)", "p.x = 1;"),
     "to and from of different variables": ("#pragma omp target update to(a) from(g)", ""),
+    "two sections of one array moved, as gcc accepts (halo planes)": (
+        "#pragma omp target update from(a[0:4], a[60:4]) to(g[0:2]) to(g[4:2])", ""),
+    "a section and the whole array moved, as gcc accepts": ("#pragma omp target update to(a[0:2]) to(a)", ""),
     "a pointer and a section of it, as gcc accepts": ("#pragma omp target map(q, q[0:4])", "q[0] = 1;"),
     "a pointer and its section in two clauses": (
         "#pragma omp target data map(to: q) map(from: q[0:n])", "{ }"),

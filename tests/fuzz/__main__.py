@@ -1,5 +1,6 @@
 """python -m tests.fuzz --minutes 30: a long fuzzing run; findings under --out, with the
-inputs where gcc disagrees (accept-invalid/, wrong-line/: the first error elsewhere)."""
+inputs where gcc disagrees (accept-invalid/, reject-valid/, wrong-line/: the first error
+elsewhere)."""
 
 from __future__ import annotations
 
@@ -36,16 +37,23 @@ def main(argv=None) -> int:
     count = args.cases if args.cases is not None or args.minutes else 200
     print(f"fuzzing with seed {args.seed}, {args.jobs} jobs", file=sys.stderr)
     results = campaign.run(campaign.cases(args.seed, count), jobs=args.jobs, minutes=args.minutes,
-                           compare_with_gcc=args.gcc, log=lambda text: print(text, file=sys.stderr))
-    args.out.mkdir(parents=True, exist_ok=True)
-    for number, finding in enumerate(results.findings.values(), 1):
-        (args.out / f"finding-{number:03d}.c").write_bytes(finding.reduced or finding.source)
-    _write_disagreements(args.out / "accept-invalid", results.accept_invalid)
-    _write_disagreements(args.out / "wrong-line", results.wrong_line)
-    summary = results.summary()
-    (args.out / "summary.txt").write_text(summary + "\n")
-    print(summary)
+                           compare_with_gcc=args.gcc, log=lambda text: print(text, file=sys.stderr),
+                           collected=lambda found: _write_results(args.out, found))
+    print(_write_results(args.out, results))       # again, with the reduced inputs
     return 1 if results.findings else 0
+
+
+def _write_results(out: Path, results: campaign.Results) -> str:
+    """The findings, the disagreements with gcc and the summary, under `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    for number, finding in enumerate(results.findings.values(), 1):
+        (out / f"finding-{number:03d}.c").write_bytes(finding.reduced or finding.source)
+    _write_disagreements(out / "accept-invalid", results.accept_invalid)
+    _write_disagreements(out / "wrong-line", results.wrong_line)
+    _write_disagreements(out / "reject-valid", results.reject_valid)
+    summary = results.summary()
+    (out / "summary.txt").write_text(summary + "\n")
+    return summary
 
 
 if __name__ == "__main__":

@@ -69,6 +69,8 @@ class Results:
     # inputs both reject: was omp2gpu's first error on gcc's line? (True/False -> count)
     error_on_gccs_line: Counter = field(default_factory=Counter)
     wrong_line: list[Disagreement] = field(default_factory=list)    # the False ones
+    # what gcc accepts and omp2gpu rejects: a real program could be one of them
+    reject_valid: list[Disagreement] = field(default_factory=list)
 
     def summary(self) -> str:
         lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
@@ -118,6 +120,9 @@ def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outc
     if accepted and not gcc.accepted:
         gccs = gcc.first_error or "(an error outside the input's own lines)"
         results.accept_invalid.append(Disagreement(case, source, None, gccs))
+    if gcc.accepted and not accepted:
+        results.reject_valid.append(Disagreement(case, source, first_error(outcome.stderr, "mutant.c"),
+                                                 "(accepted)"))
     if not accepted and not gcc.accepted and gcc.first_error is not None:
         ours = first_error(outcome.stderr, "mutant.c")
         agreed = error_line(ours) == gcc.error_line
@@ -127,9 +132,11 @@ def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outc
 
 
 def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_gcc: bool = True,
-        reduce_budget: int = 150, log=None) -> Results:
-    """Compile every case of case_source (stopping after `minutes`), then reduce the
-    first input of each finding."""
+        reduce_budget: int = 150, log=None, collected=None) -> Results:
+    """Compile every case of case_source (stopping after `minutes`), call
+    collected(results) if given (a long run writes its summary there, before the
+    reductions, which a time limit may cut short), then reduce the first input of
+    each finding."""
     results = Results()
     deadline = time.monotonic() + minutes * 60 if minutes else None
     pending = iter(case_source)
@@ -157,6 +164,8 @@ def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_g
                     _compare_with_gcc(results, case, source, outcome, gcc)
             if log and results.cases % 100 == 0:
                 log(f"{results.cases} mutants, {len(results.findings)} findings")
+    if collected is not None:
+        collected(results)
     for finding in results.findings.values():
         signature = finding.outcome.signature
         if finding.outcome.kind == "hang":      # each try would cost the whole timeout

@@ -135,7 +135,8 @@ def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
     if gcc is None:
         return None
     try:
-        done = subprocess.run([gcc, "-std=c99", "-fopenmp", "-fsyntax-only", "-w", source.name],
+        # a whole compile (-c), not -fsyntax-only: gcc checks OpenMP nesting after parsing
+        done = subprocess.run([gcc, "-std=c99", "-fopenmp", "-c", "-o", os.devnull, "-w", source.name],
                               cwd=source.parent, capture_output=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:

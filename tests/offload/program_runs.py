@@ -116,3 +116,48 @@ CONCURRENT = """
         return 0;
     }
 """
+
+# `target update` in a time-step loop: present arrays and sections both ways, a scalar,
+# an item present nowhere (nothing to copy), a struct holding an attached pointer (the
+# launcher's path), and updates as target tasks ordered by depend.
+UPDATE_CASES = """
+    #include <stdio.h>
+    #include <stdlib.h>
+    struct field { int n; double *values; };
+    int main(void) {
+        int n = 512, i, step, halo = 4;
+        double *u = malloc(n * sizeof(double)), absent[4] = {1, 2, 3, 4}, norm = 0;
+        struct field f = { n, malloc(n * sizeof(double)) };
+        for (i = 0; i < n; i++) { u[i] = i % 7; f.values[i] = 1; }
+        #pragma omp target data map(tofrom: u[0:n], norm) map(to: f, f.values[0:n])
+        {
+            for (step = 0; step < 6; step++) {
+                #pragma omp target teams distribute parallel for
+                for (i = 0; i < n; i++) u[i] = 0.5 * u[i] + f.values[i];
+                #pragma omp target update from(u[0:halo], u[n - halo:halo])
+                for (i = 0; i < halo; i++) { u[i] += step; u[n - 1 - i] -= step; }
+                #pragma omp target update to(u[0:halo]) to(u[n - halo:halo]) from(absent[0:2])
+                #pragma omp target map(tofrom: norm)
+                { norm = 0; for (i = 0; i < n; i++) norm += u[i] * u[i]; }
+                #pragma omp target update from(norm)
+                if (step % 2) {
+                    f.values[1] = step;
+                    #pragma omp target update to(f)
+                    #pragma omp target update to(f.values[0:2])
+                }
+            }
+            #pragma omp target update from(u[0:n]) nowait depend(out: u[0])
+            #pragma omp task depend(in: u[0]) shared(u)
+            u[1] += 1000;
+            #pragma omp taskwait
+            #pragma omp target update to(u[1:1]) depend(inout: u[0])
+            #pragma omp taskwait
+        }
+        double s = 0;
+        for (i = 0; i < n; i++) s += u[i] * (i % 5 + 1);
+        printf("s=%.6f norm=%.6f u1=%.3f absent=%.0f\\n", s, norm, u[1], absent[0]);
+        free(u);
+        free(f.values);
+        return 0;
+    }
+"""

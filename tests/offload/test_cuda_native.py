@@ -16,7 +16,7 @@ from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_void_p
 from pathlib import Path
 
 import pytest
-from program_runs import CONCURRENT, MAP_CASES, both_ways
+from program_runs import CONCURRENT, MAP_CASES, UPDATE_CASES, both_ways
 from test_cuda_device import PTX
 
 from omp2gpu import device_driver
@@ -51,6 +51,32 @@ def test_every_map_case_gives_the_launchers_results_and_log(tmp_path, monkeypatc
                                                                        MAP_CASES)
     assert native == 0 and fast_native == 16
     assert (fast_out, fast_log) == (out, log)
+
+
+def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
+    """`target update` of present ranges copied by cuda_launch.c, with the launcher's results."""
+    def updates():
+        native = cuda_native.launcher()
+        return native.updates() if native is not None else 0
+    before = updates()
+    (out, log, _), (fast_out, fast_log, _) = _both_ways(tmp_path, monkeypatch, capfd, UPDATE_CASES)
+    assert (fast_out, fast_log) == (out, log) and out.startswith("s=5079.718750 ")
+    assert updates() - before == 6 * 3 + 3 + 2      # as on the CPU device (test_native_launch.py)
+
+
+def test_each_gpu_gets_a_native_module_of_its_own(tmp_path, monkeypatch, capfd):
+    """Two devices (the GPU presented twice, OMP2GPU_DEVICES=gpu,gpu): each is served by a
+    module of its own in the chain, and both launch natively with the launcher's results."""
+    source = (REPO / "tests/offload/programs/native_path_two_devices.c").read_text()
+
+    def launches():
+        return sum(native.launches() for native in cuda_native._chain)
+    (out, log, _), (fast_out, fast_log, fast_native) = both_ways(
+        tmp_path, monkeypatch, capfd, source, launches, devices="gpu,gpu")
+    assert fast_out == out == "device 0: 4 4\ndevice 1: 130 130\n" and fast_log == log
+    served = [native for native in cuda_native._chain if native.device is not None]
+    assert len(served) == 2 and all(native.launches() > 0 for native in served)
+    assert fast_native == 4            # two launches a device natively, the first of each in Python
 
 
 def test_host_threads_launch_at_once_and_lose_nothing(tmp_path, monkeypatch, capfd):
@@ -202,6 +228,7 @@ def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, 
                                                                            NOWAIT_STEPS)
     finally:
         launcher.nowait_streams(int(cuda_native.NOWAIT_STREAMS_DEFAULT))
+    print("target task events:", launcher.event_counts())     # why launches were not enqueued
     assert out == fast_out and len(out.splitlines()) == 1
     assert sorted(fast_log) == sorted(log) and len(log) == 4 * 20
     assert native == 0 and fast_native >= 4 * 20 - 4          # all but each kernel's first launch

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from program_runs import CONCURRENT, MAP_CASES, both_ways, run_in_process
+from program_runs import CONCURRENT, MAP_CASES, UPDATE_CASES, both_ways, run_in_process
 
 from omp2gpu import cpu_driver
 from omp2gpu.offload import policy
@@ -191,3 +191,18 @@ def test_an_offered_event_is_taken_by_a_launch_once_and_reported():
     assert end() == 1 and end() == 0
     begin(0x4560)
     assert end() == 0 and take() is None                # not taken: the body fulfils it
+
+
+def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
+    """`target update` of present ranges is copied natively, with the launcher's results
+    (an absent item skipped, an attached pointer's holder and the tasks' updates too)."""
+    def updates():
+        return cpu_pool.pool().native.updates() if cpu_pool.started() else 0
+    for environ in ({}, {"OMP2GPU_CPU_UNIFIED": "1"}):
+        before = updates()
+        (out, log, _), (fast_out, fast_log, _) = _both_ways(tmp_path, monkeypatch, capfd, UPDATE_CASES,
+                                                            environ)
+        assert (fast_out, fast_log) == (out, log) and out.startswith("s=5079.718750 ")
+        # three a step, `to(f.values[0:2])` on the odd steps (`to(f)` holds an attached
+        # pointer: the launcher's), the two after the loop
+        assert updates() - before == 6 * 3 + 3 + 2

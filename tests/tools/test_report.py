@@ -16,12 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from kernel_testing import GivenFigures
 
 from omp2gpu.offload import runtime
 from omp2gpu.offload.devices.host_memory import HostMemoryDevice
 from omp2gpu.offload.runtime import KernelInfo, launch_configuration, launch_override
 from omp2gpu.targets import nvptx
 from omp2gpu.tools import cli, launch_sweep, report
+from omp2gpu.tools.gpu_kernels import Kernel
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 requires_ptxas = pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found (no CUDA toolkit)")
@@ -261,14 +263,15 @@ def test_sweep_keeps_each_kernels_fastest_launch(monkeypatch):
 
 
 def test_run_figures_bandwidth_and_occupancy():
-    figures = report.KernelFigures("k", "p.c:3", "combined", "why", "sm_90", registers=22, bytes=3_200_000)
+    kernel = Kernel("k", "p.c:3", "#pragma omp target", "combined", "why", GivenFigures(registers=22),
+                    block_size=128, bytes=3_200_000, bytes_from="map clauses")
     result = launch_sweep.RunResult(grid=132, block=512, us=10.0, registers=22, shared_bytes=0)
-    report.attach_runs(figures, result, "sm_90", 132, None)
+    report.attach_runs(kernel, result, "sm_90", 132, None)
     assert result.gbs == pytest.approx(320.0)              # 3.2 MB in 10 us
     assert result.occupancy == 1.0 and result.grid_occupancy == 0.25
-    report.attach_runs(figures, result, "sm_90", 132, 1_000_000)
-    assert result.gbs == pytest.approx(100.0) and figures.bytes_from == "--bytes"
-    text = report.render([report.SchemeReport("auto", {"k": figures}, [])], "table", "p.c", run=True)
+    run = report.attach_runs(kernel, result, "sm_90", 132, 1_000_000)
+    assert result.gbs == pytest.approx(100.0) and run.bytes_from == "--bytes"
+    text = report.render([report.SchemeReport("auto", {"k": kernel}, [], {"k": run})], "table", "p.c", run=True)
     assert re.search(r"best \(#teams, #threads\) +\(132, 512\)", text)
     assert re.search(r"valuable bandwidth \(GB/s\) +100.0", text)
 

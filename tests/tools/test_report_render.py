@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 
-from omp2gpu.tools.report import KernelFigures, SchemeReport
+from kernel_testing import GivenFigures
+
+from omp2gpu.tools.gpu_kernels import Kernel
+from omp2gpu.tools.report import SchemeReport
 from omp2gpu.tools.report_render import render
 
 
-def _figures(scheme: str, registers: int) -> KernelFigures:
-    return KernelFigures("k", "p.c:3:1", scheme, f"{scheme} because", "sm_90", registers=registers,
-                         block_size=128, block_size_from="scheme default")
+def _figures(scheme: str, registers: int) -> Kernel:
+    return Kernel("k", "p.c:3:1", "#pragma omp target", scheme, f"{scheme} because", GivenFigures(registers),
+                  block_size=128, block_size_from="scheme default")
 
 
 REPORTS = [SchemeReport("combined", {"k": _figures("combined", 20)}, []),

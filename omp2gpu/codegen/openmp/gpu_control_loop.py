@@ -172,14 +172,13 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             if self.in_parallel and kind in ("sections", "task"):
                 raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
                                    "the GPU yet", construct.coord)
-            # Copies team-shared, as a parallel region inside may use them.
+            # Undeferred, in its data environment (a task's unlisted locals firstprivate);
+            # the copies team-shared, as a parallel region inside may use them.
             if kind == "task":
                 tasks.emit_task(cg, construct, private_slot=self._team_slot(cg))
-            elif kind == "sections":    # one thread runs them all, in order
-                with DataEnvironment(cg, construct.directive, private_slot=self._team_slot(cg)):
-                    cg.stmt(construct.body)
             else:
-                cg.stmt(construct.body)
+                with DataEnvironment(cg, directive, private_slot=self._team_slot(cg)):
+                    cg.stmt(construct.body)
         else:
             raise CompileError(f"'#pragma omp {kind}' is not supported inside a GPU target region",
                                construct.coord)

@@ -107,7 +107,7 @@ class Pool:
         self._copy = _COPY(self.addresses["__omp2gpu_cpu_copy"])
         self.schedule_native = _SCHEDULE(self.addresses["__omp2gpu_cpu_schedule"])
         # the native launch path (runtime/cpu_device/launch.c on runtime/native_launch/)
-        self.native = NativeLauncher(address, "__omp2gpu_cpu_target")
+        self.native = NativeLauncher(address, "__omp2gpu_cpu_target", "__omp2gpu_cpu_update")
         # The CpuDevice the native path serves (one: the default device; with several CPU
         # devices the others' launches and present tables stay in the launcher).
         self.served_device = None

@@ -93,10 +93,7 @@ class CudaDevice(Device):
         self._context = _call("cuDevicePrimaryCtxRetain", self._device)
         self._context_handle = _handle(self._context)
         self._make_current()
-        native = cuda_native.launcher()
-        if native is not None:           # a new launcher in this process: forget the old one's kernels
-            native.reset()
-            native.device = None
+        cuda_native.forget_devices()     # a new launcher in this process: forget the old one's kernels
         self.name = _decode(_call("cuDeviceGetName", 256, self._device))
         attribute = cu.CUdevice_attribute
         self.multiprocessor_count = self._attribute(attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
@@ -251,19 +248,17 @@ class CudaDevice(Device):
         return MirroredDataEnvironment(self, self._native)
 
     def _native(self) -> cuda_native.GpuLauncher | None:
-        """The native launch path, if it serves this device."""
-        native = cuda_native.launcher()
-        return native if native is not None and native.device is self else None
+        """The native launch path's module serving this device, if any."""
+        return cuda_native.serving(self)
 
     def launched(self, runtime, state, kernel_name: str, info, function) -> None:
         """After the launcher ran a kernel here: later launches of it may skip Python
-        (cuda_native.py), where this is the default device and the path was started."""
-        native = cuda_native.launcher()
-        if native is None or state.number != runtime.default_device:
+        (cuda_native.py), once the path was started (the default device is a GPU); each
+        GPU gets its own native module, chained after the others."""
+        native, claimed = cuda_native.claim(self)
+        if native is None:
             return
-        if native.device is not self:           # a new launcher in this process: forget the old one's
-            native.reset()
-            native.device = self
+        if claimed:
             native.use_context(_handle(self._context))
         native.team_stack(*state.team_stack)
         enable_after_launch(native, runtime, state, kernel_name, info, _handle(function))

@@ -1,9 +1,16 @@
 """The GPU's native launch path (runtime/native_launch/cuda_launch.c on mirror.c),
-JIT-compiled once per process by the driver (provide_runtime) and started when a CUDA
-device is the default device (device_driver.prepare_offload binds its
-__omp2gpu_target). It opens the CUDA driver library itself; the context and the
-kernels' CUfunction handles come from CudaDevice (cuda.py), which registers a kernel
-after the launcher's first launch of it (CudaDevice.launched)."""
+JIT-compiled by the driver (provide_runtime) and started when a CUDA device is the
+default device (device_driver.prepare_offload binds its __omp2gpu_target). It opens the
+CUDA driver library itself; the context and the kernels' CUfunction handles come from
+CudaDevice (cuda.py), which registers a kernel after the launcher's first launch of it
+(CudaDevice.launched).
+
+One native module serves one GPU (its statics hold one context, one mirror of one
+present table, one lock). Several GPUs get a module each, made when a device first
+launches, and chained: each module's fall-back entry points (__omp2gpu_target,
+__omp2gpu_target_data_update, __omp2gpu_set_default_device) are the next module's, the
+last one's the launcher's in Python. So a launch on any GPU skips Python, and launches on
+different GPUs from different host threads hold different locks."""
 
 from __future__ import annotations
 
@@ -11,7 +18,9 @@ import ctypes
 import os
 import threading
 
+from omp2gpu.offload import abi
 from omp2gpu.offload.devices.base import DeviceError
+from omp2gpu.offload.launcher_lock import LAUNCHER_LOCK
 from omp2gpu.offload.native_launch import NativeLauncher
 
 # Detached target tasks' kernels on streams (docs/async.md): "1" on, "0" waited for as any
@@ -21,20 +30,29 @@ NOWAIT_STREAMS_DEFAULT = "0"
 _lock = threading.Lock()
 _runtime_loader = None
 _launcher: NativeLauncher | None = None
+_chain: list = []                 # every module, _launcher first, in fall-back order
+MAX_MODULES = 16
 
 
 class GpuLauncher(NativeLauncher):
     def __init__(self, engine):
         self.engine = engine                  # its code lives as long as the engine
         self.device = None                    # the CudaDevice it serves (CudaDevice.launched)
-        super().__init__(engine.get_function_address, "__omp2gpu_gpu_target")
+        super().__init__(engine.get_function_address, "__omp2gpu_gpu_target", "__omp2gpu_gpu_update")
         if self.function("__omp2gpu_gpu_load", ctypes.c_int)() != 0:
             raise DeviceError("the CUDA driver's entry points were not found for the native launch path")
         self.use_context = self.function("__omp2gpu_gpu_context", None, ctypes.c_void_p)
         self._team_stack = self.function("__omp2gpu_gpu_team_stack", None, ctypes.c_long, ctypes.c_long)
         self.asynchronous_launches = self.function("__omp2gpu_gpu_asynchronous_launches", ctypes.c_long)
         self.nowait_streams = self.function("__omp2gpu_gpu_nowait_streams", None, ctypes.c_int)
+        self._event_counts = self.function("__omp2gpu_gpu_event_counts", None, ctypes.c_void_p)
         self.nowait_streams(int(os.environ.get("OMP2GPU_NOWAIT_STREAMS", NOWAIT_STREAMS_DEFAULT).strip() == "1"))
+
+    def event_counts(self) -> dict[str, int]:
+        """Target tasks' events offered to native launches, and why they were not enqueued."""
+        counts = (ctypes.c_long * 4)()
+        self._event_counts(ctypes.addressof(counts))
+        return dict(zip(("offered", "declined_transients", "declined_team_stack", "no_stream"), counts))
 
     def team_stack(self, address: int, nbytes: int) -> None:
         """The launcher's team stack for control-loop kernels (DeviceState.team_stack)."""
@@ -59,7 +77,63 @@ def start() -> GpuLauncher:
     global _launcher
     with _lock:
         if _launcher is None:
-            if _runtime_loader is None:
-                raise DeviceError("the native GPU launch path was not compiled (the driver provides it)")
-            _launcher = GpuLauncher(_runtime_loader())
+            _launcher = _make()
+            _chain.append(_launcher)
         return _launcher
+
+
+def _make() -> GpuLauncher:
+    if _runtime_loader is None:
+        raise DeviceError("the native GPU launch path was not compiled (the driver provides it)")
+    return GpuLauncher(_runtime_loader())
+
+
+def _link(last: GpuLauncher, new: GpuLauncher) -> None:
+    """`new` at the chain's end: it falls back on what `last` fell back on (the launcher),
+    `last` on `new`; the launcher's calls hold `new`'s lock too from now on."""
+    new.init(*last.fallbacks)
+    LAUNCHER_LOCK.add_native(new)
+    last.init(new.entry_points[abi.ENTRY_TARGET], new.entry_points[abi.ENTRY_SET_DEFAULT_DEVICE],
+              last.fallbacks[2], new.entry_points[abi.ENTRY_DATA_UPDATE])
+
+
+def relink() -> None:
+    """After the first module was bound to the launcher again (a new program in this
+    process): the chain's links and locks as they were made."""
+    with _lock:
+        for last, new in zip(_chain, _chain[1:]):
+            _link(last, new)
+
+
+def serving(device) -> GpuLauncher | None:
+    """The module serving `device` (a CudaDevice), None if none does."""
+    return next((native for native in _chain if native.device is device), None)
+
+
+def forget_devices() -> None:
+    """A new launcher in this process: every module forgets its kernels and its device."""
+    for native in _chain:
+        native.reset()
+        native.device = None
+
+
+def claim(device) -> tuple[GpuLauncher | None, bool]:
+    """The module for `device` once the path was started: the one serving it, else a free
+    one, else a new one put at the chain's end. (module, whether it was just given
+    `device`); (None, False) when the path was not started, or no module could be made."""
+    with _lock:
+        native = serving(device)
+        if native is not None or _launcher is None:
+            return native, False
+        native = next((free for free in _chain if free.device is None), None)
+        if native is None:
+            if len(_chain) >= MAX_MODULES or _chain[-1].fallbacks is None:   # not bound to the launcher
+                return None, False
+            try:
+                native = _make()
+            except DeviceError:
+                return None, False
+            _link(_chain[-1], native)
+            _chain.append(native)
+        native.device = device
+        return native, True

@@ -1,0 +1,69 @@
+"""gpu_kernels.py: a region's kernel as an object -- its plan's facts at once, ptxas's
+figures and occupancy when first asked, None and the reason when ptxas fails or the
+architecture has no occupancy data. (report's tests check the figures themselves.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from omp2gpu import driver
+from omp2gpu.device_driver import device_code
+from omp2gpu.pipeline import CompileOptions
+from omp2gpu.targets import nvptx
+from omp2gpu.tools.gpu_kernels import DeviceModule, kernels_of
+
+SOURCE = """
+void scale(int n, float *x) {
+    #pragma omp target teams distribute parallel for map(tofrom: x[0:n])
+    for (int i = 0; i < n; i++)
+        x[i] *= 2;
+    #pragma omp target teams num_teams(4) thread_limit(2000) map(tofrom: x[0:64])
+    #pragma omp distribute parallel for
+    for (int i = 0; i < 64; i++)
+        x[i] += 1;
+}
+"""
+
+
+@pytest.fixture
+def kernels(tmp_path, monkeypatch):
+    """The file's kernels for `arch`, as report and lib.kernels make them."""
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "scale.c"
+    path.write_text(SOURCE)
+
+    def made(arch: str = "sm_90", block_size: int | None = None):
+        options = CompileOptions(offload_arch=arch)
+        build = driver.translate(str(path), options).device
+        return kernels_of(build.kernels, DeviceModule(device_code(build), options), block_size)
+    return made
+
+
+def test_the_plan_gives_place_construct_and_launch(kernels):
+    first, second = kernels()
+    assert first.location.endswith("scale.c:3:13") and first.scheme == "combined"
+    assert first.construct == "#pragma omp target teams distribute parallel for map(tofrom: x[0:n])"
+    assert (first.block_size_from, first.bytes, first.bytes_from) == (
+        "scheme default", None, "the section of 'x' has no constant length")
+    assert (second.block_size, second.block_size_from) == (1024, "thread_limit clause")   # the teams's clause
+    assert second.bytes == 2 * 64 * 4 and second.bytes_from == "map clauses"
+    assert [k.block_size_from for k in kernels(block_size=96)] == ["--block-size"] * 2
+
+
+def test_a_failing_ptxas_leaves_the_figures_none_with_its_first_line(kernels, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise nvptx.PtxasError("\nptxas fatal   : Value 'sm_90' is not defined\nmore\n")
+    monkeypatch.setattr(nvptx, "resource_usage", refuse)
+    monkeypatch.setattr(nvptx, "find_ptxas", lambda: "/bin/ptxas")
+    kernel = kernels()[0]
+    assert kernel.unavailable == "ptxas failed for sm_90: ptxas fatal   : Value 'sm_90' is not defined"
+    assert (kernel.registers, kernel.resources, kernel.occupancy, kernel.note) == (None, None, None, "")
+
+
+@pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found (no CUDA toolkit)")
+def test_an_architecture_without_occupancy_data_has_figures_and_a_note(kernels):
+    kernel = kernels("sm_100")[0]
+    assert kernel.arch == "sm_100" and kernel.registers > 0 and kernel.unavailable is None
+    assert kernel.occupancy is None and kernel.best is None and kernel.limiter is None
+    assert kernel.note.startswith("no occupancy data for sm_100")
+    assert "occupancy n/a (no occupancy data for sm_100" in repr(kernel)
