@@ -216,3 +216,36 @@ def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
     reference = nvptx.resource_usage(cuda_ptx.read_text(), arch)
     (cuda_name,) = [name for name in reference if "vectorAdd" in name]
     assert 0 < ours[kernel.kernel_name].registers <= reference[cuda_name].registers
+
+
+SEQUENTIAL_PART_BESIDE_PARALLEL = """
+int f(int *out) {
+  int x = 5;
+  #pragma omp target map(tofrom: out[0:4])
+  {
+    CONSTRUCT
+    x = 7;
+    out[0] = x;
+    #pragma omp parallel for
+    for (int i = 1; i < 4; i++) out[i] = i;
+  }
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("construct", ["#pragma omp task firstprivate(x)",
+                                       "#pragma omp sections private(x)\n{"])
+def test_a_task_or_sections_in_a_control_loop_region_writes_its_own_copies(tmp_path, construct):
+    """The control loop runs a task or sections where they are met, in their own data
+    environment: the copy of x they write is not the region's (out[0] must read 5)."""
+    source = SEQUENTIAL_PART_BESIDE_PARALLEL.replace("CONSTRUCT", construct)
+    if construct.endswith("{"):
+        source = source.replace("x = 7;", "x = 7; }")
+    translation = _translate(tmp_path, source)
+    (region,) = translation.device.kernels
+    assert region.scheme.name == "control-loop"
+    kernel = str(translation.device.module.get_global(region.kernel_name))
+    regions_x = re.search(r'store i32 %"x", i32\* (%"[^"]+")', kernel)[1]
+    stores_of_7 = re.findall(r"store i32 7, i32\* (%\"?[^\s,]+)", kernel)
+    assert stores_of_7 and regions_x not in stores_of_7

@@ -172,10 +172,12 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             if self.in_parallel and kind in ("sections", "task"):
                 raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
                                    "the GPU yet", construct.coord)
-            if kind == "task":      # undeferred, in its data environment (firstprivate by default)
-                tasks.emit_task(cg, construct)
+            # Undeferred, in its data environment (a task's unlisted locals firstprivate);
+            # the copies team-shared, as a parallel region inside may use them.
+            if kind == "task":
+                tasks.emit_task(cg, construct, private_slot=self._team_slot(cg))
             else:
-                with DataEnvironment(cg, directive):
+                with DataEnvironment(cg, directive, private_slot=self._team_slot(cg)):
                     cg.stmt(construct.body)
         else:
             raise CompileError(f"'#pragma omp {kind}' is not supported inside a GPU target region",
@@ -224,10 +226,14 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         made by the team master and team-shared (its parallel regions may name them);
         reductions fold into the original atomically, across teams."""
         clauses = [c for c in directive.clauses if c.name in names]
-        shared = self.shared
         return DataEnvironment(cg, SimpleNamespace(clauses=clauses), combine_reduction=self._atomic_fold(cg),
-                               private_slot=lambda name, ctype: shared.slot(
-                                   cg, ctype, name, name in shared.locked_captures))
+                               private_slot=self._team_slot(cg))
+
+    def _team_slot(self, cg):
+        """DataEnvironment's `private_slot` for copies one per team, made by the team
+        master and shared by the team's threads."""
+        shared = self.shared
+        return lambda name, ctype: shared.slot(cg, ctype, name, name in shared.locked_captures)
 
     def _atomic_fold(self, cg):
         """Fold a private copy into its original: atomically where other threads reach the

@@ -64,6 +64,8 @@ class HostOpenMP(OpenMPRuntime):
                 canonical_loop.analyze(loop)
             loop_variables = [name for name in map(iteration_variable, loops) if name]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
+        if directive.has("taskloop"):       # a task-generating construct: tasks.py's rules
+            implicit += [name for name in tasks.implicit_firstprivate(cg, construct) if name not in loop_variables]
         values = self._evaluate_clause_expressions(cg, directive)
         with self._nesting(cg, directive, values), tasks.team_region(cg, directive, implicit), \
                 DataEnvironment(cg, directive, implicit, loop_variables):
@@ -97,10 +99,17 @@ class HostOpenMP(OpenMPRuntime):
         names = []
         for name in free_identifiers(construct.body):
             symbol = cg.scope.lookup(name)
-            if (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
-                    and symbol.ctype.is_scalar and name not in explicit):
+            if (symbol is not None and symbol.kind == "object" and symbol.ctype.is_scalar
+                    and name not in explicit and self._firstprivate_in_target(name, symbol)):
                 names.append(name)
         return names
+
+    def _firstprivate_in_target(self, name: str, symbol) -> bool:
+        """Whether an unmapped scalar is the target region's own copy: an automatic one.
+        A file-scope or static one is too (OffloadHostOpenMP), unless it is `declare
+        target`, which this class does not track; in a kernel (DeviceOpenMP) such a name
+        is the device's own copy, the captures being the region's copies of the others."""
+        return symbol.storage == "auto"
 
     # ----------------------------------------------------------------- synchronisation & data
     def _emit_body(self, cg, construct) -> None:

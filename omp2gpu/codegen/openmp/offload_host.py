@@ -65,6 +65,12 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         self._kernel_names: set[str] = set()
 
     # ----------------------------------------------------------------- declare target
+    def _firstprivate_in_target(self, name: str, symbol) -> bool:
+        """Whatever its storage (a file-scope or static scalar too, as on the device and in
+        GCC), but a `declare target` global, the device's own, and a threadprivate one."""
+        return symbol.storage == "auto" or (symbol.storage != "threadprivate"
+                                            and name not in self.declare_target_globals)
+
     def declare_target(self, module, node) -> None:
         for decl in node.decls:
             module.emit_external(decl)

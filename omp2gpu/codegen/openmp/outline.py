@@ -10,7 +10,7 @@ array's hidden length included). Each capture is either
 - a copy (an explicit task's firstprivate): the block holds the object's bytes, and
   the body works on them (GOMP_task copies the block when it defers the task).
 Objects with static storage (file scope, `static` locals) are not captured: every
-thread reaches them by name.
+thread reaches them by name; but a task's firstprivate copy of one is.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class OutlinedScope(Scope):
         if own is not None:
             return own
         symbol = self.enclosing.lookup(name)
-        if not is_local_object(symbol):
+        if not (is_local_object(symbol) or self._copies_static(name, symbol)):
             return symbol
         capture = self.block.place(symbol, name in self.copied)
         pointer_type = symbol.ctype.ir_type().as_pointer()
@@ -112,6 +112,12 @@ class OutlinedScope(Scope):
         inner = Symbol(name, symbol.ctype, "object", self.emitter.in_entry_block(address),
                        storage=symbol.storage, coord=symbol.coord, const=symbol.const)
         return self.declare(inner)
+
+    def _copies_static(self, name: str, symbol) -> bool:
+        """A task's firstprivate copy of an object with static storage: taken, like any
+        copy, as the task is created (a threadprivate one is the thread's, looked up)."""
+        return (name in self.copied and symbol is not None and symbol.kind == "object"
+                and symbol.storage != "threadprivate")
 
     def lookup_tag(self, tag: str):
         return self.tags.get(tag) or self.enclosing.lookup_tag(tag)
@@ -140,7 +146,12 @@ class Outlined:
             data = b.bitcast(array, I8P)
         for capture in self.block.captures:
             at = b.gep(data, [ir.Constant(I64, capture.offset)])
-            if capture.by_copy:         # an array's or struct's bytes too, without a first-class load
+            if capture.by_copy and capture.symbol.ctype.is_scalar:
+                # a load and a store (LLVM's GlobalOpt asserts on a memcpy from a global
+                # pointer it has seen stored only once)
+                pointer_type = capture.symbol.ctype.ir_type().as_pointer()
+                b.store(b.load(capture.symbol.address), b.bitcast(at, pointer_type))
+            elif capture.by_copy:       # an array's or struct's bytes, without a first-class load
                 copy_bytes(cg, at, capture.symbol.address, ir.Constant(I64, capture.symbol.ctype.size))
             else:
                 b.store(b.bitcast(capture.symbol.address, I8P), b.bitcast(at, I8P.as_pointer()))

@@ -51,8 +51,8 @@ from omp2gpu.sema.captures import free_identifiers
 # Leaf constructs whose implicit tasks make a team (of one thread, here): what they
 # do not privatise, the team shares.
 TEAM_LEAVES = ("parallel", "teams")
-TEAM_REGIONS_KEY = "tasks.team_regions"
-STATIC_STORAGE = ("static", "extern", "global", "threadprivate")    # key in cg.openmp_state: a stack of _TeamRegion
+TEAM_REGIONS_KEY = "tasks.team_regions"    # key in cg.openmp_state: a stack of _TeamRegion
+STATIC_STORAGE = ("static", "extern", "global", "threadprivate")
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,12 @@ def team_region(cg, directive, target_firstprivate=()):
         stack.pop()
 
 
-def emit_task(cg, construct) -> None:
+def emit_task(cg, construct, private_slot=None) -> None:
+    """The task, run where it is met, in its data environment (`private_slot`: where its
+    copies live, DataEnvironment's; default a stack slot of the running thread)."""
     directive = construct.directive
     _evaluate_clauses(cg, directive)
-    with DataEnvironment(cg, directive, implicit_firstprivate(cg, construct)):
+    with DataEnvironment(cg, directive, implicit_firstprivate(cg, construct), private_slot=private_slot):
         cg.stmt(construct.body)
 
 
@@ -88,7 +90,7 @@ def implicit_firstprivate(cg, construct) -> list[str]:
     """The variables the task references without a data-sharing clause that are
     firstprivate in it (see the module docstring)."""
     directive = construct.directive
-    listed = {item.name for clause_name in ("private", "firstprivate", "shared")
+    listed = {item.name for clause_name in ("private", "firstprivate", "lastprivate", "shared")
               for _, item in list_items(directive, clause_name)}
     default = next((clause.kind for clause in clauses_named(directive, "default")), None)
     stack = cg.openmp_state.get(TEAM_REGIONS_KEY)
