@@ -16,6 +16,9 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
     "vla_private_firstprivate": tuple(
         f"variable-length array '{name}' shared by a team: its team-shared copy needs a size known at "
         "compile time" for name in ("table", "steps")),
+    # under --scheme control-loop: taskloop is not lowered by the control loop (auto runs these
+    # regions on the GPU with the one-thread scheme)
+    "target_taskloop_mapped_locals": ("'#pragma omp taskloop' is not supported inside a GPU target region",),
     # user-defined reductions (declare reduction) are host-only: their combiner is arbitrary C
     "host_declare_reduction_structs": ("user-defined reduction 'csum' is not supported on the device",),
 }
