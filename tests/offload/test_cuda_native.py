@@ -228,7 +228,8 @@ def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, 
                                                                            NOWAIT_STEPS)
     finally:
         launcher.nowait_streams(int(cuda_native.NOWAIT_STREAMS_DEFAULT))
-    print("target task events:", launcher.event_counts())     # why launches were not enqueued
+    print("target task events:", launcher.event_counts(), "native launches:", fast_native,
+          "asynchronous:", launcher.asynchronous_launches() - before)   # why launches were not enqueued
     assert out == fast_out and len(out.splitlines()) == 1
     assert sorted(fast_log) == sorted(log) and len(log) == 4 * 20
     assert native == 0 and fast_native >= 4 * 20 - 4          # all but each kernel's first launch
