@@ -29,8 +29,7 @@ NOWAIT_STREAMS_DEFAULT = "0"
 
 _lock = threading.Lock()
 _runtime_loader = None
-_launcher: NativeLauncher | None = None
-_chain: list = []                 # every module, _launcher first, in fall-back order
+_chain: list = []                 # every module in fall-back order; the first is bound to the JIT
 MAX_MODULES = 16
 
 
@@ -72,18 +71,16 @@ def provide_runtime(loader) -> None:
 
 def launcher() -> GpuLauncher | None:
     """The started native path, None before start()."""
-    return _launcher
+    return _chain[0] if _chain else None
 
 
 def start() -> GpuLauncher:
     """The process's native GPU launch path, made on first use; DeviceError when it
     cannot be (no compiled code was provided, or the driver lacks an entry point)."""
-    global _launcher
     with _lock:
-        if _launcher is None:
-            _launcher = _make()
-            _chain.append(_launcher)
-        return _launcher
+        if not _chain:
+            _chain.append(_make())
+        return _chain[0]
 
 
 def _make() -> GpuLauncher:
@@ -127,7 +124,7 @@ def claim(device) -> tuple[GpuLauncher | None, bool]:
     `device`); (None, False) when the path was not started, or no module could be made."""
     with _lock:
         native = serving(device)
-        if native is not None or _launcher is None:
+        if native is not None or not _chain:
             return native, False
         native = next((free for free in _chain if free.device is None), None)
         if native is None:
