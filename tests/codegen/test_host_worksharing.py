@@ -27,6 +27,10 @@ int main(void) {
     for (i = 0; i < 1000; i++) seen[i]++;
     #pragma omp for schedule(static, 7) nowait
     for (i = 0; i < 1000; i++) seen[i]++;
+    /* nowait is race-free only before a loop of the same static schedule: each
+       iteration then has the same thread in both (OpenMP 4.5, 2.7.1) */
+    #pragma omp for schedule(static, 7)
+    for (i = 0; i < 1000; i++) seen[i]++;
     #pragma omp for schedule(dynamic)
     for (i = 999; i >= 0; i--) seen[i]++;
     #pragma omp for schedule(guided, 5) reduction(+: total)
@@ -40,7 +44,7 @@ int main(void) {
     }
   }
   int bad = 0;
-  for (i = 0; i < 1000; i++) bad += seen[i] != (i % 2 ? 4 : 5);
+  for (i = 0; i < 1000; i++) bad += seen[i] != (i % 2 ? 5 : 6);
   for (i = 0; i < 64; i++) bad += order[i] != i;
   int s[3] = {0}, value = 0, wrong = 0, named = 0;
   #pragma omp parallel firstprivate(value) reduction(+: wrong)
