@@ -38,6 +38,7 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_mappings": (None, (c_long, c_void_p, c_void_p, c_void_p, c_void_p)),
     "__omp2gpu_native_launches": (c_long, ()),
     "__omp2gpu_native_updates": (c_long, ()),
+    "__omp2gpu_target_task_events": (c_long, ()),
     "__omp2gpu_native_shape": (c_int, (c_char_p, c_int, c_int, c_long, c_void_p)),
     "__omp2gpu_native_release_cache": (None, ()),
     "__omp2gpu_native_lend": (c_int, (c_long, c_long)),
@@ -160,6 +161,10 @@ class NativeLauncher:
     def updates(self) -> int:
         """`target update` constructs made natively so far."""
         return self._call("__omp2gpu_native_updates")
+
+    def task_events(self) -> int:
+        """Detached target tasks' bodies that offered their completion event so far."""
+        return self._call("__omp2gpu_target_task_events")
 
     def shape(self, name: str, num_teams: int, thread_limit: int, trip_count: int) -> tuple[int, int] | None:
         """(grid, block) a registered kernel gets natively; None if it is not registered."""

@@ -8,12 +8,14 @@
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include "cpu_atomics.h"
 #include "native_launch.h"
 
 typedef void (*fulfill_fn)(void *event);
 
 static pthread_key_t offered_event;
 static fulfill_fn fulfill;
+static long begun;             /* events offered, for __omp2gpu_target_task_events */
 #define TAKEN ((void *)1)
 
 /* Once, from __omp2gpu_native_start: the key. */
@@ -27,7 +29,14 @@ static fulfill_fn fulfiller(void) {
     return fulfill;
 }
 
-void __omp2gpu_target_task_begin(void *event) { pthread_setspecific(offered_event, event); }
+void __omp2gpu_target_task_begin(void *event) {
+    /* the OpenMP runtime wrote the task's event only if GOMP_task was told it detaches */
+    if (event) __atomic_fetch_add(&begun, 1, __ATOMIC_RELAXED);
+    pthread_setspecific(offered_event, event);
+}
+
+/* How many task bodies offered a (non-null) event so far. */
+long __omp2gpu_target_task_events(void) { return __atomic_load_n(&begun, __ATOMIC_RELAXED); }
 
 /* 1 when the launch took the event (it will be fulfilled when the work is done). */
 int __omp2gpu_target_task_end(void) {

@@ -274,3 +274,34 @@ def test_the_data_environment_reads_native_loans_back_as_borrowed_mappings(nativ
     native.end_loan(memory + 16, 8)
     loan.end()
     assert env.lookup(memory, 256) is None and len(env) == 0
+
+
+NOWAIT_CHAIN = """
+    #include <stdio.h>
+    int main(void) {
+        int n = 1000, i, step;
+        double u[1000];
+        for (i = 0; i < n; i++) u[i] = i;
+        #pragma omp target data map(tofrom: u[0:n])
+        #pragma omp parallel num_threads(2)
+        #pragma omp single
+        for (step = 0; step < 6; step++) {
+            #pragma omp target teams distribute parallel for nowait depend(inout: u[0])
+            for (i = 0; i < n; i++) u[i] = u[i] * 0.5 + step;
+        }
+        printf("%.6f %.6f\\n", u[0], u[n - 1]);
+        return 0;
+    }
+"""
+
+
+def test_nowait_bodies_offer_the_event_the_runtime_wrote(tmp_path, monkeypatch, capfd):
+    """A `target nowait` task is created detached (GOMP_task's detach flag, gcc's value),
+    so libgomp writes its completion event and each body offers one: with a wrong flag
+    the runtime writes none and every nowait launch waits, silently. libiomp5's GOMP_task
+    does not take the detach argument: no event, the launches wait (docs/async.md)."""
+    before = cpu_pool.pool().native.task_events() if cpu_pool.started() else 0
+    status, out, _ = run_in_process(tmp_path, monkeypatch, capfd, NOWAIT_CHAIN)
+    assert status == 0 and out == "8.062500 23.671875\n"
+    offered = 6 if openmp_runtime.load().name == "libgomp" else 0
+    assert cpu_pool.pool().native.task_events() - before == offered

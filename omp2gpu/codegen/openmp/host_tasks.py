@@ -143,7 +143,7 @@ class Tasks:
                                copied, reserved=target_task_events.EVENT_BYTES, team_shared=frozenset())
             data = outlined.fill(cg)
             detach = target_task_events.clear_event(cg, data)
-            flags |= target_task_events.TASK_DETACH
+            flags |= gomp.TASK_DETACH
         else:
             outlined = outline(cg, f"{cg.function.name}._omp_target_task", lambda task: emit(task, inner), copied,
                                team_shared=frozenset())

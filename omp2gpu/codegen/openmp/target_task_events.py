@@ -23,7 +23,6 @@ from omp2gpu.sema.captures import free_identifiers
 
 I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
-TASK_DETACH = 1 << 9                # libgomp's GOMP_TASK_FLAG_DETACH
 # libgomp writes the event into the first word of the task's data block before copying it
 EVENT_BYTES = 8
 # target constructs that move data and launch nothing: the launcher does them synchronously
