@@ -249,9 +249,16 @@ def check_links(paths: list, options: CompileOptions) -> None:
                            lambda name: program.referenced_in.get(name, program.name), options)
 
 
+def link_inputs(paths: list, options: CompileOptions) -> list:
+    """The files a link takes: the inputs, then the archives `-l` names in the -L
+    directories (as ld takes them, after the inputs)."""
+    return [*paths, *shared_libraries.archives(options.libraries, options.library_dirs)]
+
+
 def load_program(paths: list, options: CompileOptions) -> CompiledProgram:
     """The inputs of `run` linked: one C file alone is compiled as a whole program;
-    otherwise each C file separately, with the objects and archives given."""
+    otherwise each C file separately, with the objects and archives given (link_inputs)."""
+    paths = link_inputs(paths, options)
     if len(paths) == 1 and not object_file.is_object_or_archive(paths[0]):
         return compile_program(paths[0], options, whole_program=True)
     units = object_file.load_units(paths, lambda path: compile_unit(path, options, separate=True))

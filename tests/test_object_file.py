@@ -86,6 +86,21 @@ def test_objects_and_a_static_library_link_and_run(project, device):
     assert (done.returncode, done.stdout) == (3, EXPECTED), done.stderr
 
 
+def test_a_static_library_named_with_l_links_as_ld_finds_it(project):
+    """`-L DIR -lNAME` finds libNAME.a (a Makefile's `-L. -lab`), for run and for an
+    executable; the archive comes after the inputs, as ld takes it."""
+    omp2gpu("compile", "-c", "a.c", "b.c", "main.c", cwd=project)
+    members = [(name, (project / name).read_bytes()) for name in ("a.o", "b.o")]
+    (project / "lib").mkdir()
+    (project / "lib" / "libab.a").write_bytes(object_file.archive(members))
+    done = omp2gpu("run", "main.o", "-L", "lib", "-lab", "--", "hello", cwd=project, check=False)
+    assert (done.returncode, done.stdout) == (3, EXPECTED), done.stderr
+    omp2gpu("compile", "main.o", "-Llib", "-lab", "-o", "prog", cwd=project)
+    env = {**os.environ, "PYTHONPATH": str(REPO), "OMP2GPU_CACHE_DIR": str(project / "cache")}
+    done = subprocess.run(["./prog", "hello"], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stdout) == (3, EXPECTED), done.stderr
+
+
 def test_an_object_pulled_in_twice_is_a_multiple_definition(project):
     omp2gpu("compile", "-c", "a.c", "b.c", "unused.c", "main.c", cwd=project)
     done = omp2gpu("run", "a.o", "unused.o", "b.o", "main.o", cwd=project, check=False)

@@ -27,12 +27,25 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TIMEOUT_S = 120
+# Tests whose own check is at fault, read and confirmed by hand (gcc's host build fails
+# them the same way where it applies); shown beside their outcome, still counted.
+TEST_DEFECTS = {
+    "target_teams_distribute/test_target_teams_distribute_dist_schedule.c":
+        "test defect: its dist_schedule(static) check reads a[] (the chunked loop's) not b[], so it "
+        "fails whenever the first loop had fewer than N/64 = 16 teams (8 on this CPU device)",
+    "taskloop/test_taskloop_if.c":
+        "timing-dependent: expects a deferred taskloop's tasks on several threads; on a busy "
+        "2-core machine one thread may run them all",
+}
+# Tests the suite's Makefile links with its library (OMPVVLIB, built from ompvv/libompvv.c).
+WITH_LIBRARY = {"qmcpack_target_static_lib.c"}
 
 
 def run_test(test: Path, include: Path, device: str, scheme: str) -> tuple[str, str]:
     """(outcome, detail) of one test, compiled and run from its own folder as its Makefile does."""
+    library = [str(include / "libompvv.c")] if test.name in WITH_LIBRARY else []
     command = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device, "--scheme", scheme,
-               "-I", str(include), test.name, "-lm"]
+               "-I", str(include), test.name, *library, "-lm"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     try:
         done = subprocess.run(command, cwd=test.parent, env=env, capture_output=True, text=True,
@@ -66,12 +79,12 @@ def main() -> int:
     lines = [f"# OpenMP validation suite (sollve_vv, OpenMP 4.5 C tests): --device {args.device} "
              f"--scheme {args.scheme}", "",
              f"{len(tests)} tests: {counts['passed']} passed, {counts['refused']} refused with a located "
-             f"error, {counts['failed']} failed.", "", "| test | outcome | first error or failure line |",
-             "|---|---|---|"]
+             f"error, {counts['failed']} failed.", "", "| test | outcome | first error or failure line | known cause |",
+             "|---|---|---|---|"]
     for test, (outcome, detail) in zip(tests, outcomes):
         if outcome != "passed":
-            lines.append(f"| {test.relative_to(args.suite / 'tests' / '4.5')} | {outcome} | "
-                         f"{detail.replace('|', '/')} |")
+            name = str(test.relative_to(args.suite / "tests" / "4.5"))
+            lines.append(f"| {name} | {outcome} | {detail.replace('|', '/')} | {TEST_DEFECTS.get(name, '')} |")
     text = "\n".join(lines) + "\n"
     print(text)
     name = f"results-{args.device}-{args.scheme}.md"

@@ -14,15 +14,33 @@ import llvmlite.binding as llvm
 from omp2gpu.diagnostics import CompileError
 
 
+def in_directories(name: str, directories: Iterable[str]) -> str | None:
+    """`-l NAME` as ld finds it in the -L directories: in each directory in order,
+    lib<NAME>.so, else lib<NAME>.a (an archive: omp2gpu's own, of `compile -c` objects)."""
+    for directory in directories:
+        for suffix in (".so", ".a"):
+            if os.path.isfile(path := os.path.join(directory, f"lib{name}{suffix}")):
+                return path
+    return None
+
+
+def archives(names: Iterable[str], directories: Iterable[str] = ()) -> tuple[str, ...]:
+    """The static archives among the `-l` libraries: linked as inputs, not loaded."""
+    found = (in_directories(name, directories) for name in names)
+    return tuple(path for path in found if path and path.endswith(".a"))
+
+
 def resolve(names: Iterable[str], directories: Iterable[str] = ()) -> tuple[str, ...]:
-    """The file of each `-l NAME`: lib<NAME>.so in the -L directories in order, else the
-    system's (ctypes.util.find_library, the loader's search). A missing one is an
-    error, as ld's "cannot find -lNAME"."""
+    """The shared file of each `-l NAME`: found in the -L directories in order
+    (in_directories; an archive there is linked as an input, not resolved here), else the
+    system's (ctypes.util.find_library, the loader's search). A missing one is an error,
+    as ld's "cannot find -lNAME"."""
     directories = tuple(directories)
     files = []
     for name in names:
-        found = next((path for directory in directories
-                      if os.path.isfile(path := os.path.join(directory, f"lib{name}.so"))), None)
+        found = in_directories(name, directories)
+        if found and found.endswith(".a"):
+            continue
         found = found or ctypes.util.find_library(name)
         if found is None:
             raise CompileError(f"cannot find -l{name}",

@@ -225,7 +225,7 @@ def _link_executable(args: argparse.Namespace, options) -> int:
     """An omp2gpu executable (object_file.executable): link errors are reported now."""
     driver.check_links(args.inputs, options)
     members = []
-    for index, path in enumerate(args.inputs):
+    for index, path in enumerate(driver.link_inputs(args.inputs, options)):
         kind = object_file.kind_of(path)
         data = driver.compile_object(path, options) if kind == "source" else Path(path).read_bytes()
         members.append((f"{index}.{'a' if kind == 'archive' else 'o'}", data))

@@ -217,8 +217,6 @@ NOWAIT_STEPS = """
 """
 
 
-@pytest.mark.xfail(strict=True, reason="streams never took a launch on the H100 (asynchronous_launches() stayed 0); "
-                   "OMP2GPU_NOWAIT_STREAMS stays off by default until this passes (docs/async.md)")
 def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, monkeypatch, capfd):
     launcher = cuda_native.start()
     before = launcher.asynchronous_launches()
