@@ -35,6 +35,13 @@ if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (
         tests/offload/test_cuda_device.py tests/examples/test_lulesh.py 2>&1 | tee -a "$OUT/async_tests.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k nowait 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -20
+    # automatic concurrency (docs/async.md): the corpus's target programs, its own test, the sanitizer
+    OMP2GPU_AUTO_ASYNC=1 OMP2GPU_TEST_DEVICES=gpu python3 -m pytest -q -n 8 -p no:cacheprovider \
+        tests/test_programs.py -k "target" 2>&1 | tee -a "$OUT/async_tests.log" | tail -5
+    python3 -m pytest -q -s -p no:cacheprovider tests/offload/test_cuda_native.py -k "automatic or nowait_regions" 2>&1 \
+        | tee -a "$OUT/async_tests.log" | tail -8
+    OMP2GPU_AUTO_ASYNC=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k "target_" 2>&1 \
+        | tee -a "$OUT/async_tests.log" | tail -5
     python3 bench/lulesh/sweep.py --out "$OUT" 2>&1 | tee "$OUT/sweep.log" | tail -20
 fi
 if [ "$step" = all ] || [ "$step" = lulesh ]; then

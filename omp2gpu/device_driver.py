@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import llvmlite.binding as llvm
@@ -24,12 +25,14 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cached_entry_text, code_cache_enabled, compiler_key
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload import entry_points, runtime
+from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.offload.devices import cpu_pool, cuda_native
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.native_launch import wanted
 from omp2gpu.pipeline import CompileOptions, parse_file
 from omp2gpu.runtime_files import device_runtime_dir, include_files
 from omp2gpu.targets import nvptx
+from omp2gpu.targets.nvptx import effects
 
 
 def device_runtime_modules():
@@ -78,7 +81,21 @@ def ptx_inputs(code: DeviceCode) -> list[Path]:
 
 
 def compile_ptx(code: DeviceCode, arch: str) -> str:
-    return compile_device(code, arch).ptx
+    """The PTX, with what each kernel may write at its top (targets/nvptx/effects.py)."""
+    compiled = compile_device(code, arch)
+    return effects.as_ptx_comments(effects.kernel_effects(compiled.optimised_ir, code.kernels)) + compiled.ptx
+
+
+def with_effects(kernels: dict[str, KernelInfo], ptx: str) -> dict[str, KernelInfo]:
+    """The kernels' launch information with what the PTX's header says each may write
+    (for the native path's automatic concurrency, docs/async.md); unchanged without it."""
+    found = effects.from_ptx(ptx)
+    annotated = dict(kernels)
+    for name, effect in found.items():
+        if name in annotated:
+            read_only = tuple(i for i, writes in enumerate(effect.writes) if not writes)
+            annotated[name] = replace(annotated[name], args_only=effect.args_only, read_only_params=read_only)
+    return annotated
 
 
 def compile_device(code: DeviceCode, arch: str) -> nvptx.DeviceCode:
@@ -130,7 +147,7 @@ def prepare_offload(gpu, options, dump=None, cpu=None) -> None:
                 return
     infos = dict(cpu.kernels) if cpu_kernels else {}
     if gpu_kernels:
-        infos.update(gpu.kernels)
+        infos.update(with_effects(gpu.kernels, ptx) if ptx else gpu.kernels)
     image = cpu_driver.cpu_image(cpu, dump) if "cpu" in kinds else None
     runtime.register_image(ptx, infos, cpu=image)
     install_fast_path(runtime.runtime(), cpu_image=image, ptx=ptx)

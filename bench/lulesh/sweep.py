@@ -7,7 +7,9 @@ Runs examples/lulesh/lulesh_kernels.c on the GPU (omp_get_wtime around each swee
 program's own `time:` lines; best and mean over the run's sweeps, best run of --runs):
 synchronous (each region's launch waited for); `-n` (each region a deferred target
 task, docs/async.md) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1) and with
-each launch waited for (=0); synchronous through the Python launcher
+each launch waited for (=0); synchronous with automatic concurrency
+(OMP2GPU_AUTO_ASYNC=1: regions whose footprints do not conflict overlap); synchronous
+through the Python launcher
 (OMP2GPU_FAST_PATH=0). Writes
 sweep.json and sweep.md here (and under --out).
 """
@@ -28,6 +30,7 @@ PROGRAM = REPO / "examples" / "lulesh" / "lulesh_kernels.c"
 MODES = {"synchronous": ([], {}),
          "nowait, kernels on streams": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
          "nowait, each launch waited for": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),
+         "synchronous, automatic concurrency": ([], {"OMP2GPU_AUTO_ASYNC": "1"}),
          "synchronous, Python launcher": ([], {"OMP2GPU_FAST_PATH": "0"})}
 RUN_TIMEOUT_S = 120
 MONOQ_TIME = re.compile(r"^time: CalcMonotonicQRegionForElems per sweep: best ([\d.]+) us, mean ([\d.]+) us", re.M)

@@ -145,6 +145,10 @@ class KernelInfo:
     # bytes of device memory (0: a null pointer will do). None: no such parameter.
     team_stack_bytes: int | None = None
     one_team: bool = False                # no teams construct: one team, even under OMP2GPU_LAUNCH
+    # From the optimised GPU code (device_driver.with_effects): the kernel writes memory only
+    # through its pointer parameters, and these parameters (indexes) it only reads.
+    args_only: bool = False
+    read_only_params: tuple[int, ...] = ()
 
     def __post_init__(self):
         for kind in self.params:

@@ -34,7 +34,7 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_log": (None, (c_char_p, c_char_p)),
     "__omp2gpu_native_reset": (None, ()),
     "__omp2gpu_native_configure": (None, (c_int, c_int, c_int, c_long, c_long, c_int, c_int)),
-    "__omp2gpu_native_kernel": (None, (c_char_p, c_void_p, c_char_p, c_long, c_long, c_int, c_long)),
+    "__omp2gpu_native_kernel": (None, (c_char_p, c_void_p, c_char_p, c_long, c_long, c_int, c_long, c_int)),
     "__omp2gpu_native_mappings": (None, (c_long, c_void_p, c_void_p, c_void_p, c_void_p)),
     "__omp2gpu_native_launches": (c_long, ()),
     "__omp2gpu_native_updates": (c_long, ()),
@@ -119,10 +119,12 @@ class NativeLauncher:
 
     def register(self, name: str, handle: int, info: abi.KernelInfo, block_cap: int = 0,
                  sequential: bool = False) -> None:
-        params = "".join("b" if kind == abi.BYTES else "p" for kind in info.params)
+        params = "".join("b" if kind == abi.BYTES else "r" if i in info.read_only_params else "p"
+                         for i, kind in enumerate(info.params))
         stack = -1 if info.team_stack_bytes is None else info.team_stack_bytes
         self._call("__omp2gpu_native_kernel", name.encode(), handle, params.encode(),
-                   info.default_block_size or DEFAULT_BLOCK_SIZE, block_cap, int(sequential), stack)
+                   info.default_block_size or DEFAULT_BLOCK_SIZE, block_cap, int(sequential), stack,
+                   int(info.args_only))
 
     def push(self, mappings: list[Mapping]) -> None:
         """The device's present table (sorted Mapping objects), for the native lookups; the

@@ -14,6 +14,14 @@
  * STREAMS blocking streams in turn (so anything the launcher does on the
  * default stream waits for it), followed by a host function that fulfils the
  * task's event when the kernel is done (docs/async.md).
+ *
+ * Automatic concurrency (OMP2GPU_AUTO_ASYNC=1, docs/async.md): a synchronous launch
+ * whose footprint is known (footprints.c) is not waited for either. It goes on a stream
+ * of its own, after an event of every launch in flight whose footprint conflicts with
+ * it; the others run beside it (one offload-log line per such pair). Whatever could
+ * observe the difference waits for it: the launcher's copies and launches are on the
+ * legacy default stream, which waits for the blocking streams; a launch with transients
+ * synchronises the context; freeing device memory synchronises it first.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -35,9 +43,16 @@ typedef int (*launch_host_fn)(void *stream, void (*function)(void *), void *data
 typedef int (*pointer_attribute_fn)(void *value, int attribute, unsigned long pointer);
 typedef int (*stream_flags_fn)(void *stream, unsigned *flags);
 typedef int (*stream_synchronize_fn)(void *stream);
+typedef int (*event_create_fn)(void **event, unsigned flags);
+typedef int (*event_record_fn)(void *event, void *stream);
+typedef int (*event_query_fn)(void *event);
+typedef int (*event_synchronize_fn)(void *event);
+typedef int (*stream_wait_event_fn)(void *stream, void *event, unsigned flags);
 
 #define STREAMS 8
 #define STREAM_NON_BLOCKING 0x1          /* CU_STREAM_NON_BLOCKING */
+#define EVENT_DISABLE_TIMING 0x2         /* CU_EVENT_DISABLE_TIMING */
+#define ERROR_NOT_READY 600              /* CUDA_ERROR_NOT_READY: an event still pending */
 
 static launch_kernel_fn launch_kernel;
 static copy_to_device_fn copy_to_device;
@@ -53,11 +68,28 @@ static launch_host_fn launch_host;
 static pointer_attribute_fn pointer_attribute;
 static stream_flags_fn stream_flags;
 static stream_synchronize_fn stream_synchronize;
+static event_create_fn event_create;
+static event_record_fn event_record;
+static event_query_fn event_query;
+static event_synchronize_fn event_synchronize;
+static stream_wait_event_fn stream_wait_event;
 static void *streams[STREAMS];
 static int next_stream;
 static long asynchronous_launches;
 static long event_counts[4];      /* __omp2gpu_gpu_event_counts */
 static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
+static int auto_async;            /* OMP2GPU_AUTO_ASYNC (cuda_native.py) */
+static long overlapped_pairs;     /* launches left running beside another in flight */
+
+/* Synchronous launches left in flight by automatic concurrency: one per stream. */
+static struct in_flight {
+    int busy;
+    void *event;                  /* recorded on streams[i] after the kernel */
+    const char *kernel;
+    long order;                   /* launch order: the oldest is waited for when all are busy */
+    struct footprint footprint;
+} in_flight[STREAMS];
+static long launch_order;
 static void *context;
 static long team_stack_address;
 static long team_stack_bytes;
@@ -88,6 +120,11 @@ int __omp2gpu_gpu_load(void) {
     pointer_attribute = (pointer_attribute_fn)driver_symbol(library, "cuPointerGetAttribute", &missing);
     stream_flags = (stream_flags_fn)driver_symbol(library, "cuStreamGetFlags", &missing);
     stream_synchronize = (stream_synchronize_fn)driver_symbol(library, "cuStreamSynchronize", &missing);
+    event_create = (event_create_fn)driver_symbol(library, "cuEventCreate", &missing);
+    event_record = (event_record_fn)driver_symbol(library, "cuEventRecord", &missing);
+    event_query = (event_query_fn)driver_symbol(library, "cuEventQuery", &missing);
+    event_synchronize = (event_synchronize_fn)driver_symbol(library, "cuEventSynchronize", &missing);
+    stream_wait_event = (stream_wait_event_fn)driver_symbol(library, "cuStreamWaitEvent", &missing);
     return missing ? -1 : 0;
 }
 
@@ -208,11 +245,91 @@ static void *take_stream(void) {
     return *stream;
 }
 
+/* The in-flight launches that finished are forgotten; 0, or a failed query's fallback. */
+static int retire_finished(void) {
+    int i;
+    for (i = 0; i < STREAMS; i++) {
+        int state;
+        if (!in_flight[i].busy) continue;
+        state = event_query(in_flight[i].event);
+        if (state == 0) in_flight[i].busy = 0;
+        else if (state != ERROR_NOT_READY) return checked(state, "cuEventQuery");
+    }
+    return 0;
+}
+
+/* Work on `stream` waits for each launch in flight on another stream whose footprint
+ * conflicts with `footprint` (all of them for NULL); each other one is an overlapped pair,
+ * logged with `kernel`. 0, or a failed call's fallback. */
+static int follow_in_flight(void *stream, struct footprint *footprint, const char *kernel) {
+    int i;
+    for (i = 0; i < STREAMS; i++) {
+        if (!in_flight[i].busy || streams[i] == stream) continue;
+        if (!footprint || native_footprints_conflict(footprint, &in_flight[i].footprint)) {
+            if (checked(stream_wait_event(stream, in_flight[i].event, 0), "cuStreamWaitEvent")) return 1;
+        } else {
+            overlapped_pairs++;
+            native_log_overlap(kernel, in_flight[i].kernel);
+        }
+    }
+    return 0;
+}
+
+/* A free stream slot for a launch left in flight (the oldest waited for when none is);
+ * -1 with the fallback taken on a failed call. */
+static int free_slot(void) {
+    int i, oldest = 0;
+    if (retire_finished()) return -1;
+    for (i = 0; i < STREAMS; i++) {
+        if (!in_flight[i].busy) return i;
+        if (in_flight[i].order < in_flight[oldest].order) oldest = i;
+    }
+    if (checked(event_synchronize(in_flight[oldest].event), "cuEventSynchronize")) return -1;
+    in_flight[oldest].busy = 0;
+    return oldest;
+}
+
+/* A synchronous launch with a known footprint, left in flight (automatic concurrency):
+ * 0 made, 1 failed (the region runs on the host), -1 to be launched and waited for. */
+static int launch_beside(struct launch_plan *plan) {
+    struct footprint footprint;
+    struct in_flight *slot;
+    void *stream;
+    int index;
+    if (native_footprint(plan, &footprint) != 0) return -1;
+    index = free_slot();
+    if (index < 0) return 1;
+    if (!streams[index] && stream_create(&streams[index], 0) != 0) streams[index] = (void *)0;
+    slot = &in_flight[index];
+    if (!slot->event && event_create(&slot->event, EVENT_DISABLE_TIMING) != 0) slot->event = (void *)0;
+    stream = streams[index];
+    if (!stream || !slot->event) return -1;
+    if (follow_in_flight(stream, &footprint, plan->kernel->name)
+            || checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
+                                     1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
+            || checked(event_record(slot->event, stream), "cuEventRecord"))
+        return 1;
+    slot->busy = 1;
+    slot->kernel = plan->kernel->name;
+    slot->order = ++launch_order;
+    slot->footprint = footprint;
+    asynchronous_launches++;
+    return native_done(plan);
+}
+
+/* After the context was synchronised: nothing is in flight. */
+static void all_finished(void) {
+    int i;
+    for (i = 0; i < STREAMS; i++) in_flight[i].busy = 0;
+}
+
 /* A detached target task's kernel, enqueued with its event's fulfilment after it: 0 made,
  * 1 failed (the region runs on the host), -1 to be launched and waited for instead. */
 static int launch_detached(struct launch_plan *plan, void *event) {
     void *stream = take_stream();
     if (!stream) return -1;
+    /* the synchronous regions before it are complete, for the program: it follows them */
+    if (follow_in_flight(stream, (struct footprint *)0, plan->kernel->name)) return 1;
     if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
                               1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
             || checked(launch_host(stream, native_fulfil_task_event, event), "cuLaunchHostFunc"))
@@ -239,6 +356,22 @@ void __omp2gpu_gpu_nowait_streams(int on) {
     native_unlock();
 }
 
+/* Whether synchronous launches with known footprints may be left running (automatic
+ * concurrency, OMP2GPU_AUTO_ASYNC); launches left in flight beside another so far. */
+void __omp2gpu_gpu_auto_async(int on) {
+    native_lock();
+    auto_async = on;
+    native_unlock();
+}
+
+long __omp2gpu_gpu_overlapped_pairs(void) {
+    long count;
+    native_lock();
+    count = overlapped_pairs;
+    native_unlock();
+    return count;
+}
+
 /* How many launches were not waited for: while any may be in flight, the launcher waits
  * for the device before it frees memory (CudaDevice.free). */
 long __omp2gpu_gpu_asynchronous_launches(void) {
@@ -252,11 +385,12 @@ long __omp2gpu_gpu_asynchronous_launches(void) {
 /* A planned launch, with the lock held: 0 made; 1 failed (native_fail let the lock go,
  * the region runs on the host); -1 for the launcher's path, the lock still held. */
 static int launch(struct launch_plan *plan) {
-    int mapped;
+    int mapped, offered;
     void *event;
     if (add_team_stack(plan) != 0) return -1;
     if (make_current()) return 1;
     event = native_take_task_event();
+    offered = event != (void *)0;
     if (event) event_counts[0]++;
     if (!streams_on) event = (void *)0;
     /* Not with transients (copied back and released after the kernel) nor with the team
@@ -268,6 +402,10 @@ static int launch(struct launch_plan *plan) {
         if (detached >= 0) return detached;
         event_counts[3]++;
     }
+    if (!offered && auto_async && plan->kernel->team_stack_bytes <= 0) {
+        int beside = launch_beside(plan);
+        if (beside >= 0) return beside;
+    }
     mapped = map_transients(plan);
     if (mapped) return mapped;
     if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
@@ -275,6 +413,7 @@ static int launch(struct launch_plan *plan) {
             || checked(synchronize(), "cuCtxSynchronize")
             || unmap_transients(plan))
         return 1;
+    all_finished();
     return native_done(plan);
 }
 

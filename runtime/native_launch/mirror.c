@@ -109,8 +109,10 @@ void __omp2gpu_native_configure(int on, int device, int default_device_var, long
 }
 
 /* params: one letter per parameter, 'p' (pointer) or 'b' (a literal's bytes). */
+/* `params`: one letter a parameter, b a literal's bytes, p a pointer, r a pointer the
+ * kernel only reads; `args_only`: it writes only through its pointer parameters. */
 void __omp2gpu_native_kernel(const char *name, void *handle, const char *params, long default_block,
-                             long block_cap, int sequential, long team_stack_bytes) {
+                             long block_cap, int sequential, long team_stack_bytes, int args_only) {
     int i, n = (int)strlen(params);
     if (n > MAX_ARGS) return;
     native_lock();
@@ -127,7 +129,11 @@ void __omp2gpu_native_kernel(const char *name, void *handle, const char *params,
     if (i < kernel_count) {
         kernels[i].handle = handle;
         kernels[i].param_count = n;
-        for (n = 0; n < kernels[i].param_count; n++) kernels[i].by_value[n] = params[n] == 'b';
+        for (n = 0; n < kernels[i].param_count; n++) {
+            kernels[i].by_value[n] = params[n] == 'b';
+            kernels[i].read_only[n] = params[n] == 'r';
+        }
+        kernels[i].args_only = args_only;
         kernels[i].default_block = default_block > 0 ? default_block : 1;
         kernels[i].block_cap = block_cap;
         kernels[i].sequential = sequential;
@@ -211,6 +217,20 @@ int native_touches_mapping(long begin, long size) {
     long before = mapping_before(begin);
     if (before >= 0 && mapping_end[before] > begin) return 1;
     return before + 1 < mapping_count && mapping_begin[before + 1] < begin + size;
+}
+
+/* The present mapping whose device copy holds `address`: its device range, 0; -1 if none. */
+int native_device_range(long address, long *begin, long *end) {
+    long i;
+    for (i = 0; i < mapping_count; i++) {
+        long start = mapping_device[i], stop = start + (mapping_end[i] - mapping_begin[i]);
+        if (start <= address && address < stop) {
+            *begin = start;
+            *end = stop;
+            return 0;
+        }
+    }
+    return -1;
 }
 
 static int touches_transient(struct launch_plan *plan, long begin, long size) {
@@ -321,6 +341,13 @@ int native_begin(long device, const char *name, int count, void **bases, void **
         return 0;
     native_unlock();
     return -1;
+}
+
+/* Automatic concurrency left `kernel` running beside `other` (docs/async.md). */
+void native_log_overlap(const char *kernel, const char *other) {
+    if (!log_file) return;
+    fprintf(log_file, "%s device=%s overlaps %s\n", kernel, log_device, other);
+    fflush(log_file);
 }
 
 /* The end of a native launch made: counted (the Python side marks its mappings as

@@ -2,7 +2,8 @@
  * and the GPU (cuda_launch.c): __omp2gpu_target without Python for the common
  * cases. mirror.c is its device-independent half (the lock, the mirror of the
  * present table, the kernel table, planning one launch's arguments and launch
- * shape, the offload log); loans.c keeps device memory lent for a Python call;
+ * shape, the offload log); footprints.c what a launch may touch; loans.c keeps
+ * device memory lent for a Python call;
  * block_cache.c keeps freed transient buffers. Each device's native module links
  * its own copy of them all.
  */
@@ -41,6 +42,8 @@ struct native_kernel {
     void *handle;                /* CPU: the work-group function; GPU: its CUfunction */
     int param_count;
     char by_value[MAX_ARGS];     /* 1: the parameter is a literal's bytes, 0: a pointer */
+    char read_only[MAX_ARGS];    /* 1: a pointer the kernel only reads through */
+    int args_only;               /* it writes memory only through its pointer parameters */
     long default_block;          /* threads per block when thread_limit does not say */
     long block_cap;              /* the device's last cap on the block (0: none) */
     int sequential;              /* one group of one thread */
@@ -69,6 +72,14 @@ struct launch_plan {
     long block;
 };
 
+/* The device ranges a launch may touch, and whether it may write each (footprints.c). */
+struct footprint {
+    int count;
+    long begin[MAX_ARGS];
+    long end[MAX_ARGS];
+    char writes[MAX_ARGS];
+};
+
 /* One copy of a `target update`: a range wholly inside one present mapping. */
 struct update_copy {
     long host;
@@ -92,6 +103,12 @@ typedef int (*native_copy_fn)(struct update_copy *copy);
 void native_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
                    const char *where, native_copy_fn copy);
 int native_touches_mapping(long begin, long size);
+int native_device_range(long address, long *begin, long *end);
+void native_log_overlap(const char *kernel, const char *other);
+
+/* footprints.c: what a launch may touch, for launches that run at once */
+int native_footprint(struct launch_plan *plan, struct footprint *footprint);
+int native_footprints_conflict(const struct footprint *first, const struct footprint *second);
 
 /* loans.c: device memory lent for a Python call, present while lent */
 int native_lent(long begin, long size, long *start);

@@ -232,3 +232,41 @@ def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, 
     assert sorted(fast_log) == sorted(log) and len(log) == 4 * 20
     assert native == 0 and fast_native >= 4 * 20 - 4          # all but each kernel's first launch
     assert cuda_native.launcher().asynchronous_launches() - before == fast_native
+
+
+# What each of the first eight regions of a step writes and reads (target_auto_async_footprints.c)
+AUTO_ASYNC_PROGRAM = REPO / "tests" / "programs" / "target_auto_async_footprints.c"
+AUTO_ASYNC_REGIONS = [({"pressure"}, {"pressure"}), ({"volume"}, {"volume"}), ({"energy"}, {"energy", "mass"}),
+                      ({"scratch"}, {"mass"}), ({"scratch"}, {"scratch", "pressure"}),
+                      ({"mass"}, {"mass", "scratch"}), ({"pressure"}, {"pressure", "mass"}),
+                      ({"energy"}, {"energy", "volume"})]
+
+
+def _auto_async_kernels() -> list[str]:
+    """The kernel names of the program's combined regions, in source order."""
+    lines = AUTO_ASYNC_PROGRAM.read_text().splitlines()
+    return [f"__omp_offloading_main_l{number}" for number, line in enumerate(lines, 1)
+            if "#pragma omp target teams distribute parallel for" in line]
+
+
+def test_automatic_concurrency_overlaps_only_launches_whose_footprints_do_not_conflict(tmp_path, monkeypatch,
+                                                                                       capfd):
+    """OMP2GPU_AUTO_ASYNC=1: the program prints what it prints with every launch waited for;
+    launches run beside others (one log line a pair), never beside one whose data they
+    read or write while it writes, or that writes what they read."""
+    launcher = cuda_native.start()
+    before = launcher.overlapped_pairs()
+    launcher.auto_async(1)
+    try:
+        (out, log, _), (fast_out, fast_log, _) = _both_ways(tmp_path, monkeypatch, capfd,
+                                                           AUTO_ASYNC_PROGRAM.read_text())
+    finally:
+        launcher.auto_async(int(cuda_native.AUTO_ASYNC_DEFAULT == "1"))
+    overlaps = [line.split() for line in fast_log if " overlaps " in line]
+    assert out == fast_out and sorted(line for line in fast_log if " overlaps " not in line) == sorted(log)
+    print("overlapped pairs:", len(overlaps), "counted:", launcher.overlapped_pairs() - before)
+    assert launcher.overlapped_pairs() - before == len(overlaps) > 0
+    regions = dict(zip(_auto_async_kernels(), AUTO_ASYNC_REGIONS))
+    for words in overlaps:
+        (writes, reads), (other_writes, other_reads) = regions[words[0]], regions[words[3]]
+        assert not (writes & (other_writes | other_reads) or other_writes & reads), words

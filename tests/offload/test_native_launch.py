@@ -305,3 +305,64 @@ def test_nowait_bodies_offer_the_event_the_runtime_wrote(tmp_path, monkeypatch, 
     assert status == 0 and out == "8.062500 23.671875\n"
     offered = 6 if openmp_runtime.load().name == "libgomp" else 0
     assert cpu_pool.pool().native.task_events() - before == offered
+
+
+# ----------------------------------------------------------------- footprints (footprints.c), for automatic concurrency
+def _footprint_of(native, name, entries):
+    """The footprint footprints.c finds for a launch of `name` with `entries` (MapEntry
+    list): [(device begin, device end, writes)], or None when it is not known."""
+    count = len(entries)
+    arrays = [(ctypes.c_void_p * count)(*[e.base for e in entries]),
+              (ctypes.c_void_p * count)(*[e.begin for e in entries]),
+              (ctypes.c_long * count)(*[e.size for e in entries]),
+              (ctypes.c_long * count)(*[int(e.type) for e in entries])]
+    begins, ends, writes = (ctypes.c_long * 8)(), (ctypes.c_long * 8)(), (ctypes.c_char * 8)()
+    footprint_of = native.function("__omp2gpu_native_footprint_of", ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                   *[ctypes.c_void_p] * 7)
+    found = footprint_of(name.encode(), count, *[ctypes.addressof(a) for a in arrays],
+                         ctypes.addressof(begins), ctypes.addressof(ends), ctypes.addressof(writes))
+    return None if found < 0 else [(begins[i], ends[i], writes.raw[i] == 1) for i in range(found)]
+
+
+def test_a_footprint_is_the_whole_mappings_of_the_pointer_arguments(native, memory):
+    """A kernel that writes only through its pointers (args_only): each pointer argument's
+    whole present mapping, written unless the compiler found it read-only; a literal
+    touches nothing. Not known for any other kernel, nor for a pointer to no mapping."""
+    param = MapType.TARGET_PARAM | MapType.TO
+    native.push([Mapping(memory, 1024, 0x10000), Mapping(memory + 2048, 512, 0x20000)])
+    native.configure(0, 0, 1024, 1024, False)
+    value = ctypes.c_int(7)
+    entries = [MapEntry(memory + 64, memory + 64, 256, param),            # inside the first mapping
+               MapEntry(ctypes.addressof(value), ctypes.addressof(value), 4, MapType.TARGET_PARAM | MapType.LITERAL),
+               MapEntry(memory + 2048, memory + 2048, 512, param)]
+    native.register("reads_then_writes", 0, KernelInfo("reads_then_writes", ["pointer", "bytes", "pointer"],
+                                                        args_only=True, read_only_params=(0,)))
+    assert _footprint_of(native, "reads_then_writes", entries) == [(0x10000, 0x10400, False),
+                                                                   (0x20000, 0x20200, True)]
+    native.register("writes_anything", 0, KernelInfo("writes_anything", ["pointer", "bytes", "pointer"]))
+    assert _footprint_of(native, "writes_anything", entries) is None
+    device_pointer = MapEntry(0x90000, 0x90000, 0, MapType.TARGET_PARAM | MapType.IS_DEVICE_PTR)
+    native.register("on_a_device_pointer", 0, KernelInfo("on_a_device_pointer", ["pointer"], args_only=True))
+    assert _footprint_of(native, "on_a_device_pointer", [device_pointer]) is None
+
+
+@pytest.mark.parametrize("first,second,conflict", [
+    ([(0, 100, False)], [(50, 150, False)], False),       # both only read the overlap
+    ([(0, 100, True)], [(50, 150, False)], True),         # one writes what the other reads
+    ([(0, 100, False)], [(99, 150, True)], True),
+    ([(0, 100, True)], [(100, 150, True)], False),        # adjacent ranges do not overlap
+    ([(0, 10, False), (20, 30, True)], [(25, 26, False)], True),
+    ([], [(0, 1 << 40, True)], False),                    # a kernel of literals only
+])
+def test_footprints_conflict_where_one_writes_what_the_other_touches(native, first, second, conflict):
+    conflicts = native.function("__omp2gpu_native_footprints_conflict", ctypes.c_int,
+                                *[ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p] * 2)
+
+    def arrays(ranges):
+        n = max(len(ranges), 1)
+        made = ((ctypes.c_long * n)(*[r[0] for r in ranges]), (ctypes.c_long * n)(*[r[1] for r in ranges]),
+                (ctypes.c_char * n)(*[bytes([r[2]]) for r in ranges]))
+        return made, [len(ranges), *[ctypes.addressof(a) for a in made]]
+    first_arrays, second_arrays = arrays(first), arrays(second)    # kept alive through the calls
+    assert conflicts(*first_arrays[1], *second_arrays[1]) == int(conflict)
+    assert conflicts(*second_arrays[1], *first_arrays[1]) == int(conflict)

@@ -26,6 +26,9 @@ from omp2gpu.offload.native_launch import NativeLauncher
 # Detached target tasks' kernels on streams (docs/async.md): "1" on, "0" waited for as any
 # launch. Off by default until a GPU run has checked it (docs/async.md, "Status").
 NOWAIT_STREAMS_DEFAULT = "0"
+# Automatic concurrency of synchronous launches with known footprints (docs/async.md):
+# "1" on, "0" off. Off until GPU runs have shown it safe and worth it.
+AUTO_ASYNC_DEFAULT = "0"
 
 _lock = threading.Lock()
 _runtime_loader = None
@@ -50,6 +53,10 @@ class GpuLauncher(NativeLauncher):
         # (a stream handle) -> 0, or a CUresult: the launcher's later work waits for it
         self.wait_for_stream = self.function("__omp2gpu_gpu_wait_for_stream", ctypes.c_int, ctypes.c_void_p)
         self.nowait_streams(int(os.environ.get("OMP2GPU_NOWAIT_STREAMS", NOWAIT_STREAMS_DEFAULT).strip() == "1"))
+        self.auto_async = self.function("__omp2gpu_gpu_auto_async", None, ctypes.c_int)
+        # launches automatic concurrency left running beside another one so far
+        self.overlapped_pairs = self.function("__omp2gpu_gpu_overlapped_pairs", ctypes.c_long)
+        self.auto_async(int(os.environ.get("OMP2GPU_AUTO_ASYNC", AUTO_ASYNC_DEFAULT).strip() == "1"))
 
     def event_counts(self) -> dict[str, int]:
         """Target tasks' events offered to native launches, and why they were not enqueued."""
