@@ -37,6 +37,12 @@ TEST_DEFECTS = {
         "timing-dependent: expects a deferred taskloop's tasks on several threads; on a busy "
         "2-core machine one thread may run them all",
 }
+# Tests that need an offload device (they check that the region ran on one, or that
+# `if(false)` moved it to the host): with --device host gcc's build fails them too.
+NEED_A_DEVICE = ("application_kernels/omp_default_device.c", "offloading_success.c",
+                 "target/test_target_map_struct_default.c",
+                 "target_teams_distribute_parallel_for/test_target_teams_distribute_parallel_for_if_no_modifier.c",
+                 "target_teams_distribute_parallel_for/test_target_teams_distribute_parallel_for_if_parallel_modifier.c")
 # Tests the suite's Makefile links with its library (OMPVVLIB, built from ompvv/libompvv.c).
 WITH_LIBRARY = {"qmcpack_target_static_lib.c"}
 
@@ -84,7 +90,10 @@ def main() -> int:
     for test, (outcome, detail) in zip(tests, outcomes):
         if outcome != "passed":
             name = str(test.relative_to(args.suite / "tests" / "4.5"))
-            lines.append(f"| {name} | {outcome} | {detail.replace('|', '/')} | {TEST_DEFECTS.get(name, '')} |")
+            known = TEST_DEFECTS.get(name, "")
+            if args.device == "host" and name in NEED_A_DEVICE:
+                known = "needs an offload device: gcc's host build fails it the same way"
+            lines.append(f"| {name} | {outcome} | {detail.replace('|', '/')} | {known} |")
     text = "\n".join(lines) + "\n"
     print(text)
     name = f"results-{args.device}-{args.scheme}.md"
