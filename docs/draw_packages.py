@@ -24,9 +24,10 @@ HERE = Path(__file__).resolve().parent
 # (stage, modules it holds, x, y): the pipeline left to right, what drives it above,
 # the launcher below.
 STAGES = [
+    ("api\n(from Python)", ("omp2gpu.api",), 8.8, 3.6),
     ("tools", ("omp2gpu.tools", "omp2gpu.__main__"), 4.4, 3.6),
     ("drivers", ("omp2gpu.driver", "omp2gpu.object_file", "omp2gpu.device_driver", "omp2gpu.cpu_driver",
-                 "omp2gpu.linker", "omp2gpu.pipeline"), 4.4, 1.9),
+                 "omp2gpu.linker", "omp2gpu.pipeline", "omp2gpu.error_order"), 4.4, 1.9),
     ("frontend", ("omp2gpu.frontend",), 0, 0),
     ("sema", ("omp2gpu.sema",), 2.2, 0),
     ("codegen", ("omp2gpu.codegen",), 4.4, 0),
@@ -34,17 +35,18 @@ STAGES = [
     ("targets", ("omp2gpu.targets",), 8.8, 0),
     ("offload\n(launcher, a leaf)", ("omp2gpu.offload",), 8.8, -1.9),
     ("shared leaves", ("omp2gpu.diagnostics", "omp2gpu.runtime_files", "omp2gpu.disk_cache",
-                       "omp2gpu.deep_stack", "omp2gpu.__init__", "omp2gpu"), 0, -1.9),
+                       "omp2gpu.deep_stack", "omp2gpu.trace_events", "omp2gpu.__init__", "omp2gpu"), 0, -1.9),
 ]
 LEAVES = "shared leaves"     # every stage may import them: their arrows are left out of the picture
 
 def stage_of(module: str) -> str | None:
     """The stage holding `module`: the longest matching prefix wins (codegen.openmp
-    before codegen)."""
+    before codegen); the root package's prefix names the package module alone."""
     best = None
     for name, prefixes, _, _ in STAGES:
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and (
+            inside = module.startswith(prefix + ".") and prefix != "omp2gpu"
+            if (module == prefix or inside) and (
                     best is None or len(prefix) > len(best[1])):
                 best = (name, prefix)
     return best[0] if best else None
