@@ -3,7 +3,7 @@ array sections, data-sharing and other list clauses, loop clauses, expression
 clauses and the if clause."""
 
 import pytest
-from directive_testing import PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
+from directive_testing import FILE, PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 from pycparser import c_ast
 
 from omp2gpu.frontend.clause_types import (
@@ -248,7 +248,7 @@ def test_list_item_coords():
     items = parse(text).first(PrivateClause).items
     assert [i.coord.column for i in items] == [column_of(text, "alpha"), column_of(text, "beta")]
     assert items[1].expr.coord.column == column_of(text, "beta")
-    assert items[1].expr.coord.file == "prog.c" and items[1].expr.coord.line == 12
+    assert items[1].expr.coord.file == FILE and items[1].expr.coord.line == 12
 
 
 @pytest.mark.parametrize("op", ["+", "*", "-", "&", "|", "^", "&&", "||", "max", "min"])
@@ -474,7 +474,7 @@ def test_expression_coords_point_into_pragma_line():
     assert cast.coord.column == column_of(text, "(size_t)")
     assert cast.expr.coord.column == column_of(text, "n +")
     assert one.coord.column == column_of(text, "1)")
-    assert (one.coord.file, one.coord.line) == ("prog.c", 12)
+    assert (one.coord.file, one.coord.line) == (FILE, 12)
 
 
 def test_typedef_casts_need_the_typedef_names():

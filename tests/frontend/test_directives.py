@@ -5,7 +5,7 @@ critical, flush, tasks, threadprivate, declare simd)."""
 import random
 
 import pytest
-from directive_testing import PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
+from directive_testing import FILE, PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.clause_types import (
@@ -140,7 +140,7 @@ def test_the_text_is_kept_as_written_with_spaces_collapsed():
 def test_directive_coord_points_at_name():
     text = "omp  parallel for"
     d = parse(text)
-    assert d.coord == SourceLocation("prog.c", 12, column_of(text, "parallel"))
+    assert d.coord == SourceLocation(FILE, 12, column_of(text, "parallel"))
 
 
 def test_has_is_exact_on_leaves():
@@ -486,7 +486,7 @@ def test_find_and_first():
 def test_clause_coords():
     text = "omp target teams   map(to: a)  num_teams(4)"
     d = parse(text)
-    assert d.first(MapClause).coord == SourceLocation("prog.c", 12, column_of(text, "map"))
+    assert d.first(MapClause).coord == SourceLocation(FILE, 12, column_of(text, "map"))
     assert d.first(NumTeamsClause).coord.column == column_of(text, "num_teams")
     assert d.first(MapClause).map_type_coord.column == column_of(text, "to:")
 
