@@ -16,7 +16,7 @@ def _directive(pragma: str):
     scope = Scope()
     scope.declare(Symbol("p", ct.PointerType(ct.INT), "object"))
     scope.declare(Symbol("a", ct.ArrayType(ct.INT, 8), "object"))
-    directive = parse_directive(pragma, Coord("prog.c", 3, 9), frozenset())
+    directive = parse_directive(pragma, Coord("<pragma under test>", 3, 9), frozenset())
     pointer_and_section_maps(scope, directive)
     return directive
 

@@ -21,7 +21,7 @@ def _scope():
 
 
 def _sections(pragma: str) -> dict:
-    directive = parse_directive(pragma, Coord("prog.c", 3, 9), frozenset())
+    directive = parse_directive(pragma, Coord("<pragma under test>", 3, 9), frozenset())
     arrays_as_sections(_scope(), directive)
     return {item.name: item.sections for clause in directive.clauses for item in clause.items}
 
