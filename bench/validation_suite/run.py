@@ -3,7 +3,7 @@
 The suite is not part of this repository: point the script at a checkout of it.
 
     python bench/validation_suite/run.py SOLLVE_CHECKOUT [--device cpu|gpu] [--scheme auto|control-loop]
-                                         [--jobs N] [--out DIR]
+                                         [--jobs N] [--out DIR] [--openmp 4.5|5.0|...]
 
 Each test is one C file that prints "[OMPVV_RESULT: name] Test passed" and exits 0, or
 reports its failure and exits non-zero. A test counts as
@@ -75,28 +75,32 @@ def main() -> int:
     parser.add_argument("--scheme", default="auto")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--openmp", default="4.5", help="the suite's folder of tests: 4.5 (what omp2gpu "
+                        "implements), or a later version, whose tests must pass or be refused, never fail")
     args = parser.parse_args()
     args.suite = args.suite.resolve()       # tests compile from their own folders
-    tests = sorted((args.suite / "tests" / "4.5").rglob("*.c"))
+    folder = args.suite / "tests" / args.openmp
+    tests = sorted(folder.rglob("*.c"))
     include = args.suite / "ompvv"
     with ThreadPoolExecutor(args.jobs) as pool:
         outcomes = list(pool.map(lambda t: run_test(t, include, args.device, args.scheme), tests))
     counts = {kind: sum(1 for o, _ in outcomes if o == kind) for kind in ("passed", "refused", "failed")}
-    lines = [f"# OpenMP validation suite (sollve_vv, OpenMP 4.5 C tests): --device {args.device} "
+    lines = [f"# OpenMP validation suite (sollve_vv, OpenMP {args.openmp} C tests): --device {args.device} "
              f"--scheme {args.scheme}", "",
              f"{len(tests)} tests: {counts['passed']} passed, {counts['refused']} refused with a located "
              f"error, {counts['failed']} failed.", "", "| test | outcome | first error or failure line | known cause |",
              "|---|---|---|---|"]
     for test, (outcome, detail) in zip(tests, outcomes):
         if outcome != "passed":
-            name = str(test.relative_to(args.suite / "tests" / "4.5"))
+            name = str(test.relative_to(folder))
             known = TEST_DEFECTS.get(name, "")
             if args.device == "host" and name in NEED_A_DEVICE:
                 known = "needs an offload device: gcc's host build fails it the same way"
             lines.append(f"| {name} | {outcome} | {detail.replace('|', '/')} | {known} |")
     text = "\n".join(lines) + "\n"
     print(text)
-    name = f"results-{args.device}-{args.scheme}.md"
+    name = f"results-{args.device}-{args.scheme}.md" if args.openmp == "4.5" else \
+        f"results-{args.openmp}-{args.device}-{args.scheme}.md"
     for folder in filter(None, [HERE, args.out]):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
