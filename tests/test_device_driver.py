@@ -73,3 +73,13 @@ def test_a_changed_libdevice_misses_where_the_code_calls_it(tmp_path, monkeypatc
         ["ptx 1", "ptx 2", "ptx 1", "ptx 2"]
     libdevice.write_bytes(b"version 2")
     assert [device_driver.device_ptx(code, options) for code in (calls, plain)] == ["ptx 3", "ptx 2"]
+
+
+def test_the_device_runtime_defines_what_target_regions_may_call():
+    """abort, assert's __assert_fail, the OpenMP setters and simple locks have device
+    definitions: a kernel naming one the GPU lacked made the program's PTX unloadable."""
+    defined = {function.name for module in device_driver.device_runtime_modules()
+               for function in module.functions if not function.is_declaration}
+    assert {"abort", "__assert_fail", "omp_set_num_threads", "omp_set_dynamic", "omp_set_nested",
+            "omp_get_default_device", "omp_init_lock", "omp_set_lock", "omp_unset_lock",
+            "omp_test_lock", "omp_destroy_lock"} <= defined
