@@ -1,7 +1,7 @@
-/* The OpenMP 4.5 routines that set or read a setting, inside target regions on an
- * NVIDIA GPU: a kernel's launch shape is fixed when it starts, so the setters change
- * nothing, and the readers answer as the CPU device's runtime does
- * (runtime/cpu_device/omp_device.c), so both devices agree.
+/* The OpenMP 4.5 routines that set or read a setting, inside target regions on a
+ * device: a kernel's launch shape is fixed when it starts, so the setters change
+ * nothing. Compiled for an NVIDIA GPU as it is, and for the CPU device included in
+ * its runtime (runtime/cpu_device/omp_device.c), so both devices answer alike.
  */
 #include <omp.h>
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import subprocess
 import sys
-import re
 import textwrap
 import threading
 from pathlib import Path
