@@ -8,6 +8,7 @@ import pytest
 from omp2gpu import device_driver, driver
 from omp2gpu.disk_cache import CODE_CACHE_SWITCH
 from omp2gpu.linker import DeviceCode
+from omp2gpu.targets import nvptx
 
 SCALE = """
 void scale(int n, double *a) {
@@ -83,3 +84,44 @@ def test_the_device_runtime_defines_what_target_regions_may_call():
     assert {"abort", "__assert_fail", "omp_set_num_threads", "omp_set_dynamic", "omp_set_nested",
             "omp_get_default_device", "omp_init_lock", "omp_set_lock", "omp_unset_lock",
             "omp_test_lock", "omp_destroy_lock"} <= defined
+
+
+PRIVATE_LOCK = """
+#include <omp.h>
+#pragma omp declare target
+int rounds = 3;
+int count_locked() {          /* unprototyped: not expanded, its parallel region serialised */
+  omp_lock_t lock;            /* so the lock is the calling GPU thread's local memory */
+  int count = 0;
+  omp_init_lock(&lock);
+  #pragma omp parallel
+  {
+    omp_set_lock(&lock);
+    count += rounds;
+    omp_unset_lock(&lock);
+    while (!omp_test_lock(&lock))
+      ;
+    count++;
+    omp_unset_lock(&lock);
+  }
+  omp_destroy_lock(&lock);
+  return count;
+}
+#pragma omp end declare target
+int run(void) {
+  int count = 0;
+  #pragma omp target map(from: count)
+  count = count_locked();
+  return count;
+}
+"""
+
+
+@pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found")
+def test_a_lock_in_a_threads_local_memory_assembles(tmp_path):
+    """PTX has no atomics on local memory (ptxas: 'State space incorrect for instruction
+    atom'): the runtime's locks take plain accesses there."""
+    (tmp_path / "prog.c").write_text(PRIVATE_LOCK)
+    ptx = device_driver.device_ptx(driver.translate(tmp_path / "prog.c", driver.CompileOptions()).device,
+                                   driver.CompileOptions())
+    nvptx.assemble(ptx, "sm_90")
