@@ -77,13 +77,13 @@ def test_a_changed_libdevice_misses_where_the_code_calls_it(tmp_path, monkeypatc
 
 
 def test_the_device_runtime_defines_what_target_regions_may_call():
-    """abort, assert's __assert_fail, the OpenMP setters and simple locks have device
-    definitions: a kernel naming one the GPU lacked made the program's PTX unloadable."""
+    """abort, assert's __assert_fail, the OpenMP setters, the places queries and simple
+    locks have device definitions: a kernel naming one the GPU lacked made the program's PTX unloadable."""
     defined = {function.name for module in device_driver.device_runtime_modules()
                for function in module.functions if not function.is_declaration}
     assert {"abort", "__assert_fail", "omp_set_num_threads", "omp_set_dynamic", "omp_set_nested",
             "omp_get_default_device", "omp_init_lock", "omp_set_lock", "omp_unset_lock",
-            "omp_test_lock", "omp_destroy_lock"} <= defined
+            "omp_test_lock", "omp_destroy_lock", "omp_get_num_places", "omp_get_place_num"} <= defined
 
 
 PRIVATE_LOCK = """

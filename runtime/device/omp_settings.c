@@ -19,3 +19,11 @@ int omp_get_default_device(void) { return 0; }
 int omp_get_initial_device(void) { return -1; }
 int omp_get_max_task_priority(void) { return 0; }
 omp_proc_bind_t omp_get_proc_bind(void) { return omp_proc_bind_false; }
+
+/* Places (OMP_PLACES) bind the host's threads: a device's threads have none. */
+int omp_get_num_places(void) { return 0; }
+int omp_get_place_num_procs(int place_num) { (void)place_num; return 0; }
+void omp_get_place_proc_ids(int place_num, int *ids) { (void)place_num; (void)ids; }
+int omp_get_place_num(void) { return -1; }
+int omp_get_partition_num_places(void) { return 0; }
+void omp_get_partition_place_nums(int *place_nums) { (void)place_nums; }
