@@ -47,7 +47,8 @@ KERNEL_RUNTIME_SOURCE = "cpu_device/omp_device.c"
 NATIVE_LAUNCH_SOURCES = ("native_launch/mirror.c", "native_launch/loans.c", "native_launch/block_cache.c",
                          "native_launch/target_tasks.c", "native_launch/footprints.c")
 POOL_SOURCES = ("cpu_device/pool.c", "cpu_device/launch.c", *NATIVE_LAUNCH_SOURCES)
-RUNTIME_FOLDERS = ("cpu_device", "native_launch")
+# device: the GPU runtime's omp_settings.c, which the CPU device's omp_device.c includes
+RUNTIME_FOLDERS = ("cpu_device", "native_launch", "device")
 KERNEL_OPT_LEVEL = 3
 POOL_OPT_LEVEL = 2
 

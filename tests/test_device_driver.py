@@ -12,6 +12,7 @@ from omp2gpu import device_driver, driver
 from omp2gpu.disk_cache import CODE_CACHE_SWITCH
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload.devices import cuda_native
+from omp2gpu.targets import nvptx
 
 SCALE = """
 void scale(int n, double *a) {
@@ -86,3 +87,54 @@ def test_the_gpu_native_module_compiles_without_a_gpu():
     bound = set(re.findall(r'"(__omp2gpu_gpu_\w+)"', Path(cuda_native.__file__).read_text()))
     assert {"__omp2gpu_gpu_target", "__omp2gpu_gpu_auto_async", "__omp2gpu_gpu_overlapped_pairs"} <= bound
     assert all(engine.get_function_address(name) for name in sorted(bound))
+
+
+def test_the_device_runtime_defines_what_target_regions_may_call():
+    """abort, assert's __assert_fail, the OpenMP setters, the places queries and simple
+    locks have device definitions: a kernel naming one the GPU lacked made the program's PTX unloadable."""
+    defined = {function.name for module in device_driver.device_runtime_modules()
+               for function in module.functions if not function.is_declaration}
+    assert {"abort", "__assert_fail", "omp_set_num_threads", "omp_set_dynamic", "omp_set_nested",
+            "omp_get_default_device", "omp_init_lock", "omp_set_lock", "omp_unset_lock",
+            "omp_test_lock", "omp_destroy_lock", "omp_get_num_places", "omp_get_place_num"} <= defined
+
+
+PRIVATE_LOCK = """
+#include <omp.h>
+#pragma omp declare target
+int rounds = 3;
+int count_locked() {          /* unprototyped: not expanded, its parallel region serialised */
+  omp_lock_t lock;            /* so the lock is the calling GPU thread's local memory */
+  int count = 0;
+  omp_init_lock(&lock);
+  #pragma omp parallel
+  {
+    omp_set_lock(&lock);
+    count += rounds;
+    omp_unset_lock(&lock);
+    while (!omp_test_lock(&lock))
+      ;
+    count++;
+    omp_unset_lock(&lock);
+  }
+  omp_destroy_lock(&lock);
+  return count;
+}
+#pragma omp end declare target
+int run(void) {
+  int count = 0;
+  #pragma omp target map(from: count)
+  count = count_locked();
+  return count;
+}
+"""
+
+
+@pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found")
+def test_a_lock_in_a_threads_local_memory_assembles(tmp_path):
+    """PTX has no atomics on local memory (ptxas: 'State space incorrect for instruction
+    atom'): the runtime's locks take plain accesses there."""
+    (tmp_path / "prog.c").write_text(PRIVATE_LOCK)
+    ptx = device_driver.device_ptx(driver.translate(tmp_path / "prog.c", driver.CompileOptions()).device,
+                                   driver.CompileOptions())
+    nvptx.assemble(ptx, "sm_90")

@@ -115,6 +115,15 @@ def _unreachable(emitter, node):
     return RValue(ct.VOID, None)
 
 
+def _trap(emitter, node):
+    """GCC's __builtin_trap: the program stops here (x86's ud2; on a GPU, the kernel fails)."""
+    module = emitter.module.module
+    trap = module.globals.get("llvm.trap") or ir.Function(module, ir.FunctionType(ir.VoidType(), []),
+                                                          name="llvm.trap")
+    emitter.builder.call(trap, [])
+    return _unreachable(emitter, node)
+
+
 def _refused(what):
     def emit(emitter, node):
         raise CompileError(f"{what} is not supported", node.coord)
@@ -165,6 +174,7 @@ BUILTINS = {
     "__builtin_nanf": _constant(ct.FLOAT, math.nan),
     "__builtin_expect": _expect,
     "__builtin_unreachable": _unreachable,
+    "__builtin_trap": _trap,
     "__omp2gpu_tgmath": _type_generic(None),
     "__omp2gpu_tgmath1": _type_generic(1),
     "__omp2gpu_tgmath2": _type_generic(2),

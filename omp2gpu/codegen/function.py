@@ -141,7 +141,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
     def _declare_func_name(self, name: str) -> None:
         data = name.encode()
         self.scope.declare(Symbol("__func__", ct.ArrayType(ct.CHAR, len(data) + 1), "object",
-                                  self.module.string_global(data)))
+                                  self.module.string_global(data), const=True))
 
     def finish(self) -> None:
         """Close the function. Falling off the end returns 0 from main (C99 5.1.2.2.3)."""

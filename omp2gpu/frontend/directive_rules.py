@@ -1,13 +1,14 @@
 """The OpenMP 4.5 rules that involve the directive or several of its clauses: clauses
 allowed once (checked as each is read: `check_not_repeated`), `if` modifiers, map
-types, required clauses, simd lengths, schedule with ordered, depend types, declare
-target lists, inbranch/notinbranch, critical hints."""
+types, required clauses, simd lengths, schedule with ordered, ordered(n) deeper than
+collapse, depend types, declare target lists, inbranch/notinbranch, critical hints."""
 
 from __future__ import annotations
 
 from ..diagnostics import CompileError
 from .clause_types import (
     AtomicClause,
+    CollapseClause,
     DependClause,
     HintClause,
     IfClause,
@@ -124,6 +125,20 @@ def _check_schedule(directive: Directive) -> None:
                            schedule.coord)
 
 
+def _check_ordered_depth(directive: Directive) -> None:
+    """`ordered(n)` associating more loops than are collapsed makes the inner loops'
+    variables private and the nest a doacross one (OpenMP 4.5 2.7.1); the loops are
+    compiled as `collapse` loops only, which left those variables shared."""
+    ordered = directive.first(OrderedClause)
+    if ordered is None or ordered.count is None:
+        return
+    collapse = directive.first(CollapseClause)
+    collapsed = collapse.count if collapse is not None else 1
+    if ordered.count > collapsed:
+        raise CompileError(f"'ordered({ordered.count})' on a loop nest with {collapsed} collapsed "
+                           "loop(s) (a doacross loop nest) is not supported", ordered.coord)
+
+
 def _check_depend(directive: Directive) -> None:
     for clause in directive.find(DependClause):
         doacross = clause.dep_type in ("source", "sink")
@@ -154,5 +169,5 @@ def _check_critical(directive: Directive) -> None:
 
 
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
-           _check_simd_lengths, _check_schedule, _check_depend, _check_declare_target,
-           _check_critical, _check_branch, check_directive_items)
+           _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
+           _check_declare_target, _check_critical, _check_branch, check_directive_items)

@@ -131,6 +131,28 @@ class DataEnvironment:
                                "(OpenMP 4.5 2.15.5)")
         return None
 
+    def lookup_entry(self, entry: MapEntry) -> Mapping | None:
+        """The mapping holding a map entry's storage. An implicitly mapped array or struct
+        that sticks out of a mapping (`target data map(A[0:4])`, then A used whole in a
+        target region) is present in that mapping, as in libomptarget, and never extends
+        it: the OpenMP Examples' array_sections.3 and .4 are valid programs. An explicit
+        map clause that sticks out is the program's error (MappingError)."""
+        try:
+            return self.lookup(entry.begin, entry.size)
+        except MappingError:
+            if not entry.type & MapType.IMPLICIT:
+                raise
+            return self._first_overlapping(entry.begin, entry.begin + entry.size)
+
+    def _first_overlapping(self, begin: int, end: int) -> Mapping | None:
+        index = max(bisect.bisect_right(self._starts, begin) - 1, 0)
+        for mapping in self._mappings[index:]:
+            if mapping.host_begin >= end:
+                break
+            if mapping.host_end > begin:
+                return mapping
+        return None
+
     def lookup_address(self, address: int, one_past_end: bool = False) -> Mapping | None:
         """The mapping containing address; with one_past_end also one ending exactly there
         (a pointer just past a mapped array, which C allows)."""
@@ -209,7 +231,7 @@ class DataEnvironment:
                         parent in fresh or entry.type & MapType.ALWAYS):
                     self._to_device(mapping, entry.begin, entry.size)
                 continue
-            mapping = self.lookup(entry.begin, entry.size)
+            mapping = self.lookup_entry(entry)
             if mapping is None:
                 mapping = self._insert(self._link_mapping(entry) or Mapping(
                     entry.begin, entry.size, self.device.allocate(entry.size)))
@@ -235,7 +257,7 @@ class DataEnvironment:
             entry = entries[index]
             if not entry.maps_storage or parent_index(entry.type) is not None:
                 continue
-            mapping = self.lookup(entry.begin, entry.size)
+            mapping = self.lookup_entry(entry)
             if mapping is None or mapping.references == 0:
                 continue                      # not present (exit data of an unmapped item)
             if not mapping.always_present:
@@ -322,7 +344,7 @@ class DataEnvironment:
         """The device address corresponding to entry.base; 0 (NULL) where the storage is
         not present (an unmapped pointer, a zero-length section of nothing mapped)."""
         if entry.maps_storage:
-            mapping = self.lookup(entry.begin, entry.size)
+            mapping = self.lookup_entry(entry)
         else:
             mapping = self.lookup_address(entry.begin, one_past_end=True)
         return 0 if mapping is None else mapping.device_address_of(entry.base)

@@ -15,6 +15,7 @@ to the program, as libomptarget leaves it.
 from __future__ import annotations
 
 import bisect
+from contextlib import contextmanager
 
 from omp2gpu.offload.abi import MapType
 from omp2gpu.offload.data_environment import MappingError
@@ -77,3 +78,15 @@ def check_entries(entries, where: str, host_memory: HostMemory = _HOST_MEMORY) -
             raise MappingError(f"{place}map entry {index + 1} (host address {entry.begin:#x}, "
                                f"{entry.size} bytes) runs past the host memory of the program: "
                                "an array section goes past its allocation")
+
+
+@contextmanager
+def naming_construct(where: str):
+    """A MappingError of the present table (a section sticking out of a mapped one) names
+    the construct, "file:line:col", as check_entries' do."""
+    try:
+        yield
+    except MappingError as error:
+        if not where:
+            raise
+        raise MappingError(f"{where}: {error}") from None

@@ -27,7 +27,7 @@ from omp2gpu.offload.devices.base import Device, DeviceError
 from omp2gpu.offload.images import ImageRegistry, LaunchError
 from omp2gpu.offload.launch_record import LaunchRecord
 from omp2gpu.offload.launcher_lock import LAUNCHER_LOCK
-from omp2gpu.offload.map_checks import check_entries
+from omp2gpu.offload.map_checks import check_entries, naming_construct
 from omp2gpu.offload.messages import fatal, one_line, report
 from omp2gpu.offload.policy import (
     DISABLED,
@@ -155,7 +155,8 @@ class OffloadRuntime(DeviceMemoryRoutines):
                 check_entries(entries, where)
                 self.images.activate(state)
                 info, function = self.images.function(state, kernel_name)
-                state.data.begin(entries)
+                with naming_construct(where):
+                    state.data.begin(entries)
                 params = [state.data.kernel_argument(e) for e in entries if e.type & MapType.TARGET_PARAM]
                 _check_params(info, params)
                 grid, block = launch_configuration(info, state.device, num_teams, thread_limit, trip_count,
@@ -170,7 +171,8 @@ class OffloadRuntime(DeviceMemoryRoutines):
                     micros = None
                 self.record.launched(state.device, function, kernel_name, grid, block, micros)
                 state.data.kernel_ran()
-                state.data.end(entries)
+                with naming_construct(where):
+                    state.data.end(entries)
                 launched = getattr(state.device, "launched", None)   # the CPU device's native path
                 if launched is not None:
                     launched(self, state, kernel_name, info, function)
@@ -246,7 +248,8 @@ class OffloadRuntime(DeviceMemoryRoutines):
             def run():
                 check_entries(entries, where)
                 self.images.activate(state)
-                operation(state.data, entries)
+                with naming_construct(where):
+                    operation(state.data, entries)
 
             self._guarded(state, run, "running target regions on the host from now on")
 

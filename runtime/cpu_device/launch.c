@@ -82,10 +82,11 @@ int __omp2gpu_cpu_target(long device, const char *name, int count, void **bases,
                        trip_count, where);
 }
 
-/* One copy of a `target update` of present ranges (zero-copy mode: the device's storage
- * is the host's, nothing to copy). */
+/* One copy of a `target update` of present ranges. Nothing to copy where the device's
+ * storage is the host's own (a range mapped in zero-copy mode); a declare target
+ * global has module storage of its own in every mode. */
 static int update_copy(struct update_copy *update) {
-    if (native_unified()) return 0;
+    if (update->device == update->host) return 0;
     if (update->to_device) copy(update->device, update->host, update->size);
     else copy(update->host, update->device, update->size);
     return 0;

@@ -41,24 +41,13 @@ int omp_get_thread_limit(void) { return __omp2gpu_cpu_team()[NUM_THREADS]; }
 int omp_get_num_procs(void) { return __omp2gpu_cpu_workers(); }
 int omp_is_initial_device(void) { return 0; }
 int omp_get_num_devices(void) { return 0; }
-int omp_get_default_device(void) { return 0; }
-int omp_get_initial_device(void) { return -1; }
 int omp_get_dynamic(void) { return 0; }
 int omp_get_nested(void) { return 0; }
 int omp_get_max_active_levels(void) { return 1; }
 int omp_get_cancellation(void) { return 0; }
 int omp_in_final(void) { return 0; }
-int omp_get_max_task_priority(void) { return 0; }
-omp_proc_bind_t omp_get_proc_bind(void) { return omp_proc_bind_false; }
-void omp_set_num_threads(int num_threads) { (void)num_threads; }
-void omp_set_dynamic(int dynamic_threads) { (void)dynamic_threads; }
-void omp_set_nested(int nested) { (void)nested; }
-void omp_set_max_active_levels(int max_levels) { (void)max_levels; }
-void omp_set_schedule(omp_sched_t kind, int chunk_size) { (void)kind; (void)chunk_size; }
-void omp_get_schedule(omp_sched_t *kind, int *chunk_size) {
-    *kind = omp_sched_static;
-    *chunk_size = 0;
-}
+/* The setters and the readers of settings: the same on the GPU */
+#include "../device/omp_settings.c"
 
 /* Locks: work-items of a team run one after another on one worker, but teams run
  * at once on several, so a lock is a real spin lock. */

@@ -249,3 +249,25 @@ def test_a_task_or_sections_in_a_control_loop_region_writes_its_own_copies(tmp_p
     regions_x = re.search(r'store i32 %"x", i32\* (%"[^"]+")', kernel)[1]
     stores_of_7 = re.findall(r"store i32 7, i32\* (%\"?[^\s,]+)", kernel)
     assert stores_of_7 and regions_x not in stores_of_7
+
+
+ORDERED_IN_PARALLEL = """
+int main(void) {
+  int order[64], n = 0;
+  #pragma omp target parallel for ordered map(tofrom: order, n)
+  for (int i = 0; i < 64; i++) {
+    #pragma omp ordered
+    order[n++] = i;
+  }
+  return order[63] - n;
+}
+"""
+
+
+def test_an_ordered_block_in_a_parallel_region_is_refused_by_the_control_loop(tmp_path):
+    """The control loop ran an ordered block in each thread as it came, in no order (and
+    racing on n): the region runs on the host instead."""
+    translation = _translate(tmp_path, ORDERED_IN_PARALLEL)
+    assert translation.device.kernels == []
+    assert any(remark.endswith("runs on the host: '#pragma omp ordered' in a parallel region is not "
+                               "supported on the GPU yet") for remark in translation.device.remarks)

@@ -333,6 +333,18 @@ def test_constant_clauses(text, cls, attr, value):
     assert getattr(parse(text).first(cls), attr) == value
 
 
+def test_ordered_deeper_than_collapse_is_not_supported():
+    """ordered(n) over more loops than are collapsed privatises the inner loops' variables
+    (a doacross nest); compiled as the collapsed loops alone, they were left shared."""
+    assert_error("omp parallel for ordered(2)",
+                 "'ordered(2)' on a loop nest with 1 collapsed loop(s) (a doacross loop nest) is not "
+                 "supported", "ordered")
+    assert_error("omp for collapse(2) ordered(3)",
+                 "'ordered(3)' on a loop nest with 2 collapsed loop(s) (a doacross loop nest) is not "
+                 "supported", "ordered")
+    assert parse("omp for ordered(1)").first(OrderedClause).count == 1
+
+
 @pytest.mark.parametrize("clause", ["collapse", "safelen", "simdlen"])
 @pytest.mark.parametrize("arg", ["0", "-1", "n", "2.5", "(int)2 + k"])
 def test_positive_constant_required(clause, arg):

@@ -166,6 +166,31 @@ def test_partially_mapped_sections_are_an_error(env):
     assert len(env) == 2
 
 
+def test_an_implicit_map_sticking_out_of_a_mapping_is_present_in_it(env):
+    """The OpenMP Examples' array_sections.4: target data maps a[2:5], the target region
+    uses a whole (an implicit tofrom map): present in a[2:5]'s mapping, not extended."""
+    a = ints(*range(10))
+    data = section(a, 2, 5, M.TO | M.FROM)
+    env.begin([data])
+    mapping = env.lookup(addr(a, 2), 5 * INT)
+    implicit = whole(a, M.TO | M.FROM | M.IMPLICIT | M.TARGET_PARAM)
+    env.begin([implicit])
+    assert mapping.references == 2 and len(env) == 1 and env.device.copies["to_device"] == 1
+    assert env.translate(implicit) == mapping.device_address - 2 * INT    # a[2] is a[2]'s copy
+    write_device(mapping.device_address, [20, 30])
+    env.end([implicit])
+    assert mapping.references == 1 and list(a)[2:4] == [2, 3]    # still mapped: nothing copied
+    env.end([data])
+    assert list(a) == [0, 1, 20, 30, 4, 5, 6, 7, 8, 9] and len(env) == 0
+
+
+def test_an_explicit_map_sticking_out_of_a_mapping_is_still_an_error(env):
+    a = ints(*range(10))
+    env.begin([section(a, 2, 5, M.TO)])
+    with pytest.raises(MappingError, match="partially mapped"):
+        env.begin([whole(a, M.TO | M.FROM | M.TARGET_PARAM)])
+
+
 def test_new_section_kernel_pointer_is_offset_back_to_the_base(env):
     a = ints(*range(10))
     part = section(a, 4, 3, M.TO | M.TARGET_PARAM)

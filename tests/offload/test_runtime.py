@@ -270,6 +270,8 @@ def test_partially_mapped_is_a_fatal_error(monkeypatch):
     rt.data_begin(-1, *Entries((addr(a), addr(a), 5 * INT, M.TO)).args())
     with pytest.raises(Fatal, match="partially mapped"):
         rt.data_begin(-1, *Entries((addr(a), addr(a, 3), 5 * INT, M.TO)).args())
+    with pytest.raises(Fatal, match=r"^prog.c:7:9: host range .* is partially mapped"):
+        rt.data_begin(-1, *Entries((addr(a), addr(a, 3), 5 * INT, M.TO)).args(), where="prog.c:7:9")
 
 
 # ----------------------------------------------------------------- the C entry points

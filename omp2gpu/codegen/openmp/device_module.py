@@ -288,7 +288,8 @@ def team_state_pointer(module: ir.Module, builder: ir.IRBuilder) -> ir.Value:
 
 
 def nvptx_builtins() -> dict:
-    """Device-only builtins: PTX special registers for the device runtime, printf."""
+    """Device-only builtins: PTX special registers and isspacep.local for the device
+    runtime, printf."""
 
     def sreg(register):
         return lambda emitter, node: RValue(ct.INT, nvptx.read_sreg(emitter.builder, register))
@@ -297,5 +298,7 @@ def nvptx_builtins() -> dict:
     table["__syncthreads"] = lambda emitter, node: (nvptx.barrier(emitter.builder), RValue(ct.VOID, None))[1]
     table["__omp2gpu_team_state"] = lambda emitter, node: RValue(
         ct.PointerType(ct.INT), team_state_pointer(emitter.module.module, emitter.builder))
+    table["__nvvm_isspacep_local"] = lambda emitter, node: RValue(ct.INT, emitter.builder.zext(
+        nvptx.is_local(emitter.builder, emitter.expr(node.args.exprs[0]).value), ir.IntType(32)))
     table["printf"] = emit_printf
     return table

@@ -169,7 +169,8 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                                            for c in directive.constructs):
             self.emit_leaves(cg, directive.constructs, directive, construct.body)
         elif kind in ("ordered", "section", "sections", "task", "taskgroup"):
-            if self.in_parallel and kind in ("sections", "task"):
+            # An ordered block would run in each thread as it comes, in no order.
+            if self.in_parallel and kind in ("sections", "task", "ordered"):
                 raise CompileError(f"'#pragma omp {kind}' in a parallel region is not supported on "
                                    "the GPU yet", construct.coord)
             # Undeferred, in its data environment (a task's unlisted locals firstprivate);

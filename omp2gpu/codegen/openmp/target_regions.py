@@ -104,8 +104,7 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
             continue                                   # functions, enum constants, typedefs
         if name in by_reference or (symbol.ctype.is_scalar and scalars_by_reference
                                   and not symbol.ctype.is_pointer):
-            bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
-            captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
+            captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
         elif symbol.ctype.is_pointer:
             captures[name] = Capture(name, symbol.ctype, "pointer",
                                      MapType.POINTER_LOOKUP | MapType.IMPLICIT, None, symbol)
@@ -116,10 +115,18 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                 raise CompileError(f"'{name}' has incomplete type '{symbol.ctype}' at the target "
                                    "region: mapping it implicitly is not supported (map an array "
                                    "section of it)", construct.coord)
-            bits = MapType.TO | MapType.FROM | MapType.IMPLICIT
-            captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
+            captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
     _capture_variable_lengths(cg, captures, construct)
     return tuple(captures.values())
+
+
+def _implicit_tofrom(symbol) -> MapType:
+    """An implicit tofrom map; a const object is only copied to the device: the region may
+    not change it, and it may live in read-only memory (`__func__`, a `static const`
+    table), which copying back would write."""
+    if symbol.const:
+        return MapType.TO | MapType.IMPLICIT
+    return MapType.TO | MapType.FROM | MapType.IMPLICIT
 
 
 def _capture_variable_lengths(cg, captures: dict, construct) -> None:

@@ -285,7 +285,7 @@ class CpuDataEnvironment(MirroredDataEnvironment):
     def begin(self, entries) -> None:
         if self.device.unified:
             for entry in entries:
-                if entry.maps_storage and self.lookup(entry.begin, entry.size) is None:
+                if entry.maps_storage and self.lookup_entry(entry) is None:
                     # counted by the base class's begin, which now finds it present
                     self._insert(Mapping(entry.begin, entry.size, entry.begin, references=0))
         super().begin(entries)

@@ -60,6 +60,7 @@ from omp2gpu.targets.nvptx.intrinsics import (
     WARP_SIZE,
     activemask,
     barrier,
+    is_local,
     is_native_atomic,
     membar,
     membar_gl,

@@ -100,6 +100,14 @@ def warp_lanes_mask(builder: ir.IRBuilder) -> ir.Value:
     return builder.lshr(_i32(-1), builder.sub(_i32(WARP_SIZE), lanes))
 
 
+def is_local(builder: ir.IRBuilder, pointer: ir.Value) -> ir.Value:
+    """isspacep.local: whether a generic pointer points into the thread's local memory
+    (an i1; constant once LLVM has inferred the pointer's address space)."""
+    i8p = ir.IntType(8).as_pointer()
+    function = _intrinsic(builder, "llvm.nvvm.isspacep.local", ir.IntType(1), [i8p])
+    return builder.call(function, [builder.bitcast(pointer, i8p)])
+
+
 def membar(builder: ir.IRBuilder, scope: str) -> None:
     """A memory fence at `scope` ("cta", "gl" or "sys")."""
     builder.call(_intrinsic(builder, MEMORY_BARRIERS[scope], VOID, []), [])

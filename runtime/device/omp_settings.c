@@ -1,0 +1,29 @@
+/* The OpenMP 4.5 routines that set or read a setting, inside target regions on a
+ * device: a kernel's launch shape is fixed when it starts, so the setters change
+ * nothing. Compiled for an NVIDIA GPU as it is, and for the CPU device included in
+ * its runtime (runtime/cpu_device/omp_device.c), so both devices answer alike.
+ */
+#include <omp.h>
+
+void omp_set_num_threads(int num_threads) { (void)num_threads; }
+void omp_set_dynamic(int dynamic_threads) { (void)dynamic_threads; }
+void omp_set_nested(int nested) { (void)nested; }
+void omp_set_max_active_levels(int max_levels) { (void)max_levels; }
+void omp_set_schedule(omp_sched_t kind, int chunk_size) { (void)kind; (void)chunk_size; }
+void omp_get_schedule(omp_sched_t *kind, int *chunk_size) {
+    *kind = omp_sched_static;
+    *chunk_size = 0;
+}
+void omp_set_default_device(int device_num) { (void)device_num; }
+int omp_get_default_device(void) { return 0; }
+int omp_get_initial_device(void) { return -1; }
+int omp_get_max_task_priority(void) { return 0; }
+omp_proc_bind_t omp_get_proc_bind(void) { return omp_proc_bind_false; }
+
+/* Places (OMP_PLACES) bind the host's threads: a device's threads have none. */
+int omp_get_num_places(void) { return 0; }
+int omp_get_place_num_procs(int place_num) { (void)place_num; return 0; }
+void omp_get_place_proc_ids(int place_num, int *ids) { (void)place_num; (void)ids; }
+int omp_get_place_num(void) { return -1; }
+int omp_get_partition_num_places(void) { return 0; }
+void omp_get_partition_place_nums(int *place_nums) { (void)place_nums; }
