@@ -249,10 +249,25 @@ def _variable(choose: Chooser, shape: Shape, name: str, role: str) -> Variable:
     if kind == "vla":
         on_target, clauses = _not_copied_into_a_task(shape, on_target, clauses)
     task_clause = _task_clause(choose, role, kind, storage) if shape.body == "tasks" else ""
+    if on_target == "from" and not _task_writes_reach_the_target(shape, storage, clauses, task_clause):
+        on_target = "tofrom"     # the device copy is never written: a `from` would bring back garbage
     op = choose.pick(REDUCTION_OPS[ctype].split())
     initialised = storage != "auto" and kind in ("array", "scalar") and choose.pick((False, True))
     return Variable(name, kind, storage, ctype, role, on_target, clauses, task_clause, op,
                     choose.number(1, 9), initialised)
+
+
+def _task_writes_reach_the_target(shape: Shape, storage: str, clauses: tuple, task_clause: str) -> bool:
+    """Whether the writes of tasks made in a target region outside any parallel region
+    reach the region's copy of an automatic variable: only when the task construct lists
+    it shared (unlisted, it is firstprivate there, as gcc and omp2gpu read it)."""
+    if storage != "auto":
+        return True
+    if shape.name == "target_tasks":
+        return task_clause == SHARED
+    if shape.name == "target_then_taskloop":
+        return (shape.loop_layer, SHARED) in clauses
+    return True
 
 
 def _not_copied_into_a_task(shape: Shape, on_target: str, clauses: tuple) -> tuple[str, tuple]:
