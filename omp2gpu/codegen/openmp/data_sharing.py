@@ -360,7 +360,8 @@ def loop_nest(statement, depth: int) -> list[c_ast.For]:
                                getattr(node, "coord", None) or statement.coord)
         loops.append(node)
         node = node.stmt
-    _check_rectangular(loops)
+    if depth > 1:
+        _check_rectangular(loops)
     return loops
 
 
