@@ -29,6 +29,7 @@ if [ "$step" = all ] || [ "$step" = tables ]; then
     python3 bench/paper_tables/run.py --out "$OUT" 2>&1 | tee "$OUT/paper_tables.log" | tail -60
 fi
 if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (docs/async.md, "Status")
+    python3 bench/lulesh/sweep.py --out "$OUT" 2>&1 | tee "$OUT/sweep.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 OMP2GPU_TEST_DEVICES=gpu,gpu-control-loop python3 -m pytest -q -n 8 -p no:cacheprovider \
         tests/test_programs.py -k "target or task" 2>&1 | tee "$OUT/async_tests.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/offload/test_cuda_native.py \
@@ -42,7 +43,6 @@ if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (
         | tee -a "$OUT/async_tests.log" | tail -8
     OMP2GPU_AUTO_ASYNC=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k "target_" 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -5
-    python3 bench/lulesh/sweep.py --out "$OUT" 2>&1 | tee "$OUT/sweep.log" | tail -20
 fi
 if [ "$step" = all ] || [ "$step" = lulesh ]; then
     python3 bench/lulesh/run.py --out "$OUT" 2>&1 | tee "$OUT/lulesh.log" | tail -40

@@ -10,8 +10,11 @@ task, docs/async.md) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1) and 
 each launch waited for (=0); synchronous with automatic concurrency
 (OMP2GPU_AUTO_ASYNC=1: regions whose footprints do not conflict overlap); synchronous
 through the Python launcher
-(OMP2GPU_FAST_PATH=0). Writes
-sweep.json and sweep.md here (and under --out).
+(OMP2GPU_FAST_PATH=0). Beside them, in the same run, the CUDA C reference
+(examples/lulesh/cuda/lulesh_cuda.cu -H, LULESH's CUDA kernel, 128 threads a block) times
+the same per-region sweep on the host: each launch waited for, back to back on one
+stream, on one stream per region, and replayed as a CUDA graph. Writes sweep.json and
+sweep.md here (and under --out).
 """
 
 from __future__ import annotations
@@ -20,13 +23,19 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PROGRAM = REPO / "examples" / "lulesh" / "lulesh_kernels.c"
+CUDA_SOURCE = REPO / "examples" / "lulesh" / "cuda" / "lulesh_cuda.cu"
+CUDA_MODES = {"waited": "CUDA C, each launch waited for", "serial": "CUDA C, back to back on one stream",
+              "streams": "CUDA C, one stream per region", "graph": "CUDA C, CUDA graph replayed"}
+HOST_TIMED = re.compile(r"^HOSTTIMED mode=(\w+) best_us=([\d.]+) mean_us=([\d.]+)", re.M)
 MODES = {"synchronous": ([], {}),
          "nowait, kernels on streams": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
          "nowait, each launch waited for": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),
@@ -51,6 +60,24 @@ def one_run(arguments: list[str], extra_env: dict, size: int, iterations: int) -
     return {"best_us": float(found.group(1)), "mean_us": float(found.group(2))}
 
 
+def cuda_reference(size: int, iterations: int) -> dict:
+    """The CUDA C rows: {row name: {"best_us", "mean_us"} or {"error"}}."""
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = Path(tmp) / "lulesh_cuda"
+        built = subprocess.run([nvcc, "-O3", "-arch=sm_90", str(CUDA_SOURCE), "-o", str(binary)],
+                               capture_output=True, text=True)
+        if built.returncode != 0:
+            return {name: {"error": built.stderr.strip()[-300:]} for name in CUDA_MODES.values()}
+        done = subprocess.run([str(binary), "-s", str(size), "-i", str(iterations), "-H"],
+                              capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    found = {m.group(1): {"best_us": float(m.group(2)), "mean_us": float(m.group(3))}
+             for m in HOST_TIMED.finditer(done.stdout)}
+    failed = done.returncode != 0 or "PASSED" not in done.stdout
+    error = {"error": (done.stderr.strip() or done.stdout.strip())[-300:]}
+    return {name: (error if failed or mode not in found else found[mode]) for mode, name in CUDA_MODES.items()}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=100)
@@ -66,9 +93,14 @@ def main() -> int:
         good = [r for r in runs if "error" not in r]
         results[mode] = min(good, key=lambda r: r["best_us"]) if good else runs[0]
         print(mode, results[mode], flush=True)
+    for name, row in cuda_reference(args.size, args.iterations).items():
+        results[name] = row
+        print(name, row, flush=True)
     lines = [f"# The monotonic-Q sweep host-timed, {args.size}^3, on {device}", "",
              "omp_get_wtime around each sweep of the 11 region launches (examples/lulesh/lulesh_kernels.c), "
-             f"{args.iterations} sweeps after a warm-up; best run of {args.runs}. Goal: <= 120 us.", "",
+             f"{args.iterations} sweeps after a warm-up; best run of {args.runs}. Goal: <= 120 us. "
+             "CUDA C rows: the same 11 launches of LULESH's CUDA kernel (examples/lulesh/cuda, "
+             "128 threads a block), host-timed in the same run.", "",
              "| mode | best us | mean us |", "|---|---|---|"]
     for mode, row in results.items():
         cells = ("n/a", row["error"][:120]) if "error" in row else (f"{row['best_us']:.1f}", f"{row['mean_us']:.1f}")

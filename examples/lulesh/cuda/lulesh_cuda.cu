@@ -15,7 +15,10 @@
 // pair of events around launches issued back to back.
 //
 //   nvcc -O3 -arch=sm_90 -o lulesh_cuda lulesh_cuda.cu
-//   ./lulesh_cuda [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-t THREADS]
+//   ./lulesh_cuda [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-t THREADS] [-H]
+//
+// -H adds the per-region sweep host-timed four ways (host_timed_monoq below): the
+// reference for bench/lulesh/sweep.py, CUDA graphs included.
 //
 // Prints the domain summary and checks as lulesh_kernels.c does, then one line
 // per kernel and variant:
@@ -27,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <cuda_runtime.h>
 
 #include "../lulesh_domain.h"
@@ -236,7 +240,7 @@ static void launch_accel(const Domain *d, const DeviceDomain *g, int threads, Ti
 }
 
 static void launch_monoq_list(const Domain *d, const DeviceDomain *g, int threads, int start, int elength,
-                              Timer *t)
+                              Timer *t, cudaStream_t stream = 0)
 {
     if (elength == 0) return;
 #define MONOQ_ARGS                                                                                    \
@@ -247,7 +251,7 @@ static void launch_monoq_list(const Domain *d, const DeviceDomain *g, int thread
     if (t)
         TIMED_LAUNCH(*t, (CalcMonotonicQRegionForElems_kernel<<<blocks_for(elength, threads), threads>>>(MONOQ_ARGS)));
     else
-        CalcMonotonicQRegionForElems_kernel<<<blocks_for(elength, threads), threads>>>(MONOQ_ARGS);
+        CalcMonotonicQRegionForElems_kernel<<<blocks_for(elength, threads), threads, 0, stream>>>(MONOQ_ARGS);
 #undef MONOQ_ARGS
 }
 
@@ -291,6 +295,85 @@ static void best_sweep(int which, const Domain *d, const DeviceDomain *g, int th
     }
 }
 
+// ------------------------------------------------------------------ host-timed sweeps
+// The per-region sweep timed on the host (as bench/lulesh/sweep.py times omp2gpu's), four ways:
+//   waited:   each launch followed by cudaStreamSynchronize (a synchronous target region each);
+//   serial:   the launches back to back on one stream, one synchronisation at the end;
+//   streams:  launch r on stream r (11 streams), one device synchronisation at the end;
+//   graph:    the streams sweep captured once into a CUDA graph (fork/join events), replayed.
+// Prints HOSTTIMED mode=M best_us=B mean_us=A for each.
+static double now_us()
+{
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+enum { WAITED, SERIAL, STREAMS, GRAPH, HOST_MODES };
+
+static void host_timed_monoq(const Domain *d, const DeviceDomain *g, int threads, int iterations)
+{
+    const char *modes[] = {"waited", "serial", "streams", "graph"};
+    const int nstreams = d->numReg;
+    cudaStream_t *streams = (cudaStream_t *)malloc(sizeof(cudaStream_t) * nstreams);
+    cudaEvent_t *joined = (cudaEvent_t *)malloc(sizeof(cudaEvent_t) * nstreams);
+    cudaStream_t origin;
+    cudaEvent_t fork;
+    CHECK(cudaStreamCreateWithFlags(&origin, cudaStreamNonBlocking));
+    CHECK(cudaEventCreateWithFlags(&fork, cudaEventDisableTiming));
+    for (int r = 0; r < nstreams; r++) {
+        CHECK(cudaStreamCreateWithFlags(&streams[r], cudaStreamNonBlocking));
+        CHECK(cudaEventCreateWithFlags(&joined[r], cudaEventDisableTiming));
+    }
+    // the graph: origin forks to every region's stream and joins them again
+    cudaGraph_t graph;
+    cudaGraphExec_t replay;
+    CHECK(cudaStreamBeginCapture(origin, cudaStreamCaptureModeGlobal));
+    CHECK(cudaEventRecord(fork, origin));
+    for (int r = 0; r < nstreams; r++) {
+        CHECK(cudaStreamWaitEvent(streams[r], fork, 0));
+        launch_monoq_list(d, g, threads, d->regStart[r], d->regElemSize[r], NULL, streams[r]);
+        CHECK(cudaEventRecord(joined[r], streams[r]));
+        CHECK(cudaStreamWaitEvent(origin, joined[r], 0));
+    }
+    CHECK(cudaStreamEndCapture(origin, &graph));
+    CHECK(cudaGraphInstantiate(&replay, graph, 0));
+    for (int mode = WAITED; mode < HOST_MODES; mode++) {
+        double best = 1e30, sum = 0.0;
+        for (int it = 0; it <= iterations; it++) {      // sweep 0 warms up, untimed
+            double t0 = now_us();
+            if (mode == GRAPH) {
+                CHECK(cudaGraphLaunch(replay, origin));
+                CHECK(cudaStreamSynchronize(origin));
+            } else {
+                for (int r = 0; r < d->numReg; r++) {
+                    cudaStream_t s = mode == STREAMS ? streams[r] : 0;
+                    launch_monoq_list(d, g, threads, d->regStart[r], d->regElemSize[r], NULL, s);
+                    if (mode == WAITED) CHECK(cudaStreamSynchronize(s));
+                }
+                CHECK(cudaDeviceSynchronize());
+            }
+            double us = now_us() - t0;
+            if (it > 0) {
+                sum += us;
+                if (us < best) best = us;
+            }
+        }
+        CHECK(cudaGetLastError());
+        printf("HOSTTIMED mode=%s best_us=%.3f mean_us=%.3f\n", modes[mode], best, sum / iterations);
+    }
+    CHECK(cudaGraphExecDestroy(replay));
+    CHECK(cudaGraphDestroy(graph));
+    for (int r = 0; r < nstreams; r++) {
+        CHECK(cudaStreamDestroy(streams[r]));
+        CHECK(cudaEventDestroy(joined[r]));
+    }
+    CHECK(cudaStreamDestroy(origin));
+    CHECK(cudaEventDestroy(fork));
+    free(streams);
+    free(joined);
+}
+
 static double occupancy(const void *kernel, int threads, const cudaDeviceProp *prop)
 {
     int active = 0;
@@ -301,14 +384,15 @@ static double occupancy(const void *kernel, int threads, const cudaDeviceProp *p
 
 int main(int argc, char **argv)
 {
-    int s = 30, regions = 11, iterations = 10, threads = 128;
+    int s = 30, regions = 11, iterations = 10, threads = 128, hostTimed = 0;
     for (int a = 1; a < argc; a++) {
         if (a + 1 < argc && strcmp(argv[a], "-s") == 0) s = atoi(argv[++a]);
         else if (a + 1 < argc && strcmp(argv[a], "-r") == 0) regions = atoi(argv[++a]);
         else if (a + 1 < argc && strcmp(argv[a], "-i") == 0) iterations = atoi(argv[++a]);
         else if (a + 1 < argc && strcmp(argv[a], "-t") == 0) threads = atoi(argv[++a]);
+        else if (strcmp(argv[a], "-H") == 0) hostTimed = 1;
         else {
-            fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-t THREADS]\n", argv[0]);
+            fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-t THREADS] [-H]\n", argv[0]);
             return 2;
         }
     }
@@ -408,6 +492,14 @@ int main(int argc, char **argv)
                names[which], variants[which], s, d.numReg, launches, blockText, threads, attributes.numRegs,
                (int)attributes.sharedSizeBytes, (int)attributes.localSizeBytes,
                occupancy(kernels[which], threads, &prop), us, sweep_us, bad == 0 ? "OK" : "FAILED");
+    }
+    if (hostTimed && d.numReg > 1) {
+        host_timed_monoq(&d, &g, threads, iterations);
+        CHECK(cudaMemcpy(qq, g.qq, sizeof(double) * d.numElem, cudaMemcpyDeviceToHost));
+        CHECK(cudaMemcpy(ql, g.ql, sizeof(double) * d.numElem, cudaMemcpyDeviceToHost));
+        long bad = lulesh_check_monoq(&d, qq, ql, 1);
+        printf("check CalcMonotonicQRegionForElems (host-timed modes): %s\n", bad == 0 ? "OK" : "FAILED");
+        allOk = allOk && bad == 0;
     }
     printf("%s\n", allOk ? "PASSED" : "FAILED");
     free(qq); free(ql); free(xdd); free(ydd); free(zdd);
