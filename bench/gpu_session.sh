@@ -14,8 +14,9 @@ fi
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/device.txt"
 python3 -c "import llvmlite, pycparser; print('llvmlite', llvmlite.__version__, 'pycparser', pycparser.__version__)"
 step=${1:-all}
+# counts device memory GPU-wide: run with no other test on the GPU
+alone=tests/offload/test_cuda_native.py::test_eight_threads_with_maps_leak_nothing_and_lose_nothing
 if [ "$step" = all ] || [ "$step" = tests ]; then
-    alone=tests/offload/test_cuda_native.py::test_eight_threads_with_maps_leak_nothing_and_lose_nothing
     python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider --ignore=tests/gpu/test_sanitizer.py --deselect "$alone" 2>&1 \
         | tee "$OUT/gpu_tests.log" | tail -40
     # device memory counted GPU-wide: with no other process on the GPU
@@ -33,7 +34,7 @@ if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (
     OMP2GPU_NOWAIT_STREAMS=1 OMP2GPU_TEST_DEVICES=gpu,gpu-control-loop python3 -m pytest -q -n 8 -p no:cacheprovider \
         tests/test_programs.py -k "target or task" 2>&1 | tee "$OUT/async_tests.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/offload/test_cuda_native.py \
-        tests/offload/test_cuda_device.py tests/examples/test_lulesh.py 2>&1 | tee -a "$OUT/async_tests.log" | tail -20
+        tests/offload/test_cuda_device.py tests/examples/test_lulesh.py --deselect "$alone" 2>&1 | tee -a "$OUT/async_tests.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k nowait 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -20
     # automatic concurrency (docs/async.md): the corpus's target programs, its own test, the sanitizer

@@ -2,11 +2,13 @@
 
 - weak scaling across MPI ranks: examples/mpi/stencil3d.c with a fixed slab per rank
   (N x N x PLANES), 1, 2, 4 ranks as far as the GPUs go, each rank on its node-local
-  GPU; efficiency = time at 1 rank / time at R ranks (goals: >= 95% at 2, >= 90% at 4);
+  GPU; efficiency = time of the time-step loop at 1 rank / at R ranks (goals: >= 95% at
+  2, >= 90% at 4); the end-to-end time (mapping the slabs in and the result out too) and
+  its efficiency beside it;
 - strong scaling of device(n): vadd_devices.c, one array split over 1, 2, 4 GPUs from
   as many host threads, speed-up = time on 1 / time on D.
 
-    python bench/scale/run.py [--out DIR] [--n 256] [--planes 128] [--steps 50]
+    python bench/scale/run.py [--out DIR] [--n 256] [--planes 128] [--steps 200]
 
 Writes results.json and results.md (here and in --out) with the GPUs named.
 """
@@ -40,6 +42,11 @@ def _seconds(stdout: str) -> float:
     return float(re.search(r"^time: ([0-9.]+) s", stdout, re.M).group(1))
 
 
+def _total(stdout: str) -> float | None:
+    found = re.search(r"^total: ([0-9.]+) s", stdout, re.M)
+    return float(found.group(1)) if found else None
+
+
 def _checksum(stdout: str) -> str:
     return re.search(r"^checksum: (\S+)", stdout, re.M).group(1)
 
@@ -66,9 +73,11 @@ def _best_of(command: list[str], trials: int, what: str) -> dict:
         done = subprocess.run(command, capture_output=True, text=True, env=_env(), timeout=600)
         if done.returncode != 0:
             raise SystemExit(f"{what} failed:\n{done.stdout}{done.stderr}")
-        runs.append((_seconds(done.stdout), _checksum(done.stdout)))
+        runs.append((_seconds(done.stdout), _checksum(done.stdout), _total(done.stdout)))
     best = min(runs)
-    return {"seconds": best[0], "all_s": [run[0] for run in runs], "checksum": best[1]}
+    totals = [run[2] for run in runs if run[2] is not None]
+    return {"seconds": best[0], "all_s": [run[0] for run in runs], "checksum": best[1],
+            **({"total_s": min(totals)} if totals else {})}
 
 
 def weak_scaling(counts, n: int, planes: int, steps: int, trials: int) -> list[dict]:
@@ -80,6 +89,8 @@ def weak_scaling(counts, n: int, planes: int, steps: int, trials: int) -> list[d
         print(f"stencil3d {n}x{n}x{planes * ranks}, {ranks} rank(s): {rows[-1]['seconds']:.4f} s", flush=True)
     for row in rows:
         row["efficiency"] = rows[0]["seconds"] / row["seconds"]
+        if "total_s" in row and "total_s" in rows[0]:
+            row["total_efficiency"] = rows[0]["total_s"] / row["total_s"]
     return rows
 
 
@@ -100,13 +111,18 @@ def render(result: dict) -> str:
              "rank's default device). Best of the trials.", "",
              f"## Weak scaling: examples/mpi/stencil3d.c, {result['n']} x {result['n']} x "
              f"{result['planes']} per rank, {result['steps']} steps, one rank per GPU", "",
-             "| ranks | time (s) | efficiency | goal | checksum |", "|---:|---:|---:|---:|---|"]
+             "Time: the time-step loop (the halo exchange hidden behind the interior's `nowait` kernel), "
+             "the slowest rank's. End to end: with mapping the slabs in and the result out.", "",
+             "| ranks | time (s) | efficiency | goal | end to end (s) | its efficiency | checksum |",
+             "|---:|---:|---:|---:|---:|---:|---|"]
     goals = {2: 0.95, 4: 0.90}
     for row in result["weak"]:
         goal = goals.get(row["ranks"])
         verdict = "" if goal is None else f"{goal:.0%} ({'met' if row['efficiency'] >= goal else 'NOT met'})"
+        total = (f"{row['total_s']:.4f} | {row['total_efficiency']:.1%}" if "total_efficiency" in row
+                 else "n/a | n/a")
         lines.append(f"| {row['ranks']} | {row['seconds']:.4f} | {row['efficiency']:.1%} | {verdict} "
-                     f"| {row['checksum']} |")
+                     f"| {total} | {row['checksum']} |")
     lines += ["", f"## Strong scaling of device(n): bench/scale/vadd_devices.c, n = {result['vadd_n']} doubles",
               "", "| GPUs | time (s) | speed-up | checksum |", "|---:|---:|---:|---|"]
     for row in result["strong"]:
@@ -119,7 +135,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--n", type=int, default=256)
     parser.add_argument("--planes", type=int, default=128)
-    parser.add_argument("--steps", type=int, default=50)
+    parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--vadd-n", type=int, default=1 << 27)
     parser.add_argument("--trials", type=int, default=3)
     args = parser.parse_args()

@@ -21,7 +21,9 @@
  * it; the others run beside it (one offload-log line per such pair). Whatever could
  * observe the difference waits for it: the launcher's copies and launches are on the
  * legacy default stream, which waits for the blocking streams; a launch with transients
- * synchronises the context; freeing device memory synchronises it first.
+ * synchronises the context; freeing device memory synchronises it first; the native
+ * `target update` copies (on a non-blocking stream of their own, which `nowait` kernels
+ * do not hold up) wait for them explicitly.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -32,6 +34,8 @@ typedef int (*launch_kernel_fn)(void *function, unsigned grid_x, unsigned grid_y
                                 unsigned shared_bytes, void *stream, void **params, void **extra);
 typedef int (*copy_to_device_fn)(unsigned long dst, const void *src, unsigned long bytes);
 typedef int (*copy_to_host_fn)(void *dst, unsigned long src, unsigned long bytes);
+typedef int (*copy_to_device_async_fn)(unsigned long dst, const void *src, unsigned long bytes, void *stream);
+typedef int (*copy_to_host_async_fn)(void *dst, unsigned long src, unsigned long bytes, void *stream);
 typedef int (*allocate_fn)(unsigned long *address, unsigned long bytes);
 typedef int (*free_fn)(unsigned long address);
 typedef int (*synchronize_fn)(void);
@@ -49,13 +53,15 @@ typedef int (*event_query_fn)(void *event);
 typedef int (*event_synchronize_fn)(void *event);
 typedef int (*stream_wait_event_fn)(void *stream, void *event, unsigned flags);
 
-#define STREAMS 8
+#define STREAMS 16                       /* a time step's independent regions each on one (LULESH: 11) */
 #define STREAM_NON_BLOCKING 0x1          /* CU_STREAM_NON_BLOCKING */
 #define EVENT_DISABLE_TIMING 0x2         /* CU_EVENT_DISABLE_TIMING */
 #define ERROR_NOT_READY 600              /* CUDA_ERROR_NOT_READY: an event still pending */
 
 static launch_kernel_fn launch_kernel;
 static copy_to_device_fn copy_to_device;
+static copy_to_device_async_fn copy_to_device_async;
+static copy_to_host_async_fn copy_to_host_async;
 static copy_to_host_fn copy_to_host;
 static allocate_fn allocate;
 static free_fn release;
@@ -74,6 +80,7 @@ static event_query_fn event_query;
 static event_synchronize_fn event_synchronize;
 static stream_wait_event_fn stream_wait_event;
 static void *streams[STREAMS];
+static void *update_stream;       /* non-blocking: native `target update` copies */
 static int next_stream;
 static long asynchronous_launches;
 static long event_counts[4];      /* __omp2gpu_gpu_event_counts */
@@ -109,6 +116,8 @@ int __omp2gpu_gpu_load(void) {
     launch_kernel = (launch_kernel_fn)driver_symbol(library, "cuLaunchKernel", &missing);
     copy_to_device = (copy_to_device_fn)driver_symbol(library, "cuMemcpyHtoD_v2", &missing);
     copy_to_host = (copy_to_host_fn)driver_symbol(library, "cuMemcpyDtoH_v2", &missing);
+    copy_to_device_async = (copy_to_device_async_fn)driver_symbol(library, "cuMemcpyHtoDAsync_v2", &missing);
+    copy_to_host_async = (copy_to_host_async_fn)driver_symbol(library, "cuMemcpyDtoHAsync_v2", &missing);
     allocate = (allocate_fn)driver_symbol(library, "cuMemAlloc_v2", &missing);
     release = (free_fn)driver_symbol(library, "cuMemFree_v2", &missing);
     synchronize = (synchronize_fn)driver_symbol(library, "cuCtxSynchronize", &missing);
@@ -431,16 +440,28 @@ int __omp2gpu_gpu_target(long device, const char *name, int count, void **bases,
                        trip_count, where);
 }
 
-/* One copy of a `target update` of present ranges, on the default stream (after the
- * kernels in flight on the blocking streams, docs/async.md). A failed copy gives the
+/* One copy of a `target update` of present ranges, finished when this returns. It goes
+ * on a non-blocking stream of its own, so it does not wait for the kernels of `nowait`
+ * target tasks still running: a synchronous update and a target task the program has
+ * not waited for are unordered in OpenMP (the program may not let them touch the same
+ * storage), and a halo exchange copies beside the interior's kernel this way
+ * (examples/mpi/stencil3d.c). It does wait for the synchronous launches automatic
+ * concurrency left in flight, which the program saw complete. A failed copy gives the
  * device up as a failed launch does (its data copied back). */
 static int update_copy(struct update_copy *copy) {
     if (make_current()) return 1;
-    if (copy->to_device)
-        return checked(copy_to_device((unsigned long)copy->device, (const void *)copy->host,
-                                      (unsigned long)copy->size), "cuMemcpyHtoD");
-    return checked(copy_to_host((void *)copy->host, (unsigned long)copy->device, (unsigned long)copy->size),
-                   "cuMemcpyDtoH");
+    if (!update_stream && checked(stream_create(&update_stream, STREAM_NON_BLOCKING), "cuStreamCreate"))
+        return 1;
+    if (follow_in_flight(update_stream, (struct footprint *)0, "target update")) return 1;
+    if (copy->to_device) {
+        if (checked(copy_to_device_async((unsigned long)copy->device, (const void *)copy->host,
+                                         (unsigned long)copy->size, update_stream), "cuMemcpyHtoDAsync"))
+            return 1;
+    } else if (checked(copy_to_host_async((void *)copy->host, (unsigned long)copy->device,
+                                          (unsigned long)copy->size, update_stream), "cuMemcpyDtoHAsync")) {
+        return 1;
+    }
+    return checked(stream_synchronize(update_stream), "cuStreamSynchronize");
 }
 
 void __omp2gpu_gpu_update(long device, int count, void **bases, void **begins, long *sizes, long *types,

@@ -268,5 +268,6 @@ def test_automatic_concurrency_overlaps_only_launches_whose_footprints_do_not_co
     assert launcher.overlapped_pairs() - before == len(overlaps) > 0
     regions = dict(zip(_auto_async_kernels(), AUTO_ASYNC_REGIONS))
     for words in overlaps:
-        (writes, reads), (other_writes, other_reads) = regions[words[0]], regions[words[3]]
+        # KERNEL device=NAME (spaces and all) overlaps OTHER
+        (writes, reads), (other_writes, other_reads) = regions[words[0]], regions[words[-1]]
         assert not (writes & (other_writes | other_reads) or other_writes & reads), words

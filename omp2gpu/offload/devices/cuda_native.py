@@ -24,8 +24,8 @@ from omp2gpu.offload.launcher_lock import LAUNCHER_LOCK
 from omp2gpu.offload.native_launch import NativeLauncher
 
 # Detached target tasks' kernels on streams (docs/async.md): "1" on, "0" waited for as any
-# launch. Off by default until a GPU run has checked it (docs/async.md, "Status").
-NOWAIT_STREAMS_DEFAULT = "0"
+# launch. On since its GPU run (H100, 2026-11-26: docs/async.md, "Status").
+NOWAIT_STREAMS_DEFAULT = "1"
 # Automatic concurrency of synchronous launches with known footprints (docs/async.md):
 # "1" on, "0" off. Off until GPU runs have shown it safe and worth it.
 AUTO_ASYNC_DEFAULT = "0"
