@@ -118,7 +118,8 @@ def gpu_launch_engine():
     """The GPU's native launch path (runtime/native_launch/cuda_launch.c) JIT-compiled,
     once per process; cuda_native.provide_runtime takes this function."""
     return cpu_driver.native_engine("omp2gpu-gpu-launch",
-                                    (*cpu_driver.NATIVE_LAUNCH_SOURCES, "native_launch/cuda_launch.c"))
+                                    (*cpu_driver.NATIVE_LAUNCH_SOURCES, "native_launch/cuda_launch.c",
+                                     "native_launch/completion_poller.c"))
 
 
 def prepare_offload(gpu, options, dump=None, cpu=None) -> None:

@@ -6,8 +6,9 @@
 Runs examples/lulesh/lulesh_kernels.c on the GPU (omp_get_wtime around each sweep, the
 program's own `time:` lines; best and mean over the run's sweeps, best run of --runs):
 synchronous (each region's launch waited for); `-n` (each region a deferred target
-task, docs/async.md) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1) and with
-each launch waited for (=0); synchronous with automatic concurrency
+task, docs/async.md) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1; its task
+completed by a host function or, OMP2GPU_NOWAIT_COMPLETION=poll, by the poller thread)
+and with each launch waited for (=0); synchronous with automatic concurrency
 (OMP2GPU_AUTO_ASYNC=1: regions whose footprints do not conflict overlap); synchronous
 through the Python launcher
 (OMP2GPU_FAST_PATH=0). Beside them, in the same run, the CUDA C reference
@@ -34,10 +35,13 @@ REPO = HERE.parent.parent
 PROGRAM = REPO / "examples" / "lulesh" / "lulesh_kernels.c"
 CUDA_SOURCE = REPO / "examples" / "lulesh" / "cuda" / "lulesh_cuda.cu"
 CUDA_MODES = {"waited": "CUDA C, each launch waited for", "serial": "CUDA C, back to back on one stream",
-              "streams": "CUDA C, one stream per region", "graph": "CUDA C, CUDA graph replayed"}
+              "streams": "CUDA C, one stream per region", "graph": "CUDA C, CUDA graph replayed",
+              "hostfunc": "CUDA C, one stream per region, a host function after each"}
 HOST_TIMED = re.compile(r"^HOSTTIMED mode=(\w+) best_us=([\d.]+) mean_us=([\d.]+)", re.M)
 MODES = {"synchronous": ([], {}),
          "nowait, kernels on streams": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
+         "nowait, kernels on streams, completion polled": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1",
+                                                                    "OMP2GPU_NOWAIT_COMPLETION": "poll"}),
          "nowait, each launch waited for": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),
          "synchronous, automatic concurrency": ([], {"OMP2GPU_AUTO_ASYNC": "1"}),
          "synchronous, Python launcher": ([], {"OMP2GPU_FAST_PATH": "0"})}

@@ -1,6 +1,6 @@
 /* A 3-D heat stencil across MPI ranks, each rank's slab on its GPU (or CPU device).
  *
- *     mpiexec -n RANKS omp2gpu run examples/mpi/stencil3d.c [-- N STEPS [PLANES]]
+ *     mpiexec -n RANKS omp2gpu run examples/mpi/stencil3d.c [-- N STEPS [PLANES [OVERLAP]]]
  *
  * The N x N x N grid (N x N x PLANES*RANKS with PLANES: weak scaling, every rank the
  * same slab whatever their number) is cut into slabs along z, one per rank, each with a ghost plane
@@ -14,6 +14,8 @@
  *      copies read nor reads what they write;
  *   3. the two boundary planes (1 and nz) are updated, reading the new ghosts;
  *   4. taskwait: the interior kernel has finished; the grids swap.
+ * OVERLAP 0 does it the plain way, for comparison (bench/scale): the exchange, then one
+ * synchronous kernel over the whole slab.
  * The tasks need a team to be deferred: the steps run in `parallel num_threads(2)`'s
  * master thread (the MPI calls with it: MPI_THREAD_FUNNELED), whose other thread runs
  * the interior task's body, which only enqueues the kernel.
@@ -70,7 +72,17 @@ static inline void relax(const double *grid, double *next, int n, int depth, int
 #pragma omp end declare target
 
 /* One time step of the slab (see the top of the file). */
-static void step(double *grid, double *next, int n, int nz, int depth, int z0, int rank, int ranks) {
+static void step(double *grid, double *next, int n, int nz, int depth, int z0, int rank, int ranks,
+                 int overlap) {
+    if (!overlap) {
+        exchange(grid, n, nz, rank, ranks);
+#pragma omp target teams distribute parallel for collapse(3)
+        for (int k = 1; k <= nz; k++)
+            for (int j = 1; j < n - 1; j++)
+                for (int i = 1; i < n - 1; i++)
+                    relax(grid, next, n, depth, z0, i, j, k);
+        return;
+    }
 #pragma omp target teams distribute parallel for collapse(3) nowait
     for (int k = 2; k <= nz - 1; k++)
         for (int j = 1; j < n - 1; j++)
@@ -95,6 +107,7 @@ int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : 64;
     int steps = argc > 2 ? atoi(argv[2]) : 20;
     int planes = argc > 3 ? atoi(argv[3]) : 0;   /* weak scaling: this many planes per rank */
+    int overlap = argc > 4 ? atoi(argv[4]) : 1;   /* 0: no exchange hidden behind the interior */
     int depth = planes > 0 ? planes * ranks : n;  /* the grid's extent along z */
     if (n < 3 || depth < 3 || depth % ranks != 0 || provided < MPI_THREAD_FUNNELED) {
         if (rank == 0)
@@ -117,7 +130,7 @@ int main(int argc, char **argv) {
 #pragma omp parallel num_threads(2)
 #pragma omp master
         for (int s = 0; s < steps; s++) {
-            step(grid, next, n, nz, depth, z0, rank, ranks);
+            step(grid, next, n, nz, depth, z0, rank, ranks, overlap);
             double *swap = grid;
             grid = next;
             next = swap;

@@ -38,6 +38,7 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_mappings": (None, (c_long, c_void_p, c_void_p, c_void_p, c_void_p)),
     "__omp2gpu_native_launches": (c_long, ()),
     "__omp2gpu_native_updates": (c_long, ()),
+    "__omp2gpu_native_pinned": (None, (c_void_p,)),
     "__omp2gpu_target_task_events": (c_long, ()),
     "__omp2gpu_native_shape": (c_int, (c_char_p, c_int, c_int, c_long, c_void_p)),
     "__omp2gpu_native_release_cache": (None, ()),
@@ -163,6 +164,13 @@ class NativeLauncher:
     def updates(self) -> int:
         """`target update` constructs made natively so far."""
         return self._call("__omp2gpu_native_updates")
+
+    def pinned(self) -> tuple[int, int, int]:
+        """Host ranges of `target update` copies page-locked now, locked so far and refused so
+        far (runtime/native_launch/pinned_ranges.c; the GPU's update copies lock them)."""
+        counts = (c_long * 3)()
+        self._call("__omp2gpu_native_pinned", ctypes.addressof(counts))
+        return counts[0], counts[1], counts[2]
 
     def task_events(self) -> int:
         """Detached target tasks' bodies that offered their completion event so far."""

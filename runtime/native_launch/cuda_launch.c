@@ -13,7 +13,8 @@
  * team stack is not waited for (OMP2GPU_NOWAIT_STREAMS=1): it goes on one of
  * STREAMS blocking streams in turn (so anything the launcher does on the
  * default stream waits for it), followed by a host function that fulfils the
- * task's event when the kernel is done (docs/async.md).
+ * task's event when the kernel is done, or (OMP2GPU_NOWAIT_COMPLETION=poll) by an
+ * event completion_poller.c watches (docs/async.md).
  *
  * Automatic concurrency (OMP2GPU_AUTO_ASYNC=1, docs/async.md): a synchronous launch
  * whose footprint is known (footprints.c) is not waited for either. It goes on a stream
@@ -52,11 +53,14 @@ typedef int (*event_record_fn)(void *event, void *stream);
 typedef int (*event_query_fn)(void *event);
 typedef int (*event_synchronize_fn)(void *event);
 typedef int (*stream_wait_event_fn)(void *stream, void *event, unsigned flags);
+typedef int (*host_register_fn)(void *pointer, unsigned long bytes, unsigned flags);
+typedef int (*host_unregister_fn)(void *pointer);
 
 #define STREAMS 16                       /* a time step's independent regions each on one (LULESH: 11) */
 #define STREAM_NON_BLOCKING 0x1          /* CU_STREAM_NON_BLOCKING */
 #define EVENT_DISABLE_TIMING 0x2         /* CU_EVENT_DISABLE_TIMING */
 #define ERROR_NOT_READY 600              /* CUDA_ERROR_NOT_READY: an event still pending */
+#define HOST_REGISTER_PORTABLE 0x1       /* CU_MEMHOSTREGISTER_PORTABLE: locked for every context */
 
 static launch_kernel_fn launch_kernel;
 static copy_to_device_fn copy_to_device;
@@ -79,6 +83,8 @@ static event_record_fn event_record;
 static event_query_fn event_query;
 static event_synchronize_fn event_synchronize;
 static stream_wait_event_fn stream_wait_event;
+static host_register_fn host_register;
+static host_unregister_fn host_unregister;
 static void *streams[STREAMS];
 static void *update_stream;       /* non-blocking: native `target update` copies */
 static int next_stream;
@@ -86,6 +92,7 @@ static long asynchronous_launches;
 static long event_counts[4];      /* __omp2gpu_gpu_event_counts */
 static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
 static int auto_async;            /* OMP2GPU_AUTO_ASYNC (cuda_native.py) */
+static int completion_polled;     /* OMP2GPU_NOWAIT_COMPLETION=poll (completion_poller.c) */
 static long overlapped_pairs;     /* launches left running beside another in flight */
 
 /* Synchronous launches left in flight by automatic concurrency: one per stream. */
@@ -134,6 +141,8 @@ int __omp2gpu_gpu_load(void) {
     event_query = (event_query_fn)driver_symbol(library, "cuEventQuery", &missing);
     event_synchronize = (event_synchronize_fn)driver_symbol(library, "cuEventSynchronize", &missing);
     stream_wait_event = (stream_wait_event_fn)driver_symbol(library, "cuStreamWaitEvent", &missing);
+    host_register = (host_register_fn)driver_symbol(library, "cuMemHostRegister_v2", &missing);
+    host_unregister = (host_unregister_fn)driver_symbol(library, "cuMemHostUnregister", &missing);
     return missing ? -1 : 0;
 }
 
@@ -144,11 +153,26 @@ static long device_allocate(long bytes) {
 
 static void device_free(long address) { release((unsigned long)address); }
 
+static int context_current(void);
+
+static int lock_pages(long begin, long bytes) {
+    if (context_current() != 0) return -1;
+    return host_register((void *)begin, (unsigned long)bytes, HOST_REGISTER_PORTABLE);
+}
+
+static void unlock_pages(long begin) {
+    if (context_current() == 0) host_unregister((void *)begin);
+}
+
+static void bind_poller(void) { context_current(); }
+
 /* The device's context (its primary context, from the launcher's CudaDevice). */
 void __omp2gpu_gpu_context(void *primary_context) {
     native_lock();
     context = primary_context;
     block_cache_use(device_allocate, device_free);
+    pinned_use(lock_pages, unlock_pages);
+    completion_use(event_query, bind_poller);
     native_unlock();
 }
 
@@ -335,13 +359,20 @@ static void all_finished(void) {
 /* A detached target task's kernel, enqueued with its event's fulfilment after it: 0 made,
  * 1 failed (the region runs on the host), -1 to be launched and waited for instead. */
 static int launch_detached(struct launch_plan *plan, void *event) {
-    void *stream = take_stream();
+    void *stream = take_stream(), *done = (void *)0;
     if (!stream) return -1;
     /* the synchronous regions before it are complete, for the program: it follows them */
     if (follow_in_flight(stream, (struct footprint *)0, plan->kernel->name)) return 1;
     if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
-                              1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
-            || checked(launch_host(stream, native_fulfil_task_event, event), "cuLaunchHostFunc"))
+                              1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel"))
+        return 1;
+    if (completion_polled) {             /* an event after the kernel, for the poller */
+        done = completion_spare_event();
+        if (!done && event_create(&done, EVENT_DISABLE_TIMING) != 0) done = (void *)0;
+        if (done && checked(event_record(done, stream), "cuEventRecord")) return 1;
+    }
+    if ((!done || completion_watch(done, event) != 0)
+            && checked(launch_host(stream, native_fulfil_task_event, event), "cuLaunchHostFunc"))
         return 1;
     native_task_event_taken();
     asynchronous_launches++;
@@ -362,6 +393,14 @@ void __omp2gpu_gpu_event_counts(long *counts) {
 void __omp2gpu_gpu_nowait_streams(int on) {
     native_lock();
     streams_on = on;
+    native_unlock();
+}
+
+/* Whether detached tasks' events are fulfilled by the poller thread (1) or by a host
+ * function after the kernel (0). */
+void __omp2gpu_gpu_nowait_completion(int poll) {
+    native_lock();
+    completion_polled = poll;
     native_unlock();
 }
 
@@ -446,20 +485,37 @@ int __omp2gpu_gpu_target(long device, const char *name, int count, void **bases,
  * not waited for are unordered in OpenMP (the program may not let them touch the same
  * storage), and a halo exchange copies beside the interior's kernel this way
  * (examples/mpi/stencil3d.c). It does wait for the synchronous launches automatic
- * concurrency left in flight, which the program saw complete. A failed copy gives the
+ * concurrency left in flight, which the program saw complete. A range copied again and
+ * again is page-locked the first time (pinned_ranges.c). A failed copy gives the
  * device up as a failed launch does (its data copied back). */
 static int update_copy(struct update_copy *copy) {
+    long piece[4], locked_begin, locked_end;
+    int p;
     if (make_current()) return 1;
     if (!update_stream && checked(stream_create(&update_stream, STREAM_NON_BLOCKING), "cuStreamCreate"))
         return 1;
     if (follow_in_flight(update_stream, (struct footprint *)0, "target update")) return 1;
-    if (copy->to_device) {
-        if (checked(copy_to_device_async((unsigned long)copy->device, (const void *)copy->host,
-                                         (unsigned long)copy->size, update_stream), "cuMemcpyHtoDAsync"))
+    /* pageable head, page-locked middle (pinned_ranges.c), pageable tail */
+    piece[0] = copy->host;
+    piece[3] = copy->host + copy->size;
+    if (pinned_inside(copy->host, copy->size, &locked_begin, &locked_end)) {
+        piece[1] = locked_begin;
+        piece[2] = locked_end;
+    } else {
+        piece[1] = piece[2] = piece[3];
+    }
+    for (p = 0; p < 3; p++) {
+        long host = piece[p], bytes = piece[p + 1] - piece[p];
+        unsigned long device = (unsigned long)(copy->device + (host - copy->host));
+        if (bytes == 0) continue;
+        if (copy->to_device) {
+            if (checked(copy_to_device_async(device, (const void *)host, (unsigned long)bytes, update_stream),
+                        "cuMemcpyHtoDAsync"))
+                return 1;
+        } else if (checked(copy_to_host_async((void *)host, device, (unsigned long)bytes, update_stream),
+                           "cuMemcpyDtoHAsync")) {
             return 1;
-    } else if (checked(copy_to_host_async((void *)copy->host, (unsigned long)copy->device,
-                                          (unsigned long)copy->size, update_stream), "cuMemcpyDtoHAsync")) {
-        return 1;
+        }
     }
     return checked(stream_synchronize(update_stream), "cuStreamSynchronize");
 }

@@ -150,6 +150,7 @@ void __omp2gpu_native_mappings(long count, long *begins, long *ends, long *devic
     mapping_device = devices;
     mapping_plain = plain;
     mapping_count = count;
+    pinned_forget_unmapped();
     native_unlock();
 }
 
@@ -211,6 +212,9 @@ static int find_present(long begin, long size, long *device_offset) {
     *device_offset = mapping_device[found] - mapping_begin[found];
     return 1;
 }
+
+/* Whether one present mapping holds all of [begin, begin + size). */
+int native_holds(long begin, long size) { return find_mapping(begin, size) >= 0; }
 
 /* Whether any mapped byte lies in [begin, begin + size). */
 int native_touches_mapping(long begin, long size) {

@@ -103,8 +103,24 @@ typedef int (*native_copy_fn)(struct update_copy *copy);
 void native_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
                    const char *where, native_copy_fn copy);
 int native_touches_mapping(long begin, long size);
+int native_holds(long begin, long size);
 int native_device_range(long address, long *begin, long *end);
 void native_log_overlap(const char *kernel, const char *other);
+
+/* pinned_ranges.c: page-locked host ranges for update copies; lock 0 on success */
+typedef int (*pinned_lock_fn)(long begin, long bytes);
+typedef void (*pinned_unlock_fn)(long begin);
+void pinned_use(pinned_lock_fn lock, pinned_unlock_fn unlock);
+int pinned_inside(long host, long size, long *begin, long *end);
+void pinned_forget_unmapped(void);
+
+/* completion_poller.c: detached tasks' events fulfilled when their device event is done */
+#define COMPLETION_NOT_READY 600         /* CUDA_ERROR_NOT_READY, what query returns while pending */
+typedef int (*completion_query_fn)(void *device_event);
+typedef void (*completion_bind_fn)(void);
+void completion_use(completion_query_fn query_event, completion_bind_fn bind);
+void *completion_spare_event(void);
+int completion_watch(void *device_event, void *task_event);
 
 /* footprints.c: what a launch may touch, for launches that run at once */
 int native_footprint(struct launch_plan *plan, struct footprint *footprint);

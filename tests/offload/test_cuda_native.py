@@ -64,6 +64,42 @@ def test_target_update_of_present_data_natively(tmp_path, monkeypatch, capfd):
     assert updates() - before == 6 * 3 + 3 + 2      # as on the CPU device (test_native_launch.py)
 
 
+HALO_UPDATES = r"""
+#include <stdio.h>
+#define N (1 << 18)                     /* 2 MiB of doubles: its copies are page-locked */
+static double a[4 * N];
+int main(void) {
+    for (int i = 0; i < 4 * N; i++) a[i] = i % 5;
+    #pragma omp target data map(tofrom: a[0:4*N])
+    for (int step = 0; step < 4; step++) {
+        #pragma omp target teams distribute parallel for
+        for (int i = 0; i < 4 * N; i++) a[i] += i % 7;
+        #pragma omp target update from(a[N:N])
+        for (int i = N; i < 2 * N; i++) a[i] *= 0.5;
+        #pragma omp target update to(a[N:N])
+        #pragma omp target update from(a[3 * N + 1:1000])
+        a[3 * N + 1] = -1.0;            /* a small copy (pageable), then overwritten by the next */
+    }
+    double sum = 0.0;
+    for (int i = 0; i < 4 * N; i++) sum += a[i] * (i % 3 + 1);
+    printf("sum=%.6f\n", sum);
+    return 0;
+}
+"""
+
+
+def test_repeated_update_copies_lock_their_pages_while_mapped(tmp_path, monkeypatch, capfd):
+    """A `target update` range of 2 MiB is page-locked at its first copy and unlocked when
+    its mapping ends (pinned_ranges.c); the 8 KiB one stays pageable; results as the
+    launcher's."""
+    launcher = cuda_native.start()
+    _, locked_before, _ = launcher.pinned()
+    (out, log, _), (fast_out, fast_log, _) = _both_ways(tmp_path, monkeypatch, capfd, HALO_UPDATES)
+    assert (fast_out, fast_log) == (out, log) and out.startswith("sum=")
+    locked_now, locked, _ = launcher.pinned()
+    assert (locked_now, locked - locked_before) == (0, 1)
+
+
 def test_each_gpu_gets_a_native_module_of_its_own(tmp_path, monkeypatch, capfd):
     """Two devices (the GPU presented twice, OMP2GPU_DEVICES=gpu,gpu): each is served by a
     module of its own in the chain, and both launch natively with the launcher's results."""
@@ -217,15 +253,20 @@ NOWAIT_STEPS = """
 """
 
 
-def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, monkeypatch, capfd):
+@pytest.mark.parametrize("completion", ["hostfunc", "poll"])
+def test_nowait_regions_run_on_streams_and_give_the_launchers_results(tmp_path, monkeypatch, capfd, completion):
+    """Each nowait kernel on a stream, its task completed by a host function or by the
+    poller thread (OMP2GPU_NOWAIT_COMPLETION)."""
     launcher = cuda_native.start()
     before = launcher.asynchronous_launches()
     launcher.nowait_streams(1)                          # OMP2GPU_NOWAIT_STREAMS=1
+    launcher.nowait_completion(int(completion == "poll"))
     try:
         (out, log, native), (fast_out, fast_log, fast_native) = _both_ways(tmp_path, monkeypatch, capfd,
                                                                            NOWAIT_STEPS)
     finally:
         launcher.nowait_streams(int(cuda_native.NOWAIT_STREAMS_DEFAULT))
+        launcher.nowait_completion(int(cuda_native.NOWAIT_COMPLETION_DEFAULT == "poll"))
     print("target task events:", launcher.event_counts(), "native launches:", fast_native,
           "asynchronous:", launcher.asynchronous_launches() - before)   # why launches were not enqueued
     assert out == fast_out and len(out.splitlines()) == 1

@@ -300,7 +300,9 @@ static void best_sweep(int which, const Domain *d, const DeviceDomain *g, int th
 //   waited:   each launch followed by cudaStreamSynchronize (a synchronous target region each);
 //   serial:   the launches back to back on one stream, one synchronisation at the end;
 //   streams:  launch r on stream r (11 streams), one device synchronisation at the end;
-//   graph:    the streams sweep captured once into a CUDA graph (fork/join events), replayed.
+//   graph:    the streams sweep captured once into a CUDA graph (fork/join events), replayed;
+//   hostfunc: as streams, each launch followed by a host function that counts it done, the
+//             host waiting for the count (how omp2gpu completes a nowait target task).
 // Prints HOSTTIMED mode=M best_us=B mean_us=A for each.
 static double now_us()
 {
@@ -309,11 +311,18 @@ static double now_us()
     return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
 
-enum { WAITED, SERIAL, STREAMS, GRAPH, HOST_MODES };
+enum { WAITED, SERIAL, STREAMS, GRAPH, HOSTFUNC, HOST_MODES };
+
+static volatile int launches_done;
+
+static void CUDART_CB count_done(void *)
+{
+    __sync_fetch_and_add(&launches_done, 1);
+}
 
 static void host_timed_monoq(const Domain *d, const DeviceDomain *g, int threads, int iterations)
 {
-    const char *modes[] = {"waited", "serial", "streams", "graph"};
+    const char *modes[] = {"waited", "serial", "streams", "graph", "hostfunc"};
     const int nstreams = d->numReg;
     cudaStream_t *streams = (cudaStream_t *)malloc(sizeof(cudaStream_t) * nstreams);
     cudaEvent_t *joined = (cudaEvent_t *)malloc(sizeof(cudaEvent_t) * nstreams);
@@ -345,6 +354,17 @@ static void host_timed_monoq(const Domain *d, const DeviceDomain *g, int threads
             if (mode == GRAPH) {
                 CHECK(cudaGraphLaunch(replay, origin));
                 CHECK(cudaStreamSynchronize(origin));
+            } else if (mode == HOSTFUNC) {
+                int launched = 0;
+                launches_done = 0;
+                for (int r = 0; r < d->numReg; r++) {
+                    if (d->regElemSize[r] == 0) continue;
+                    launch_monoq_list(d, g, threads, d->regStart[r], d->regElemSize[r], NULL, streams[r]);
+                    CHECK(cudaLaunchHostFunc(streams[r], count_done, NULL));
+                    launched++;
+                }
+                while (launches_done < launched) {
+                }
             } else {
                 for (int r = 0; r < d->numReg; r++) {
                     cudaStream_t s = mode == STREAMS ? streams[r] : 0;

@@ -29,6 +29,9 @@ NOWAIT_STREAMS_DEFAULT = "1"
 # Automatic concurrency of synchronous launches with known footprints (docs/async.md):
 # "1" on, "0" off. Off until GPU runs have shown it safe and worth it.
 AUTO_ASYNC_DEFAULT = "0"
+# How a detached task's event is fulfilled once its kernel is done (docs/async.md):
+# "hostfunc" (cuLaunchHostFunc after the kernel) or "poll" (completion_poller.c's thread).
+NOWAIT_COMPLETION_DEFAULT = "hostfunc"
 
 _lock = threading.Lock()
 _runtime_loader = None
@@ -57,6 +60,9 @@ class GpuLauncher(NativeLauncher):
         # launches automatic concurrency left running beside another one so far
         self.overlapped_pairs = self.function("__omp2gpu_gpu_overlapped_pairs", ctypes.c_long)
         self.auto_async(int(os.environ.get("OMP2GPU_AUTO_ASYNC", AUTO_ASYNC_DEFAULT).strip() == "1"))
+        self.nowait_completion = self.function("__omp2gpu_gpu_nowait_completion", None, ctypes.c_int)
+        completion = os.environ.get("OMP2GPU_NOWAIT_COMPLETION", NOWAIT_COMPLETION_DEFAULT).strip()
+        self.nowait_completion(int(completion == "poll"))
 
     def event_counts(self) -> dict[str, int]:
         """Target tasks' events offered to native launches, and why they were not enqueued."""
