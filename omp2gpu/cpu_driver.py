@@ -58,10 +58,12 @@ def cpu_runtime_dir() -> Path:
     return runtime_root() / "cpu_device"
 
 
-def compile_runtime_source(source: Path) -> str:
-    """One runtime/cpu_device/*.c or runtime/native_launch/*.c file as LLVM IR text (no triple)."""
+def compile_runtime_source(source: Path, extra_include_dirs: tuple[str, ...] = ()) -> str:
+    """One runtime/cpu_device/*.c or runtime/native_launch/*.c file (or another runtime C
+    file, with the folders of headers it needs) as LLVM IR text (no triple)."""
     emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins(ATOMIC_BUILTINS))
-    options = CompileOptions(include_dirs=tuple(str(runtime_root() / folder) for folder in RUNTIME_FOLDERS))
+    options = CompileOptions(include_dirs=tuple(str(runtime_root() / folder) for folder in RUNTIME_FOLDERS)
+                             + tuple(extra_include_dirs))
     emitter.emit_translation_unit(parse_file(source, options))
     return str(emitter.module)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from omp2gpu import cpu_driver, device_driver, linker, object_file, trace_events
+from omp2gpu import cpu_driver, device_driver, linker, mpi_staging, object_file, trace_events
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
@@ -347,6 +347,7 @@ def _check_symbols_resolve(imports: list[str], where, options: CompileOptions) -
             raise CompileError(f"{where(calls_mpi)}: undefined reference to '{calls_mpi}'",
                                hint=mpi.missing_message())
         mpi.load(found)
+        mpi_staging.interpose(found, imports)   # device buffers for an MPI that cannot read them
     for name in undefined:
         if not llvm.address_of_symbol(name):
             raise CompileError(f"{where(name)}: undefined reference to '{name}'")

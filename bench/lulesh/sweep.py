@@ -39,7 +39,8 @@ CUDA_MODES = {"waited": "CUDA C, each launch waited for", "serial": "CUDA C, bac
               "hostfunc": "CUDA C, one stream per region, a host function after each"}
 HOST_TIMED = re.compile(r"^HOSTTIMED mode=(\w+) best_us=([\d.]+) mean_us=([\d.]+)", re.M)
 MODES = {"synchronous": ([], {}),
-         "nowait, kernels on streams": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
+         "nowait, kernels on streams": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1",
+                                                 "OMP2GPU_NOWAIT_COMPLETION": "hostfunc"}),
          "nowait, kernels on streams, completion polled": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "1",
                                                                     "OMP2GPU_NOWAIT_COMPLETION": "poll"}),
          "nowait, each launch waited for": (["-n"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),

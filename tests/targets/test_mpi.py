@@ -5,13 +5,12 @@ mpicc + gcc's one-rank build of it (examples/mpi/stencil3d.c)."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from mpi_runs import gcc_build, mpiexec, run
 
 from omp2gpu.targets import mpi
 
@@ -36,35 +35,32 @@ def test_open_mpi_showme_flags():
     assert found.libraries == ("mpi",)
 
 
-def _mpiexec() -> str:
-    """The mpiexec of the MPI omp2gpu finds (the test extra installs MPICH's wheel)."""
-    found = mpi.find()
-    if found is None:
-        pytest.skip(mpi.missing_message())
-    launcher = Path(found.wrapper).with_name("mpiexec")
-    if not launcher.exists():
-        pytest.skip(f"no mpiexec beside {found.wrapper}")
-    return str(launcher)
-
-
-def _run(command: list[str], tmp_path) -> str:
-    env = dict(os.environ, OMP_NUM_THREADS="1")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
-    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600, cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return "".join(line + "\n" for line in result.stdout.splitlines() if line.startswith("checksum:"))
+def _checksums(command: list[str], tmp_path) -> str:
+    stdout = run(command, tmp_path).stdout
+    return "".join(line + "\n" for line in stdout.splitlines() if line.startswith("checksum:"))
 
 
 @pytest.mark.parametrize("ranks", [1, 2])
 def test_stencil_across_ranks_matches_one_rank_and_gcc(tmp_path, ranks):
-    mpiexec = _mpiexec()
-    got = _run([mpiexec, "-n", str(ranks), sys.executable, "-m", "omp2gpu", "run", "--device", "cpu",
-                str(STENCIL), "--", "16", "4"], tmp_path)
+    launcher = mpiexec()
+    got = _checksums([launcher, "-n", str(ranks), sys.executable, "-m", "omp2gpu", "run", "--device", "cpu",
+                      str(STENCIL), "--", "16", "4"], tmp_path)
     assert got.startswith("checksum: ")
-    mpicc = mpi.find().wrapper
     if shutil.which("gcc"):
-        binary = tmp_path / "stencil"
-        subprocess.run([mpicc, "-fopenmp", "-O1", str(STENCIL), "-o", str(binary)], check=True,
-                       capture_output=True)
-        reference = _run([mpiexec, "-n", "1", str(binary), "16", "4"], tmp_path)
+        gcc_build(STENCIL, tmp_path / "stencil")
+        reference = _checksums([launcher, "-n", "1", str(tmp_path / "stencil"), "16", "4"], tmp_path)
         assert got == reference          # gcc's, on one rank: the same bits
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("overlap", ["1", "0"])
+def test_two_ranks_share_one_gpu(tmp_path, overlap):
+    """Both ranks on GPU 0 (one GPU for two ranks): the one-rank checksum, hidden
+    exchange or plain."""
+    launcher = mpiexec()
+    command = [sys.executable, "-m", "omp2gpu", "run", "--device", "gpu", str(STENCIL), "--", "48", "6", "8",
+               overlap]
+    one = _checksums([launcher, "-n", "1", *command], tmp_path)
+    two = run([launcher, "-n", "2", *command], tmp_path, CUDA_VISIBLE_DEVICES="0")
+    assert one.startswith("checksum: ") and "".join(
+        line + "\n" for line in two.stdout.splitlines() if line.startswith("checksum:")) == one
