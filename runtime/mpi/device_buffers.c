@@ -3,8 +3,8 @@
  *
  * A program may pass MPI the device address of a mapped array (`target data
  * use_device_ptr(p)`), as CUDA-aware MPI codes do. With a CUDA-aware MPI
- * (MPIX_Query_cuda_support() says so, or OMP2GPU_MPI_CUDA_AWARE=1) every call goes
- * straight through. Otherwise the calls below, interposed as PMPI tools are
+ * (MPIX_Query_cuda_support() says so, or OMP2GPU_MPI_CUDA_AWARE=1; =0 overrides what
+ * the MPI says) every call goes straight through. Otherwise the calls below, interposed as PMPI tools are
  * (omp2gpu_MPI_X calls PMPI_X), copy a device buffer to host memory before MPI reads
  * it and back after MPI wrote it. A buffer is device memory when the CUDA driver,
  * already loaded by the launcher, says so; without the driver nothing is staged.
@@ -13,7 +13,7 @@
  * their values. Non-blocking calls keep their host copy until MPI_Wait/MPI_Waitall
  * complete the request. OMP2GPU_MPI_STAGING=all stages every buffer (with memcpy on
  * host memory) and says at exit how many it staged: the tests run the staging on
- * machines without a GPU.
+ * machines without a GPU; OMP2GPU_MPI_STAGING=trace names each copy on stderr.
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -36,6 +36,7 @@ typedef int (*cuda_support_fn)(void);
 
 enum { UNDECIDED, PASS_THROUGH, STAGE_DEVICE, STAGE_ALL };
 static int mode = UNDECIDED;
+static int tracing;                   /* OMP2GPU_MPI_STAGING=trace: each staged copy on stderr */
 static pointer_attribute_fn pointer_attribute;
 static copy_fn copy;
 static push_context_fn push_context;
@@ -58,12 +59,15 @@ static int decide(void) {
     const char *staging = getenv("OMP2GPU_MPI_STAGING"), *aware = getenv("OMP2GPU_MPI_CUDA_AWARE");
     cuda_support_fn cuda_support = (cuda_support_fn)dlsym(RTLD_DEFAULT, "MPIX_Query_cuda_support");
     void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    tracing = staging && strcmp(staging, "trace") == 0;
     if (staging && strcmp(staging, "all") == 0) {
         atexit(report_staged);
         return STAGE_ALL;
     }
-    if ((staging && strcmp(staging, "0") == 0) || (aware && strcmp(aware, "1") == 0)) return PASS_THROUGH;
-    if ((cuda_support && cuda_support()) || !driver) return PASS_THROUGH;
+    if ((staging && strcmp(staging, "0") == 0) || (aware && strcmp(aware, "1") == 0) || !driver)
+        return PASS_THROUGH;
+    /* OMP2GPU_MPI_CUDA_AWARE=0: staged whatever the MPI says of itself */
+    if (!(aware && strcmp(aware, "0") == 0) && cuda_support && cuda_support()) return PASS_THROUGH;
     pointer_attribute = (pointer_attribute_fn)dlsym(driver, "cuPointerGetAttribute");
     copy = (copy_fn)dlsym(driver, "cuMemcpy");
     push_context = (push_context_fn)dlsym(driver, "cuCtxPushCurrent_v2");
@@ -96,6 +100,8 @@ static long span(int count, MPI_Datatype type) {
 static void copy_bytes(void *to, const void *from, const void *device, long bytes) {
     void *context = (void *)0, *previous;
     if (bytes <= 0) return;
+    if (tracing) fprintf(stderr, "omp2gpu: MPI buffer %p staged %s (%ld bytes)\n", (void *)device,
+                         to == device ? "back to the device" : "to the host", bytes);
     if (mode == STAGE_ALL) {
         memcpy(to, from, (size_t)bytes);
         return;

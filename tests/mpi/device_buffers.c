@@ -1,4 +1,6 @@
-/* MPI calls given device addresses (use_device_ptr), as CUDA-aware codes make them. */
+/* MPI calls given device addresses (use_device_ptr), as CUDA-aware codes make them:
+ * tests/test_mpi_staging.py. Inside the use_device_ptr region the pointers hold device
+ * addresses, which only MPI (and kernels) may use. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@ int main(int argc, char **argv) {
         c[i] = -2.0;
         strided[2 * i] = strided[2 * i + 1] = -3.0;
     }
+    sums[2] = rank == 0 ? 42.0 : 0.0;      /* broadcast from the root's device copy below */
     MPI_Datatype every_other;
     MPI_Type_vector(N / 2, 1, 2, MPI_DOUBLE, &every_other);
     MPI_Type_commit(&every_other);
@@ -39,7 +42,6 @@ int main(int argc, char **argv) {
             MPI_Allreduce(a, sums, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
             MPI_Allreduce(MPI_IN_PLACE, a + 1, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
             MPI_Reduce(a + 2, sums + 1, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-            if (rank == 0) sums[2] = 42.0;
             MPI_Bcast(sums + 2, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
         }
         #pragma omp target update from(sums[0:4])

@@ -58,7 +58,8 @@ def test_two_ranks_share_one_gpu(tmp_path, overlap):
     """Both ranks on GPU 0 (one GPU for two ranks): the one-rank checksum, hidden
     exchange or plain."""
     launcher = mpiexec()
-    command = [sys.executable, "-m", "omp2gpu", "run", "--device", "gpu", str(STENCIL), "--", "48", "6", "8",
+    # a 48^3 grid (PLANES 0: cut into as many slabs as ranks), 6 steps
+    command = [sys.executable, "-m", "omp2gpu", "run", "--device", "gpu", str(STENCIL), "--", "48", "6", "0",
                overlap]
     one = _checksums([launcher, "-n", "1", *command], tmp_path)
     two = run([launcher, "-n", "2", *command], tmp_path, CUDA_VISIBLE_DEVICES="0")

@@ -31,7 +31,7 @@ NOWAIT_STREAMS_DEFAULT = "1"
 AUTO_ASYNC_DEFAULT = "0"
 # How a detached task's event is fulfilled once its kernel is done (docs/async.md):
 # "hostfunc" (cuLaunchHostFunc after the kernel) or "poll" (completion_poller.c's thread).
-NOWAIT_COMPLETION_DEFAULT = "hostfunc"
+NOWAIT_COMPLETION_DEFAULT = "poll"
 
 _lock = threading.Lock()
 _runtime_loader = None
