@@ -58,7 +58,7 @@ void pinned_forget_unmapped(void) {
             i++;
             continue;
         }
-        if (ranges[i].locked) unlock_pages(ranges[i].begin);
+        if (ranges[i].locked && unlock_pages) unlock_pages(ranges[i].begin);
         ranges[i] = ranges[--range_count];
     }
 }
@@ -72,4 +72,26 @@ void __omp2gpu_native_pinned(long *counts) {
     counts[1] = locked_so_far;
     counts[2] = refused_so_far;
     native_unlock();
+}
+
+/* For tests of the CPU build: locking pretended (on) or none (off), the table forgotten. */
+static int pretend_lock(long begin, long bytes) { return begin < 0 || bytes < 0; }
+
+static void pretend_unlock(long begin) { (void)begin; }
+
+void __omp2gpu_native_pin_pretend(int on) {
+    native_lock();
+    range_count = 0;
+    pinned_use(on ? pretend_lock : (pinned_lock_fn)0, on ? pretend_unlock : (pinned_unlock_fn)0);
+    native_unlock();
+}
+
+/* For tests: pinned_inside of [host, host + size), its answer. */
+int __omp2gpu_native_pin_range(long host, long size) {
+    long begin, end;
+    int locked;
+    native_lock();
+    locked = pinned_inside(host, size, &begin, &end);
+    native_unlock();
+    return locked;
 }

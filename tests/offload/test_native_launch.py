@@ -378,6 +378,29 @@ def test_a_footprint_is_the_whole_mappings_of_the_pointer_arguments(native, memo
     assert _footprint_of(native, "on_a_device_pointer", [device_pointer]) is None
 
 
+def test_update_ranges_are_locked_once_and_unlocked_with_their_mapping(native):
+    """pinned_ranges.c's table, with locking pretended (the GPU build locks pages): a range
+    of 256 KiB or more is locked at its first copy and not again; a smaller one never;
+    all are forgotten when their mapping leaves the present table."""
+    buffer = (ctypes.c_char * (2 << 20))()
+    begin = ctypes.addressof(buffer)
+    pin = native.function("__omp2gpu_native_pin_range", ctypes.c_int, ctypes.c_long, ctypes.c_long)
+    pretend = native.function("__omp2gpu_native_pin_pretend", None, ctypes.c_int)
+    pretend(1)
+    try:
+        native.push([Mapping(begin, 2 << 20, 0x100000)])
+        _, locked_before, _ = native.pinned()
+        assert pin(begin + 100, 1 << 20) == 1 and pin(begin + 100, 1 << 20) == 1
+        assert pin(begin + (1 << 20), 8192) == 0                 # too small to be worth locking
+        now, locked, refused = native.pinned()
+        assert (now, locked - locked_before) == (1, 1)
+        native.push([])                                          # unmapped: unlocked
+        assert native.pinned()[0] == 0
+    finally:
+        pretend(0)
+    assert pin(begin, 1 << 20) == 0                              # nothing locks pages here
+
+
 @pytest.mark.parametrize("first,second,conflict", [
     ([(0, 100, False)], [(50, 150, False)], False),       # both only read the overlap
     ([(0, 100, True)], [(50, 150, False)], True),         # one writes what the other reads
