@@ -199,31 +199,30 @@ int omp2gpu_MPI_Bcast(void *buffer, int count, MPI_Datatype type, int root, MPI_
     return result;
 }
 
-int omp2gpu_MPI_Reduce(const void *send, void *receive, int count, MPI_Datatype type, MPI_Op op, int root,
-                       MPI_Comm comm) {
+/* MPI_Reduce to `root`, or MPI_Allreduce for root -1. */
+static int reduce(const void *send, void *receive, int count, MPI_Datatype type, MPI_Op op, int root,
+                  MPI_Comm comm) {
     void *send_host, *receive_host;
     long send_bytes, receive_bytes;
     const void *send_given = given(send, count, type, &send_host, &send_bytes);
     /* in place, the receive buffer is read too */
     void *receive_given = send == MPI_IN_PLACE ? (void *)given(receive, count, type, &receive_host, &receive_bytes)
                                                : receiving(receive, count, type, &receive_host, &receive_bytes);
-    int result = PMPI_Reduce(send_given, receive_given, count, type, op, root, comm);
+    int result = root < 0 ? PMPI_Allreduce(send_given, receive_given, count, type, op, comm)
+                          : PMPI_Reduce(send_given, receive_given, count, type, op, root, comm);
     release(send_host);
     returned(receive, receive_host, receive_bytes);
     return result;
 }
 
+int omp2gpu_MPI_Reduce(const void *send, void *receive, int count, MPI_Datatype type, MPI_Op op, int root,
+                       MPI_Comm comm) {
+    return reduce(send, receive, count, type, op, root, comm);
+}
+
 int omp2gpu_MPI_Allreduce(const void *send, void *receive, int count, MPI_Datatype type, MPI_Op op,
                           MPI_Comm comm) {
-    void *send_host, *receive_host;
-    long send_bytes, receive_bytes;
-    const void *send_given = given(send, count, type, &send_host, &send_bytes);
-    void *receive_given = send == MPI_IN_PLACE ? (void *)given(receive, count, type, &receive_host, &receive_bytes)
-                                               : receiving(receive, count, type, &receive_host, &receive_bytes);
-    int result = PMPI_Allreduce(send_given, receive_given, count, type, op, comm);
-    release(send_host);
-    returned(receive, receive_host, receive_bytes);
-    return result;
+    return reduce(send, receive, count, type, op, -1, comm);
 }
 
 /* A non-blocking call's host copy, kept until its request completes; 0, or -1 when the
@@ -259,7 +258,16 @@ static void complete(MPI_Request request) {
     pthread_mutex_unlock(&requests_lock);
 }
 
-static int too_many(void *host) {
+/* A non-blocking call made (`result`): its host copy, if any, kept until the request
+ * completes (freed if the call failed); the call's result, or MPI_ERR_OTHER when too
+ * many are pending. */
+static int started(int result, MPI_Request request, void *device, void *host, long bytes) {
+    if (!host) return result;
+    if (result != MPI_SUCCESS) {
+        free(host);
+        return result;
+    }
+    if (keep(request, device, host, bytes) == 0) return result;
     free(host);
     fprintf(stderr, "omp2gpu: more than %d non-blocking MPI calls on staged device buffers at once\n", REQUESTS);
     return MPI_ERR_OTHER;
@@ -270,9 +278,7 @@ int omp2gpu_MPI_Isend(const void *buffer, int count, MPI_Datatype type, int dest
     void *host;
     long bytes;
     int result = PMPI_Isend(given(buffer, count, type, &host, &bytes), count, type, dest, tag, comm, request);
-    if (host && result == MPI_SUCCESS && keep(*request, (void *)0, host, bytes) != 0) return too_many(host);
-    if (host && result != MPI_SUCCESS) free(host);
-    return result;
+    return started(result, *request, (void *)0, host, bytes);
 }
 
 int omp2gpu_MPI_Irecv(void *buffer, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
@@ -281,9 +287,7 @@ int omp2gpu_MPI_Irecv(void *buffer, int count, MPI_Datatype type, int source, in
     long bytes;
     int result = PMPI_Irecv(receiving(buffer, count, type, &host, &bytes), count, type, source, tag, comm,
                             request);
-    if (host && result == MPI_SUCCESS && keep(*request, buffer, host, bytes) != 0) return too_many(host);
-    if (host && result != MPI_SUCCESS) free(host);
-    return result;
+    return started(result, *request, buffer, host, bytes);
 }
 
 int omp2gpu_MPI_Wait(MPI_Request *request, MPI_Status *status) {
