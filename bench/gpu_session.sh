@@ -11,6 +11,11 @@ if compgen -G ".whl/*.whl" > /dev/null; then
     python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site .whl/*.whl \
         && export PYTHONPATH="/tmp/site:$PWD"
 fi
+# MPICH's wheel (the `mpi` extra) may travel in .whl/mpi/: the MPI tests (tests, scale) use it
+if compgen -G ".whl/mpi/mpich*.whl" > /dev/null; then
+    python3 -m pip install -q --no-index --no-deps --prefix /tmp/mpi .whl/mpi/mpich*.whl \
+        && export OMP2GPU_MPICC=/tmp/mpi/bin/mpicc
+fi
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/device.txt"
 python3 -c "import llvmlite, pycparser; print('llvmlite', llvmlite.__version__, 'pycparser', pycparser.__version__)"
 step=${1:-all}
@@ -67,12 +72,8 @@ if [ "$step" = all ] || [ "$step" = host ]; then     # host OpenMP against gcc -
     python3 bench/host/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/host.log" | tail -40
 fi
 if [ "$step" = scale ]; then     # several GPUs: MPI weak scaling and device(n) strong scaling
-    # MPICH's wheel (the `mpi` extra) may travel in .whl/mpi/
-    if compgen -G ".whl/mpi/mpich*.whl" > /dev/null; then
-        python3 -m pip install -q --no-index --no-deps --prefix /tmp/mpi .whl/mpi/mpich*.whl \
-            && export OMP2GPU_MPICC=/tmp/mpi/bin/mpicc
-    fi
-    python3 -m pytest -q -p no:cacheprovider tests/offload/test_several_devices.py tests/targets/test_mpi.py 2>&1 \
+    python3 -m pytest -q -p no:cacheprovider tests/offload/test_several_devices.py tests/targets/test_mpi.py \
+        tests/test_mpi_staging.py 2>&1 \
         | tee "$OUT/scale_tests.log" | tail -5
     python3 bench/scale/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/scale.log" | tail -40
 fi
