@@ -179,12 +179,17 @@ def pool_engine():
 def native_engine(name: str, sources: tuple[str, ...]):
     """Runtime C files (runtime/<source>) compiled, linked into one module and
     JIT-compiled: native code the launcher calls through ctypes."""
-    texts = [runtime_ir(source) for source in sources]
-    module = host.prepare(llvm.parse_assembly(texts[0]))
+    return native_engine_of_ir(name, [(source, runtime_ir(source)) for source in sources])
+
+
+def native_engine_of_ir(name: str, units: list[tuple[str, str]]):
+    """Compiled runtime C files, (source name, IR text) each, linked into one module
+    named `name` and JIT-compiled."""
+    module = host.prepare(llvm.parse_assembly(units[0][1]))
     module.name = name
-    for source, text in zip(sources[1:], texts[1:]):
+    for source, text in units[1:]:
         link_into(module, host.prepare(llvm.parse_assembly(text)), source)
-    return jit(module, "\0".join(texts), POOL_OPT_LEVEL)
+    return jit(module, "\0".join(text for _, text in units), POOL_OPT_LEVEL)
 
 
 def jit(module, key_text: str, opt_level: int):

@@ -20,7 +20,6 @@ from llvmlite import binding as llvm
 from omp2gpu import cpu_driver
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.runtime_files import include_files, runtime_root
-from omp2gpu.targets import host
 from omp2gpu.targets.mpi import Mpi
 
 # The calls that take buffers and are wrapped; others given device memory need a
@@ -33,7 +32,8 @@ _engines: list = []                 # the wrappers' code lives as long as its en
 
 def interpose(mpi: Mpi, imports) -> list[str]:
     """Bind the wrappers of the WRAPPED calls the program makes; the names bound."""
-    names = [name for name in WRAPPED if name in set(imports)]
+    imported = set(imports)
+    names = [name for name in WRAPPED if name in imported]
     if not names:
         return []
     engine = _engine(mpi)
@@ -44,10 +44,8 @@ def interpose(mpi: Mpi, imports) -> list[str]:
 
 def _engine(mpi: Mpi):
     if not _engines:
-        text = _wrappers_ir(mpi)
-        module = host.prepare(llvm.parse_assembly(text))
-        module.name = "omp2gpu-mpi-staging"
-        _engines.append(cpu_driver.jit(module, text, cpu_driver.POOL_OPT_LEVEL))
+        _engines.append(cpu_driver.native_engine_of_ir("omp2gpu-mpi-staging",
+                                                       [(SOURCE.name, _wrappers_ir(mpi))]))
     return _engines[0]
 
 

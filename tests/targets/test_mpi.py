@@ -35,8 +35,8 @@ def test_open_mpi_showme_flags():
     assert found.libraries == ("mpi",)
 
 
-def _checksums(command: list[str], tmp_path) -> str:
-    stdout = run(command, tmp_path).stdout
+def _checksums(command: list[str], tmp_path, **environ) -> str:
+    stdout = run(command, tmp_path, **environ).stdout
     return "".join(line + "\n" for line in stdout.splitlines() if line.startswith("checksum:"))
 
 
@@ -62,6 +62,5 @@ def test_two_ranks_share_one_gpu(tmp_path, overlap):
     command = [sys.executable, "-m", "omp2gpu", "run", "--device", "gpu", str(STENCIL), "--", "48", "6", "0",
                overlap]
     one = _checksums([launcher, "-n", "1", *command], tmp_path)
-    two = run([launcher, "-n", "2", *command], tmp_path, CUDA_VISIBLE_DEVICES="0")
-    assert one.startswith("checksum: ") and "".join(
-        line + "\n" for line in two.stdout.splitlines() if line.startswith("checksum:")) == one
+    two = _checksums([launcher, "-n", "2", *command], tmp_path, CUDA_VISIBLE_DEVICES="0")
+    assert one.startswith("checksum: ") and two == one
