@@ -119,7 +119,7 @@ def gpu_launch_engine():
     once per process; cuda_native.provide_runtime takes this function."""
     return cpu_driver.native_engine("omp2gpu-gpu-launch",
                                     (*cpu_driver.NATIVE_LAUNCH_SOURCES, "native_launch/cuda_launch.c",
-                                     "native_launch/completion_poller.c"))
+                                     "native_launch/completion_poller.c", "native_launch/run_ahead.c"))
 
 
 def prepare_offload(gpu, options, dump=None, cpu=None) -> None:

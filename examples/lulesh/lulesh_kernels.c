@@ -4,11 +4,13 @@
  * `target teams distribute parallel for`, inside a `target data` that keeps
  * the domain on the device while the time loop repeats them.
  *
- *     lulesh_kernels [-s SIZE] [-r REGIONS] [-i ITERATIONS] [-n]
+ *     lulesh_kernels [-s SIZE] [-r REGIONS] [-i ITERATIONS] [-n | -p]
  *
  * SIZE: elements per edge (default 30); REGIONS: 11 (LULESH's default) or 1;
  * ITERATIONS: timed sweeps (default 10) after one untimed warm-up sweep;
- * -n: the monotonic-Q regions as `nowait` target tasks (docs/async.md).
+ * -n: the monotonic-Q regions as `nowait` target tasks (docs/async.md), met in
+ * sequential code and waited for by a taskwait; -p: the same tasks made by one thread
+ * of a `parallel` region (`single`), for another thread to run.
  * The results are checked against host references (lulesh_domain.h): the
  * boundary kernel bit for bit, monotonic Q to 1e-12 relative. Exit status 0
  * only when both checks pass. Lines starting with "time:" are the only ones
@@ -37,7 +39,7 @@
 
 static void usage(const char *program)
 {
-    fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-n]\n", program);
+    fprintf(stderr, "usage: %s [-s SIZE] [-r REGIONS (11 or 1)] [-i ITERATIONS] [-n | -p]\n", program);
     exit(2);
 }
 
@@ -74,6 +76,8 @@ int main(int argc, char **argv)
             iterations = atoi(argv[++a]);
         else if (strcmp(argv[a], "-n") == 0)
             nowait = 1;
+        else if (strcmp(argv[a], "-p") == 0)
+            nowait = 2;
         else
             usage(argv[0]);
     }
@@ -150,10 +154,23 @@ int main(int argc, char **argv)
                         #include "lulesh_monoq_element.h"
                     }
                 }
-            } else {
+            } else if (nowait == 1) {
                 /* -n: each region a deferred target task. Every element is in one region,
                  * so the regions write disjoint qq/ql entries and nothing orders them; the
                  * taskwait ends the sweep when all have finished. */
+                for (r = 0; r < numReg; r++) {
+                    const int elength = regElemSize[r];
+                    const int *regList = regElemlist + regStart[r];
+                    if (elength == 0)
+                        continue;
+                    #pragma omp target teams distribute parallel for nowait MONOQ_MAPS
+                    for (i = 0; i < elength; i++) {
+                        #include "lulesh_monoq_element.h"
+                    }
+                }
+                #pragma omp taskwait
+            } else {
+                /* -p: the same tasks, made by one thread of a team for the other to run */
                 #pragma omp parallel num_threads(2)
                 #pragma omp single
                 {

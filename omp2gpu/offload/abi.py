@@ -106,10 +106,12 @@ ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
 ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
 ENTRY_DEVICE_NAME = "__omp2gpu_device_name"      # omp2gpu_get_device_name (runtime/host/omp_api.c)
 # a detached target task's completion event, offered to its launch (docs/async.md):
-#   void __omp2gpu_target_task_begin(void *event); int __omp2gpu_target_task_end(void)
-#   (1: the launch took the event and fulfils it when its GPU work is done)
+#   void __omp2gpu_target_task_begin(void *event, int flags); int __omp2gpu_target_task_end(void)
+#   (1: the launch took the event and fulfils it when its GPU work is done); flags:
+#   TASK_MAY_RUN_AHEAD for a task with no `depend` clause (runtime/native_launch/run_ahead.c)
 ENTRY_TARGET_TASK_BEGIN = "__omp2gpu_target_task_begin"
 ENTRY_TARGET_TASK_END = "__omp2gpu_target_task_end"
+TASK_MAY_RUN_AHEAD = 0x1
 
 DEFAULT_DEVICE = -1
 

@@ -39,7 +39,7 @@ _PROTOTYPES = {
     abi.ENTRY_TARGET_MEMCPY: (ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t, c_size_t, c_size_t,
                                                c_int, c_int), -1),
     abi.ENTRY_DEVICE_NAME: (ctypes.CFUNCTYPE(c_int, c_int, c_void_p, c_size_t), -1),
-    abi.ENTRY_TARGET_TASK_BEGIN: (ctypes.CFUNCTYPE(None, c_void_p), None),
+    abi.ENTRY_TARGET_TASK_BEGIN: (ctypes.CFUNCTYPE(None, c_void_p, c_int), None),
     abi.ENTRY_TARGET_TASK_END: (ctypes.CFUNCTYPE(c_int), 0),
 }
 
@@ -115,7 +115,7 @@ _IMPLEMENTATIONS = {
     abi.ENTRY_TARGET_MEMCPY: _target_memcpy,
     abi.ENTRY_DEVICE_NAME: _device_name,
     # the launcher's own launches finish before they return: no event is ever taken
-    abi.ENTRY_TARGET_TASK_BEGIN: lambda event: None,
+    abi.ENTRY_TARGET_TASK_BEGIN: lambda event, flags: None,
     abi.ENTRY_TARGET_TASK_END: lambda: 0,
 }
 

@@ -16,6 +16,11 @@
  * task's event when the kernel is done, or (OMP2GPU_NOWAIT_COMPLETION=poll) by an
  * event completion_poller.c watches (docs/async.md).
  *
+ * A target task that may run ahead (run_ahead.c: no `depend`, outside any parallel
+ * region; OMP2GPU_NOWAIT_RUN_AHEAD=1) leaves its kernel on a stream the same way, with
+ * an event after it in the calling thread's ring, and does not take the task's event:
+ * the body fulfils it at once, and the thread's next taskwait or barrier waits.
+ *
  * Automatic concurrency (OMP2GPU_AUTO_ASYNC=1, docs/async.md): a synchronous launch
  * whose footprint is known (footprints.c) is not waited for either. It goes on a stream
  * of its own, after an event of every launch in flight whose footprint conflicts with
@@ -93,6 +98,7 @@ static long event_counts[4];      /* __omp2gpu_gpu_event_counts */
 static int streams_on;            /* OMP2GPU_NOWAIT_STREAMS (cuda_native.py) */
 static int auto_async;            /* OMP2GPU_AUTO_ASYNC (cuda_native.py) */
 static int completion_polled;     /* OMP2GPU_NOWAIT_COMPLETION=poll (completion_poller.c) */
+static int run_ahead_on;          /* OMP2GPU_NOWAIT_RUN_AHEAD (run_ahead.c) */
 static long overlapped_pairs;     /* launches left running beside another in flight */
 
 /* Synchronous launches left in flight by automatic concurrency: one per stream. */
@@ -166,6 +172,21 @@ static void unlock_pages(long begin) {
 
 static void bind_poller(void) { context_current(); }
 
+static int make_event(void **event) { return event_create(event, EVENT_DISABLE_TIMING); }
+
+/* A run-ahead kernel's event waited for, from any thread of the program. */
+static int wait_for_event(void *event) {
+    int error = context_current();
+    return error ? error : event_synchronize(event);
+}
+
+static int checked(int error, const char *call);
+
+static void run_ahead_failed(int error) {
+    native_lock();
+    checked(error, "cuEventSynchronize");      /* gives the device up, the lock let go */
+}
+
 /* The device's context (its primary context, from the launcher's CudaDevice). */
 void __omp2gpu_gpu_context(void *primary_context) {
     native_lock();
@@ -173,6 +194,7 @@ void __omp2gpu_gpu_context(void *primary_context) {
     block_cache_use(device_allocate, device_free);
     pinned_use(lock_pages, unlock_pages);
     completion_use(event_query, bind_poller);
+    run_ahead_use(make_event, wait_for_event, run_ahead_failed);
     native_unlock();
 }
 
@@ -387,6 +409,22 @@ static int launch_detached(struct launch_plan *plan, void *event) {
     return native_done(plan);
 }
 
+/* A target task that runs ahead (run_ahead.c): its kernel enqueued with an event after it
+ * in the thread's ring, the task's event left to the body. 0 made, 1 failed (the region
+ * runs on the host), -1 to be launched another way. */
+static int launch_run_ahead(struct launch_plan *plan) {
+    void *stream = take_stream(), *done = run_ahead_next_event();
+    if (!stream || !done) return -1;
+    if (follow_in_flight(stream, (struct footprint *)0, plan->kernel->name)
+            || checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
+                                     1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
+            || checked(event_record(done, stream), "cuEventRecord"))
+        return 1;
+    run_ahead_recorded();
+    asynchronous_launches++;
+    return native_done(plan);
+}
+
 /* Why detached target tasks' launches were or were not enqueued (docs/async.md, "Status"):
  * events offered to native launches, declined for transients, for the team stack, and
  * launches that found no stream. */
@@ -401,6 +439,13 @@ void __omp2gpu_gpu_event_counts(long *counts) {
 void __omp2gpu_gpu_nowait_streams(int on) {
     native_lock();
     streams_on = on;
+    native_unlock();
+}
+
+/* Whether target tasks with no `depend` met outside parallel regions may run ahead. */
+void __omp2gpu_gpu_nowait_run_ahead(int on) {
+    native_lock();
+    run_ahead_on = on;
     native_unlock();
 }
 
@@ -454,7 +499,8 @@ static int launch(struct launch_plan *plan) {
     if (event && plan->transient_count > 0) event_counts[1]++;
     else if (event && plan->kernel->team_stack_bytes > 0) event_counts[2]++;
     else if (event) {
-        int detached = launch_detached(plan, event);
+        int detached = run_ahead_on && native_task_may_run_ahead() ? launch_run_ahead(plan) : -1;
+        if (detached < 0) detached = launch_detached(plan, event);
         if (detached >= 0) return detached;
         event_counts[3]++;
     }

@@ -122,6 +122,16 @@ void completion_use(completion_query_fn query_event, completion_bind_fn bind);
 void *completion_spare_event(void);
 int completion_watch(void *device_event, void *task_event);
 
+/* run_ahead.c: the kernels of target tasks that run ahead, per thread, waited for where
+ * the tasks must be complete; functions of the device: 0 or its error */
+typedef int (*run_ahead_event_fn)(void **event);
+typedef int (*run_ahead_wait_fn)(void *event);
+typedef void (*run_ahead_failed_fn)(int error);
+void run_ahead_use(run_ahead_event_fn make, run_ahead_wait_fn wait, run_ahead_failed_fn fail);
+void *run_ahead_next_event(void);
+void run_ahead_recorded(void);
+void __omp2gpu_gpu_run_ahead_wait(void);
+
 /* footprints.c: what a launch may touch, for launches that run at once */
 int native_footprint(struct launch_plan *plan, struct footprint *footprint);
 int native_footprints_conflict(const struct footprint *first, const struct footprint *second);
@@ -135,6 +145,8 @@ void native_forget_loans(void);
 void native_task_events_start(void);
 void *native_take_task_event(void);
 void native_task_event_taken(void);
+#define TASK_MAY_RUN_AHEAD 0x1           /* __omp2gpu_target_task_begin's flags */
+int native_task_may_run_ahead(void);
 void native_fulfil_task_event(void *event);
 
 /* block_cache.c: freed buffers by power-of-two size class, reused by later launches */

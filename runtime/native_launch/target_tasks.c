@@ -5,6 +5,12 @@
  * waiting for it takes the event (native_take_task_event, then
  * native_task_event_taken) and fulfils it once the work is done; otherwise the
  * body fulfils it. One offered event per thread: a task body launches once.
+ *
+ * A task with no `depend` clause met outside any parallel region (omp_get_level() 0,
+ * where the OpenMP runtime runs a task at once and, for a detached one, waits for its
+ * event) may *run ahead* (run_ahead.c): its kernel is left running, the body fulfils the
+ * event at once, and the thread's next taskwait, barrier or end of a taskgroup waits for
+ * the kernel. Nothing orders such a task with anything else, so nothing else need wait.
  */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -12,14 +18,19 @@
 #include "native_launch.h"
 
 typedef void (*fulfill_fn)(void *event);
+typedef int (*level_fn)(void);
 
-static pthread_key_t offered_event;
+static pthread_key_t offered_event, offered_run_ahead;
 static fulfill_fn fulfill;
+static level_fn nesting_level;
 static long begun;             /* events offered, for __omp2gpu_target_task_events */
 #define TAKEN ((void *)1)
 
 /* Once, from __omp2gpu_native_start: the key. */
-void native_task_events_start(void) { pthread_key_create(&offered_event, (void (*)(void *))0); }
+void native_task_events_start(void) {
+    pthread_key_create(&offered_event, (void (*)(void *))0);
+    pthread_key_create(&offered_run_ahead, (void (*)(void *))0);
+}
 
 /* The OpenMP runtime's omp_fulfill_event, found when first needed: the module may start
  * before the launcher loads the runtime for the program (targets/openmp_runtime.py), but
@@ -29,10 +40,12 @@ static fulfill_fn fulfiller(void) {
     return fulfill;
 }
 
-void __omp2gpu_target_task_begin(void *event) {
+/* `flags` is TASK_MAY_RUN_AHEAD for a task with no `depend` clause (codegen). */
+void __omp2gpu_target_task_begin(void *event, int flags) {
     /* the OpenMP runtime wrote the task's event only if GOMP_task was told it detaches */
     if (event) __atomic_fetch_add(&begun, 1, __ATOMIC_RELAXED);
     pthread_setspecific(offered_event, event);
+    pthread_setspecific(offered_run_ahead, (void *)(long)(flags & TASK_MAY_RUN_AHEAD));
 }
 
 /* How many task bodies offered a (non-null) event so far. */
@@ -52,6 +65,14 @@ void *native_take_task_event(void) {
 }
 
 void native_task_event_taken(void) { pthread_setspecific(offered_event, TAKEN); }
+
+/* Whether the calling thread's offered task may run ahead: no `depend` clause, and met
+ * outside any parallel region (omp_get_level, found as omp_fulfill_event is). */
+int native_task_may_run_ahead(void) {
+    if (!pthread_getspecific(offered_run_ahead)) return 0;
+    if (!nesting_level) nesting_level = (level_fn)dlsym(RTLD_DEFAULT, "omp_get_level");
+    return nesting_level && nesting_level() == 0;
+}
 
 /* From the device's completion callback (no lock held, no driver call made). */
 void native_fulfil_task_event(void *event) { fulfill(event); }

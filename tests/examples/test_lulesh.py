@@ -65,14 +65,14 @@ def _assert_same(done: subprocess.CompletedProcess, expected: list[str]) -> None
     assert expected[-1] == "PASSED"
 
 
-@pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"])])
+@pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"]), ("11", ["-p"])])
 def test_lulesh_default_device_matches_gcc(gcc_binary, regions, nowait):
     args = ["-s", "8", "-r", regions, "-i", "2", *nowait]
     _assert_same(_omp2gpu(args, None), _gcc_output(gcc_binary, args))
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"])])
+@pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"]), ("11", ["-p"])])
 def test_lulesh_gpu_matches_gcc(gcc_binary, regions, nowait, tmp_path):
     args = ["-s", "8", "-r", regions, "-i", "2", *nowait]
     log = tmp_path / "offload.log"

@@ -16,7 +16,7 @@ from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_void_p
 from pathlib import Path
 
 import pytest
-from program_runs import CONCURRENT, MAP_CASES, UPDATE_CASES, both_ways
+from program_runs import CONCURRENT, MAP_CASES, UPDATE_CASES, both_ways, run_in_process
 from test_cuda_device import PTX
 
 from omp2gpu import device_driver
@@ -312,3 +312,25 @@ def test_automatic_concurrency_overlaps_only_launches_whose_footprints_do_not_co
         # KERNEL device=NAME (spaces and all) overlaps OTHER
         (writes, reads), (other_writes, other_reads) = regions[words[0]], regions[words[-1]]
         assert not (writes & (other_writes | other_reads) or other_writes & reads), words
+
+
+RUN_AHEAD_PROGRAM = REPO / "tests" / "programs" / "target_nowait_sequential_waits.c"
+
+
+def test_nowait_regions_in_sequential_code_run_ahead_until_their_waits(tmp_path, monkeypatch, capfd):
+    """target_nowait_sequential_waits.c: kernels of tasks with no `depend` met outside
+    any parallel region run ahead of the host (run_ahead.c), and each wait the program
+    relies on (taskwait, barrier, taskgroup, a loop's and a single's barrier) waits for
+    them: the program prints gcc's output. `target update from` copies on a stream that
+    does not wait for them, so a missed wait would print stale checksums."""
+    launcher = cuda_native.start()
+    before = launcher.run_ahead_launches()
+    status, out, err = run_in_process(tmp_path, monkeypatch, capfd, RUN_AHEAD_PROGRAM.read_text(), devices="gpu")
+    ahead = launcher.run_ahead_launches() - before
+    print("run-ahead kernels:", ahead, "target task events:", launcher.event_counts())
+    assert status == 0, err
+    binary = tmp_path / "reference"
+    subprocess.run(["gcc", "-fopenmp", "-O1", str(RUN_AHEAD_PROGRAM), "-o", str(binary)], check=True)
+    assert out == subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
+    # 138 regions have no depend; each kernel's first launch is the launcher's own (11)
+    assert ahead >= 100

@@ -139,7 +139,8 @@ class Tasks:
         deferred = 1 if clauses_named(directive, "nowait") else 0
         if target_task_events.detaches(directive):     # its GPU work may outlive the body
             outlined = outline(cg, f"{cg.function.name}._omp_target_task",
-                               lambda task: target_task_events.emit_detached_body(task, lambda: emit(task, inner)),
+                               lambda task: target_task_events.emit_detached_body(
+                                   task, lambda: emit(task, inner), may_run_ahead=depend is None),
                                copied, reserved=target_task_events.EVENT_BYTES, team_shared=frozenset())
             data = outlined.fill(cg)
             detach = target_task_events.clear_event(cg, data)

@@ -63,13 +63,17 @@ def clear_event(cg, data: ir.Value) -> ir.Value:
     return cg.builder.bitcast(slot, I8P)
 
 
-def emit_detached_body(task_cg, emit_launch) -> None:
+def emit_detached_body(task_cg, emit_launch, may_run_ahead: bool) -> None:
     """The task's body: the event to the launcher, the launch (`emit_launch()`), and the
-    event fulfilled here unless the launch took it."""
+    event fulfilled here unless the launch took it. `may_run_ahead`: the task has no
+    `depend` clause, so nothing waits for it but taskwait, barriers and taskgroups, and
+    where the runtime would run it at once its kernel may run ahead instead
+    (runtime/native_launch/run_ahead.c)."""
     b = task_cg.builder
     module = task_cg.module.module
     event = b.load(b.bitcast(task_cg.function.args[0], I8P.as_pointer()))
-    b.call(_declare(module, abi.ENTRY_TARGET_TASK_BEGIN, ir.VoidType(), [I8P]), [event])
+    flags = ir.Constant(I32, abi.TASK_MAY_RUN_AHEAD if may_run_ahead else 0)
+    b.call(_declare(module, abi.ENTRY_TARGET_TASK_BEGIN, ir.VoidType(), [I8P, I32]), [event, flags])
     emit_launch()
     if b.block.is_terminated:
         return

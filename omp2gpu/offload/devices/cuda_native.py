@@ -32,6 +32,15 @@ AUTO_ASYNC_DEFAULT = "0"
 # How a detached task's event is fulfilled once its kernel is done (docs/async.md):
 # "hostfunc" (cuLaunchHostFunc after the kernel) or "poll" (completion_poller.c's thread).
 NOWAIT_COMPLETION_DEFAULT = "poll"
+# Target tasks with no `depend` met outside parallel regions run ahead (run_ahead.c,
+# docs/async.md): "1" on, "0" their launches detach as inside a parallel region, and the
+# OpenMP runtime, which runs such a task at once, waits for its kernel.
+NOWAIT_RUN_AHEAD_DEFAULT = "1"
+# The GOMP entry points after which the calling thread's tasks are complete: the
+# program's calls go to run_ahead.c's wrappers, which wait for its run-ahead kernels first.
+RUN_AHEAD_WAITS = ("GOMP_taskwait", "GOMP_taskgroup_end", "GOMP_barrier", "GOMP_barrier_cancel",
+                   "GOMP_loop_end", "GOMP_loop_end_cancel", "GOMP_sections_end", "GOMP_sections_end_cancel",
+                   "GOMP_single_copy_end", "GOMP_taskloop", "GOMP_taskloop_ull")
 
 _lock = threading.Lock()
 _runtime_loader = None
@@ -63,6 +72,14 @@ class GpuLauncher(NativeLauncher):
         self.nowait_completion = self.function("__omp2gpu_gpu_nowait_completion", None, ctypes.c_int)
         completion = os.environ.get("OMP2GPU_NOWAIT_COMPLETION", NOWAIT_COMPLETION_DEFAULT).strip()
         self.nowait_completion(int(completion == "poll"))
+        self.function("__omp2gpu_gpu_nowait_run_ahead", None, ctypes.c_int)(
+            int(os.environ.get("OMP2GPU_NOWAIT_RUN_AHEAD", NOWAIT_RUN_AHEAD_DEFAULT).strip() == "1"))
+        # kernels of target tasks left running ahead so far (all threads)
+        self.run_ahead_launches = self.function("__omp2gpu_gpu_run_ahead_launches", ctypes.c_long)
+        self.run_ahead_wait_address = engine.get_function_address("__omp2gpu_gpu_run_ahead_wait")
+        self._run_ahead_next = self.function("__omp2gpu_gpu_run_ahead_next", None, ctypes.c_void_p)
+        self.entry_points.update({name: engine.get_function_address(f"__omp2gpu_run_ahead_{name}")
+                                  for name in RUN_AHEAD_WAITS})
 
     def event_counts(self) -> dict[str, int]:
         """Target tasks' events offered to native launches, and why they were not enqueued."""
@@ -109,6 +126,7 @@ def _link(last: GpuLauncher, new: GpuLauncher) -> None:
     LAUNCHER_LOCK.add_native(new)
     last.init(new.entry_points[abi.ENTRY_TARGET], new.entry_points[abi.ENTRY_SET_DEFAULT_DEVICE],
               last.fallbacks[2], new.entry_points[abi.ENTRY_DATA_UPDATE])
+    last._run_ahead_next(new.run_ahead_wait_address)      # a thread's waits reach every GPU
 
 
 def relink() -> None:
