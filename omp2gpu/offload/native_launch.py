@@ -39,6 +39,7 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_launches": (c_long, ()),
     "__omp2gpu_native_updates": (c_long, ()),
     "__omp2gpu_native_pinned": (None, (c_void_p,)),
+    "__omp2gpu_native_pinned_cuts": (c_int, (c_long, c_long, c_void_p, c_int)),
     "__omp2gpu_target_task_events": (c_long, ()),
     "__omp2gpu_native_shape": (c_int, (c_char_p, c_int, c_int, c_long, c_void_p)),
     "__omp2gpu_native_release_cache": (None, ()),
@@ -47,6 +48,9 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_loans": (c_int, (c_int, c_void_p, c_void_p)),
     "__omp2gpu_native_loan_generation": (c_void_p, ()),
 }
+
+
+PINNED_CUTS = 2 * 64          # both ends of each of pinned_ranges.c's PINNED_RANGES
 
 
 def wanted(environ, *names: str) -> bool:
@@ -171,6 +175,14 @@ class NativeLauncher:
         counts = (c_long * 3)()
         self._call("__omp2gpu_native_pinned", ctypes.addressof(counts))
         return counts[0], counts[1], counts[2]
+
+    def pinned_cuts(self, host: int, nbytes: int) -> list[int]:
+        """The ends of page-locked ranges strictly inside (host, host + nbytes): the driver
+        refuses one copy partly in a locked range and partly outside it, so a copy of that
+        range is cut there (pinned_ranges.c)."""
+        cuts = (c_long * PINNED_CUTS)()
+        count = self._call("__omp2gpu_native_pinned_cuts", host, nbytes, ctypes.addressof(cuts), PINNED_CUTS)
+        return list(cuts[:count])
 
     def task_events(self) -> int:
         """Detached target tasks' bodies that offered their completion event so far."""

@@ -546,25 +546,20 @@ int __omp2gpu_gpu_target(long device, const char *name, int count, void **bases,
  * again is page-locked the first time (pinned_ranges.c). A failed copy gives the
  * device up as a failed launch does (its data copied back). */
 static int update_copy(struct update_copy *copy) {
-    long piece[4], locked_begin, locked_end;
-    int p;
+    long locked_begin, locked_end, cuts[2 * PINNED_RANGES + 2];
+    int count, p;
     if (make_current()) return 1;
     if (!update_stream && checked(stream_create(&update_stream, STREAM_NON_BLOCKING), "cuStreamCreate"))
         return 1;
     if (follow_in_flight(update_stream, (struct footprint *)0, "target update")) return 1;
-    /* pageable head, page-locked middle (pinned_ranges.c), pageable tail */
-    piece[0] = copy->host;
-    piece[3] = copy->host + copy->size;
-    if (pinned_inside(copy->host, copy->size, &locked_begin, &locked_end)) {
-        piece[1] = locked_begin;
-        piece[2] = locked_end;
-    } else {
-        piece[1] = piece[2] = piece[3];
-    }
-    for (p = 0; p < 3; p++) {
-        long host = piece[p], bytes = piece[p + 1] - piece[p];
+    /* locked at its first copy, and then copied in pieces cut at every locked range's ends */
+    pinned_inside(copy->host, copy->size, &locked_begin, &locked_end);
+    cuts[0] = copy->host;
+    count = 1 + pinned_cuts(copy->host, copy->size, cuts + 1, 2 * PINNED_RANGES);
+    cuts[count] = copy->host + copy->size;
+    for (p = 0; p < count; p++) {
+        long host = cuts[p], bytes = cuts[p + 1] - cuts[p];
         unsigned long device = (unsigned long)(copy->device + (host - copy->host));
-        if (bytes == 0) continue;
         if (copy->to_device) {
             if (checked(copy_to_device_async(device, (const void *)host, (unsigned long)bytes, update_stream),
                         "cuMemcpyHtoDAsync"))

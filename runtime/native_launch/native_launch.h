@@ -112,6 +112,8 @@ typedef int (*pinned_lock_fn)(long begin, long bytes);
 typedef void (*pinned_unlock_fn)(long begin);
 void pinned_use(pinned_lock_fn lock, pinned_unlock_fn unlock);
 int pinned_inside(long host, long size, long *begin, long *end);
+#define PINNED_RANGES 64
+int pinned_cuts(long host, long size, long *cuts, int most);
 void pinned_forget_unmapped(void);
 
 /* completion_poller.c: detached tasks' events fulfilled when their device event is done */

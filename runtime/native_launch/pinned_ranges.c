@@ -7,15 +7,18 @@
  * (mirror.c calls pinned_forget_unmapped whenever the present table changes: before
  * the construct that unmapped it returns, so before the program can free the memory).
  * A range the driver refuses (read-only pages, one overlapping another registered
- * range) is remembered and copied pageable. Copies are correct either way: the driver
- * tells locked from pageable memory itself. Only the native path's update copies lock
- * pages, and the native path's lock serialises every call.
+ * range) is remembered and copied pageable. The driver tells locked from pageable
+ * memory itself, but refuses (CUDA_ERROR_INVALID_VALUE) one copy that is partly in a
+ * locked range and partly outside it: every copy of host memory the launcher makes, the
+ * update copies and its own (cuda.py), is cut at the locked ranges' ends
+ * (pinned_cuts). Only the native path's update copies lock pages, and the native
+ * path's lock serialises every call.
  */
 #include "native_launch.h"
 
 #define PAGE 4096L
 #define MIN_BYTES (256L * 1024)      /* smaller copies gain too little to lock */
-#define RANGES 64
+#define RANGES PINNED_RANGES
 
 static pinned_lock_fn lock_pages;
 static pinned_unlock_fn unlock_pages;
@@ -48,6 +51,35 @@ int pinned_inside(long host, long size, long *begin, long *end) {
     if (ranges[range_count].locked) locked_so_far++;
     else refused_so_far++;
     return ranges[range_count++].locked;
+}
+
+/* The ends of locked ranges strictly inside (host, host + size), ascending, at most
+ * `most` of them: where a copy of that range must be cut. Their count. */
+int pinned_cuts(long host, long size, long *cuts, int most) {
+    int i, j, count = 0;
+    for (i = 0; i < range_count; i++) {
+        long ends[2];
+        int e;
+        if (!ranges[i].locked) continue;
+        ends[0] = ranges[i].begin;
+        ends[1] = ranges[i].end;
+        for (e = 0; e < 2; e++) {
+            if (ends[e] <= host || ends[e] >= host + size || count == most) continue;
+            for (j = count; j > 0 && cuts[j - 1] > ends[e]; j--) cuts[j] = cuts[j - 1];
+            cuts[j] = ends[e];
+            count++;
+        }
+    }
+    return count;
+}
+
+/* pinned_cuts for the launcher's own copies (cuda.py), with the lock. */
+int __omp2gpu_native_pinned_cuts(long host, long size, long *cuts, int most) {
+    int count;
+    native_lock();
+    count = pinned_cuts(host, size, cuts, most);
+    native_unlock();
+    return count;
 }
 
 /* The present table changed: ranges no mapping holds any more are unlocked. */

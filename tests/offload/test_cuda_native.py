@@ -323,14 +323,15 @@ def test_nowait_regions_in_sequential_code_run_ahead_until_their_waits(tmp_path,
     relies on (taskwait, barrier, taskgroup, a loop's and a single's barrier) waits for
     them: the program prints gcc's output. `target update from` copies on a stream that
     does not wait for them, so a missed wait would print stale checksums."""
+    binary = tmp_path / "reference"
+    subprocess.run(["gcc", "-fopenmp", "-O1", str(RUN_AHEAD_PROGRAM), "-o", str(binary)], check=True)
+    expected = subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
     launcher = cuda_native.start()
     before = launcher.run_ahead_launches()
     status, out, err = run_in_process(tmp_path, monkeypatch, capfd, RUN_AHEAD_PROGRAM.read_text(), devices="gpu")
     ahead = launcher.run_ahead_launches() - before
     print("run-ahead kernels:", ahead, "target task events:", launcher.event_counts())
     assert status == 0, err
-    binary = tmp_path / "reference"
-    subprocess.run(["gcc", "-fopenmp", "-O1", str(RUN_AHEAD_PROGRAM), "-o", str(binary)], check=True)
-    assert out == subprocess.run([str(binary)], capture_output=True, text=True, check=True).stdout
+    assert out == expected
     # 138 regions have no depend; each kernel's first launch is the launcher's own (11)
     assert ahead >= 100

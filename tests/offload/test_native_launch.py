@@ -394,6 +394,12 @@ def test_update_ranges_are_locked_once_and_unlocked_with_their_mapping(native):
         assert pin(begin + (1 << 20), 8192) == 0                 # too small to be worth locking
         now, locked, refused = native.pinned()
         assert (now, locked - locked_before) == (1, 1)
+        # copies are cut at the locked range's page-aligned ends (the driver refuses one
+        # that straddles them); a copy inside it, or one ending there, is not cut
+        first, last = (begin + 100 + 4095) & ~4095, (begin + 100 + (1 << 20)) & ~4095
+        assert native.pinned_cuts(begin, 2 << 20) == [first, last]
+        assert native.pinned_cuts(first + 8, 64) == [] and native.pinned_cuts(first, last - first) == []
+        assert native.pinned_cuts(last - 8, 64) == [last]
         native.push([])                                          # unmapped: unlocked
         assert native.pinned()[0] == 0
     finally:

@@ -142,17 +142,28 @@ class CudaDevice(Device):
             _call("cuCtxSynchronize")           # no range freed under a kernel still in flight
         _call("cuMemFree", self._pointer(address))
 
+    def _host_pieces(self, host_pointer: int, nbytes: int):
+        """(offset, bytes) pieces of a host range, cut where the native path page-locked a
+        range for its update copies: the driver refuses one copy partly in such a range
+        and partly outside it (runtime/native_launch/pinned_ranges.c)."""
+        native = self._native()
+        cuts = native.pinned_cuts(host_pointer, nbytes) if native is not None else []
+        ends = [host_pointer, *cuts, host_pointer + nbytes]
+        return [(start - host_pointer, end - start) for start, end in zip(ends, ends[1:])]
+
     def copy_to_device(self, dst_address: int, host_pointer: int, nbytes: int) -> None:
         if nbytes > 0:
             self._make_current()
             with self.observed_copy("to-device", host_pointer, dst_address, nbytes):
-                _call("cuMemcpyHtoD", self._pointer(dst_address), host_pointer, nbytes)
+                for offset, piece in self._host_pieces(host_pointer, nbytes):
+                    _call("cuMemcpyHtoD", self._pointer(dst_address + offset), host_pointer + offset, piece)
 
     def copy_to_host(self, host_pointer: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0:
             self._make_current()
             with self.observed_copy("to-host", host_pointer, src_address, nbytes):
-                _call("cuMemcpyDtoH", host_pointer, self._pointer(src_address), nbytes)
+                for offset, piece in self._host_pieces(host_pointer, nbytes):
+                    _call("cuMemcpyDtoH", host_pointer + offset, self._pointer(src_address + offset), piece)
 
     def copy_device_to_device(self, dst_address: int, src_address: int, nbytes: int) -> None:
         if nbytes > 0:
