@@ -62,9 +62,10 @@ def nvcc() -> str:
     return shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
 
 
-def build_cuda(source: Path, binary: Path, arch: str = "sm_90") -> Path:
-    """nvcc -O3 for `arch`, as the paper built its CUDA versions."""
-    subprocess.run([nvcc(), "-O3", f"-arch={arch}", str(source), "-o", str(binary)], check=True)
+def build_cuda(source: Path, binary: Path, arch: str = "sm_90", libraries: tuple[str, ...] = ()) -> Path:
+    """nvcc -O3 for `arch`, as the paper built its CUDA versions (linked with -l`libraries`)."""
+    subprocess.run([nvcc(), "-O3", f"-arch={arch}", str(source), "-o", str(binary),
+                    *(f"-l{library}" for library in libraries)], check=True)
     return binary
 
 

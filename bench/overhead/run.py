@@ -72,7 +72,7 @@ def omp2gpu_vadd_kernel_us(args) -> tuple[float, str]:
 
 def cuda_c(args) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="omp2gpu-overhead-") as tmp:
-        binary = common.build_cuda(HERE / "overhead.cu", Path(tmp) / "overhead_cuda")
+        binary = common.build_cuda(HERE / "overhead.cu", Path(tmp) / "overhead_cuda", libraries=("cuda",))
         done = subprocess.run([str(binary), *map(str, (*args, *CUDA_SHAPE))], capture_output=True,
                               text=True, timeout=600, check=True)
     return parse(done.stdout)
@@ -132,6 +132,13 @@ def markdown(results: dict) -> str:
             lines[-1] += (f"; host-timed native / CUDA C's kernel alone: {native_vadd / reference_kernel:.3f} "
                           f"(CUDA C's own host-timed launch + synchronise: "
                           f"{cuda['vadd_us'] / reference_kernel:.3f}).")
+        if "empty_fastest_us" in cuda and reference_kernel:
+            lines += ["", "The floor of a launch + wait on this host: CUDA C's fastest way to learn that a "
+                      "launch finished (synchronising the device, a non-blocking stream, spinning on an "
+                      "event, or spinning on a host word the stream writes after the kernel) takes "
+                      f"{cuda['empty_fastest_us']:.2f} us for the empty kernel and "
+                      f"{cuda['vadd_fastest_us']:.2f} us for the vector add "
+                      f"({cuda['vadd_fastest_us'] / reference_kernel:.3f} x its kernel)."]
         lines.append("")
     cpu = results["cpu_device"]
     lines += ["| CPU device | native | Python path | goal |", "|---|---|---|---|"]

@@ -222,6 +222,39 @@ def test_a_kernel_fault_in_a_native_launch_runs_the_region_on_the_host(tmp_path)
     assert "offload to device 0 failed (cu" in done.stderr
 
 
+# The second launch of a nowait region met in sequential code runs ahead (run_ahead.c)
+# and faults: the taskwait meets the fault.
+RUN_AHEAD_FAULT = """
+    #include <stdio.h>
+    #include <omp.h>
+    int main(void) {
+        int *good = omp_target_alloc(sizeof(int), 0), *p, i, k;
+        for (i = 0; i < 2; i++) {
+            p = i == 0 ? good : (int *)16;
+            #pragma omp target teams distribute parallel for is_device_ptr(p) nowait
+            for (k = 0; k < 1; k++)
+                if (!omp_is_initial_device()) p[0] = 1;
+            #pragma omp taskwait
+            printf("step %d\\n", i);
+        }
+        return 0;
+    }
+"""
+
+
+def test_a_fault_of_a_kernel_run_ahead_is_reported_at_the_taskwait(tmp_path):
+    """The taskwait that waits for the faulting kernel gives the device up, naming the
+    failed wait; the program goes on (OMP_TARGET_OFFLOAD=DEFAULT)."""
+    path = tmp_path / "fault.c"
+    path.write_text(textwrap.dedent(RUN_AHEAD_FAULT))
+    environ = dict(os.environ, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="DEFAULT",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(path)], capture_output=True,
+                          text=True, env=environ, timeout=300)
+    assert (done.returncode, done.stdout) == (0, "step 0\nstep 1\n"), done.stderr
+    assert "offload to device 0 failed (cuEventSynchronize: CUDA_ERROR_" in done.stderr
+
+
 # Deferred target regions in a time-step loop: each step a chain ordered by depend, two
 # independent regions beside it, and a taskwait; the chain's kernels may overlap the others.
 NOWAIT_STEPS = """
