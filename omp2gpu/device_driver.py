@@ -177,6 +177,12 @@ def install_fast_path(launcher, cpu_image, ptx) -> None:
         cuda_native.relink()
 
 
+def program_returned() -> None:
+    """main returned: target tasks whose kernels ran ahead of the host are complete at the
+    end of the program's implicit parallel region (docs/async.md)."""
+    cuda_native.wait_run_ahead()
+
+
 GPU_STAGES, CPU_STAGES = {"device-ir", "ptx"}, {"cpu-ir", "cpu-opt-ir"}
 
 

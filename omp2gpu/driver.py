@@ -197,7 +197,9 @@ def run_program(inputs, args: list[str] = (), options: CompileOptions | None = N
     report_stage_times()
     try:
         with trace_events.span("main", "program"):
-            return host.run_main(module, [program_name or str(paths[0]), *args], engine=engine)
+            status = host.run_main(module, [program_name or str(paths[0]), *args], engine=engine)
+        device_driver.program_returned()
+        return status
     finally:
         gc.unfreeze()
 

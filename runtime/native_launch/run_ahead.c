@@ -6,8 +6,10 @@
  * event at once. The thread waits for its ring wherever OpenMP says the task must be
  * complete: its next taskwait, barrier (explicit, or the implicit one of a worksharing
  * construct), end of a taskgroup or of a taskloop. Those GOMP entry points are bound to
- * the wrappers below for the program (cuda_native.py): each waits, then calls the OpenMP
- * runtime's own. No task depends on a run-ahead one (it names no storage), so nothing
+ * the wrappers below for the program (cuda_native.py): each waits, calls the OpenMP
+ * runtime's own, and waits again (for kernels of tasks the thread ran inside the call).
+ * The driver waits once more when main returns (the end of the implicit parallel
+ * region). No task depends on a run-ahead one (it names no storage), so nothing
  * else needs to wait: the launcher's copies on the default stream follow the kernels
  * anyway (blocking streams), and freeing device memory synchronises first.
  *
@@ -112,17 +114,21 @@ static void *openmp_entry(void **cached, const char *name) {
     return *cached;
 }
 
-#define WAIT_THEN(name)                                                       \
+#define WAIT_AROUND(name)                                                       \
     void __omp2gpu_run_ahead_##name(void) {                                   \
         static void *entry;                                                   \
         __omp2gpu_gpu_run_ahead_wait();                                       \
         ((plain_fn)openmp_entry(&entry, #name))();                            \
+        __omp2gpu_gpu_run_ahead_wait();                                       \
     }
-#define WAIT_THEN_CANCELLABLE(name)                                           \
+#define WAIT_AROUND_CANCELLABLE(name)                                           \
     unsigned char __omp2gpu_run_ahead_##name(void) {                          \
         static void *entry;                                                   \
+        unsigned char cancelled;                                              \
         __omp2gpu_gpu_run_ahead_wait();                                       \
-        return ((cancellable_fn)openmp_entry(&entry, #name))();               \
+        cancelled = ((cancellable_fn)openmp_entry(&entry, #name))();          \
+        __omp2gpu_gpu_run_ahead_wait();                                       \
+        return cancelled;                                                     \
     }
 #define TASKLOOP_THEN_WAIT(name)                                                                         \
     void __omp2gpu_run_ahead_##name(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),         \
@@ -135,14 +141,14 @@ static void *openmp_entry(void **cached, const char *name) {
         __omp2gpu_gpu_run_ahead_wait();    /* its implicit taskgroup: tasks its bodies made */             \
     }
 
-WAIT_THEN(GOMP_taskwait)
-WAIT_THEN(GOMP_taskgroup_end)
-WAIT_THEN(GOMP_barrier)
-WAIT_THEN(GOMP_loop_end)
-WAIT_THEN(GOMP_sections_end)
-WAIT_THEN_CANCELLABLE(GOMP_barrier_cancel)
-WAIT_THEN_CANCELLABLE(GOMP_loop_end_cancel)
-WAIT_THEN_CANCELLABLE(GOMP_sections_end_cancel)
+WAIT_AROUND(GOMP_taskwait)
+WAIT_AROUND(GOMP_taskgroup_end)
+WAIT_AROUND(GOMP_barrier)
+WAIT_AROUND(GOMP_loop_end)
+WAIT_AROUND(GOMP_sections_end)
+WAIT_AROUND_CANCELLABLE(GOMP_barrier_cancel)
+WAIT_AROUND_CANCELLABLE(GOMP_loop_end_cancel)
+WAIT_AROUND_CANCELLABLE(GOMP_sections_end_cancel)
 TASKLOOP_THEN_WAIT(GOMP_taskloop)
 TASKLOOP_THEN_WAIT(GOMP_taskloop_ull)
 
@@ -150,4 +156,5 @@ void __omp2gpu_run_ahead_GOMP_single_copy_end(void *data) {
     static void *entry;
     __omp2gpu_gpu_run_ahead_wait();
     ((copy_end_fn)openmp_entry(&entry, "GOMP_single_copy_end"))(data);
+    __omp2gpu_gpu_run_ahead_wait();
 }

@@ -55,6 +55,7 @@ long __omp2gpu_target_task_events(void) { return __atomic_load_n(&begun, __ATOMI
 int __omp2gpu_target_task_end(void) {
     void *state = pthread_getspecific(offered_event);
     pthread_setspecific(offered_event, (void *)0);
+    pthread_setspecific(offered_run_ahead, (void *)0);
     return state == TAKEN;
 }
 

@@ -242,11 +242,13 @@ RUN_AHEAD_FAULT = """
 """
 
 
-def test_a_fault_of_a_kernel_run_ahead_is_reported_at_the_taskwait(tmp_path):
-    """The taskwait that waits for the faulting kernel gives the device up, naming the
-    failed wait; the program goes on (OMP_TARGET_OFFLOAD=DEFAULT)."""
+@pytest.mark.parametrize("wait", ["#pragma omp taskwait", ""])
+def test_a_fault_of_a_kernel_run_ahead_is_reported_at_its_wait(tmp_path, wait):
+    """The taskwait that waits for the faulting kernel, or with none the end of main,
+    gives the device up, naming the failed wait; the program goes on
+    (OMP_TARGET_OFFLOAD=DEFAULT)."""
     path = tmp_path / "fault.c"
-    path.write_text(textwrap.dedent(RUN_AHEAD_FAULT))
+    path.write_text(textwrap.dedent(RUN_AHEAD_FAULT).replace("#pragma omp taskwait", wait))
     environ = dict(os.environ, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="DEFAULT",
                    PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(path)], capture_output=True,

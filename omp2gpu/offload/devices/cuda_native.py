@@ -77,6 +77,8 @@ class GpuLauncher(NativeLauncher):
         # kernels of target tasks left running ahead so far (all threads)
         self.run_ahead_launches = self.function("__omp2gpu_gpu_run_ahead_launches", ctypes.c_long)
         self.run_ahead_wait_address = engine.get_function_address("__omp2gpu_gpu_run_ahead_wait")
+        # the calling thread's run-ahead kernels on every GPU, finished
+        self.wait_run_ahead = ctypes.CFUNCTYPE(None)(self.run_ahead_wait_address)
         self._run_ahead_next = self.function("__omp2gpu_gpu_run_ahead_next", None, ctypes.c_void_p)
         self.entry_points.update({name: engine.get_function_address(f"__omp2gpu_run_ahead_{name}")
                                   for name in RUN_AHEAD_WAITS})
@@ -102,6 +104,13 @@ def provide_runtime(loader) -> None:
 def launcher() -> GpuLauncher | None:
     """The started native path, None before start()."""
     return _chain[0] if _chain else None
+
+
+def wait_run_ahead() -> None:
+    """main returned (the end of the program's implicit parallel region): the kernels of
+    its target tasks still running ahead finish, a fault among them reported."""
+    if _chain:
+        _chain[0].wait_run_ahead()
 
 
 def start() -> GpuLauncher:
