@@ -209,15 +209,21 @@ DEVICE_FAULT = """
 """
 
 
+def _run_on_the_gpu(tmp_path, source: str) -> subprocess.CompletedProcess:
+    """`source` run by `omp2gpu run` in a process of its own on the GPU, offloading DEFAULT
+    (a failed device is given up and the program goes on)."""
+    path = tmp_path / "fault.c"
+    path.write_text(textwrap.dedent(source))
+    environ = dict(os.environ, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="DEFAULT",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    return subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(path)], capture_output=True,
+                          text=True, env=environ, timeout=300)
+
+
 def test_a_kernel_fault_in_a_native_launch_runs_the_region_on_the_host(tmp_path):
     """The native launch's error gives the device up as the launcher does: the region
     runs on the host from the host's data (the transient x was not copied back)."""
-    path = tmp_path / "fault.c"
-    path.write_text(textwrap.dedent(DEVICE_FAULT))
-    environ = dict(os.environ, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="DEFAULT",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(path)], capture_output=True,
-                          text=True, env=environ, timeout=300)
+    done = _run_on_the_gpu(tmp_path, DEVICE_FAULT)
     assert (done.returncode, done.stdout) == (0, "1 1\n"), done.stderr
     assert "offload to device 0 failed (cu" in done.stderr
 
@@ -247,12 +253,7 @@ def test_a_fault_of_a_kernel_run_ahead_is_reported_at_its_wait(tmp_path, wait):
     """The taskwait that waits for the faulting kernel, or with none the end of main,
     gives the device up, naming the failed wait; the program goes on
     (OMP_TARGET_OFFLOAD=DEFAULT)."""
-    path = tmp_path / "fault.c"
-    path.write_text(textwrap.dedent(RUN_AHEAD_FAULT).replace("#pragma omp taskwait", wait))
-    environ = dict(os.environ, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="DEFAULT",
-                   PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(path)], capture_output=True,
-                          text=True, env=environ, timeout=300)
+    done = _run_on_the_gpu(tmp_path, RUN_AHEAD_FAULT.replace("#pragma omp taskwait", wait))
     assert (done.returncode, done.stdout) == (0, "step 0\nstep 1\n"), done.stderr
     assert "offload to device 0 failed (cuEventSynchronize: CUDA_ERROR_" in done.stderr
 
