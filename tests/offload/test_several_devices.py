@@ -63,6 +63,23 @@ def test_two_gpus():
     assert _run("gpu", PROGRAMS / "native_path_two_devices.c", gpus="0,1") == "device 0: 4 4\ndevice 1: 130 130\n"
 
 
+NOWAIT_DEVICES = PROGRAMS / "nowait_devices_sequential.c"
+NOWAIT_DEVICES_OUTPUT = "round 0: 642679199\nround 1: 357706101\nround 2: 25412973\n"   # gcc -fopenmp's
+
+
+def test_nowait_regions_on_two_cpu_devices_from_sequential_code():
+    assert _run("cpu,cpu", NOWAIT_DEVICES) == NOWAIT_DEVICES_OUTPUT
+
+
+@pytest.mark.gpu
+def test_nowait_regions_on_two_gpus_from_sequential_code_are_all_waited_for():
+    """Kernels run ahead on both GPUs at once (each module's ring); one taskwait waits
+    for both (run_ahead.c: a module's wait calls the next one's)."""
+    if _gpu_count() < 2:
+        pytest.skip("needs two GPUs (a multi-GPU machine: bench/gpu_session.sh scale runs there)")
+    assert _run("gpu", NOWAIT_DEVICES, gpus="0,1") == NOWAIT_DEVICES_OUTPUT
+
+
 @pytest.mark.parametrize("devices", ["cpu,cpu", pytest.param("gpu,cpu", marks=pytest.mark.gpu)])
 def test_native_path_serves_one_device_only(devices):
     """A kernel launched on both devices in turn updates each device's own copy."""
