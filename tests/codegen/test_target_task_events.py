@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from omp2gpu.offload.abi import TASK_MAY_RUN_AHEAD
+
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 PROGRAM = r"""
@@ -70,3 +72,32 @@ def test_results_on_the_host_and_the_cpu_device(tmp_path):
         done = _cli(tmp_path, "run", "--device", device)
         assert done.returncode == 0, done.stderr
         assert done.stdout == "256 512\n", device
+
+
+RUN_AHEAD_PROGRAM = r"""
+#define N 64
+double u[N];
+int main(void) {
+    int i;
+#pragma omp target teams distribute parallel for nowait depend(inout: u[0:N])   /* ordered: must not run ahead */
+    for (i = 0; i < N; i++) u[i] += 1.0;
+#pragma omp target teams distribute parallel for nowait                        /* may run ahead */
+    for (i = 0; i < N; i++) u[i] += 2.0;
+#pragma omp taskwait
+    return 0;
+}
+"""
+
+
+def test_only_a_task_with_no_depend_may_run_ahead(tmp_path):
+    """__omp2gpu_target_task_begin's flags: TASK_MAY_RUN_AHEAD (runtime/native_launch/run_ahead.c)
+    for the task that names no storage, none for the one ordered by depend."""
+    (tmp_path / "prog.c").write_text(RUN_AHEAD_PROGRAM)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(REPO_ROOT), os.environ.get("PYTHONPATH", "")]
+                                                      if p))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu.tools.cli", "compile", "--emit-llvm", "-c", "-o",
+                           "prog.ll", "prog.c"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    flags = re.findall(r"call void @__omp2gpu_target_task_begin\([^,]+, i32 (\d+)\)",
+                       (tmp_path / "prog.ll").read_text())
+    assert sorted(map(int, flags)) == [0, TASK_MAY_RUN_AHEAD]
