@@ -91,6 +91,9 @@ int main(int argc, char **argv) {
             while (*(volatile unsigned *)flag != sequence) {}
         });
         fastest[k] = std::min({k == 0 ? empty_us : vadd_us, stream_sync, event_spin, flag_spin});
+        const char *name = k == 0 ? "empty" : "vadd";
+        printf("%s_wait_stream_sync_us %.3f\n%s_wait_event_spin_us %.3f\n%s_wait_flag_spin_us %.3f\n", name,
+               stream_sync, name, event_spin, name, flag_spin);
     }
     CHECK(cudaGetLastError());
     printf("empty_fastest_us %.3f\nvadd_fastest_us %.3f\n", fastest[0], fastest[1]);

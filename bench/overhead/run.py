@@ -139,6 +139,12 @@ def markdown(results: dict) -> str:
                       f"{cuda['empty_fastest_us']:.2f} us for the empty kernel and "
                       f"{cuda['vadd_fastest_us']:.2f} us for the vector add "
                       f"({cuda['vadd_fastest_us'] / reference_kernel:.3f} x its kernel)."]
+            waits = {"a non-blocking stream synchronised": "wait_stream_sync_us",
+                     "spinning on an event": "wait_event_spin_us", "spinning on a host word": "wait_flag_spin_us"}
+            for kernel in ("empty", "vadd"):
+                if f"{kernel}_{waits['spinning on an event']}" in cuda:
+                    lines[-1] += (f" {kernel}: " + ", ".join(f"{how} {cuda[f'{kernel}_{key}']:.2f} us"
+                                                          for how, key in waits.items()) + ".")
         lines.append("")
     cpu = results["cpu_device"]
     lines += ["| CPU device | native | Python path | goal |", "|---|---|---|---|"]
