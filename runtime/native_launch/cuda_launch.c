@@ -300,6 +300,13 @@ static int add_team_stack(struct launch_plan *plan) {
     return 0;
 }
 
+/* The plan's kernel launched on `stream` (NULL: the legacy default stream): 0, or the
+ * fallback a failed launch takes. */
+static int launch_on(struct launch_plan *plan, void *stream) {
+    return checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
+                                 1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel");
+}
+
 /* The next stream for a launch not waited for (made on first use; NULL: none to be had). */
 static void *take_stream(void) {
     void **stream = &streams[next_stream];
@@ -368,8 +375,7 @@ static int launch_beside(struct launch_plan *plan) {
     stream = streams[index];
     if (!stream || !slot->event) return -1;
     if (follow_in_flight(stream, &footprint, plan->kernel->name)
-            || checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
-                                     1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
+            || launch_on(plan, stream)
             || checked(event_record(slot->event, stream), "cuEventRecord"))
         return 1;
     slot->busy = 1;
@@ -393,8 +399,7 @@ static int launch_detached(struct launch_plan *plan, void *event) {
     if (!stream) return -1;
     /* the synchronous regions before it are complete, for the program: it follows them */
     if (follow_in_flight(stream, (struct footprint *)0, plan->kernel->name)) return 1;
-    if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
-                              1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel"))
+    if (launch_on(plan, stream))
         return 1;
     if (completion_polled) {             /* an event after the kernel, for the poller */
         done = completion_spare_event();
@@ -416,8 +421,7 @@ static int launch_run_ahead(struct launch_plan *plan) {
     void *stream = take_stream(), *done = run_ahead_next_event();
     if (!stream || !done) return -1;
     if (follow_in_flight(stream, (struct footprint *)0, plan->kernel->name)
-            || checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
-                                     1, 1, 0, stream, plan->args, (void **)0), "cuLaunchKernel")
+            || launch_on(plan, stream)
             || checked(event_record(done, stream), "cuEventRecord"))
         return 1;
     run_ahead_recorded();
@@ -513,8 +517,7 @@ static int launch(struct launch_plan *plan) {
     /* A copy back on the legacy stream waits for the kernel (and so for all the blocking
      * streams' work before it) and reports a fault as the synchronisation would: with
      * one, the synchronisation is not needed (CUDA C's copy, launch, copy). */
-    if (checked(launch_kernel(plan->kernel->handle, (unsigned)plan->grid, 1, 1, (unsigned)plan->block,
-                              1, 1, 0, (void *)0, plan->args, (void **)0), "cuLaunchKernel")
+    if (launch_on(plan, (void *)0)
             || (!copies_back(plan) && checked(synchronize(), "cuCtxSynchronize"))
             || unmap_transients(plan))
         return 1;
