@@ -84,10 +84,15 @@ def main() -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--openmp", default="4.5", help="the suite's folder of tests: 4.5 (what omp2gpu "
                         "implements), or a later version, whose tests must pass or be refused, never fail")
+    parser.add_argument("--only", action="append", default=[], metavar="GLOB",
+                        help="run only the tests whose path under the version's folder matches GLOB "
+                        "(e.g. 'loop/*', '*masked*'); repeatable. A filtered run writes its table "
+                        "only to --out, never over the published results")
     args = parser.parse_args()
     args.suite = args.suite.resolve()       # tests compile from their own folders
     folder = args.suite / "tests" / args.openmp
-    tests = sorted(folder.rglob("*.c"))
+    tests = sorted(test for test in folder.rglob("*.c")
+                   if not args.only or any(test.relative_to(folder).match(glob) for glob in args.only))
     include = args.suite / "ompvv"
     with ThreadPoolExecutor(args.jobs) as pool:
         outcomes = list(pool.map(lambda t: run_test(t, include, args.device, args.scheme), tests))
@@ -108,7 +113,7 @@ def main() -> int:
     print(text)
     name = f"results-{args.device}-{args.scheme}.md" if args.openmp == "4.5" else \
         f"results-{args.openmp}-{args.device}-{args.scheme}.md"
-    for folder in filter(None, [HERE, args.out]):
+    for folder in filter(None, [None if args.only else HERE, args.out]):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
     return 0
