@@ -50,6 +50,15 @@ if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (
     OMP2GPU_AUTO_ASYNC=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k "target_" 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -5
 fi
+if [ "$step" = all ] || [ "$step" = suite ]; then    # sollve_vv's C tests (a checkout in .sollve_vv), both schemes
+    for version in ${SUITE_VERSIONS:-4.5 5.0 5.1}; do
+        for scheme in auto control-loop; do
+            python3 bench/validation_suite/run.py .sollve_vv --openmp "$version" --device gpu --scheme "$scheme" \
+                --jobs "${SUITE_JOBS:-12}" --out "$OUT" > "$OUT/suite-$version-$scheme.log" 2>&1
+            head -3 "$OUT/suite-$version-$scheme.log" | tail -1
+        done
+    done
+fi
 if [ "$step" = all ] || [ "$step" = lulesh ]; then
     python3 bench/lulesh/run.py --out "$OUT" 2>&1 | tee "$OUT/lulesh.log" | tail -40
 fi
