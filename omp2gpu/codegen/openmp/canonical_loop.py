@@ -1,4 +1,6 @@
-"""OpenMP canonical loop form (OpenMP 4.5 2.6): `for (var = lb; var op ub; incr)`.
+"""OpenMP canonical loop form (OpenMP 4.5 2.6): `for (var = lb; var op ub; incr)`;
+OpenMP 5.0 (2.9.1) adds `var != ub` with a unit increment, which counts as `<` (an
+increment of 1) or `>` (of -1).
 
 A worksharing scheme needs the iteration count before running the loop, and
 the iteration variable's value for a logical iteration number:
@@ -15,6 +17,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.literals import integer_literal
 from omp2gpu.sema.scopes import Symbol
 
 
@@ -25,7 +28,7 @@ class CanonicalLoop:
     declared_in_loop: bool       # for (int i = ...)
     lower: c_ast.Node
     upper: c_ast.Node
-    relation: str                # "<", "<=", ">", ">="
+    relation: str                # "<", "<=", ">", ">=" (`!=` becomes "<" or ">")
     step: c_ast.Node             # the increment, always added (negative for decrements)
     step_negated: bool           # `i -= c` / `i--`: the step expression is subtracted
 
@@ -45,6 +48,8 @@ def analyze(loop) -> CanonicalLoop:
     variable, lower, declared = _init(loop)
     relation, upper = _condition(loop, variable)
     step, negated = _increment(loop, variable)
+    if relation == "!=":
+        relation = _unit_direction(loop, step, negated)
     _no_break_out(loop.stmt)
     return CanonicalLoop(loop, variable, declared, lower, upper, relation, step, negated)
 
@@ -72,7 +77,7 @@ def _init(loop):
     raise _not_canonical(loop, "expected 'var = lower-bound' as the loop initialisation")
 
 
-_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!="}
 
 
 def _condition(loop, variable):
@@ -83,7 +88,37 @@ def _condition(loop, variable):
         if isinstance(cond.right, c_ast.ID) and cond.right.name == variable:
             return _FLIPPED[cond.op], cond.left
     raise _not_canonical(cond or loop, f"the condition must compare '{variable}' with a bound "
-                                       "('<', '<=', '>' or '>=')")
+                                       "('<', '<=', '>', '>=' or '!=')")
+
+
+def _unit_direction(loop, step, negated: bool) -> str:
+    """`var != ub` is canonical only with an increment of 1 or -1 (OpenMP 5.0 2.9.1): the
+    loop then runs up to (or down to) ub, as `<` (`>`) would."""
+    value = literal_integer(step)
+    if value not in (1, -1):
+        raise _not_canonical(loop.next or loop, "a loop whose test is '!=' must step by 1 or -1")
+    return "<" if (value == 1) != negated else ">"
+
+
+def literal_integer(node) -> int | None:
+    """The value of an integer constant expression written with literals, `+`, `-` and
+    `*` (what a preprocessed `#define` leaves), else None."""
+    if isinstance(node, c_ast.Constant) and node.type not in ("char", "string", "float", "double"):
+        try:
+            return integer_literal(node.value)[0]
+        except CompileError:
+            return None
+    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
+        value = literal_integer(node.expr)
+        return None if value is None else (-value if node.op == "-" else value)
+    if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*"):
+        left, right = literal_integer(node.left), literal_integer(node.right)
+        if left is None or right is None:
+            return None
+        return {"+": left + right, "-": left - right, "*": left * right}[node.op]
+    if isinstance(node, c_ast.Cast):
+        return literal_integer(node.expr)
+    return None
 
 
 def _one(loop):
