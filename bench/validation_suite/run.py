@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -54,12 +55,23 @@ NEED_A_DEVICE = ("application_kernels/omp_default_device.c", "offloading_success
 WITH_LIBRARY = {"qmcpack_target_static_lib.c"}
 
 
+# The suite's Makefile runs test_<variable>_env_<value>.c with <VARIABLE>=<value> set.
+_ENV_IN_NAME = re.compile(r"test_(\w+?)_env_([^.]+)\.c$")
+
+
+def environment_in_name(name: str) -> dict[str, str]:
+    """The environment variable a test's name asks for, as the suite's Makefile sets it."""
+    found = _ENV_IN_NAME.match(name)
+    return {found[1].upper(): found[2]} if found else {}
+
+
 def run_test(test: Path, include: Path, device: str, scheme: str) -> tuple[str, str]:
     """(outcome, detail) of one test, compiled and run from its own folder as its Makefile does."""
     library = [str(include / "libompvv.c")] if test.name in WITH_LIBRARY else []
     command = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device, "--scheme", scheme,
                "-I", str(include), test.name, *library, "-lm"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env.update(environment_in_name(test.name))
     try:
         done = subprocess.run(command, cwd=test.parent, env=env, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL, timeout=TIMEOUT_S)

@@ -53,7 +53,8 @@ CONSTRUCT_WORDS = (frozenset(word for kind in DIRECTIVES for word in kind.split(
 _DATA_SHARING = {"private", "firstprivate", "shared", "reduction"}
 LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "target": {"if", "device", "private", "firstprivate", "map", "is_device_ptr", "defaultmap",
-               "nowait", "depend"},
+               "nowait", "depend",
+               "thread_limit"},                                       # 5.1
     "target data": {"if", "device", "map", "use_device_ptr"},
     "target enter data": {"if", "device", "map", "depend", "nowait"},
     "target exit data": {"if", "device", "map", "depend", "nowait"},

@@ -114,6 +114,9 @@ ENTRY_TARGET_TASK_END = "__omp2gpu_target_task_end"
 TASK_MAY_RUN_AHEAD = 0x1
 
 DEFAULT_DEVICE = -1
+# The device runtime's int that omp_get_device_num reads (runtime/device/omp_settings.c):
+# the launcher writes the device's number there when it loads a module onto it.
+DEVICE_NUMBER_GLOBAL = "__omp2gpu_device_num"
 
 
 # --- kernels ------------------------------------------------------------------------

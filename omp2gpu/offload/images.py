@@ -6,9 +6,10 @@ module that defines them; kernels are found by name across images. The runtime
 
 from __future__ import annotations
 
+import ctypes
 from dataclasses import dataclass
 
-from omp2gpu.offload.abi import KernelInfo
+from omp2gpu.offload.abi import DEVICE_NUMBER_GLOBAL, KernelInfo
 from omp2gpu.offload.device_states import DeviceState
 from omp2gpu.offload.devices.base import Device, DeviceError
 
@@ -21,6 +22,18 @@ class Image:
 
     def code_for(self, device: Device):
         return self.cpu if getattr(device, "runs_cpu_images", False) else self.ptx
+
+
+def _tell_device_number(state: DeviceState, module) -> None:
+    """omp_get_device_num in the module's code answers this device's number."""
+    if module is None:
+        return
+    try:
+        address, size = state.device.get_global(module, DEVICE_NUMBER_GLOBAL)
+    except DeviceError:
+        return                                   # a module without the device runtime's
+    number = ctypes.c_int(state.number)
+    state.device.copy_to_device(address, ctypes.addressof(number), min(size, ctypes.sizeof(number)))
 
 
 class LaunchError(Exception):
@@ -49,6 +62,7 @@ class ImageRegistry:
         while len(state.modules) < len(self.images):
             code = self.images[len(state.modules)].code_for(state.device)
             state.modules.append(None if code is None else state.device.load_module(code))
+            _tell_device_number(state, state.modules[-1])
         self.bind_globals(state)
 
     def bind_globals(self, state: DeviceState) -> None:

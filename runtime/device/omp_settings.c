@@ -27,3 +27,14 @@ void omp_get_place_proc_ids(int place_num, int *ids) { (void)place_num; (void)id
 int omp_get_place_num(void) { return -1; }
 int omp_get_partition_num_places(void) { return 0; }
 void omp_get_partition_place_nums(int *place_nums) { (void)place_nums; }
+
+/* OpenMP 5.0/5.1 (issue 26). The launcher writes the device's number into
+ * __omp2gpu_device_num when it loads the module onto it (offload/images.py). */
+int __omp2gpu_device_num = -1;
+int omp_get_device_num(void) { return __omp2gpu_device_num; }
+int omp_get_supported_active_levels(void) { return 1; }
+/* nteams-var and teams-thread-limit-var are the host's: a device reports them unset. */
+void omp_set_num_teams(int num_teams) { (void)num_teams; }
+int omp_get_max_teams(void) { return 0; }
+void omp_set_teams_thread_limit(int thread_limit) { (void)thread_limit; }
+int omp_get_teams_thread_limit(void) { return 0; }

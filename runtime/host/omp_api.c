@@ -44,6 +44,15 @@ int omp_get_default_device(void) {
 
 static int is_host(int device_num) { return device_num == omp_get_initial_device(); }
 
+/* OpenMP 5.0: the host is the initial device, numbered after the offload devices. */
+int omp_get_device_num(void) { return omp_get_initial_device(); }
+/* A device's memory and modules stay until the program ends (nothing to release early);
+ * the host's threads are the OpenMP runtime's to pause. */
+int omp_pause_resource(omp_pause_resource_t kind, int device_num) {
+    if (device_num < 0 || device_num > omp_get_num_devices()) return -1;
+    return is_host(device_num) ? omp_pause_resource_all(kind) : 0;
+}
+
 /* omp2gpu's own: where a program ran, by name (<omp.h> says more). */
 int omp2gpu_get_device_name(int device_num, char *buffer, size_t size) {
     if (!is_host(device_num))

@@ -73,6 +73,29 @@ int omp_is_initial_device(void);
 int omp_get_initial_device(void);
 int omp_get_max_task_priority(void);
 
+/* OpenMP 5.0/5.1 execution-environment routines: device numbers, teams ICVs, the
+ * affinity format, the environment display, pausing resources (issue 26). On the
+ * host these are the OpenMP runtime's (libgomp 12, libiomp5) but for
+ * omp_get_device_num and omp_pause_resource, which know omp2gpu's devices
+ * (runtime/host/omp_api.c); inside target regions runtime/device/omp_settings.c. */
+typedef enum omp_pause_resource_t {
+    omp_pause_soft = 1,
+    omp_pause_hard = 2
+} omp_pause_resource_t;
+int omp_get_device_num(void);
+int omp_get_supported_active_levels(void);
+void omp_display_env(int verbose);
+void omp_set_affinity_format(const char *format);
+size_t omp_get_affinity_format(char *buffer, size_t size);
+void omp_display_affinity(const char *format);
+size_t omp_capture_affinity(char *buffer, size_t size, const char *format);
+int omp_pause_resource(omp_pause_resource_t kind, int device_num);
+int omp_pause_resource_all(omp_pause_resource_t kind);
+void omp_set_num_teams(int num_teams);
+int omp_get_max_teams(void);
+void omp_set_teams_thread_limit(int thread_limit);
+int omp_get_teams_thread_limit(void);
+
 /* omp2gpu's own, not OpenMP's (guard a call with #ifdef __OMP2GPU__): the name of device
  * device_num, "GPU 0 (NVIDIA H100 80GB HBM3)", "CPU device (16 workers)", or "host" for
  * the initial device, into buffer (cut to size bytes, NUL included); returns the name's

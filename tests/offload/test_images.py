@@ -121,3 +121,18 @@ def test_declare_target_link_global_gets_each_launch_map():
     assert launch_add_one(rt, table) == 0
     assert list(table) == [101, 4, 5]
     assert len(rt.states[0].data) == 0                    # unmapped after each region
+
+
+def test_a_loaded_module_is_told_its_device_number():
+    """omp_get_device_num in device code reads the runtime's int the launcher writes."""
+    from omp2gpu.offload.abi import DEVICE_NUMBER_GLOBAL
+    first, second = HostMemoryDevice(), HostMemoryDevice()
+    for device in (first, second):
+        device.module_globals[DEVICE_NUMBER_GLOBAL] = 4
+    states = device_states([first, second])
+    registry = _registry()
+    for state in states:
+        registry.activate(state)
+    numbers = [ctypes.c_int.from_address(state.device.get_global(state.modules[0], DEVICE_NUMBER_GLOBAL)[0]).value
+               for state in states]
+    assert numbers == [0, 1]

@@ -92,9 +92,10 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
     @contextmanager
     def _nesting(self, cg, directive, values):
         """The runtime knows its levels itself (HostOpenMP tells its own). A teams
-        construct's thread_limit is the thread-limit-var of its team (omp_get_thread_limit,
-        and the most threads its parallel regions get) until the construct ends."""
-        limit = values.get("thread_limit") if directive.has("teams") else None
+        construct's thread_limit (a target construct's, OpenMP 5.1) is the thread-limit-var
+        of its team (omp_get_thread_limit, and the most threads its parallel regions get)
+        until the construct ends."""
+        limit = values.get("thread_limit") if directive.has("teams") or directive.has("target") else None
         if limit is None:
             yield
             return

@@ -54,7 +54,7 @@ def team_count(cg, construct) -> ir.Value:
 def team_size(cg, construct) -> ir.Value:
     """thread_limit (0: the launcher's default), narrowed by the leading parallel region."""
     b = cg.builder
-    size = evaluate_clause(cg, launch_construct(construct).directive, "thread_limit")
+    size = evaluate_clause(cg, _thread_limit_directive(construct), "thread_limit")
     parallel = _leading_parallel(construct)
     if parallel is None:
         return size
@@ -69,6 +69,12 @@ def team_size(cg, construct) -> ir.Value:
         if clause.modifier in (None, "parallel") and evaluable_at_launch(clause.expr, construct):
             size = b.select(cg.condition(clause.expr), size, ir.Constant(I32, 1))
     return size
+
+
+def _thread_limit_directive(construct):
+    """The teams construct's thread_limit, else the target construct's (OpenMP 5.1)."""
+    shaping = launch_construct(construct)
+    return shaping.directive if clauses_named(shaping.directive, "thread_limit") else construct.directive
 
 
 def _leading_parallel(construct):
