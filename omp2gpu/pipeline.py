@@ -23,6 +23,7 @@ from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
 from omp2gpu.sema.default_none import check_default_none
 from omp2gpu.sema.nesting import check_nesting
+from omp2gpu.sema.requires import apply_requires
 from omp2gpu.targets import host, mpi
 
 # Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
@@ -151,6 +152,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     if lowering_checks:
         check_nesting(ast)
     check_atomic_forms(ast)
+    apply_requires(ast)
     return ast
 
 

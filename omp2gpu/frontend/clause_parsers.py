@@ -14,10 +14,14 @@ from typing import Callable
 
 from pycparser import c_ast
 
-from .clause_types import (
+from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
+    AcqRelClause,
+    AcquireClause,
     AlignedClause,
     AtomicClause,
+    AtomicDefaultMemOrderClause,
     CollapseClause,
+    CompareClause,
     CopyinClause,
     CopyprivateClause,
     DefaultClause,
@@ -25,6 +29,8 @@ from .clause_types import (
     DependClause,
     DeviceClause,
     DistScheduleClause,
+    DynamicAllocatorsClause,
+    FailClause,
     FinalClause,
     FirstprivateClause,
     FromClause,
@@ -50,6 +56,9 @@ from .clause_types import (
     PrivateClause,
     ProcBindClause,
     ReductionClause,
+    RelaxedClause,
+    ReleaseClause,
+    ReverseOffloadClause,
     SafelenClause,
     ScheduleClause,
     SeqCstClause,
@@ -59,9 +68,12 @@ from .clause_types import (
     ThreadLimitClause,
     ThreadsClause,
     ToClause,
+    UnifiedAddressClause,
+    UnifiedSharedMemoryClause,
     UniformClause,
     UntiedClause,
     UseDevicePtrClause,
+    WeakClause,
 )
 from .declare_reduction import check_initializer
 from .pragma_syntax import (
@@ -307,6 +319,17 @@ def _parse_linear(ctx, tok, args):
                         items=parse_list(ctx, head, "linear", plain=True))
 
 
+def _parse_fail(ctx, tok, args):
+    word = single_word(ctx, args, ("seq_cst", "acquire", "relaxed"), "'fail' clause")
+    return FailClause(coord=ctx.loc(tok.offset), order=word.text)
+
+
+def _parse_default_mem_order(ctx, tok, args):
+    word = single_word(ctx, args, ("seq_cst", "acq_rel", "relaxed"),
+                       "'atomic_default_mem_order' clause")
+    return AtomicDefaultMemOrderClause(coord=ctx.loc(tok.offset), order=word.text)
+
+
 @dataclass(frozen=True)
 class ClauseSpec:
     parse: Callable
@@ -359,6 +382,18 @@ CLAUSES: dict[str, ClauseSpec] = {
     "dist_schedule": ClauseSpec(_parse_dist_schedule, "required"),
     "nowait": ClauseSpec(_flag_clause(NowaitClause), "none"),
     "seq_cst": ClauseSpec(_flag_clause(SeqCstClause), "none"),
+    "acq_rel": ClauseSpec(_flag_clause(AcqRelClause), "none"),
+    "release": ClauseSpec(_flag_clause(ReleaseClause), "none"),
+    "acquire": ClauseSpec(_flag_clause(AcquireClause), "none"),
+    "relaxed": ClauseSpec(_flag_clause(RelaxedClause), "none"),
+    "compare": ClauseSpec(_flag_clause(CompareClause), "none"),
+    "weak": ClauseSpec(_flag_clause(WeakClause), "none"),
+    "fail": ClauseSpec(_parse_fail, "required"),
+    "reverse_offload": ClauseSpec(_flag_clause(ReverseOffloadClause), "none"),
+    "unified_address": ClauseSpec(_flag_clause(UnifiedAddressClause), "none"),
+    "unified_shared_memory": ClauseSpec(_flag_clause(UnifiedSharedMemoryClause), "none"),
+    "dynamic_allocators": ClauseSpec(_flag_clause(DynamicAllocatorsClause), "none"),
+    "atomic_default_mem_order": ClauseSpec(_parse_default_mem_order, "required"),
     "threads": ClauseSpec(_flag_clause(ThreadsClause), "none"),
     "simd": ClauseSpec(_flag_clause(SimdClause), "none"),
     "untied": ClauseSpec(_flag_clause(UntiedClause), "none"),

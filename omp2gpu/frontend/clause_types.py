@@ -199,7 +199,6 @@ class AtomicClause(Clause):
 
 
 class NowaitClause(Clause): name = "nowait"
-class SeqCstClause(Clause): name = "seq_cst"
 class ThreadsClause(Clause): name = "threads"     # ordered threads
 class SimdClause(Clause): name = "simd"           # ordered simd
 class UntiedClause(Clause): name = "untied"       # task
@@ -207,3 +206,48 @@ class MergeableClause(Clause): name = "mergeable"  # task
 class NogroupClause(Clause): name = "nogroup"      # taskloop
 class InbranchClause(Clause): name = "inbranch"    # declare simd
 class NotinbranchClause(Clause): name = "notinbranch"  # declare simd
+
+
+# --------------------------------------------------------------------------
+# OpenMP 5.0/5.1 atomics: memory orders, compare, fail, weak; requires
+# --------------------------------------------------------------------------
+
+class MemoryOrderClause(Clause):
+    """A memory-order clause (OpenMP 5.0 2.17.7): one class per order, its name the order."""
+
+    @property
+    def order(self) -> str:
+        return self.name
+
+
+class SeqCstClause(MemoryOrderClause): name = "seq_cst"
+class AcqRelClause(MemoryOrderClause): name = "acq_rel"
+class ReleaseClause(MemoryOrderClause): name = "release"
+class AcquireClause(MemoryOrderClause): name = "acquire"
+class RelaxedClause(MemoryOrderClause): name = "relaxed"
+class CompareClause(Clause): name = "compare"     # atomic compare (5.1)
+class WeakClause(Clause): name = "weak"           # atomic compare weak (5.1)
+
+
+@dataclass(kw_only=True)
+class FailClause(Clause):
+    """`fail(seq_cst|acquire|relaxed)`: the order of an atomic compare that does not write."""
+    name = "fail"
+    order: str
+
+
+class RequiresClause(Clause):
+    """A requirement of `#pragma omp requires` (OpenMP 5.0 2.5.1), named by its class."""
+
+
+class ReverseOffloadClause(RequiresClause): name = "reverse_offload"
+class UnifiedAddressClause(RequiresClause): name = "unified_address"
+class UnifiedSharedMemoryClause(RequiresClause): name = "unified_shared_memory"
+class DynamicAllocatorsClause(RequiresClause): name = "dynamic_allocators"
+
+
+@dataclass(kw_only=True)
+class AtomicDefaultMemOrderClause(RequiresClause):
+    """atomic_default_mem_order(seq_cst|acq_rel|relaxed): the order of atomics without one."""
+    name = "atomic_default_mem_order"
+    order: str

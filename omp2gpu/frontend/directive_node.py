@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..diagnostics import SourceLocation
-from .clause_types import AtomicClause, Clause, DependClause, ListItem, SeqCstClause
+from .clause_types import AtomicClause, Clause, CompareClause, DependClause, ListItem, MemoryOrderClause
 from .declare_reduction import DeclaredReduction
 
 _STANDALONE = frozenset({
     "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
     "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
     "declare reduction",
+    "requires",
 })
 
 
@@ -28,6 +29,9 @@ class Directive:
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
     cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
     declared_reduction: DeclaredReduction | None = None     # declare reduction (...)
+    # An atomic's order when it names none: relaxed, or the file's `requires
+    # atomic_default_mem_order` (sema.requires sets it).
+    default_memory_order: str = field(default="relaxed", compare=False)
     # The pragma as preprocessed, from "omp" on, spaces collapsed: what reports and
     # lib.kernels show of a construct (the clauses are not turned back into text).
     text: str = field(default="", compare=False)
@@ -65,4 +69,14 @@ class Directive:
 
     @property
     def seq_cst(self) -> bool:
-        return bool(self.find(SeqCstClause))
+        return self.memory_order_clause == "seq_cst"
+
+    @property
+    def memory_order_clause(self) -> str | None:
+        """The memory-order clause written on the directive (OpenMP 5.0), if any."""
+        clause = self.first(MemoryOrderClause)
+        return clause.order if clause else None
+
+    @property
+    def atomic_compare(self) -> bool:
+        return bool(self.find(CompareClause))

@@ -9,17 +9,21 @@ from ..diagnostics import CompileError
 from .clause_types import (
     AtomicClause,
     CollapseClause,
+    CompareClause,
     DependClause,
+    FailClause,
     HintClause,
     IfClause,
     InbranchClause,
     MapClause,
+    MemoryOrderClause,
     NotinbranchClause,
     OrderedClause,
     SafelenClause,
     ScheduleClause,
     SimdlenClause,
     ToClause,
+    WeakClause,
 )
 from .directive_node import Directive
 from .list_item_rules import check_directive_items
@@ -30,6 +34,9 @@ _UNIQUE_CLAUSES = frozenset({
     "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device", "defaultmap",
     "hint", "seq_cst", "threads", "simd", "final", "priority", "untied", "mergeable",
     "inbranch", "notinbranch", "grainsize", "num_tasks", "nogroup",
+    "acq_rel", "release", "acquire", "relaxed", "compare", "weak", "fail",     # atomic (5.x)
+    "reverse_offload", "unified_address", "unified_shared_memory", "atomic_default_mem_order",
+    "dynamic_allocators",                                                     # requires (5.0)
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
@@ -48,6 +55,8 @@ _REQUIRED_CLAUSES = {
     "target enter data": ("map",),
     "target exit data": ("map",),
     "target data": ("map", "use_device_ptr"),
+    "requires": ("reverse_offload", "unified_address", "unified_shared_memory",
+                 "atomic_default_mem_order", "dynamic_allocators"),
 }
 
 
@@ -73,6 +82,33 @@ def _check_atomic_clauses(directive: Directive) -> None:
     if len(atomics) > 1:
         raise CompileError("at most one of 'read', 'write', 'update' and 'capture' may appear "
                            "on '#pragma omp atomic'", atomics[1].coord)
+    _check_atomic_5x_clauses(directive)
+
+
+# Memory orders an atomic of each kind must not have (OpenMP 5.1 2.19.7, as gcc 12).
+_ORDERS_NOT_ON = {"read": ("release",), "write": ("acquire",)}
+
+
+def _check_atomic_5x_clauses(directive: Directive) -> None:
+    """One memory order, valid for the kind; compare not with read or write; fail
+    and weak only with compare (their form is checked with the statement)."""
+    orders = directive.find(MemoryOrderClause)
+    if len(orders) > 1:
+        raise CompileError("at most one memory-order clause ('seq_cst', 'acq_rel', 'release', "
+                           "'acquire' or 'relaxed') may appear on '#pragma omp atomic'",
+                           orders[1].coord)
+    kind = directive.atomic_kind
+    if orders and orders[0].order in _ORDERS_NOT_ON.get(kind, ()):
+        raise CompileError(f"'#pragma omp atomic {kind}' is incompatible with the "
+                           f"'{orders[0].order}' clause", orders[0].coord)
+    compare = directive.first(CompareClause)
+    if compare and kind in ("read", "write"):
+        raise CompileError(f"the 'compare' clause is incompatible with the '{kind}' clause",
+                           compare.coord)
+    for clause in directive.find(FailClause) + directive.find(WeakClause):
+        if compare is None:
+            raise CompileError(f"the '{clause.name}' clause requires the 'compare' clause",
+                               clause.coord)
 
 
 def _check_if_clauses(directive: Directive) -> None:
@@ -164,7 +200,7 @@ def _check_branch(directive: Directive) -> None:
 
 def _check_critical(directive: Directive) -> None:
     hint = directive.first(HintClause)
-    if hint and directive.critical_name is None:
+    if hint and directive.kind == "critical" and directive.critical_name is None:
         raise CompileError("'hint' needs a named '#pragma omp critical (name)'", hint.coord)
 
 

@@ -16,6 +16,7 @@ _SINGLE_CONSTRUCTS = (
     "sections", "section", "single", "master", "critical", "barrier", "atomic", "flush",
     "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
     "taskloop", "cancel", "cancellation point", "declare reduction",
+    "requires",                                                     # OpenMP 5.0
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -77,7 +78,10 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "taskwait": set(),
     "taskyield": set(),
     "flush": set(),
-    "atomic": {"read", "write", "update", "capture", "seq_cst"},
+    "atomic": {"read", "write", "update", "capture", "seq_cst",
+               "acq_rel", "release", "acquire", "relaxed", "hint", "compare", "fail", "weak"},
+    "requires": {"reverse_offload", "unified_address", "unified_shared_memory",
+                 "atomic_default_mem_order", "dynamic_allocators"},
     "ordered": {"threads", "simd", "depend"},
     "task": {"if", "final", "untied", "default", "mergeable", "private", "firstprivate",
              "shared", "depend", "priority"},

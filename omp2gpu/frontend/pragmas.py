@@ -47,7 +47,8 @@ except ImportError:                                   # pycparser 2.x
 
 # A directive whose last leaf is one of these governs a `for` loop.
 _LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop"})
-_FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare simd"})
+_FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare simd",
+                              "requires"})
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DECLARATIONS = tuple(getattr(c_ast, name) for name in ("Decl", "Typedef", "DeclList", "StaticAssert")
                       if hasattr(c_ast, name))
@@ -98,6 +99,8 @@ def _file_items(items, i, scope, opener):
                                    "'#pragma omp declare target'", coord)
             return out, i
         elif directive.kind in ("declare target", "declare reduction"):   # declarative
+            out.append(OmpConstruct(directive, None, coord))
+        elif directive.kind == "requires":          # sema.requires reads it
             out.append(OmpConstruct(directive, None, coord))
         else:
             raise CompileError(f"{named(directive)} is not allowed at file scope", coord)

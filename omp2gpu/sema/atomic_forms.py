@@ -1,4 +1,5 @@
-"""The statement forms `#pragma omp atomic` accepts (OpenMP 4.5 2.13.6), recognised
+"""The statement forms `#pragma omp atomic` accepts (OpenMP 4.5 2.13.6; the 5.1
+`compare` forms are atomic_compare_forms'), recognised
 once for the checks here and for the code generators (gpu_atomics):
 
     read     v = x;
@@ -19,21 +20,11 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema.atomic_compare_forms import compare_form
+from omp2gpu.sema.atomic_operands import is_lvalue, is_read, same_location
 
 BINOPS = frozenset({"+", "*", "-", "/", "&", "^", "|", "<<", ">>"})
 _INCREMENTS = frozenset({"++", "--", "p++", "p--"})
-
-
-def same_location(a, b) -> bool:
-    """Two lvalue expressions that spell the same object (x, a[i], s.f, *p)."""
-    return type(a) is type(b) and (
-        (isinstance(a, c_ast.ID) and a.name == b.name)
-        or (isinstance(a, c_ast.ArrayRef) and same_location(a.name, b.name)
-            and same_location(a.subscript, b.subscript))
-        or (isinstance(a, c_ast.StructRef) and a.type == b.type and a.field.name == b.field.name
-            and same_location(a.name, b.name))
-        or (isinstance(a, c_ast.Constant) and a.value == b.value)
-        or (isinstance(a, c_ast.UnaryOp) and a.op == b.op and same_location(a.expr, b.expr)))
 
 
 def update_parts(node):
@@ -66,6 +57,9 @@ def check_atomic_forms(ast) -> None:
 def check_atomic(construct: OmpConstruct) -> None:
     kind = construct.directive.atomic_kind
     body = construct.body
+    if construct.directive.atomic_compare:
+        compare_form(construct)
+        return
     if kind == "capture" and isinstance(body, c_ast.Compound):
         _capture_block(body)
         return
@@ -90,27 +84,22 @@ def _expression_statement(body, construct) -> None:
                            "followed by an expression statement", body.coord or construct.coord)
 
 
-def _is_lvalue(node) -> bool:
-    return isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) or (
-        isinstance(node, c_ast.UnaryOp) and node.op == "*")
-
-
 def _assignment(node, kind: str, form: str) -> None:
-    if not (isinstance(node, c_ast.Assignment) and node.op == "=" and _is_lvalue(node.lvalue)
-            and (kind != "read" or _is_lvalue(node.rvalue))):
+    if not (isinstance(node, c_ast.Assignment) and node.op == "=" and is_lvalue(node.lvalue)
+            and (kind != "read" or is_lvalue(node.rvalue))):
         raise CompileError(f"invalid form of '#pragma omp atomic {kind}': expected {form}",
                            node.coord)
 
 
 def _update(node) -> None:
     parts = update_parts(node)
-    if parts is None or parts[1] not in BINOPS or not _is_lvalue(parts[0]):
+    if parts is None or parts[1] not in BINOPS or not is_lvalue(parts[0]):
         raise CompileError("invalid form of '#pragma omp atomic': expected 'x++', 'x binop= expr' "
                            "or 'x = x binop expr'", node.coord)
 
 
 def _capture(node) -> None:
-    if not (isinstance(node, c_ast.Assignment) and node.op == "=" and _is_lvalue(node.lvalue)
+    if not (isinstance(node, c_ast.Assignment) and node.op == "=" and is_lvalue(node.lvalue)
             and isinstance(node.rvalue, (c_ast.UnaryOp, c_ast.Assignment))
             and update_parts(node.rvalue) is not None):
         raise CompileError("invalid form of '#pragma omp atomic capture': expected 'v = x++' or "
@@ -126,10 +115,10 @@ def _capture_block(block: c_ast.Compound) -> None:
                            "statements, '{ v = x; x binop= expr; }' or '{ x binop= expr; v = x; }'",
                            block.coord)
     first, second = items
-    if _is_read(first) and (update_parts(second) is not None or _is_read(second)):
+    if is_read(first) and (update_parts(second) is not None or is_read(second)):
         x, update = first.rvalue, second               # {v = x; update} or {v = x; x = expr}
         written = update_parts(update)[0] if update_parts(update) else update.lvalue
-    elif update_parts(first) is not None and _is_read(second):
+    elif update_parts(first) is not None and is_read(second):
         x, update, written = second.rvalue, first, update_parts(first)[0]
     else:
         raise CompileError("invalid form of '#pragma omp atomic capture': expected "
@@ -141,18 +130,15 @@ def _capture_block(block: c_ast.Compound) -> None:
                            "memory", update.coord)
 
 
-def _is_read(node) -> bool:
-    return isinstance(node, c_ast.Assignment) and node.op == "=" and _is_lvalue(node.lvalue) \
-        and _is_lvalue(node.rvalue)
-
-
 def atomic_location(construct: OmpConstruct):
     """The expression x an atomic construct reads or updates, once its form is
     known to be valid (the first statement's x for a capture block)."""
     kind, body = construct.directive.atomic_kind, construct.body
+    if construct.directive.atomic_compare:
+        return compare_form(construct).x
     if kind == "capture" and isinstance(body, c_ast.Compound):
         first = body.block_items[0]
-        return first.rvalue if _is_read(first) else update_parts(first)[0]
+        return first.rvalue if is_read(first) else update_parts(first)[0]
     if kind == "read":
         return body.rvalue
     if kind == "write":

@@ -10,7 +10,9 @@ code generation reaches a construct (the scope then knows every name):
 - a `linear` variable has integral or pointer type (2.15.3.7);
 - a constant section length is not negative; on an array (not a pointer) a constant
   lower bound is not negative and the section ends within the array's length;
-- the location `#pragma omp atomic` updates has scalar type (2.13.6).
+- the location `#pragma omp atomic` updates has scalar type (2.13.6);
+- an atomic's `hint` is an integer constant expression (5.0 2.17.7; gcc: "expected
+  constant integer expression").
 
 `cg` is the code generator: its `scope`, `module.resolver` and `type_of` give the
 types without emitting code.
@@ -21,7 +23,7 @@ from __future__ import annotations
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.list_item_rules import DATA_SHARING_CLAUSES
 from omp2gpu.sema.atomic_forms import atomic_location
-from omp2gpu.sema.constant_eval import evaluate
+from omp2gpu.sema.constant_eval import evaluate, evaluate_integer
 
 _NOT_CONST = frozenset({"private", "lastprivate", "reduction", "linear"})
 
@@ -48,6 +50,7 @@ def check_clause_operands(cg, construct) -> None:
                 _check_linear(cg, item)
     if directive.kind == "atomic":
         _check_atomic_type(cg, construct)
+        _check_atomic_hint(cg, directive)
 
 
 def _check_variable(cg, item, clause: str) -> None:
@@ -123,3 +126,15 @@ def _check_atomic_type(cg, construct) -> None:
     if not ctype.is_scalar:
         raise CompileError(f"invalid expression type '{ctype}' for '#pragma omp atomic': it needs "
                            "a scalar", x.coord)
+
+
+def _check_atomic_hint(cg, directive) -> None:
+    """The hint only advises (atomics ignore it), but it must be a constant."""
+    for clause in directive.clauses:
+        if clause.name != "hint":
+            continue
+        try:
+            evaluate_integer(clause.expr, cg.scope, cg.module.resolver)
+        except CompileError:
+            raise CompileError("'hint' clause needs an integer constant expression",
+                               clause.expr.coord or clause.coord) from None

@@ -35,6 +35,16 @@ typedef enum omp_lock_hint_t {
     omp_lock_hint_speculative = 8
 } omp_lock_hint_t;
 
+/* OpenMP 5.0 synchronization hints (the lock hints' values), for `atomic hint(...)`
+   and omp_init_lock_with_hint. */
+typedef enum omp_sync_hint_t {
+    omp_sync_hint_none = 0,
+    omp_sync_hint_uncontended = 1,
+    omp_sync_hint_contended = 2,
+    omp_sync_hint_nonspeculative = 4,
+    omp_sync_hint_speculative = 8
+} omp_sync_hint_t;
+
 /* Execution environment routines. */
 void omp_set_num_threads(int num_threads);
 int omp_get_num_threads(void);

@@ -11,6 +11,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.openmp import memory_order
 from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.sema import ctypes as ct
@@ -36,7 +37,7 @@ def _extract(cg, place, word: ir.Value, shift: ir.Value) -> RValue:
     return RValue(place.value_type, bits)
 
 
-def atomic_bit_field_update(cg, target: LValue, compute) -> tuple[ir.Value, ir.Value]:
+def atomic_bit_field_update(cg, target: LValue, compute, ordering: str = "monotonic") -> tuple[ir.Value, ir.Value]:
     """Atomically x = compute(x) for bit-field `target`: `compute` takes x's value
     (an RValue of its value type) and gives the new one in x's declared type. Returns
     (old, new) in the declared type, `new` as the bit-field keeps it."""
@@ -55,12 +56,12 @@ def atomic_bit_field_update(cg, target: LValue, compute) -> tuple[ir.Value, ir.V
         results["old"] = convert(b, old.value, old.ctype, target.ctype)
         results["new"] = convert(b, new.value, new.ctype, target.ctype)
         return b.or_(kept, placed)
-    compare_and_swap_loop(cg, address, word, new_word)
+    compare_and_swap_loop(cg, address, word, new_word, ordering)
     return results["old"], results["new"]
 
 
-def atomic_bit_field_read(cg, target: LValue) -> RValue:
+def atomic_bit_field_read(cg, target: LValue, ordering: str = "monotonic") -> RValue:
     """The bit-field's value, read with one atomic instruction on its word."""
     address, word, shift = _word(cg, target)
-    value = cg.builder.load_atomic(address, "monotonic", word.size)
+    value = memory_order.load(cg, address, ordering, word.size)
     return _extract(cg, target.bit_field, value, shift)

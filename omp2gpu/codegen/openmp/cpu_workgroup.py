@@ -89,6 +89,7 @@ class CpuOpenMP(DeviceOpenMP):
     on the host, in one thread, with the nesting calls going to the CPU device's omp_*
     state (omp_device.c)."""
 
+    atomic_syncscope = None             # the workers are host threads
     _runtime_call = HostOpenMP._runtime_call
     host_compute_construct = HostOpenMP.emit_compute_construct
 

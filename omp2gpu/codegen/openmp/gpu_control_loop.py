@@ -110,6 +110,8 @@ def _nesting_depths(module: ir.Module, kernel_name: str) -> ir.GlobalVariable:
 
 # ----------------------------------------------------------------- the hooks inside a kernel
 class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
+    atomic_syncscope = "device"
+
     def __init__(self, machine: StateMachine, shared: TeamSharedStorage, outer):
         self.machine = machine
         self.shared = shared

@@ -15,6 +15,10 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 class OpenMPRuntime:
     """Base scheme: module-level hooks with sensible defaults; constructs dispatched by kind."""
 
+    # The LLVM syncscope of `#pragma omp atomic` (memory_order.py): None on the host and
+    # the CPU device (the system's), "device" in GPU kernels.
+    atomic_syncscope: str | None = None
+
     def attach(self, module) -> None:
         """Called once by the ModuleEmitter that owns this scheme."""
         self.module = module

@@ -34,6 +34,8 @@ class DeviceOpenMP(HostOpenMP):
     """Constructs met inside kernels and device functions: atomics are real atomics;
     the rest are what a region run by one thread, or one iteration of a grid-stride loop, may hold."""
 
+    atomic_syncscope = "device"
+
     def emit_atomic(self, cg, construct) -> None:
         emit_atomic(cg, construct)
 

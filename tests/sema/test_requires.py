@@ -1,0 +1,63 @@
+"""sema/requires.py: `#pragma omp requires` gives later atomics their default memory
+order, once per file and before any atomic without one; unsupported requirements are
+located errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from omp2gpu import driver
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+
+
+def _atomics(tmp_path, source: str):
+    path = tmp_path / "prog.c"
+    path.write_text(source)
+    ast = driver.parse_file(path, driver.CompileOptions())
+    found, stack = [], [ast]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, OmpConstruct) and node.directive.kind == "atomic":
+            found.append(node.directive)
+        stack.extend(child for _, child in node.children())
+    return found
+
+
+def test_default_memory_order_reaches_atomics(tmp_path):
+    atomics = _atomics(tmp_path, "#pragma omp requires atomic_default_mem_order(seq_cst)\n"
+                                 "int x;\nvoid f(void) {\n#pragma omp atomic\nx++;\n}\n")
+    assert [a.default_memory_order for a in atomics] == ["seq_cst"]
+
+
+def test_without_requires_atomics_are_relaxed(tmp_path):
+    atomics = _atomics(tmp_path, "int x;\nvoid f(void) {\n#pragma omp atomic\nx++;\n}\n")
+    assert atomics[0].default_memory_order == "relaxed"
+
+
+@pytest.mark.parametrize("source, message, line", [
+    ("int x;\nvoid f(void) {\n#pragma omp atomic\nx++;\n}\n"
+     "#pragma omp requires atomic_default_mem_order(seq_cst)\n",
+     "'atomic_default_mem_order' clause used lexically after the first", 6),
+    ("#pragma omp requires atomic_default_mem_order(relaxed)\n"
+     "#pragma omp requires atomic_default_mem_order(acq_rel)\n",
+     "more than one 'atomic_default_mem_order' clause", 2),
+    ("#pragma omp requires unified_shared_memory\n",
+     "'#pragma omp requires unified_shared_memory' is not supported", 1),
+    ("#pragma omp requires dynamic_allocators reverse_offload\n",
+     "'#pragma omp requires reverse_offload' is not supported", 1),
+    ("void f(void) {\n#pragma omp requires dynamic_allocators\n}\n",
+     "'#pragma omp requires' is only allowed at file scope", 2),
+])
+def test_requires_errors(tmp_path, source, message, line):
+    with pytest.raises(CompileError, match=message) as error:
+        _atomics(tmp_path, source + "int main(void) { return 0; }\n")
+    assert error.value.location.line == line
+
+
+def test_an_atomic_with_its_own_order_may_precede_requires(tmp_path):
+    atomics = _atomics(tmp_path, "int x;\nvoid f(void) {\n#pragma omp atomic seq_cst\nx++;\n}\n"
+                                 "#pragma omp requires atomic_default_mem_order(acq_rel)\n"
+                                 "void g(void) {\n#pragma omp atomic\nx++;\n}\n")
+    defaults = {a.memory_order_clause: a.default_memory_order for a in atomics}
+    assert defaults == {"seq_cst": "relaxed", None: "acq_rel"}
