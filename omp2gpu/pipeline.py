@@ -21,7 +21,7 @@ from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
-from omp2gpu.sema.default_none import check_default_none
+from omp2gpu.sema.default_clause import check_default_clause
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.targets import host, mpi
@@ -148,7 +148,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     """Step 3: the OpenMP directives attached to their statements and checked; without
     `lowering_checks`, not the checks gcc makes only after reading the whole file
     (nesting, default(none): error_order.py)."""
-    ast = attach_pragmas(ast, check_default_none if lowering_checks else None)
+    ast = attach_pragmas(ast, check_default_clause if lowering_checks else None)
     if lowering_checks:
         check_nesting(ast)
     check_atomic_forms(ast)

@@ -124,6 +124,17 @@ def _trap(emitter, node):
     return _unreachable(emitter, node)
 
 
+def _assume(emitter, node):
+    """Clang's __builtin_assume(e): the optimiser may take e as true (llvm.assume); what an
+    `assume` construct's holds(e) becomes (frontend/utility_directives.py)."""
+    condition = emitter.condition(_args(node, 1)[0])
+    module = emitter.module.module
+    assume = module.globals.get("llvm.assume") or ir.Function(
+        module, ir.FunctionType(ir.VoidType(), [ir.IntType(1)]), name="llvm.assume")
+    emitter.builder.call(assume, [condition])
+    return RValue(ct.VOID, None)
+
+
 def _refused(what):
     def emit(emitter, node):
         raise CompileError(f"{what} is not supported", node.coord)
@@ -175,6 +186,7 @@ BUILTINS = {
     "__builtin_expect": _expect,
     "__builtin_unreachable": _unreachable,
     "__builtin_trap": _trap,
+    "__builtin_assume": _assume,
     "__omp2gpu_tgmath": _type_generic(None),
     "__omp2gpu_tgmath1": _type_generic(1),
     "__omp2gpu_tgmath2": _type_generic(2),

@@ -15,13 +15,16 @@ from typing import Callable
 from pycparser import c_ast
 
 from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
+    AbsentClause,
     AcqRelClause,
     AcquireClause,
     AlignedClause,
+    AtClause,
     AtomicClause,
     AtomicDefaultMemOrderClause,
     CollapseClause,
     CompareClause,
+    ContainsClause,
     CopyinClause,
     CopyprivateClause,
     DefaultClause,
@@ -31,11 +34,13 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     DistScheduleClause,
     DynamicAllocatorsClause,
     FailClause,
+    FilterClause,
     FinalClause,
     FirstprivateClause,
     FromClause,
     GrainsizeClause,
     HintClause,
+    HoldsClause,
     IfClause,
     InbranchClause,
     InitializerClause,
@@ -45,7 +50,12 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     LinkClause,
     MapClause,
     MergeableClause,
+    MessageClause,
     NogroupClause,
+    NontemporalClause,
+    NoOpenmpClause,
+    NoOpenmpRoutinesClause,
+    NoParallelismClause,
     NotinbranchClause,
     NowaitClause,
     NumTasksClause,
@@ -62,6 +72,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     SafelenClause,
     ScheduleClause,
     SeqCstClause,
+    SeverityClause,
     SharedClause,
     SimdClause,
     SimdlenClause,
@@ -76,6 +87,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     WeakClause,
 )
 from .declare_reduction import check_initializer
+from .directive_table import DIRECTIVES as DIRECTIVE_NAMES
 from .pragma_syntax import (
     Group,
     constant_int,
@@ -98,9 +110,11 @@ REDUCTION_OPS = ("+", "*", "-", "&", "|", "^", "&&", "||", "max", "min")
 SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
 SCHEDULE_MODIFIERS = ("monotonic", "nonmonotonic", "simd")
 DEPEND_TYPES = ("in", "out", "inout", "source", "sink")
+DEFAULT_KINDS = ("shared", "none", "firstprivate", "private")    # the last two: OpenMP 5.0/5.1
 # All directive-name-modifiers of OpenMP 4.5; directives.py checks which apply where.
 IF_MODIFIERS = ("parallel", "task", "taskloop", "target", "target data", "target enter data",
-                "target exit data", "target update", "cancel")
+                "target exit data", "target update", "cancel",
+                "simd")     # OpenMP 5.0
 
 
 def _list_clause(cls, plain: bool):
@@ -174,7 +188,7 @@ def _parse_reduction(ctx, tok, args):
 
 
 def _parse_default(ctx, tok, args):
-    word = single_word(ctx, args, ("shared", "none"), "'default' clause")
+    word = single_word(ctx, args, DEFAULT_KINDS, "'default' clause")
     return DefaultClause(coord=ctx.loc(tok.offset), kind=word.text)
 
 
@@ -405,6 +419,51 @@ CLAUSES: dict[str, ClauseSpec] = {
     "update": _atomic("update"),
     "capture": _atomic("capture"),
 }
+
+# ---------------------------------------------------- OpenMP 5.0/5.1: masked, error, assume, simd
+def _parse_at(ctx, tok, args):
+    word = single_word(ctx, args, ("compilation", "execution"), "'at' clause")
+    return AtClause(coord=ctx.loc(tok.offset), kind=word.text)
+
+
+def _parse_severity(ctx, tok, args):
+    word = single_word(ctx, args, ("fatal", "warning"), "'severity' clause")
+    return SeverityClause(coord=ctx.loc(tok.offset), kind=word.text)
+
+
+def _parse_message(ctx, tok, args):
+    return MessageClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, "message"))
+
+
+def _directive_list_clause(cls):
+    """absent(name, ...) / contains(name, ...): OpenMP directive names (one word or more)."""
+    def parse(ctx, tok, args):
+        names, coords = [], []
+        for piece in split_top(args, ","):
+            words = piece.tokens
+            name = " ".join(t.text for t in words)
+            if not words or any(t.kind != "id" for t in words) or name not in DIRECTIVE_NAMES:
+                raise ctx.error(f"expected an OpenMP directive name in '{tok.text}' clause",
+                                words[0].offset if words else piece.start)
+            names.append(name)
+            coords.append(ctx.loc(words[0].offset))
+        return cls(coord=ctx.loc(tok.offset), names=names, name_coords=coords)
+    return parse
+
+
+CLAUSES.update({
+    "filter": ClauseSpec(_expr_clause(FilterClause), "required"),
+    "at": ClauseSpec(_parse_at, "required"),
+    "severity": ClauseSpec(_parse_severity, "required"),
+    "message": ClauseSpec(_parse_message, "required"),
+    "holds": ClauseSpec(_expr_clause(HoldsClause), "required"),
+    "absent": ClauseSpec(_directive_list_clause(AbsentClause), "required"),
+    "contains": ClauseSpec(_directive_list_clause(ContainsClause), "required"),
+    "no_openmp": ClauseSpec(_flag_clause(NoOpenmpClause), "none"),
+    "no_openmp_routines": ClauseSpec(_flag_clause(NoOpenmpRoutinesClause), "none"),
+    "no_parallelism": ClauseSpec(_flag_clause(NoParallelismClause), "none"),
+    "nontemporal": ClauseSpec(_list_clause(NontemporalClause, plain=True), "required"),
+})
 
 # OpenMP clauses of constructs this compiler does not support: reported as "not valid
 # here" rather than "unknown".

@@ -251,3 +251,44 @@ class AtomicDefaultMemOrderClause(RequiresClause):
     """atomic_default_mem_order(seq_cst|acq_rel|relaxed): the order of atomics without one."""
     name = "atomic_default_mem_order"
     order: str
+
+
+# --------------------------------------------------------------------------
+# OpenMP 5.0/5.1 clauses of masked, error, assume and simd (issue 26)
+# --------------------------------------------------------------------------
+
+class FilterClause(ExprClause): name = "filter"      # masked: the thread that runs it
+class HoldsClause(ExprClause): name = "holds"        # assume: an expression that is true
+class NontemporalClause(ListClause): name = "nontemporal"    # simd: a hint
+class NoOpenmpClause(Clause): name = "no_openmp"
+class NoOpenmpRoutinesClause(Clause): name = "no_openmp_routines"
+class NoParallelismClause(Clause): name = "no_parallelism"
+
+
+@dataclass(kw_only=True)
+class AtClause(Clause):
+    name = "at"
+    kind: str                           # compilation or execution
+
+
+@dataclass(kw_only=True)
+class SeverityClause(Clause):
+    name = "severity"
+    kind: str                           # fatal or warning
+
+
+@dataclass(kw_only=True)
+class MessageClause(Clause):
+    name = "message"
+    expr: c_ast.Node                    # a string literal (at(execution): any const char *)
+
+
+@dataclass(kw_only=True)
+class DirectiveListClause(Clause):
+    """absent(...) / contains(...) of assume: directive names."""
+    names: list[str]
+    name_coords: list[SourceLocation]
+
+
+class AbsentClause(DirectiveListClause): name = "absent"
+class ContainsClause(DirectiveListClause): name = "contains"

@@ -14,6 +14,7 @@ _STANDALONE = frozenset({
     "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
     "declare reduction",
     "requires",
+    "nothing", "error", "assumes", "begin assumes", "end assumes",      # OpenMP 5.1
 })
 
 

@@ -5,8 +5,11 @@ collapse, depend types, declare target lists, inbranch/notinbranch, critical hin
 
 from __future__ import annotations
 
+from pycparser import c_ast
+
 from ..diagnostics import CompileError
 from .clause_types import (
+    AtClause,
     AtomicClause,
     CollapseClause,
     CompareClause,
@@ -17,6 +20,7 @@ from .clause_types import (
     InbranchClause,
     MapClause,
     MemoryOrderClause,
+    MessageClause,
     NotinbranchClause,
     OrderedClause,
     SafelenClause,
@@ -37,10 +41,12 @@ _UNIQUE_CLAUSES = frozenset({
     "acq_rel", "release", "acquire", "relaxed", "compare", "weak", "fail",     # atomic (5.x)
     "reverse_offload", "unified_address", "unified_shared_memory", "atomic_default_mem_order",
     "dynamic_allocators",                                                     # requires (5.0)
+    "filter", "at", "severity", "message",          # OpenMP 5.0/5.1: masked, error
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
-                        "target update", "parallel", "task", "taskloop", "cancel"})
+                        "target update", "parallel", "task", "taskloop", "cancel",
+                        "simd"})    # OpenMP 5.0
 # Map types each mapping construct accepts; enter/exit data must spell one out.
 _MAP_TYPES_ON = {
     "target": ("to", "from", "tofrom", "alloc"),
@@ -204,6 +210,33 @@ def _check_critical(directive: Directive) -> None:
         raise CompileError("'hint' needs a named '#pragma omp critical (name)'", hint.coord)
 
 
+_MEMORY_ORDERS = ("seq_cst", "acq_rel", "release", "acquire")
+
+
+def _check_flush(directive: Directive) -> None:
+    """OpenMP 5.0 2.17.8: one memory order at most, and acq_rel, release or acquire with no list."""
+    if directive.kind != "flush":
+        return
+    orders = [c for c in directive.clauses if c.name in _MEMORY_ORDERS]
+    if len(orders) > 1:
+        raise CompileError("at most one memory-order clause may appear on '#pragma omp flush'",
+                           orders[1].coord)
+    if orders and orders[0].name != "seq_cst" and directive.flush_list:
+        raise CompileError(f"'{orders[0].name}' clause on '#pragma omp flush' with a list",
+                           orders[0].coord)
+
+
+def _check_message(directive: Directive) -> None:
+    """error's message: a string literal where the compiler prints it (at(compilation))."""
+    message = directive.first(MessageClause)
+    at = directive.first(AtClause)
+    if message and not (at and at.kind == "execution") and not (
+            isinstance(message.expr, c_ast.Constant) and message.expr.type == "string"):
+        raise CompileError("the 'message' of a compile-time '#pragma omp error' must be a string literal",
+                           message.coord)
+
+
+RULES_5X = (_check_flush, _check_message)     # OpenMP 5.0/5.1 (issue 26)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
-           _check_declare_target, _check_critical, _check_branch, check_directive_items)
+           _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X

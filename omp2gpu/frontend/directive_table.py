@@ -29,9 +29,19 @@ _COMBINED_CONSTRUCTS = (
     "target teams distribute parallel for", "target teams distribute parallel for simd",
     "taskloop simd",
 )
+# OpenMP 5.0/5.1 constructs (issue 26): masked, scope, the utility directives, assume.
+_SINGLE_CONSTRUCTS_5X = (
+    "masked", "scope", "nothing", "error", "assume", "assumes", "begin assumes", "end assumes",
+)
+# 5.0/5.1 combinations of master/masked (frontend/masked_combined.py nests their leaves).
+_COMBINED_CONSTRUCTS_5X = (
+    "parallel master", "parallel masked", "master taskloop", "master taskloop simd",
+    "masked taskloop", "masked taskloop simd", "parallel master taskloop",
+    "parallel master taskloop simd", "parallel masked taskloop", "parallel masked taskloop simd",
+)
 DIRECTIVES: dict[str, tuple[str, ...]] = {
-    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS},
-    **{kind: tuple(kind.split()) for kind in _COMBINED_CONSTRUCTS},
+    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS + _SINGLE_CONSTRUCTS_5X},
+    **{kind: tuple(kind.split()) for kind in _COMBINED_CONSTRUCTS + _COMBINED_CONSTRUCTS_5X},
 }
 DIRECTIVE_PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
                       for n in range(1, len(kind.split()) + 1))
@@ -52,6 +62,7 @@ CONSTRUCT_WORDS = (frozenset(word for kind in DIRECTIVES for word in kind.split(
 # --------------------------------------------------------------------------
 
 _DATA_SHARING = {"private", "firstprivate", "shared", "reduction"}
+_ASSUMPTIONS = {"absent", "contains", "no_openmp", "no_openmp_routines", "no_parallelism"}
 LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "target": {"if", "device", "private", "firstprivate", "map", "is_device_ptr", "defaultmap",
                "nowait", "depend",
@@ -93,7 +104,20 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "threadprivate": set(),
     "declare reduction": {"initializer"},
     "declare simd": {"simdlen", "linear", "aligned", "uniform", "inbranch", "notinbranch"},
+    # OpenMP 5.0/5.1 constructs (issue 26)
+    "masked": {"filter"},
+    "scope": {"private", "firstprivate", "reduction", "nowait"},
+    "nothing": set(),
+    "error": {"at", "severity", "message"},
+    "assume": _ASSUMPTIONS | {"holds"},
+    "assumes": _ASSUMPTIONS | {"holds"},
+    "begin assumes": _ASSUMPTIONS | {"holds"},
+    "end assumes": set(),
 }.items()}
+# OpenMP 5.0/5.1 clauses on 4.5 leaves (issue 26): flush's memory orders, simd's if and nontemporal.
+LEAF_CLAUSES = {**LEAF_CLAUSES,
+                "flush": LEAF_CLAUSES["flush"] | {"seq_cst", "acq_rel", "release", "acquire"},
+                "simd": LEAF_CLAUSES["simd"] | {"if", "nontemporal"}}
 
 # A combined construct accepts the union of its leaves' clauses, except these
 # (the spec removes them from the named combination; an outer `target` may add

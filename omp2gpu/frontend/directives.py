@@ -39,6 +39,7 @@ def parse_directive(text: str, coord, typedef_names: frozenset[str] = frozenset(
     directive = Directive(kind, DIRECTIVES[kind], [], ctx.loc(tokens[1].offset), text=" ".join(text.split()))
     if kind in CANCEL_DIRECTIVES:
         directive.cancel_kind, i = tokens[i].text, i + 1
+    i = _read_flush_order(ctx, tokens, i, directive)
     i = _read_directive_argument(ctx, tokens, i, directive)
     directive.clauses += _read_clauses(ctx, tokens, i, directive)
     if directive.declared_reduction is not None:
@@ -103,6 +104,17 @@ def _reject_combination(ctx: PragmaContext, tokens: list[Token], j: int, name: s
         extra.append(tok.text)
     if extra:
         raise ctx.error(f"invalid combination '{name} {' '.join(extra)}'", tokens[j].offset)
+
+
+def _read_flush_order(ctx: PragmaContext, tokens: list[Token], i: int, directive: Directive) -> int:
+    """OpenMP 5.0's `flush [memory-order-clause] [(list)]`: the clause comes before the list."""
+    if directive.kind != "flush" or i + 1 >= len(tokens) or not tokens[i + 1].is_punct("(") \
+            or tokens[i].kind != "id" or tokens[i].text not in CLAUSES:
+        return i
+    if tokens[i].text not in allowed_clauses(directive.constructs):
+        raise ctx.error(f"clause '{tokens[i].text}' is not valid on '#pragma omp flush'", tokens[i].offset)
+    directive.clauses.append(CLAUSES[tokens[i].text].parse(ctx, tokens[i], None))
+    return i + 1
 
 
 def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,

@@ -24,6 +24,7 @@ class PragmaScope:
         self.own: dict[str, str] = {}
         self.file_scope = parent.file_scope if parent is not None else self
         self.check_construct = parent.check_construct if parent is not None else check_construct
+        self.open_assumes: list = []        # file scope: `begin assumes` not yet ended
 
     def child(self) -> "PragmaScope":
         return PragmaScope(self)
@@ -36,6 +37,18 @@ class PragmaScope:
                 return kind
             scope = scope.parent
         return None
+
+    def data_sharing_kind(self, name: str) -> str | None:
+        """What `get` says, but "local static" for a static object declared in a block: a
+        file-scope variable's data-sharing must be listed under default(firstprivate) or
+        default(private), a block-scope static one's need not (OpenMP 5.1 2.21.4.1)."""
+        kind = self.get(name)
+        if kind != "static":
+            return kind
+        scope = self
+        while name not in scope.own:            # the scope that declares it
+            scope = scope.parent
+        return kind if scope is self.file_scope else "local static"
 
     def declare(self, name: str, kind: str) -> None:
         self.own[name] = kind

@@ -30,6 +30,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.masked_combined import nest_masked_combination
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.frontend.pragma_scope import (
     PragmaScope,
@@ -39,6 +40,7 @@ from omp2gpu.frontend.pragma_scope import (
     declare,
 )
 from omp2gpu.frontend.pragma_text import is_omp, named, omp_coord, pragma_text
+from omp2gpu.frontend.utility_directives import ASSUMES, assume_block, compile_time, runs_at_execution
 
 try:
     from pycparser.c_parser import Coord
@@ -85,6 +87,8 @@ def _file_items(items, i, scope, opener):
         if parsed is None:
             continue
         directive, coord = parsed
+        if _settled_at_file_scope(directive, coord, scope):
+            continue
         if directive.kind == "threadprivate":
             check_threadprivate(directive, scope)
             out.append(OmpConstruct(directive, None, coord))
@@ -104,10 +108,27 @@ def _file_items(items, i, scope, opener):
             out.append(OmpConstruct(directive, None, coord))
         else:
             raise CompileError(f"{named(directive)} is not allowed at file scope", coord)
+    if opener is None and scope.open_assumes:
+        raise CompileError("'#pragma omp begin assumes' without a matching '#pragma omp end assumes'",
+                           scope.open_assumes[-1])
     if opener is not None:
         raise EndOfScopeError("'#pragma omp declare target' without a matching "
                               "'#pragma omp end declare target'", _end_of_file(opener[1], out))
     return out, i
+
+
+def _settled_at_file_scope(directive, coord, scope) -> bool:
+    """OpenMP 5.1's utility and assumption directives at file scope (utility_directives.py)."""
+    if directive.kind == "begin assumes":
+        scope.open_assumes.append(coord)
+    elif directive.kind == "end assumes":
+        if not scope.open_assumes:
+            raise CompileError("'#pragma omp end assumes' without a matching '#pragma omp begin assumes'",
+                               coord)
+        scope.open_assumes.pop()
+    elif runs_at_execution(directive):
+        raise CompileError("'#pragma omp error' with 'at(execution)' is not allowed at file scope", coord)
+    return compile_time(directive, coord)
 
 
 def _end_of_file(coord, items):
@@ -202,12 +223,14 @@ def _block_item(items, i, scope):
     if parsed is None:
         return None, i + 1
     directive, coord = parsed
-    if directive.kind in _FILE_SCOPE_ONLY:
+    if directive.kind in _FILE_SCOPE_ONLY or directive.kind in ASSUMES:
         raise CompileError(f"{named(directive)} is only allowed at file scope", coord)
     if directive.kind == "threadprivate":
         check_threadprivate(directive, scope)
     else:
         check_threadprivate_uses(directive, scope)
+    if compile_time(directive, coord):          # nothing, error at(compilation)
+        return None, i + 1
     if directive.is_standalone:
         return OmpConstruct(directive, None, coord), i + 1
 
@@ -229,8 +252,10 @@ def _block_item(items, i, scope):
         raise CompileError(f"{named(directive)} must be followed by {wanted}", instead)
     construct = OmpConstruct(directive, body, coord)
     if scope.check_construct is not None:
-        scope.check_construct(construct, scope.get)
-    return construct, after
+        scope.check_construct(construct, scope.data_sharing_kind)
+    if directive.kind == "assume":
+        return assume_block(construct), after
+    return nest_masked_combination(construct), after
 
 
 def _directive(pragma: c_ast.Pragma, scope):

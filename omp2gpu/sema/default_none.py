@@ -25,7 +25,7 @@ from omp2gpu.sema.captures import _FreeIdentifiers, directive_expressions
 _LISTED = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction", "linear",
                      "copyin", "is_device_ptr", "map"})
 _OWN_COPIES = frozenset({"private", "lastprivate"})
-_OBJECTS = frozenset({"auto", "static", "extern"})
+_OBJECTS = frozenset({"auto", "static", "extern", "local static"})
 _DEFAULT_LEAVES = ("parallel", "teams", "task")     # innermost first: gcc names that leaf
 _LOOP_LEAVES = ("for", "simd", "distribute", "taskloop")
 

@@ -48,6 +48,8 @@ int omp_get_cancellation(void) { return 0; }
 int omp_in_final(void) { return 0; }
 /* The setters and the readers of settings: the same on the GPU */
 #include "../device/omp_settings.c"
+/* The `error` directive at(execution): a message on stderr, as on the host */
+#include "../host/error_directive.c"
 
 /* Locks: work-items of a team run one after another on one worker, but teams run
  * at once on several, so a lock is a real spin lock. */

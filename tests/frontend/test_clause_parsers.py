@@ -283,9 +283,9 @@ def test_default(kind):
 
 
 def test_default_errors():
-    assert_error("omp parallel default(private)",
-                 "expected 'shared' or 'none' in 'default' clause", "private")
-    assert_error("omp parallel default()", "expected 'shared' or 'none' in 'default' clause", ")")
+    expected = "expected 'shared' or 'none' or 'firstprivate' or 'private' in 'default' clause"
+    assert_error("omp parallel default(copy)", expected, "copy")
+    assert_error("omp parallel default()", expected, ")")
     assert_error("omp parallel default(shared) default(none)",
                  "duplicate 'default' clause on '#pragma omp parallel'", "default", 2)
     assert_error("omp target default(none)",
@@ -583,7 +583,7 @@ def test_two_if_clauses_with_different_modifiers():
      "when one 'if' clause has a directive-name-modifier, all must", "if(y)"),
     ("omp target if(target:)", "expected an expression in 'if' clause", ")"),
     ("omp target if(: x)", "expected a directive-name-modifier before ':' in 'if' clause", ":"),
-    ("omp simd if(x)", "clause 'if' is not valid on '#pragma omp simd'", "if"),
+    ("omp for if(x)", "clause 'if' is not valid on '#pragma omp for'", "if"),
     ("omp task if(parallel: x)",
      "directive-name-modifier 'parallel' does not apply to '#pragma omp task'", "parallel"),
 ])

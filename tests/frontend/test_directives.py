@@ -112,6 +112,13 @@ ALL_FORMS = [
     ("target teams distribute parallel for simd",
      ("target", "teams", "distribute", "parallel", "for", "simd")),
 ]
+# OpenMP 5.0/5.1: masked, scope, the utility and assumption directives, master/masked combinations.
+ALL_FORMS += [(kind, (kind,)) for kind in ("masked", "scope", "nothing", "error", "assume", "assumes",
+                                           "begin assumes", "end assumes")]
+ALL_FORMS += [(kind, tuple(kind.split())) for kind in (
+    "parallel master", "parallel masked", "master taskloop", "master taskloop simd", "masked taskloop",
+    "masked taskloop simd", "parallel master taskloop", "parallel master taskloop simd",
+    "parallel masked taskloop", "parallel masked taskloop simd")]
 
 
 @pytest.mark.parametrize("kind,constructs", ALL_FORMS)

@@ -77,6 +77,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
 from omp2gpu.codegen.openmp.device_module import calls_openmp_api
 from omp2gpu.codegen.openmp.region_shape import nested_constructs
 from omp2gpu.codegen.openmp.scheme_interface import WorkGroupScheme
+from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, CPU_TEAMS
@@ -260,18 +261,18 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
             self.distribute(cg, _clauses(routed["distribute"]), construct.body,
                             (_clauses(routed["parallel"]), _clauses(routed["for"])) if inner else None)
             return True
-        if kind == "master":
+        if kind in ("master", "masked"):
             if team.wi is None:
                 return False
             go, done = cg.new_block("master"), cg.new_block("master.done")
-            cg.builder.cbranch(cg.builder.icmp_signed("==", team.wi, ir.Constant(I32, 0)), go, done)
+            cg.builder.cbranch(runs_masked(cg, construct.directive, team.wi), go, done)
             cg.builder.position_at_end(go)
             with DataEnvironment(cg, construct.directive):
                 cg.stmt(construct.body)
             cg.branch_if_open(done)
             cg.builder.position_at_end(done)
             return True
-        if kind in ("for", "for simd", "single", "sections", "barrier"):
+        if kind in ("for", "for simd", "single", "sections", "barrier", "scope"):
             if team.nthreads is None:        # at team level outside parallel: one thread
                 return False
             raise CompileError(f"'{kind}' where its parallel region cannot split")

@@ -92,6 +92,7 @@ class CpuOpenMP(DeviceOpenMP):
     atomic_syncscope = None             # the workers are host threads
     _runtime_call = HostOpenMP._runtime_call
     host_compute_construct = HostOpenMP.emit_compute_construct
+    emit_error = HostOpenMP.emit_error          # runtime/host/error_directive.c is linked in too
 
     # In a CPU teams region (cpu_teams.py) its scheme object takes the constructs it splits.
     def emit_construct(self, cg, construct) -> None:

@@ -43,6 +43,7 @@ from omp2gpu.codegen.openmp.team_sharing import (
     TeamSharedStorage,
     shared_in_parallel_regions,
 )
+from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, GPU_CONTROL_LOOP
 from omp2gpu.sema import ctypes as ct
@@ -159,12 +160,17 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         elif kind == "barrier":
             if self.team_parallel:
                 self.barrier(cg)
-        elif kind in ("master", "single"):
+        elif kind in ("master", "single", "masked"):
             self.emit_master_or_single(cg, construct)
+        elif kind == "scope":
+            self.emit_scope(cg, construct)
+        elif kind == "error":           # no stderr on the GPU: the region runs on the host
+            raise CompileError("'#pragma omp error' at(execution) is not supported inside a GPU target region",
+                               construct.coord)
         elif kind == "critical":
             self.emit_critical(cg, construct)
         elif kind in ("flush",):
-            nvptx.membar_gl(cg.builder)
+            nvptx.membar_gl(cg.builder)         # every memory order: a fence at the GPU's scope
         elif kind in ("taskwait", "taskyield"):
             pass
         elif directive.constructs and all(c in ("teams", "distribute", "parallel", "for", "simd")
@@ -304,18 +310,36 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
     # ----------------------------------------------------------------- synchronisation
     def emit_master_or_single(self, cg, construct) -> None:
         b = cg.builder
-        if not self.team_parallel:
+        masked = construct.directive.kind == "masked"
+        if not self.team_parallel:          # one thread, numbered 0, is the team
+            if masked:
+                runs, skip = cg.new_block("masked.run"), cg.new_block("masked.done")
+                b.cbranch(runs_masked(cg, construct.directive, ir.Constant(I32, 0)), runs, skip)
+                b.position_at_end(runs)
             with DataEnvironment(cg, construct.directive):
                 cg.stmt(construct.body)
+            if masked:
+                cg.branch_if_open(skip)
+                b.position_at_end(skip)
             return
         run, done = cg.new_block("master.run"), cg.new_block("master.done")
-        b.cbranch(self.machine.is_master, run, done)
+        runs = runs_masked(cg, construct.directive, self.machine.tid) if masked else self.machine.is_master
+        b.cbranch(runs, run, done)
         b.position_at_end(run)
         with DataEnvironment(cg, construct.directive):
             cg.stmt(construct.body)
         cg.branch_if_open(done)
         b.position_at_end(done)
         if construct.directive.kind == "single" and not clauses_named(construct.directive, "nowait"):
+            self.barrier(cg)
+
+    def emit_scope(self, cg, construct) -> None:
+        """OpenMP 5.1's scope: each thread runs the block with its own copies, reductions
+        folded atomically; in the team's parallel region, a barrier after it unless nowait."""
+        directive = construct.directive
+        with cg.block_scope(), DataEnvironment(cg, directive, combine_reduction=self._atomic_fold(cg)):
+            cg.stmt(construct.body)
+        if self.team_parallel and not clauses_named(directive, "nowait") and not cg.builder.block.is_terminated:
             self.barrier(cg)
 
     def emit_critical(self, cg, construct) -> None:

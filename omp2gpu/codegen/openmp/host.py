@@ -25,6 +25,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     loop_nest,
 )
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
+from omp2gpu.codegen.openmp.utility_constructs import emit_error_directive, flush_ordering, runs_masked
 from omp2gpu.sema.captures import free_identifiers
 
 # Leaf constructs that make a loop construct of a directive.
@@ -135,4 +136,16 @@ class HostOpenMP(OpenMPRuntime):
     emit_target_update = emit_target_enter_data = emit_target_exit_data = _no_op
 
     def emit_flush(self, cg, construct) -> None:
-        cg.builder.fence("seq_cst")
+        cg.builder.fence(flush_ordering(construct.directive))
+
+    # ----------------------------------------------------------------- OpenMP 5.0/5.1
+    def emit_masked(self, cg, construct) -> None:
+        """One thread, numbered 0: it runs the block if the filter names it."""
+        with cg.builder.if_then(runs_masked(cg, construct.directive, ir.Constant(ir.IntType(32), 0))):
+            self._emit_body(cg, construct)
+
+    # scope: one thread is the whole team (no barrier); its clauses in a data environment.
+    emit_scope = _emit_body
+
+    def emit_error(self, cg, construct) -> None:
+        emit_error_directive(cg, construct)

@@ -41,6 +41,7 @@ from omp2gpu.codegen.openmp.host_loops import counted_loop, static_chunks
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.user_reductions import UserReduction
 from omp2gpu.codegen.openmp.user_reductions import combine as combine_user_reduction
+from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import LastprivateClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -250,12 +251,23 @@ class Worksharing:
                     copy_bytes(cg, symbol.address, source, ir.Constant(I64, symbol.ctype.size))
         gomp.call(cg, "GOMP_barrier")
 
-    def emit_master(self, cg, construct) -> None:
-        b = cg.builder
+    def emit_masked(self, cg, construct) -> None:
+        """OpenMP 5.1: the thread the filter names (thread 0 without one)."""
         thread = gomp.call(cg, "omp_get_thread_num")
-        with b.if_then(b.icmp_signed("==", thread, ir.Constant(I32, 0))):
+        with cg.builder.if_then(runs_masked(cg, construct.directive, thread)):
             with DataEnvironment(cg, construct.directive):
                 cg.stmt(construct.body)
+
+    emit_master = emit_masked                   # master: masked without a filter (thread 0)
+
+    def emit_scope(self, cg, construct) -> None:
+        """OpenMP 5.1: every thread runs the block in its own data environment, reductions
+        folded into the original; the team meets at a barrier after it unless `nowait`."""
+        directive = construct.directive
+        with cg.block_scope(), DataEnvironment(cg, directive, combine_reduction=fold_atomically(cg)):
+            cg.stmt(construct.body)
+        if not clauses_named(directive, "nowait") and not cg.builder.block.is_terminated:
+            barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
 
     def emit_critical(self, cg, construct) -> None:
         name = construct.directive.critical_name

@@ -39,6 +39,11 @@ class DeviceOpenMP(HostOpenMP):
     def emit_atomic(self, cg, construct) -> None:
         emit_atomic(cg, construct)
 
+    def emit_error(self, cg, construct) -> None:
+        """No stderr on the GPU: a region holding an `error` directive at(execution) runs on the host."""
+        raise CompileError("'#pragma omp error' at(execution) is not supported inside a GPU target region",
+                           construct.coord)
+
     # A parallel region in a function called from a kernel (and not expanded in it,
     # inlined_callees.py) runs serialised in the calling thread, as the paper's Section 3.3
     # does for a callee that may be in another translation unit; the runtime keeps the
