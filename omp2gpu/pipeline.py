@@ -21,7 +21,9 @@ from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.sema.atomic_forms import check_atomic_forms
+from omp2gpu.sema.concurrent_regions import check_concurrent_regions
 from omp2gpu.sema.default_clause import check_default_clause
+from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.targets import host, mpi
@@ -145,12 +147,15 @@ def preprocess_file(source: Path, options: CompileOptions) -> str:
 
 
 def attach_openmp(ast, lowering_checks: bool = True):
-    """Step 3: the OpenMP directives attached to their statements and checked; without
+    """Step 3: the OpenMP directives attached to their statements, checked, and each
+    `loop` lowered to the construct it means (sema/loop_construct.py); without
     `lowering_checks`, not the checks gcc makes only after reading the whole file
     (nesting, default(none): error_order.py)."""
     ast = attach_pragmas(ast, check_default_clause if lowering_checks else None)
     if lowering_checks:
+        check_concurrent_regions(ast)
         check_nesting(ast)
+    lower_loop_constructs(ast, check=lowering_checks)     # 5.0 `loop` -> a 4.5 construct
     check_atomic_forms(ast)
     apply_requires(ast)
     return ast

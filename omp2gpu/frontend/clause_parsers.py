@@ -22,6 +22,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     AtClause,
     AtomicClause,
     AtomicDefaultMemOrderClause,
+    BindClause,
     CollapseClause,
     CompareClause,
     ContainsClause,
@@ -61,6 +62,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     NumTasksClause,
     NumTeamsClause,
     NumThreadsClause,
+    OrderClause,
     OrderedClause,
     PriorityClause,
     PrivateClause,
@@ -344,6 +346,25 @@ def _parse_default_mem_order(ctx, tok, args):
     return AtomicDefaultMemOrderClause(coord=ctx.loc(tok.offset), order=word.text)
 
 
+BINDINGS = ("teams", "parallel", "thread")
+ORDER_MODIFIERS = ("reproducible", "unconstrained")
+
+
+def _parse_bind(ctx, tok, args):
+    word = single_word(ctx, args, BINDINGS, "'bind' clause")
+    return BindClause(coord=ctx.loc(tok.offset), kind=word.text)
+
+
+def _parse_order(ctx, tok, args):
+    """`order([reproducible | unconstrained :] concurrent)`."""
+    head, tail = split_once(ctx, args, ":", "'order' clause")
+    modifier = None
+    if tail is not None:
+        modifier = single_word(ctx, head, ORDER_MODIFIERS, "'order' modifier").text
+    single_word(ctx, tail if tail is not None else head, ("concurrent",), "'order' clause")
+    return OrderClause(coord=ctx.loc(tok.offset), modifier=modifier)
+
+
 @dataclass(frozen=True)
 class ClauseSpec:
     parse: Callable
@@ -418,6 +439,8 @@ CLAUSES: dict[str, ClauseSpec] = {
     "write": _atomic("write"),
     "update": _atomic("update"),
     "capture": _atomic("capture"),
+    "bind": ClauseSpec(_parse_bind, "required"),
+    "order": ClauseSpec(_parse_order, "required"),
 }
 
 # ---------------------------------------------------- OpenMP 5.0/5.1: masked, error, assume, simd

@@ -192,6 +192,21 @@ class DistScheduleClause(Clause):
 
 
 @dataclass(kw_only=True)
+class BindClause(Clause):
+    """loop bind(binding) (OpenMP 5.0 2.9.5)."""
+    name = "bind"
+    kind: str                           # teams, parallel or thread
+
+
+@dataclass(kw_only=True)
+class OrderClause(Clause):
+    """order([modifier:]concurrent) (OpenMP 5.0 2.9.2; the modifier is 5.1's)."""
+    name = "order"
+    kind: str = "concurrent"
+    modifier: str | None = None         # reproducible, unconstrained or None
+
+
+@dataclass(kw_only=True)
 class AtomicClause(Clause):
     """read, write, update or capture on `#pragma omp atomic`."""
     name = "atomic"

@@ -36,6 +36,10 @@ class Directive:
     # The pragma as preprocessed, from "omp" on, spaces collapsed: what reports and
     # lib.kernels show of a construct (the clauses are not turned back into text).
     text: str = field(default="", compare=False)
+    # A `loop` directive lowered by sema/loop_construct.py: the directive name as written
+    # ("target teams loop") and the region it binds to; None for any other directive.
+    lowered_from: str | None = field(default=None, compare=False)
+    binding: str | None = field(default=None, compare=False)
 
     def has(self, construct_name: str) -> bool:
         return construct_name in self.constructs or construct_name == self.kind

@@ -11,6 +11,7 @@ from ..diagnostics import CompileError
 from .clause_types import (
     AtClause,
     AtomicClause,
+    BindClause,
     CollapseClause,
     CompareClause,
     DependClause,
@@ -22,6 +23,7 @@ from .clause_types import (
     MemoryOrderClause,
     MessageClause,
     NotinbranchClause,
+    OrderClause,
     OrderedClause,
     SafelenClause,
     ScheduleClause,
@@ -42,6 +44,7 @@ _UNIQUE_CLAUSES = frozenset({
     "reverse_offload", "unified_address", "unified_shared_memory", "atomic_default_mem_order",
     "dynamic_allocators",                                                     # requires (5.0)
     "filter", "at", "severity", "message",          # OpenMP 5.0/5.1: masked, error
+    "bind", "order",
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
@@ -210,6 +213,28 @@ def _check_critical(directive: Directive) -> None:
         raise CompileError("'hint' needs a named '#pragma omp critical (name)'", hint.coord)
 
 
+def _check_order(directive: Directive) -> None:
+    """`order` and `ordered` exclude each other (OpenMP 5.0 2.9.2)."""
+    order, ordered = directive.first(OrderClause), directive.first(OrderedClause)
+    if order and ordered:
+        raise CompileError("'order' clause must not be used together with 'ordered'", order.coord)
+
+
+# A combined loop construct's `loop` binds to the construct it is combined with.
+_COMBINED_BINDING = {"teams": "teams", "parallel": "parallel"}
+
+
+def _check_combined_bind(directive: Directive) -> None:
+    bind = directive.first(BindClause)
+    if bind is None or len(directive.constructs) < 2 or directive.constructs[-1] != "loop":
+        return
+    binding = _COMBINED_BINDING[directive.constructs[-2]]
+    if bind.kind != binding:
+        raise CompileError(f"'bind({bind.kind})' on {_on(directive)}: the loop of a combined "
+                           f"'{directive.constructs[-2]} loop' binds to that {binding} region "
+                           f"(bind({binding}))", bind.coord)
+
+
 _MEMORY_ORDERS = ("seq_cst", "acq_rel", "release", "acquire")
 
 
@@ -236,7 +261,8 @@ def _check_message(directive: Directive) -> None:
                            message.coord)
 
 
-RULES_5X = (_check_flush, _check_message)     # OpenMP 5.0/5.1 (issue 26)
+RULES_5X = (_check_flush, _check_message,     # OpenMP 5.0/5.1 (issue 26)
+            _check_order, _check_combined_bind)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
            _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X

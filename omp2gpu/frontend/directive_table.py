@@ -39,9 +39,15 @@ _COMBINED_CONSTRUCTS_5X = (
     "masked taskloop", "masked taskloop simd", "parallel master taskloop",
     "parallel master taskloop simd", "parallel masked taskloop", "parallel masked taskloop simd",
 )
+# OpenMP 5.0 `loop` and its combined forms (sema/loop_construct.py lowers each to the
+# 4.5 construct its binding implies). There is no `target loop` in 5.0/5.1.
+_LOOP_CONSTRUCTS = ("loop",)
+_COMBINED_LOOP_CONSTRUCTS = ("teams loop", "target teams loop", "parallel loop",
+                             "target parallel loop")
 DIRECTIVES: dict[str, tuple[str, ...]] = {
-    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS + _SINGLE_CONSTRUCTS_5X},
-    **{kind: tuple(kind.split()) for kind in _COMBINED_CONSTRUCTS + _COMBINED_CONSTRUCTS_5X},
+    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS + _SINGLE_CONSTRUCTS_5X + _LOOP_CONSTRUCTS},
+    **{kind: tuple(kind.split()) for kind in _COMBINED_CONSTRUCTS + _COMBINED_CONSTRUCTS_5X
+                                     + _COMBINED_LOOP_CONSTRUCTS},
 }
 DIRECTIVE_PREFIXES = frozenset(" ".join(kind.split()[:n]) for kind in DIRECTIVES
                       for n in range(1, len(kind.split()) + 1))
@@ -118,6 +124,12 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
 LEAF_CLAUSES = {**LEAF_CLAUSES,
                 "flush": LEAF_CLAUSES["flush"] | {"seq_cst", "acq_rel", "release", "acquire"},
                 "simd": LEAF_CLAUSES["simd"] | {"if", "nontemporal"}}
+
+# OpenMP 5.0/5.1: the `loop` construct's clauses, and `order([modifier:]concurrent)` on the
+# loop constructs that take it (5.0 for and simd; 5.1 distribute: gcc 12 takes it there too).
+LEAF_CLAUSES["loop"] = frozenset({"bind", "collapse", "order", "private", "lastprivate", "reduction"})
+for _leaf in ("for", "simd", "distribute"):
+    LEAF_CLAUSES[_leaf] |= {"order"}
 
 # A combined construct accepts the union of its leaves' clauses, except these
 # (the spec removes them from the named combination; an outer `target` may add

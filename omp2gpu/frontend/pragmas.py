@@ -48,7 +48,7 @@ except ImportError:                                   # pycparser 2.x
     from pycparser.plyparser import Coord
 
 # A directive whose last leaf is one of these governs a `for` loop.
-_LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop"})
+_LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop", "loop"})
 _FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare simd",
                               "requires"})
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)

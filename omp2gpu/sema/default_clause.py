@@ -22,9 +22,9 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.default_none import (
     _DEFAULT_LEAVES,
     _LISTED,
-    _loop_variables,
     _References,
     check_default_none,
+    loop_iteration_variables,
 )
 
 _PRIVATISED = frozenset({"auto", "local static"})
@@ -42,7 +42,7 @@ def check_default_clause(construct: OmpConstruct, kind_of) -> None:
         return
     listed = {item.name for c in directive.clauses if c.name in _LISTED for item in c.items}
     walker = _References()
-    walker.scopes[-1].update(listed | _loop_variables(construct))
+    walker.scopes[-1].update(listed | loop_iteration_variables(construct))
     walker.walk(construct.body)
     items = []
     for name, node in walker.first_use.items():

@@ -27,7 +27,7 @@ _LISTED = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduct
 _OWN_COPIES = frozenset({"private", "lastprivate"})
 _OBJECTS = frozenset({"auto", "static", "extern", "local static"})
 _DEFAULT_LEAVES = ("parallel", "teams", "task")     # innermost first: gcc names that leaf
-_LOOP_LEAVES = ("for", "simd", "distribute", "taskloop")
+_LOOP_LEAVES = ("for", "simd", "distribute", "taskloop", "loop")
 
 
 def check_default_none(construct: OmpConstruct, kind_of) -> None:
@@ -36,7 +36,7 @@ def check_default_none(construct: OmpConstruct, kind_of) -> None:
         return
     listed = {item.name for c in directive.clauses if c.name in _LISTED for item in c.items}
     walker = _References()
-    walker.scopes[-1].update(listed | _loop_variables(construct))
+    walker.scopes[-1].update(listed | loop_iteration_variables(construct))
     walker.walk(construct.body)
     for name, node in walker.first_use.items():
         if kind_of(name) in _OBJECTS:
@@ -44,7 +44,7 @@ def check_default_none(construct: OmpConstruct, kind_of) -> None:
             raise LoweringError(f"'{name}' not specified in enclosing '{leaf}'", node.coord)
 
 
-def _loop_variables(construct) -> set[str]:
+def loop_iteration_variables(construct) -> set[str]:
     """Iteration variables of the loops a loop construct is associated with."""
     directive = construct.directive
     if not any(directive.has(leaf) for leaf in _LOOP_LEAVES):
@@ -82,7 +82,7 @@ class _References(_FreeIdentifiers):
                 if clause.name not in _OWN_COPIES:
                     for expression in directive_expressions(_Only(clause)):
                         self.walk(expression)
-            self.scopes.append(own | _loop_variables(node))
+            self.scopes.append(own | loop_iteration_variables(node))
             self.walk(node.body)
             self.scopes.pop()
             return

@@ -3,7 +3,8 @@
 What may be closely nested inside what: inside `teams` only `distribute` and
 `parallel`; `distribute` inside `teams`; `teams` inside `target`; no worksharing
 construct, `master` or `barrier` inside a worksharing, `critical`, `ordered`,
-`master` or `task` region; no `critical` inside one of the same name; `section`
+`master` or `task` region (5.0: `loop` inside `teams` too; sema/loop_construct.py checks
+where a `loop` may bind); no `critical` inside one of the same name; `section`
 only as a statement of a `sections` block (which must be a compound statement of
 statements, no declarations);
 no `return` inside a construct's structured block (it would leave it);
@@ -68,9 +69,9 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
     directive, outer = construct.directive, enclosing[-1]
     first, outer_leaf = directive.constructs[0], outer.constructs[-1]
     where = construct.coord
-    if outer_leaf == "teams" and first not in ("distribute", "parallel"):
+    if outer_leaf == "teams" and first not in ("distribute", "parallel", "loop"):
         raise LoweringError(f"'{directive.kind}' region may not be closely nested inside a 'teams' "
-                           "region (only 'distribute' and 'parallel' may)", where)
+                           "region (only 'distribute', 'parallel' and 'loop' may)", where)
     if first == "distribute" and outer_leaf != "teams":
         raise LoweringError(f"'distribute' region must be closely nested inside a 'teams' region, "
                            f"not '{outer.kind}'", where)

@@ -119,6 +119,14 @@ ALL_FORMS += [(kind, tuple(kind.split())) for kind in (
     "parallel master", "parallel masked", "master taskloop", "master taskloop simd", "masked taskloop",
     "masked taskloop simd", "parallel master taskloop", "parallel master taskloop simd",
     "parallel masked taskloop", "parallel masked taskloop simd")]
+# OpenMP 5.0 `loop` (tests/frontend/test_loop_clauses.py has its clauses).
+ALL_FORMS += [
+    ("loop", ("loop",)),
+    ("teams loop", ("teams", "loop")),
+    ("target teams loop", ("target", "teams", "loop")),
+    ("parallel loop", ("parallel", "loop")),
+    ("target parallel loop", ("target", "parallel", "loop")),
+]
 
 
 @pytest.mark.parametrize("kind,constructs", ALL_FORMS)
