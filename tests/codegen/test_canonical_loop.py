@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pycparser import c_parser
 
-from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.diagnostics import CompileError
 
 
@@ -39,4 +39,4 @@ def test_not_equal_test_needs_a_unit_step(text):
 def test_literal_integer(text, value):
     expression = c_parser.CParser().parse(f"int x = {text};" if "n" not in text else
                                           f"int n; int x = {text};").ext[-1].init
-    assert canonical_loop.literal_integer(expression) == value
+    assert affine_nest.literal_integer(expression) == value

@@ -15,10 +15,12 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.openmp import affine_nest
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.literals import integer_literal
 from omp2gpu.sema.scopes import Symbol
+
+I64 = ir.IntType(64)
 
 
 @dataclass
@@ -94,31 +96,10 @@ def _condition(loop, variable):
 def _unit_direction(loop, step, negated: bool) -> str:
     """`var != ub` is canonical only with an increment of 1 or -1 (OpenMP 5.0 2.9.1): the
     loop then runs up to (or down to) ub, as `<` (`>`) would."""
-    value = literal_integer(step)
+    value = affine_nest.literal_integer(step)
     if value not in (1, -1):
         raise _not_canonical(loop.next or loop, "a loop whose test is '!=' must step by 1 or -1")
     return "<" if (value == 1) != negated else ">"
-
-
-def literal_integer(node) -> int | None:
-    """The value of an integer constant expression written with literals, `+`, `-` and
-    `*` (what a preprocessed `#define` leaves), else None."""
-    if isinstance(node, c_ast.Constant) and node.type not in ("char", "string", "float", "double"):
-        try:
-            return integer_literal(node.value)[0]
-        except CompileError:
-            return None
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
-        value = literal_integer(node.expr)
-        return None if value is None else (-value if node.op == "-" else value)
-    if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*"):
-        left, right = literal_integer(node.left), literal_integer(node.right)
-        if left is None or right is None:
-            return None
-        return {"+": left + right, "-": left - right, "*": left * right}[node.op]
-    if isinstance(node, c_ast.Cast):
-        return literal_integer(node.expr)
-    return None
 
 
 def _one(loop):
@@ -225,19 +206,108 @@ class LoopBounds:
         value = b.add(self.lower, b.mul(iteration, self.step))
         return convert(b, value, self.iv_type, self.var_type)
 
+    def final_value(self, cg) -> ir.Value:
+        """The value the sequential loop leaves in the variable: lb + trip_count * step."""
+        return self.value_at(cg, self.trip_count)
+
+
+class AffineBounds(LoopBounds):
+    """The dependent loop of a non-rectangular nest (affine_nest.py): `lower` and `upper`
+    are its bounds' parts without the outer variable (i64); its `trip_count` is the
+    number of (outer, dependent) pairs, over all the outer loop's rows."""
+
+    def __init__(self, cg, loop: CanonicalLoop, dependence: affine_nest.Dependence, outer: LoopBounds):
+        self.loop, self.dependence, self.outer = loop, dependence, outer
+        self.var_type = variable_type(cg, loop)
+        for ctype, what in ((self.var_type, loop), (outer.var_type, outer.loop)):
+            if ctype.is_pointer or (ctype.bits == 64 and not ctype.signed):
+                raise CompileError(f"non-rectangular loop nest: the iteration variable '{what.variable}' "
+                                   f"of type '{ctype}' is not supported (a signed or 32-bit integer is)",
+                                   what.node.coord)
+        self.iv_type, self.base = ct.LONG, None
+        self.lower = cg.expr_as(dependence.lower.rest, ct.LONG)
+        self.upper = cg.expr_as(dependence.upper.rest, ct.LONG)
+        step = cg.expr_as(loop.step, ct.LONG)
+        self.step = cg.builder.neg(step) if loop.step_negated else step
+        self.trip_count = self.rows(cg, outer, convert(cg.builder, outer.trip_count, outer.iv_type, ct.LONG)).pairs
+
+    def rows(self, cg, outer: LoopBounds, rows: ir.Value) -> affine_nest.RowCounts:
+        """This loop's trip count in each of the outer loop's `rows` rows (a line)."""
+        b = cg.builder
+        outer_lower, outer_step = (convert(b, v, outer.iv_type, ct.LONG) for v in (outer.lower, outer.step))
+        lower_c, upper_c = self.dependence.lower.coefficient, self.dependence.upper.coefficient
+        lower0 = b.add(b.mul(ir.Constant(I64, lower_c), outer_lower), self.lower)
+        upper0 = b.add(b.mul(ir.Constant(I64, upper_c), outer_lower), self.upper)
+        change = b.mul(ir.Constant(I64, upper_c - lower_c), outer_step)
+        inclusive = ir.Constant(I64, int(self.loop.relation in ("<=", ">=")))
+        if self.loop.relation in ("<", "<="):
+            distance0, step = b.add(b.sub(upper0, lower0), inclusive), self.step
+        else:
+            distance0, change, step = b.add(b.sub(lower0, upper0), inclusive), b.neg(change), b.neg(self.step)
+        return affine_nest.RowCounts(b, distance0, change, step, rows)
+
+    def value_in_row(self, cg, outer_value: ir.Value, position: ir.Value) -> ir.Value:
+        """The variable's value at `position` (i64) of the row where the outer variable is
+        `outer_value` (i64): coefficient * outer + rest + position * step."""
+        b = cg.builder
+        lower = b.add(b.mul(ir.Constant(I64, self.dependence.lower.coefficient), outer_value), self.lower)
+        return convert(b, b.add(lower, b.mul(position, self.step)), ct.LONG, self.var_type)
+
+    def final_value(self, cg) -> ir.Value:
+        return self.final_value_after(cg, self.outer, convert(cg.builder, self.outer.trip_count,
+                                                              self.outer.iv_type, ct.LONG))
+
+    def final_value_after(self, cg, outer: LoopBounds, rows: ir.Value) -> ir.Value:
+        """After the sequential nest: one step past the end of the outer loop's last row
+        (`rows`: its trip count, i64)."""
+        b = cg.builder
+        counts = self.rows(cg, outer, rows)
+        last = b.sub(rows, ir.Constant(I64, 1))
+        last = b.select(b.icmp_signed("<", last, ir.Constant(I64, 0)), ir.Constant(I64, 0), last)
+        count = counts.count(last)
+        count = b.select(b.icmp_signed("<", count, ir.Constant(I64, 0)), ir.Constant(I64, 0), count)
+        outer_value = convert(b, outer.value_at(cg, convert(b, last, ct.LONG, outer.iv_type)),
+                              outer.var_type, ct.LONG)
+        return self.value_in_row(cg, outer_value, count)
+
+
+def nest_bounds(cg, loops: list[CanonicalLoop]) -> list[LoopBounds]:
+    """Each loop's bounds: the dependent loop of a non-rectangular nest's as AffineBounds."""
+    found = affine_nest.dependence(loops)
+    bounds = []
+    for index, each in enumerate(loops):
+        if found is not None and index == found.inner:
+            bounds.append(AffineBounds(cg, each, found, bounds[found.outer]))
+        else:
+            bounds.append(LoopBounds(cg, each))
+    return bounds
+
+
+def dependent_loop(bounds) -> affine_nest.Dependence | None:
+    return next((x.dependence for x in bounds if getattr(x, "dependence", None) is not None), None)
+
+
+def nest_total(cg, bounds, trips) -> ir.Value:
+    """The nest's iteration count from each loop's trip count: their product, but for the
+    outer loop of a non-rectangular nest, which the dependent loop's pairs count already."""
+    b = cg.builder
+    found = dependent_loop(bounds)
+    counted = [trip for index, trip in enumerate(trips) if found is None or index != found.outer]
+    total = counted[0]
+    for trip in counted[1:]:
+        total = b.mul(total, trip)
+    return total
+
 
 def loop_nest_space(cg, loops: list[CanonicalLoop]):
     """A collapsed nest's LoopBounds, the iteration type wide enough for all of it, each
-    loop's trip count in that type and their product. Evaluated before the construct's
-    private copies are made: the bounds read the original variables."""
+    loop's trip count in that type and the nest's total (nest_total). Evaluated before
+    the construct's private copies are made: the bounds read the original variables."""
     b = cg.builder
-    bounds = [LoopBounds(cg, each) for each in loops]
+    bounds = nest_bounds(cg, loops)
     iv_type = ct.LONG if any(x.iv_type.bits == 64 for x in bounds) else ct.INT
     trips = [convert(b, x.trip_count, x.iv_type, iv_type) for x in bounds]
-    total = trips[0]
-    for trip in trips[1:]:
-        total = b.mul(total, trip)
-    return bounds, iv_type, trips, total
+    return bounds, iv_type, trips, nest_total(cg, bounds, trips)
 
 
 def declare_loop_variables(cg, loops: list[CanonicalLoop], bounds: list[LoopBounds], environment) -> list:
@@ -253,7 +323,7 @@ def declare_loop_variables(cg, loops: list[CanonicalLoop], bounds: list[LoopBoun
         if private is not None:
             slot = private.address
             environment.final_value(each.variable,
-                                    lambda x=x, slot=slot: cg.builder.store(x.value_at(cg, x.trip_count), slot))
+                                    lambda x=x, slot=slot: cg.builder.store(x.final_value(cg), slot))
         else:
             slot = cg.alloca(x.var_type, each.variable)
             cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))
@@ -264,6 +334,9 @@ def declare_loop_variables(cg, loops: list[CanonicalLoop], bounds: list[LoopBoun
 def set_loop_variables(cg, bounds, trips, iv_type, iteration, slots) -> None:
     """Store into `slots` the iteration variables of logical iteration `iteration`
     (non-negative, in `iv_type`) of a collapsed nest: innermost varies fastest."""
+    if dependent_loop(bounds) is not None:
+        _set_non_rectangular(cg, bounds, trips, iteration, slots)
+        return
     b = cg.builder
     remaining = iteration
     for index in reversed(range(len(bounds))):
@@ -274,3 +347,43 @@ def set_loop_variables(cg, bounds, trips, iv_type, iteration, slots) -> None:
             remaining = b.udiv(remaining, trips[index])
         local = convert(b, logical, iv_type, bounds[index].iv_type)
         b.store(bounds[index].value_at(cg, local), slots[index])
+
+
+def _set_non_rectangular(cg, bounds, trips, iteration, slots) -> None:
+    """set_loop_variables for a non-rectangular nest (iteration type i64): the loops inside
+    the dependent one (m) by remainders, as a rectangular nest; then the (prefix, o,
+    between, m) index: the prefix loops' by the size of what they hold, the row of o by
+    a search of the pairs before it (affine_nest.RowCounts), the loops between and m by
+    remainders with the row's own count."""
+    b = cg.builder
+    found = dependent_loop(bounds)
+    outer, inner = found.outer, found.inner
+
+    def store(index, logical):
+        value = bounds[index].value_at(cg, convert(b, logical, ct.LONG, bounds[index].iv_type))
+        b.store(value, slots[index])
+        return value
+
+    def mixed_radix(indices, remaining):
+        for index in reversed(indices):
+            store(index, b.urem(remaining, trips[index]))
+            remaining = b.udiv(remaining, trips[index])
+        return remaining
+
+    remaining = mixed_radix(range(inner + 1, len(bounds)), iteration)
+    between = list(range(outer + 1, inner))
+    width = ir.Constant(I64, 1)                # iterations of the loops between, a pair
+    for index in between:
+        width = b.mul(width, trips[index])
+    if outer > 0:
+        span = b.mul(width, trips[inner])
+        prefix, remaining = b.udiv(remaining, span), b.urem(remaining, span)
+        mixed_radix(range(outer), prefix)
+    counts = bounds[inner].rows(cg, bounds[outer], trips[outer])
+    row = counts.row_of(cg, b.udiv(remaining, width))
+    in_row = b.sub(remaining, b.mul(width, counts.pairs_before(row)))
+    length = counts.count(row)
+    position = b.urem(in_row, length)
+    mixed_radix(between, b.udiv(in_row, length))
+    outer_value = convert(b, store(outer, row), bounds[outer].var_type, ct.LONG)
+    b.store(bounds[inner].value_in_row(cg, outer_value, position), slots[inner])

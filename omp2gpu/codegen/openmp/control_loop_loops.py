@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
 from omp2gpu.codegen.openmp.device_module import call_device_runtime
@@ -74,22 +74,43 @@ class PersistedBounds(canonical_loop.LoopBounds):
         return self._values.base if "base" in self._values._slots else None
 
 
+class PersistedAffineBounds(PersistedBounds, canonical_loop.AffineBounds):
+    """The dependent loop of a non-rectangular nest, its bounds' invariant parts reloaded
+    where they are used as well."""
+
+    def __init__(self, cg, bounds: canonical_loop.AffineBounds, outer: PersistedBounds):
+        super().__init__(cg, bounds)
+        self.dependence, self.outer = bounds.dependence, outer
+        self._upper = Persisted(cg, upper=bounds.upper)
+
+    @property
+    def upper(self):
+        return self._upper.upper
+
+
 def count_type(cg, loops) -> ct.IntType:
-    """32-bit iteration counting when every loop variable fits (fewer registers), else 64."""
+    """32-bit iteration counting when every loop variable fits (fewer registers), else 64
+    (and for a non-rectangular nest, whose closed forms are quadratic)."""
     types = [canonical_loop.iteration_type(canonical_loop.variable_type(cg, each)) for each in loops]
+    if len(loops) > 1 and affine_nest.dependence(loops) is not None:
+        return ct.LONG
     return ct.LONG if any(t.bits == 64 for t in types) else ct.INT
 
 
 def _loop_space(cg, loops, counting: ct.IntType):
     """Bounds of a (collapsed) loop nest, its trip counts and total, all persisted."""
     b = cg.builder
-    bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
+    bounds = canonical_loop.nest_bounds(cg, loops)
     trips = [convert(b, x.trip_count, x.iv_type, counting) for x in bounds]
-    total = trips[0]
-    for trip in trips[1:]:
-        total = b.mul(total, trip)
+    total = canonical_loop.nest_total(cg, bounds, trips)
     space = Persisted(cg, total=total, **{f"trip{i}": t for i, t in enumerate(trips)})
-    return [PersistedBounds(cg, x) for x in bounds], space
+    persisted = []
+    for x in bounds:
+        if isinstance(x, canonical_loop.AffineBounds):
+            persisted.append(PersistedAffineBounds(cg, x, persisted[x.dependence.outer]))
+        else:
+            persisted.append(PersistedBounds(cg, x))
+    return persisted, space
 
 
 # ----------------------------------------------------------------- the loop constructs
@@ -141,10 +162,14 @@ class LoopConstructs:
         counting = self.counting
         one = ir.Constant(counting.ir_type(), 1)
         with cg.block_scope():
-            bounds = [canonical_loop.LoopBounds(cg, each) for each in loops]
-            total = one
-            for x in bounds:
-                total = b.mul(total, convert(b, x.trip_count, x.iv_type, counting))
+            bounds = canonical_loop.nest_bounds(cg, loops)
+            if canonical_loop.dependent_loop(bounds) is None:
+                total = one
+                for x in bounds:
+                    total = b.mul(total, convert(b, x.trip_count, x.iv_type, counting))
+            else:
+                total = canonical_loop.nest_total(cg, bounds, [convert(b, x.trip_count, x.iv_type, counting)
+                                                               for x in bounds])
         teams = convert(b, nvptx.read_sreg(b, "nctaid.x"), ct.UINT, counting)
         team = convert(b, nvptx.read_sreg(b, "ctaid.x"), ct.UINT, counting)
         chunk = self._chunk(cg, directive, "dist_schedule")
@@ -241,8 +266,7 @@ class LoopConstructs:
             if private is not None:
                 slot = private.address
                 environment.final_value(loop.variable, lambda bound=bound, slot=slot, index=index: b.store(
-                    bound.value_at(cg, convert(b, getattr(space, f"trip{index}"), self.counting, bound.iv_type)),
-                    slot))
+                    self._final_value(cg, bounds, space, index), slot))
             else:
                 if loop.variable in read_in_parallel:
                     slot = self.shared.slot(cg, bound.var_type, loop.variable)
@@ -252,9 +276,21 @@ class LoopConstructs:
             slots.append(slot)
         return slots
 
+    def _final_value(self, cg, bounds, space, index):
+        """What the sequential nest leaves in loop `index`'s variable."""
+        b, bound = cg.builder, bounds[index]
+        if isinstance(bound, canonical_loop.AffineBounds):
+            outer = bound.dependence.outer
+            return bound.final_value_after(cg, bounds[outer], getattr(space, f"trip{outer}"))
+        return bound.value_at(cg, convert(b, getattr(space, f"trip{index}"), self.counting, bound.iv_type))
+
     def _set_variables(self, cg, bounds, space, iteration, slots) -> None:
         """The loop variables for logical iteration `iteration` of the collapsed nest."""
         b = cg.builder
+        if canonical_loop.dependent_loop(bounds) is not None:      # (counting is i64 then)
+            trips = [getattr(space, f"trip{index}") for index in range(len(bounds))]
+            canonical_loop.set_loop_variables(cg, bounds, trips, self.counting, iteration, slots)
+            return
         remaining = iteration
         for index in reversed(range(len(bounds))):
             if index == 0:

@@ -13,12 +13,11 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop, user_reductions
+from omp2gpu.codegen.openmp import affine_nest, canonical_loop, user_reductions
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_parsers import REDUCTION_OPS
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.reduction_items import is_whole_array_section, whole_array_section
 from omp2gpu.sema.scopes import Symbol
 
@@ -360,26 +359,9 @@ def loop_nest(statement, depth: int) -> list[c_ast.For]:
                                getattr(node, "coord", None) or statement.coord)
         loops.append(node)
         node = node.stmt
-    if depth > 1:
-        _check_rectangular(loops)
+    if depth > 1:       # a non-rectangular nest's forms are checked where its loops are read
+        affine_nest.dependence([canonical_loop.analyze(loop) for loop in loops])
     return loops
-
-
-def _check_rectangular(loops: list[c_ast.For]) -> None:
-    """Collapsed loops' bounds and steps may not use an outer collapsed loop's variable:
-    OpenMP 4.5 needs every iteration count before the nest runs (2.7.1); non-rectangular
-    nests are OpenMP 5.0, and counting them as rectangular would skip or repeat
-    iterations silently."""
-    outer = []
-    for loop in loops:
-        shape = canonical_loop.analyze(loop)
-        for bound in (shape.lower, shape.upper, shape.step):
-            used = next((name for name in free_identifiers(bound) if name in outer), None)
-            if used is not None:
-                raise CompileError(f"the bounds of a collapsed loop use '{used}', the variable of an "
-                                   "outer collapsed loop: non-rectangular loop nests (OpenMP 5.0) are "
-                                   "not supported", bound.coord or loop.coord)
-        outer.append(shape.variable)
 
 
 def iteration_variable(loop: c_ast.For) -> str | None:

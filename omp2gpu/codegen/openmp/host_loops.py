@@ -15,9 +15,10 @@ I64 = ir.IntType(64)
 def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> None:
     """for (iv = first; iv < last; iv++) { the nest's variables for iv; body } (iv: u64);
     `each_iteration(iv)` emits what else an iteration starts with (linear variables).
-    A collapsed nest runs row by row (_rows)."""
+    A collapsed rectangular nest runs row by row (_rows); a non-rectangular one decodes
+    each iteration (canonical_loop.set_loop_variables)."""
     bounds, trips, _, variables = nest
-    if len(bounds) > 1:
+    if len(bounds) > 1 and canonical_loop.dependent_loop(bounds) is None:
         _rows(cg, body, nest, first, last, iv_type, each_iteration)
         return
 

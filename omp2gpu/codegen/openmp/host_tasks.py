@@ -23,6 +23,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import canonical_loop, gomp, target_task_events, tasks
+from omp2gpu.codegen.openmp.canonical_loop import AffineBounds
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items, loop_nest
 from omp2gpu.codegen.openmp.host_cancel import task_exit
 from omp2gpu.codegen.openmp.host_loops import counted_loop
@@ -88,7 +89,7 @@ class Tasks:
             total = b.zext(total, I64) if total.type.width < 64 else total
             nest, total_name = _declare_nest(cg, bounds, trips, iv_type, total)
             copied, team_shared = _data_sharing(cg, construct)
-            copied |= {total_name} | {n for _, names in nest for n in names}
+            copied |= {total_name} | {n for _, names in nest for n in names if n is not None}
             flags = ir.Constant(I32, gomp.TASKLOOP_UP + _flag(cg, directive, "untied", gomp.TASK_UNTIED)
                                 + _flag(cg, directive, "nogroup", gomp.TASKLOOP_NOGROUP))
             for clause in clauses_named(directive, "final"):
@@ -176,10 +177,13 @@ def _taskloop_body(cg, directive, loops, nest, total_name, iv_type) -> None:
     total = b.load(cg.scope.lookup(total_name).address)
     with cg.block_scope():
         bounds, trips = [], []
-        for x, (lower, step, trip) in nest:
+        for x, (lower, step, trip, upper) in nest:
             copy_of = copy.copy(x)      # every value of this function, none of the encountering one's
             copy_of.lower = b.load(cg.scope.lookup(lower).address)
             copy_of.step = b.load(cg.scope.lookup(step).address)
+            if upper is not None:       # the dependent loop of a non-rectangular nest
+                copy_of.upper = b.load(cg.scope.lookup(upper).address)
+                copy_of.outer = bounds[x.dependence.outer]
             trips.append(b.load(cg.scope.lookup(trip).address))
             copy_of.trip_count = convert(b, trips[-1], iv_type, x.iv_type)     # lastprivate(i)'s final value
             bounds.append(copy_of)
@@ -191,15 +195,17 @@ def _taskloop_body(cg, directive, loops, nest, total_name, iv_type) -> None:
 
 
 def _declare_nest(cg, bounds, trips, iv_type, total) -> tuple[list, str]:
-    """Each loop's lower bound, step and trip count, and the total, as hidden locals of
-    the encountering function (names C cannot spell) that the tasks capture by copy."""
+    """Each loop's lower bound, step, trip count and (the dependent loop of a
+    non-rectangular nest's only, else None) upper bound, and the total, as hidden locals
+    of the encountering function (names C cannot spell) that the tasks capture by copy."""
     def hidden(name, value, ctype):
         slot = cg.alloca(ctype, name)
         cg.builder.store(value, slot)
         cg.scope.declare(Symbol(name, ctype, "object", slot))
         return name
     nest = [(x, (hidden(f"taskloop.{i}.lower", x.lower, x.iv_type), hidden(f"taskloop.{i}.step", x.step, x.iv_type),
-                 hidden(f"taskloop.{i}.trip", trip, iv_type)))
+                 hidden(f"taskloop.{i}.trip", trip, iv_type),
+                 hidden(f"taskloop.{i}.upper", x.upper, x.iv_type) if isinstance(x, AffineBounds) else None))
             for i, (x, trip) in enumerate(zip(bounds, trips))]
     return nest, hidden("taskloop.total", total, ct.ULONG)
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.region_shape import (
     combined_shape,
@@ -29,6 +29,7 @@ from omp2gpu.codegen.openmp.region_shape import (
 )
 from omp2gpu.codegen.openmp.target_regions import evaluate_clause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
 
 I32 = ir.IntType(32)
 
@@ -113,7 +114,12 @@ def trip_count(cg, construct) -> ir.Value:
     with cg.block_scope():
         for declaration in prelude:         # read-only declarations the bounds may use
             cg.stmt(declaration)
-        for loop in loop_nest(body, depth):
+        nest = loop_nest(body, depth)
+        if depth > 1 and affine_nest.dependence([canonical_loop.analyze(loop) for loop in nest]) is not None:
+            bounds = canonical_loop.nest_bounds(cg, [canonical_loop.analyze(loop) for loop in nest])
+            trips = [convert(cg.builder, x.trip_count, x.iv_type, ct.LONG) for x in bounds]
+            return canonical_loop.nest_total(cg, bounds, trips)
+        for loop in nest:
             canonical = canonical_loop.analyze(loop)
             if canonical.declared_in_loop:
                 cg._stmt_DeclList(loop.init)   # bounds of inner loops may use outer variables
