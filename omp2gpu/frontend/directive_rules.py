@@ -104,7 +104,7 @@ def _check_atomic_5x_clauses(directive: Directive) -> None:
     orders = directive.find(MemoryOrderClause)
     if len(orders) > 1:
         raise CompileError("at most one memory-order clause ('seq_cst', 'acq_rel', 'release', "
-                           "'acquire' or 'relaxed') may appear on '#pragma omp atomic'",
+                           f"'acquire' or 'relaxed') may appear on {_on(directive)}",
                            orders[1].coord)
     kind = directive.atomic_kind
     if orders and orders[0].order in _ORDERS_NOT_ON.get(kind, ()):
@@ -239,13 +239,11 @@ _MEMORY_ORDERS = ("seq_cst", "acq_rel", "release", "acquire")
 
 
 def _check_flush(directive: Directive) -> None:
-    """OpenMP 5.0 2.17.8: one memory order at most, and acq_rel, release or acquire with no list."""
+    """OpenMP 5.0 2.17.8: acq_rel, release or acquire with no list (one order at most:
+    _check_atomic_5x_clauses)."""
     if directive.kind != "flush":
         return
     orders = [c for c in directive.clauses if c.name in _MEMORY_ORDERS]
-    if len(orders) > 1:
-        raise CompileError("at most one memory-order clause may appear on '#pragma omp flush'",
-                           orders[1].coord)
     if orders and orders[0].name != "seq_cst" and directive.flush_list:
         raise CompileError(f"'{orders[0].name}' clause on '#pragma omp flush' with a list",
                            orders[0].coord)

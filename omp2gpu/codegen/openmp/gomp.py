@@ -64,6 +64,8 @@ ENTRY_POINTS = {
     "GOMP_barrier": (VOID, []),
     # teams on the host: num_teams, thread_limit (sets the thread-limit-var ICV)
     "GOMP_teams": (VOID, [I32, I32]),
+    # a league on the host (OpenMP 5.0 teams outside target): fn, data, num_teams, thread_limit, flags
+    "GOMP_teams_reg": (VOID, [FN, I8P, I32, I32, I32]),
     "omp_get_thread_limit": (I32, []),
     "GOMP_barrier_cancel": (BOOL, []),
     # cancellation: which = 1 parallel, 2 loop, 4 sections, 8 taskgroup

@@ -24,6 +24,7 @@ from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.host_cancel import Cancellation, parallel_exit
+from omp2gpu.codegen.openmp.host_teams import IN_TARGET, emit_host_teams, is_host_league
 from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
 from omp2gpu.codegen.openmp.outline import outline, read_only_scalars
 from omp2gpu.codegen.openmp.threadprivate import (
@@ -42,6 +43,26 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
     """OpenMPRuntime for the initial device, on the OpenMP runtime's threads."""
 
     def emit_compute_construct(self, cg, construct) -> None:
+        directive = construct.directive
+        if directive.has("target"):         # what it holds runs on the host as a target region's code
+            cg.openmp_state[IN_TARGET] = cg.openmp_state.get(IN_TARGET, 0) + 1
+            try:
+                self._emit_compute_construct(cg, construct)
+            finally:
+                cg.openmp_state[IN_TARGET] -= 1
+        elif directive.constructs[0] == "teams" and is_host_league(cg, construct):
+            emit_host_teams(cg, construct, self._teams_body)
+        else:
+            self._emit_compute_construct(cg, construct)
+
+    @staticmethod
+    def _teams_body(cg, construct) -> None:
+        """One team's initial thread: the block in the team's data environment."""
+        fold = host_worksharing.fold_atomically(cg)
+        with cg.block_scope(), DataEnvironment(cg, construct.directive, combine_reduction=fold):
+            cg.stmt(construct.body)
+
+    def _emit_compute_construct(self, cg, construct) -> None:
         directive = construct.directive
         if not directive.has("parallel"):
             super().emit_compute_construct(cg, construct)
