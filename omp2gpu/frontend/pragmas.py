@@ -127,7 +127,8 @@ def _settled_at_file_scope(directive, coord, scope) -> bool:
                                coord)
         scope.open_assumes.pop()
     elif runs_at_execution(directive):
-        raise CompileError("'#pragma omp error' with 'at(execution)' is not allowed at file scope", coord)
+        raise CompileError("'#pragma omp error' with 'at(execution)' clause may only be used in compound "
+                           "statements", coord)
     return compile_time(directive, coord)
 
 
