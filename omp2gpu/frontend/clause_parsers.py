@@ -14,6 +14,7 @@ from typing import Callable
 
 from pycparser import c_ast
 
+from . import task_clauses
 from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     AbsentClause,
     AcqRelClause,
@@ -30,7 +31,6 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     CopyprivateClause,
     DefaultClause,
     DefaultmapClause,
-    DependClause,
     DeviceClause,
     DistScheduleClause,
     DynamicAllocatorsClause,
@@ -45,6 +45,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     IfClause,
     InbranchClause,
     InitializerClause,
+    InReductionClause,
     IsDevicePtrClause,
     LastprivateClause,
     LinearClause,
@@ -78,6 +79,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     SharedClause,
     SimdClause,
     SimdlenClause,
+    TaskReductionClause,
     ThreadLimitClause,
     ThreadsClause,
     ToClause,
@@ -111,8 +113,9 @@ MAP_TYPES = ("to", "from", "tofrom", "alloc", "release", "delete")
 REDUCTION_OPS = ("+", "*", "-", "&", "|", "^", "&&", "||", "max", "min")
 SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
 SCHEDULE_MODIFIERS = ("monotonic", "nonmonotonic", "simd")
-DEPEND_TYPES = ("in", "out", "inout", "source", "sink")
 DEFAULT_KINDS = ("shared", "none", "firstprivate", "private")    # the last two: OpenMP 5.0/5.1
+# OpenMP 5.0 reduction modifiers (`reduction(task, +: x)`).
+REDUCTION_MODIFIERS = ("default", "task")
 # All directive-name-modifiers of OpenMP 4.5; directives.py checks which apply where.
 IF_MODIFIERS = ("parallel", "task", "taskloop", "target", "target data", "target enter data",
                 "target exit data", "target update", "cancel",
@@ -175,7 +178,24 @@ def _parse_map_prefix(ctx, head: Group, clause: MapClause) -> None:
 
 
 def _parse_reduction(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'reduction' clause")
+    modifier, args = _reduction_modifier(ctx, args)
+    op, items = parse_reduction_parts(ctx, args, "reduction")
+    return ReductionClause(coord=ctx.loc(tok.offset), op=op, items=items, modifier=modifier)
+
+
+def _reduction_modifier(ctx, args: Group) -> tuple[str | None, Group]:
+    """`modifier, op: list` (OpenMP 5.0) -> the modifier and `op: list`."""
+    tokens = args.tokens
+    if len(tokens) > 2 and tokens[0].kind == "id" and tokens[1].is_punct(","):
+        if tokens[0].text not in REDUCTION_MODIFIERS:
+            raise ctx.error(f"unknown reduction modifier '{tokens[0].text}'", tokens[0].offset)
+        return tokens[0].text, Group.of(tokens[2:], args.limit or args.end)
+    return None, args
+
+
+def parse_reduction_parts(ctx, args: Group, clause: str):
+    """`op: list` of a reduction, in_reduction or task_reduction clause."""
+    head, tail = split_once(ctx, args, ":", f"'{clause}' clause")
     if tail is None:
         raise ctx.error("expected ':' after the reduction operator", head.end)
     op = "".join(t.text for t in head.tokens)
@@ -185,8 +205,14 @@ def _parse_reduction(ctx, tok, args):
     if len(head.tokens) != 1 or (op not in REDUCTION_OPS and head.tokens[0].kind != "id"):
         where = head.tokens[0].offset if head.tokens else head.start
         raise ctx.error(f"invalid reduction operator '{op}'", where)
-    return ReductionClause(coord=ctx.loc(tok.offset), op=op,
-                           items=parse_list(ctx, tail, "reduction", plain=False))
+    return op, parse_list(ctx, tail, clause, plain=False)
+
+
+def _in_reduction_clause(cls):
+    def parse(ctx, tok, args):
+        op, items = parse_reduction_parts(ctx, args, tok.text)
+        return cls(coord=ctx.loc(tok.offset), op=op, items=items)
+    return parse
 
 
 def _parse_default(ctx, tok, args):
@@ -296,23 +322,6 @@ def _parse_if(ctx, tok, args):
     return clause
 
 
-def _parse_depend(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'depend' clause")
-    dep_type = single_word(ctx, head, DEPEND_TYPES, "'depend' clause").text
-    clause = DependClause(coord=ctx.loc(tok.offset), dep_type=dep_type, items=[])
-    if dep_type == "source":
-        if tail is not None:
-            raise ctx.error("'depend(source)' takes no list", tail.sep.offset)
-    elif tail is None:
-        raise ctx.error(f"expected ':' after '{dep_type}' in 'depend' clause", head.end)
-    elif dep_type == "sink":
-        clause.sink = [parse_expression(ctx, piece, "'depend(sink)' vector")
-                       for piece in split_top(tail, ",")]
-    else:
-        clause.items = parse_list(ctx, tail, "depend", plain=False)
-    return clause
-
-
 def _parse_aligned(ctx, tok, args):
     head, tail = split_once(ctx, args, ":", "'aligned' clause")
     alignment = positive_constant(ctx, tail, "aligned") if tail is not None else None
@@ -393,7 +402,7 @@ CLAUSES: dict[str, ClauseSpec] = {
     "reduction": ClauseSpec(_parse_reduction, "required"),
     "aligned": ClauseSpec(_parse_aligned, "required"),
     "linear": ClauseSpec(_parse_linear, "required"),
-    "depend": ClauseSpec(_parse_depend, "required"),
+    "depend": ClauseSpec(task_clauses.parse_depend, "required"),
     "num_teams": ClauseSpec(_expr_clause(NumTeamsClause), "required"),
     "thread_limit": ClauseSpec(_expr_clause(ThreadLimitClause), "required"),
     "num_threads": ClauseSpec(_expr_clause(NumThreadsClause), "required"),
@@ -437,7 +446,13 @@ CLAUSES: dict[str, ClauseSpec] = {
     "notinbranch": ClauseSpec(_flag_clause(NotinbranchClause), "none"),
     "read": _atomic("read"),
     "write": _atomic("write"),
-    "update": _atomic("update"),
+    "update": ClauseSpec(task_clauses.parse_update, "optional"),     # atomic update; depobj update(type)
+    # OpenMP 5.x tasking (task_clauses.py)
+    "in_reduction": ClauseSpec(_in_reduction_clause(InReductionClause), "required"),
+    "task_reduction": ClauseSpec(_in_reduction_clause(TaskReductionClause), "required"),
+    "affinity": ClauseSpec(task_clauses.parse_affinity, "required"),
+    "detach": ClauseSpec(task_clauses.parse_detach, "required"),
+    "destroy": ClauseSpec(task_clauses.parse_destroy, "optional"),
     "capture": _atomic("capture"),
     "bind": ClauseSpec(_parse_bind, "required"),
     "order": ClauseSpec(_parse_order, "required"),

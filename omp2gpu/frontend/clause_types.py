@@ -87,6 +87,7 @@ class MapClause(ListClause):
 class ReductionClause(ListClause):
     name = "reduction"
     op: str
+    modifier: str | None = None         # OpenMP 5.0: "task" or "default"
 
 
 @dataclass(kw_only=True)
@@ -102,11 +103,52 @@ class LinearClause(ListClause):
     modifier: str | None = None         # "val" or None
 
 
+@dataclass
+class Iterator:
+    """One definition of an OpenMP 5.0 `iterator(...)` modifier: `[type] name = begin:end[:step]`."""
+    name: str
+    type_name: c_ast.Typename | None    # None: int
+    begin: c_ast.Node
+    end: c_ast.Node
+    step: c_ast.Node | None
+    coord: SourceLocation | None = None
+
+
 @dataclass(kw_only=True)
 class DependClause(ListClause):
     name = "depend"
-    dep_type: str                       # in, out, inout, source, sink
+    dep_type: str                       # in, out, inout, mutexinoutset, inoutset, depobj, source, sink
     sink: list[c_ast.Node] = field(default_factory=list)
+    iterators: list[Iterator] = field(default_factory=list)
+
+
+# ---- OpenMP 5.x tasking clauses (task_clauses.py parses them)
+@dataclass(kw_only=True)
+class InReductionClause(ListClause):
+    name = "in_reduction"               # task, taskloop, target: a participant of a task reduction
+    op: str
+
+
+@dataclass(kw_only=True)
+class TaskReductionClause(ListClause):
+    name = "task_reduction"             # taskgroup
+    op: str
+
+
+class DestroyClause(ListClause): name = "destroy"                      # depobj
+
+
+@dataclass(kw_only=True)
+class AffinityClause(ListClause):
+    name = "affinity"
+    iterators: list[Iterator] = field(default_factory=list)
+
+
+@dataclass(kw_only=True)
+class UpdateClause(Clause):
+    """The depobj construct's `update(dependence-type)`."""
+    name = "update"
+    dep_type: str
 
 
 @dataclass(kw_only=True)
@@ -124,6 +166,7 @@ class GrainsizeClause(ExprClause): name = "grainsize"    # taskloop
 class NumTasksClause(ExprClause): name = "num_tasks"     # taskloop
 class PriorityClause(ExprClause): name = "priority"      # task
 class InitializerClause(ExprClause): name = "initializer"    # declare reduction
+class DetachClause(ExprClause): name = "detach"              # task (5.0): its event handle
 
 
 @dataclass(kw_only=True)

@@ -15,6 +15,7 @@ _STANDALONE = frozenset({
     "declare reduction",
     "requires",
     "nothing", "error", "assumes", "begin assumes", "end assumes",      # OpenMP 5.1
+    "depobj",
 })
 
 
@@ -33,6 +34,7 @@ class Directive:
     # An atomic's order when it names none: relaxed, or the file's `requires
     # atomic_default_mem_order` (sema.requires sets it).
     default_memory_order: str = field(default="relaxed", compare=False)
+    depobj: ListItem | None = None          # depobj (obj): the omp_depend_t it sets
     # The pragma as preprocessed, from "omp" on, spaces collapsed: what reports and
     # lib.kernels show of a construct (the clauses are not turned back into text).
     text: str = field(default="", compare=False)

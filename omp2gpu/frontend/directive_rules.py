@@ -33,6 +33,7 @@ from .clause_types import (
 )
 from .directive_node import Directive
 from .list_item_rules import check_directive_items
+from .task_rules import RULES as TASK_RULES
 
 # Clauses that may appear at most once on a directive.
 _UNIQUE_CLAUSES = frozenset({
@@ -45,6 +46,7 @@ _UNIQUE_CLAUSES = frozenset({
     "dynamic_allocators",                                                     # requires (5.0)
     "filter", "at", "severity", "message",          # OpenMP 5.0/5.1: masked, error
     "bind", "order",
+    "detach", "update", "destroy",
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
@@ -263,4 +265,4 @@ RULES_5X = (_check_flush, _check_message,     # OpenMP 5.0/5.1 (issue 26)
             _check_order, _check_combined_bind)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
-           _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X
+           _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X + TASK_RULES

@@ -17,6 +17,7 @@ _SINGLE_CONSTRUCTS = (
     "taskwait", "taskyield", "ordered", "task", "taskgroup", "threadprivate", "declare simd",
     "taskloop", "cancel", "cancellation point", "declare reduction",
     "requires",                                                     # OpenMP 5.0
+    "depobj",                                                   # OpenMP 5.0 tasking
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -105,6 +106,7 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "taskgroup": set(),
     "taskloop": {"if", "shared", "private", "firstprivate", "lastprivate", "default", "grainsize",
                  "num_tasks", "collapse", "final", "priority", "untied", "mergeable", "nogroup"},
+    "depobj": {"depend", "update", "destroy"},
     "cancel": {"if"},
     "cancellation point": set(),
     "threadprivate": set(),
@@ -130,6 +132,16 @@ LEAF_CLAUSES = {**LEAF_CLAUSES,
 LEAF_CLAUSES["loop"] = frozenset({"bind", "collapse", "order", "private", "lastprivate", "reduction"})
 for _leaf in ("for", "simd", "distribute"):
     LEAF_CLAUSES[_leaf] |= {"order"}
+
+# OpenMP 5.x tasking clauses, added to the 4.5 leaves' (docs/tasks-5x.md).
+_TASKING_5X = {
+    "task": {"in_reduction", "detach", "affinity"},
+    "taskloop": {"reduction", "in_reduction"},
+    "taskgroup": {"task_reduction"},
+    "taskwait": {"depend", "nowait"},
+    "target": {"in_reduction"},
+}
+LEAF_CLAUSES.update({leaf: LEAF_CLAUSES[leaf] | extra for leaf, extra in _TASKING_5X.items()})
 
 # A combined construct accepts the union of its leaves' clauses, except these
 # (the spec removes them from the named combination; an outer `target` may add

@@ -123,11 +123,11 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     declare reduction (identifier : types : combiner)."""
     kind = directive.kind
     if i == len(tokens) or not tokens[i].is_punct("("):
-        if kind in ("threadprivate", "declare reduction"):
+        if kind in ("threadprivate", "declare reduction", "depobj"):
             raise ctx.error(f"expected '(' after '{kind}'",
                             tokens[i].offset if i < len(tokens) else tokens[i - 1].end)
         return i
-    if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction"):
+    if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction", "depobj"):
         raise ctx.error(f"unexpected '(' after '#pragma omp {kind}'", tokens[i].offset)
     args, after = take_parenthesized(ctx, tokens, i, f"the argument of '#pragma omp {kind}'")
     if kind == "critical":
@@ -138,6 +138,11 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     elif kind == "flush":
         directive.flush_list = parse_list(ctx, args, "flush", plain=True,
                                           what="'#pragma omp flush' list")
+    elif kind == "depobj":
+        items = parse_list(ctx, args, "depobj", plain=False, what="'#pragma omp depobj' argument")
+        if len(items) != 1:
+            raise ctx.error("expected one depend object in '#pragma omp depobj (object)'", args.start)
+        directive.depobj = items[0]
     elif kind == "declare reduction":
         directive.declared_reduction = read_declaration(ctx, args)
     elif kind == "threadprivate":

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.list_item_rules import DATA_SHARING_CLAUSES
+from omp2gpu.frontend.task_rules import ALL_MEMORY
 from omp2gpu.sema.atomic_forms import atomic_location
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer
 
@@ -31,7 +32,8 @@ _NOT_CONST = frozenset({"private", "lastprivate", "reduction", "linear"})
 def check_clause_names(scope, directive) -> None:
     """gcc: "'x' undeclared"; some clauses (`shared`, `linear`, `aligned`) would
     otherwise name nothing and be accepted."""
-    listed = [item for clause in directive.clauses for item in getattr(clause, "items", ())]
+    listed = [item for clause in directive.clauses for item in getattr(clause, "items", ())
+              if not (clause.name == "depend" and item.name == ALL_MEMORY)]     # 5.1: all of memory
     for item in listed + directive.flush_list:
         if scope.lookup(item.name) is None:
             raise CompileError(f"use of undeclared identifier '{item.name}'", item.coord)
@@ -44,7 +46,7 @@ def check_clause_operands(cg, construct) -> None:
             _check_variable(cg, item, clause.name)
             if clause.name in _NOT_CONST:
                 _check_not_const(cg, item, clause.name)
-            if item.sections:
+            if item.sections and not getattr(clause, "iterators", None):     # bounds may use iterators
                 _check_sections(cg, item, clause.name)
             if clause.name == "linear":
                 _check_linear(cg, item)

@@ -145,4 +145,10 @@ int omp_target_associate_ptr(void *host_ptr, void *device_ptr, size_t size,
                              size_t device_offset, int device_num);
 int omp_target_disassociate_ptr(void *ptr, int device_num);
 
+/* OpenMP 5.0 tasking: depend objects (the depobj construct) and detached tasks'
+ * events, with libgomp's sizes (docs/tasks-5x.md). */
+typedef struct omp_depend_t { void *_addr; long _kind; } omp_depend_t;
+typedef unsigned long omp_event_handle_t;
+void omp_fulfill_event(omp_event_handle_t event);
+
 #endif

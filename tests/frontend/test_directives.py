@@ -54,6 +54,7 @@ _MINIMAL_CLAUSES = {
     "cancel": " parallel",
     "cancellation point": " taskgroup",
     "requires": " dynamic_allocators",
+    "depobj": "(o) destroy",
 }
 
 ALL_FORMS = [
@@ -90,6 +91,7 @@ ALL_FORMS = [
     ("declare reduction", ("declare reduction",)),
     ("declare simd", ("declare simd",)),
     ("requires", ("requires",)),
+    ("depobj", ("depobj",)),
     ("parallel for", ("parallel", "for")),
     ("parallel for simd", ("parallel", "for", "simd")),
     ("parallel sections", ("parallel", "sections")),
@@ -421,7 +423,8 @@ def test_depend_on_ordered():
 
 @pytest.mark.parametrize("text,message,at", [
     ("omp target depend(a)",
-     "expected 'in' or 'out' or 'inout' or 'source' or 'sink' in 'depend' clause", "a)"),
+     "expected 'in' or 'out' or 'inout' or 'mutexinoutset' or 'inoutset' or 'depobj' or 'source' or 'sink' "
+     "in 'depend' clause", "a)"),
     ("omp target depend(in)", "expected ':' after 'in' in 'depend' clause", ")"),
     ("omp target depend(source)", "'depend(source)' is not valid on '#pragma omp target'",
      "depend"),

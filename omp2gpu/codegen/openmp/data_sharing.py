@@ -13,7 +13,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import affine_nest, canonical_loop, user_reductions
+from omp2gpu.codegen.openmp import affine_nest, canonical_loop, reduction_aliases, user_reductions
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_parsers import REDUCTION_OPS
@@ -187,6 +187,8 @@ class DataEnvironment:
             user = user_reductions.find(cg.scope, clause.op, original.ctype)
             if user is not None:
                 self._user_reduction(user, item, original)
+                if clause.modifier == "task":
+                    reduction_aliases.record_copy(cg, item.name, original.address)
                 continue
             if clause.op not in REDUCTION_OPS:
                 raise CompileError(f"no '#pragma omp declare reduction' for '{clause.op}' and type "
@@ -195,6 +197,9 @@ class DataEnvironment:
                 raise CompileError(f"variable-length array '{item.name}' in a reduction clause is "
                                    "not supported", item.coord)
             sections = item.sections or ([whole_array_section(item)] if original.ctype.is_array else [])
+            if sections and clause.modifier == "task":
+                raise CompileError(f"an array in a 'reduction(task, ...)' clause ('{item.spelling}') is not "
+                                   "supported", item.coord)
             if sections:
                 if self.combine_reduction != self._fold_sequentially:
                     self._section_reduction(clause.op, item, sections, original)
@@ -209,6 +214,8 @@ class DataEnvironment:
             private = self._private_copy(item.name, original)
             cg.builder.store(reduction_identity(clause.op, original.ctype), private.address)
             self.reductions.append((clause.op, original, private))
+            if clause.modifier == "task":       # tasks in the region fold into the original
+                reduction_aliases.record_copy(cg, item.name, original.address)
         if self._barrier_after_copies is not None:
             self._barrier_after_copies()
         return self

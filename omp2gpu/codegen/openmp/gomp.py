@@ -74,8 +74,9 @@ ENTRY_POINTS = {
     # tasks
     # fn, data, cpyfn, arg_size, arg_align, if, flags, depend, priority, detach
     "GOMP_task": (VOID, [FN, I8P, COPY_FN, I64, I64, BOOL, I32, I8P.as_pointer(), I32, I8P]),
-    "omp_fulfill_event": (VOID, [I8P]),        # a detached task's event (OpenMP 5.0)
+    "omp_fulfill_event": (VOID, [I64]),        # a detached task's event (OpenMP 5.0; omp.h's uintptr_t-sized handle)
     "GOMP_taskwait": (VOID, []),
+    "GOMP_taskwait_depend": (VOID, [I8P.as_pointer()]),     # OpenMP 5.0: taskwait depend(...)
     "GOMP_taskyield": (VOID, []),
     "GOMP_taskgroup_start": (VOID, []),
     "GOMP_taskgroup_end": (VOID, []),

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.openmp import canonical_loop, tasks
+from omp2gpu.codegen.openmp import canonical_loop, task_depend, tasks
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
     clauses_named,
@@ -66,6 +66,7 @@ class HostOpenMP(OpenMPRuntime):
             loop_variables = [name for name in map(iteration_variable, loops) if name]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
         if directive.has("taskloop"):       # a task-generating construct: tasks.py's rules
+            tasks.refuse_task_reductions(construct)
             implicit += [name for name in tasks.implicit_firstprivate(cg, construct) if name not in loop_variables]
         values = self._evaluate_clause_expressions(cg, directive)
         with self._nesting(cg, directive, values), tasks.team_region(cg, directive, implicit), \
@@ -134,6 +135,9 @@ class HostOpenMP(OpenMPRuntime):
     # threadprivate: one thread's copy is the original variable.
     emit_barrier = emit_taskwait = emit_taskyield = emit_threadprivate = _no_op
     emit_target_update = emit_target_enter_data = emit_target_exit_data = _no_op
+
+    def emit_depobj(self, cg, construct) -> None:
+        task_depend.emit_depobj(cg, construct.directive)
 
     def emit_flush(self, cg, construct) -> None:
         cg.builder.fence(flush_ordering(construct.directive))

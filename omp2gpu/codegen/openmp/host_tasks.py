@@ -19,10 +19,9 @@ import copy
 from dataclasses import replace
 
 from llvmlite import ir
-from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop, gomp, target_task_events, tasks
+from omp2gpu.codegen.openmp import canonical_loop, gomp, target_task_events, task_depend, task_reductions, tasks
 from omp2gpu.codegen.openmp.canonical_loop import AffineBounds
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items, loop_nest
 from omp2gpu.codegen.openmp.host_cancel import task_exit
@@ -38,6 +37,7 @@ I8P = ir.IntType(8).as_pointer()
 I32 = ir.IntType(32)
 I64 = ir.IntType(64)
 TASKLOOP_BOUNDS = 16        # GOMP_taskloop writes each task's [start, end) first in its block
+_TASKLOOP_REDUCTIONS = ("reduction", "in_reduction")      # each task of the taskloop participates
 
 
 class Tasks:
@@ -64,20 +64,32 @@ class Tasks:
             priority = convert(b, value.value, value.ctype, ct.INT)
             flags = b.or_(flags, ir.Constant(I32, gomp.TASK_PRIORITY))
         depend = _depend_array(cg, directive)
-        if depend is not None:
+        if depend.pointer is not None:
             flags = b.or_(flags, ir.Constant(I32, gomp.TASK_DEPEND))
-        body_directive = replace(directive, clauses=[c for c in directive.clauses if c.name != "firstprivate"])
+        if depend.all_memory:
+            deferrable = ir.Constant(ir.IntType(8), 0)
+        event = _event_handle(cg, directive)
+        if event is not None:
+            flags = b.or_(flags, ir.Constant(I32, gomp.TASK_DETACH))
+        body_directive = task_reductions.without(directive, ("firstprivate", "in_reduction"))
+        participants = task_reductions.fold_targets(cg, directive)
 
         def body(inner):
             task_exit(inner)
-            with inner.block_scope(), DataEnvironment(inner, body_directive):
-                inner.stmt(construct.body)
-        outlined = outline(cg, f"{cg.function.name}._omp_task", body, copied, team_shared=team_shared)
+            with inner.block_scope():
+                if event is not None:
+                    _declare_event(inner, event)
+                with task_reductions.participate(inner, participants), \
+                        DataEnvironment(inner, body_directive):
+                    inner.stmt(construct.body)
+        outlined = outline(cg, f"{cg.function.name}._omp_task", body, copied, team_shared=team_shared,
+                           reserved=target_task_events.EVENT_BYTES if event is not None else 0)
         data = outlined.fill(cg)
         gomp.call(cg, "GOMP_task", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
                   outlined.block.size, outlined.block.align, deferrable, flags,
-                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), priority,
-                  ir.Constant(I8P, None))
+                  depend.pointer if depend.pointer is not None else ir.Constant(I8P.as_pointer(), None), priority,
+                  b.bitcast(event[1].address, I8P) if event is not None else ir.Constant(I8P, None))
+        depend.release(cg)
 
     def emit_taskloop(self, cg, construct) -> None:
         directive = construct.directive
@@ -108,10 +120,12 @@ class Tasks:
             priority = ir.Constant(I32, 0)
             for clause in clauses_named(directive, "priority"):
                 priority = _int(cg, clause.expr, ct.INT)
-            body_directive = replace(directive, clauses=[c for c in directive.clauses if c.name != "firstprivate"])
+            body_directive = task_reductions.without(directive, ("firstprivate",) + _TASKLOOP_REDUCTIONS)
+            participants = task_reductions.fold_targets(cg, directive, _TASKLOOP_REDUCTIONS)
 
             def body(inner):
-                _taskloop_body(inner, body_directive, loops, nest, total_name, iv_type)
+                with task_reductions.participate(inner, participants):
+                    _taskloop_body(inner, body_directive, loops, nest, total_name, iv_type)
             outlined = outline(cg, f"{cg.function.name}._omp_taskloop", body, copied, reserved=TASKLOOP_BOUNDS,
                                team_shared=team_shared)
             data = outlined.fill(cg)
@@ -136,12 +150,12 @@ class Tasks:
             copied |= set(self.target_firstprivate(cg, construct))
         copied |= target_task_events.clause_scalars(cg, directive)
         depend = _depend_array(cg, directive)
-        flags = gomp.TASK_DEPEND if depend is not None else 0
-        deferred = 1 if clauses_named(directive, "nowait") else 0
+        flags = gomp.TASK_DEPEND if depend.pointer is not None else 0
+        deferred = 1 if clauses_named(directive, "nowait") and not depend.all_memory else 0
         if target_task_events.detaches(directive):     # its GPU work may outlive the body
             outlined = outline(cg, f"{cg.function.name}._omp_target_task",
                                lambda task: target_task_events.emit_detached_body(
-                                   task, lambda: emit(task, inner), may_run_ahead=depend is None),
+                                   task, lambda: emit(task, inner), may_run_ahead=depend.pointer is None),
                                copied, reserved=target_task_events.EVENT_BYTES, team_shared=frozenset())
             data = outlined.fill(cg)
             detach = target_task_events.clear_event(cg, data)
@@ -152,15 +166,32 @@ class Tasks:
             data, detach = outlined.fill(cg), ir.Constant(I8P, None)
         gomp.call(cg, "GOMP_task", outlined.function, data, ir.Constant(gomp.COPY_FN, None),
                   outlined.block.size, outlined.block.align, deferred, flags,
-                  depend if depend is not None else ir.Constant(I8P.as_pointer(), None), 0, detach)
+                  depend.pointer if depend.pointer is not None else ir.Constant(I8P.as_pointer(), None), 0, detach)
+        depend.release(cg)
 
     def emit_taskwait(self, cg, construct) -> None:
-        gomp.call(cg, "GOMP_taskwait")
+        """taskwait; with depend (5.0) only for the sibling tasks it names; with depend and
+        nowait (5.1) a task with those dependences and nothing to do."""
+        directive = construct.directive
+        tasks.check_clause_items(cg, directive)
+        depend = _depend_array(cg, directive)
+        if depend.all_memory or depend.pointer is None:
+            gomp.call(cg, "GOMP_taskwait")
+        elif clauses_named(directive, "nowait"):
+            gomp.call(cg, "GOMP_task", _empty_task(cg), ir.Constant(I8P, None), ir.Constant(gomp.COPY_FN, None),
+                      0, 1, 1, gomp.TASK_DEPEND, depend.pointer, 0, ir.Constant(I8P, None))
+        else:
+            gomp.call(cg, "GOMP_taskwait_depend", depend.pointer)
+        depend.release(cg)
+
+    def emit_depobj(self, cg, construct) -> None:
+        task_depend.emit_depobj(cg, construct.directive)
 
     def emit_taskyield(self, cg, construct) -> None:
         gomp.call(cg, "GOMP_taskyield")
 
     def emit_taskgroup(self, cg, construct) -> None:
+        task_reductions.check_defining_items(cg, construct.directive)     # task_reductions.py: nothing more
         gomp.call(cg, "GOMP_taskgroup_start")
         cg.stmt(construct.body)
         if not cg.builder.block.is_terminated:
@@ -220,8 +251,9 @@ def _data_sharing(cg, construct) -> tuple[set[str], set[str]]:
     not share among the team (module docstring); the team-shared ones stay team-shared for
     tasks the task creates."""
     directive = construct.directive
-    listed = {item.name for name in ("private", "firstprivate", "shared", "lastprivate")
+    listed = {item.name for name in ("private", "firstprivate", "shared", "lastprivate", "reduction", "in_reduction")
               for _, item in list_items(directive, name)}
+    listed |= {clause.expr.name for clause in clauses_named(directive, "detach")}
     default = next((clause.kind for clause in clauses_named(directive, "default")), None)
     copied = {item.name for _, item in list_items(directive, "firstprivate")}
     team_shared = set()
@@ -264,31 +296,41 @@ def _int(cg, expr, ctype) -> ir.Value:
     return convert(cg.builder, value.value, value.ctype, ctype)
 
 
-def _depend_array(cg, directive) -> ir.Value | None:
-    """GOMP's dependence list: [count, outs, the out/inout addresses, the in addresses]."""
-    items = [(clause.dep_type, item) for clause in clauses_named(directive, "depend") for item in clause.items]
-    if not items:
+def _depend_array(cg, directive) -> task_depend.DependArray:
+    """GOMP's dependence list (task_depend.py); with omp_all_memory, the earlier sibling
+    tasks are waited for here and the task runs undeferred."""
+    depend = task_depend.depend_array(cg, directive)
+    if depend.all_memory:
+        gomp.call(cg, "GOMP_taskwait")
+    return depend
+
+
+def _event_handle(cg, directive):
+    """detach(evt): the encountering context's event handle (an LValue), which the runtime
+    sets as it creates the task; the task's own copy is the block's first word."""
+    clause = next(iter(clauses_named(directive, "detach")), None)
+    if clause is None:
         return None
-    if any(kind in ("source", "sink") for kind, _ in items):
-        raise CompileError("'depend(source|sink)' (doacross loops) is not supported on the host",
-                           directive.coord)
-    ordered = [item for kind, item in items if kind != "in"] + [item for kind, item in items if kind == "in"]
-    b = cg.builder
-    array = cg.alloca_ir(ir.ArrayType(I8P, len(ordered) + 2), "depend")
-    outs = len(items) - len([kind for kind, _ in items if kind == "in"])
-
-    def slot(index):
-        return b.gep(array, [ir.Constant(I32, 0), ir.Constant(I32, index)])
-    b.store(ir.Constant(I64, len(ordered)).inttoptr(I8P), slot(0))
-    b.store(ir.Constant(I64, outs).inttoptr(I8P), slot(1))
-    for index, item in enumerate(ordered, 2):
-        b.store(b.bitcast(cg.lvalue(_first_element(item)).address, I8P), slot(index))
-    return b.bitcast(array, I8P.as_pointer())
+    event = cg.lvalue(clause.expr)
+    if not (event.ctype.is_integer and event.ctype.size == 8):
+        raise CompileError(f"'{clause.expr.name}' in 'detach' is not an 'omp_event_handle_t'", clause.coord)
+    return clause.expr.name, event
 
 
-def _first_element(item) -> c_ast.Node:
-    """The list item's storage location: the variable, or its section's first element."""
-    node = item.expr
-    for section in item.sections:
-        node = c_ast.ArrayRef(node, section.lower or c_ast.Constant("int", "0"), item.coord)
-    return node
+def _declare_event(cg, event) -> None:
+    """In the task's function: the handle the runtime wrote into the block's first word."""
+    name, original = event
+    address = cg.builder.bitcast(cg.function.args[0], original.ctype.ir_type().as_pointer())
+    cg.scope.declare(Symbol(name, original.ctype, "object", address))
+
+
+def _empty_task(cg) -> ir.Function:
+    """`void f(void *) {}`: taskwait nowait's task."""
+    module = cg.module.module
+    existing = module.globals.get("__omp2gpu_empty_task")
+    if existing is not None:
+        return existing
+    function = ir.Function(module, ir.FunctionType(ir.VoidType(), [I8P]), name="__omp2gpu_empty_task")
+    function.linkage = "internal"
+    ir.IRBuilder(function.append_basic_block("entry")).ret_void()
+    return function

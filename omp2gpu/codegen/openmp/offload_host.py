@@ -15,7 +15,7 @@ import re
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import launch_shape
+from omp2gpu.codegen.openmp import launch_shape, task_reductions
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
@@ -140,6 +140,8 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
 
     # ----------------------------------------------------------------- target regions
     def emit_construct(self, cg, construct) -> None:
+        if construct.directive.has("target") and clauses_named(construct.directive, "in_reduction"):
+            construct = task_reductions.mapped_target(cg, construct)
         directive = construct.directive
         # target, its combinations, and the stand-alone target enter/exit data and update
         # (their leaf is the whole name, so directive.has("target") misses them)
@@ -151,6 +153,10 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
     def emit_compute_construct(self, cg, construct) -> None:
         if not construct.directive.has("target"):
             super().emit_compute_construct(cg, construct)
+            return
+        if clauses_named(construct.directive, "in_reduction"):     # a participant: task_reductions.py
+            with task_reductions.participate(cg, task_reductions.fold_targets(cg, construct.directive)):
+                self.emit_compute_construct(cg, task_reductions.without_clauses(construct, ("in_reduction",)))
             return
         region = plan_region(cg, construct, self._kernel_name(cg, construct), self.planning_inputs,
                              frozenset(self.declare_target_globals))

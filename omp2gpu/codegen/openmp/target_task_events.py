@@ -81,7 +81,7 @@ def emit_detached_body(task_cg, emit_launch, may_run_ahead: bool) -> None:
     untaken = b.and_(b.icmp_unsigned("==", taken, ir.Constant(I32, 0)),
                      b.icmp_unsigned("!=", event, ir.Constant(I8P, None)))
     with b.if_then(untaken):
-        gomp.call(task_cg, "omp_fulfill_event", event)
+        gomp.call(task_cg, "omp_fulfill_event", b.ptrtoint(event, ir.IntType(64)))
 
 
 def _declare(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:

@@ -46,6 +46,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     list_items,
 )
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.task_rules import ALL_MEMORY
 from omp2gpu.sema.captures import free_identifiers
 
 # Leaf constructs whose implicit tasks make a team (of one thread, here): what they
@@ -81,9 +82,24 @@ def emit_task(cg, construct, private_slot=None) -> None:
     """The task, run where it is met, in its data environment (`private_slot`: where its
     copies live, DataEnvironment's; default a stack slot of the running thread)."""
     directive = construct.directive
+    refuse_task_reductions(construct)
     _evaluate_clauses(cg, directive)
     with DataEnvironment(cg, directive, implicit_firstprivate(cg, construct), private_slot=private_slot):
         cg.stmt(construct.body)
+
+
+def refuse_task_reductions(construct) -> None:
+    """A task that joins a task reduction (`in_reduction`, a taskloop's `reduction`) or
+    completes on an event (`detach`) needs the host's tasks: on a device the region is
+    refused, and the device build runs it on the host."""
+    directive = construct.directive
+    for name in ("in_reduction", "detach"):
+        if clauses_named(directive, name):
+            raise CompileError(f"'{name}' on '#pragma omp {directive.kind}' is not supported on the device",
+                               construct.coord)
+    if directive.has("taskloop") and clauses_named(directive, "reduction"):
+        raise CompileError(f"'reduction' on '#pragma omp {directive.kind}' is not supported on the device",
+                           construct.coord)
 
 
 def implicit_firstprivate(cg, construct) -> list[str]:
@@ -167,11 +183,14 @@ def check_priority(clause, value) -> None:
 
 
 def check_clause_items(cg, directive) -> None:
-    """Every shared, firstprivate and depend item of a task names a variable."""
+    """Every shared, firstprivate and depend item of a task names a variable (or, in a
+    depend clause, is OpenMP 5.1's omp_all_memory)."""
     for clause_name, what in (("shared", "a data-sharing"), ("firstprivate", "a data-sharing"),
                               ("depend", "a 'depend'")):
         for _, item in list_items(directive, clause_name):
             symbol = cg.scope.lookup(item.name)
+            if symbol is None and clause_name == "depend" and item.name == ALL_MEMORY:
+                continue
             if symbol is None or symbol.kind != "object":
                 raise CompileError(f"'{item.name}' in {what} clause is not a variable",
                                    item.coord)
