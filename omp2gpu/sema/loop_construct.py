@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import LoweringError
+from omp2gpu.diagnostics import LoweringError, SourceLocation
 from omp2gpu.frontend.clause_types import BindClause, LastprivateClause, OrderClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.default_none import loop_iteration_variables
@@ -95,6 +95,24 @@ def lowered(directive, binding: str):
     clauses = [c for c in directive.clauses if not isinstance(c, (BindClause, OrderClause))]
     return replace(directive, kind=" ".join(constructs), constructs=constructs, clauses=clauses,
                    lowered_from=directive.kind, binding=binding)
+
+
+_BOUND_TO = {"teams": "the teams region", "parallel": "the parallel region",
+             "thread": "the encountering thread"}
+
+
+def loop_lowering_remarks(node) -> list[str]:
+    """`--explain`'s line for each `loop` lowered in `node` (a construct), in source order."""
+    remarks, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        directive = getattr(current, "directive", None)
+        if isinstance(current, OmpConstruct) and directive.lowered_from is not None:
+            remarks.append(f"{SourceLocation.of(current.coord)}: remark: '{directive.lowered_from}' "
+                           f"lowered as '{directive.kind}' (the loop binds to "
+                           f"{_BOUND_TO[directive.binding]})")
+        stack.extend(child for _, child in reversed(list(current.children())))
+    return remarks
 
 
 def _check_binding(directive, binding: str, enclosing, coord) -> None:

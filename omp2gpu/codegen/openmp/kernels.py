@@ -17,6 +17,7 @@ from omp2gpu.codegen.openmp.inlined_callees import functions_holding
 from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import KernelInfo
+from omp2gpu.sema.loop_construct import loop_lowering_remarks
 
 
 @dataclass
@@ -63,29 +64,33 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
     device.critical_callees = functions_holding(host_emitter.function_definitions, "critical")
     build = DeviceBuild(device.module)
     for plan in offload.regions:
-        where = SourceLocation.of(plan.construct.coord)
-        if plan.gpu is None:
-            build.remarks.append(f"{where}: remark: target region {plan.reason}")
-            continue
-        module_globals = set(device.module.globals)
-        device_symbols = set(device.file_scope.names)
-        try:
-            built = plan.gpu().emit_region(device, plan)
-            device.emit_pending_functions()
-        except CompileError as error:
-            # A region the device cannot run still runs: on the host, said once.
-            # What its kernel started (functions half emitted, globals) goes.
-            device.forget_since(module_globals, device_symbols)
-            reason = f"runs on the host: {error.message}"
-            build.remarks.append(f"{where}: remark: target region {reason}")
-            build.refused[plan.kernel_name] = reason
-            continue
-        build.kernels.append(built)
-        build.remarks.append(f"{where}: remark: target region -> kernel {plan.kernel_name}: "
-                             f"{plan.gpu.name} scheme ({plan.reason})")
+        build.remarks.append(_build_region(device, build, plan))
+        build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
     if offload.separate_compilation:
         build.remarks += device.export_declare_target(offload)
     return build
+
+
+def _build_region(device, build: DeviceBuild, plan) -> str:
+    """The region's kernel, added to the build; returns the remark saying what it became."""
+    where = SourceLocation.of(plan.construct.coord)
+    if plan.gpu is None:
+        return f"{where}: remark: target region {plan.reason}"
+    module_globals = set(device.module.globals)
+    device_symbols = set(device.file_scope.names)
+    try:
+        built = plan.gpu().emit_region(device, plan)
+        device.emit_pending_functions()
+    except CompileError as error:
+        # A region the device cannot run still runs: on the host, said once.
+        # What its kernel started (functions half emitted, globals) goes.
+        device.forget_since(module_globals, device_symbols)
+        reason = f"runs on the host: {error.message}"
+        build.refused[plan.kernel_name] = reason
+        return f"{where}: remark: target region {reason}"
+    build.kernels.append(built)
+    return (f"{where}: remark: target region -> kernel {plan.kernel_name}: "
+            f"{plan.gpu.name} scheme ({plan.reason})")
 
 
 def kernel_table(build) -> dict[str, KernelInfo]:

@@ -46,8 +46,8 @@ def split_at_parallel(directive) -> ParallelSplit:
                 routed["worksharing"].append(replace(clause, items=both))
             if rest:
                 routed["parallel"].append(replace(clause, items=rest))
-        elif name in ("schedule", "ordered", "collapse", "nowait", "safelen", "simdlen", "aligned") \
-                and has_worksharing:
+        elif name in ("schedule", "ordered", "collapse", "nowait", "safelen", "simdlen", "aligned",
+                      "order") and has_worksharing:
             routed["worksharing"].append(clause)
         elif name in ("num_threads", "proc_bind", "copyin", "shared", "default"):
             routed["parallel"].append(clause)

@@ -23,6 +23,7 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 
 COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
+IN_THREAD_CONSTRUCTS = ("atomic", "simd")    # what the combined scheme's threads may meet
 PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
 
 
@@ -224,8 +225,10 @@ def combined_ineligibility(construct) -> str | None:
     if reason:
         return reason
     loop = shape.loop
-    # Atomics are single instructions for each thread; anything else needs coordination.
-    inner = [c for c in nested_constructs(loop) if c.directive.kind != "atomic"]
+    # Atomics are single instructions for each thread, and a `simd` loop (what a nested
+    # thread-bound `loop` becomes) runs in the thread that meets it; anything else needs
+    # coordination.
+    inner = [c for c in nested_constructs(loop) if c.directive.kind not in IN_THREAD_CONSTRUCTS]
     if inner:
         return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
     return None
