@@ -489,7 +489,18 @@ def _directive_list_clause(cls):
     return parse
 
 
+def _parse_num_teams(ctx, tok, args):
+    """num_teams(upper); OpenMP 5.1's `lower: upper` is refused by name (a league of one team,
+    as the host runs a target region's teams, would be fewer than `lower`)."""
+    pieces = split_top(args, ":")
+    if len(pieces) > 1:
+        raise ctx.error("'num_teams' with a lower bound ('num_teams(lower: upper)', OpenMP 5.1) is not "
+                        "supported", args.start)
+    return NumTeamsClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, "num_teams"))
+
+
 CLAUSES.update({
+    "num_teams": ClauseSpec(_parse_num_teams, "required"),
     "filter": ClauseSpec(_expr_clause(FilterClause), "required"),
     "at": ClauseSpec(_parse_at, "required"),
     "severity": ClauseSpec(_parse_severity, "required"),
