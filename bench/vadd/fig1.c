@@ -1,6 +1,7 @@
 /* The paper's Fig. 1 program: a teams region with a team-shared `pi` declared in
  * its sequential part and a `distribute parallel for` (the control loop's case).
- * -DCOMBINED writes the same computation as one combined construct.
+ * -DCOMBINED writes the same computation as one combined construct; -DLOOP spells either
+ * with OpenMP 5.0's `loop` (`loop` in the teams region, or `target teams loop`).
  * TEAMS/THREADS (0: the launcher's choice) set num_teams/thread_limit. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,14 +29,22 @@ int main(int argc, char **argv) {
     for (r = 0; r < reps; r++) {
 #ifdef COMBINED
         double pi = 3.14;
+#ifdef LOOP
+        #pragma omp target teams loop num_teams(TEAMS) thread_limit(THREADS)
+#else
         #pragma omp target teams distribute parallel for num_teams(TEAMS) thread_limit(THREADS)
+#endif
         for (i = 0; i < n; i++)
             a[i] = b[i] + c[i] * pi;
 #else
         #pragma omp target teams num_teams(TEAMS) thread_limit(THREADS)
         {
             double pi = 3.14;
+#ifdef LOOP
+            #pragma omp loop
+#else
             #pragma omp distribute parallel for
+#endif
             for (i = 0; i < n; i++)
                 a[i] = b[i] + c[i] * pi;
         }

@@ -1,7 +1,8 @@
 """bench/vadd: the paper's Fig. 6 vector add, timed side by side in one run.
 
     omp2gpu (combined construct, control loop) | CUDA C (nvcc) | Numba CUDA
-    and the paper's Fig. 1 program (team-shared pi, distribute parallel for)
+    and the paper's Fig. 1 program (team-shared pi, distribute parallel for),
+    each also spelt with OpenMP 5.0's `loop` (-DLOOP: `target teams loop`, `loop`)
 
 Each kernel runs REPS times on device-resident data; the best time counts.
 Two omp2gpu rows: "omp2gpu combined" is `omp2gpu run vadd.c`, timed by the
@@ -49,7 +50,8 @@ def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "com
             "registers": kernel.get("registers"), "device": data.get("device")}
 
 
-def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str = "auto") -> dict:
+def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str = "auto",
+                        defines: tuple = ()) -> dict:
     """omp2gpu's kernel for vadd.c, launched back to back as the CUDA C and Numba
     references are: the kernel's quality alone, without the launcher between launches."""
     import numpy as np
@@ -61,7 +63,7 @@ def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str
     from omp2gpu.offload.policy import launch_configuration
     from omp2gpu.offload.runtime import team_stack_param
 
-    options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}"), scheme=scheme)
+    options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}", *defines), scheme=scheme)
     build = driver.translate(HERE / "vadd.c", options).device
     (region,) = build.kernels
     device = CudaDevice(0)
@@ -154,6 +156,10 @@ def IMPLEMENTATIONS(binary, n, reps, teams, threads):
         ("omp2gpu control loop", lambda: omp2gpu_best(n, reps, teams, threads, "control-loop")),
         ("omp2gpu control loop kernel",
          lambda: omp2gpu_kernel_best(n, reps, teams, threads, "control-loop")),
+        # OpenMP 5.0's spelling, `target teams loop`: the same combined kernel
+        ("omp2gpu teams loop", lambda: omp2gpu_best(n, reps, teams, threads, "auto", defines=("LOOP",))),
+        ("omp2gpu teams loop kernel",
+         lambda: omp2gpu_kernel_best(n, reps, teams, threads, defines=("LOOP",))),
         ("CUDA C", lambda: cuda_best(binary, n, reps, teams, threads)),
         ("Numba CUDA", lambda: numba_best(n, reps, teams, threads)),
         ("Fig. 1: omp2gpu control loop",
@@ -162,6 +168,10 @@ def IMPLEMENTATIONS(binary, n, reps, teams, threads):
         ("Fig. 1: omp2gpu auto", lambda: omp2gpu_best(n, reps, teams, threads, "auto", "fig1.c")),
         ("Fig. 1: omp2gpu combined",
          lambda: omp2gpu_best(n, reps, teams, threads, "auto", "fig1.c", ("COMBINED",))),
+        ("Fig. 1: omp2gpu loop",         # `loop` in the teams region, pi declared before it
+         lambda: omp2gpu_best(n, reps, teams, threads, "auto", "fig1.c", ("LOOP",))),
+        ("Fig. 1: omp2gpu teams loop",
+         lambda: omp2gpu_best(n, reps, teams, threads, "auto", "fig1.c", ("COMBINED", "LOOP"))),
         ("Fig. 1: CUDA C", lambda: cuda_best(binary, n, reps, teams, threads, "fig1")),
     )
 

@@ -1,4 +1,5 @@
-/* The paper's Fig. 6 vector add, a[i] += b[i] + c[i], with the combined construct.
+/* The paper's Fig. 6 vector add, a[i] += b[i] + c[i], with the combined construct
+ * (-DLOOP: spelt OpenMP 5.0's way, `target teams loop`, which omp2gpu lowers to it).
  * Data stays on the device (target data) while the kernel runs REPS times;
  * TEAMS/THREADS (0: the launcher's choice) set num_teams/thread_limit. */
 #include <stdio.h>
@@ -25,7 +26,11 @@ int main(int argc, char **argv) {
     }
     #pragma omp target data map(tofrom: a[0:n]) map(to: b[0:n], c[0:n])
     for (r = 0; r < reps; r++) {
+#ifdef LOOP
+        #pragma omp target teams loop num_teams(TEAMS) thread_limit(THREADS)
+#else
         #pragma omp target teams distribute parallel for num_teams(TEAMS) thread_limit(THREADS)
+#endif
         for (i = 0; i < n; i++)
             a[i] += b[i] + c[i];
     }
