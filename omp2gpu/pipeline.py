@@ -20,6 +20,7 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
+from omp2gpu.frontend.scan_lowering import lower_scans
 from omp2gpu.sema.atomic_forms import check_atomic_forms
 from omp2gpu.sema.concurrent_regions import check_concurrent_regions
 from omp2gpu.sema.default_clause import check_default_clause
@@ -158,6 +159,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     lower_loop_constructs(ast, check=lowering_checks)     # 5.0 `loop` -> a 4.5 construct
     check_atomic_forms(ast)
     apply_requires(ast)
+    lower_scans(ast, strict=lowering_checks)
     return ast
 
 

@@ -34,6 +34,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     DeviceClause,
     DistScheduleClause,
     DynamicAllocatorsClause,
+    ExclusiveClause,
     FailClause,
     FilterClause,
     FinalClause,
@@ -44,6 +45,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     HoldsClause,
     IfClause,
     InbranchClause,
+    InclusiveClause,
     InitializerClause,
     InReductionClause,
     IsDevicePtrClause,
@@ -115,7 +117,7 @@ SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
 SCHEDULE_MODIFIERS = ("monotonic", "nonmonotonic", "simd")
 DEFAULT_KINDS = ("shared", "none", "firstprivate", "private")    # the last two: OpenMP 5.0/5.1
 # OpenMP 5.0 reduction modifiers (`reduction(task, +: x)`).
-REDUCTION_MODIFIERS = ("default", "task")
+REDUCTION_MODIFIERS = ("default", "task", "inscan")
 # All directive-name-modifiers of OpenMP 4.5; directives.py checks which apply where.
 IF_MODIFIERS = ("parallel", "task", "taskloop", "target", "target data", "target enter data",
                 "target exit data", "target update", "cancel",
@@ -438,6 +440,8 @@ CLAUSES: dict[str, ClauseSpec] = {
     "unified_shared_memory": ClauseSpec(_flag_clause(UnifiedSharedMemoryClause), "none"),
     "dynamic_allocators": ClauseSpec(_flag_clause(DynamicAllocatorsClause), "none"),
     "atomic_default_mem_order": ClauseSpec(_parse_default_mem_order, "required"),
+    "inclusive": ClauseSpec(_list_clause(InclusiveClause, plain=True), "required"),
+    "exclusive": ClauseSpec(_list_clause(ExclusiveClause, plain=True), "required"),
     "threads": ClauseSpec(_flag_clause(ThreadsClause), "none"),
     "simd": ClauseSpec(_flag_clause(SimdClause), "none"),
     "untied": ClauseSpec(_flag_clause(UntiedClause), "none"),

@@ -87,7 +87,7 @@ class MapClause(ListClause):
 class ReductionClause(ListClause):
     name = "reduction"
     op: str
-    modifier: str | None = None         # OpenMP 5.0: "task" or "default"
+    modifier: str | None = None         # OpenMP 5.0: "task", "default" or "inscan"
 
 
 @dataclass(kw_only=True)
@@ -292,6 +292,10 @@ class FailClause(Clause):
     """`fail(seq_cst|acquire|relaxed)`: the order of an atomic compare that does not write."""
     name = "fail"
     order: str
+
+
+class InclusiveClause(ListClause): name = "inclusive"     # scan (5.0)
+class ExclusiveClause(ListClause): name = "exclusive"     # scan (5.0)
 
 
 class RequiresClause(Clause):

@@ -13,7 +13,7 @@ _STANDALONE = frozenset({
     "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
     "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
     "declare reduction",
-    "requires",
+    "requires", "scan",
     "nothing", "error", "assumes", "begin assumes", "end assumes",      # OpenMP 5.1
     "depobj",
 })

@@ -15,16 +15,19 @@ from .clause_types import (
     CollapseClause,
     CompareClause,
     DependClause,
+    ExclusiveClause,
     FailClause,
     HintClause,
     IfClause,
     InbranchClause,
+    InclusiveClause,
     MapClause,
     MemoryOrderClause,
     MessageClause,
     NotinbranchClause,
     OrderClause,
     OrderedClause,
+    ReductionClause,
     SafelenClause,
     ScheduleClause,
     SimdlenClause,
@@ -66,6 +69,7 @@ _REQUIRED_CLAUSES = {
     "target enter data": ("map",),
     "target exit data": ("map",),
     "target data": ("map", "use_device_ptr"),
+    "scan": ("inclusive", "exclusive"),
     "requires": ("reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"),
 }
@@ -261,8 +265,31 @@ def _check_message(directive: Directive) -> None:
                            message.coord)
 
 
+def _check_scan(directive: Directive) -> None:
+    """`scan` takes one of inclusive and exclusive; an `inscan` reduction is on a
+    worksharing-loop or simd construct, not with distribute or taskloop, and then
+    every reduction clause there is inscan (OpenMP 5.0 2.19.5.4)."""
+    lists = directive.find(InclusiveClause) + directive.find(ExclusiveClause)
+    if len(lists) > 1:
+        raise CompileError("'#pragma omp scan' takes one 'inclusive' or 'exclusive' clause",
+                           lists[1].coord)
+    reductions = directive.find(ReductionClause)
+    inscan = [clause for clause in reductions if clause.modifier == "inscan"]
+    if not inscan:
+        return
+    leaves = set(directive.constructs)
+    if not leaves & {"for", "simd"} or leaves & {"distribute", "taskloop"}:
+        raise CompileError(f"the 'inscan' reduction modifier is not valid on {_on(directive)}: "
+                           "only on a worksharing-loop or simd construct", inscan[0].coord)
+    plain = next((clause for clause in reductions if clause.modifier != "inscan"), None)
+    if plain is not None:
+        raise CompileError("with an 'inscan' reduction clause every reduction clause on the "
+                           "construct must be 'inscan'", plain.coord)
+
+
 RULES_5X = (_check_flush, _check_message,     # OpenMP 5.0/5.1 (issue 26)
-            _check_order, _check_combined_bind)
+            _check_order, _check_combined_bind,
+            _check_scan)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
            _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X + TASK_RULES

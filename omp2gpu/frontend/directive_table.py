@@ -18,6 +18,7 @@ _SINGLE_CONSTRUCTS = (
     "taskloop", "cancel", "cancellation point", "declare reduction",
     "requires",                                                     # OpenMP 5.0
     "depobj",                                                   # OpenMP 5.0 tasking
+    "scan",                                                         # OpenMP 5.0
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -98,6 +99,7 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "flush": set(),
     "atomic": {"read", "write", "update", "capture", "seq_cst",
                "acq_rel", "release", "acquire", "relaxed", "hint", "compare", "fail", "weak"},
+    "scan": {"inclusive", "exclusive"},
     "requires": {"reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"},
     "ordered": {"threads", "simd", "depend"},

@@ -55,6 +55,7 @@ _MINIMAL_CLAUSES = {
     "cancellation point": " taskgroup",
     "requires": " dynamic_allocators",
     "depobj": "(o) destroy",
+    "scan": " inclusive(x)",
 }
 
 ALL_FORMS = [
@@ -92,6 +93,7 @@ ALL_FORMS = [
     ("declare simd", ("declare simd",)),
     ("requires", ("requires",)),
     ("depobj", ("depobj",)),
+    ("scan", ("scan",)),
     ("parallel for", ("parallel", "for")),
     ("parallel for simd", ("parallel", "for", "simd")),
     ("parallel sections", ("parallel", "sections")),
