@@ -40,6 +40,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     FinalClause,
     FirstprivateClause,
     FromClause,
+    FullClause,
     GrainsizeClause,
     HintClause,
     HoldsClause,
@@ -67,6 +68,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     NumThreadsClause,
     OrderClause,
     OrderedClause,
+    PartialClause,
     PriorityClause,
     PrivateClause,
     ProcBindClause,
@@ -81,6 +83,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     SharedClause,
     SimdClause,
     SimdlenClause,
+    SizesClause,
     TaskReductionClause,
     ThreadLimitClause,
     ThreadsClause,
@@ -521,3 +524,21 @@ CLAUSES.update({
 # OpenMP clauses of constructs this compiler does not support: reported as "not valid
 # here" rather than "unknown".
 OTHER_OPENMP_CLAUSES = frozenset()
+
+
+# ---------------------------------------------------- OpenMP 5.1 loop transformations: tile, unroll
+def _parse_sizes(ctx, tok, args):
+    return SizesClause(coord=ctx.loc(tok.offset),
+                       sizes=[positive_constant(ctx, piece, "sizes") for piece in split_top(args, ",")])
+
+
+def _parse_partial(ctx, tok, args):
+    factor = positive_constant(ctx, args, "partial") if args is not None else None
+    return PartialClause(coord=ctx.loc(tok.offset), factor=factor)
+
+
+CLAUSES.update({
+    "sizes": ClauseSpec(_parse_sizes, "required"),
+    "full": ClauseSpec(_flag_clause(FullClause), "none"),
+    "partial": ClauseSpec(_parse_partial, "optional"),
+})

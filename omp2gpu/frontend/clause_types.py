@@ -354,3 +354,21 @@ class DirectiveListClause(Clause):
 
 class AbsentClause(DirectiveListClause): name = "absent"
 class ContainsClause(DirectiveListClause): name = "contains"
+
+
+# OpenMP 5.1 loop transformations
+@dataclass(kw_only=True)
+class SizesClause(Clause):
+    name = "sizes"
+    sizes: list[int]                    # tile sizes, outermost loop first
+
+
+@dataclass(kw_only=True)
+class FullClause(Clause):
+    name = "full"
+
+
+@dataclass(kw_only=True)
+class PartialClause(Clause):
+    name = "partial"
+    factor: int | None = None           # None: the implementation's choice

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from ..diagnostics import CompileError
-from .clause_types import (
+from .clause_types import (  # OpenMP 5.1 unroll
     AtClause,
     AtomicClause,
     BindClause,
@@ -17,6 +17,7 @@ from .clause_types import (
     DependClause,
     ExclusiveClause,
     FailClause,
+    FullClause,
     HintClause,
     IfClause,
     InbranchClause,
@@ -27,6 +28,7 @@ from .clause_types import (
     NotinbranchClause,
     OrderClause,
     OrderedClause,
+    PartialClause,
     ReductionClause,
     SafelenClause,
     ScheduleClause,
@@ -72,6 +74,7 @@ _REQUIRED_CLAUSES = {
     "scan": ("inclusive", "exclusive"),
     "requires": ("reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"),
+    "tile": ("sizes",),                                                 # 5.1
 }
 
 
@@ -287,7 +290,14 @@ def _check_scan(directive: Directive) -> None:
                            "construct must be 'inscan'", plain.coord)
 
 
-RULES_5X = (_check_flush, _check_message,     # OpenMP 5.0/5.1 (issue 26)
+def _check_unroll(directive: Directive) -> None:
+    """unroll: `full` or `partial`, not both (OpenMP 5.1 2.11.9.2)."""
+    partial = directive.first(PartialClause)
+    if directive.kind == "unroll" and partial is not None and directive.first(FullClause) is not None:
+        raise CompileError("'full' and 'partial' cannot both appear on '#pragma omp unroll'", partial.coord)
+
+
+RULES_5X = (_check_flush, _check_message, _check_unroll,     # OpenMP 5.0/5.1 (issue 26)
             _check_order, _check_combined_bind,
             _check_scan)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,

@@ -46,8 +46,11 @@ _COMBINED_CONSTRUCTS_5X = (
 _LOOP_CONSTRUCTS = ("loop",)
 _COMBINED_LOOP_CONSTRUCTS = ("teams loop", "target teams loop", "parallel loop",
                              "target parallel loop")
+# OpenMP 5.1 loop transformations (sema/loop_transformations.py rewrites them into loops).
+LOOP_TRANSFORMATIONS = ("tile", "unroll")
 DIRECTIVES: dict[str, tuple[str, ...]] = {
-    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS + _SINGLE_CONSTRUCTS_5X + _LOOP_CONSTRUCTS},
+    **{kind: (kind,) for kind in _SINGLE_CONSTRUCTS + _SINGLE_CONSTRUCTS_5X + _LOOP_CONSTRUCTS
+       + LOOP_TRANSFORMATIONS},
     **{kind: tuple(kind.split()) for kind in _COMBINED_CONSTRUCTS + _COMBINED_CONSTRUCTS_5X
                                      + _COMBINED_LOOP_CONSTRUCTS},
 }
@@ -132,6 +135,8 @@ LEAF_CLAUSES = {**LEAF_CLAUSES,
 # OpenMP 5.0/5.1: the `loop` construct's clauses, and `order([modifier:]concurrent)` on the
 # loop constructs that take it (5.0 for and simd; 5.1 distribute: gcc 12 takes it there too).
 LEAF_CLAUSES["loop"] = frozenset({"bind", "collapse", "order", "private", "lastprivate", "reduction"})
+LEAF_CLAUSES["tile"] = frozenset({"sizes"})                       # 5.1 loop transformations
+LEAF_CLAUSES["unroll"] = frozenset({"full", "partial"})
 for _leaf in ("for", "simd", "distribute"):
     LEAF_CLAUSES[_leaf] |= {"order"}
 

@@ -29,6 +29,7 @@ import re
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
+from omp2gpu.frontend.directive_table import LOOP_TRANSFORMATIONS
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.masked_combined import nest_masked_combination
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
@@ -48,7 +49,7 @@ except ImportError:                                   # pycparser 2.x
     from pycparser.plyparser import Coord
 
 # A directive whose last leaf is one of these governs a `for` loop.
-_LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop", "loop"})
+_LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop", "loop", "tile", "unroll"})
 _FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare simd",
                               "requires"})
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -249,7 +250,8 @@ def _block_item(items, i, scope):
     if isinstance(body, _DECLARATIONS):
         raise CompileError(f"{named(directive)} must be followed by {wanted}, "
                            "not a declaration", instead)
-    if (isinstance(body, OmpConstruct) and body.body is None) or (loop and not isinstance(body, c_ast.For)):
+    if (isinstance(body, OmpConstruct) and body.body is None) or \
+            (loop and not isinstance(body, c_ast.For) and not _generates_loops(body, directive)):
         raise CompileError(f"{named(directive)} must be followed by {wanted}", instead)
     construct = OmpConstruct(directive, body, coord)
     if scope.check_construct is not None:
@@ -257,6 +259,17 @@ def _block_item(items, i, scope):
     if directive.kind == "assume":
         return assume_block(construct), after
     return nest_masked_combination(construct), after
+
+
+def _generates_loops(body, directive) -> bool:
+    """A 5.1 loop transformation (tile, unroll) stands for the loops it generates
+    (sema/loop_transformations.py); `unroll full` generates none."""
+    if not (isinstance(body, OmpConstruct) and body.directive.kind in LOOP_TRANSFORMATIONS):
+        return False
+    if body.directive.kind == "unroll" and any(c.name == "full" for c in body.directive.clauses):
+        raise CompileError(f"{named(directive)} must be followed by a loop: 'unroll full' leaves none "
+                           "to associate with it", body.coord)
+    return True
 
 
 def _directive(pragma: c_ast.Pragma, scope):

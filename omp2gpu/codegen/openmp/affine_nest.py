@@ -27,8 +27,8 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema.canonical_form import literal_integer
 from omp2gpu.sema.captures import free_identifiers
-from omp2gpu.sema.literals import integer_literal
 
 I64 = ir.IntType(64)
 
@@ -131,27 +131,6 @@ def _check_step_divides(found: Dependence, loops) -> None:
         return
     raise _unsupported(f"a step of '{inner.variable}' that does not divide the change of its bounds from "
                        f"one '{outer.variable}' iteration to the next is not supported", inner.step)
-
-
-def literal_integer(node) -> int | None:
-    """The value of an integer constant expression written with literals, `+`, `-` and
-    `*` (what a preprocessed `#define` leaves), else None."""
-    if isinstance(node, c_ast.Constant) and node.type not in ("char", "string", "float", "double"):
-        try:
-            return integer_literal(node.value)[0]
-        except CompileError:
-            return None
-    if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
-        value = literal_integer(node.expr)
-        return None if value is None else (-value if node.op == "-" else value)
-    if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*"):
-        left, right = literal_integer(node.left), literal_integer(node.right)
-        if left is None or right is None:
-            return None
-        return {"+": left + right, "-": left - right, "*": left * right}[node.op]
-    if isinstance(node, c_ast.Cast):
-        return literal_integer(node.expr)
-    return None
 
 
 # ----------------------------------------------------------------- closed forms on IR values

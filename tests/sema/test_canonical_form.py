@@ -1,4 +1,4 @@
-"""canonical_loop.py: the canonical loop forms a loop construct accepts (OpenMP 4.5 2.6,
+"""canonical_form.py: the canonical loop forms a loop construct accepts (OpenMP 4.5 2.6,
 5.0 2.9.1's `!=` test with unit steps), and the literal constants its checks read."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from pycparser import c_parser
 
-from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import canonical_form
 
 
 def _loop(text: str):
@@ -24,14 +24,14 @@ def _loop(text: str):
     ("for (i = 0; i < n; i += 3) ;", "<", False),
 ])
 def test_not_equal_test_becomes_a_direction(text, relation, negated):
-    loop = canonical_loop.analyze(_loop(text))
+    loop = canonical_form.analyze(_loop(text))
     assert (loop.relation, loop.step_negated) == (relation, negated)
 
 
 @pytest.mark.parametrize("text", ["for (i = 0; i != n; i += 2) ;", "for (i = 0; i != n; i += n) ;"])
 def test_not_equal_test_needs_a_unit_step(text):
     with pytest.raises(CompileError, match="'!=' must step by 1 or -1"):
-        canonical_loop.analyze(_loop(text))
+        canonical_form.analyze(_loop(text))
 
 
 @pytest.mark.parametrize(("text", "value"), [("3", 3), ("-2", -2), ("2 * 4 - 1", 7), ("0x10", 16),
@@ -39,4 +39,4 @@ def test_not_equal_test_needs_a_unit_step(text):
 def test_literal_integer(text, value):
     expression = c_parser.CParser().parse(f"int x = {text};" if "n" not in text else
                                           f"int n; int x = {text};").ext[-1].init
-    assert affine_nest.literal_integer(expression) == value
+    assert canonical_form.literal_integer(expression) == value
