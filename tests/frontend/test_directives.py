@@ -52,6 +52,7 @@ _MINIMAL_CLAUSES = {
     "target exit data": " map(from: a)",
     "target data": " map(a)",
     "cancel": " parallel",
+    "tile": " sizes(4, 4)",
     "cancellation point": " taskgroup",
     "requires": " dynamic_allocators",
     "depobj": "(o) destroy",
@@ -131,6 +132,8 @@ ALL_FORMS += [
     ("parallel loop", ("parallel", "loop")),
     ("target parallel loop", ("target", "parallel", "loop")),
 ]
+# OpenMP 5.1 loop transformations (tests/sema/test_loop_transformations.py has what they make).
+ALL_FORMS += [("tile", ("tile",)), ("unroll", ("unroll",))]
 
 
 @pytest.mark.parametrize("kind,constructs", ALL_FORMS)
