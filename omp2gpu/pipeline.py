@@ -24,6 +24,7 @@ from omp2gpu.frontend.scan_lowering import lower_scans
 from omp2gpu.sema.atomic_forms import check_atomic_forms
 from omp2gpu.sema.concurrent_regions import check_concurrent_regions
 from omp2gpu.sema.default_clause import check_default_clause
+from omp2gpu.sema.imperfect_nests import make_nests_perfect
 from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.loop_transformations import apply_loop_transformations
 from omp2gpu.sema.nesting import check_nesting
@@ -155,6 +156,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     (nesting, default(none): error_order.py)."""
     ast = attach_pragmas(ast, check_default_clause if lowering_checks else None)
     apply_loop_transformations(ast)                         # 5.1 tile, unroll -> loops
+    make_nests_perfect(ast)                                 # 5.0 intervening code -> innermost body
     if lowering_checks:
         check_concurrent_regions(ast)
         check_nesting(ast)
