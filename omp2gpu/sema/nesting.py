@@ -22,8 +22,7 @@ from omp2gpu.diagnostics import CompileError, LoweringError
 from omp2gpu.frontend.clause_types import OrderedClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 
-WORKSHARING = ("for", "sections", "single",
-               "scope")                 # OpenMP 5.1
+WORKSHARING = ("for", "sections", "single")
 NO_WORKSHARING_INSIDE = WORKSHARING + ("critical", "ordered", "master", "task",
                                        "masked")        # OpenMP 5.1
 
@@ -80,7 +79,8 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
     if first == "teams" and outer_leaf != "target":
         raise LoweringError(f"'teams' construct must be closely nested inside a 'target' construct, "
                            f"not '{outer.kind}'", where)
-    if first in WORKSHARING + ("master", "masked", "barrier") and outer_leaf in NO_WORKSHARING_INSIDE:
+    # scope (5.1) is a worksharing region: not inside one; gcc lets it hold a worksharing loop.
+    if first in WORKSHARING + ("scope", "master", "masked", "barrier") and outer_leaf in NO_WORKSHARING_INSIDE:
         raise LoweringError(f"'{first}' region may not be closely nested inside a '{outer_leaf}' region", where)
     if first == "ordered" and not directive.is_standalone and "simd" not in outer.constructs \
             and ("for" not in outer.constructs or outer.first(OrderedClause) is None):

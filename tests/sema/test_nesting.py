@@ -82,3 +82,32 @@ REJECTED = {
 def test_forbidden_nestings(tmp_path, body, message):
     with pytest.raises(CompileError, match=message.replace("(", r"\(")):
         _parse(tmp_path, body)
+
+
+# OpenMP 5.1: scope is a worksharing region that may hold a worksharing loop (as gcc lets
+# it); masked restricts what it holds as master does.
+ACCEPTED_5X = {
+    "for in scope": ("#pragma omp parallel\n#pragma omp scope\n{\n#pragma omp for\n"
+                     "for (int i = 0; i < n; i++) a[i] = i;\n}"),
+    "taskloop in masked": "#pragma omp parallel masked taskloop\nfor (int i = 0; i < n; i++) a[i] = i;",
+}
+REJECTED_5X = {
+    "scope in for": ("#pragma omp parallel for\nfor (int i = 0; i < n; i++) {\n#pragma omp scope\na[i] = i;\n}",
+                     "'scope' region may not be closely nested inside a 'for' region"),
+    "for in masked": ("#pragma omp parallel masked\n{\n#pragma omp for\nfor (int i = 0; i < n; i++) a[i] = i;\n}",
+                      "'for' region may not be closely nested inside a 'masked' region"),
+    "masked in single": ("#pragma omp parallel\n#pragma omp single\n{\n#pragma omp masked\ns = 1;\n}",
+                         "'masked' region may not be closely nested inside a 'single' region"),
+}
+
+
+@pytest.mark.parametrize("body", ACCEPTED_5X.values(), ids=ACCEPTED_5X.keys())
+def test_allowed_5x_nestings(tmp_path, body):
+    _parse(tmp_path, body)
+
+
+@pytest.mark.parametrize("body, message", REJECTED_5X.values(), ids=REJECTED_5X.keys())
+def test_rejected_5x_nestings(tmp_path, body, message):
+    with pytest.raises(CompileError) as info:
+        _parse(tmp_path, body)
+    assert info.value.message == message
