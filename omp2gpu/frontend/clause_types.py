@@ -162,8 +162,16 @@ class NumThreadsClause(ExprClause): name = "num_threads"
 class DeviceClause(ExprClause): name = "device"
 class HintClause(ExprClause): name = "hint"
 class FinalClause(ExprClause): name = "final"            # task
-class GrainsizeClause(ExprClause): name = "grainsize"    # taskloop
-class NumTasksClause(ExprClause): name = "num_tasks"     # taskloop
+@dataclass(kw_only=True)
+class GrainsizeClause(ExprClause):
+    name = "grainsize"                  # taskloop
+    strict: bool = False                # OpenMP 5.1 `strict:` modifier
+
+
+@dataclass(kw_only=True)
+class NumTasksClause(ExprClause):
+    name = "num_tasks"                  # taskloop
+    strict: bool = False                # OpenMP 5.1 `strict:` modifier
 class PriorityClause(ExprClause): name = "priority"      # task
 class InitializerClause(ExprClause): name = "initializer"    # declare reduction
 class DetachClause(ExprClause): name = "detach"              # task (5.0): its event handle

@@ -117,3 +117,14 @@ def parse_destroy(ctx, tok, args):
     """`destroy`, or 5.2's `destroy(obj)` naming the construct's own object."""
     items = parse_list(ctx, args, "destroy", plain=True) if args is not None else []
     return DestroyClause(coord=ctx.loc(tok.offset), items=items)
+
+
+def task_count_clause(cls):
+    """grainsize / num_tasks: `[strict:] expression` (the modifier is OpenMP 5.1's)."""
+    def parse(ctx, tok, args):
+        head, tail = split_once(ctx, args, ":", f"'{tok.text}' clause")
+        if tail is not None:
+            single_word(ctx, head, ("strict",), f"'{tok.text}' modifier")
+        return cls(coord=ctx.loc(tok.offset), expr=single_expression(ctx, tail if tail is not None else head, tok.text),
+                   strict=tail is not None)
+    return parse

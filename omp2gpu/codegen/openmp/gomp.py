@@ -93,6 +93,7 @@ PROC_BIND = {"master": 2, "close": 3, "spread": 4}
 # GOMP_task's and GOMP_taskloop's flags (libgomp's gomp-constants.h).
 TASK_UNTIED, TASK_FINAL, TASK_MERGEABLE, TASK_DEPEND, TASK_PRIORITY = 1, 2, 4, 8, 16
 TASKLOOP_UP, TASKLOOP_GRAINSIZE, TASKLOOP_IF, TASKLOOP_NOGROUP = 1 << 8, 1 << 9, 1 << 10, 1 << 11
+TASKLOOP_STRICT = 1 << 14           # OpenMP 5.1's grainsize(strict: n) (num_tasks(strict:) is libgomp's count anyway)
 TASK_DETACH = 1 << 13               # OpenMP 5.0's detach clause: the task completes when its event is fulfilled
 # GOMP_cancel's and GOMP_cancellation_point's construct kinds.
 CANCEL_KINDS = {"parallel": 1, "for": 2, "sections": 4, "taskgroup": 8}

@@ -114,7 +114,8 @@ class Tasks:
             count = ir.Constant(I64, 0)
             for clause in clauses_named(directive, "grainsize"):
                 count = _int(cg, clause.expr, ct.ULONG)
-                flags = b.or_(flags, ir.Constant(I32, gomp.TASKLOOP_GRAINSIZE))
+                strict = gomp.TASKLOOP_STRICT if clause.strict else 0     # 5.1: every task grainsize iterations
+                flags = b.or_(flags, ir.Constant(I32, gomp.TASKLOOP_GRAINSIZE | strict))
             for clause in clauses_named(directive, "num_tasks"):
                 count = _int(cg, clause.expr, ct.ULONG)
             priority = ir.Constant(I32, 0)
@@ -124,6 +125,7 @@ class Tasks:
             participants = task_reductions.fold_targets(cg, directive, _TASKLOOP_REDUCTIONS)
 
             def body(inner):
+                task_exit(inner)
                 with task_reductions.participate(inner, participants):
                     _taskloop_body(inner, body_directive, loops, nest, total_name, iv_type)
             outlined = outline(cg, f"{cg.function.name}._omp_taskloop", body, copied, reserved=TASKLOOP_BOUNDS,
