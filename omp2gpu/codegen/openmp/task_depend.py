@@ -101,7 +101,7 @@ def _store_item(cg, clause, item, array, cursor) -> None:
     def one():
         b = cg.builder
         if clause.dep_type == "depobj":
-            value = cg.lvalue(item.expr)
+            value = cg.lvalue(first_element(item))
             if value.ctype.size != 16:
                 raise CompileError(f"'{item.spelling}' in 'depend(depobj: ...)' is not an 'omp_depend_t'",
                                    item.coord)
@@ -192,7 +192,7 @@ def _libc(cg, name: str, result, params) -> ir.Function:
 def emit_depobj(cg, directive) -> None:
     """`depobj(o) depend(type: x)` / `update(type)` / `destroy`: o, an omp_depend_t, holds
     {x's address, the type} as GOMP reads a depobj entry."""
-    target = cg.lvalue(directive.depobj.expr)
+    target = cg.lvalue(first_element(directive.depobj))
     if target.ctype.size != 16:
         raise CompileError(f"'{directive.depobj.spelling}' in '#pragma omp depobj' is not an 'omp_depend_t'",
                            directive.depobj.coord)
