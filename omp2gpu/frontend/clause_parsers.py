@@ -344,9 +344,54 @@ def _parse_linear(ctx, tok, args):
                 raise ctx.error(f"linear modifier '{tokens[0].text}' is not allowed in C",
                                 tokens[0].offset)
             modifier, head = "val", inner
-    step = parse_expression(ctx, tail, "step of 'linear' clause") if tail is not None else None
+    step = None
+    if tail is not None and _is_52_linear_tail(tail):
+        step, written = _linear_52_modifiers(ctx, tail)
+        if written is not None:
+            if modifier is not None:
+                raise ctx.error("a 'linear' clause takes its modifier once", tail.start)
+            modifier = written
+    elif tail is not None:
+        step = parse_expression(ctx, tail, "step of 'linear' clause")
     return LinearClause(coord=ctx.loc(tok.offset), modifier=modifier, step=step,
                         items=parse_list(ctx, head, "linear", plain=True))
+
+
+_LINEAR_MODIFIERS = ("val", "ref", "uval")
+
+
+def _is_step_modifier(piece) -> bool:
+    tokens = piece.tokens
+    return len(tokens) >= 3 and tokens[0].text == "step" and tokens[1].is_punct("(") and tokens[-1].is_punct(")")
+
+
+def _is_52_linear_tail(tail) -> bool:
+    """OpenMP 5.2's `linear(list: step(s), val)`: modifiers after the colon."""
+    pieces = split_top(tail, ",")
+    return len(pieces) > 1 or _is_step_modifier(pieces[0]) or (
+        len(pieces[0].tokens) == 1 and pieces[0].tokens[0].text in _LINEAR_MODIFIERS)
+
+
+def _linear_52_modifiers(ctx, tail):
+    """(step expression or None, modifier or None) of a 5.2 modifier list."""
+    step, modifier = None, None
+    for piece in split_top(tail, ","):
+        tokens = piece.tokens
+        if _is_step_modifier(piece):
+            if step is not None:
+                raise ctx.error("'step' given twice in 'linear' clause", tokens[0].offset)
+            inner, _ = take_parenthesized(ctx, tokens, 1, "linear step")
+            step = parse_expression(ctx, inner, "step of 'linear' clause")
+        elif len(tokens) == 1 and tokens[0].text in _LINEAR_MODIFIERS:
+            if tokens[0].text != "val":
+                raise ctx.error(f"linear modifier '{tokens[0].text}' is not allowed in C", tokens[0].offset)
+            if modifier is not None:
+                raise ctx.error("a 'linear' clause takes its modifier once", tokens[0].offset)
+            modifier = "val"
+        else:
+            raise ctx.error("expected 'step(...)' or a linear modifier ('val') after ',' in 'linear' clause",
+                            tokens[0].offset if tokens else piece.start)
+    return step, modifier
 
 
 def _parse_fail(ctx, tok, args):

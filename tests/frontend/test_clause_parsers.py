@@ -438,6 +438,22 @@ def test_linear():
     assert_error("omp simd linear(i:)", "expected an expression in step of 'linear' clause", ")")
 
 
+def test_linear_modifiers_after_the_colon():
+    """OpenMP 5.2: linear(list: step(s), val) in either order; a lone modifier means step 1."""
+    lin = parse("omp for linear(k: step(2 * n), val)").first(LinearClause)
+    assert expr_text(lin.step) == "2 * n" and lin.modifier == "val"
+    lin = parse("omp simd linear(k: val, step(3))").first(LinearClause)
+    assert expr_text(lin.step) == "3" and lin.modifier == "val"
+    lin = parse("omp simd linear(k: val)").first(LinearClause)
+    assert lin.step is None and lin.modifier == "val"
+    lin = parse("omp simd linear(k: step(4))").first(LinearClause)
+    assert expr_text(lin.step) == "4" and lin.modifier is None
+    assert_error("omp simd linear(k: uval, step(2))", "linear modifier 'uval' is not allowed in C", "uval")
+    assert_error("omp simd linear(k: step(1), step(2))", "'step' given twice in 'linear' clause", "step", 2)
+    assert_error("omp simd linear(k: val, 2)",
+                 "expected 'step(...)' or a linear modifier ('val') after ',' in 'linear' clause", "2")
+
+
 def test_aligned_errors():
     assert_error("omp simd aligned(p: 0)",
                  "argument of 'aligned' must be a positive integer constant", "0")
