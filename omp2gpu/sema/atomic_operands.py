@@ -11,7 +11,7 @@ def same_location(a, b) -> bool:
     return type(a) is type(b) and (
         (isinstance(a, c_ast.ID) and a.name == b.name)
         or (isinstance(a, c_ast.ArrayRef) and same_location(a.name, b.name)
-            and same_location(a.subscript, b.subscript))
+            and same_expression(a.subscript, b.subscript))
         or (isinstance(a, c_ast.StructRef) and a.type == b.type and a.field.name == b.field.name
             and same_location(a.name, b.name))
         or (isinstance(a, c_ast.Constant) and a.value == b.value)
