@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from host_programs import host_ir, run_like_gcc
+from host_programs import host_ir, run, run_like_gcc
 
 COLLAPSED = """
 #include <stdio.h>
@@ -86,3 +86,60 @@ def test_collapsed_nest_divides_once_a_row_and_a_single_loop_not_at_all(tmp_path
     assert not division.findall(rows.split("iter.body:")[1])
     loop = single.split("iter.test:")[1].split("iter.done:")[0]       # the counted loop's blocks
     assert "row.test" not in single and not division.findall(loop)
+
+
+NON_RECTANGULAR = """
+#include <stdio.h>
+static int seen[3][40][40], expect[3][40][40];
+int main(void) {
+  int n = 37, bad = 0, order_bad = 0;
+  long last = -1;
+  #pragma omp parallel
+  {
+    #pragma omp for collapse(2) schedule(dynamic, 3)
+    for (int i = 0; i < n; i++)
+      for (int j = i; j < n; j++) seen[0][i][j]++;
+    #pragma omp for collapse(3) schedule(static, 5)
+    for (int p = 0; p < 2; p++)
+      for (int i = n - 1; i >= 0; i -= 2)
+        for (int j = 2 * i - 30; j <= i + 1; j += 2)
+          if (j >= 0 && j < 40) seen[1 + p][i][j]++;
+    #pragma omp for collapse(2) ordered schedule(dynamic, 2)
+    for (int i = 0; i < 12; i++)
+      for (int j = 11 - i; j >= 0; j--) {
+        #pragma omp ordered
+        { order_bad += (i * 100 + (11 - j)) <= last; last = i * 100 + (11 - j); }
+      }
+  }
+  for (int i = 0; i < n; i++) for (int j = i; j < n; j++) expect[0][i][j]++;
+  for (int p = 0; p < 2; p++)
+    for (int i = n - 1; i >= 0; i -= 2)
+      for (int j = 2 * i - 30; j <= i + 1; j += 2) if (j >= 0 && j < 40) expect[1 + p][i][j]++;
+  for (int k = 0; k < 3; k++) for (int i = 0; i < 40; i++) for (int j = 0; j < 40; j++)
+    bad += seen[k][i][j] != expect[k][i][j];
+  printf("%d %d %ld\\n", bad, order_bad, last);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_non_rectangular_nests_visit_every_iteration_once_in_order(tmp_path, threads):
+    """Chunks starting mid-row, rows of no iteration, a loop between the dependent pair's
+    outer and (rectangular) prefix, ordered iterations in sequence. gcc 12 refuses
+    `schedule` on such nests, so the program checks itself against the sequential nest."""
+    assert run(tmp_path, NON_RECTANGULAR, threads) == "0 0 1111\n"
+
+
+def test_a_triangle_searches_its_row_once_a_row(tmp_path):
+    source = """
+    void f(double *a, int n) {
+      #pragma omp parallel for collapse(2)
+      for (int i = 0; i < n; i++) for (int j = i; j < n; j++) a[i * n + j] = i + j;
+    }
+    """
+    ir = host_ir(tmp_path, source)
+    body = re.search(r'define internal void @"?f\._omp_fn[^{]*\{(.*?)\n\}', ir, re.S).group(1)
+    assert body.count("row.search") >= 1
+    searches = re.findall(r'^"?(row\.search[\w.]*)"?:', body, re.M)
+    assert len(searches) == 1          # one search, at a row's start; the row is a plain loop

@@ -285,3 +285,23 @@ def _set_non_rectangular(cg, bounds, trips, iteration, slots) -> None:
     mixed_radix(between, b.udiv(in_row, length))
     outer_value = convert(b, store(outer, row), bounds[outer].var_type, ct.LONG)
     b.store(bounds[inner].value_in_row(cg, outer_value, position), slots[inner])
+    return position, length, outer_value
+
+
+def dependent_innermost(bounds) -> bool:
+    """Whether a nest is non-rectangular with its innermost loop the dependent one (the
+    triangle's usual shape): its rows are then the innermost loop's runs."""
+    found = dependent_loop(bounds)
+    return found is not None and found.inner == len(bounds) - 1
+
+
+def start_dependent_row(cg, bounds, trips, iteration, slots):
+    """For a dependent_innermost nest: every variable for logical iteration `iteration`
+    (i64), and (its position in its row, the row's length, place(position), which sets
+    the innermost variable for another position of the same row): a row-by-row loop then
+    searches once a row rather than once an iteration."""
+    position, length, outer_value = _set_non_rectangular(cg, bounds, trips, iteration, slots)
+
+    def place(other):
+        cg.builder.store(bounds[-1].value_in_row(cg, outer_value, other), slots[-1])
+    return position, length, place

@@ -15,11 +15,14 @@ I64 = ir.IntType(64)
 def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> None:
     """for (iv = first; iv < last; iv++) { the nest's variables for iv; body } (iv: u64);
     `each_iteration(iv)` emits what else an iteration starts with (linear variables).
-    A collapsed rectangular nest runs row by row (_rows); a non-rectangular one decodes
-    each iteration (canonical_loop.set_loop_variables)."""
+    A collapsed nest runs row by row (_rows, _dependent_rows) where its rows are the
+    innermost loop's; another non-rectangular one decodes each iteration."""
     bounds, trips, _, variables = nest
     if len(bounds) > 1 and canonical_loop.dependent_loop(bounds) is None:
         _rows(cg, body, nest, first, last, iv_type, each_iteration)
+        return
+    if canonical_loop.dependent_innermost(bounds):
+        _dependent_rows(cg, body, nest, first, last, each_iteration)
         return
 
     def set_variables(iv):
@@ -54,6 +57,28 @@ def _rows(cg, body, nest, first, last, iv_type, each_iteration) -> None:
         position = _narrow(cg, b.add(column, b.sub(iv, start)), iv_type)
         canonical_loop.set_loop_variables(cg, bounds[-1:], trips[-1:], iv_type, position, variables[-1:])
     _iterations(cg, body, start, end, set_innermost, each_iteration)
+    start.add_incoming(end, b.block)
+    b.branch(test)
+    b.position_at_end(out)
+
+
+def _dependent_rows(cg, body, nest, first, last, each_iteration) -> None:
+    """_rows for a non-rectangular nest whose innermost loop is the dependent one: each row
+    has its own length, found with its variables once a row (iteration type i64)."""
+    bounds, trips, _, variables = nest
+    b = cg.builder
+    entry = b.block
+    test, run, out = (cg.new_block(n) for n in ("row.test", "row.body", "row.done"))
+    b.branch(test)
+    b.position_at_end(test)
+    start = b.phi(I64, "row.start")
+    start.add_incoming(first, entry)
+    b.cbranch(b.icmp_unsigned("<", start, last), run, out)
+    b.position_at_end(run)
+    column, length, place = canonical_loop.start_dependent_row(cg, bounds, trips, start, variables)
+    row_end = b.add(start, b.sub(length, column))
+    end = b.select(b.icmp_unsigned("<", row_end, last), row_end, last)
+    _iterations(cg, body, start, end, lambda iv: place(b.add(column, b.sub(iv, start))), each_iteration)
     start.add_incoming(end, b.block)
     b.branch(test)
     b.position_at_end(out)
