@@ -37,10 +37,6 @@ TEST_DEFECTS = {
     "target/test_target_firstprivate_device.c":
         "undefined behaviour: its check computes i*i in int for i up to 2^20 (signed overflow); LLVM "
         "evaluates the comparison without wrapping, gcc happens to wrap (with unsigned arithmetic it passes)",
-    "env_var/test_omp_places_env_ll_caches.c":
-        "reads OMP_PLACES=ll_caches, which the suite's Makefile sets and this script does not (gcc fails it too)",
-    "env_var/test_omp_places_env_numa_domains.c":
-        "reads OMP_PLACES=numa_domains, which the suite's Makefile sets and this script does not (gcc fails it too)",
     "taskloop/test_taskloop_if.c":
         "timing-dependent: expects a deferred taskloop's tasks on several threads; on a busy "
         "2-core machine one thread may run them all",
@@ -50,7 +46,9 @@ TEST_DEFECTS = {
 NEED_A_DEVICE = ("application_kernels/omp_default_device.c", "offloading_success.c",
                  "target/test_target_map_struct_default.c",
                  "target_teams_distribute_parallel_for/test_target_teams_distribute_parallel_for_if_no_modifier.c",
-                 "target_teams_distribute_parallel_for/test_target_teams_distribute_parallel_for_if_parallel_modifier.c")
+                 "target_teams_distribute_parallel_for/test_target_teams_distribute_parallel_for_if_parallel_modifier.c",
+                 "metadirective/test_metadirective_arch_is_nvidia.c",
+                 "metadirective/test_metadirective_arch_nvidia_or_amd.c")
 # Tests the suite's Makefile links with its library (OMPVVLIB, built from ompvv/libompvv.c).
 WITH_LIBRARY = {"qmcpack_target_static_lib.c"}
 

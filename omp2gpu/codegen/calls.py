@@ -20,7 +20,11 @@ class CallEmitter:
     def _expr_FuncCall(self, node):
         if isinstance(node.name, c_ast.ID) and self.builtins.handles(node.name.name, self):
             return self.builtins.emit(node, self)
-        callee = self.expr(node.name)
+        name = node.name
+        if isinstance(name, c_ast.ID):          # OpenMP 5.x declare variant: this device's choice
+            variant = self.openmp.call_variant(self, node)
+            name = c_ast.ID(variant, name.coord) if variant is not None else name
+        callee = self.expr(name)
         if not (callee.ctype.is_pointer and callee.ctype.pointee.is_function):
             raise CompileError("called object is not a function or function pointer", node.coord)
         ftype = callee.ctype.pointee
@@ -42,8 +46,8 @@ class CallEmitter:
                     raise CompileError("invalid use of void expression", arg.coord)
                 promoted = default_argument_promotion(value.ctype, arg.coord)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
-        definition = self.openmp.inline_definition(self, node.name.name) \
-            if isinstance(node.name, c_ast.ID) else None
+        definition = self.openmp.inline_definition(self, name.name) \
+            if isinstance(name, c_ast.ID) else None
         if definition is not None:
             return self.inline_call(definition, ftype, values)
         function = callee.value

@@ -69,11 +69,17 @@ class StatementEmitter:
         check_static_assertion(node, self.scope, self.module.resolver)
 
     def _stmt_OmpConstruct(self, node: OmpConstruct):
+        if node.directive.kind == "declare target":     # a list in a function: functions too
+            self.openmp.emit_construct(self, node)
+            return
         check_clause_names(self.scope, node.directive)
         arrays_as_sections(self.scope, node.directive)
         pointer_and_section_maps(self.scope, node.directive)
         check_clause_operands(self, node)
         self.openmp.emit_construct(self, node)
+
+    def _stmt_OmpMetadirective(self, node):
+        self.openmp.emit_metadirective(self, node)
 
     def _stmt_Typedef(self, node):
         self.module.declare_typedef(node, self.scope)

@@ -16,6 +16,8 @@ _STANDALONE = frozenset({
     "requires", "scan",
     "nothing", "error", "assumes", "begin assumes", "end assumes",      # OpenMP 5.1
     "depobj",
+    "declare variant", "begin declare variant", "end declare variant",
+    "begin declare target",
 })
 
 
@@ -35,6 +37,7 @@ class Directive:
     # atomic_default_mem_order` (sema.requires sets it).
     default_memory_order: str = field(default="relaxed", compare=False)
     depobj: ListItem | None = None          # depobj (obj): the omp_depend_t it sets
+    variant_name: str | None = None         # declare variant (name)
     # The pragma as preprocessed, from "omp" on, spaces collapsed: what reports and
     # lib.kernels show of a construct (the clauses are not turned back into text).
     text: str = field(default="", compare=False)
@@ -60,12 +63,21 @@ class Directive:
             return self.is_declare_target_begin
         if self.kind == "ordered":          # ordered depend(source|sink: ...) stands alone
             return bool(self.find(DependClause))
+        if self.kind == "metadirective":    # stands alone when every variant does
+            return all(d is None or d.is_standalone for d in self.metadirective_variants)
         return self.kind in _STANDALONE
 
     @property
     def is_declare_target_begin(self) -> bool:
-        """`declare target` that opens a region closed by `end declare target`."""
-        return self.kind == "declare target" and not self.clauses
+        """`declare target` (or 5.1's `begin declare target`) that opens a region closed by
+        `end declare target`."""
+        return self.kind == "begin declare target" or (self.kind == "declare target" and not self.clauses)
+
+    @property
+    def metadirective_variants(self) -> list:
+        """A metadirective's directive variants, `when` clauses' then the default's (None:
+        `nothing`)."""
+        return [clause.directive for clause in self.clauses if hasattr(clause, "directive")]
 
     @property
     def atomic_kind(self) -> str | None:

@@ -22,6 +22,7 @@ from .clause_types import (  # OpenMP 5.1 unroll
     IfClause,
     InbranchClause,
     InclusiveClause,
+    LinkClause,
     MapClause,
     MemoryOrderClause,
     MessageClause,
@@ -39,6 +40,7 @@ from .clause_types import (  # OpenMP 5.1 unroll
 from .directive_node import Directive
 from .list_item_rules import check_directive_items
 from .task_rules import RULES as TASK_RULES
+from .variant_clauses import EnterClause, IndirectClause
 
 # Clauses that may appear at most once on a directive.
 _UNIQUE_CLAUSES = frozenset({
@@ -52,6 +54,7 @@ _UNIQUE_CLAUSES = frozenset({
     "filter", "at", "severity", "message",          # OpenMP 5.0/5.1: masked, error
     "bind", "order",
     "detach", "update", "destroy",
+    "match", "novariants", "nocontext", "device_type", "indirect",         # OpenMP 5.x
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",
@@ -75,6 +78,8 @@ _REQUIRED_CLAUSES = {
     "requires": ("reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"),
     "tile": ("sizes",),                                                 # 5.1
+    "declare variant": ("match",),
+    "begin declare variant": ("match",),
 }
 
 
@@ -202,11 +207,21 @@ def _check_depend(directive: Directive) -> None:
 
 
 def _check_declare_target(directive: Directive) -> None:
-    for clause in directive.find(ToClause) if directive.kind == "declare target" else ():
+    if directive.kind != "declare target":
+        return
+    lists = directive.find((ToClause, LinkClause, EnterClause))
+    for clause in lists:
         for item in clause.items:
             if not item.is_variable:
-                raise CompileError("expected a variable or function name in 'to' clause",
+                raise CompileError(f"expected a variable or function name in '{clause.name}' clause",
                                    item.coord)
+    if directive.clauses and not lists:
+        raise CompileError(f"'{directive.clauses[0].name}' needs a 'to', 'enter' or 'link' list on "
+                           "'#pragma omp declare target' (or '#pragma omp begin declare target')",
+                           directive.clauses[0].coord)
+    indirect = directive.first(IndirectClause)
+    if indirect is not None and directive.find(LinkClause):
+        raise CompileError("'indirect' cannot be combined with 'link'", indirect.coord)
 
 
 def _check_branch(directive: Directive) -> None:

@@ -19,6 +19,9 @@ _SINGLE_CONSTRUCTS = (
     "requires",                                                     # OpenMP 5.0
     "depobj",                                                   # OpenMP 5.0 tasking
     "scan",                                                         # OpenMP 5.0
+    # OpenMP 5.x: choosing code by context (variant_clauses.py), declare target's 5.1 form
+    "declare variant", "begin declare variant", "end declare variant", "metadirective", "dispatch",
+    "begin declare target",
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -82,7 +85,7 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "target enter data": {"if", "device", "map", "depend", "nowait"},
     "target exit data": {"if", "device", "map", "depend", "nowait"},
     "target update": {"if", "device", "to", "from", "depend", "nowait"},
-    "declare target": {"to", "link"},
+    "declare target": {"to", "link", "device_type", "indirect", "enter"},
     "end declare target": set(),
     "teams": _DATA_SHARING | {"num_teams", "thread_limit", "default"},
     "distribute": {"private", "firstprivate", "lastprivate", "collapse", "dist_schedule"},
@@ -126,6 +129,13 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "assumes": _ASSUMPTIONS | {"holds"},
     "begin assumes": _ASSUMPTIONS | {"holds"},
     "end assumes": set(),
+    # OpenMP 5.x (the clauses variant_clauses.py reads, and the usual ones)
+    "declare variant": {"match", "adjust_args", "append_args"},
+    "begin declare variant": {"match"},
+    "end declare variant": set(),
+    "metadirective": {"when", "default", "otherwise"},
+    "dispatch": {"device", "depend", "nowait", "novariants", "nocontext", "is_device_ptr"},
+    "begin declare target": {"device_type", "indirect"},
 }.items()}
 # OpenMP 5.0/5.1 clauses on 4.5 leaves (issue 26): flush's memory orders, simd's if and nontemporal.
 LEAF_CLAUSES = {**LEAF_CLAUSES,

@@ -27,6 +27,7 @@ from .directive_table import (
     allowed_clauses,
 )
 from .pragma_syntax import PragmaContext, Token, parse_list, take_parenthesized
+from .variant_clauses import read_variant_clause, reads
 
 
 def parse_directive(text: str, coord, typedef_names: frozenset[str] = frozenset()) -> Directive:
@@ -123,13 +124,19 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     declare reduction (identifier : types : combiner)."""
     kind = directive.kind
     if i == len(tokens) or not tokens[i].is_punct("("):
-        if kind in ("threadprivate", "declare reduction", "depobj"):
+        if kind in ("threadprivate", "declare reduction", "depobj", "declare variant"):
             raise ctx.error(f"expected '(' after '{kind}'",
                             tokens[i].offset if i < len(tokens) else tokens[i - 1].end)
         return i
-    if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction", "depobj"):
+    if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction", "depobj",
+                    "declare variant"):
         raise ctx.error(f"unexpected '(' after '#pragma omp {kind}'", tokens[i].offset)
     args, after = take_parenthesized(ctx, tokens, i, f"the argument of '#pragma omp {kind}'")
+    if kind == "declare variant":
+        if len(args.tokens) != 1 or args.tokens[0].kind != "id":
+            raise ctx.error("expected a function name in '#pragma omp declare variant (name)'", args.start)
+        directive.variant_name = args.tokens[0].text
+        return after
     if kind == "critical":
         if len(args.tokens) != 1 or args.tokens[0].kind != "id":
             where = args.tokens[1].offset if len(args.tokens) > 1 else args.start
@@ -176,6 +183,11 @@ def _read_clause(ctx: PragmaContext, tokens: list[Token], i: int, directive: Dir
     tok, where = tokens[i], f"'#pragma omp {directive.kind}'"
     if tok.kind != "id":
         raise ctx.error(f"expected a clause on {where}, found '{tok.text}'", tok.offset)
+    if reads(directive.kind, tok.text):         # 5.x clauses that choose code by context
+        args, i = None, i + 1
+        if i < len(tokens) and tokens[i].is_punct("("):
+            args, i = take_parenthesized(ctx, tokens, i, f"'{tok.text}' clause arguments")
+        return read_variant_clause(ctx, tok, args, parse_directive), i
     spec = CLAUSES.get(tok.text)
     if spec is None and tok.text not in OTHER_OPENMP_CLAUSES:
         raise ctx.error(f"unknown clause '{tok.text}' on {where}", tok.offset)

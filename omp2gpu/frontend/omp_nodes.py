@@ -59,3 +59,26 @@ class PragmaLine(c_ast.Pragma):
     def __init__(self, string, coord=None, next_token_coord=None):
         super().__init__(string, coord)
         self.next_token_coord = next_token_coord
+
+
+class OmpMetadirective(c_ast.Node):
+    """`#pragma omp metadirective when(...: directive) ... default(directive)` and the
+    statement it governs (None when every variant stands alone). Which variant applies is
+    decided for each device the code is compiled for (sema/metadirectives.py); `context`
+    is the constructs around it (frontend/variant_sites.py)."""
+
+    __slots__ = ("directive", "body", "coord", "context", "__weakref__")
+    attr_names = ()
+
+    def __init__(self, directive, body, coord=None):
+        self.directive = directive
+        self.body = body
+        self.coord = coord
+        self.context = ()
+
+    def children(self):
+        return (("body", self.body),) if self.body is not None else ()
+
+    def __iter__(self):
+        if self.body is not None:
+            yield self.body

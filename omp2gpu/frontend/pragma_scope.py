@@ -25,6 +25,9 @@ class PragmaScope:
         self.file_scope = parent.file_scope if parent is not None else self
         self.check_construct = parent.check_construct if parent is not None else check_construct
         self.open_assumes: list = []        # file scope: `begin assumes` not yet ended
+        # `declare variant`s met so far (variant_sites.DeclaredVariant), the file's one list.
+        self.declared_variants = parent.declared_variants if parent is not None else []
+        self.metadirectives = parent.metadirectives if parent is not None else []
 
     def child(self) -> "PragmaScope":
         return PragmaScope(self)

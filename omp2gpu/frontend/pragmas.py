@@ -32,7 +32,7 @@ from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.directive_table import LOOP_TRANSFORMATIONS
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.masked_combined import nest_masked_combination
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.pragma_scope import (
     PragmaScope,
     check_declare_simd,
@@ -42,6 +42,12 @@ from omp2gpu.frontend.pragma_scope import (
 )
 from omp2gpu.frontend.pragma_text import is_omp, named, omp_coord, pragma_text
 from omp2gpu.frontend.utility_directives import ASSUMES, assume_block, compile_time, runs_at_execution
+from omp2gpu.frontend.variant_declarations import (
+    begin_declare_variant,
+    check_dispatch,
+    declare_variant,
+    finish_variants,
+)
 
 try:
     from pycparser.c_parser import Coord
@@ -51,7 +57,9 @@ except ImportError:                                   # pycparser 2.x
 # A directive whose last leaf is one of these governs a `for` loop.
 _LOOP_LEAVES = frozenset({"for", "distribute", "simd", "taskloop", "loop", "tile", "unroll"})
 _FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare simd",
-                              "requires"})
+                              "requires",
+                              "begin declare target", "declare variant", "begin declare variant",
+                              "end declare variant"})
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DECLARATIONS = tuple(getattr(c_ast, name) for name in ("Decl", "Typedef", "DeclList", "StaticAssert")
                       if hasattr(c_ast, name))
@@ -63,8 +71,10 @@ def attach_pragmas(ast: c_ast.FileAST, check_construct=None) -> c_ast.FileAST:
     name declares (pipeline.parse_file passes sema's default(none) check: the front end
     imports no sema)."""
     linecache.checkcache()          # sources may have changed since an earlier compilation
-    ast.ext, _ = _file_items(ast.ext or [], 0, PragmaScope(check_construct=check_construct), None)
+    scope = PragmaScope(check_construct=check_construct)
+    ast.ext, _ = _file_items(ast.ext or [], 0, scope, None)
     _drop_stray_pragmas(ast)
+    finish_variants(ast, scope.declared_variants, scope.metadirectives)
     return ast
 
 
@@ -95,11 +105,21 @@ def _file_items(items, i, scope, opener):
             out.append(OmpConstruct(directive, None, coord))
         elif directive.kind == "declare simd":
             check_declare_simd(directive, coord, items, i)
+        elif directive.kind == "declare variant":
+            declare_variant(directive, coord, items, i, scope)
+        elif directive.kind == "begin declare variant":
+            inside, i = _file_items(items, i, scope, parsed)
+            out += begin_declare_variant(directive, inside, scope)
+        elif directive.kind == "end declare variant":
+            if opener is None or opener[0].kind != "begin declare variant":
+                raise CompileError("'#pragma omp end declare variant' without a matching "
+                                   "'#pragma omp begin declare variant'", coord)
+            return out, i
         elif directive.is_declare_target_begin:
             decls, i = _file_items(items, i, scope, parsed)
             out.append(OmpDeclareTarget(directive, decls, coord))
         elif directive.kind == "end declare target":
-            if opener is None:
+            if opener is None or not opener[0].is_declare_target_begin:
                 raise CompileError("'#pragma omp end declare target' without a matching "
                                    "'#pragma omp declare target'", coord)
             return out, i
@@ -113,8 +133,9 @@ def _file_items(items, i, scope, opener):
         raise CompileError("'#pragma omp begin assumes' without a matching '#pragma omp end assumes'",
                            scope.open_assumes[-1])
     if opener is not None:
-        raise EndOfScopeError("'#pragma omp declare target' without a matching "
-                              "'#pragma omp end declare target'", _end_of_file(opener[1], out))
+        closer = "end declare variant" if opener[0].kind == "begin declare variant" else "end declare target"
+        raise EndOfScopeError(f"'#pragma omp {opener[0].kind}' without a matching "
+                              f"'#pragma omp {closer}'", _end_of_file(opener[1], out))
     return out, i
 
 
@@ -225,6 +246,8 @@ def _block_item(items, i, scope):
     if parsed is None:
         return None, i + 1
     directive, coord = parsed
+    if directive.kind == "declare target" and directive.clauses:
+        return OmpConstruct(directive, None, coord), i + 1      # 5.0: a list in a function
     if directive.kind in _FILE_SCOPE_ONLY or directive.kind in ASSUMES:
         raise CompileError(f"{named(directive)} is only allowed at file scope", coord)
     if directive.kind == "threadprivate":
@@ -234,9 +257,13 @@ def _block_item(items, i, scope):
     if compile_time(directive, coord):          # nothing, error at(compilation)
         return None, i + 1
     if directive.is_standalone:
+        if directive.kind == "metadirective":
+            scope.metadirectives.append(OmpMetadirective(directive, None, coord))
+            return scope.metadirectives[-1], i + 1
         return OmpConstruct(directive, None, coord), i + 1
 
-    loop = directive.kind.split()[-1] in _LOOP_LEAVES
+    variants = directive.metadirective_variants if directive.kind == "metadirective" else [directive]
+    loop = any(d is not None and d.kind.split()[-1] in _LOOP_LEAVES for d in variants)
     wanted = "a for loop" if loop else "a statement"
     j = i + 1
     while j < len(items) and isinstance(items[j], c_ast.Pragma) and not is_omp(pragma_text(items[j])):
@@ -253,6 +280,11 @@ def _block_item(items, i, scope):
     if (isinstance(body, OmpConstruct) and body.body is None) or \
             (loop and not isinstance(body, c_ast.For) and not _generates_loops(body, directive)):
         raise CompileError(f"{named(directive)} must be followed by {wanted}", instead)
+    if directive.kind == "metadirective":
+        scope.metadirectives.append(OmpMetadirective(directive, body, coord))
+        return scope.metadirectives[-1], after
+    if directive.kind == "dispatch":
+        check_dispatch(directive, body, instead)
     construct = OmpConstruct(directive, body, coord)
     if scope.check_construct is not None:
         scope.check_construct(construct, scope.data_sharing_kind)

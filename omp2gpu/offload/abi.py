@@ -105,6 +105,11 @@ ENTRY_TARGET_FREE = "__omp2gpu_target_free"
 ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
 ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
 ENTRY_DEVICE_NAME = "__omp2gpu_device_name"      # omp2gpu_get_device_name (runtime/host/omp_api.c)
+# What a device is, for a metadirective's target_device selector decided at run time
+# (runtime/host/omp_api.c's __omp2gpu_device_code): int __omp2gpu_device_kind(int device)
+# -> DEVICE_CODE_CPU or DEVICE_CODE_GPU, -1 for no such device.
+ENTRY_DEVICE_KIND = "__omp2gpu_device_kind"
+DEVICE_CODE_HOST, DEVICE_CODE_CPU, DEVICE_CODE_GPU = 0, 1, 2
 # a detached target task's completion event, offered to its launch (docs/async.md):
 #   void __omp2gpu_target_task_begin(void *event, int flags); int __omp2gpu_target_task_end(void)
 #   (1: the launch took the event and fulfils it when its GPU work is done); flags:

@@ -39,6 +39,7 @@ _PROTOTYPES = {
     abi.ENTRY_TARGET_MEMCPY: (ctypes.CFUNCTYPE(c_int, c_void_p, c_void_p, c_size_t, c_size_t, c_size_t,
                                                c_int, c_int), -1),
     abi.ENTRY_DEVICE_NAME: (ctypes.CFUNCTYPE(c_int, c_int, c_void_p, c_size_t), -1),
+    abi.ENTRY_DEVICE_KIND: (ctypes.CFUNCTYPE(c_int, c_int), -1),
     abi.ENTRY_TARGET_TASK_BEGIN: (ctypes.CFUNCTYPE(None, c_void_p, c_int), None),
     abi.ENTRY_TARGET_TASK_END: (ctypes.CFUNCTYPE(c_int), 0),
 }
@@ -100,6 +101,13 @@ def _device_name(device, buffer, size):
     return len(name)
 
 
+def _device_kind(device):
+    states = runtime.runtime().states
+    if not 0 <= device < len(states):
+        return -1
+    return abi.DEVICE_CODE_CPU if getattr(states[device].device, "kind", "gpu") == "cpu" else abi.DEVICE_CODE_GPU
+
+
 _IMPLEMENTATIONS = {
     abi.ENTRY_TARGET: _target,
     abi.ENTRY_DATA_BEGIN: _data(lambda *args: runtime.data_begin(*args)),
@@ -114,6 +122,7 @@ _IMPLEMENTATIONS = {
     abi.ENTRY_TARGET_IS_PRESENT: _target_is_present,
     abi.ENTRY_TARGET_MEMCPY: _target_memcpy,
     abi.ENTRY_DEVICE_NAME: _device_name,
+    abi.ENTRY_DEVICE_KIND: _device_kind,
     # the launcher's own launches finish before they return: no event is ever taken
     abi.ENTRY_TARGET_TASK_BEGIN: lambda event, flags: None,
     abi.ENTRY_TARGET_TASK_END: lambda: 0,

@@ -88,6 +88,8 @@ def launch_configuration(info: KernelInfo, device: Device, num_teams: int, threa
     if override is not None and info.scheme != GPU_SERIAL:
         num_teams = (override[0] or num_teams) if not info.one_team else num_teams
         thread_limit = override[1] or thread_limit
+    if info.one_team:
+        num_teams = 1       # also where the host shaped the launch by another device's version
     block = thread_limit if thread_limit > 0 else (info.default_block_size or DEFAULT_BLOCK_SIZE)
     block = max(1, min(block, device.max_threads_per_block))
     if num_teams > 0:

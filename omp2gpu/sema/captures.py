@@ -7,7 +7,7 @@ import dataclasses
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 
 
 def free_identifiers(node) -> list[str]:
@@ -56,6 +56,15 @@ class _FreeIdentifiers:
         if isinstance(node, OmpConstruct):
             for expression in directive_expressions(node.directive):
                 self.walk(expression)
+            self.walk(node.body)
+            return
+        if isinstance(node, OmpMetadirective):     # whichever variant a device takes
+            for directive in node.directive.metadirective_variants:
+                for expression in directive_expressions(directive) if directive is not None else ():
+                    self.walk(expression)
+            for clause in node.directive.clauses:
+                for expression in clause.selector.expressions() if hasattr(clause, "selector") else ():
+                    self.walk(expression)
             self.walk(node.body)
             return
         if isinstance(node, (c_ast.Compound, c_ast.For)):

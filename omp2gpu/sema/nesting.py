@@ -20,7 +20,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, LoweringError
 from omp2gpu.frontend.clause_types import OrderedClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 
 WORKSHARING = ("for", "sections", "single")
 NO_WORKSHARING_INSIDE = WORKSHARING + ("critical", "ordered", "master", "task",
@@ -47,8 +47,23 @@ def _walk(node, enclosing: list, sections: set) -> None:
             raise CompileError("'#pragma omp section' may only be used in '#pragma omp sections' "
                                "construct", node.coord)
         enclosing = enclosing + [node.directive]
+    if isinstance(node, OmpMetadirective):
+        _walk_metadirective(node, enclosing, sections)
+        return
     for _, child in node.children():
         _walk(child, enclosing, sections)
+
+
+def _walk_metadirective(node: OmpMetadirective, enclosing: list, sections: set) -> None:
+    """Each directive the metadirective may be (on some device) must nest where it is,
+    and its statement inside each of them."""
+    variants = {id(d): d for d in node.directive.metadirective_variants}
+    for directive in variants.values():
+        if directive is None:
+            _walk(node.body, enclosing, sections) if node.body is not None else None
+            continue
+        construct = OmpConstruct(directive, node.body, directive.coord)
+        _walk(construct, enclosing, sections)
 
 
 def _section_ids(construct: OmpConstruct) -> set:

@@ -44,6 +44,14 @@ int omp_get_default_device(void) {
 
 static int is_host(int device_num) { return device_num == omp_get_initial_device(); }
 
+/* What device device_num is (-1: the default device): 0 the host, 1 the CPU device, 2 a
+ * GPU (offload/abi.py's DEVICE_CODE_*), for a metadirective's target_device selector. */
+int __omp2gpu_device_kind(int device);
+int __omp2gpu_device_code(int device_num) {
+    if (device_num == -1) device_num = omp_get_default_device();
+    return is_host(device_num) ? 0 : __omp2gpu_device_kind(device_num);
+}
+
 /* OpenMP 5.0: the host is the initial device, numbered after the offload devices. */
 int omp_get_device_num(void) { return omp_get_initial_device(); }
 /* A device's memory and modules stay until the program ends (nothing to release early);

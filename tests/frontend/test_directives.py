@@ -57,6 +57,8 @@ _MINIMAL_CLAUSES = {
     "requires": " dynamic_allocators",
     "depobj": "(o) destroy",
     "scan": " inclusive(x)",
+    "declare variant": "(f) match(construct={parallel})",         # OpenMP 5.x (test_variant_clauses.py)
+    "begin declare variant": " match(device={kind(gpu)})",
 }
 
 ALL_FORMS = [
@@ -116,6 +118,13 @@ ALL_FORMS = [
     ("target teams distribute parallel for", ("target", "teams", "distribute", "parallel", "for")),
     ("target teams distribute parallel for simd",
      ("target", "teams", "distribute", "parallel", "for", "simd")),
+    # OpenMP 5.x: choosing code by context (test_variant_clauses.py)
+    ("declare variant", ("declare variant",)),
+    ("begin declare variant", ("begin declare variant",)),
+    ("end declare variant", ("end declare variant",)),
+    ("metadirective", ("metadirective",)),
+    ("dispatch", ("dispatch",)),
+    ("begin declare target", ("begin declare target",)),
 ]
 # OpenMP 5.0/5.1: masked, scope, the utility and assumption directives, master/masked combinations.
 ALL_FORMS += [(kind, (kind,)) for kind in ("masked", "scope", "nothing", "error", "assume", "assumes",
@@ -256,8 +265,8 @@ def test_declare_target_errors():
     ("omp workshare", "unsupported OpenMP directive 'workshare'", "workshare"),
     ("omp target enter", "expected 'data' after 'target enter'", "enter"),
     ("omp target exit map(from: a)", "expected 'data' after 'target exit'", "map"),
-    ("omp declare", "expected 'reduction' or 'simd' or 'target' after 'declare'", "declare"),
-    ("omp end declare", "expected 'target' after 'end declare'", "declare"),
+    ("omp declare", "expected 'reduction' or 'simd' or 'target' or 'variant' after 'declare'", "declare"),
+    ("omp end declare", "expected 'target' or 'variant' after 'end declare'", "declare"),
     ("omp parallel (", "unexpected '(' after '#pragma omp parallel'", "("),
 ])
 def test_bad_directive_names(text, message, at):

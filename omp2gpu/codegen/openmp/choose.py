@@ -43,14 +43,17 @@ class Choice:
     cpu: tuple[type[RegionScheme], ...] = ()    # the CPU device's, best first
 
 
-def choose(construct, request: str = AUTO, callees=frozenset(), refused: str | None = None) -> Choice:
+def choose(construct, request: str = AUTO, callees=frozenset(), refused: str | None = None,
+           cpu_construct=None) -> Choice:
     """The schemes of one target construct. `callees`: the translation unit's functions
     whose constructs a kernel takes in (inlined_callees.kernel_constructs_callees);
-    `refused`: why the GPU build could not run this region, if it could not."""
+    `refused`: why the GPU build could not run this region, if it could not;
+    `cpu_construct`: the construct as the CPU device compiles it, where it differs
+    (a metadirective in it chose otherwise there)."""
     if refused is not None:
         return Choice(None, refused)
     gpu, reason = _gpu_scheme(construct, request, callees)
-    return Choice(gpu, reason, _cpu_schemes(construct) if gpu is not None else ())
+    return Choice(gpu, reason, _cpu_schemes(cpu_construct or construct) if gpu is not None else ())
 
 
 def _gpu_scheme(construct, request: str, callees) -> tuple[type[RegionScheme] | None, str]:

@@ -90,6 +90,8 @@ class CpuOpenMP(DeviceOpenMP):
     state (omp_device.c)."""
 
     atomic_syncscope = None             # the workers are host threads
+    device_name = "cpu"
+
     _runtime_call = HostOpenMP._runtime_call
     host_compute_construct = HostOpenMP.emit_compute_construct
     emit_error = HostOpenMP.emit_error          # runtime/host/error_directive.c is linked in too
@@ -302,6 +304,7 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
     """A work-group function for every target region the host launches, by the first of
     its plan's CPU schemes that compiles (a region that runs on the host has none)."""
     emitter = CpuModuleEmitter(host_emitter, CpuOpenMP(), offload.declare_target_globals, name="cpu")
+    emitter.host_only_functions = frozenset(offload.host_only_functions)
     build = CpuBuild(emitter.module)
     for plan in offload.regions:
         if not plan.cpu:
@@ -309,7 +312,7 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
         where = SourceLocation.of(plan.construct.coord)
         passed_over = []
         for scheme in plan.cpu:
-            built = _try_emit(emitter, plan, scheme())
+            built = _try_emit(emitter, plan.for_device("cpu"), scheme())
             if isinstance(built, BuiltKernel):
                 build.kernels.append(built)
                 why = f" ({'; '.join(passed_over)})" if passed_over else ""

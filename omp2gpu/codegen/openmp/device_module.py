@@ -93,6 +93,8 @@ class DeviceModuleEmitter(ModuleEmitter):
         # Functions holding a critical construct (what a parallel region passes them is
         # team-shared on the team stack: team_sharing.py).
         self.critical_callees: frozenset = frozenset()
+        # `declare target device_type(host)` functions: no device version (offload_host.py).
+        self.host_only_functions: frozenset = frozenset()
 
     # ----------------------------------------------------------------- the target (NVPTX here;
     # the CPU device's module, cpu_workgroup.py, overrides these four)
@@ -115,6 +117,9 @@ class DeviceModuleEmitter(ModuleEmitter):
         existing = self.file_scope.names.get(name)
         if existing is not None:
             return existing
+        if name in self.host_only_functions:
+            raise CompileError(f"'{name}' is 'declare target device_type(host)': it has no device version",
+                               host_symbol.coord)
         ftype = host_symbol.ctype
         definition = self.host.function_definitions.get(name)
         libdevice_name = self.library_function(name)

@@ -8,8 +8,11 @@ hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
 
 from __future__ import annotations
 
-from omp2gpu.codegen.openmp import user_reductions
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.codegen.openmp import dispatch, metadirective_code, user_reductions
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
+from omp2gpu.frontend.variant_sites import call_site
+from omp2gpu.sema.metadirectives import variant_callee
+from omp2gpu.sema.openmp_context import DEVICES
 
 
 class OpenMPRuntime:
@@ -18,6 +21,13 @@ class OpenMPRuntime:
     # The LLVM syncscope of `#pragma omp atomic` (memory_order.py): None on the host and
     # the CPU device (the system's), "device" in GPU kernels.
     atomic_syncscope: str | None = None
+    # The device the module is compiled for (sema/openmp_context.py): what `declare variant`
+    # and `metadirective` choose by. The host's; device schemes say theirs.
+    device_name = "host"
+
+    @property
+    def device(self):
+        return DEVICES[self.device_name]
 
     def attach(self, module) -> None:
         """Called once by the ModuleEmitter that owns this scheme."""
@@ -61,6 +71,27 @@ class OpenMPRuntime:
         """The definition of `name` when a call to it must be expanded in place (its
         constructs become the caller's); None: an ordinary call."""
         return None
+
+    def call_variant(self, cg, call) -> str | None:
+        """The function a call to a function with declared variants calls on this device
+        (None: the function it names)."""
+        variant = self.declared_variant(cg, call)
+        return variant.variant if variant is not None else None
+
+    def declared_variant(self, cg, call):
+        """The variant_sites.DeclaredVariant a call turns into here, or None."""
+        site = call_site(call)
+        mode = dispatch.current_mode(cg)
+        if site is None or mode == "novariants":
+            return None
+        return variant_callee(site, self.device, metadirective_code.chosen_now(cg), nocontext=mode == "nocontext")
+
+    def emit_dispatch(self, cg, construct: OmpConstruct) -> None:
+        dispatch.emit_dispatch(cg, construct)
+
+    def emit_metadirective(self, cg, node: OmpMetadirective) -> None:
+        """The directive the metadirective is on this device (codegen/openmp/metadirective_code.py)."""
+        metadirective_code.emit(cg, node, self.device)
 
     # ----------------------------------------------------------------- constructs
     def emit_construct(self, cg, construct: OmpConstruct) -> None:

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
+from omp2gpu.frontend.variant_sites import variant_names
 
 # Constructs a device function runs correctly by itself, in whichever thread calls it.
 SELF_CONTAINED = ("atomic", "flush", "taskyield", "taskwait", "simd")
@@ -116,10 +117,15 @@ def _facts(definition: c_ast.FuncDef) -> _FunctionFacts:
             if isinstance(node, c_ast.FuncCall):
                 if isinstance(node.name, c_ast.ID):
                     called.add(node.name.name)
-            elif isinstance(node, OmpConstruct):
-                kinds.add(node.directive.kind)
-                constructs.update(node.directive.constructs)
-                constructs.add(node.directive.kind)
+                    called.update(variant_names(node))      # declare variant: any may be called
+            elif isinstance(node, (OmpConstruct, OmpMetadirective)):
+                # A metadirective counts as every directive it may be, on some device.
+                directives = [node.directive] if isinstance(node, OmpConstruct) else \
+                    [d for d in node.directive.metadirective_variants if d is not None]
+                for directive in directives:
+                    kinds.add(directive.kind)
+                    constructs.update(directive.constructs)
+                    constructs.add(directive.kind)
             elif isinstance(node, c_ast.Decl) and "static" in (node.storage or []):
                 has_static_local = True
         facts = _FACTS[definition] = _FunctionFacts(frozenset(called), frozenset(kinds),

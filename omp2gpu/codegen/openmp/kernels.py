@@ -37,6 +37,8 @@ class DeviceOpenMP(HostOpenMP):
 
     atomic_syncscope = "device"
 
+    device_name = "gpu"
+
     def emit_atomic(self, cg, construct) -> None:
         emit_atomic(cg, construct)
 
@@ -61,6 +63,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
     """A kernel for every target region whose plan names a GPU scheme."""
     device = DeviceModuleEmitter(host_emitter, DeviceOpenMP(), offload.declare_target_globals)
     device.inlined_callees = offload.inlined_callees
+    device.host_only_functions = frozenset(offload.host_only_functions)
     device.critical_callees = functions_holding(host_emitter.function_definitions, "critical")
     build = DeviceBuild(device.module)
     for plan in offload.regions:
@@ -79,7 +82,8 @@ def _build_region(device, build: DeviceBuild, plan) -> str:
     module_globals = set(device.module.globals)
     device_symbols = set(device.file_scope.names)
     try:
-        built = plan.gpu().emit_region(device, plan)
+        _check_no_host_function_pointers(plan)
+        built = plan.gpu().emit_region(device, plan.for_device("gpu"))
         device.emit_pending_functions()
     except CompileError as error:
         # A region the device cannot run still runs: on the host, said once.
@@ -91,6 +95,16 @@ def _build_region(device, build: DeviceBuild, plan) -> str:
     build.kernels.append(built)
     return (f"{where}: remark: target region -> kernel {plan.kernel_name}: "
             f"{plan.gpu.name} scheme ({plan.reason})")
+
+
+def _check_no_host_function_pointers(plan) -> None:
+    """A host function's address means nothing on the GPU (OpenMP 5.1's `declare target
+    indirect` would translate it; not implemented on the GPU): such a region runs on the
+    host, or on the CPU device, which shares the host's code."""
+    for capture in plan.captures:
+        if capture.ctype.is_pointer and capture.ctype.pointee.is_function:
+            raise CompileError(f"it uses '{capture.name}', a host function's address (calls through it "
+                               "on the GPU, 'declare target indirect', are not supported)", plan.construct.coord)
 
 
 def kernel_table(build) -> dict[str, KernelInfo]:

@@ -30,6 +30,7 @@ from omp2gpu.codegen.openmp.target_regions import (
     mapped_capture,
 )
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.variant_clauses import DeviceTypeClause
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
@@ -62,6 +63,10 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
         self.declare_target_links: set[str] = set()     # `declare target link(...)` globals
+        # device_type(host) / device_type(nohost) functions (OpenMP 5.0): no device / host version
+        self.host_only_functions: set[str] = set()
+        self.device_only_functions: set[str] = set()
+        self._target_depth = 0                      # > 0: emitting a target region's host version
         self._kernel_names: set[str] = set()
 
     # ----------------------------------------------------------------- declare target
@@ -80,6 +85,35 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                 self.declare_target_globals[name] = symbol
             elif symbol is not None and symbol.kind == "function":
                 self.declare_target_functions.add(name)
+                self._device_type(node.directive, name)
+
+    def _device_type(self, directive, function: str) -> None:
+        clause = directive.first(DeviceTypeClause)
+        kind = clause.kind if clause is not None else "any"
+        self.host_only_functions.discard(function)
+        self.device_only_functions.discard(function)
+        if kind == "host":
+            self.host_only_functions.add(function)
+        elif kind == "nohost":
+            self.device_only_functions.add(function)
+
+    def emit_declare_target(self, cg, construct) -> None:
+        """`declare target(list)` in a function (OpenMP 5.0): as at file scope."""
+        self.emit_file_scope_construct(cg.module, construct)
+
+    def call_variant(self, cg, call) -> str | None:
+        """As the host calls it; a function with no version here is an error: a
+        device_type(nohost) one called by host code, a device_type(host) one in a target
+        region (its kernel could not call it)."""
+        variant = super().call_variant(cg, call)
+        name = variant or call.name.name
+        if name in self.device_only_functions and not self._target_depth:
+            raise CompileError(f"'{name}' is 'declare target device_type(nohost)': it has no host version "
+                               "to call here", call.coord)
+        if name in self.host_only_functions and self._target_depth:
+            raise CompileError(f"'{name}' is 'declare target device_type(host)': it has no device version "
+                               "to call in a target region", call.coord)
+        return variant
 
     def emit_file_scope_construct(self, module, node) -> None:
         if node.directive.kind != "declare target":
@@ -96,6 +130,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                         self.declare_target_links.add(item.name)
                 else:
                     self.declare_target_functions.add(item.name)
+                    self._device_type(node.directive, item.name)
 
     @property
     def planning_inputs(self) -> PlanningInputs:
@@ -171,7 +206,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         ran = cg.builder.icmp_signed("==", status, ir.Constant(I32, 0))
         cg.builder.cbranch(ran, done, fallback)
         cg.builder.position_at_end(fallback)
-        super().emit_compute_construct(cg, construct)
+        self._host_version(cg, construct)
         cg.branch_if_open(done)
         cg.builder.position_at_end(done)
 
@@ -186,9 +221,16 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                    if name in self.declare_target_globals]
         if shared:
             self._update(cg, shared, MapType.FROM, region.directive)
-        super().emit_compute_construct(cg, region.construct)
+        self._host_version(cg, region.construct)
         if shared and not cg.builder.block.is_terminated:
             self._update(cg, shared, MapType.TO, region.directive)
+
+    def _host_version(self, cg, construct) -> None:
+        self._target_depth += 1
+        try:
+            super().emit_compute_construct(cg, construct)
+        finally:
+            self._target_depth -= 1
 
     def _update(self, cg, captures, direction: MapType, directive) -> None:
         moved = [with_direction(c, direction) for c in captures]
@@ -219,7 +261,9 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                 cg.builder.position_at_end(go)
 
     def _launch(self, cg, region) -> ir.Value:
-        construct = region.construct
+        # The launch is shaped by the GPU's version of the region; the launcher runs a
+        # kernel whose version (the CPU device's) has no teams as one team.
+        construct = region.for_device("gpu").construct
         arrays = self._entry_arrays(cg, region.captures, target_params=True)
         if region.gpu.fixed_launch is not None:
             num_teams, thread_limit = (ir.Constant(I32, n) for n in region.gpu.fixed_launch)

@@ -11,7 +11,7 @@ the region's code at all, the team-stack bytes, registers) is the build's result
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from omp2gpu.codegen.openmp.choose import choose
 from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
@@ -19,6 +19,8 @@ from omp2gpu.codegen.openmp.region_shape import combined_shape
 from omp2gpu.codegen.openmp.scheme_interface import RegionScheme
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import Capture, region_captures
+from omp2gpu.sema.metadirectives import specialized
+from omp2gpu.sema.openmp_context import DEVICES
 from omp2gpu.sema.reduction_items import arrays_as_sections
 
 
@@ -33,6 +35,16 @@ class RegionPlan:
     reason: str                             # why, as --explain prints it
     cpu: tuple[type[RegionScheme], ...]     # the CPU device's schemes, best first
     one_team: bool                          # no teams construct: one team, even under OMP2GPU_LAUNCH
+    # The construct as each device ("gpu", "cpu") compiles it, where that differs from
+    # `construct`: its metadirectives resolved for the device (sema/metadirectives.py).
+    device_constructs: tuple = ()
+
+    def for_device(self, device: str) -> RegionPlan:
+        """The plan as `device`'s build reads it: the construct that device compiles."""
+        construct = dict(self.device_constructs).get(device)
+        if construct is None:
+            return self
+        return replace(self, construct=construct, one_team=runs_as_one_team(construct), device_constructs=())
 
     @property
     def directive(self):
@@ -55,10 +67,14 @@ class PlanningInputs:
 def plan_region(cg, construct, kernel_name: str, inputs: PlanningInputs,
                 declare_target_names=frozenset()) -> RegionPlan:
     """`declare_target_names`: the globals the device has its own copies of (not captured)."""
-    captures = region_captures(cg, construct, declare_target_names)
-    shape = combined_shape(construct)
-    for directive in shape.directives if shape is not None else ():
-        arrays_as_sections(cg.scope, directive)     # the chooser sees whole arrays as sections
-    choice = choose(construct, inputs.request, inputs.callees, inputs.refused.get(kernel_name))
+    captures = region_captures(cg, construct, declare_target_names)     # every device's
+    on_gpu, on_cpu = (specialized(construct, DEVICES[device]) for device in ("gpu", "cpu"))
+    for version in {id(c): c for c in (on_gpu, on_cpu)}.values():
+        shape = combined_shape(version)
+        for directive in shape.directives if shape is not None else ():
+            arrays_as_sections(cg.scope, directive)     # the chooser sees whole arrays as sections
+    choice = choose(on_gpu, inputs.request, inputs.callees, inputs.refused.get(kernel_name), on_cpu)
+    devices = tuple((name, version) for name, version in (("gpu", on_gpu), ("cpu", on_cpu))
+                    if version is not construct)
     return RegionPlan(kernel_name, construct, cg.function.name, cg.scope, captures, choice.gpu, choice.reason,
-                      choice.cpu, runs_as_one_team(construct))
+                      choice.cpu, runs_as_one_team(on_gpu), devices)

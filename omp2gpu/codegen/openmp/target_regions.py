@@ -105,6 +105,10 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
         if name in by_reference or (symbol.ctype.is_scalar and scalars_by_reference
                                   and not symbol.ctype.is_pointer):
             captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
+        elif symbol.ctype.is_pointer and symbol.ctype.pointee.is_function:
+            # A function's address is no data to look up: passed as it is (a device
+            # calls it only where it can: `declare target indirect`, kernels.py).
+            captures[name] = Capture(name, symbol.ctype, "literal", MapType.LITERAL, None, symbol)
         elif symbol.ctype.is_pointer:
             captures[name] = Capture(name, symbol.ctype, "pointer",
                                      MapType.POINTER_LOOKUP | MapType.IMPLICIT, None, symbol)

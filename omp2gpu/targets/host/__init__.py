@@ -23,6 +23,7 @@ from omp2gpu.targets.host.machine import (
     JIT_CODEGEN_LEVEL,
     as_module_ref,
     initialise,
+    instruction_sets,
     prepare,
     target_machine,
     verify,

@@ -71,3 +71,12 @@ def verify(module: llvm.ModuleRef) -> None:
         module.verify()
     except RuntimeError as err:
         raise RuntimeError(f"LLVM IR verification failed: {err}") from None
+
+
+@lru_cache(maxsize=None)
+def instruction_sets() -> frozenset[str]:
+    """The processor's name and the instruction-set extensions LLVM finds on it ("avx2",
+    "sse4.2", ...): what an OpenMP `isa(...)` selector may name for this host."""
+    initialise()
+    features = llvm.get_host_cpu_features()
+    return frozenset({llvm.get_host_cpu_name(), *(name for name, present in features.items() if present)})

@@ -1,0 +1,95 @@
+"""The `dispatch` construct (OpenMP 5.1 2.3.6): its call is made in a context that has
+`dispatch` in its construct set, so a variant matching `construct={dispatch}` replaces
+the function it names (hooks.call_variant).
+
+- `novariants(e)` true: the function named is called, whatever its variants;
+- `nocontext(e)` true: `dispatch` is not added to the construct set;
+- `device(n)`: default-device-var is n for the call;
+- `depend(...)`: the call waits for the dependences first (here: for the task's child
+  tasks, a `taskwait`, which covers them);
+- `nowait`: the call is made at once (a deferrable call may run undeferred);
+- `is_device_ptr`: says the arguments already are device pointers (nothing to do).
+A variant's `adjust_args(need_device_ptr: ...)` is refused (variant_clauses.py).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.clause_types import DependClause, DeviceClause
+from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.variant_clauses import NocontextClause, NovariantsClause
+from omp2gpu.sema import ctypes as ct
+
+I32 = ir.IntType(32)
+
+
+def emit_dispatch(cg, construct) -> None:
+    directive = construct.directive
+    if directive.find(DependClause):
+        cg.stmt(OmpConstruct(parse_directive("omp taskwait", directive.coord), None, directive.coord))
+    device = directive.first(DeviceClause)
+    saved = None
+    if device is not None:
+        value = cg.expr(device.expr)
+        if not value.ctype.is_integer:
+            raise CompileError("'device' needs an integer expression", device.coord)
+        saved = _runtime(cg, "omp_get_default_device", I32, [])
+        _runtime(cg, "omp_set_default_device", ir.VoidType(), [convert(cg.builder, value.value, value.ctype, ct.INT)])
+    modes = [("novariants", directive.first(NovariantsClause)), ("nocontext", directive.first(NocontextClause))]
+    _emit_modes(cg, construct, [(mode, clause) for mode, clause in modes if clause is not None])
+    if saved is not None and not cg.builder.block.is_terminated:
+        _runtime(cg, "omp_set_default_device", ir.VoidType(), [saved])
+
+
+def _emit_modes(cg, construct, modes) -> None:
+    """The call under each mode its clauses may set at run time, first true first."""
+    if not modes:
+        _emit_call(cg, construct)
+        return
+    (mode, clause), rest = modes[0], modes[1:]
+    chosen, other, done = cg.new_block(f"dispatch.{mode}"), cg.new_block("dispatch.else"), cg.new_block("dispatch.done")
+    cg.builder.cbranch(cg.condition(clause.expr), chosen, other)
+    cg.builder.position_at_end(chosen)
+    with dispatch_mode(cg, mode):
+        _emit_call(cg, construct)
+    cg.branch_if_open(done)
+    cg.builder.position_at_end(other)
+    _emit_modes(cg, construct, rest)
+    cg.branch_if_open(done)
+    cg.builder.position_at_end(done)
+
+
+def _emit_call(cg, construct) -> None:
+    with cg.block_scope():
+        cg.stmt(construct.body)
+
+
+# ----------------------------------------------------------------- the modes calls read
+def current_mode(cg) -> str | None:
+    modes = getattr(cg.openmp, "_dispatch_modes", None)
+    return modes[-1] if modes else None
+
+
+@contextmanager
+def dispatch_mode(cg, mode: str):
+    scheme = cg.openmp
+    if not hasattr(scheme, "_dispatch_modes"):
+        scheme._dispatch_modes = []
+    scheme._dispatch_modes.append(mode)
+    try:
+        yield
+    finally:
+        scheme._dispatch_modes.pop()
+
+
+def _runtime(cg, name: str, result, arguments):
+    module = cg.module.module
+    function = module.globals.get(name) or ir.Function(
+        module, ir.FunctionType(result, [a.type for a in arguments]), name=name)
+    return cg.builder.call(function, arguments)
