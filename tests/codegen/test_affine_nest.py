@@ -114,3 +114,24 @@ def test_row_counts_match_counting(row_counts, distance0, change, step):
         for pair in range(pairs):
             row = next(r for r in range(rows) if sum(counts[:r + 1]) > pair)
             assert row_counts(distance0, change, step, rows, pair)[1:] == [row, sum(counts[:row]), counts[row]]
+
+
+@pytest.mark.parametrize(("distance0", "change"), [(0, 1), (200_001, -1), (5, 3), (600_000, -3), (7, 0),
+                                                   (-40_000, 2)])
+def test_row_of_is_exact_on_large_nests(row_counts, distance0, change):
+    """The double-precision guess and its correction against bisect over the prefix sums
+    of 200000 rows, at sampled pairs (the first and last of rows among them)."""
+    import bisect
+    import random
+    rows = 200_000
+    prefix, total = [], 0
+    for r in range(rows):
+        prefix.append(total)
+        total += max(0, distance0 + change * r)
+    assert row_counts(distance0, change, 1, rows, 0)[0] == total
+    generator = random.Random(distance0 * 7 + change)
+    samples = {0, total - 1} | {generator.randrange(total) for _ in range(300)}
+    samples |= {prefix[r] for r in generator.sample(range(rows), 50) if prefix[r] < total}
+    for pair in samples:
+        row = bisect.bisect_right(prefix, pair) - 1
+        assert row_counts(distance0, change, 1, rows, pair)[1:3] == [row, prefix[row]]

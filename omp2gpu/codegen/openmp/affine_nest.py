@@ -10,9 +10,9 @@ count in row r (r: o's logical iteration) is `max(0, a + c * r)`, and the number
 (o, m) pairs before row r has a closed form, quadratic in r:
     pairs_before(r) = F(clamp(r, lo, hi)) - F(lo),  F(x) = a * x + c * x * (x - 1) / 2,
 [lo, hi) being the rows where the count is positive (a line is positive on one
-interval). A logical iteration number goes back to (r, position in row) by a binary
-search of pairs_before over the rows (log2 of the rows' count steps, no table, so the
-same code runs on the GPU). Everything else (two dependent loops, a bound using two
+interval). A logical iteration number goes back to (r, position in row) through the
+quadratic's root, in double precision, corrected to the exact row (RowCounts.row_of: no
+table, so the same code runs on the GPU). Everything else (two dependent loops, a bound using two
 outer variables, a non-constant coefficient) is a located error naming the feature.
 
 This module is the AST analysis (`dependence`) and the closed forms on IR values
@@ -175,26 +175,51 @@ class RowCounts:
 
     def row_of(self, cg, pair):
         """The row holding the `pair`-th (o, m) pair (0 <= pair < pairs): the largest r in
-        [lo, hi) with pairs_before(r) <= pair, by binary search."""
+        [lo, hi) with pairs_before(r) <= pair. The quadratic's root in double precision
+        is the guess (y rows past lo: c/2 y^2 + (count(lo) - c/2) y = pair, solved as
+        y = 2 pair / (B + sqrt(B^2 + 2 c pair)), stable for either sign of c); two
+        correcting loops make it exact, which run at most a step or two while the counts
+        fit a double's 53 bits (beyond, they still end, with more steps)."""
         b = self.b
-        one, two = ir.Constant(I64, 1), ir.Constant(I64, 2)
-        last = b.sub(self.hi, one)
+        one = ir.Constant(I64, 1)
+        f64 = ir.DoubleType()
+        c, q = b.sitofp(self.c, f64), b.sitofp(pair, f64)
+        base = b.fsub(b.sitofp(self.count(self.lo), f64), b.fmul(c, ir.Constant(f64, 0.5)))
+        discriminant = b.fadd(b.fmul(base, base), b.fmul(b.fmul(c, ir.Constant(f64, 2.0)), q))
+        discriminant = b.select(b.fcmp_ordered(">", discriminant, ir.Constant(f64, 0.0)), discriminant,
+                                ir.Constant(f64, 0.0))
+        root = _sqrt(b, discriminant)
+        y = b.fdiv(b.fmul(q, ir.Constant(f64, 2.0)), b.fadd(base, root))
+        span = b.sitofp(b.sub(b.sub(self.hi, self.lo), one), f64)
+        inside = b.and_(b.fcmp_ordered(">=", y, ir.Constant(f64, 0.0)), b.fcmp_ordered("<=", y, span))
+        y = b.select(inside, y, b.select(b.fcmp_ordered(">", y, span), span, ir.Constant(f64, 0.0)))
+        guess = b.add(self.lo, b.fptosi(y, I64))
+        up = self._correct(cg, guess, lambda r: b.and_(
+            b.icmp_signed("<", b.add(r, one), self.hi),
+            b.icmp_signed("<=", self.pairs_before(b.add(r, one)), pair)), one, "row.up")
+        return self._correct(cg, up, lambda r: b.icmp_signed(">", self.pairs_before(r), pair),
+                             ir.Constant(I64, -1), "row.down")
+
+    def _correct(self, cg, start, wrong, step, name):
+        """while (wrong(r)) r += step; from r = start."""
+        b = self.b
         entry = b.block
-        head, step, done = cg.new_block("row.search"), cg.new_block("row.halve"), cg.new_block("row.found")
+        head, again, done = cg.new_block(name), cg.new_block(name + ".step"), cg.new_block(name + ".done")
         b.branch(head)
         b.position_at_end(head)
-        low, high = b.phi(I64, "row.low"), b.phi(I64, "row.high")
-        low.add_incoming(self.lo, entry)
-        high.add_incoming(last, entry)
-        b.cbranch(b.icmp_signed("<", low, high), step, done)
-        b.position_at_end(step)
-        middle = b.add(low, b.sdiv(b.add(b.sub(high, low), one), two))
-        fits = b.icmp_signed("<=", self.pairs_before(middle), pair)
-        low.add_incoming(b.select(fits, middle, low), step)
-        high.add_incoming(b.select(fits, high, b.sub(middle, one)), step)
+        row = b.phi(I64, name)
+        row.add_incoming(start, entry)
+        b.cbranch(wrong(row), again, done)
+        b.position_at_end(again)
+        row.add_incoming(b.add(row, step), again)
         b.branch(head)
         b.position_at_end(done)
-        return low
+        return row
+
+
+def _sqrt(b, value):
+    """llvm.sqrt.f64 in the builder's module."""
+    return b.call(b.module.declare_intrinsic("llvm.sqrt", [value.type]), [value])
 
 
 def _clamp(b, value, low, high):
