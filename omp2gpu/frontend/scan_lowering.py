@@ -1,6 +1,6 @@
 """Loops with `reduction(inscan, op: list)` and a `#pragma omp scan` in their body
 (OpenMP 5.0 2.9.6, 2.19.5.4), rewritten into constructs every scheme compiles
-(worksharing loops, single, barrier), right after the directives are checked.
+(worksharing loops and barriers), right after the directives are checked.
 
     #pragma omp parallel for reduction(inscan, +: x)
     for (i = 0; i < n; i++) { x += a[i];  #pragma omp scan inclusive(x)  b[i] = x; }
@@ -17,19 +17,22 @@ where each phase runs. A loop with `for` becomes, in every thread of the team:
     input phases, x a thread-local        #pragma omp for schedule(static) nowait
       accumulator starting at the identity; after each, its value is kept in a
       per-iteration buffer (the thread's, malloc'd)
-    the thread totals, shared (single copyprivate), then a barrier; each thread
-      combines x's original value with the totals of the threads before it
-    a barrier (all have read x), then the scan phases, x = that prefix combined
-      with the buffer's value (of the iteration, or the one before: exclusive)
-    the last thread stores the whole reduction into x; a barrier; frees.
+    the threads in turn, between barriers, take x as their prefix and combine
+      their total into it (so x ends as the whole reduction)
+    the scan phases, x = that prefix     #pragma omp for schedule(static) nowait
+      combined with the buffer's value (of the iteration, or the one before:
+      exclusive); a barrier.
 
-Both phases run once per iteration, as gcc runs them. schedule(static) without a
-chunk gives each thread one block of consecutive iterations, the blocks in thread
-order, and the same block in each of the three loops (OpenMP 4.5 2.7.1): that
-makes the threads' prefix the prefix of the iterations. min and max start from
-x's original value rather than an identity (both are idempotent). `private`
-and `firstprivate` variables become the team code's own (declared in it), so a
-value an input phase leaves in one is still there for the scan phase.
+Both phases run once per iteration, as gcc runs them. The turns cost a barrier a
+thread, but need no memory the team shares other than x (the GPU's control loop has
+no copyprivate to share a buffer with), and combine the totals in order.
+schedule(static) without a chunk gives each thread one block of consecutive
+iterations, the blocks in thread order, and the same block in each of the loops
+(OpenMP 4.5 2.7.1): that makes the threads' prefix the prefix of the iterations.
+min and max start from x's original value rather than an identity (both are
+idempotent). `private` and `firstprivate` variables become the team code's own
+(declared in it), so a value an input phase leaves in one is still there for the
+scan phase.
 Not supported, each a located error: user-defined reductions, array sections,
 `lastprivate`, `linear`, `ordered`, schedules other than plain static.
 """
@@ -46,9 +49,7 @@ from ..diagnostics import CompileError, LoweringError
 from .clause_parsers import REDUCTION_OPS
 from .clause_types import (
     CollapseClause,
-    CopyprivateClause,
     InclusiveClause,
-    ListItem,
     MapClause,
     NowaitClause,
     ReductionClause,
@@ -228,14 +229,12 @@ class TeamScan:
         op, item = self.loop.items[index]
         p, k = f"{self.prefix}{index}_", self.prefix + "k"
         names = {"x": item.name, "t": f"__typeof__({item.name})", "v": p + "v", "acc": p + "acc",
-                 "totals": p + "totals", "before": p + "before", "k": k, "j": self.prefix + "j",
-                 "n": self.prefix + "n"}
+                 "before": p + "before", "k": k, "n": self.prefix + "n"}
         names["init"] = _IDENTITY[op].format(t=names["t"], x=item.name)
 
         def combine(a, b):
             return _COMBINE[op].format(a=a, b=b)
-        names["step"] = combine(names["before"], f"{names['totals']}[{names['j']}]")
-        names["total"] = combine(names["before"], names["acc"])
+        names["total"] = combine(names["x"], names["acc"])
         this, previous = f"{names['v']}[{k}]", f"{names['v']}[{k} - 1]"
         names["prefix"] = combine(names["before"], this) if self.loop.inclusive else \
             f"({k} ? {combine(names['before'], previous)} : {names['before']})"
@@ -250,7 +249,7 @@ class TeamScan:
         shadows = " ".join(f"__typeof__({v.name}) {p}fp_{v.name} = {v.name};" for v in self.firstprivate)
         inner = " ".join([f"__typeof__({v.name}) {v.name};" for v in self.private]
                          + [f"__typeof__({v.name}) {v.name} = {p}fp_{v.name};" for v in self.firstprivate])
-        n, k, j = p + "n", p + "k", p + "j"
+        n, k, j = p + "n", p + "k", p + "turn"
         return f"""
 void {p}template(void) {{
 {{
@@ -262,7 +261,7 @@ void {p}template(void) {{
   {{
     {inner}
     long {n} = 0, {k} = 0;
-    {lines("{t} *{v}; {t} {acc} = {init}; {t} *{totals}; {t} {before};")}
+    {lines("{t} *{v}; {t} {acc} = {init}; {t} {before};")}
     {p}loop();
     {{ {n}++; }}
     {lines("{v} = ({t} *) malloc(sizeof({t}) * ({n} + 1));")}
@@ -276,15 +275,12 @@ void {p}template(void) {{
       {lines("{v}[{k}] = {acc};")}
       {k}++;
     }}
-    {p}single();
-    {{ {lines("{totals} = ({t} *) malloc(sizeof({t}) * omp_get_num_threads());")} }}
-    {lines("{totals}[omp_get_thread_num()] = {acc};")}
-    {p}barrier();
-    {lines("{before} = {x};")}
-    for (int {j} = 0; {j} < omp_get_thread_num(); {j}++) {{
-      {lines("{before} = {step};")}
+    for (int {j} = 0; {j} < omp_get_num_threads(); {j}++) {{
+      {p}barrier();
+      if ({j} == omp_get_thread_num()) {{
+        {lines("{before} = {x}; {x} = {total};")}
+      }}
     }}
-    {p}barrier();
     {k} = 0;
     {p}loop();
     {{
@@ -292,14 +288,8 @@ void {p}template(void) {{
       {k}++;
       do {p}output(); while (0);
     }}
-    if (omp_get_thread_num() == omp_get_num_threads() - 1) {{
-      {lines("{x} = {total};")}
-    }}
     {lines("free({v});")}
     {p}barrier();
-    if (omp_get_thread_num() == 0) {{
-      {lines("free({totals});")}
-    }}
   }}
 }}
 }}
@@ -307,8 +297,8 @@ void {p}template(void) {{
 
     def _fill(self, team: c_ast.Compound) -> None:
         """Replace the template's placeholders: loop(); {body} -> the loop nest with that
-        body; single(); {body} -> single copyprivate; barrier(); input() and output(): the
-        statements of the input and of the scan phase."""
+        body; barrier(); input() and output(): the statements of the input and of the
+        scan phase."""
         phases = {"input": self.loop.input, "output": self.loop.output}
         stack = [team]
         while stack:
@@ -332,13 +322,6 @@ void {p}template(void) {{
             elif kind == "loop":
                 i += 1
                 out.append(self._construct("for", self._loop_clauses(), self._nest(items[i])))
-            elif kind == "single":
-                i += 1
-                totals = [ListItem(name=s["totals"], expr=c_ast.ID(s["totals"], self.coord), sections=[],
-                                   coord=self.coord, spelling=s["totals"])
-                          for s in map(self._names, range(len(self.loop.items)))]
-                out.append(self._construct("single", [CopyprivateClause(coord=self.coord, items=totals)],
-                                           items[i]))
             else:
                 out.append(items[i])
             i += 1

@@ -46,7 +46,7 @@ def test_parallel_for_becomes_a_team_of_three_loops(tmp_path):
     assert parallel.directive.kind == "parallel"
     assert sorted(c.name for c in parallel.directive.clauses) == ["num_threads", "shared"]
     kinds = sorted(d.kind for d in _constructs(parallel))
-    assert kinds == ["barrier", "barrier", "barrier", "for", "for", "for", "parallel", "single"]
+    assert kinds == ["barrier", "barrier", "for", "for", "for", "parallel"]
     loops = [d for d in _constructs(parallel) if d.kind == "for"]
     assert all({c.name for c in loop.clauses} == {"schedule", "nowait"} for loop in loops)
 
