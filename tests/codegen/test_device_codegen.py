@@ -271,3 +271,28 @@ def test_an_ordered_block_in_a_parallel_region_is_refused_by_the_control_loop(tm
     assert translation.device.kernels == []
     assert any(remark.endswith("runs on the host: '#pragma omp ordered' in a parallel region is not "
                                "supported on the GPU yet") for remark in translation.device.remarks)
+
+
+COPYPRIVATE_IN_PARALLEL = """
+#include <omp.h>
+int main(void) {
+  int out[8] = {0};
+  #pragma omp target parallel num_threads(4) map(tofrom: out)
+  {
+    int mine = 0;
+    #pragma omp single copyprivate(mine)
+    mine = 42;
+    out[omp_get_thread_num()] = mine;
+  }
+  return out[1] - 42;
+}
+"""
+
+
+def test_copyprivate_in_a_parallel_region_is_refused_by_the_control_loop(tmp_path):
+    """The control loop ran the single block in the master only and never copied the
+    value to the others: the region runs on the host instead."""
+    translation = _translate(tmp_path, COPYPRIVATE_IN_PARALLEL)
+    assert translation.device.kernels == []
+    assert any(remark.endswith("runs on the host: 'copyprivate' in a parallel region is not supported "
+                               "inside a GPU target region") for remark in translation.device.remarks)

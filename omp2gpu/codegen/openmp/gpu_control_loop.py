@@ -322,6 +322,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                 cg.branch_if_open(skip)
                 b.position_at_end(skip)
             return
+        if clauses_named(construct.directive, "copyprivate"):
+            # The other threads' copies are not reached: run such a region on the host.
+            raise CompileError("'copyprivate' in a parallel region is not supported inside a GPU "
+                               "target region", construct.coord)
         run, done = cg.new_block("master.run"), cg.new_block("master.done")
         runs = runs_masked(cg, construct.directive, self.machine.tid) if masked else self.machine.is_master
         b.cbranch(runs, run, done)
