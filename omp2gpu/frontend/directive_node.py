@@ -83,8 +83,10 @@ class Directive:
     def atomic_kind(self) -> str | None:
         if self.kind != "atomic":
             return None
-        clause = self.first(AtomicClause)
-        return clause.kind if clause else "update"
+        kinds = {clause.kind for clause in self.find(AtomicClause)}
+        if "capture" in kinds:                  # `update capture` (5.1) is a capture
+            return "capture"
+        return kinds.pop() if kinds else "update"
 
     @property
     def seq_cst(self) -> bool:

@@ -102,7 +102,8 @@ def check_not_repeated(directive: Directive, earlier: list, clause) -> None:
 
 def _check_atomic_clauses(directive: Directive) -> None:
     atomics = directive.find(AtomicClause)
-    if len(atomics) > 1:
+    # capture is no atomic-clause in 5.1: `update capture` is one (as gcc takes it).
+    if len(atomics) > 1 and {clause.kind for clause in atomics} != {"update", "capture"}:
         raise CompileError("at most one of 'read', 'write', 'update' and 'capture' may appear "
                            "on '#pragma omp atomic'", atomics[1].coord)
     _check_atomic_5x_clauses(directive)

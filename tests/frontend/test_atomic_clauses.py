@@ -87,3 +87,14 @@ def test_requires_clauses():
 def test_requires_errors(text, message, at):
     occurrence = 2 if "duplicate" in message else 1
     assert_error(text, message, at, occurrence)
+
+
+@pytest.mark.parametrize("text", ["omp atomic update capture", "omp atomic capture update seq_cst"])
+def test_update_capture_is_a_capture(text):
+    """capture is not an atomic-clause in 5.1: it combines with update (gcc takes it)."""
+    assert parse(text).atomic_kind == "capture"
+
+
+def test_read_capture_is_still_an_error():
+    assert_error("omp atomic read capture", "at most one of 'read', 'write', 'update' and 'capture' "
+                 "may appear on '#pragma omp atomic'", "capture")
