@@ -22,6 +22,7 @@ from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 from omp2gpu.frontend.scan_lowering import lower_scans
 from omp2gpu.sema.atomic_forms import check_atomic_forms
+from omp2gpu.sema.concurrent_races import check_concurrent_races
 from omp2gpu.sema.concurrent_regions import check_concurrent_regions
 from omp2gpu.sema.default_clause import check_default_clause
 from omp2gpu.sema.imperfect_nests import make_nests_perfect
@@ -159,6 +160,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     make_nests_perfect(ast)                                 # 5.0 intervening code -> innermost body
     if lowering_checks:
         check_concurrent_regions(ast)
+        check_concurrent_races(ast)
         check_nesting(ast)
     lower_loop_constructs(ast, check=lowering_checks)     # 5.0 `loop` -> a 4.5 construct
     check_atomic_forms(ast)

@@ -118,5 +118,5 @@ def test_rejected(tmp_path, body, message):
 
 def test_lastprivate_of_collapsed_iterators(tmp_path):
     body = ("int j;\n#pragma omp parallel loop collapse(2) lastprivate(i, j)\n"
-            "for (i = 0; i < 8; i++) for (j = 0; j < 8; j++) s++;")
+            "for (i = 0; i < 8; i++) for (j = 0; j < 8; j++) a[i * 8 + j] = 0;")
     assert _constructs(tmp_path, body)[0].kind == "parallel for"
