@@ -113,7 +113,8 @@ def check_defining_items(cg, directive) -> None:
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"'{item.name}' in a 'task_reduction' clause is not a variable", item.coord)
         if item.sections or symbol.ctype.is_array:
-            raise CompileError(f"an array in a task reduction ('{item.spelling}') is not supported", item.coord)
+            what = "an array section" if item.sections else "an array"
+            raise CompileError(f"{what} in a task reduction ('{item.spelling}') is not supported", item.coord)
 
 
 def without_clauses(construct, clause_names) -> OmpConstruct:
