@@ -77,7 +77,9 @@ def _conditional(node) -> CompareForm | None:
     if isinstance(node, c_ast.If) and node.iffalse is None:
         store = _single(node.iftrue)
         if isinstance(store, c_ast.Assignment) and store.op == "=":
-            return _comparison(node.cond, store.lvalue, store.rvalue)
+            form = _comparison(node.cond, store.lvalue, store.rvalue)
+            # x as the condition spells it: where the statement first names it.
+            return form and _replace(form, x=node.cond.left if form.x_on_left else node.cond.right)
     return None
 
 

@@ -135,3 +135,18 @@ def test_gpu_atomics_are_device_scoped_with_their_orders(tmp_path):
     add = re.search(r"fence\.acq_rel\.gpu;\s+atom(\.global)?\.add\.u32[^\n]*\n\s+fence\.acq_rel\.gpu;", ptx)
     assert add, ptx
     assert ".sys" not in ptx
+
+
+POINTER = """
+int pool[4]; int *slot;
+int main(void) {
+  int won;
+  #pragma omp atomic compare capture acq_rel
+  { won = slot == (int *)0; if (won) { slot = &pool[2]; } }
+  return won;
+}
+"""
+
+
+def test_a_pointer_is_swapped_with_one_cmpxchg(tmp_path):
+    assert re.search(r"cmpxchg i32\*\* @\"slot\", i32\* null, i32\* .* acq_rel acquire", host_ir(tmp_path, POINTER))

@@ -1,8 +1,8 @@
 """`#pragma omp atomic compare [capture]` (OpenMP 5.1): the forms sema.atomic_compare_forms
 recognises, as one atomic instruction where that is exact, else a compare-and-swap loop.
 
-- `x == e`, integer x, e of x's type after the usual arithmetic conversions: one cmpxchg
-  (its failure ordering the `fail` clause's). `weak` may fail spuriously, so the strong
+- `x == e`, integer x, e of x's type after the usual arithmetic conversions, or a
+  pointer x: one cmpxchg (its failure ordering the `fail` clause's). `weak` may fail spuriously, so the strong
   cmpxchg emitted is a valid weak one.
 - min / max (`x = e < x ? e : x`, `if (x < e) { x = e; }`, ...), integer x, e of x's type
   after the conversions: one atomicrmw min/max (umin/umax for unsigned x).
@@ -37,14 +37,11 @@ def emit_atomic_compare(cg, construct, order: str) -> None:
     failure = memory_order.failure_ordering(order, fail.order if fail else None)
     target = cg.lvalue(form.x)
     ctype = target.ctype
-    if target.bit_field is not None or not ctype.is_arithmetic or ctype.size not in (4, 8):
-        raise CompileError(f"'#pragma omp atomic compare' of a {'bit-field' if target.bit_field else ctype} "
-                           "is not supported (a 4- or 8-byte integer or floating-point object is)",
-                           form.x.coord)
+    _check_supported(form, target)
     e = cg.expr(form.e)
     d = e if form.d is form.e else cg.expr(form.d)
     stored = convert(cg.builder, d.value, d.ctype, ctype, form.d.coord)
-    exact = ctype.is_integer and ct.usual_arithmetic_conversion(ctype, e.ctype) == ctype
+    exact = ctype.is_pointer or (ctype.is_integer and ct.usual_arithmetic_conversion(ctype, e.ctype) == ctype)
     if exact and form.compare == "==":
         swap = _compare_exchange(cg, target.address, ctype, e, stored, ordering, failure)
     elif exact:
@@ -54,6 +51,20 @@ def emit_atomic_compare(cg, construct, order: str) -> None:
                                      lambda old: _holds(cg, form, RValue(ctype, old), e),
                                      ordering, failure)
     _capture(cg, form, ctype, swap)
+
+
+def _check_supported(form: CompareForm, target) -> None:
+    """4- and 8-byte integers and floating-point objects; pointers compared with ==."""
+    ctype = target.ctype
+    if target.bit_field is not None:
+        what = "a bit-field"
+    elif ctype.is_pointer and form.compare != "==":
+        what = "a pointer compared with '<' or '>'"
+    elif not (ctype.is_arithmetic or ctype.is_pointer) or ctype.size not in (4, 8):
+        what = f"an object of type '{ctype}'"
+    else:
+        return
+    raise CompileError(f"'#pragma omp atomic compare' on {what} is not supported", form.x.coord)
 
 
 def _compare_exchange(cg, address, ctype, e: RValue, stored, ordering: str, failure: str) -> Swap:
