@@ -94,7 +94,7 @@ def _trait_set(ctx: PragmaContext, group: Group, what: str) -> TraitSet:
         raise ctx.error(f"unknown context selector set '{name}' (expected 'construct', 'device', "
                         "'target_device', 'implementation' or 'user')", tokens[0].offset)
     if len(tokens) < 2 or not tokens[1].is_punct("="):
-        raise ctx.error(f"expected '=' after '{name}'", tokens[0].end)
+        raise ctx.error(f"expected '=' after '{name}'", tokens[1].offset if len(tokens) > 1 else tokens[0].end)
     if len(tokens) < 3 or not tokens[2].is_punct("{") or not tokens[-1].is_punct("}"):
         raise ctx.error(f"expected '{{' trait selectors '}}' after '{name}='",
                         tokens[2].offset if len(tokens) > 2 else tokens[1].end)

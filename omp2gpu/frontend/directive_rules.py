@@ -40,7 +40,7 @@ from .clause_types import (  # OpenMP 5.1 unroll
 from .directive_node import Directive
 from .list_item_rules import check_directive_items
 from .task_rules import RULES as TASK_RULES
-from .variant_clauses import EnterClause, IndirectClause
+from .variant_clauses import EnterClause, IndirectClause, check_variant_clauses
 
 # Clauses that may appear at most once on a directive.
 _UNIQUE_CLAUSES = frozenset({
@@ -318,4 +318,5 @@ RULES_5X = (_check_flush, _check_message, _check_unroll,     # OpenMP 5.0/5.1 (i
             _check_scan)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
-           _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X + TASK_RULES
+           _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X + TASK_RULES \
+    + (check_variant_clauses,)

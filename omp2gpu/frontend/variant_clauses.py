@@ -21,6 +21,7 @@ from typing import Callable
 
 from pycparser import c_ast
 
+from ..diagnostics import CompileError
 from .clause_types import Clause, ListClause
 from .context_selectors import ContextSelector, parse_context_selector
 from .pragma_syntax import Group, PragmaContext, parse_list, single_expression, single_word, split_once
@@ -48,9 +49,14 @@ class WhenClause(Clause):
 
 @dataclass(kw_only=True)
 class OtherwiseClause(Clause):
-    """default(directive) (5.0) or otherwise(directive) (5.1): used when no `when` applies."""
-    name = "default"
+    """otherwise(directive) (5.1), or default(directive) (5.0, DefaultVariantClause): used
+    when no `when` applies."""
+    name = "otherwise"
     directive: object
+
+
+class DefaultVariantClause(OtherwiseClause):
+    name = "default"
 
 
 @dataclass(kw_only=True)
@@ -132,7 +138,16 @@ def read_variant_clause(ctx: PragmaContext, tok, args: Group | None, parse_direc
         selector = parse_context_selector(ctx, head, "'when' clause")
         return WhenClause(coord=where, selector=selector,
                           directive=_directive_variant(ctx, tail, parse_directive))
-    return OtherwiseClause(coord=where, directive=_directive_variant(ctx, args, parse_directive))
+    cls = OtherwiseClause if name == "otherwise" else DefaultVariantClause
+    return cls(coord=where, directive=_directive_variant(ctx, args, parse_directive))
+
+
+def check_variant_clauses(directive) -> None:
+    """A metadirective has one default directive, spelled `default` or `otherwise`."""
+    defaults = directive.find(OtherwiseClause) if directive.kind == "metadirective" else []
+    if len(defaults) > 1:
+        raise CompileError(f"'{defaults[1].name}' after '{defaults[0].name}': a metadirective has one "
+                           "default directive", defaults[1].coord)
 
 
 def _split_selector(ctx: PragmaContext, args: Group) -> tuple[Group, Group]:

@@ -7,8 +7,8 @@ The devices omp2gpu compiles for:
 - the CPU device (work-groups on this machine's cores): kind nohost and cpu, likewise;
 - the GPU: kind nohost and gpu, arch nvptx and nvptx64; its isa (sm_NN) is chosen when
   the program runs, so an `isa` selector cannot be decided for it (a located error).
-The implementation's vendor is omp2gpu, and no `requires` clause is supported, so the
-requirement traits are not in any context; atomic_default_mem_order is relaxed (5.0's default).
+The implementation's vendor is omp2gpu; of the requirement traits only dynamic_allocators
+is met (sema/requires.py); atomic_default_mem_order is relaxed (5.0's default).
 
 The construct trait set is the lexical constructs around the point from the innermost
 enclosing target construct on (frontend/variant_sites.py), with `target` first in a
@@ -208,7 +208,9 @@ def _implementation_has(name: str, properties) -> bool:
         return set(properties) <= VENDORS
     if name == "atomic_default_mem_order":
         return set(properties) <= {MEMORY_ORDER}
-    return False        # extension(...), and requirements no `requires` directive gave
+    # Requirements the implementation meets (sema/requires.py): dynamic_allocators only;
+    # no extension(...) is implemented.
+    return name == "dynamic_allocators"
 
 
 def ranked(candidates: list, context: Context) -> list:

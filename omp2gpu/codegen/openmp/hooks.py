@@ -9,6 +9,7 @@ hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
 from __future__ import annotations
 
 from omp2gpu.codegen.openmp import dispatch, metadirective_code, user_reductions
+from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.variant_sites import call_site
 from omp2gpu.sema.metadirectives import variant_callee
@@ -76,7 +77,10 @@ class OpenMPRuntime:
         """The function a call to a function with declared variants calls on this device
         (None: the function it names)."""
         variant = self.declared_variant(cg, call)
-        return variant.variant if variant is not None else None
+        if variant is None:
+            return None
+        _check_variant_type(cg, variant)
+        return variant.variant
 
     def declared_variant(self, cg, call):
         """The variant_sites.DeclaredVariant a call turns into here, or None."""
@@ -103,3 +107,14 @@ class OpenMPRuntime:
     def emit_compute_construct(self, cg, construct: OmpConstruct) -> None:
         """target / teams / distribute / parallel / for / simd and their combinations."""
         raise NotImplementedError
+
+
+def _check_variant_type(cg, variant) -> None:
+    """A variant must have the base function's type (OpenMP 5.1 2.3.5)."""
+    base, chosen = cg.scope.lookup(variant.base), cg.scope.lookup(variant.variant)
+    if base is None or chosen is None or chosen.kind != "function":
+        raise CompileError(f"'{variant.variant}', a variant of '{variant.base}', is not a declared function",
+                           variant.coord)
+    if not base.ctype.unprototyped and not chosen.ctype.unprototyped and base.ctype != chosen.ctype:
+        raise CompileError(f"variant '{variant.variant}' has type '{chosen.ctype}', incompatible with "
+                           f"'{variant.base}' of type '{base.ctype}'", variant.coord)
