@@ -39,6 +39,7 @@ from omp2gpu.pipeline import (
     stage_times,
 )
 from omp2gpu.runtime_files import host_runtime_dir, include_files
+from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.targets import host, mpi, openmp_runtime, shared_libraries
 
 
@@ -49,6 +50,7 @@ class Translation:
     device: object = None        # codegen.openmp.kernels.DeviceBuild, or None
     cpu: object = None           # codegen.openmp.cpu_workgroup.CpuBuild (the CPU device), or None
     prototypes: dict = field(default_factory=dict)   # codegen.prototypes.Prototype of each external function
+    host_loop_remarks: list = field(default_factory=list)   # how each `loop` of host code was lowered
 
 
 def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False,
@@ -82,7 +84,8 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
             scheme.declare_target_functions or scheme.declare_target_globals)):
         with stage("device_codegen"):
             device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
-    return Translation(emitter.module, device, cpu_build, external_prototypes(emitter))
+    return Translation(emitter.module, device, cpu_build, external_prototypes(emitter),
+                       loop_lowering_remarks(ast, outside_target=True))
 
 
 def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):

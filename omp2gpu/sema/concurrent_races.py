@@ -18,9 +18,9 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.clause_types import CollapseClause, OrderClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.default_none import loop_iteration_variables
-from omp2gpu.sema.loop_construct import binding_of
+from omp2gpu.sema.loop_construct import binding_of, written_form
+from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 _PRIVATISING = frozenset({"private", "firstprivate", "lastprivate", "reduction", "linear", "copyin"})
 _TEAM_LEAVES = ("parallel", "teams")
@@ -28,33 +28,18 @@ _TEAM_LEAVES = ("parallel", "teams")
 
 def check_concurrent_races(ast) -> None:
     """Raise a LoweringError at the first such write."""
-    threadprivate = {item.name for node in _constructs(ast) for item in node.directive.threadprivate_list}
-    stack = [(ast, ())]
-    while stack:
-        node, enclosing = stack.pop()
-        if isinstance(node, c_ast.FuncDef):
-            enclosing = ()
-        if isinstance(node, OmpConstruct):
-            if node.body is not None:
-                _check(node, enclosing, threadprivate)
-            enclosing = enclosing + (node,)
-        stack.extend((child, enclosing) for _, child in reversed(list(node.children())))
-
-
-def _constructs(ast):
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct):
-            yield node
-        stack.extend(child for _, child in node.children())
+    found = list(constructs_in_context(ast))
+    threadprivate = {item.name for construct, _ in found for item in construct.directive.threadprivate_list}
+    for construct, enclosing in found:
+        if construct.body is not None:
+            _check(construct, enclosing, threadprivate)
 
 
 def _region_name(construct, enclosing) -> str | None:
     """How messages name a construct whose iterations a team's threads run concurrently."""
     directive = construct.directive
     if directive.constructs[-1] == "loop":
-        binding = binding_of(directive, [c.directive for c in enclosing], check=False)
+        binding = binding_of(directive, [written_form(c.directive) for c in enclosing], check=False)
         return "the 'loop' region" if binding in _TEAM_LEAVES else None
     if directive.first(OrderClause) and any(directive.has(leaf) for leaf in ("for", "distribute")):
         return "the region with 'order(concurrent)'"

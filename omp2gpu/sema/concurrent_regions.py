@@ -14,20 +14,17 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.clause_types import OrderClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 ALLOWED_INSIDE = ("loop", "parallel", "simd", "atomic")
 
 
 def check_concurrent_regions(ast) -> None:
     """Raise a LoweringError at the first construct or runtime call such a region holds."""
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.body is not None:
-            what = _concurrent(node.directive)
-            if what is not None:
-                _check_region(node.body, what)
-        stack.extend(reversed([child for _, child in node.children()]))
+    for construct, _ in constructs_in_context(ast):
+        what = _concurrent(construct.directive) if construct.body is not None else None
+        if what is not None:
+            _check_region(construct.body, what)
 
 
 def _concurrent(directive) -> str | None:

@@ -33,13 +33,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pycparser import c_ast
-
 from omp2gpu.diagnostics import LoweringError, SourceLocation
 from omp2gpu.frontend.clause_types import BindClause, LastprivateClause, OrderClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema.default_none import loop_iteration_variables
 from omp2gpu.sema.nesting import NO_WORKSHARING_INSIDE
+from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 LOWERED_LEAVES = {
     "teams": ("distribute", "parallel", "for"),
@@ -56,21 +55,23 @@ _NO_PARALLEL_BINDING_INSIDE = NO_WORKSHARING_INSIDE + ("teams", "simd", "loop", 
 def lower_loop_constructs(ast, check: bool = True) -> None:
     """Replace each `loop` directive (in place) by the construct its binding implies;
     with `check`, raise a LoweringError at the first that breaks a rule."""
-    stack = [(ast, ())]
-    while stack:
-        node, enclosing = stack.pop()
-        if isinstance(node, c_ast.FuncDef):
-            enclosing = ()                      # a new function: its loops may be orphaned
-        if isinstance(node, OmpConstruct):
-            written = node.directive
-            if written.constructs[-1] == "loop":
-                binding = binding_of(written, enclosing, node.coord, check)
-                if check:
-                    _check_binding(written, binding, enclosing, node.coord)
-                    _check_lastprivate(node)
-                node.directive = lowered(written, binding)
-            enclosing = enclosing + (written,)
-        stack.extend((child, enclosing) for _, child in reversed(list(node.children())))
+    for construct, enclosing in constructs_in_context(ast):
+        written = construct.directive
+        if written.constructs[-1] != "loop":
+            continue
+        around = [written_form(outer.directive) for outer in enclosing]
+        binding = binding_of(written, around, construct.coord, check)
+        if check:
+            _check_binding(written, binding, around, construct.coord)
+            _check_lastprivate(construct)
+        construct.directive = lowered(written, binding)
+
+
+def written_form(directive):
+    """The directive as written: a lowered `loop` as its `loop` directive's leaves."""
+    if directive.lowered_from is None:
+        return directive
+    return replace(directive, kind=directive.lowered_from, constructs=tuple(directive.lowered_from.split()))
 
 
 def binding_of(directive, enclosing, coord=None, check: bool = True) -> str:
@@ -101,17 +102,17 @@ _BOUND_TO = {"teams": "the teams region", "parallel": "the parallel region",
              "thread": "the encountering thread"}
 
 
-def loop_lowering_remarks(node) -> list[str]:
-    """`--explain`'s line for each `loop` lowered in `node` (a construct), in source order."""
-    remarks, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        directive = getattr(current, "directive", None)
-        if isinstance(current, OmpConstruct) and directive.lowered_from is not None:
-            remarks.append(f"{SourceLocation.of(current.coord)}: remark: '{directive.lowered_from}' "
-                           f"lowered as '{directive.kind}' (the loop binds to "
-                           f"{_BOUND_TO[directive.binding]})")
-        stack.extend(child for _, child in reversed(list(current.children())))
+def loop_lowering_remarks(node, outside_target: bool = False) -> list[str]:
+    """`--explain`'s line for each `loop` lowered in `node`, in source order; with
+    `outside_target`, only those of host code (a target region's are its build's)."""
+    remarks = []
+    for construct, enclosing in constructs_in_context(node):
+        directive = construct.directive
+        if directive.lowered_from is None or (outside_target and any(
+                c.directive.has("target") for c in (*enclosing, construct))):
+            continue
+        remarks.append(f"{SourceLocation.of(construct.coord)}: remark: '{directive.lowered_from}' "
+                       f"lowered as '{directive.kind}' (the loop binds to {_BOUND_TO[directive.binding]})")
     return remarks
 
 

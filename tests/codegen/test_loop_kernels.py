@@ -92,3 +92,21 @@ def test_ptxas_accepts_both_schemes(tmp_path, source, scheme):
     ptx = tmp_path / "prog.ptx"
     ptx.write_text(device_driver.device_ptx(translation.device, driver.CompileOptions(scheme=scheme)))
     subprocess.run(["ptxas", "-arch=sm_90", str(ptx), "-o", str(tmp_path / "prog.cubin")], check=True)
+
+
+HOST_AND_TARGET = """
+void relax(int n, double *a) {
+  #pragma omp parallel loop
+  for (int i = 0; i < n; i++) a[i] *= 0.5;
+  #pragma omp target teams loop map(tofrom: a[0:n])
+  for (int i = 0; i < n; i++) a[i] += 1.0;
+}
+"""
+
+
+def test_host_loops_are_explained_beside_the_regions(tmp_path):
+    """A target region's loops are its build's remarks; the host's are the translation's."""
+    translation = _translate(tmp_path, HOST_AND_TARGET)
+    assert [remark.split(": remark: ")[1] for remark in translation.host_loop_remarks] == [
+        "'parallel loop' lowered as 'parallel for' (the loop binds to the parallel region)"]
+    assert "'target teams loop' lowered as" in describe_regions(translation.device)
