@@ -605,3 +605,44 @@ def test_two_if_clauses_with_different_modifiers():
 ])
 def test_if_errors(text, message, at):
     assert_error(text, message, at)
+
+
+# ----------------------------------------------------------- OpenMP 5.0/5.1: masked, error, assume, simd, flush
+def test_5x_clauses_parse():
+    from omp2gpu.frontend.clause_types import (
+        AbsentClause,
+        AtClause,
+        FilterClause,
+        MessageClause,
+        NontemporalClause,
+        SeverityClause,
+    )
+    assert expr_text(parse("omp masked filter(n - 1)").first(FilterClause).expr) == "n - 1"
+    error_directive = parse('omp error at(execution) severity(warning) message("slow path")')
+    assert error_directive.first(AtClause).kind == "execution"
+    assert error_directive.first(SeverityClause).kind == "warning"
+    assert error_directive.first(MessageClause).expr.value == '"slow path"'
+    absent = parse("omp assume absent(parallel for, teams) no_openmp_routines").first(AbsentClause)
+    assert absent.names == ["parallel for", "teams"]
+    assert [item.name for item in parse("omp simd nontemporal(a, b) if(simd: n > 8)").first(
+        NontemporalClause).items] == ["a", "b"]
+    assert [c.kind for c in parse("omp task default(private)").clauses] == ["private"]
+    flush = parse("omp flush seq_cst (a, b)")
+    assert [c.name for c in flush.clauses] == ["seq_cst"] and [i.name for i in flush.flush_list] == ["a", "b"]
+
+
+@pytest.mark.parametrize("text, message, at", [
+    ("omp master filter(1)", "clause 'filter' is not valid on '#pragma omp master'", "filter"),
+    ("omp masked filter(1) filter(2)", "duplicate 'filter' clause on '#pragma omp masked'", "filter(2)"),
+    ("omp error severity(loud)", "expected 'fatal' or 'warning' in 'severity' clause", "loud"),
+    ("omp error at(runtime)", "expected 'compilation' or 'execution' in 'at' clause", "runtime"),
+    ("omp error message(text)", "the 'message' of a compile-time '#pragma omp error' must be a string literal",
+     "message"),
+    ("omp assume contains(frobnicate)", "expected an OpenMP directive name in 'contains' clause", "frobnicate"),
+    ("omp flush release (a)", "'release' clause on '#pragma omp flush' with a list", "release"),
+    ("omp scope lastprivate(x)", "clause 'lastprivate' is not valid on '#pragma omp scope'", "lastprivate"),
+    ("omp teams num_teams(1: 4)",
+     "'num_teams' with a lower bound ('num_teams(lower: upper)', OpenMP 5.1) is not supported", "1: 4"),
+])
+def test_5x_clause_errors(text, message, at):
+    assert_error(text, message, at)
