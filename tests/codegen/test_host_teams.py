@@ -1,7 +1,7 @@
 """host_teams.py: a teams construct outside target is a league of teams on the host
-(GOMP_teams_reg), with gcc's team numbers, team counts and thread limits; a league
-whose teams would share a distribute loop, or a teams region inside a target region
-run on the host, stays one team."""
+(GOMP_teams_reg), with gcc's team numbers, team counts and thread limits; its teams
+share a distribute [simd] loop as gcc deals it out; a league holding distribute
+parallel for, or a teams region inside a target region run on the host, stays one team."""
 
 from __future__ import annotations
 
@@ -32,12 +32,38 @@ def test_a_host_league_has_gcc_s_teams(tmp_path):
     assert run_like_gcc(tmp_path, LEAGUE, 4) == "4 4 4 4 / 10 / 2 2 / 3\n"
 
 
-def test_teams_with_a_distribute_or_inside_target_is_one_team(tmp_path):
+DISTRIBUTE = r"""
+#include <stdio.h>
+#include <omp.h>
+int main(void) {
+  int owner[20], owner2[20], owner3[20], last = -1, fp = 7;
+  long sum = 0;
+  #pragma omp teams distribute num_teams(4) reduction(+: sum) lastprivate(last) firstprivate(fp)
+  for (int i = 0; i < 20; i++) { owner[i] = omp_get_team_num(); sum += i * fp; last = i; }
+  #pragma omp teams num_teams(3)
+  {
+    #pragma omp distribute dist_schedule(static, 2)
+    for (int i = 0; i < 20; i++) owner2[i] = omp_get_team_num();
+  }
+  #pragma omp teams distribute simd num_teams(5) collapse(2)
+  for (int i = 0; i < 4; i++) for (int j = 0; j < 5; j++) owner3[i * 5 + j] = omp_get_team_num();
+  for (int i = 0; i < 20; i++) printf("%d%d%d ", owner[i], owner2[i], owner3[i]);
+  printf("/ %ld %d\n", sum, last);
+  return 0;
+}
+"""
+
+
+def test_a_league_s_teams_share_its_distribute_loops(tmp_path):
+    assert run_like_gcc(tmp_path, DISTRIBUTE, 2) == (
+        "000 000 010 010 021 121 101 101 112 112 222 222 203 203 213 313 324 324 304 304 / 1330 19\n")
+
+
+def test_distribute_parallel_for_or_teams_inside_target_is_one_team(tmp_path):
     source = r"""
 int main(void) {
   int a[64];
-  #pragma omp teams num_teams(4)
-  #pragma omp distribute
+  #pragma omp teams distribute parallel for num_teams(4)
   for (int i = 0; i < 64; i++) a[i] = i;
   #pragma omp target map(tofrom: a)
   #pragma omp teams num_teams(4)

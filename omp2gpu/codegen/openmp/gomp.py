@@ -66,6 +66,8 @@ ENTRY_POINTS = {
     "GOMP_teams": (VOID, [I32, I32]),
     # a league on the host (OpenMP 5.0 teams outside target): fn, data, num_teams, thread_limit, flags
     "GOMP_teams_reg": (VOID, [FN, I8P, I32, I32, I32]),
+    "omp_get_team_num": (I32, []),
+    "omp_get_num_teams": (I32, []),
     "omp_get_thread_limit": (I32, []),
     "GOMP_barrier_cancel": (BOOL, []),
     # cancellation: which = 1 parallel, 2 loop, 4 sections, 8 taskgroup

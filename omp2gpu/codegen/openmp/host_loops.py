@@ -118,16 +118,19 @@ def _widen(cg, value: ir.Value) -> ir.Value:
     return cg.builder.zext(value, I64) if value.type.width < 64 else value
 
 
-def static_chunks(cg, total: ir.Value, chunk: ir.Value, start: ir.Value, end: ir.Value):
+def static_chunks(cg, total: ir.Value, chunk: ir.Value, start: ir.Value, end: ir.Value, sharers=None):
     """schedule(static[, chunk]) over logical iterations [0, total), computed by the thread
     itself from its number, as GCC does (OpenMP 4.5 2.7.1: chunks dealt round-robin in
     thread order; without a chunk, one block per thread). The runtime is not asked:
     libiomp5's GOMP_loop_ull_static_start ignores the chunk. Returns `take()`, which
     emits the thread's next chunk into `start` / `end` and returns an i8, whether there
-    is one (the first call gives the first chunk)."""
+    is one (the first call gives the first chunk). `sharers`: the runtime's (number, count)
+    entry points of who shares the loop, the team's threads unless a league's teams share a
+    distribute loop (host_teams.py)."""
     b = cg.builder
-    thread = b.zext(gomp.call(cg, "omp_get_thread_num"), I64)
-    threads = b.zext(gomp.call(cg, "omp_get_num_threads"), I64)
+    who, count = sharers or ("omp_get_thread_num", "omp_get_num_threads")
+    thread = b.zext(gomp.call(cg, who), I64)
+    threads = b.zext(gomp.call(cg, count), I64)
     taken = cg.alloca_ir(I64, "static.taken")      # chunks this thread took so far
     b.store(ir.Constant(I64, 0), taken)
     blocked = isinstance(chunk, ir.Constant) and chunk.constant == 0

@@ -24,7 +24,15 @@ from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.host_cancel import Cancellation, parallel_exit
-from omp2gpu.codegen.openmp.host_teams import IN_TARGET, emit_host_teams, is_host_league
+from omp2gpu.codegen.openmp.host_teams import (
+    IN_LEAGUE,
+    IN_TARGET,
+    TEAM_SHARERS,
+    emit_host_teams,
+    is_host_league,
+    league_loop,
+    split_teams,
+)
 from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
 from omp2gpu.codegen.openmp.outline import outline, read_only_scalars
 from omp2gpu.codegen.openmp.threadprivate import (
@@ -55,12 +63,28 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
         else:
             self._emit_compute_construct(cg, construct)
 
-    @staticmethod
-    def _teams_body(cg, construct) -> None:
-        """One team's initial thread: the block in the team's data environment."""
+    def _teams_body(self, cg, construct) -> None:
+        """One team's initial thread: the block (or the distribute loop of `teams
+        distribute`) in the team's data environment."""
+        teams, loop = split_teams(construct.directive)
+        cg.openmp_state[IN_LEAGUE] = True
         fold = host_worksharing.fold_atomically(cg)
-        with cg.block_scope(), DataEnvironment(cg, construct.directive, combine_reduction=fold):
-            cg.stmt(construct.body)
+        with cg.block_scope(), DataEnvironment(cg, teams, combine_reduction=fold):
+            if loop is None:
+                cg.stmt(construct.body)
+            else:
+                self.emit_construct(cg, OmpConstruct(loop, construct.body, construct.coord))
+
+    def emit_distribute(self, cg, construct) -> None:
+        """In a host league, the teams share the loop (host_teams.py); elsewhere (a target
+        region run on the host) one team runs it all."""
+        if cg.openmp_state.get(IN_LEAGUE):
+            self.emit_for(cg, OmpConstruct(league_loop(construct.directive), construct.body, construct.coord),
+                          nowait=True, sharers=TEAM_SHARERS)
+        else:
+            self.emit_compute_construct(cg, construct)
+
+    emit_distribute_simd = emit_distribute
 
     def _emit_compute_construct(self, cg, construct) -> None:
         directive = construct.directive

@@ -85,7 +85,9 @@ class Worksharing:
     """The ThreadedHostOpenMP hooks for worksharing and synchronisation constructs."""
 
     # ----------------------------------------------------------------- loops
-    def emit_for(self, cg, construct, nowait: bool | None = None) -> None:
+    def emit_for(self, cg, construct, nowait: bool | None = None, sharers=None) -> None:
+        """`sharers`: static_chunks' (number, count) entry points when others than the
+        team's threads share the loop (a league's teams its distribute loop, static)."""
         directive = construct.directive
         if nowait is None:
             nowait = bool(clauses_named(directive, "nowait"))
@@ -111,7 +113,7 @@ class Worksharing:
                 linear.declare_copies()
                 by_thread = kind == "static" and not ordered
                 if by_thread:
-                    take_next = static_chunks(cg, total, chunk, start, end)
+                    take_next = static_chunks(cg, total, chunk, start, end, sharers)
                     more = take_next()
                 else:
                     chunk_args = () if kind == "runtime" else (chunk,)
