@@ -230,7 +230,11 @@ def collector_paused(freeze: bool = False):
 def compile_object(path, options: CompileOptions) -> bytes:
     """`omp2gpu compile -c`: an omp2gpu object (object_file.py): the file's host code with
     the host runtime as weak definitions, and the offload bundle in a section."""
-    unit = compile_unit(path, options, separate=True)
+    return unit_object(compile_unit(path, options, separate=True), path, options)
+
+
+def unit_object(unit, path, options: CompileOptions) -> bytes:
+    """compile_object's object of a compiled unit (its host module becomes the object's)."""
     data = object_file.bundle(unit)
     module = unit.host
     runtime_ir = host_runtime_ir()

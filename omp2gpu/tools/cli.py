@@ -5,6 +5,9 @@
     omp2gpu compile -c a.c [b.c...] [-o OUT]      write omp2gpu objects (.o: object_file.py)
     omp2gpu compile a.c b.o [-o prog]             link an omp2gpu executable (a.out)
     omp2gpu compile prog.c --emit-llvm [-o OUT]   write host LLVM IR (.ll)
+    omp2gpu compile --native a.c [-o prog]        a native executable (-shared: a library)
+    omp2gpu run --native prog.c [-- args...]      build it (cached) and run it as a child
+    omp2gpu link-flags                            what `cc main.o x.o` needs for omp2gpu objects
     omp2gpu report prog.c [options]               registers, memory, occupancy per kernel
 
 Options are spelt as a C compiler user types them (-I, -D, -U, -O2, -std=c99,
@@ -16,11 +19,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import traceback
 from pathlib import Path
 
-from omp2gpu import __version__, device_driver, diagnostics, driver, object_file
+from omp2gpu import __version__, device_driver, diagnostics, driver, native_link, object_file
 from omp2gpu.codegen.openmp.kernels import describe_regions
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
@@ -68,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="how the CPU device deals work-groups to its workers: static, dynamic, "
                           "guided or steal, CHUNK groups at a time (default: steal; "
                           "OMP2GPU_CPU_SCHEDULE)")
+    _add_native(run)
     run.set_defaults(handler=_run)
 
     compile_ = commands.add_parser("compile", **described,
@@ -80,7 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
                           help="write the device code: PTX (with --emit-llvm: the device LLVM IR)")
     compile_.add_argument("--explain", action="store_true",
                           help="say for each target region which scheme runs it, and why")
+    _add_native(compile_)
+    compile_.add_argument("-shared", "--shared", dest="shared", action="store_true",
+                          help="with --native: a shared library (its target regions work from any "
+                               "host program: a C main built by gcc, Python through ctypes)")
     compile_.set_defaults(handler=_compile)
+
+    flags = commands.add_parser("link-flags", help="the link flags another compiler needs for "
+                                                   "omp2gpu objects (the offload runtime, OpenMP)")
+    flags.set_defaults(handler=_link_flags, inputs=[], dump=[], no_warnings=True)
 
     report = commands.add_parser("report", **described,
                                  help="registers, memory and occupancy of each kernel (--run: "
@@ -89,6 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     report_tool.add_arguments(report)
     report.set_defaults(handler=_report)
     return parser
+
+
+def _add_native(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--native", action="store_true", default=native_link.wanted(),
+                        help="a native program: an ELF executable linked by cc against the C "
+                             "offload runtime, run with no Python (default with OMP2GPU_NATIVE=1)")
 
 
 def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -109,6 +128,8 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}"
                      + ("; program arguments go after `--`" if args.command in ("run", "report") else ""))
     args.inputs += extra
+    if args.command == "link-flags":
+        return args, program_args
     args.input = args.inputs[0]
     misplaced = cli_flags.misplaced_program_arguments(args.command, args.inputs, argv, lambda p: Path(p).exists())
     if misplaced:
@@ -180,8 +201,29 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
         except ValueError as error:
             raise CompileError(f"--cpu-schedule: {error}") from None
         os.environ["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule
+    if args.native:
+        return _run_native(args, program_args)
     status = driver.run_program(args.inputs, program_args, compile_options(args))
     return status & 0xFF  # what a shell would see from a real process
+
+
+# Set by main() when it is the process's own command line: `run --native` then becomes
+# the program (exec), so its exit status, signals and process id are the program's own.
+_may_exec = False
+
+
+def _run_native(args: argparse.Namespace, program_args: list[str]) -> int:
+    """The native executable (cached) run with the program's arguments, argv[0] the first
+    input as `run` gives it, the environment as set above, stdin/stdout/stderr inherited."""
+    with driver.collector_paused():
+        executable = native_link.cached_executable(args.inputs, compile_options(args))
+    argv = [args.inputs[0], *program_args]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if _may_exec:
+        os.execve(executable, argv, dict(os.environ))
+    done = subprocess.run(argv, executable=executable, check=False)
+    return done.returncode if done.returncode >= 0 else 128 - done.returncode   # a shell's status
 
 
 def _compile(args: argparse.Namespace, program_args: list[str]) -> int:
@@ -203,12 +245,19 @@ def _compile_inputs(args: argparse.Namespace) -> int:
         module = driver.build_host_module(args.input, options)
         _write_output(args.output or Path(args.input).with_suffix(".ll").name, str(module).encode())
         return 0
+    if args.native and (_links(args) or args.shared):
+        native_link.link(args.inputs, options, args.output or ("a.so" if args.shared else "a.out"),
+                         shared=args.shared)
+        return 0
+    if args.shared:
+        raise CompileError("-shared makes a native shared library: add --native (or set OMP2GPU_NATIVE=1)")
     if _links(args):
         return _link_executable(args, options)
     if args.output and len(args.inputs) > 1:
         raise CompileError("cannot specify -o with -c and several input files")
+    make_object = native_link.compile_object if args.native else driver.compile_object
     for path in args.inputs:   # each object in the cwd, like cc -c
-        _write_output(args.output or Path(path).with_suffix(".o").name, driver.compile_object(path, options))
+        _write_output(args.output or Path(path).with_suffix(".o").name, make_object(path, options))
     return 0
 
 
@@ -268,6 +317,11 @@ def _link_device_code(args: argparse.Namespace, options) -> int:
     return 0
 
 
+def _link_flags(args: argparse.Namespace, program_args: list[str]) -> int:
+    print(" ".join(native_link.runtime_link_flags()))
+    return 0
+
+
 def _report(args: argparse.Namespace, program_args: list[str]) -> int:
     _check_input(args.input)
     return report.main(args, program_args, compile_options(args))
@@ -307,6 +361,8 @@ def _warn_stages_not_reached(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global _may_exec
+    _may_exec = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args, program_args = parse_command_line(argv)

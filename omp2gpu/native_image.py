@@ -1,0 +1,145 @@
+"""A program's device image as an object file for a native link (docs/native-executables.md).
+
+The image is what libomp2gpu (runtime/offload/) reads at start-up: a table of the
+program's kernels (launch information, the CPU device's work-group function), the CPU
+device's copies of the `declare target` globals, and the GPU's PTX as data. It is one
+host object: the CPU device's module (work-group functions with the CPU device runtime
+linked in, optimised as the CPU device's JIT optimises them), the table, and a
+constructor that registers the table (`__omp2gpu_register_image`) before main. Every
+symbol in it is internal, so the device's copies of functions and globals never meet the
+host's of the same name, and two images (two omp2gpu objects linked by another
+compiler) never clash. The table's layout is runtime/offload/offload.h's `image_desc`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import llvmlite.binding as llvm
+
+from omp2gpu import cpu_driver, device_driver
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.linker import link_into
+from omp2gpu.offload import abi
+from omp2gpu.targets import host
+
+IMAGE_VERSION = 1                     # runtime/offload/offload.h IMAGE_VERSION
+REGISTER = "__omp2gpu_register_image"
+SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3,
+                abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
+_TYPES = """
+%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr }
+%global_desc = type { ptr, ptr, i64 }
+%image_desc = type { i64, i64, ptr, i64, ptr, ptr }
+"""
+
+
+def _bytes(data: bytes) -> str:
+    """An LLVM IR c"..." string of `data` (NUL-terminated by the caller)."""
+    return "".join(chr(b) if 32 <= b < 127 and b not in (34, 92) else f"\\{b:02X}" for b in data)
+
+
+def _quoted(name: str) -> str:
+    return '"' + _bytes(name.encode()) + '"'
+
+
+class _Strings:
+    """Private NUL-terminated string constants of the table module."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def add(self, data: bytes) -> str:
+        name = f"@.omp2gpu.str.{len(self.lines)}"
+        self.lines.append(f'{name} = private unnamed_addr constant [{len(data) + 1} x i8] '
+                          f'c"{_bytes(data)}\\00"')
+        return name
+
+
+def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict[str, int],
+             ptx: str | None, triple: str, data_layout: str) -> str:
+    """The image table and its constructor as IR text. `kernels`: name -> the launch
+    information (offload.abi.KernelInfo); `gpu_names`: the kernels the PTX holds;
+    `cpu_kernels`: name -> the CPU device's KernelInfo (its work-group function has the
+    kernel's name); `cpu_globals`: name -> bytes of the CPU device module's globals."""
+    strings = _Strings()
+    declarations, rows, global_rows = [], [], []
+    for name, info in sorted(kernels.items()):
+        params = "".join("b" if kind == abi.BYTES else "p" for kind in info.params).encode()
+        cpu = cpu_kernels.get(name)
+        if cpu is not None:
+            declarations.append(f"declare void @{_quoted(name)}(ptr, i64, i64, i32)")
+        team_stack = -1 if info.team_stack_bytes is None else info.team_stack_bytes
+        rows.append(
+            f"%kernel_desc {{ ptr {strings.add(name.encode())}, ptr {strings.add(params)}, "
+            f"i64 {info.default_block_size or 0}, i64 {team_stack}, i32 {SCHEME_CODES.get(info.scheme, 0)}, "
+            f"i32 {int(info.one_team)}, i32 {int(name in gpu_names)}, "
+            f"i32 {SCHEME_CODES.get(cpu.scheme, 0) if cpu else 0}, "
+            f"ptr {'@' + _quoted(name) if cpu else 'null'} }}")
+    for name, size in sorted(cpu_globals.items()):
+        declarations.append(f"@{_quoted(name)} = external global i8")
+        global_rows.append(f"%global_desc {{ ptr {strings.add(name.encode())}, ptr @{_quoted(name)}, i64 {size} }}")
+    ptx_ref = strings.add(ptx.encode()) if ptx else "null"
+    lines = [f'target triple = "{triple}"', f'target datalayout = "{data_layout}"', _TYPES, *declarations]
+    lines.append(f"@.omp2gpu.kernels = private constant [{len(rows)} x %kernel_desc] [{', '.join(rows)}]")
+    lines.append(f"@.omp2gpu.globals = private constant [{len(global_rows)} x %global_desc] "
+                 f"[{', '.join(global_rows)}]")
+    lines += strings.lines
+    lines.append(f"@.omp2gpu.image = private constant %image_desc {{ i64 {IMAGE_VERSION}, i64 {len(rows)}, "
+                 f"ptr @.omp2gpu.kernels, i64 {len(global_rows)}, ptr @.omp2gpu.globals, ptr {ptx_ref} }}")
+    lines.append(f"declare void @{REGISTER}(ptr)")
+    lines.append("define internal void @.omp2gpu.register_image() {\n"
+                 f"  call void @{REGISTER}(ptr @.omp2gpu.image)\n  ret void\n}}")
+    lines.append("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
+                 "[{ i32, ptr, ptr } { i32 65535, ptr @.omp2gpu.register_image, ptr null }]")
+    return "\n".join(lines) + "\n"
+
+
+def gpu_ptx(gpu, options) -> str | None:
+    """The GPU build's PTX, None without GPU kernels or where it cannot be made (then the
+    GPU runs none of this program's regions: they run on another device or the host)."""
+    if gpu is None or not gpu.kernels:
+        return None
+    try:
+        return device_driver.device_ptx(gpu, options)
+    except CompileError as error:
+        print(f"omp2gpu: warning: device code generation failed ({error.message}); "
+              "the program's target regions will not run on a GPU", file=sys.stderr)
+        return None
+
+
+def image_module(gpu, cpu, options) -> llvm.ModuleRef | None:
+    """The image as one host module (every definition internal), None when the program
+    has no kernels. `gpu`, `cpu`: the linked device code (linker.DeviceCode) or None."""
+    has_gpu = gpu is not None and bool(gpu.kernels)
+    has_cpu = cpu is not None and bool(cpu.kernels)
+    if not (has_gpu or has_cpu):
+        return None
+    ptx = gpu_ptx(gpu, options)
+    kernels = dict(cpu.kernels) if has_cpu else {}
+    if has_gpu:
+        kernels.update(gpu.kernels)        # the GPU's launch information wins, as in the launcher
+    if has_cpu:
+        module = cpu_driver.CpuImage(cpu).linked()
+    else:
+        module = host.prepare(llvm.parse_assembly(""))
+    module.name = "omp2gpu-device-image"
+    target_data = llvm.create_target_data(module.data_layout)
+    cpu_globals = {variable.name: target_data.get_abi_size(variable.global_value_type)
+                   for variable in module.global_variables
+                   if not variable.is_declaration and variable.linkage == llvm.Linkage.external}
+    table = table_ir(kernels, set(gpu.kernels) if has_gpu and ptx else set(),
+                     dict(cpu.kernels) if has_cpu else {}, cpu_globals, ptx, module.triple, module.data_layout)
+    link_into(module, llvm.parse_assembly(table), "the device image table")
+    for value in (*module.functions, *module.global_variables):
+        if not value.is_declaration and not value.name.startswith("llvm.") \
+                and value.linkage not in (llvm.Linkage.internal, llvm.Linkage.private):
+            value.linkage = llvm.Linkage.internal
+    host.optimise(module, cpu_driver.KERNEL_OPT_LEVEL)
+    return module
+
+
+def image_object(gpu, cpu, options) -> bytes | None:
+    """image_module as an ELF object, None when the program has no kernels."""
+    module = image_module(gpu, cpu, options)
+    return None if module is None else host.object_code(module, cpu_driver.KERNEL_OPT_LEVEL)

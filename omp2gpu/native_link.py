@@ -1,0 +1,171 @@
+"""Native programs (docs/native-executables.md): the inputs compiled and linked by the
+system's C compiler into an ELF executable or shared library that runs with no Python.
+
+    host code      the linked program's host module (the omp2gpu host runtime in it),
+                   optimised, as one object; an executable keeps only `main` external,
+                   as `run` does
+    device image   native_image.py: the CPU device's work-group code, the GPU's PTX as
+                   data, the kernel table, registered before main
+    runtime        libomp2gpu.a (targets/native_runtime.py), linked in whole, so the
+                   program needs no file of omp2gpu's at run time
+    libraries      the host's OpenMP runtime (libgomp as `gcc -fopenmp` links it, else
+                   the one `run` loads), -l libraries, MPI's where the program calls MPI
+
+`omp2gpu run --native` builds the same executable into the disk cache (keyed by the
+compiled program, so an unchanged program is linked once) and runs it as a child.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+import llvmlite.binding as llvm
+
+from omp2gpu import driver, native_image
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.disk_cache import cache_dir, compiler_key
+from omp2gpu.pipeline import CompileOptions
+from omp2gpu.targets import host, mpi, native_runtime, openmp_runtime, shared_libraries
+from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES
+
+ENVIRONMENT = "OMP2GPU_NATIVE"
+
+
+def wanted(environ=None) -> bool:
+    """OMP2GPU_NATIVE=1: `run` and `compile` make native programs without --native."""
+    environ = os.environ if environ is None else environ
+    return environ.get(ENVIRONMENT, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def openmp_link_flags() -> list[str]:
+    """How the host's OpenMP runtime is linked: libgomp by name (as gcc -fopenmp does), any
+    other by its path with a run-time path to its folder."""
+    for found in openmp_runtime.candidates():
+        if found.name == "libgomp":
+            return ["-lgomp"]
+        if os.path.isfile(found.path):
+            return [found.path, f"-Wl,-rpath,{os.path.dirname(os.path.abspath(found.path))}"]
+    raise CompileError("no OpenMP runtime for the host to link with",
+                       hint="install GCC's libgomp (e.g. apt install libgomp1) or `pip install intel-openmp`")
+
+
+def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[str]:
+    """-L/-l as given (the omp2gpu archives among them are inputs already), and MPI's
+    libraries where the program calls MPI."""
+    flags = [f"-L{directory}" for directory in options.library_dirs]
+    archives = set(shared_libraries.archives(options.libraries, options.library_dirs))
+    for name in options.libraries:
+        if shared_libraries.in_directories(name, options.library_dirs) not in archives:
+            flags.append(f"-l{name}")
+    calls_mpi = any(value.is_declaration and value.name.startswith(mpi.SYMBOL_PREFIXES)
+                    for value in (*host_module.functions, *host_module.global_variables))
+    if calls_mpi:
+        found = mpi.find()
+        if found is None:
+            raise CompileError("the program calls MPI, and no MPI library was found", hint=mpi.missing_message())
+        flags += [f"-L{directory}" for directory in found.library_dirs]
+        flags += [f"-Wl,-rpath,{directory}" for directory in found.library_dirs]
+        flags += [f"-l{name}" for name in found.libraries]
+    return flags
+
+
+def compile_objects(paths: list, options: CompileOptions, shared: bool) -> tuple[bytes, bytes | None, list[str]]:
+    """(host object, device image object or None, library flags) of the linked inputs."""
+    program = driver.load_program(paths, options)
+    module = program.host
+    if not shared:
+        if host.find_main(module) is None:
+            where = program.name if len(paths) == 1 else "the linked program"
+            raise CompileError(f"{where}: undefined reference to 'main'",
+                               hint="an executable needs a main function (-shared makes a library)")
+        host.internalise(module, keep=("main",))
+    flags = library_flags(options, module)
+    host.optimise(module, options.opt_level)
+    host_object = host.object_code(module, options.opt_level)
+    return host_object, native_image.image_object(program.device, program.cpu, options), flags
+
+
+def link(paths: list, options: CompileOptions, output: str, shared: bool = False) -> None:
+    """`omp2gpu compile --native a.c b.o [-shared] -o OUT`: the native executable (or shared
+    library) OUT."""
+    host_object, image_object, flags = compile_objects(paths, options, shared)
+    link_objects(host_object, image_object, flags, output, shared)
+
+
+def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str], output: str,
+                 shared: bool) -> None:
+    runtime = native_runtime.build()
+    compiler = native_runtime.c_compiler()
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-link-") as scratch:
+        objects = [Path(scratch) / "host.o"]
+        objects[0].write_bytes(host_object)
+        if image_object is not None:
+            objects.append(Path(scratch) / "image.o")
+            objects[1].write_bytes(image_object)
+        command = [*compiler.split(), *(["-shared"] if shared else []), "-o", output, *map(str, objects),
+                   # whole: the image's constructor calls into it, and a library's users may too
+                   "-Wl,--whole-archive", str(runtime.static), "-Wl,--no-whole-archive",
+                   *flags, *openmp_link_flags(), *SYSTEM_LIBRARIES]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise CompileError(f"linking {output} failed: {(done.stderr or done.stdout).strip()[:3000]}")
+
+
+def compile_object(path, options: CompileOptions) -> bytes:
+    """`omp2gpu compile --native -c`: an omp2gpu object (object_file.py) whose ELF code also
+    holds the file's device image, so that another compiler's link (`gcc main.c x.o
+    $(omp2gpu link-flags)`) runs its target regions on the devices, not only on the host."""
+    unit = driver.compile_unit(path, options, separate=True)
+    image_object = native_image.image_object(unit.gpu, unit.cpu, options)
+    host_object = driver.unit_object(unit, path, options)
+    if image_object is None:
+        return host_object
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-object-") as scratch:
+        parts = [Path(scratch) / "host.o", Path(scratch) / "image.o", Path(scratch) / "joined.o"]
+        parts[0].write_bytes(host_object)
+        parts[1].write_bytes(image_object)
+        done = subprocess.run(["ld", "-r", "-o", str(parts[2]), str(parts[0]), str(parts[1])],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise CompileError(f"joining the device image to {path}'s object failed: {done.stderr.strip()}")
+        return parts[2].read_bytes()
+
+
+def runtime_link_flags() -> list[str]:
+    """What another compiler's link needs for omp2gpu objects (`omp2gpu link-flags`)."""
+    return [str(native_runtime.build().static), *openmp_link_flags(), *SYSTEM_LIBRARIES]
+
+
+def cached_executable(paths: list, options: CompileOptions) -> Path:
+    """`run --native`: the program's executable in the disk cache, linked now unless the
+    same compiled program was linked before (the key is the compiled code, so an edited
+    header makes a new one)."""
+    program = driver.load_program(paths, options)
+    module = program.host
+    if host.find_main(module) is None:
+        where = program.name if len(paths) == 1 else "the linked program"
+        raise CompileError(f"{where}: undefined reference to 'main'",
+                           hint="`omp2gpu run` needs a program with a main function")
+    digest = hashlib.sha256()
+    for part in (str(module), program.device and program.device.module_text, program.cpu and program.cpu.module_text,
+                 repr((options.opt_level, options.offload_arch, options.scheme, options.libraries,
+                       options.library_dirs))):
+        digest.update((part or "").encode() + b"\0")
+    key = compiler_key(native_runtime.sources(), salt=digest.hexdigest())
+    executable = cache_dir() / "native" / key[:32] / Path(str(paths[0])).stem
+    if executable.is_file():
+        return executable
+    host.internalise(module, keep=("main",))
+    flags = library_flags(options, module)
+    host.optimise(module, options.opt_level)
+    host_object = host.object_code(module, options.opt_level)
+    image_object = native_image.image_object(program.device, program.cpu, options)
+    executable.parent.mkdir(parents=True, exist_ok=True)
+    partial = executable.with_name(f".{executable.name}.{os.getpid()}")
+    link_objects(host_object, image_object, flags, str(partial), shared=False)
+    os.replace(partial, executable)
+    return executable

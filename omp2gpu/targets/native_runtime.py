@@ -1,0 +1,96 @@
+"""libomp2gpu, the offload runtime native programs link (runtime/offload/, with the CPU
+device's worker pool runtime/cpu_device/pool.c): built by the system's C compiler (`cc`,
+or $CC) the first time a native program is linked, as a static archive and a shared
+library, and kept in the disk cache under a key of its sources and the compiler's
+version, so an edit to the runtime builds it again and nothing else does.
+
+    libomp2gpu.a    linked into executables and shared libraries (no run-time path
+                    to a cache directory: the program can be copied anywhere)
+    libomp2gpu.so   the same, for a program that wants to share one copy
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.disk_cache import cache_dir
+from omp2gpu.runtime_files import runtime_root
+
+SOURCE_FOLDER = "offload"
+POOL_SOURCE = "cpu_device/pool.c"
+C_FLAGS = ("-O2", "-fPIC", "-std=gnu11", "-fvisibility=default")
+SYSTEM_LIBRARIES = ("-lpthread", "-ldl", "-lm")
+
+
+@dataclass(frozen=True)
+class NativeRuntime:
+    static: Path                 # libomp2gpu.a
+    shared: Path                 # libomp2gpu.so
+    header_dir: Path             # runtime/offload (offload.h: the image table's layout)
+
+
+def c_compiler() -> str:
+    """$CC, else cc, else gcc; a located error with the fix when there is none."""
+    for candidate in (os.environ.get("CC", "").strip(), "cc", "gcc", "clang"):
+        if candidate and shutil.which(candidate.split()[0]):
+            return candidate
+    raise CompileError("native programs are linked by the system's C compiler, and none was found "
+                       "(cc, gcc, clang, or $CC)",
+                       hint="install one (e.g. apt install gcc) or set CC to a C compiler")
+
+
+def sources() -> list[Path]:
+    root = runtime_root()
+    return [*sorted((root / SOURCE_FOLDER).glob("*.c")), root / POOL_SOURCE]
+
+
+def _key(compiler: str) -> str:
+    digest = hashlib.sha256(" ".join((compiler, *C_FLAGS)).encode())
+    version = subprocess.run([*compiler.split(), "--version"], capture_output=True, text=True, check=False)
+    digest.update(version.stdout.encode())
+    for path in [*sources(), *sorted((runtime_root() / SOURCE_FOLDER).glob("*.h"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+@cache
+def build() -> NativeRuntime:
+    """The runtime's archive and shared library, built now unless the cache has them."""
+    compiler = c_compiler()
+    folder = cache_dir() / f"libomp2gpu-{_key(compiler)}"
+    runtime = NativeRuntime(folder / "libomp2gpu.a", folder / "libomp2gpu.so", runtime_root() / SOURCE_FOLDER)
+    if runtime.static.is_file() and runtime.shared.is_file():
+        return runtime
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".libomp2gpu-"))
+    try:
+        objects = []
+        for source in sources():
+            obj = work / f"{source.stem}.o"
+            _run([*compiler.split(), *C_FLAGS, "-c", str(source), "-o", str(obj)], "compile " + source.name)
+            objects.append(str(obj))
+        _run(["ar", "rcs", str(work / "libomp2gpu.a"), *objects], "archive libomp2gpu.a")
+        _run([*compiler.split(), "-shared", "-o", str(work / "libomp2gpu.so"), *objects, *SYSTEM_LIBRARIES],
+             "link libomp2gpu.so")
+        os.replace(work, folder)          # whole or not at all, even with builds racing
+    except OSError:
+        if not (runtime.static.is_file() and runtime.shared.is_file()):
+            raise CompileError(f"cannot write the offload runtime into {folder}") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return runtime
+
+
+def _run(command: list[str], what: str) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise CompileError(f"building the offload runtime failed ({what}): "
+                           f"{(done.stderr or done.stdout).strip()[:2000]}")

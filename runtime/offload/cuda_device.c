@@ -1,0 +1,254 @@
+/* CUDA GPUs through the driver API, which is loaded with dlopen (libcuda.so.1) so that
+ * the same program runs where there is no GPU or no driver: there, no GPU is found.
+ * Each GPU uses its primary context, made current on the calling thread before each
+ * call; a module is the image's PTX loaded with cuModuleLoadDataEx (the JIT's error log
+ * goes into the message when it fails). Every CUresult is checked: a failure names the
+ * call and the driver's error name and text (omp2gpu/offload/devices/cuda.py). */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "offload.h"
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef void *CUcontext;
+typedef void *CUmodule;
+typedef void *CUfunction;
+typedef void *CUstream;
+typedef unsigned long long CUdeviceptr;
+
+#define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK 1
+#define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
+#define CU_JIT_ERROR_LOG_BUFFER 5
+#define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
+#define JIT_LOG_BYTES 16384
+
+static struct {
+    int tried, loaded;
+    CUresult (*cuInit)(unsigned);
+    CUresult (*cuDeviceGetCount)(int *);
+    CUresult (*cuDeviceGet)(CUdevice *, int);
+    CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+    CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+    CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+    CUresult (*cuCtxSetCurrent)(CUcontext);
+    CUresult (*cuCtxGetCurrent)(CUcontext *);
+    CUresult (*cuCtxSynchronize)(void);
+    CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+    CUresult (*cuMemFree)(CUdeviceptr);
+    CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+    CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+    CUresult (*cuMemcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t);
+    CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+    CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+    CUresult (*cuModuleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *);
+    CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                               unsigned, CUstream, void **, void **);
+    CUresult (*cuGetErrorName)(CUresult, const char **);
+    CUresult (*cuGetErrorString)(CUresult, const char **);
+} cu;
+
+struct cuda_state {
+    int ordinal;
+    CUdevice handle;
+    CUcontext context;
+    char name[256];
+};
+
+/* a module: the CUmodule and its functions found so far, by kernel name */
+struct cuda_module {
+    CUmodule module;
+    const char **names;
+    CUfunction *functions;
+    int count;
+};
+
+static void *find(void *library, const char *name, int *missing) {
+    void *symbol = dlsym(library, name);
+    if (!symbol) *missing = 1;
+    return symbol;
+}
+
+static int load_driver(void) {
+    void *library;
+    int missing = 0;
+    if (cu.tried) return cu.loaded;
+    cu.tried = 1;
+    library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
+    if (!library) library = dlopen("libcuda.so", RTLD_NOW | RTLD_GLOBAL);
+    if (!library) return 0;
+    *(void **)&cu.cuInit = find(library, "cuInit", &missing);
+    *(void **)&cu.cuDeviceGetCount = find(library, "cuDeviceGetCount", &missing);
+    *(void **)&cu.cuDeviceGet = find(library, "cuDeviceGet", &missing);
+    *(void **)&cu.cuDeviceGetName = find(library, "cuDeviceGetName", &missing);
+    *(void **)&cu.cuDeviceGetAttribute = find(library, "cuDeviceGetAttribute", &missing);
+    *(void **)&cu.cuDevicePrimaryCtxRetain = find(library, "cuDevicePrimaryCtxRetain", &missing);
+    *(void **)&cu.cuCtxSetCurrent = find(library, "cuCtxSetCurrent", &missing);
+    *(void **)&cu.cuCtxGetCurrent = find(library, "cuCtxGetCurrent", &missing);
+    *(void **)&cu.cuCtxSynchronize = find(library, "cuCtxSynchronize", &missing);
+    *(void **)&cu.cuMemAlloc = find(library, "cuMemAlloc_v2", &missing);
+    *(void **)&cu.cuMemFree = find(library, "cuMemFree_v2", &missing);
+    *(void **)&cu.cuMemcpyHtoD = find(library, "cuMemcpyHtoD_v2", &missing);
+    *(void **)&cu.cuMemcpyDtoH = find(library, "cuMemcpyDtoH_v2", &missing);
+    *(void **)&cu.cuMemcpyDtoD = find(library, "cuMemcpyDtoD_v2", &missing);
+    *(void **)&cu.cuModuleLoadDataEx = find(library, "cuModuleLoadDataEx", &missing);
+    *(void **)&cu.cuModuleGetFunction = find(library, "cuModuleGetFunction", &missing);
+    *(void **)&cu.cuModuleGetGlobal = find(library, "cuModuleGetGlobal_v2", &missing);
+    *(void **)&cu.cuLaunchKernel = find(library, "cuLaunchKernel", &missing);
+    *(void **)&cu.cuGetErrorName = find(library, "cuGetErrorName", &missing);
+    *(void **)&cu.cuGetErrorString = find(library, "cuGetErrorString", &missing);
+    if (missing || cu.cuInit(0) != 0) return 0;
+    cu.loaded = 1;
+    return 1;
+}
+
+/* 0 on success; else the device's message names the call and the driver's error */
+static int check(struct device *d, CUresult result, const char *call) {
+    const char *name = "?", *text = "";
+    if (result == 0) return 0;
+    if (cu.cuGetErrorName) cu.cuGetErrorName(result, &name);
+    if (cu.cuGetErrorString) cu.cuGetErrorString(result, &text);
+    device_error(d, "%s: %s: %s", call, name ? name : "?", text ? text : "");
+    return -1;
+}
+
+static int current(struct device *d) {
+    struct cuda_state *s = d->state;
+    CUcontext now = 0;
+    if (cu.cuCtxGetCurrent(&now) == 0 && now == s->context) return 0;
+    return check(d, cu.cuCtxSetCurrent(s->context), "cuCtxSetCurrent");
+}
+
+int cuda_device_count(void) {
+    int count = 0;
+    if (!load_driver() || cu.cuDeviceGetCount(&count) != 0) return 0;
+    return count;
+}
+
+static int cuda_allocate(struct device *d, long bytes, uintptr_t *address) {
+    CUdeviceptr made = 0;
+    if (current(d) || check(d, cu.cuMemAlloc(&made, (size_t)bytes), "cuMemAlloc")) return -1;
+    *address = (uintptr_t)made;
+    return 0;
+}
+
+static int cuda_release(struct device *d, uintptr_t address) {
+    return current(d) || check(d, cu.cuMemFree((CUdeviceptr)address), "cuMemFree");
+}
+
+static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long bytes) {
+    if (bytes <= 0) return 0;
+    return current(d) || check(d, cu.cuMemcpyHtoD((CUdeviceptr)dst, src, (size_t)bytes), "cuMemcpyHtoD");
+}
+
+static int cuda_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
+    if (bytes <= 0) return 0;
+    return current(d) || check(d, cu.cuMemcpyDtoH(dst, (CUdeviceptr)src, (size_t)bytes), "cuMemcpyDtoH");
+}
+
+static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src, long bytes) {
+    if (bytes <= 0) return 0;
+    return current(d) || check(d, cu.cuMemcpyDtoD((CUdeviceptr)dst, (CUdeviceptr)src, (size_t)bytes),
+                               "cuMemcpyDtoD");
+}
+
+static int cuda_load(struct device *d, const struct image_desc *image, void **module) {
+    struct cuda_module *made;
+    char *log;
+    int options[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[2];
+    CUresult result;
+    *module = 0;
+    if (!image->ptx) return 0;
+    if (current(d)) return -1;
+    log = calloc(JIT_LOG_BYTES, 1);
+    values[0] = log;
+    values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
+    made = calloc(1, sizeof *made);
+    result = cu.cuModuleLoadDataEx(&made->module, image->ptx, 2, options, values);
+    if (check(d, result, "cuModuleLoadDataEx")) {
+        if (log[0]) {
+            size_t used = strlen(d->last_error);
+            snprintf(d->last_error + used, sizeof d->last_error - used, " | %s", log);
+        }
+        free(log);
+        free(made);
+        return -1;
+    }
+    free(log);
+    *module = made;
+    return 0;
+}
+
+static int cuda_global(struct device *d, void *module, const char *name, uintptr_t *address, long *size) {
+    struct cuda_module *m = module;
+    CUdeviceptr found = 0;
+    size_t bytes = 0;
+    if (!m || current(d) || cu.cuModuleGetGlobal(&found, &bytes, m->module, name) != 0) return -1;
+    *address = (uintptr_t)found;
+    *size = (long)bytes;
+    return 0;
+}
+
+static int cuda_function(struct device *d, struct cuda_module *m, const char *name, CUfunction *function) {
+    int i;
+    for (i = 0; i < m->count; i++)
+        if (strcmp(m->names[i], name) == 0) {
+            *function = m->functions[i];
+            return 0;
+        }
+    if (check(d, cu.cuModuleGetFunction(function, m->module, name), "cuModuleGetFunction")) return -1;
+    m->names = realloc(m->names, (size_t)(m->count + 1) * sizeof *m->names);
+    m->functions = realloc(m->functions, (size_t)(m->count + 1) * sizeof *m->functions);
+    m->names[m->count] = name;
+    m->functions[m->count++] = *function;
+    return 0;
+}
+
+static int cuda_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
+                       void **args, int arg_count) {
+    CUfunction function;
+    (void)arg_count;
+    if (!module || !kernel->gpu) {
+        device_error(d, "no code for kernel '%s' on device %d", kernel->name, d->number);
+        return -1;
+    }
+    if (current(d) || cuda_function(d, module, kernel->name, &function)) return -1;
+    if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
+              "cuLaunchKernel"))
+        return -1;
+    return check(d, cu.cuCtxSynchronize(), "cuCtxSynchronize");
+}
+
+static void cuda_label(struct device *d, char *buffer, size_t size) {
+    struct cuda_state *s = d->state;
+    snprintf(buffer, size, "GPU %d (%s)", s->ordinal, s->name);
+}
+
+static const struct device_ops cuda_ops = {
+    "gpu", cuda_allocate, cuda_release, cuda_to_device, cuda_to_host, cuda_device_to_device,
+    cuda_load, cuda_global, cuda_launch, cuda_label,
+};
+
+int cuda_device_make(struct device *d, int ordinal) {
+    struct cuda_state *s = calloc(1, sizeof *s);
+    int value = 0;
+    d->ops = &cuda_ops;
+    d->state = s;
+    s->ordinal = ordinal;
+    if (check(d, cu.cuDeviceGet(&s->handle, ordinal), "cuDeviceGet")
+        || check(d, cu.cuDevicePrimaryCtxRetain(&s->context, s->handle), "cuDevicePrimaryCtxRetain")
+        || current(d)
+        || check(d, cu.cuDeviceGetName(s->name, sizeof s->name, s->handle), "cuDeviceGetName"))
+        return -1;
+    if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, s->handle),
+              "cuDeviceGetAttribute"))
+        return -1;
+    d->multiprocessors = value;
+    if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, s->handle),
+              "cuDeviceGetAttribute"))
+        return -1;
+    d->max_threads_per_block = value;
+    return 0;
+}

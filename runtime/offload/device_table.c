@@ -1,0 +1,121 @@
+/* The devices: found at the first call that needs them, the CUDA GPUs first, then the
+ * CPU device, in OMP2GPU_DEVICES' order (a kind named twice gives its devices twice);
+ * the host is the initial device, numbered after them. A device that fails is given up:
+ * its data copied back, the region (and every later one) run on the host, unless
+ * OMP_TARGET_OFFLOAD=MANDATORY, which makes that fatal (omp2gpu/offload/runtime.py). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "offload.h"
+
+#define MAX_DEVICES 64
+
+static struct device devices[MAX_DEVICES];
+static int count = -1;              /* -1: not yet looked for */
+static int default_device = -1;     /* default-device-var; -1: not yet read */
+static enum policy policy;
+
+void device_error(struct device *device, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(device->last_error, sizeof device->last_error, format, arguments);
+    va_end(arguments);
+}
+
+static void discover(void) {
+    char kinds[16];
+    int kind_count, k, gpus = 0, ordinal, rank_device;
+    policy = offload_policy();
+    if (default_device < 0) default_device = default_device_from_environment();
+    count = 0;
+    if (policy == POLICY_DISABLED) return;
+    kind_count = device_kinds(kinds, 16);
+    for (k = 0; k < kind_count; k++) {
+        if (kinds[k] == 'g') {
+            int available = cuda_device_count();
+            for (ordinal = 0; ordinal < available && count < MAX_DEVICES; ordinal++) {
+                struct device *d = &devices[count];
+                memset(d, 0, sizeof *d);
+                d->number = count;
+                if (cuda_device_make(d, ordinal)) {
+                    offload_report("warning", "CUDA device %d cannot be used (%s)", ordinal, d->last_error);
+                    continue;
+                }
+                d->usable = 1;
+                count++;
+                gpus++;
+            }
+        } else if (count < MAX_DEVICES) {
+            struct device *d = &devices[count];
+            memset(d, 0, sizeof *d);
+            d->number = count;
+            if (cpu_device_make(d)) {
+                offload_report("warning", "the CPU device cannot be used (%s)", d->last_error);
+                continue;
+            }
+            d->usable = 1;
+            count++;
+        }
+    }
+    rank_device = rank_default_device(gpus);
+    if (rank_device >= 0) {
+        char text[32];
+        default_device = rank_device;
+        snprintf(text, sizeof text, "%d", rank_device);
+        setenv("OMP_DEFAULT_DEVICE", text, 1);     /* omp_get_default_device agrees */
+    }
+}
+
+int device_count(void) {
+    if (count < 0) discover();
+    return count;
+}
+
+struct device *device_at(int number) {
+    return number >= 0 && number < device_count() ? &devices[number] : 0;
+}
+
+int device_current_default(void) {
+    if (default_device < 0) default_device = default_device_from_environment();
+    return default_device;
+}
+
+void device_set_default(int number) { default_device = number; }
+
+static struct device *unavailable(const char *why, long number) {
+    if (policy == POLICY_MANDATORY) {
+        if (number < 0) offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but %s", why);
+        offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but device %ld is not available", number);
+    }
+    return 0;
+}
+
+/* The device for a device clause's value (-1: none, the default device); NULL: the host. */
+struct device *select_device(long number) {
+    int n = device_count();
+    if (policy == POLICY_DISABLED) return 0;
+    if (number == -1) {
+        if (n == 0) return unavailable("no device is available", -1);
+        number = device_current_default();
+    }
+    if (number == n) return 0;                          /* the initial device, asked for */
+    if (number < 0 || number > n) return unavailable("", number);
+    if (!devices[number].usable) return unavailable("", number);
+    return &devices[number];
+}
+
+void device_failed(struct device *d, const char *consequence) {
+    const char *reason = d->last_error[0] ? d->last_error : "device error";
+    if (policy == POLICY_MANDATORY)
+        offload_fatal("offload to device %d failed (%s) and OMP_TARGET_OFFLOAD=MANDATORY", d->number, reason);
+    offload_report("warning", "offload to device %d failed (%s); %s", d->number, reason, consequence);
+    table_evacuate(d);
+    d->usable = 0;
+}
+
+/* Forget every device (a test's fresh start) */
+void devices_reset(void) {
+    count = -1;
+    default_device = -1;
+}

@@ -1,0 +1,309 @@
+/* The entry points compiled host code calls (omp2gpu/offload/abi.py lists them), each
+ * under one recursive lock: map entries in, a device chosen (device_table.c), the map
+ * clauses (present_table.c), the launch. A bad map is the program's error: the message
+ * names the construct ("file:line:col") and the program ends with status 1; a device
+ * that fails is given up and the region runs on the host (__omp2gpu_target returns
+ * nonzero, and the compiled host code runs its fallback). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "offload.h"
+
+#define MAX_PARAMS 1024
+
+static pthread_mutex_t lock;
+static pthread_once_t lock_made = PTHREAD_ONCE_INIT;
+
+static void make_lock(void) {
+    pthread_mutexattr_t attributes;
+    pthread_mutexattr_init(&attributes);
+    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&lock, &attributes);
+    pthread_mutexattr_destroy(&attributes);
+}
+
+void offload_lock(void) {
+    pthread_once(&lock_made, make_lock);
+    pthread_mutex_lock(&lock);
+}
+
+void offload_unlock(void) { pthread_mutex_unlock(&lock); }
+
+static struct map_entry *read_entries(int count, void **bases, void **begins, const int64_t *sizes,
+                                      const int64_t *types, struct map_entry *small) {
+    struct map_entry *entries = count <= 16 ? small : malloc((size_t)count * sizeof *entries);
+    int i;
+    for (i = 0; i < count; i++) {
+        entries[i].base = (uintptr_t)bases[i];
+        entries[i].begin = (uintptr_t)begins[i];
+        entries[i].size = (long)sizes[i];
+        entries[i].type = types[i];
+    }
+    return entries;
+}
+
+/* A nonzero result of the present table: the program's map error ends the run; a device
+ * failure gives the device up. Returns whether the device failed. */
+static int settle(struct device *d, int result, const char *where, const char *consequence) {
+    if (result == -2) {
+        offload_unlock();
+        if (where && where[0]) offload_fatal("%s: %s", where, table_mapping_error);
+        offload_fatal("%s", table_mapping_error);
+    }
+    if (result) device_failed(d, consequence);
+    return result != 0;
+}
+
+static void check_or_die(int count, void **begins, const int64_t *sizes, const int64_t *types,
+                         const char *where) {
+    const char *bad = check_entries(count, begins, sizes, types, where);
+    if (bad) {
+        offload_unlock();
+        offload_fatal("%s", bad);
+    }
+}
+
+int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
+                     int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
+                     int64_t trip_count, const char *where) {
+    static const char *fallback = "running the region on the host";
+    struct map_entry small[16], *entries;
+    const struct kernel_desc *kernel;
+    struct device *d;
+    uintptr_t slots[MAX_PARAMS + 1];
+    void *args[MAX_PARAMS + 1];
+    int image, i, params = 0, failed;
+    long grid, block;
+    offload_lock();
+    d = select_device(device);
+    if (!d) {
+        offload_unlock();
+        return 1;
+    }
+    check_or_die(count, begins, sizes, types, where);
+    entries = read_entries(count, bases, begins, sizes, types, small);
+    failed = settle(d, images_activate(d), where, fallback);
+    kernel = failed ? 0 : images_kernel(kernel_name, &image);
+    if (!failed && !kernel) {
+        device_error(d, "no device code for kernel '%s'", kernel_name);
+        failed = settle(d, -1, where, fallback);
+    }
+    if (!failed) failed = settle(d, table_begin(d, entries, count, where), where, fallback);
+    for (i = 0; i < count && !failed; i++) {
+        if (!(entries[i].type & MAP_TARGET_PARAM)) continue;
+        if (params >= MAX_PARAMS) break;
+        if (entries[i].type & MAP_LITERAL) {
+            args[params] = entries[i].size ? begins[i] : (void *)&slots[params];
+        } else {
+            slots[params] = entries[i].type & MAP_IS_DEVICE_PTR ? entries[i].base : table_translate(d, &entries[i]);
+            args[params] = &slots[params];
+        }
+        params++;
+    }
+    if (!failed && params != (int)strlen(kernel->params)) {
+        device_error(d, "kernel %s takes %d parameters but the host passed %d", kernel_name,
+                     (int)strlen(kernel->params), params);
+        failed = settle(d, -1, where, fallback);
+    }
+    if (!failed) {
+        long limit = d->max_threads_per_block;
+        launch_configuration(kernel, limit, d->multiprocessors, num_teams, thread_limit, trip_count,
+                             &grid, &block);
+        if (strcmp(d->ops->kind, "gpu") == 0 && kernel->team_stack_bytes >= 0) {
+            long bytes = grid * kernel->team_stack_bytes;       /* the control loop's team stacks */
+            if (bytes > d->team_stack_bytes) {
+                if (d->team_stack) d->ops->release(d, d->team_stack);
+                d->team_stack = 0;
+                d->team_stack_bytes = 0;
+                if (d->ops->allocate(d, bytes, &d->team_stack)) failed = settle(d, -1, where, fallback);
+                else d->team_stack_bytes = bytes;
+            }
+            slots[params] = bytes ? d->team_stack : 0;
+            args[params] = &slots[params];
+            params++;
+        }
+    }
+    if (!failed)
+        failed = settle(d, d->ops->launch(d, d->modules[image], kernel, grid, block, args, params), where, fallback);
+    if (!failed) {
+        table_kernel_ran(d);
+        failed = settle(d, table_end(d, entries, count, where), where, fallback);
+    }
+    if (entries != small) free(entries);
+    offload_unlock();
+    return failed;
+}
+
+typedef int (*data_operation)(struct device *, const struct map_entry *, int, const char *);
+
+static void data(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
+                 const char *where, data_operation operation, int returns_pointers) {
+    static const char *consequence = "running target regions on the host from now on";
+    struct map_entry small[16], *entries;
+    struct device *d;
+    offload_lock();
+    d = select_device(device);
+    if (!d) {
+        offload_unlock();
+        return;
+    }
+    check_or_die(count, begins, sizes, types, where);
+    entries = read_entries(count, bases, begins, sizes, types, small);
+    if (!settle(d, images_activate(d), where, consequence)
+        && !settle(d, operation(d, entries, count, where), where, consequence) && returns_pointers)
+        table_return_device_pointers(d, entries, count, bases);
+    if (entries != small) free(entries);
+    offload_unlock();
+}
+
+void __omp2gpu_target_data_begin(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes,
+                                 int64_t *types, const char *where) {
+    data(device, count, bases, begins, sizes, types, where, table_begin, 1);
+}
+
+void __omp2gpu_target_data_end(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes,
+                               int64_t *types, const char *where) {
+    data(device, count, bases, begins, sizes, types, where, table_end, 0);
+}
+
+void __omp2gpu_target_data_update(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes,
+                                  int64_t *types, const char *where) {
+    data(device, count, bases, begins, sizes, types, where, table_update, 0);
+}
+
+/* declare target globals: present for the whole run on every device that loads a module
+ * defining them (bound now on devices already in use, else at their first use) */
+static void register_global(void *host, const char *name, int64_t size, int link) {
+    int n, i;
+    offload_lock();
+    images_add_global((uintptr_t)host, name, (long)size, link);
+    n = device_count();
+    for (i = 0; i < n; i++) {
+        struct device *d = device_at(i);
+        if (d->usable && d->module_count)
+            settle(d, images_bind_globals(d), "", "running target regions on the host from now on");
+    }
+    offload_unlock();
+}
+
+void __omp2gpu_register_global(void *host, const char *name, int64_t size) {
+    register_global(host, name, size, 0);
+}
+
+void __omp2gpu_register_link_global(void *host, const char *name, int64_t size) {
+    register_global(host, name, size, 1);
+}
+
+int __omp2gpu_num_devices(void) {
+    int n;
+    offload_lock();
+    n = device_count();
+    offload_unlock();
+    return n;
+}
+
+void __omp2gpu_set_default_device(int device) {
+    offload_lock();
+    device_set_default(device);
+    offload_unlock();
+}
+
+/* ---------------------------------------------------------------- omp_target_* (4.5 3.5) */
+/* a usable device named explicitly; NULL for the host, an unusable or unknown one */
+static struct device *memory_device(int device) {
+    struct device *d;
+    if (offload_policy() == POLICY_DISABLED) return 0;
+    d = device_at(device);
+    return d && d->usable ? d : 0;
+}
+
+void *__omp2gpu_target_alloc(size_t size, int device) {
+    struct device *d;
+    uintptr_t address = 0;
+    offload_lock();
+    d = memory_device(device);
+    if (d && size > 0 && d->ops->allocate(d, (long)size, &address)) address = 0;
+    offload_unlock();
+    return (void *)address;
+}
+
+void __omp2gpu_target_free(void *pointer, int device) {
+    struct device *d;
+    offload_lock();
+    d = memory_device(device);
+    if (d && pointer) d->ops->release(d, (uintptr_t)pointer);  /* not an allocation: undefined, ignored */
+    offload_unlock();
+}
+
+int __omp2gpu_target_is_present(void *pointer, int device) {
+    struct device *d;
+    int present;
+    offload_lock();
+    if (device == device_count()) present = 1;           /* the initial device holds everything */
+    else {
+        d = memory_device(device);
+        present = d && images_activate(d) == 0 && table_is_present(d, (uintptr_t)pointer);
+    }
+    offload_unlock();
+    return present;
+}
+
+int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset, size_t src_offset,
+                            int dst_device, int src_device) {
+    struct device *to, *from;
+    int host, result = 0;
+    uintptr_t target, source;
+    offload_lock();
+    host = device_count();
+    to = dst_device == host ? 0 : memory_device(dst_device);
+    from = src_device == host ? 0 : memory_device(src_device);
+    if ((dst_device != host && !to) || (src_device != host && !from)) result = -1;
+    else if (length > 0) {
+        target = (uintptr_t)dst + dst_offset;
+        source = (uintptr_t)src + src_offset;
+        if (!to && !from) memmove((void *)target, (void *)source, length);
+        else if (!from) result = to->ops->to_device(to, target, (void *)source, (long)length);
+        else if (!to) result = from->ops->to_host(from, (void *)target, source, (long)length);
+        else if (to == from) result = to->ops->device_to_device(to, target, source, (long)length);
+        else {                                  /* two devices: through a host buffer */
+            void *staging = malloc(length);
+            result = !staging || from->ops->to_host(from, staging, source, (long)length)
+                     || to->ops->to_device(to, target, staging, (long)length);
+            free(staging);
+        }
+        if (result) result = -1;
+    }
+    offload_unlock();
+    return result;
+}
+
+int __omp2gpu_device_name(int device, char *buffer, size_t size) {
+    char name[300];
+    struct device *d;
+    size_t length, kept;
+    offload_lock();
+    d = device_at(device);
+    if (!d) {
+        offload_unlock();
+        return -1;
+    }
+    d->ops->label(d, name, sizeof name);
+    offload_unlock();
+    length = strlen(name);
+    if (buffer && size > 0) {
+        kept = length < size - 1 ? length : size - 1;
+        memcpy(buffer, name, kept);
+        buffer[kept] = 0;
+    }
+    return (int)length;
+}
+
+/* Target tasks: every launch here finishes before it returns, so no completion event is
+ * ever taken (the task completes as an ordinary one). */
+void __omp2gpu_target_task_begin(void *event, int flags) {
+    (void)event;
+    (void)flags;
+}
+
+int __omp2gpu_target_task_end(void) { return 0; }

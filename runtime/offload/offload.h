@@ -1,0 +1,195 @@
+/* libomp2gpu: the offload runtime of native omp2gpu programs (docs/native-executables.md).
+ *
+ * The program's host code calls the entry points of omp2gpu/offload/abi.py
+ * (entry_points.c); the images it was linked with register themselves before main
+ * (images.c: kernel table, the CPU device's work-group functions and globals, the GPU's
+ * PTX). One file per concern:
+ *   policy.c         OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES, OMP2GPU_LAUNCH,
+ *                    the launch shape a kernel gets
+ *   messages.c       `omp2gpu: warning|error: ...` after the program's own output; the fatal exit
+ *   host_memory.c    the construct's map entries checked against the process's mappings
+ *   present_table.c  one device's present table and every map-clause rule
+ *   device_table.c   the devices (GPUs, then the CPU device), giving one up (host fallback)
+ *   images.c         registered images, loaded onto a device at its first use
+ *   cpu_device.c     the CPU device: buffers, copies, launches on the worker pool
+ *                    (runtime/cpu_device/pool.c)
+ *   cuda_device.c    CUDA GPUs through the driver API, loaded with dlopen
+ *   entry_points.c   the __omp2gpu_* functions compiled code calls, under one lock
+ * Built by `cc` into libomp2gpu.so / libomp2gpu.a (omp2gpu/targets/native_runtime.py).
+ */
+#ifndef OMP2GPU_OFFLOAD_H
+#define OMP2GPU_OFFLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* offload/abi.py's map-type bits */
+#define MAP_TO 0x1
+#define MAP_FROM 0x2
+#define MAP_ALWAYS 0x4
+#define MAP_DELETE 0x8
+#define MAP_TARGET_PARAM 0x20
+#define MAP_RETURN_PARAM 0x40
+#define MAP_LITERAL 0x100
+#define MAP_IMPLICIT 0x200
+#define MAP_IS_DEVICE_PTR 0x400
+#define MAP_POINTER_LOOKUP 0x800
+#define MAP_ATTACH 0x1000
+#define MAP_MEMBER_OF_SHIFT 48
+#define MAP_NOT_MAPPED (MAP_LITERAL | MAP_IS_DEVICE_PTR | MAP_POINTER_LOOKUP | MAP_ATTACH)
+
+/* Kernel schemes (offload/abi.py's names), as the image table codes them. */
+enum scheme {
+    SCHEME_OTHER = 0,
+    SCHEME_GPU_COMBINED = 1,
+    SCHEME_GPU_CONTROL_LOOP = 2,
+    SCHEME_GPU_SERIAL = 3,
+    SCHEME_CPU_COMBINED = 10,
+    SCHEME_CPU_SEQUENTIAL = 11,
+    SCHEME_CPU_TEAMS = 12
+};
+#define CPU_MAX_TEAM 256
+
+/* ---------------------------------------------------------------- the image table
+ * What omp2gpu writes into a native program for its target regions
+ * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
+#define IMAGE_VERSION 1
+typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
+
+struct kernel_desc {
+    const char *name;
+    const char *params;          /* one letter a parameter: p a pointer, b a literal's bytes */
+    long default_block;          /* threads per block when thread_limit does not say; 0: none */
+    long team_stack_bytes;       /* GPU control loop: per team, a last pointer parameter; -1: none */
+    int scheme;                  /* the launch information's scheme (enum scheme) */
+    int one_team;                /* no teams construct: one team even under OMP2GPU_LAUNCH */
+    int gpu;                     /* 1: the PTX has this kernel */
+    int cpu_scheme;              /* the CPU device's scheme for it */
+    work_group_fn cpu_function;  /* its work-group function, NULL: none */
+};
+
+struct global_desc {
+    const char *name;
+    void *cpu_address;           /* the CPU device's copy */
+    long size;
+};
+
+struct image_desc {
+    long version;
+    long kernel_count;
+    const struct kernel_desc *kernels;
+    long cpu_global_count;
+    const struct global_desc *cpu_globals;
+    const char *ptx;             /* NUL-terminated PTX, NULL: no GPU code */
+};
+
+/* ---------------------------------------------------------------- messages.c */
+void offload_report(const char *kind, const char *format, ...);
+void offload_fatal(const char *format, ...);
+
+/* ---------------------------------------------------------------- policy.c */
+enum policy { POLICY_DEFAULT = 0, POLICY_MANDATORY = 1, POLICY_DISABLED = 2 };
+enum policy offload_policy(void);
+int default_device_from_environment(void);
+int rank_default_device(int gpu_count);
+/* OMP2GPU_DEVICES' kinds in order: 'g' and 'c' into kinds[], their count */
+int device_kinds(char *kinds, int most);
+int launch_override(long *teams, long *threads);
+void launch_configuration(const struct kernel_desc *kernel, long max_threads, long multiprocessors,
+                          long num_teams, long thread_limit, long trip_count, long *grid, long *block);
+
+/* ---------------------------------------------------------------- host_memory.c */
+/* NULL when the entries are good; else the message (static storage), naming `where` */
+const char *check_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
+                          const char *where);
+
+/* ---------------------------------------------------------------- devices */
+struct device;
+struct device_ops {
+    const char *kind;                                  /* "gpu" | "cpu" */
+    int (*allocate)(struct device *, long bytes, uintptr_t *address);     /* 0: done */
+    int (*release)(struct device *, uintptr_t address);
+    int (*to_device)(struct device *, uintptr_t dst, const void *src, long bytes);
+    int (*to_host)(struct device *, void *dst, uintptr_t src, long bytes);
+    int (*device_to_device)(struct device *, uintptr_t dst, uintptr_t src, long bytes);
+    /* an image onto the device; *module: its handle (NULL where it has no code for it) */
+    int (*load)(struct device *, const struct image_desc *image, void **module);
+    int (*global)(struct device *, void *module, const char *name, uintptr_t *address, long *size);
+    int (*launch)(struct device *, void *module, const struct kernel_desc *kernel, long grid,
+                  long block, void **args, int arg_count);
+    void (*label)(struct device *, char *buffer, size_t size);
+};
+
+struct mapping;
+struct present_table {
+    struct mapping *items;       /* sorted by host address, never overlapping */
+    long count, capacity;
+    struct mapping *links;       /* declare target link globals' module storage */
+    long link_count, link_capacity;
+    int in_place;                /* the device uses the host's storage (OMP2GPU_CPU_UNIFIED) */
+};
+
+struct device {
+    int number;
+    const struct device_ops *ops;
+    void *state;                 /* the kind's own */
+    long max_threads_per_block;
+    long multiprocessors;
+    int usable;
+    struct present_table table;
+    void **modules;              /* per registered image, in order */
+    int module_count;
+    char *bound_globals;         /* per registered global: bound here */
+    int bound_count;
+    uintptr_t team_stack;
+    long team_stack_bytes;
+    char last_error[512];        /* the kind's message for its last failure */
+};
+
+void device_error(struct device *device, const char *format, ...);
+int device_count(void);
+struct device *device_at(int number);
+struct device *select_device(long device);            /* NULL: run on the host */
+void device_failed(struct device *device, const char *consequence);
+int device_current_default(void);
+void device_set_default(int number);
+void devices_reset(void);
+
+int cpu_device_make(struct device *device);
+int cuda_device_count(void);
+int cuda_device_make(struct device *device, int ordinal);
+
+/* ---------------------------------------------------------------- present_table.c */
+struct map_entry {
+    uintptr_t base, begin;
+    long size;
+    int64_t type;
+};
+int table_begin(struct device *device, const struct map_entry *entries, int count, const char *where);
+int table_end(struct device *device, const struct map_entry *entries, int count, const char *where);
+int table_update(struct device *device, const struct map_entry *entries, int count, const char *where);
+uintptr_t table_translate(struct device *device, const struct map_entry *entry);
+int table_return_device_pointers(struct device *device, const struct map_entry *entries, int count,
+                                 void **bases);
+int table_is_present(struct device *device, uintptr_t address);
+int table_add_global(struct device *device, uintptr_t host, long size, uintptr_t device_address);
+int table_add_link_global(struct device *device, uintptr_t host, long size, uintptr_t device_address);
+void table_kernel_ran(struct device *device);
+void table_evacuate(struct device *device);
+/* a map-clause error of the program's (a partly mapped range): fatal, message set here */
+extern char table_mapping_error[512];
+
+/* ---------------------------------------------------------------- images.c */
+int images_activate(struct device *device);
+const struct kernel_desc *images_kernel(const char *name, int *image_index);
+int images_bind_globals(struct device *device);
+void images_add_global(uintptr_t host, const char *name, long size, int link);
+int images_global_count(void);
+const struct image_desc *images_at(int index);
+int images_count(void);
+
+/* ---------------------------------------------------------------- the lock */
+void offload_lock(void);
+void offload_unlock(void);
+
+#endif

@@ -1,0 +1,139 @@
+/* The runtime's rules read from the environment, the same for every device (as
+ * omp2gpu/offload/policy.py): OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES,
+ * OMP2GPU_LAUNCH, MPI's node-local rank, and the launch shape a kernel gets where its
+ * clauses leave it open. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "offload.h"
+
+#define DEFAULT_BLOCK_SIZE 128
+#define BLOCKS_PER_MULTIPROCESSOR 128
+
+static const char *trimmed(const char *text, char *buffer, size_t size) {
+    size_t length;
+    while (*text && isspace((unsigned char)*text)) text++;
+    length = strlen(text);
+    while (length && isspace((unsigned char)text[length - 1])) length--;
+    if (length >= size) length = size - 1;
+    memcpy(buffer, text, length);
+    buffer[length] = 0;
+    return buffer;
+}
+
+/* OMP_TARGET_OFFLOAD (OpenMP 5.0 6.17) */
+enum policy offload_policy(void) {
+    char buffer[64];
+    const char *text = getenv("OMP_TARGET_OFFLOAD");
+    if (!text) return POLICY_DEFAULT;
+    trimmed(text, buffer, sizeof buffer);
+    if (!buffer[0] || strcasecmp(buffer, "DEFAULT") == 0) return POLICY_DEFAULT;
+    if (strcasecmp(buffer, "MANDATORY") == 0) return POLICY_MANDATORY;
+    if (strcasecmp(buffer, "DISABLED") == 0) return POLICY_DISABLED;
+    for (char *c = buffer; *c; c++) *c = (char)toupper((unsigned char)*c);
+    offload_report("warning", "OMP_TARGET_OFFLOAD=%s is not MANDATORY, DISABLED or DEFAULT; using DEFAULT",
+                   buffer);
+    return POLICY_DEFAULT;
+}
+
+static int non_negative(const char *text, long *value) {
+    char buffer[64], *end;
+    if (!text) return 0;
+    trimmed(text, buffer, sizeof buffer);
+    if (!buffer[0]) return 0;
+    *value = strtol(buffer, &end, 10);
+    return *end == 0;
+}
+
+/* default-device-var: OMP_DEFAULT_DEVICE, 0 when unset or not an integer, never negative */
+int default_device_from_environment(void) {
+    long value;
+    if (!non_negative(getenv("OMP_DEFAULT_DEVICE"), &value)) return 0;
+    return value < 0 ? 0 : (int)value;
+}
+
+/* Under MPI, each rank of a node takes its own GPU unless OMP_DEFAULT_DEVICE chooses; -1: no */
+int rank_default_device(int gpu_count) {
+    static const char *variables[] = {"MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK",
+                                      "MV2_COMM_WORLD_LOCAL_RANK", "PMI_LOCAL_RANK", "SLURM_LOCALID",
+                                      "PALS_LOCAL_RANKID"};
+    const char *chosen = getenv("OMP_DEFAULT_DEVICE");
+    char buffer[64];
+    long rank;
+    size_t i;
+    if (gpu_count < 2 || (chosen && trimmed(chosen, buffer, sizeof buffer)[0])) return -1;
+    for (i = 0; i < sizeof variables / sizeof variables[0]; i++)
+        if (non_negative(getenv(variables[i]), &rank) && rank >= 0) return (int)(rank % gpu_count);
+    return -1;
+}
+
+/* OMP2GPU_DEVICES: "gpu,cpu" when unset; unknown kinds are named once and skipped */
+int device_kinds(char *kinds, int most) {
+    const char *text = getenv("OMP2GPU_DEVICES");
+    char buffer[256], *part, *rest;
+    int count = 0;
+    if (!text || !trimmed(text, buffer, sizeof buffer)[0]) {
+        kinds[0] = 'g';
+        kinds[1] = 'c';
+        return 2;
+    }
+    for (part = strtok_r(buffer, ",", &rest); part && count < most; part = strtok_r(0, ",", &rest)) {
+        char word[64];
+        trimmed(part, word, sizeof word);
+        for (char *c = word; *c; c++) *c = (char)tolower((unsigned char)*c);
+        if (!word[0]) continue;
+        if (strcmp(word, "gpu") == 0) kinds[count++] = 'g';
+        else if (strcmp(word, "cpu") == 0) kinds[count++] = 'c';
+        else offload_report("warning", "OMP2GPU_DEVICES: unknown device kind(s) %s ignored", word);
+    }
+    return count;
+}
+
+/* OMP2GPU_LAUNCH="teams,threads": 1 when set and good */
+int launch_override(long *teams, long *threads) {
+    static int read, valid;
+    static long set_teams, set_threads;
+    if (!read) {
+        const char *text = getenv("OMP2GPU_LAUNCH");
+        char buffer[64], *end;
+        read = 1;
+        if (text && trimmed(text, buffer, sizeof buffer)[0]) {
+            set_teams = strtol(buffer, &end, 10);
+            if (*end == ',' && end > buffer) {
+                char *second = end + 1;
+                set_threads = strtol(second, &end, 10);
+                valid = *end == 0 && end > second && set_teams >= 0 && set_threads >= 0;
+            }
+            if (!valid)
+                offload_report("warning", "OMP2GPU_LAUNCH=%s is not 'teams,threads' (two integers >= 0); "
+                               "ignored", buffer);
+        }
+    }
+    *teams = set_teams;
+    *threads = set_threads;
+    return valid;
+}
+
+/* (grid, block): the clauses when given, else the kernel's default block and enough
+ * blocks for the loop, capped at what fills the device (policy.launch_configuration). */
+void launch_configuration(const struct kernel_desc *kernel, long max_threads, long multiprocessors,
+                          long num_teams, long thread_limit, long trip_count, long *grid, long *block) {
+    long teams, threads, cap;
+    if (launch_override(&teams, &threads) && kernel->scheme != SCHEME_GPU_SERIAL) {
+        if (!kernel->one_team && teams) num_teams = teams;
+        if (threads) thread_limit = threads;
+    }
+    *block = thread_limit > 0 ? thread_limit
+             : (kernel->default_block > 0 ? kernel->default_block : DEFAULT_BLOCK_SIZE);
+    if (*block > max_threads) *block = max_threads;
+    if (*block < 1) *block = 1;
+    if (num_teams > 0) {
+        *grid = num_teams;
+        return;
+    }
+    cap = (multiprocessors > 1 ? multiprocessors : 1) * BLOCKS_PER_MULTIPROCESSOR;
+    *grid = trip_count > 0 ? (trip_count + *block - 1) / *block : 0;
+    if (*grid > cap) *grid = cap;
+    if (*grid < 1) *grid = 1;
+}

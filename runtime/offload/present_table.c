@@ -1,0 +1,397 @@
+/* One device's data environment (OpenMP 4.5 2.15.5, 2.10), as
+ * omp2gpu/offload/data_environment.py: host ranges mapped to device storage with a
+ * reference count. A list item is found by any range inside a mapped one; one sticking
+ * out of a mapping is the program's error, except an implicitly mapped object, which is
+ * present in the mapping it overlaps (libomptarget's rule: the OpenMP Examples'
+ * array_sections.3 and .4). `declare target` globals are mapped for the whole run;
+ * `declare target link` globals have module storage that a map clause maps.
+ * Struct members (MEMBER_OF) are copied when their struct is newly mapped or released;
+ * ATTACH entries point the device copy of a pointer at the device copy of its pointee,
+ * and copies back to the host never overwrite an attached pointer.
+ *
+ * Results: 0 done; -1 the device failed (device->last_error says why); -2 the program's
+ * mapping error (table_mapping_error says which). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "offload.h"
+
+struct attached { uintptr_t slot, begin; long size; };
+
+struct mapping {
+    uintptr_t host_begin;
+    long nbytes;
+    uintptr_t device_address;
+    long references;
+    int always_present;          /* declare target: mapped until the program ends */
+    int link;                    /* declare target link: the module's storage */
+    int in_place;                /* the host's own storage (zero-copy device) */
+    int device_newer;            /* a kernel ran since the host last copied it all back */
+    struct attached *attached;
+    int attached_count, attached_capacity;
+};
+
+char table_mapping_error[512];
+
+static uintptr_t host_end(const struct mapping *m) { return m->host_begin + (uintptr_t)m->nbytes; }
+static uintptr_t device_of(const struct mapping *m, uintptr_t host) {
+    return m->device_address + (host - m->host_begin);
+}
+static int frees_storage(const struct mapping *m) { return !(m->always_present || m->link || m->in_place); }
+static int maps_storage(const struct map_entry *e) { return e->size > 0 && !(e->type & MAP_NOT_MAPPED); }
+static long parent_of(int64_t type) { return (long)((uint64_t)type >> MAP_MEMBER_OF_SHIFT) - 1; }
+
+/* ---------------------------------------------------------------- lookups */
+/* the index of the last mapping starting at or before `address`, -1: none */
+static long before(const struct present_table *t, uintptr_t address) {
+    long low = 0, high = t->count;
+    while (low < high) {
+        long middle = (low + high) / 2;
+        if (t->items[middle].host_begin <= address) low = middle + 1;
+        else high = middle;
+    }
+    return low - 1;
+}
+
+static struct mapping *lookup_address(struct present_table *t, uintptr_t address, int one_past_end) {
+    long index = before(t, address);
+    struct mapping *m;
+    if (index < 0) return 0;
+    m = &t->items[index];
+    return address < host_end(m) || (one_past_end && address == host_end(m)) ? m : 0;
+}
+
+/* The mapping holding [begin, begin + size); NULL: none of it is mapped; *partial: it
+ * overlaps one without lying inside it (the message is made here). */
+static struct mapping *lookup(struct present_table *t, uintptr_t begin, long size, int *partial) {
+    uintptr_t end = begin + (uintptr_t)size;
+    long index;
+    *partial = 0;
+    if (size <= 0) return lookup_address(t, begin, 0);
+    index = before(t, begin);
+    if (index < 0) index = 0;
+    for (; index < t->count && t->items[index].host_begin < end; index++) {
+        struct mapping *m = &t->items[index];
+        if (host_end(m) <= begin) continue;
+        if (m->host_begin <= begin && end <= host_end(m)) return m;
+        snprintf(table_mapping_error, sizeof table_mapping_error,
+                 "host range [%#" PRIxPTR ", %#" PRIxPTR ") is partially mapped: it overlaps the mapped "
+                 "range [%#" PRIxPTR ", %#" PRIxPTR ") without lying inside it (OpenMP 4.5 2.15.5)",
+                 begin, end, m->host_begin, host_end(m));
+        *partial = 1;
+        return m;
+    }
+    return 0;
+}
+
+/* lookup for a map entry: an implicit one sticking out is present in what it overlaps */
+static struct mapping *lookup_entry(struct present_table *t, const struct map_entry *e, int *error) {
+    int partial;
+    struct mapping *m = lookup(t, e->begin, e->size, &partial);
+    *error = partial && !(e->type & MAP_IMPLICIT);
+    return m;
+}
+
+static struct mapping *insert(struct present_table *t, const struct mapping *fresh) {
+    long index = before(t, fresh->host_begin) + 1;
+    if (t->count == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 64;
+        t->items = realloc(t->items, (size_t)t->capacity * sizeof *t->items);
+    }
+    memmove(&t->items[index + 1], &t->items[index], (size_t)(t->count - index) * sizeof *t->items);
+    t->items[index] = *fresh;
+    t->count++;
+    return &t->items[index];
+}
+
+static void remove_range(struct present_table *t, uintptr_t host_begin) {
+    long index = before(t, host_begin);
+    if (index < 0 || t->items[index].host_begin != host_begin) return;
+    free(t->items[index].attached);
+    memmove(&t->items[index], &t->items[index + 1], (size_t)(t->count - index - 1) * sizeof *t->items);
+    t->count--;
+}
+
+/* ---------------------------------------------------------------- copies */
+static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size);
+
+static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long size) {
+    struct attached within[64];
+    int i, count = 0;
+    if (m->in_place || size <= 0) return 0;
+    if (d->ops->to_device(d, device_of(m, begin), (const void *)begin, size)) return -1;
+    for (i = 0; i < m->attached_count && count < 64; i++)   /* the copy put host pointers there */
+        if (begin <= m->attached[i].slot && m->attached[i].slot + sizeof(void *) <= begin + (uintptr_t)size)
+            within[count++] = m->attached[i];
+    for (i = 0; i < count; i++) {
+        int result = attach(d, within[i].slot, within[i].begin, within[i].size);
+        if (result) return result;
+    }
+    return 0;
+}
+
+static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long size) {
+    int i;
+    void *kept[64];
+    int kept_count = 0;
+    if (m->in_place || size <= 0) return 0;
+    /* attached pointers hold device addresses on the device: the host keeps its own */
+    for (i = 0; i < m->attached_count && kept_count < 64; i++) {
+        uintptr_t slot = m->attached[i].slot;
+        if (begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size)
+            kept[kept_count++] = *(void **)slot;
+    }
+    if (d->ops->to_host(d, (void *)begin, device_of(m, begin), size)) return -1;
+    kept_count = 0;
+    for (i = 0; i < m->attached_count && kept_count < 64; i++) {
+        uintptr_t slot = m->attached[i].slot;
+        if (begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size)
+            *(void **)slot = kept[kept_count++];
+    }
+    if (begin == m->host_begin && size == m->nbytes) m->device_newer = 0;
+    return 0;
+}
+
+static void remember_attached(struct mapping *holder, uintptr_t slot, uintptr_t begin, long size) {
+    int i;
+    for (i = 0; i < holder->attached_count; i++)
+        if (holder->attached[i].slot == slot) break;
+    if (i == holder->attached_count) {
+        if (holder->attached_count == holder->attached_capacity) {
+            holder->attached_capacity = holder->attached_capacity ? 2 * holder->attached_capacity : 4;
+            holder->attached = realloc(holder->attached,
+                                       (size_t)holder->attached_capacity * sizeof *holder->attached);
+        }
+        holder->attached_count++;
+    }
+    holder->attached[i].slot = slot;
+    holder->attached[i].begin = begin;
+    holder->attached[i].size = size;
+}
+
+static void forget_attached(struct mapping *holder, uintptr_t slot) {
+    int i;
+    for (i = 0; i < holder->attached_count; i++)
+        if (holder->attached[i].slot == slot) {
+            holder->attached[i] = holder->attached[--holder->attached_count];
+            return;
+        }
+}
+
+/* Point the device copy of the host pointer at `slot` at the device copy of its pointee
+ * (the section [begin, begin + size) it designates), where both are mapped. */
+static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size) {
+    int partial;
+    struct mapping *holder = lookup(&d->table, slot, sizeof(void *), &partial), *pointee;
+    uintptr_t value;
+    if (partial) return -2;
+    if (!holder) return 0;
+    pointee = size > 0 ? lookup(&d->table, begin, size, &partial) : lookup_address(&d->table, begin, 1);
+    if (partial) return -2;
+    if (!pointee) {
+        forget_attached(holder, slot);        /* nothing to point at: the host value stays */
+        return 0;
+    }
+    value = device_of(pointee, (uintptr_t)*(void **)slot);
+    if (!holder->in_place && d->ops->to_device(d, device_of(holder, slot), &value, sizeof value)) return -1;
+    remember_attached(holder, slot, begin, size);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- map clauses */
+static struct mapping *link_mapping(struct present_table *t, const struct map_entry *e) {
+    long i;
+    for (i = 0; i < t->link_count; i++) {
+        struct mapping *link = &t->links[i];
+        if (link->host_begin <= e->begin && e->begin + (uintptr_t)e->size <= host_end(link)) return link;
+    }
+    return 0;
+}
+
+int table_begin(struct device *d, const struct map_entry *entries, int count, const char *where) {
+    struct present_table *t = &d->table;
+    char *fresh = calloc((size_t)(count ? count : 1), 1);
+    int i, error, result = 0;
+    (void)where;
+    for (i = 0; i < count && !result; i++) {
+        const struct map_entry *e = &entries[i];
+        long parent = parent_of(e->type);
+        struct mapping *m;
+        if (!maps_storage(e)) continue;
+        if (parent >= 0) {
+            int partial;
+            m = lookup(t, e->begin, e->size, &partial);
+            if (partial) { result = -2; break; }
+            if (m && (e->type & MAP_TO) && ((parent < count && fresh[parent]) || (e->type & MAP_ALWAYS)))
+                if (to_device(d, m, e->begin, e->size)) result = -1;
+            continue;
+        }
+        m = lookup_entry(t, e, &error);
+        if (error) { result = -2; break; }
+        if (!m) {
+            struct mapping made = {0};
+            struct mapping *link = link_mapping(t, e);
+            if (link) {
+                made.host_begin = link->host_begin;
+                made.nbytes = link->nbytes;
+                made.device_address = link->device_address;
+                made.link = 1;
+            } else if (t->in_place) {
+                made.host_begin = e->begin;
+                made.nbytes = e->size;
+                made.device_address = e->begin;
+                made.in_place = 1;
+            } else {
+                made.host_begin = e->begin;
+                made.nbytes = e->size;
+                if (d->ops->allocate(d, e->size, &made.device_address)) { result = -1; break; }
+            }
+            made.references = 1;
+            m = insert(t, &made);
+            fresh[i] = 1;
+            if ((e->type & MAP_TO) && to_device(d, m, e->begin, e->size)) result = -1;
+            continue;
+        }
+        if (!m->always_present) m->references++;
+        if ((e->type & MAP_TO) && (e->type & MAP_ALWAYS) && to_device(d, m, e->begin, e->size)) result = -1;
+    }
+    for (i = 0; i < count && !result; i++)
+        if (entries[i].type & MAP_ATTACH) result = attach(d, entries[i].base, entries[i].begin, entries[i].size);
+    free(fresh);
+    return result;
+}
+
+int table_end(struct device *d, const struct map_entry *entries, int count, const char *where) {
+    struct present_table *t = &d->table;
+    uintptr_t *released = malloc((size_t)(count ? count : 1) * sizeof *released);
+    char *last_of = calloc((size_t)(count ? count : 1), 1);
+    int released_count = 0, i, error, result = 0;
+    (void)where;
+    for (i = count - 1; i >= 0 && !result; i--) {
+        const struct map_entry *e = &entries[i];
+        struct mapping *m;
+        int last;
+        if (!maps_storage(e) || parent_of(e->type) >= 0) continue;
+        m = lookup_entry(t, e, &error);
+        if (error) { result = -2; break; }
+        if (!m || m->references == 0) continue;          /* exit data of an unmapped item */
+        if (!m->always_present) m->references = (e->type & MAP_DELETE) ? 0 : m->references - 1;
+        last = m->references == 0 && !m->always_present;
+        if ((e->type & MAP_FROM) && (last || (e->type & MAP_ALWAYS)) && to_host(d, m, e->begin, e->size))
+            result = -1;
+        if (last) {
+            released[released_count++] = m->host_begin;
+            last_of[i] = 1;
+        }
+    }
+    for (i = count - 1; i >= 0 && !result; i--) {
+        const struct map_entry *e = &entries[i];
+        long parent = parent_of(e->type);
+        struct mapping *m;
+        int partial;
+        if (parent < 0 || !maps_storage(e) || !(e->type & MAP_FROM)) continue;
+        m = lookup(t, e->begin, e->size, &partial);
+        if (partial) { result = -2; break; }
+        if (m && ((parent < count && last_of[parent]) || (e->type & MAP_ALWAYS)) && to_host(d, m, e->begin, e->size))
+            result = -1;
+    }
+    for (i = 0; i < released_count; i++) {
+        struct mapping *m = lookup_address(t, released[i], 0);
+        if (!m || m->host_begin != released[i] || m->references) continue;   /* released twice */
+        if (frees_storage(m) && !result) d->ops->release(d, m->device_address);
+        remove_range(t, released[i]);
+    }
+    free(released);
+    free(last_of);
+    return result;
+}
+
+int table_update(struct device *d, const struct map_entry *entries, int count, const char *where) {
+    int i, partial;
+    (void)where;
+    for (i = 0; i < count; i++) {
+        const struct map_entry *e = &entries[i];
+        struct mapping *m;
+        if (!maps_storage(e) || !(e->type & (MAP_TO | MAP_FROM))) continue;
+        m = lookup(&d->table, e->begin, e->size, &partial);
+        if (partial) return -2;
+        if (!m) continue;                                 /* absent: ignored (2.10.5) */
+        if ((e->type & MAP_TO) && to_device(d, m, e->begin, e->size)) return -1;
+        if ((e->type & MAP_FROM) && to_host(d, m, e->begin, e->size)) return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- what the kernel sees */
+/* the device address for entry->base; 0 where the storage is not present */
+uintptr_t table_translate(struct device *d, const struct map_entry *e) {
+    struct mapping *m;
+    int error;
+    if (maps_storage(e)) m = lookup_entry(&d->table, e, &error);
+    else m = lookup_address(&d->table, e->begin, 1);
+    return m ? device_of(m, e->base) : 0;
+}
+
+int table_return_device_pointers(struct device *d, const struct map_entry *entries, int count, void **bases) {
+    int i;
+    for (i = 0; i < count; i++)
+        if (entries[i].type & MAP_RETURN_PARAM) {
+            struct mapping *m = lookup_address(&d->table, entries[i].begin, 1);
+            if (m) bases[i] = (void *)device_of(m, entries[i].base);
+        }
+    return 0;
+}
+
+int table_is_present(struct device *d, uintptr_t address) { return lookup_address(&d->table, address, 0) != 0; }
+
+/* a declare target global whose storage the module provides: present from now on */
+int table_add_global(struct device *d, uintptr_t host, long size, uintptr_t device_address) {
+    int partial;
+    struct mapping made = {0}, *m;
+    if (lookup(&d->table, host, size, &partial)) return partial ? -2 : 0;
+    made.host_begin = host;
+    made.nbytes = size;
+    made.device_address = device_address;
+    made.references = 1;
+    made.always_present = 1;
+    made.in_place = device_address == host;
+    m = insert(&d->table, &made);
+    return to_device(d, m, host, size);
+}
+
+int table_add_link_global(struct device *d, uintptr_t host, long size, uintptr_t device_address) {
+    struct present_table *t = &d->table;
+    struct mapping made = {0};
+    if (t->link_count == t->link_capacity) {
+        t->link_capacity = t->link_capacity ? 2 * t->link_capacity : 8;
+        t->links = realloc(t->links, (size_t)t->link_capacity * sizeof *t->links);
+    }
+    made.host_begin = host;
+    made.nbytes = size;
+    made.device_address = device_address;
+    made.references = 1;
+    made.link = 1;
+    t->links[t->link_count++] = made;
+    return 0;
+}
+
+void table_kernel_ran(struct device *d) {
+    long i;
+    for (i = 0; i < d->table.count; i++) d->table.items[i].device_newer = 1;
+}
+
+/* The device is given up: copy back what a kernel may have written, free, forget. */
+void table_evacuate(struct device *d) {
+    struct present_table *t = &d->table;
+    long i;
+    for (i = 0; i < t->count; i++) {
+        struct mapping *m = &t->items[i];
+        if (m->device_newer && to_host(d, m, m->host_begin, m->nbytes))
+            offload_report("warning", "device data for host range [%#" PRIxPTR ", %#" PRIxPTR
+                           ") could not be copied back", m->host_begin, host_end(m));
+        if (frees_storage(m)) d->ops->release(d, m->device_address);
+        free(m->attached);
+    }
+    t->count = 0;
+}
