@@ -150,6 +150,7 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
         where = program.name if len(paths) == 1 else "the linked program"
         raise CompileError(f"{where}: undefined reference to 'main'",
                            hint="`omp2gpu run` needs a program with a main function")
+    host.internalise(module, keep=("main",))      # first: what main does not reach is not in the key
     digest = hashlib.sha256()
     for part in (str(module), program.device and program.device.module_text, program.cpu and program.cpu.module_text,
                  repr((options.opt_level, options.offload_arch, options.scheme, options.libraries,
@@ -159,7 +160,6 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     executable = cache_dir() / "native" / key[:32] / Path(str(paths[0])).stem
     if executable.is_file():
         return executable
-    host.internalise(module, keep=("main",))
     flags = library_flags(options, module)
     host.optimise(module, options.opt_level)
     host_object = host.object_code(module, options.opt_level)

@@ -1,0 +1,174 @@
+"""Native programs as a user meets them (docs/native-executables.md): an executable that
+runs with an empty environment and no libpython, `omp2gpu run --native` giving the program
+its arguments, environment, standard streams, exit status and signals, an omp2gpu object
+linked into a gcc-built main, a shared library called from gcc's main and from ctypes, the
+runtime's located map errors and its device rules (OMP_TARGET_OFFLOAD, OMP2GPU_DEVICES)."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+PROGRAMS = HERE / "programs"
+REPO_ROOT = HERE.parents[1]
+TIMEOUT_S = 300
+
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (the C toolchain and reference)")
+
+
+def omp2gpu(*args: str, cwd: Path, **kwargs) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+    env.update(kwargs.pop("env", {}))
+    return subprocess.run([sys.executable, "-m", "omp2gpu.tools.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT_S, **kwargs)
+
+
+def build(tmp_path: Path, source: str, *flags: str, output: str = "prog") -> Path:
+    done = omp2gpu("compile", "--native", str(PROGRAMS / source), *flags, "-o", output, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    return tmp_path / output
+
+
+def run_bare(program: Path, *args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
+    """The program with only the environment given (as `env -i`)."""
+    return subprocess.run([str(program), *args], env=env or {}, capture_output=True, text=True,
+                          timeout=TIMEOUT_S, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def library_object(tmp_path_factory) -> Path:
+    """vector_library.c as an omp2gpu object with its device image (compile --native -c)."""
+    work = tmp_path_factory.mktemp("object")
+    done = omp2gpu("compile", "--native", "-c", str(PROGRAMS / "vector_library.c"), "-o", "vector_library.o",
+                   cwd=work)
+    assert done.returncode == 0, done.stderr
+    return work / "vector_library.o"
+
+
+@pytest.fixture(scope="module")
+def link_flags(tmp_path_factory) -> list[str]:
+    done = omp2gpu("link-flags", cwd=tmp_path_factory.mktemp("flags"))
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_executable_runs_with_an_empty_environment_and_no_python(tmp_path):
+    program = build(tmp_path, "process_facts.c")
+    assert program.read_bytes().startswith(b"\x7fELF")
+    done = run_bare(program, "x", input="")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "GREETING=(unset) total=55"
+    libraries = subprocess.run(["ldd", str(program)], capture_output=True, text=True).stdout
+    assert "libpython" not in libraries and "libomp2gpu" not in libraries, libraries
+
+
+def test_run_native_gives_the_program_its_process(tmp_path):
+    source = str(PROGRAMS / "process_facts.c")
+    done = omp2gpu("run", "--native", source, "--", "7", "two words", input="line one\nline two\n",
+                   cwd=tmp_path, env={"GREETING": "hello"})
+    assert done.returncode == 7
+    assert done.stdout == (f"argc=3 [{source}] [7] [two words]\nGREETING=hello total=55\n"
+                           "read: line one\nread: line two\n")
+    assert done.stderr == "to stderr\n"
+    aborted = omp2gpu("run", "--native", source, "--", "abort", input="", cwd=tmp_path)
+    assert aborted.returncode == -signal.SIGABRT          # exec: the signal is the process's own
+
+
+def test_run_native_reuses_the_linked_program(tmp_path):
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        done = omp2gpu("run", "--native", str(PROGRAMS / "process_facts.c"), input="", cwd=tmp_path,
+                       env={"OMP2GPU_CACHE_DIR": str(cache)})
+        assert done.returncode == 0, done.stderr
+    assert len(list((cache / "native").iterdir())) == 1
+
+
+def test_gcc_main_links_an_omp2gpu_object(tmp_path, library_object, link_flags):
+    program = tmp_path / "main"
+    done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    ran = run_bare(program, env={"OMP2GPU_DEVICES": "cpu"})
+    assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
+    host = run_bare(program, env={"OMP_TARGET_OFFLOAD": "DISABLED"})
+    assert host.stdout == "y[99]=298.0 on_device=0 sum=9900.0 devices=0\n", host.stderr
+
+
+def test_shared_library_from_gcc_main_and_from_ctypes(tmp_path):
+    library = build(tmp_path, "vector_library.c", "-shared", "-fPIC", output="libvector.so")
+    program = tmp_path / "main"
+    done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), f"-L{tmp_path}", "-lvector",
+                           f"-Wl,-rpath,{tmp_path}", "-o", str(program)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    ran = run_bare(program, env={"OMP2GPU_DEVICES": "cpu"})
+    assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
+    # from Python, in a fresh interpreter: the library brings its own runtime
+    script = (f"import ctypes\nlib = ctypes.CDLL({str(library)!r})\n"
+              "lib.saxpy.argtypes = [ctypes.c_int, ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p]\n"
+              "lib.scaled_sum.restype = ctypes.c_double\n"
+              "lib.scaled_sum.argtypes = [ctypes.c_int, ctypes.c_void_p]\n"
+              "x = (ctypes.c_double * 8)(*range(8)); y = (ctypes.c_double * 8)(*[1.0] * 8)\n"
+              "print(lib.saxpy(8, 2.0, x, y), list(y), lib.scaled_sum(8, x), lib.devices())\n")
+    called = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env={**os.environ, "OMP2GPU_DEVICES": "cpu"}, timeout=TIMEOUT_S)
+    assert called.stdout == "1 [1.0, 3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0] 56.0 1\n", called.stderr
+
+
+def test_ctypes_sees_the_library_symbols(tmp_path):
+    library = build(tmp_path, "vector_library.c", "-shared", output="libvector.so")
+    loaded = ctypes.CDLL(str(library))
+    assert hasattr(loaded, "saxpy") and hasattr(loaded, "__omp2gpu_target")
+
+
+@pytest.mark.parametrize("source, message", [
+    ("bad_section.c", "bad_section.c:9:17: map entry 1 has a negative length (-32 bytes)"),
+    ("partly_mapped.c", "partly_mapped.c:9:21: host range"),
+])
+def test_map_errors_are_located_and_fatal(tmp_path, source, message):
+    program = build(tmp_path, source)
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu"})
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.startswith("omp2gpu: error: ") and message in done.stderr, done.stderr
+    if source == "partly_mapped.c":
+        assert "is partially mapped" in done.stderr
+
+
+def test_device_rules_from_the_environment(tmp_path, library_object, link_flags):
+    program = tmp_path / "main"
+    subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
+                   check=True)
+    two = run_bare(program, env={"OMP2GPU_DEVICES": "cpu,cpu", "OMP_DEFAULT_DEVICE": "1"})
+    assert two.stdout.endswith("on_device=1 sum=9900.0 devices=2\n"), two.stderr
+    host = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_DEFAULT_DEVICE": "1"})
+    assert "on_device=0" in host.stdout, host.stderr            # device 1 is the host here
+    typo = run_bare(program, env={"OMP_TARGET_OFFLOAD": "sometimes", "OMP2GPU_DEVICES": "cpu"})
+    assert "OMP_TARGET_OFFLOAD=SOMETIMES is not MANDATORY, DISABLED or DEFAULT" in typo.stderr
+    assert "on_device=1" in typo.stdout
+
+
+@pytest.mark.no_gpu
+def test_mandatory_gpu_without_one_is_fatal(tmp_path, library_object, link_flags):
+    program = tmp_path / "main"
+    subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
+                   check=True)
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    assert done.returncode == 1
+    assert done.stderr == "omp2gpu: error: OMP_TARGET_OFFLOAD=MANDATORY but no device is available\n"
+
+
+@pytest.mark.gpu
+def test_gpu_runs_the_embedded_ptx(tmp_path, library_object, link_flags):
+    program = tmp_path / "main"
+    subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
+                   check=True)
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    assert done.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", done.stderr
