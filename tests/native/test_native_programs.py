@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_programs import (  # noqa: F401 (gcc_binaries: the fixture gcc_results uses)
+import test_programs
+from test_programs import (
     DEFAULT_THREADS,
     HOST_THREAD_DEVICES,
     PROGRAM_ARGS,
@@ -25,11 +26,13 @@ from test_programs import (  # noqa: F401 (gcc_binaries: the fixture gcc_results
     REPO_ROOT,
     TIMEOUT_S,
     comparable_stdout,
-    gcc_binaries,
-    gcc_results,
     run_env,
     sources,
 )
+
+# test_programs.py's fixtures: gcc's build and output of each program, made once a session
+gcc_binaries = test_programs.gcc_binaries
+gcc_results = test_programs.gcc_results
 
 DEVICE_ENVIRONMENT = {
     "host": {"OMP_TARGET_OFFLOAD": "DISABLED"},
