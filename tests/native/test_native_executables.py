@@ -172,3 +172,18 @@ def test_gpu_runs_the_embedded_ptx(tmp_path, library_object, link_flags):
                    check=True)
     done = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
     assert done.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", done.stderr
+
+
+@pytest.mark.parametrize("device", ["host", "cpu"])
+def test_uninitialised_heap_reads_as_in_gccs_binary(tmp_path, device):
+    """particle_filter_fresh_heap.c accumulates into malloc'd memory it never wrote: its
+    output is gcc's binary's only in a process of its own."""
+    source = PROGRAMS / "particle_filter_fresh_heap.c"
+    reference = tmp_path / "reference"
+    subprocess.run(["gcc", "-std=c99", "-O1", "-fopenmp", "-foffload=disable", str(source), "-o", str(reference),
+                    "-lm"], check=True)
+    expected = subprocess.run([str(reference)], capture_output=True, text=True, env={"OMP_NUM_THREADS": "4"})
+    assert "nan" not in expected.stdout
+    done = omp2gpu("run", "--native", "--device", device, str(source), cwd=tmp_path, input="",
+                   env={"OMP_NUM_THREADS": "4"})
+    assert (done.returncode, done.stdout) == (expected.returncode, expected.stdout), done.stderr
