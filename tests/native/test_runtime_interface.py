@@ -1,0 +1,73 @@
+"""The C offload runtime (runtime/offload/) and the compiler agree on their interface:
+every entry point offload/abi.py lists is defined by libomp2gpu, and the map-type bits,
+the schemes' codes and the image table's version that offload.h writes down are the ones
+the compiler emits (offload/abi.py, native_image.py). A copy that drifts fails here."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from omp2gpu import native_image
+from omp2gpu.offload import abi
+from omp2gpu.targets import native_runtime
+
+pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
+                                reason="libomp2gpu is built by the system's C compiler")
+
+
+def header_defines() -> dict[str, int]:
+    text = (native_runtime.build().header_dir / "offload.h").read_text()
+    defines = {name: int(value, 0) for name, value in re.findall(r"#define (\w+) (0x[0-9a-fA-F]+|\d+)\b", text)}
+    enums = {name: int(value) for name, value in re.findall(r"\b(SCHEME_\w+) = (\d+)", text)}
+    return {**defines, **enums}
+
+
+def test_every_entry_point_is_defined_by_the_runtime():
+    names = {value for name, value in vars(abi).items() if name.startswith("ENTRY_")}
+    exported = subprocess.run(["nm", "-D", "--defined-only", str(native_runtime.build().shared)],
+                              capture_output=True, text=True, check=True).stdout.split()
+    assert names and not names - set(exported), names - set(exported)
+    assert native_image.REGISTER in exported
+
+
+def test_map_bits_match_the_abi():
+    defines = header_defines()
+    for member in abi.MapType:
+        if member.value:
+            assert defines[f"MAP_{member.name}"] == member.value, member
+    assert defines["MAP_MEMBER_OF_SHIFT"] == abi.MEMBER_OF_SHIFT
+    assert defines["CPU_MAX_TEAM"] == abi.CPU_MAX_TEAM
+
+
+def test_image_table_version_and_scheme_codes_match():
+    defines = header_defines()
+    assert defines["IMAGE_VERSION"] == native_image.IMAGE_VERSION
+    names = {abi.GPU_COMBINED: "SCHEME_GPU_COMBINED", abi.GPU_CONTROL_LOOP: "SCHEME_GPU_CONTROL_LOOP",
+             abi.GPU_SERIAL: "SCHEME_GPU_SERIAL", abi.CPU_COMBINED: "SCHEME_CPU_COMBINED",
+             abi.CPU_SEQUENTIAL: "SCHEME_CPU_SEQUENTIAL", abi.CPU_TEAMS: "SCHEME_CPU_TEAMS"}
+    assert {scheme: defines[name] for scheme, name in names.items()} == native_image.SCHEME_CODES
+
+
+def test_the_runtime_is_rebuilt_when_a_source_changes(tmp_path, monkeypatch):
+    root = native_runtime.runtime_root()
+    copy = tmp_path / "runtime"
+    shutil.copytree(root / "offload", copy / "offload")
+    shutil.copytree(root / "cpu_device", copy / "cpu_device")
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(native_runtime, "runtime_root", lambda: copy)
+    native_runtime.build.cache_clear()
+    try:
+        first = native_runtime.build()
+        assert first.static.is_file() and first.shared.is_file()
+        native_runtime.build.cache_clear()
+        assert native_runtime.build() == first                 # the cache's copy
+        with open(copy / "offload" / "policy.c", "a") as source:
+            source.write("\n/* edited */\n")
+        native_runtime.build.cache_clear()
+        assert native_runtime.build().static != first.static
+    finally:
+        native_runtime.build.cache_clear()
