@@ -299,6 +299,18 @@ int __omp2gpu_device_name(int device, char *buffer, size_t size) {
     return (int)length;
 }
 
+/* What a device is, for a metadirective's target_device selector decided at run time:
+ * DEVICE_CODE_CPU or DEVICE_CODE_GPU (offload/abi.py), -1 for no such device. */
+int __omp2gpu_device_kind(int device) {
+    struct device *d;
+    int kind;
+    offload_lock();
+    d = device_at(device);
+    kind = !d ? -1 : strcmp(d->ops->kind, "cpu") == 0 ? DEVICE_CODE_CPU : DEVICE_CODE_GPU;
+    offload_unlock();
+    return kind;
+}
+
 /* Target tasks: every launch here finishes before it returns, so no completion event is
  * ever taken (the task completes as an ordinary one). */
 void __omp2gpu_target_task_begin(void *event, int flags) {

@@ -49,6 +49,10 @@ enum scheme {
     SCHEME_CPU_TEAMS = 12
 };
 #define CPU_MAX_TEAM 256
+/* __omp2gpu_device_kind's answers (offload/abi.py DEVICE_CODE_*) */
+#define DEVICE_CODE_HOST 0
+#define DEVICE_CODE_CPU 1
+#define DEVICE_CODE_GPU 2
 
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions

@@ -41,6 +41,8 @@ def test_map_bits_match_the_abi():
             assert defines[f"MAP_{member.name}"] == member.value, member
     assert defines["MAP_MEMBER_OF_SHIFT"] == abi.MEMBER_OF_SHIFT
     assert defines["CPU_MAX_TEAM"] == abi.CPU_MAX_TEAM
+    assert (defines["DEVICE_CODE_HOST"], defines["DEVICE_CODE_CPU"], defines["DEVICE_CODE_GPU"]) == (
+        abi.DEVICE_CODE_HOST, abi.DEVICE_CODE_CPU, abi.DEVICE_CODE_GPU)
 
 
 def test_image_table_version_and_scheme_codes_match():
