@@ -68,6 +68,22 @@ int main(int argc, char **argv)
                checksum(&a[0][0], NR * NC), agree ? "ok" : "WRONG");
     }
 
+    /* C89 style: the variables declared before the loops. Under `parallel for` each
+       thread's tile loops have their own i and j; a sequential tile leaves them as the
+       original loops would. */
+    int i, j;
+    long blocked = 0;
+#pragma omp parallel for collapse(2) reduction(+: blocked)
+#pragma omp tile sizes(4, 3)
+    for (i = 0; i < rows; i++)
+        for (j = 0; j < cols; j += 2)
+            blocked += (long)t[j][i] * (i + 1);
+#pragma omp tile sizes(6, 5)
+    for (i = rows - 1; i >= 0; i--)
+        for (j = 0; j <= cols - 1; j++)
+            blocked -= (long)a[i][j] % 3;
+    printf("blocked %ld, after the loops i %d j %d\n", blocked, i, j);
+
     long squares = 0, odd = 0;
 #pragma omp unroll full
     for (int k = 0; k < 16; k++)

@@ -45,6 +45,17 @@ def test_a_loop_construct_associates_with_the_floor_loops(tmp_path):
     assert construct.body.stmt.init.decls[0].name == "__omp_tile_j"
 
 
+def test_a_variable_declared_outside_is_set_or_shadowed(tmp_path):
+    """Set by the tile loop where it runs alone; each iteration's own under a loop construct."""
+    alone = _main(tmp_path, "long i;\n#pragma omp tile sizes(4)\nfor (i = 0; i < n; i++) s += i;")
+    assert _c(alone).startswith("for (long __omp_tile_i = 0; __omp_tile_i < n; __omp_tile_i += 4 * 1) "
+                                "for (i = __omp_tile_i; ")
+    shared = _main(tmp_path, "long i;\n#pragma omp parallel for\n#pragma omp tile sizes(4)\n"
+                             "for (i = 0; i < n; i++) s += i;")
+    assert _c(shared.body).startswith("for (long __omp_tile_i = 0; __omp_tile_i < n; __omp_tile_i += 4 * 1) "
+                                      "for (long i = __omp_tile_i; ")
+
+
 def test_unroll_partial_is_a_tile_of_one_loop_and_full_keeps_the_loop(tmp_path):
     partial = _main(tmp_path, "#pragma omp unroll partial(4)\nfor (int i = 0; i < n; i++) s += i;")
     assert partial.init.decls[0].name == "__omp_tile_i" and partial.stmt.init.decls[0].name == "i"
@@ -53,7 +64,6 @@ def test_unroll_partial_is_a_tile_of_one_loop_and_full_keeps_the_loop(tmp_path):
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ("int i;\n#pragma omp tile sizes(4)\nfor (i = 0; i < n; i++) s += i;", "declared outside it is not supported"),
     ("#pragma omp tile sizes(4, 4)\nfor (int i = 0; i < n; i++) for (int j = i; j < n; j++) s += j;",
      "non-rectangular"),
     ("#pragma omp tile sizes(4, 4)\nfor (int i = 0; i < n; i++) { s++; for (int j = 0; j < n; j++) s += j; }",
