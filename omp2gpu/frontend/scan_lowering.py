@@ -40,7 +40,6 @@ Not supported, each a located error: user-defined reductions, array sections,
 from __future__ import annotations
 
 import copy
-import itertools
 from dataclasses import replace
 
 from pycparser import c_ast
@@ -70,7 +69,6 @@ _IDENTITY = {"+": "0", "-": "0", "*": "1", "&": "~({t})0", "|": "0", "^": "0", "
              "||": "0", "max": "{x}", "min": "{x}"}
 _NOT_WITH_INSCAN = ("lastprivate", "linear", "ordered")
 _LOOP_LEAVES = ("for", "simd")
-_numbers = itertools.count()
 
 
 def lower_scans(ast: c_ast.FileAST, strict: bool = True) -> None:
@@ -173,7 +171,9 @@ class TeamScan:
     def __init__(self, loop: InscanLoop):
         self.loop = loop
         self.coord = loop.coord
-        self.prefix = f"{_PREFIX}{next(_numbers)}_"
+        # Names from the loop's place: the same on every compilation (reproducible builds).
+        where = self.coord
+        self.prefix = f"{_PREFIX}_{getattr(where, 'line', 0)}_{getattr(where, 'column', 0)}_"
         self.outer, self.private, self.firstprivate = [], [], []
         self._route_clauses()
 
@@ -308,10 +308,8 @@ void {p}template(void) {{
             elif isinstance(node, c_ast.DoWhile) and self._placeholder(node.stmt) in phases:
                 node.stmt = c_ast.Compound(list(phases[self._placeholder(node.stmt)]), self.coord)
                 continue
-            stack.extend(child for _, child in node.children() if not isinstance(child, OmpConstruct))
-            stack.extend(child.body for _, child in node.children()
-                         if isinstance(child, OmpConstruct) and child.body is not None
-                         and child.directive.text == "")
+            # The phases' statements, the only ones of the program here, are not entered.
+            stack.extend(child for _, child in node.children())
 
     def _statements(self, items: list) -> list:
         out, i = [], 0
@@ -334,7 +332,6 @@ void {p}template(void) {{
         return None
 
     def _construct(self, kind: str, clauses: list, body) -> OmpConstruct:
-        # text "" marks the rewrite's own constructs (whose bodies _fill still visits).
         return OmpConstruct(Directive(kind, (kind,), clauses, self.coord), body, self.coord)
 
     def _loop_clauses(self) -> list:
