@@ -118,10 +118,9 @@ class AffineBounds(LoopBounds):
         self.loop, self.dependence, self.outer = loop, dependence, outer
         self.var_type = variable_type(cg, loop)
         for ctype, what in ((self.var_type, loop), (outer.var_type, outer.loop)):
-            if ctype.is_pointer or (ctype.bits == 64 and not ctype.signed):
-                raise CompileError(f"non-rectangular loop nest: the iteration variable '{what.variable}' "
-                                   f"of type '{ctype}' is not supported (a signed or 32-bit integer is)",
-                                   what.node.coord)
+            if ctype.is_pointer:        # (a size_t nest is counted in i64: values below 2^63)
+                raise CompileError(f"non-rectangular loop nest: the pointer iteration variable '{what.variable}' "
+                                   "is not supported", what.node.coord)
         self.iv_type, self.base = ct.LONG, None
         self.lower = cg.expr_as(dependence.lower.rest, ct.LONG)
         self.upper = cg.expr_as(dependence.upper.rest, ct.LONG)
