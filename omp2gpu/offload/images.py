@@ -23,6 +23,11 @@ class Image:
     def code_for(self, device: Device):
         return self.cpu if getattr(device, "runs_cpu_images", False) else self.ptx
 
+    def info_for(self, device: Device, name: str) -> KernelInfo:
+        """The kernel's launch information on `device`: the CPU device's build has its own."""
+        own = getattr(self.cpu, "infos", {}) if getattr(device, "runs_cpu_images", False) else {}
+        return own.get(name) or self.kernels[name]
+
 
 def _tell_device_number(state: DeviceState, module) -> None:
     """omp_get_device_num in the module's code answers this device's number."""
@@ -86,7 +91,8 @@ class ImageRegistry:
         found = self.kernels.get(kernel_name)
         if found is None:
             raise LaunchError(f"no device code for kernel '{kernel_name}'")
-        index, info = found
+        index, _ = found
+        info = self.images[index].info_for(state.device, kernel_name)
         if kernel_name not in state.functions:
             if state.modules[index] is None:
                 raise LaunchError(f"no code for kernel '{kernel_name}' on device {state.number}")

@@ -34,7 +34,8 @@ _SIGNATURES = {   # mirror.c's functions: name -> (result, arguments)
     "__omp2gpu_native_log": (None, (c_char_p, c_char_p)),
     "__omp2gpu_native_reset": (None, ()),
     "__omp2gpu_native_configure": (None, (c_int, c_int, c_int, c_long, c_long, c_int, c_int)),
-    "__omp2gpu_native_kernel": (None, (c_char_p, c_void_p, c_char_p, c_long, c_long, c_int, c_long, c_int)),
+    "__omp2gpu_native_kernel": (None, (c_char_p, c_void_p, c_char_p, c_long, c_long, c_int, c_long, c_int,
+                                       c_int)),
     "__omp2gpu_native_mappings": (None, (c_long, c_void_p, c_void_p, c_void_p, c_void_p)),
     "__omp2gpu_native_launches": (c_long, ()),
     "__omp2gpu_native_updates": (c_long, ()),
@@ -129,7 +130,7 @@ class NativeLauncher:
         stack = -1 if info.team_stack_bytes is None else info.team_stack_bytes
         self._call("__omp2gpu_native_kernel", name.encode(), handle, params.encode(),
                    info.default_block_size or DEFAULT_BLOCK_SIZE, block_cap, int(sequential), stack,
-                   int(info.args_only))
+                   int(info.args_only), int(info.one_team))
 
     def push(self, mappings: list[Mapping]) -> None:
         """The device's present table (sorted Mapping objects), for the native lookups; the

@@ -112,7 +112,8 @@ void __omp2gpu_native_configure(int on, int device, int default_device_var, long
 /* `params`: one letter a parameter, b a literal's bytes, p a pointer, r a pointer the
  * kernel only reads; `args_only`: it writes only through its pointer parameters. */
 void __omp2gpu_native_kernel(const char *name, void *handle, const char *params, long default_block,
-                             long block_cap, int sequential, long team_stack_bytes, int args_only) {
+                             long block_cap, int sequential, long team_stack_bytes, int args_only,
+                             int one_team) {
     int i, n = (int)strlen(params);
     if (n > MAX_ARGS) return;
     native_lock();
@@ -137,6 +138,7 @@ void __omp2gpu_native_kernel(const char *name, void *handle, const char *params,
         kernels[i].default_block = default_block > 0 ? default_block : 1;
         kernels[i].block_cap = block_cap;
         kernels[i].sequential = sequential;
+        kernels[i].one_team = one_team;
         kernels[i].team_stack_bytes = team_stack_bytes;
     }
     native_unlock();
@@ -260,6 +262,7 @@ static void launch_shape(struct native_kernel *kernel, int num_teams, int thread
         if (grid > max_grid) grid = max_grid;
         if (grid < 1) grid = 1;
     }
+    if (kernel->one_team) grid = 1;
     if (kernel->sequential) grid = block = 1;
     if (kernel->block_cap > 0 && block > kernel->block_cap) block = kernel->block_cap;
     plan->grid = grid;

@@ -47,6 +47,7 @@ struct native_kernel {
     long default_block;          /* threads per block when thread_limit does not say */
     long block_cap;              /* the device's last cap on the block (0: none) */
     int sequential;              /* one group of one thread */
+    int one_team;                /* no teams construct: one group, whatever the host asked */
     long team_stack_bytes;       /* per team, a last pointer parameter; -1: none */
 };
 

@@ -10,7 +10,7 @@ import subprocess
 import textwrap
 
 import pytest
-from program_runs_here import run_on
+from program_runs_here import REPO_ROOT, run_on
 
 from omp2gpu import device_driver, driver
 from omp2gpu.diagnostics import CompileError
@@ -156,3 +156,27 @@ def test_device_type_calls_without_a_version(tmp_path, source, message):
     with pytest.raises(CompileError) as info:
         _translate(tmp_path, source)
     assert info.value.message == message
+
+
+CORPUS = REPO_ROOT / "tests" / "programs"
+
+
+def test_the_corpus_variant_program_calls_each_devices_variant():
+    """tests/programs/declare_variant_device_kernels.c prints the same on every device;
+    here, which function each device's kernels call."""
+    translation = driver.translate(CORPUS / "declare_variant_device_kernels.c", driver.CompileOptions(), cpu=True)
+    gpu, cpu = _called(str(translation.device.module)), _called(str(translation.cpu.module))
+    assert "spring_force_gpu" in gpu and not {"spring_force", "spring_force_cpu"} & gpu
+    assert "spring_force_cpu" in cpu and not {"spring_force", "spring_force_gpu"} & cpu
+    host = _called(str(translation.host))
+    assert "spring_force" in host and not {"spring_force_gpu", "spring_force_cpu"} & host
+
+
+def test_the_corpus_metadirective_program_takes_the_gpu_path_and_the_cpu_path():
+    """tests/programs/metadirective_stencil_paths.c: SPMD kernels on the GPU, one team of
+    `parallel for simd` on the CPU device."""
+    translation = driver.translate(CORPUS / "metadirective_stencil_paths.c", driver.CompileOptions(), cpu=True)
+    assert [k.scheme.name for k in translation.device.kernels] == ["combined", "combined"]
+    assert all(not k.plan.one_team for k in translation.device.kernels)
+    assert all(k.plan.one_team and k.plan.construct.body.block_items[0].directive.kind == "parallel for simd"
+               for k in translation.cpu.kernels)

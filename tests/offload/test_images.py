@@ -136,3 +136,15 @@ def test_a_loaded_module_is_told_its_device_number():
     numbers = [ctypes.c_int.from_address(state.device.get_global(state.modules[0], DEVICE_NUMBER_GLOBAL)[0]).value
                for state in states]
     assert numbers == [0, 1]
+
+
+def test_the_cpu_device_reads_its_own_builds_launch_information():
+    """A region whose metadirective chose differently on the CPU device (no teams there)
+    has its own KernelInfo in the CPU image."""
+    from types import SimpleNamespace
+    gpu_info, cpu_info = KernelInfo("k", [], one_team=False), KernelInfo("k", [], one_team=True)
+    image = Image("// ptx", {"k": gpu_info}, cpu=SimpleNamespace(infos={"k": cpu_info}))
+    assert image.info_for(HostMemoryDevice(), "k") is gpu_info
+    cpu_device = HostMemoryDevice()
+    cpu_device.runs_cpu_images = True
+    assert image.info_for(cpu_device, "k") is cpu_info

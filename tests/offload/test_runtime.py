@@ -117,6 +117,14 @@ def test_launch_override_keeps_a_region_without_teams_one_team():
     assert launch_configuration(one_team, device, 1, 0, 1000, override=(8, 32)) == (1, 32)
 
 
+def test_a_region_without_teams_is_one_team_whatever_the_host_asks():
+    """The host shapes a launch by the GPU's version of a region; the CPU device's version
+    may have no teams construct (a metadirective chose differently there)."""
+    one_team = KernelInfo("k", [], default_block_size=64, one_team=True)
+    assert launch_configuration(one_team, HostMemoryDevice(), 0, 0, 100000)[0] == 1
+    assert launch_configuration(one_team, HostMemoryDevice(), 16, 0, 1000)[0] == 1
+
+
 def test_kernel_info_checks_parameter_kinds():
     with pytest.raises(ValueError):
         KernelInfo("k", ["pointer", "int"])
