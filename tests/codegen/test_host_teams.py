@@ -1,10 +1,12 @@
 """host_teams.py: a teams construct outside target is a league of teams on the host
 (GOMP_teams_reg), with gcc's team numbers, team counts and thread limits; its teams
-share a distribute [simd] loop as gcc deals it out; a league holding distribute
-parallel for, or a teams region inside a target region run on the host, stays one team."""
+share a distribute [simd] loop, or a distribute parallel for loop (each team's chunk run
+by a parallel region), as gcc deals it out; a teams region inside a target region run on
+the host stays one team."""
 
 from __future__ import annotations
 
+import pytest
 from host_programs import host_ir, run_like_gcc
 
 LEAGUE = r"""
@@ -59,15 +61,47 @@ def test_a_league_s_teams_share_its_distribute_loops(tmp_path):
         "000 000 010 010 021 121 101 101 112 112 222 222 203 203 213 313 324 324 304 304 / 1330 19\n")
 
 
-def test_distribute_parallel_for_or_teams_inside_target_is_one_team(tmp_path):
+DISTRIBUTE_PARALLEL_FOR = r"""
+#include <stdio.h>
+#include <omp.h>
+#define N 1000
+int main(void) {
+  static int owner[N], who[N];
+  long sum = 0, sum2 = 0; int last = -1, fp = 3, m = 0;
+  #pragma omp teams distribute parallel for num_teams(4) thread_limit(3) reduction(+: sum) lastprivate(last) \
+      firstprivate(fp)
+  for (int i = 0; i < N; i++) { owner[i] = omp_get_team_num(); sum += i * fp; last = i; }
+  #pragma omp teams num_teams(3) reduction(+: sum2)
+  {
+    #pragma omp distribute parallel for dist_schedule(static, 64) schedule(dynamic, 7) collapse(2) reduction(+: sum2)
+    for (int i = 0; i < 10; i++) for (int j = 0; j < 100; j++) { who[i * 100 + j] = omp_get_team_num(); sum2 += i + j; }
+  }
+  #pragma omp teams loop num_teams(2) reduction(max: m)
+  for (int i = 0; i < N; i++) m = m > i ? m : i;
+  long h[4] = {0}, h2[4] = {0};
+  for (int i = 0; i < N; i++) { h[owner[i]]++; h2[who[i]]++; }
+  printf("%ld %ld %ld %ld / %ld %ld %ld / %ld %d %ld %d\n", h[0], h[1], h[2], h[3], h2[0], h2[1], h2[2], sum, last,
+         sum2, m);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_league_s_teams_share_distribute_parallel_for(tmp_path, threads):
+    assert run_like_gcc(tmp_path, DISTRIBUTE_PARALLEL_FOR, threads) == (
+        "250 250 250 250 / 360 320 320 / 1498500 999 54000 999\n")
+
+
+def test_teams_inside_a_target_region_run_on_the_host_is_one_team(tmp_path):
     source = r"""
 int main(void) {
   int a[64];
-  #pragma omp teams distribute parallel for num_teams(4)
-  for (int i = 0; i < 64; i++) a[i] = i;
   #pragma omp target map(tofrom: a)
   #pragma omp teams num_teams(4)
   a[0] = 1;
+  #pragma omp target teams distribute parallel for num_teams(4) map(tofrom: a)
+  for (int i = 0; i < 64; i++) a[i] = i;
   return a[0];
 }
 """

@@ -7,10 +7,12 @@ omp_get_team_num and omp_get_num_teams are the runtime's.
 
 The league's teams share a `distribute [simd]` loop as a static worksharing loop whose
 sharers are the teams (host_worksharing.emit_for with static_chunks over the team
-numbers; dist_schedule is its schedule). A league holding `distribute parallel for`
-stays one team, as a teams region inside a target region run on the host does
-(host.py: the host's loop constructs give a team every iteration); one team is what
-OpenMP 5.0 allows num_teams to give.
+numbers; dist_schedule is its schedule). For `distribute parallel for` each team takes
+its chunks of the loop nest's logical iterations the same way and runs each as a
+parallel region whose worksharing loop shares out only that chunk (league_window.py).
+A teams region inside a target region run on the host stays one team (host.py: the
+host's loop constructs give a team every iteration); one team is what OpenMP 5.0 allows
+num_teams to give.
 """
 
 from __future__ import annotations
@@ -20,14 +22,18 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import gomp
-from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.codegen.openmp import canonical_loop, gomp
+from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
+from omp2gpu.codegen.openmp.host_loops import static_chunks
+from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
+from omp2gpu.codegen.openmp.league_window import window_variables
 from omp2gpu.codegen.openmp.outline import outline, read_only_scalars
-from omp2gpu.codegen.openmp.region_shape import nested_constructs
 from omp2gpu.frontend.clause_types import ScheduleClause
+from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 
 I32 = ir.IntType(32)
+I64 = ir.IntType(64)
 IN_TARGET = "host.in_target"        # key in cg.openmp_state: how many target constructs enclose the code
 IN_LEAGUE = "host.in_league"        # key in cg.openmp_state: the code is a host league's team's
 TEAM_SHARERS = ("omp_get_team_num", "omp_get_num_teams")    # who shares a league's distribute loop
@@ -36,13 +42,8 @@ _TEAMS_CLAUSES = frozenset({"num_teams", "thread_limit", "default", "shared", "r
 
 
 def is_host_league(cg, construct) -> bool:
-    """A teams construct the host runs as a league of its own: not inside a target region,
-    no `distribute parallel for` (whose teams would each need their share of the loop in
-    a parallel region)."""
-    if cg.openmp_state.get(IN_TARGET):
-        return False
-    constructs = [construct, *nested_constructs(construct.body)]
-    return not any(c.directive.has("distribute") and c.directive.has("parallel") for c in constructs)
+    """A teams construct the host runs as a league of its own: one not inside a target region."""
+    return not cg.openmp_state.get(IN_TARGET)
 
 
 def split_teams(directive):
@@ -53,7 +54,9 @@ def split_teams(directive):
     if not rest:
         return directive, None
     teams = [c for c in directive.clauses if c.name in _TEAMS_CLAUSES]
-    loop = [c for c in directive.clauses if c.name not in _TEAMS_CLAUSES]
+    # a reduction also to the loop's for or simd: the team's threads fold into the team's copy
+    loop = [c for c in directive.clauses if c.name not in _TEAMS_CLAUSES
+            or (c.name == "reduction" and ("for" in rest or "simd" in rest))]
     return (replace(directive, kind="teams", constructs=("teams",), clauses=teams),
             replace(directive, kind=" ".join(rest), constructs=rest, clauses=loop))
 
@@ -81,3 +84,37 @@ def emit_host_teams(cg, construct, emit_team) -> None:
     outlined = outline(cg, f"{cg.function.name}._omp_fn", lambda inner: emit_team(inner, construct),
                        copied=read_only_scalars(cg, construct))
     gomp.call(cg, "GOMP_teams_reg", outlined.function, outlined.fill(cg), *counts, 0)
+
+
+def emit_league_distribute_parallel_for(cg, construct, emit_parallel_region) -> None:
+    """`distribute parallel for [simd]` in a league's team: the team's chunks of the
+    nest's logical iterations (dist_schedule, else one block), each run by a parallel
+    region (`emit_parallel_region(cg, region)`) whose worksharing loop shares out only it."""
+    directive = construct.directive
+    split = split_at_parallel(directive)
+    depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+    loops = [canonical_loop.analyze(node) for node in loop_nest(construct.body, depth)]
+    b = cg.builder
+    with cg.block_scope():
+        total = canonical_loop.loop_nest_space(cg, loops)[3]
+        total = b.zext(total, I64) if total.type.width < 64 else total
+        chunk = ir.Constant(I64, 0)
+        for clause in clauses_named(directive, "dist_schedule"):
+            if clause.chunk is not None:
+                value = cg.expr(clause.chunk)
+                chunk = convert(b, value.value, value.ctype, ct.ULONG)
+        start, end = cg.alloca_ir(I64, "team.start"), cg.alloca_ir(I64, "team.end")
+        take = static_chunks(cg, total, chunk, start, end, TEAM_SHARERS)
+        (first, last), worksharing = window_variables(cg, split.worksharing)
+        region = OmpConstruct(split.parallel, OmpConstruct(worksharing, construct.body, construct.coord),
+                              construct.coord)
+        head, run, done = cg.new_block("team.chunk"), cg.new_block("team.run"), cg.new_block("team.done")
+        b.branch(head)
+        b.position_at_end(head)
+        b.cbranch(gomp.true(cg, take()), run, done)
+        b.position_at_end(run)
+        b.store(b.load(start), first)
+        b.store(b.load(end), last)
+        emit_parallel_region(cg, region)
+        cg.branch_if_open(head)
+        b.position_at_end(done)

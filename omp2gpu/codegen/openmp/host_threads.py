@@ -29,6 +29,7 @@ from omp2gpu.codegen.openmp.host_teams import (
     IN_TARGET,
     TEAM_SHARERS,
     emit_host_teams,
+    emit_league_distribute_parallel_for,
     is_host_league,
     league_loop,
     split_teams,
@@ -85,6 +86,14 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
             self.emit_compute_construct(cg, construct)
 
     emit_distribute_simd = emit_distribute
+
+    def emit_distribute_parallel_for(self, cg, construct) -> None:
+        if cg.openmp_state.get(IN_LEAGUE):
+            emit_league_distribute_parallel_for(cg, construct, self.emit_parallel_region)
+        else:
+            self.emit_compute_construct(cg, construct)
+
+    emit_distribute_parallel_for_simd = emit_distribute_parallel_for
 
     def _emit_compute_construct(self, cg, construct) -> None:
         directive = construct.directive

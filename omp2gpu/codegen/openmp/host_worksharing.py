@@ -38,6 +38,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
 )
 from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
 from omp2gpu.codegen.openmp.host_loops import counted_loop, static_chunks
+from omp2gpu.codegen.openmp.league_window import league_window
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.user_reductions import UserReduction
 from omp2gpu.codegen.openmp.user_reductions import combine as combine_user_reduction
@@ -100,6 +101,8 @@ class Worksharing:
         with cg.block_scope():
             bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             total = _as_u64(cg, total)
+            # A league's team shares out only its own part of the space (host_teams.py).
+            offset, space = league_window(cg, directive) or (None, total)
             start, end = cg.alloca_ir(I64, "chunk.start"), cg.alloca_ir(I64, "chunk.end")
             ran_last = cg.alloca_ir(I1, "ran.last")
             b.store(ir.Constant(I1, 0), ran_last)
@@ -113,11 +116,11 @@ class Worksharing:
                 linear.declare_copies()
                 by_thread = kind == "static" and not ordered
                 if by_thread:
-                    take_next = static_chunks(cg, total, chunk, start, end, sharers)
+                    take_next = static_chunks(cg, space, chunk, start, end, sharers)
                     more = take_next()
                 else:
                     chunk_args = () if kind == "runtime" else (chunk,)
-                    more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), total, 1, *chunk_args,
+                    more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), space, 1, *chunk_args,
                                      start, end)
 
                     def take_next(name=f"{prefix}{kind}_next"):
@@ -125,7 +128,7 @@ class Worksharing:
                 done = cg.new_block("chunks.done")
                 with cancellable(cg, "for", done):
                     self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
-                                 (more, take_next), (start, end, done), linear.set_for)
+                                 (more, take_next), (start, end, done), linear.set_for, offset)
                 linear.copy_out(cg.builder.load(ran_last))
             if by_thread:       # no work share was started: the construct's end is a barrier
                 if not nowait:
@@ -137,10 +140,11 @@ class Worksharing:
 
     emit_for_simd = emit_for
 
-    def _chunks(self, cg, body, nest, total, ran_last, taking, chunk, each_iteration=None) -> None:
+    def _chunks(self, cg, body, nest, total, ran_last, taking, chunk, each_iteration=None, offset=None) -> None:
         """while (more) { for (iv = *start; iv < *end; iv++) body; more = take_next(); }
         (taking: `more` for the first chunk, and `take_next()`, which emits the next
-        chunk into *start, *end and returns whether there is one)"""
+        chunk into *start, *end and returns whether there is one; `offset`: where in the
+        whole space the chunks' numbers start)"""
         more, take_next = taking
         iv_type = nest[2]
         start, end, done = chunk
@@ -154,6 +158,8 @@ class Worksharing:
         b.cbranch(gomp.true(cg, has), chunk, done)
         b.position_at_end(chunk)
         first, last = b.load(start), b.load(end)
+        if offset is not None:
+            first, last = b.add(first, offset), b.add(last, offset)
         b.store(b.or_(b.load(ran_last), b.icmp_unsigned("==", last, total)), ran_last)
         counted_loop(cg, body, nest, first, last, iv_type, each_iteration)
         again = take_next()
