@@ -95,6 +95,40 @@ def test_declare_reduction_and_taskloop_reduction(tmp_path):
     assert _run(tmp_path, USER_DEFINED) == "0 97 4950\n"
 
 
+HISTOGRAMS = r"""
+#include <stdio.h>
+#define NB 8
+int main(void) {
+    int hist[NB] = {0}, part[2 * NB] = {0}, data[200];
+    long weights[NB] = {0};
+    for (int i = 0; i < 200; i++) data[i] = (i * 13) % 37;
+#pragma omp parallel num_threads(4)
+#pragma omp single
+    {
+#pragma omp taskgroup task_reduction(+: hist, part[NB:NB])
+        for (int c = 0; c < 200; c += 20) {
+            int lo = NB;
+#pragma omp task in_reduction(+: hist) firstprivate(c)
+            for (int i = c; i < c + 20; i++) hist[data[i] % NB]++;
+#pragma omp task in_reduction(+: part[lo:NB]) firstprivate(c)
+            for (int i = c; i < c + 20; i++) part[NB + data[i] % NB] += 2;
+            lo = 0;         /* the task took the section's bounds where it was created */
+        }
+#pragma omp taskloop reduction(+: weights[0:NB]) grainsize(16)
+        for (int i = 0; i < 200; i++) weights[data[i] % NB] += i;
+    }
+    for (int b = 0; b < NB; b++) printf("%d %d %d %ld\n", hist[b], part[b], part[NB + b], weights[b]);
+    return 0;
+}
+"""
+
+
+def test_arrays_and_array_sections(tmp_path):
+    counts = [28, 26, 28, 26, 27, 22, 22, 21]
+    weights = [2843, 2587, 2729, 2665, 2611, 2189, 2222, 2054]
+    assert _run(tmp_path, HISTOGRAMS) == "".join(f"{n} 0 {2 * n} {w}\n" for n, w in zip(counts, weights))
+
+
 TARGET_PARTICIPANT = r"""
 #include <stdio.h>
 int main(void) {

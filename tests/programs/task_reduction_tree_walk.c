@@ -1,7 +1,7 @@
 /* A binary tree's node values summed by a recursive walk: the tree is a structure of
  * arrays (value, left, right), the walk spawns a task per subtree that joins the
  * enclosing taskgroup's task reductions with in_reduction (a sum, a maximum, a count of
- * the leaves), and a time-step loop updates the values between walks. Each step also
+ * the leaves, the nodes per level as an array), and a time-step loop updates the values between walks. Each step also
  * offloads a checksum over the values as a target task that joins a task reduction
  * (target in_reduction), and a parallel region with reduction(task, ...) sums per-thread
  * work and tasks' work into one result. OpenMP 5.0 task reductions. */
@@ -20,8 +20,10 @@ struct tree {
 };
 
 static struct tree tree;
+#define LEVELS 12
 long total, largest;
 int leaves;
+int per_level[LEVELS];      /* nodes at each depth: an array reduction */
 
 static void build(int seed)
 {
@@ -56,6 +58,15 @@ static int subtree_leaves(int node)
     return subtree_leaves(tree.left[node]) + subtree_leaves(tree.right[node]);
 }
 
+static void count_levels(int node, int depth, int *counts)
+{
+    if (node < 0)
+        return;
+    counts[depth]++;
+    count_levels(tree.left[node], depth + 1, counts);
+    count_levels(tree.right[node], depth + 1, counts);
+}
+
 /* One task per node down to the cutoff, one per subtree there; every task adds its
  * part to the enclosing taskgroup's reductions. */
 static void walk(int node, int depth)
@@ -63,8 +74,9 @@ static void walk(int node, int depth)
     if (node < 0)
         return;
     if (depth == CUTOFF) {
-#pragma omp task in_reduction(+: total, leaves) in_reduction(max: largest) firstprivate(node)
+#pragma omp task in_reduction(+: total, leaves, per_level) in_reduction(max: largest) firstprivate(node, depth)
         {
+            count_levels(node, depth, per_level);
             total += subtree_sum(node);
             leaves += subtree_leaves(node);
             long m = subtree_max(node);
@@ -73,8 +85,9 @@ static void walk(int node, int depth)
         }
         return;
     }
-#pragma omp task in_reduction(+: total) in_reduction(max: largest) firstprivate(node)
+#pragma omp task in_reduction(+: total, per_level) in_reduction(max: largest) firstprivate(node, depth)
     {
+        per_level[depth]++;
         total += tree.value[node];
         if (tree.value[node] > largest)
             largest = tree.value[node];
@@ -92,9 +105,11 @@ int main(int argc, char **argv)
         total = 0;
         largest = 0;
         leaves = 0;
+        for (int d = 0; d < LEVELS; d++)
+            per_level[d] = 0;
 #pragma omp parallel
 #pragma omp single
-#pragma omp taskgroup task_reduction(+: total, leaves, checksum) task_reduction(max: largest)
+#pragma omp taskgroup task_reduction(+: total, leaves, checksum, per_level) task_reduction(max: largest)
         {
 #pragma omp target in_reduction(+: checksum) map(to: tree)
             for (int i = 0; i < NODES; i++)
@@ -102,8 +117,11 @@ int main(int argc, char **argv)
 #pragma omp task
             walk(0, 0);
         }
-        printf("step %d: total %ld largest %ld leaves %d checksum %ld\n", step, total, largest,
+        printf("step %d: total %ld largest %ld leaves %d checksum %ld levels", step, total, largest,
                leaves, checksum);
+        for (int d = 0; d < LEVELS; d++)
+            printf(" %d", per_level[d]);
+        printf("\n");
         for (int i = 0; i < NODES; i++)
             tree.value[i] = (tree.value[i] * 3 + step) % 113;
     }

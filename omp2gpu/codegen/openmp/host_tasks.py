@@ -256,8 +256,10 @@ def _data_sharing(cg, construct) -> tuple[set[str], set[str]]:
     listed = {item.name for name in ("private", "firstprivate", "shared", "lastprivate", "reduction", "in_reduction")
               for _, item in list_items(directive, name)}
     listed |= {clause.expr.name for clause in clauses_named(directive, "detach")}
+    bounds = task_reductions.section_bound_names(directive, ("reduction", "in_reduction"))
     default = next((clause.kind for clause in clauses_named(directive, "default")), None)
     copied = {item.name for _, item in list_items(directive, "firstprivate")}
+    copied |= {name for name in bounds if is_local_object(cg.scope.lookup(name))}
     team_shared = set()
     for name in free_identifiers(construct.body) + [item.name for _, item in list_items(directive, "shared")]:
         symbol = cg.scope.lookup(name)

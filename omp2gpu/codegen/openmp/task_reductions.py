@@ -24,15 +24,17 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import replace
+from types import SimpleNamespace
 
 from omp2gpu.codegen.openmp import reduction_aliases, user_reductions
-from omp2gpu.codegen.openmp.data_sharing import list_items, reduction_identity
+from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, list_items, reduction_identity
 from omp2gpu.codegen.openmp.host_worksharing import fold_atomically
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_parsers import REDUCTION_OPS
-from omp2gpu.frontend.clause_types import MapClause
+from omp2gpu.frontend.clause_types import MapClause, ReductionClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
 
 PARTICIPANT_CLAUSES = ("in_reduction",)
@@ -58,15 +60,19 @@ def fold_targets(cg, directive, clause_names=PARTICIPANT_CLAUSES) -> list[tuple]
 def participate(cg, targets):
     """Around a participating task's body (emitted in the task's own function; `targets`:
     fold_targets where the task was created): each item's private copy, declared under
-    its name, folded into the original with one atomic when the body ends."""
+    its name, folded into the original with atomics when the body ends. An array or an
+    array section is DataEnvironment's reduction of a section (a private array, every
+    element the identity, folded element by element)."""
     if not targets:
         yield
         return
     fold = fold_atomically(cg)
-    originals = [(op, item, _original(cg, item, target)) for op, item, target in targets]
+    arrays = [(op, item) for op, item, target in targets if _is_array(cg, item, target)]
+    scalars = [(op, item, _original(cg, item, target)) for op, item, target in targets
+               if not _is_array(cg, item, target)]
     copies = []
     with cg.block_scope():
-        for op, item, original in originals:
+        for op, item, original in scalars:
             copy = LValue(original.ctype, cg.alloca(original.ctype, f"{item.name}.in_reduction"))
             user = user_reductions.find(cg.scope, op, original.ctype)
             if user is not None:
@@ -78,21 +84,39 @@ def participate(cg, targets):
             cg.scope.declare(Symbol(item.name, original.ctype, "object", copy.address))
             reduction_aliases.record_copy(cg, item.name, original.address)
             copies.append((op, original, copy))
-        yield
-        if not cg.builder.block.is_terminated:
-            for op, original, copy in copies:
-                fold(op, original, copy)
+        sections = SimpleNamespace(clauses=[ReductionClause(coord=item.coord, op=op, items=[item])
+                                            for op, item in arrays])
+        originals = {item.name: cg.scope.lookup(item.name).address for _, item in arrays}
+        with DataEnvironment(cg, sections, combine_reduction=fold):
+            for name, address in originals.items():
+                reduction_aliases.record_copy(cg, name, address)
+            yield
+            if not cg.builder.block.is_terminated:
+                for op, original, copy in copies:
+                    fold(op, original, copy)
+
+
+def _is_array(cg, item, target: str) -> bool:
+    symbol = cg.scope.lookup(target)
+    if not (item.sections or (symbol is not None and symbol.ctype.is_array)):
+        return False
+    if target != item.name:
+        raise CompileError(f"'{item.spelling}', an array, in the task reduction of a task inside another "
+                           "participant on it is not supported", item.coord)
+    return True
+
+
+def section_bound_names(directive, clause_names=PARTICIPANT_CLAUSES) -> set[str]:
+    """The names an item's section bounds use: a deferred task takes their values where
+    it is created (its firstprivate copies)."""
+    return {name for _, item in items(directive, clause_names) for section in item.sections
+            for bound in (section.lower, section.length) if bound is not None for name in free_identifiers(bound)}
 
 
 def _original(cg, item, target: str) -> LValue:
-    if item.sections:
-        raise CompileError(f"an array section in a task reduction ('{item.spelling}') is not supported",
-                           item.coord)
     symbol = cg.scope.lookup(target)
     if symbol is None or symbol.kind != "object":
         raise CompileError(f"'{item.name}' in a reduction clause is not a variable", item.coord)
-    if symbol.ctype.is_array:
-        raise CompileError(f"an array in a task reduction ('{item.name}') is not supported", item.coord)
     return LValue(symbol.ctype, symbol.address)
 
 
@@ -112,9 +136,6 @@ def check_defining_items(cg, directive) -> None:
         symbol = cg.scope.lookup(item.name)
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"'{item.name}' in a 'task_reduction' clause is not a variable", item.coord)
-        if item.sections or symbol.ctype.is_array:
-            what = "an array section" if item.sections else "an array"
-            raise CompileError(f"{what} in a task reduction ('{item.spelling}') is not supported", item.coord)
 
 
 def without_clauses(construct, clause_names) -> OmpConstruct:
