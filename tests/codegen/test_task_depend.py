@@ -129,3 +129,29 @@ def test_taskwait_with_depend_and_nowait(tmp_path):
     ir = _ir(tmp_path, TASKWAIT)
     assert "call void @GOMP_taskwait_depend(" in ir
     assert "call void @GOMP_task(ptr nonnull @__omp2gpu_empty_task" in ir
+
+
+ONCE = r"""
+#include <stdio.h>
+int calls = 0;
+int n(void) { return ++calls, 4; }
+int main(void) {
+    int a[8] = {0}, s = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        for (int k = 0; k < 8; k++) {
+#pragma omp task depend(out: a[k]) firstprivate(k)
+            a[k] = k;
+        }
+#pragma omp task depend(iterator(i = 0:n(), j = 0:2), in: a[i * 2 + j]) shared(s)
+        for (int k = 0; k < 8; k++) s += a[k];
+    }
+    printf("%d %d\n", s, calls);
+    return 0;
+}
+"""
+
+
+def test_iterator_bounds_are_evaluated_once(tmp_path):
+    assert _run(tmp_path, ONCE) == "28 1\n"        # gcc's output

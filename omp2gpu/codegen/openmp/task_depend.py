@@ -52,7 +52,7 @@ class DependArray:
 
 
 def depend_array(cg, directive) -> DependArray:
-    clauses = [c for c in clauses_named(directive, "depend")]
+    clauses = clauses_named(directive, "depend")
     if any(c.dep_type in ("source", "sink") for c in clauses):
         raise CompileError("'depend(source|sink)' (doacross loops) is not supported on the host", directive.coord)
     all_memory = any(item.name == ALL_MEMORY and cg.scope.lookup(ALL_MEMORY) is None
@@ -66,9 +66,10 @@ def depend_array(cg, directive) -> DependArray:
     b = cg.builder
     heap = any(c.iterators for c, _ in entries)
     counts = [0] * 4 if not heap else [ir.Constant(I64, 0)] * 4
+    ranges = {id(c): [_bounds(cg, it) for it in c.iterators] for c in clauses}     # each evaluated once
     for clause, _ in entries:
         group = _GROUP[clause.dep_type]
-        counts[group] = b.add(counts[group], _trip_product(cg, clause.iterators)) if heap else counts[group] + 1
+        counts[group] = b.add(counts[group], _trip_product(cg, ranges[id(clause)])) if heap else counts[group] + 1
     if heap:
         total = b.add(b.add(counts[0], counts[1]), b.add(counts[2], counts[3]))
         size = b.mul(b.add(total, ir.Constant(I64, header)), ir.Constant(I64, 8))
@@ -92,11 +93,11 @@ def depend_array(cg, directive) -> DependArray:
     for group in range(4):
         for clause, item in entries:
             if _GROUP[clause.dep_type] == group:
-                _store_item(cg, clause, item, array, cursor)
+                _store_item(cg, clause, item, array, cursor, ranges[id(clause)])
     return DependArray(array, all_memory, heap)
 
 
-def _store_item(cg, clause, item, array, cursor) -> None:
+def _store_item(cg, clause, item, array, cursor, ranges) -> None:
     """The item's address at array[cursor++], once per iterator value."""
     def one():
         b = cg.builder
@@ -111,7 +112,7 @@ def _store_item(cg, clause, item, array, cursor) -> None:
         index = b.load(cursor)
         b.store(b.bitcast(address, I8P), b.gep(array, [index]))
         b.store(b.add(index, ir.Constant(I64, 1)), cursor)
-    for_each_iteration(cg, clause.iterators, one)
+    for_each_iteration(cg, clause.iterators, one, ranges)
 
 
 def first_element(item) -> c_ast.Node:
@@ -146,24 +147,26 @@ def _bounds(cg, iterator):
     return begin, step, trip
 
 
-def _trip_product(cg, iterators) -> ir.Value:
+def _trip_product(cg, ranges) -> ir.Value:
     total = ir.Constant(I64, 1)
-    for iterator in iterators:
-        total = cg.builder.mul(total, _bounds(cg, iterator)[2])
+    for _, _, trip in ranges:
+        total = cg.builder.mul(total, trip)
     return total
 
 
-def for_each_iteration(cg, iterators, emit) -> None:
+def for_each_iteration(cg, iterators, emit, ranges=None) -> None:
     """emit() once for every combination of the iterators' values, each iterator a local
-    of its type visible to what emit() evaluates."""
+    of its type visible to what emit() evaluates (`ranges`: their (begin, step, trip
+    count), evaluated once by the caller; else here)."""
     if not iterators:
         emit()
         return
+    ranges = ranges if ranges is not None else [_bounds(cg, iterator) for iterator in iterators]
     iterator, rest = iterators[0], iterators[1:]
     b = cg.builder
     with cg.block_scope():
         ctype = _iterator_type(cg, iterator)
-        begin, step, trip = _bounds(cg, iterator)
+        begin, step, trip = ranges[0]
         variable = cg.alloca(ctype, iterator.name)
         cg.scope.declare(Symbol(iterator.name, ctype, "object", variable))
         k = cg.alloca(ct.LONG, f"{iterator.name}.k")
@@ -175,7 +178,7 @@ def for_each_iteration(cg, iterators, emit) -> None:
         b.position_at_end(body)
         value = b.add(begin, b.mul(b.load(k), step))
         b.store(convert(b, value, ct.LONG, ctype), variable)
-        for_each_iteration(cg, rest, emit)
+        for_each_iteration(cg, rest, emit, ranges[1:])
         b.store(b.add(b.load(k), ir.Constant(I64, 1)), k)
         b.branch(test)
         b.position_at_end(done)
