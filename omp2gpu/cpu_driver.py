@@ -44,7 +44,8 @@ from omp2gpu.targets.host.machine_code_cache import entry_key
 
 KERNEL_RUNTIME_SOURCE = "cpu_device/omp_device.c"
 # the native launch path's device-independent half (runtime/native_launch/native_launch.h)
-NATIVE_LAUNCH_SOURCES = ("native_launch/mirror.c", "native_launch/loans.c", "native_launch/block_cache.c",
+NATIVE_LAUNCH_SOURCES = ("native_launch/mirror.c", "native_launch/native_lock.c", "native_launch/present_mirror.c",
+                         "native_launch/loans.c", "native_launch/block_cache.c",
                          "native_launch/target_tasks.c", "native_launch/footprints.c",
                          "native_launch/pinned_ranges.c")
 POOL_SOURCES = ("cpu_device/pool.c", "cpu_device/launch.c", *NATIVE_LAUNCH_SOURCES)

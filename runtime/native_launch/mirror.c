@@ -12,11 +12,12 @@
  * is present too. Anything else takes the launcher's own path,
  * which gives the same results, only slower.
  *
- * The lock: one recursive mutex that the Python launcher also holds for each
- * of its calls (omp2gpu/offload/launcher_lock.py), so a native launch never
- * sees a present table being changed, and a range is never freed under it.
+ * The lock (native_lock.c): one recursive mutex that the Python launcher also
+ * holds for each of its calls (omp2gpu/offload/launcher_lock.py), so a native
+ * launch never sees a present table being changed, and a range is never freed
+ * under it. The mirrored table itself and its lookups are present_mirror.c's, which
+ * loans.c and pinned_ranges.c read too: this file calls them, they never call it.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,22 +38,12 @@ static int transients_allowed;
 static int unified;
 static long launches;
 static long updates;
-static long mapping_count;
-static long *mapping_begin;
-static long *mapping_end;
-static long *mapping_device;
-static char *mapping_plain;       /* 1: copied as it is (not lent device memory, no attached pointer) */
 static FILE *log_file;
 static char log_device[256];
-static pthread_mutex_t table_lock;
 
-/* Once, when the module is loaded: the lock (recursive: the launcher's calls nest). */
+/* Once, when the module is loaded: the lock (native_lock.c), the task events. */
 void __omp2gpu_native_start(void) {
-    pthread_mutexattr_t attributes;
-    pthread_mutexattr_init(&attributes);
-    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(&table_lock, &attributes);
-    pthread_mutexattr_destroy(&attributes);
+    native_lock_start();
     native_task_events_start();
 }
 
@@ -64,11 +55,6 @@ void __omp2gpu_native_init(omp2gpu_target_fn target, omp2gpu_set_device_fn set_d
     slow_set_device = set_device;
     report_failure = failed;
 }
-
-void native_lock(void) { pthread_mutex_lock(&table_lock); }
-void native_unlock(void) { pthread_mutex_unlock(&table_lock); }
-void __omp2gpu_native_lock(void) { native_lock(); }
-void __omp2gpu_native_unlock(void) { native_unlock(); }
 
 /* OMP2GPU_OFFLOAD_LOG: appended to line by line, as the launcher does (NULL: none);
  * `device` is the device's name as the launcher writes it ('cpu'). */
@@ -86,7 +72,7 @@ void __omp2gpu_native_reset(void) {
     enabled = 0;
     for (i = 0; i < kernel_count; i++) free(kernels[i].name);
     kernel_count = 0;
-    mapping_count = 0;
+    mirror_set(0, (long *)0, (long *)0, (long *)0, (char *)0);
     native_forget_loans();
     native_unlock();
 }
@@ -144,14 +130,11 @@ void __omp2gpu_native_kernel(const char *name, void *handle, const char *params,
     native_unlock();
 }
 
-/* The present table, sorted by host address; the arrays belong to the Python side. */
+/* The present table, sorted by host address; the arrays belong to the Python side
+ * (present_mirror.c keeps them); pages locked for ranges no longer mapped are let go. */
 void __omp2gpu_native_mappings(long count, long *begins, long *ends, long *devices, char *plain) {
     native_lock();
-    mapping_begin = begins;
-    mapping_end = ends;
-    mapping_device = devices;
-    mapping_plain = plain;
-    mapping_count = count;
+    mirror_set(count, begins, ends, devices, plain);
     pinned_forget_unmapped();
     native_unlock();
 }
@@ -182,61 +165,18 @@ static struct native_kernel *native_find_kernel(const char *name) {
     return (struct native_kernel *)0;
 }
 
-/* The last mapping starting at or before `begin`, -1 if none. */
-static long mapping_before(long begin) {
-    long low = 0, high = mapping_count;
-    while (low < high) {                 /* the first mapping starting after begin */
-        long middle = (low + high) / 2;
-        if (mapping_begin[middle] <= begin) low = middle + 1;
-        else high = middle;
-    }
-    return low - 1;
-}
-
-/* The mapping holding [begin, begin + size) (size 0: holding begin, or ending there). */
-static long find_mapping(long begin, long size) {
-    long found = mapping_before(begin);
-    if (found < 0) return -1;
-    if (size > 0) return begin + size <= mapping_end[found] ? found : -1;
-    return begin <= mapping_end[found] ? found : -1;
-}
-
 /* Whether [begin, begin + size) is present, in a mapping or a loan (loans.c), and then
  * its device address less its host address; of two holding a pointer (one ending where
  * the other begins), the later, as the launcher's lookup. */
 static int find_present(long begin, long size, long *device_offset) {
-    long found = find_mapping(begin, size), loan_start;
-    if (native_lent(begin, size, &loan_start) && (found < 0 || loan_start > mapping_begin[found])) {
+    long found = mirror_find(begin, size), loan_start;
+    if (native_lent(begin, size, &loan_start) && (found < 0 || loan_start > mirror_begin(found))) {
         *device_offset = 0;              /* lent device memory: its own address */
         return 1;
     }
     if (found < 0) return 0;
-    *device_offset = mapping_device[found] - mapping_begin[found];
+    *device_offset = mirror_device_offset(found);
     return 1;
-}
-
-/* Whether one present mapping holds all of [begin, begin + size). */
-int native_holds(long begin, long size) { return find_mapping(begin, size) >= 0; }
-
-/* Whether any mapped byte lies in [begin, begin + size). */
-int native_touches_mapping(long begin, long size) {
-    long before = mapping_before(begin);
-    if (before >= 0 && mapping_end[before] > begin) return 1;
-    return before + 1 < mapping_count && mapping_begin[before + 1] < begin + size;
-}
-
-/* The present mapping whose device copy holds `address`: its device range, 0; -1 if none. */
-int native_device_range(long address, long *begin, long *end) {
-    long i;
-    for (i = 0; i < mapping_count; i++) {
-        long start = mapping_device[i], stop = start + (mapping_end[i] - mapping_begin[i]);
-        if (start <= address && address < stop) {
-            *begin = start;
-            *end = stop;
-            return 0;
-        }
-    }
-    return -1;
 }
 
 static int touches_transient(struct launch_plan *plan, long begin, long size) {
@@ -402,14 +342,14 @@ static int update_plan(long device, int count, void **begins, long *sizes, long 
         long begin = (long)begins[i], size = sizes[i], found;
         if (types[i] & ~(long)(MAP_TO | MAP_FROM) || size < 0) goto slow;
         if (size == 0 || !(types[i] & (MAP_TO | MAP_FROM))) continue;
-        found = find_mapping(begin, size);
+        found = mirror_find(begin, size);
         if (found < 0) {
             if (native_touches_mapping(begin, size)) goto slow;
             continue;                        /* absent, or lent device memory: nothing to copy */
         }
-        if (!mapping_plain[found]) goto slow;
+        if (!mirror_plain(found)) goto slow;
         copies[n].host = begin;
-        copies[n].device = mapping_device[found] + (begin - mapping_begin[found]);
+        copies[n].device = begin + mirror_device_offset(found);
         copies[n].size = size;
         copies[n].to_device = (types[i] & MAP_TO) != 0;
         n++;

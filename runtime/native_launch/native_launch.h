@@ -1,9 +1,10 @@
 /* The native launch path shared by the CPU device (runtime/cpu_device/launch.c)
  * and the GPU (cuda_launch.c): __omp2gpu_target without Python for the common
- * cases. mirror.c is its device-independent half (the lock, the mirror of the
- * present table, the kernel table, planning one launch's arguments and launch
- * shape, the offload log); footprints.c what a launch may touch; loans.c keeps
- * device memory lent for a Python call;
+ * cases. Its device-independent half, each file calling only those before it:
+ * native_lock.c the lock; present_mirror.c the mirror of the present table;
+ * loans.c device memory lent for a Python call; pinned_ranges.c page-locked
+ * update ranges; mirror.c the kernel table, planning one launch's arguments and
+ * launch shape, updates, the offload log; footprints.c what a launch may touch;
  * block_cache.c keeps freed transient buffers. Each device's native module links
  * its own copy of them all.
  */
@@ -89,9 +90,22 @@ struct update_copy {
     int to_device;               /* 1: `to`, host to device; 0: `from` */
 };
 
-/* mirror.c, for the device halves */
+/* native_lock.c: the one lock (every file below takes it; it calls none of them) */
+void native_lock_start(void);
 void native_lock(void);
 void native_unlock(void);
+
+/* present_mirror.c: the mirrored present table and its lookups, with the lock held */
+void mirror_set(long count, long *begins, long *ends, long *devices, char *plain);
+long mirror_find(long begin, long size);
+long mirror_begin(long index);
+long mirror_device_offset(long index);
+int mirror_plain(long index);
+int native_touches_mapping(long begin, long size);
+int native_holds(long begin, long size);
+int native_device_range(long address, long *begin, long *end);
+
+/* mirror.c, for the device halves: planning launches and updates on the files above */
 int native_unified(void);
 int native_begin(long device, const char *name, int count, void **bases, void **begins, long *sizes,
                  long *types, int num_teams, int thread_limit, long trip_count, struct launch_plan *plan);
@@ -103,9 +117,6 @@ int native_fail(const char *reason);
 typedef int (*native_copy_fn)(struct update_copy *copy);
 void native_update(long device, int count, void **bases, void **begins, long *sizes, long *types,
                    const char *where, native_copy_fn copy);
-int native_touches_mapping(long begin, long size);
-int native_holds(long begin, long size);
-int native_device_range(long address, long *begin, long *end);
 void native_log_overlap(const char *kernel, const char *other);
 
 /* pinned_ranges.c: page-locked host ranges for update copies; lock 0 on success */

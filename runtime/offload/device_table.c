@@ -3,7 +3,6 @@
  * the host is the initial device, numbered after them. A device that fails is given up:
  * its data copied back, the region (and every later one) run on the host, unless
  * OMP_TARGET_OFFLOAD=MANDATORY, which makes that fatal (omp2gpu/offload/runtime.py). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +14,6 @@ static struct device devices[MAX_DEVICES];
 static int count = -1;              /* -1: not yet looked for */
 static int default_device = -1;     /* default-device-var; -1: not yet read */
 static enum policy policy;
-
-void device_error(struct device *device, const char *format, ...) {
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(device->last_error, sizeof device->last_error, format, arguments);
-    va_end(arguments);
-}
 
 static void discover(void) {
     char kinds[16];

@@ -4,31 +4,12 @@
  * names the construct ("file:line:col") and the program ends with status 1; a device
  * that fails is given up and the region runs on the host (__omp2gpu_target returns
  * nonzero, and the compiled host code runs its fallback). */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "offload.h"
 
 #define MAX_PARAMS 1024
-
-static pthread_mutex_t lock;
-static pthread_once_t lock_made = PTHREAD_ONCE_INIT;
-
-static void make_lock(void) {
-    pthread_mutexattr_t attributes;
-    pthread_mutexattr_init(&attributes);
-    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(&lock, &attributes);
-    pthread_mutexattr_destroy(&attributes);
-}
-
-void offload_lock(void) {
-    pthread_once(&lock_made, make_lock);
-    pthread_mutex_lock(&lock);
-}
-
-void offload_unlock(void) { pthread_mutex_unlock(&lock); }
 
 static struct map_entry *read_entries(int count, void **bases, void **begins, const int64_t *sizes,
                                       const int64_t *types, struct map_entry *small) {

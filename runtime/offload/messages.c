@@ -1,6 +1,7 @@
 /* The runtime's messages on stderr, `omp2gpu: KIND: text`, after whatever the program
  * printed (its buffered stdout is flushed first), and the fatal exit: status 1 at once,
- * as libomptarget ends a program whose mapping failed. */
+ * as libomptarget ends a program whose mapping failed; a device's message for its last
+ * failure. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -18,6 +19,14 @@ void offload_report(const char *kind, const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     say(kind, format, arguments);
+    va_end(arguments);
+}
+
+/* A device's own message for its last failure (what device_failed reports). */
+void device_error(struct device *device, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(device->last_error, sizeof device->last_error, format, arguments);
     va_end(arguments);
 }
 

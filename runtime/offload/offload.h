@@ -6,7 +6,9 @@
  * PTX). One file per concern:
  *   policy.c         OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES, OMP2GPU_LAUNCH,
  *                    the launch shape a kernel gets
- *   messages.c       `omp2gpu: warning|error: ...` after the program's own output; the fatal exit
+ *   messages.c       `omp2gpu: warning|error: ...` after the program's own output; the fatal
+ *                    exit; a device's message for its last failure
+ *   lock.c           the one recursive lock of the entry points and image registration
  *   host_memory.c    the construct's map entries checked against the process's mappings
  *   present_table.c  one device's present table and every map-clause rule
  *   device_table.c   the devices (GPUs, then the CPU device), giving one up (host fallback)
@@ -192,7 +194,7 @@ int images_global_count(void);
 const struct image_desc *images_at(int index);
 int images_count(void);
 
-/* ---------------------------------------------------------------- the lock */
+/* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);
 void offload_unlock(void);
 
