@@ -23,12 +23,12 @@ from omp2gpu.linker import link_into
 from omp2gpu.offload import abi
 from omp2gpu.targets import host
 
-IMAGE_VERSION = 1                     # runtime/offload/offload.h IMAGE_VERSION
+IMAGE_VERSION = 2                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
 SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3,
                 abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
 _TYPES = """
-%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr }
+%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64 }
 %global_desc = type { ptr, ptr, i64 }
 %image_desc = type { i64, i64, ptr, i64, ptr, ptr }
 """
@@ -75,7 +75,8 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
             f"i64 {info.default_block_size or 0}, i64 {team_stack}, i32 {SCHEME_CODES.get(info.scheme, 0)}, "
             f"i32 {int(info.one_team)}, i32 {int(name in gpu_names)}, "
             f"i32 {SCHEME_CODES.get(cpu.scheme, 0) if cpu else 0}, "
-            f"ptr {'@' + _quoted(name) if cpu else 'null'} }}")
+            f"ptr {'@' + _quoted(name) if cpu else 'null'}, "
+            f"i64 {(cpu.default_block_size or 0) if cpu else 0}, i64 {int(cpu.one_team) if cpu else 0} }}")
     for name, size in sorted(cpu_globals.items()):
         declarations.append(f"@{_quoted(name)} = external global i8")
         global_rows.append(f"%global_desc {{ ptr {strings.add(name.encode())}, ptr @{_quoted(name)}, i64 {size} }}")

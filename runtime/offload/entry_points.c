@@ -88,10 +88,10 @@ int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, voi
         failed = settle(d, -1, where, fallback);
     }
     if (!failed) {
-        long limit = d->max_threads_per_block;
-        launch_configuration(kernel, limit, d->multiprocessors, num_teams, thread_limit, trip_count,
-                             &grid, &block);
-        if (strcmp(d->ops->kind, "gpu") == 0 && kernel->team_stack_bytes >= 0) {
+        int gpu = strcmp(d->ops->kind, "gpu") == 0;
+        launch_configuration(launch_info_for(kernel, !gpu), d->max_threads_per_block, d->multiprocessors,
+                             num_teams, thread_limit, trip_count, &grid, &block);
+        if (gpu && kernel->team_stack_bytes >= 0) {
             long bytes = grid * kernel->team_stack_bytes;       /* the control loop's team stacks */
             if (bytes > d->team_stack_bytes) {
                 if (d->team_stack) d->ops->release(d, d->team_stack);

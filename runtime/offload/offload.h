@@ -59,7 +59,7 @@ enum scheme {
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions
  * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
-#define IMAGE_VERSION 1
+#define IMAGE_VERSION 2
 typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
 
 struct kernel_desc {
@@ -72,6 +72,10 @@ struct kernel_desc {
     int gpu;                     /* 1: the PTX has this kernel */
     int cpu_scheme;              /* the CPU device's scheme for it */
     work_group_fn cpu_function;  /* its work-group function, NULL: none */
+    /* the CPU device's own build's launch information (a metadirective may have chosen a
+     * region without teams there): its default block and one_team */
+    long cpu_default_block;
+    long cpu_one_team;
 };
 
 struct global_desc {
@@ -101,7 +105,10 @@ int rank_default_device(int gpu_count);
 /* OMP2GPU_DEVICES' kinds in order: 'g' and 'c' into kinds[], their count */
 int device_kinds(char *kinds, int most);
 int launch_override(long *teams, long *threads);
-void launch_configuration(const struct kernel_desc *kernel, long max_threads, long multiprocessors,
+/* a kernel's launch information on one device */
+struct launch_info { long default_block; int scheme; int one_team; };
+struct launch_info launch_info_for(const struct kernel_desc *kernel, int cpu_device);
+void launch_configuration(struct launch_info info, long max_threads, long multiprocessors,
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block);
 
 /* ---------------------------------------------------------------- host_memory.c */

@@ -115,25 +115,41 @@ int launch_override(long *teams, long *threads) {
     return valid;
 }
 
+/* The kernel's launch information on the CPU device (its own build's) or a GPU. */
+struct launch_info launch_info_for(const struct kernel_desc *kernel, int cpu_device) {
+    struct launch_info info;
+    if (cpu_device && kernel->cpu_function) {
+        info.default_block = kernel->cpu_default_block;
+        info.scheme = kernel->cpu_scheme;
+        info.one_team = (int)kernel->cpu_one_team;
+    } else {
+        info.default_block = kernel->default_block;
+        info.scheme = kernel->scheme;
+        info.one_team = kernel->one_team;
+    }
+    return info;
+}
+
 /* (grid, block): the clauses when given, else the kernel's default block and enough
- * blocks for the loop, capped at what fills the device (policy.launch_configuration). */
-void launch_configuration(const struct kernel_desc *kernel, long max_threads, long multiprocessors,
+ * blocks for the loop, capped at what fills the device (policy.launch_configuration);
+ * a region with no teams construct is one team (as the native launch path's mirror.c). */
+void launch_configuration(struct launch_info info, long max_threads, long multiprocessors,
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block) {
     long teams, threads, cap;
-    if (launch_override(&teams, &threads) && kernel->scheme != SCHEME_GPU_SERIAL) {
-        if (!kernel->one_team && teams) num_teams = teams;
+    if (launch_override(&teams, &threads) && info.scheme != SCHEME_GPU_SERIAL) {
+        if (!info.one_team && teams) num_teams = teams;
         if (threads) thread_limit = threads;
     }
-    *block = thread_limit > 0 ? thread_limit
-             : (kernel->default_block > 0 ? kernel->default_block : DEFAULT_BLOCK_SIZE);
+    *block = thread_limit > 0 ? thread_limit : (info.default_block > 0 ? info.default_block : DEFAULT_BLOCK_SIZE);
     if (*block > max_threads) *block = max_threads;
     if (*block < 1) *block = 1;
     if (num_teams > 0) {
         *grid = num_teams;
-        return;
+    } else {
+        cap = (multiprocessors > 1 ? multiprocessors : 1) * BLOCKS_PER_MULTIPROCESSOR;
+        *grid = trip_count > 0 ? (trip_count + *block - 1) / *block : 0;
+        if (*grid > cap) *grid = cap;
+        if (*grid < 1) *grid = 1;
     }
-    cap = (multiprocessors > 1 ? multiprocessors : 1) * BLOCKS_PER_MULTIPROCESSOR;
-    *grid = trip_count > 0 ? (trip_count + *block - 1) / *block : 0;
-    if (*grid > cap) *grid = cap;
-    if (*grid < 1) *grid = 1;
+    if (info.one_team) *grid = 1;
 }

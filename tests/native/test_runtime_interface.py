@@ -9,11 +9,12 @@ import re
 import shutil
 import subprocess
 
+import llvmlite.binding as llvm
 import pytest
 
 from omp2gpu import native_image
 from omp2gpu.offload import abi
-from omp2gpu.targets import native_runtime
+from omp2gpu.targets import host, native_runtime
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
                                 reason="libomp2gpu is built by the system's C compiler")
@@ -73,3 +74,40 @@ def test_the_runtime_is_rebuilt_when_a_source_changes(tmp_path, monkeypatch):
         assert native_runtime.build().static != first.static
     finally:
         native_runtime.build.cache_clear()
+
+
+def _ir_layouts() -> dict[str, list[int]]:
+    """Each image table struct's size and field offsets as native_image.py's IR lays them out."""
+    module = host.prepare(llvm.parse_assembly(native_image._TYPES + "".join(
+        f"@{name} = external global %{name}\n" for name in ("kernel_desc", "global_desc", "image_desc"))))
+    data = llvm.create_target_data(module.data_layout)
+    return {variable.name: [data.get_abi_size(variable.global_value_type)] + [
+        data.get_element_offset(variable.global_value_type, i)
+        for i in range(len(list(variable.global_value_type.elements)))] for variable in module.global_variables}
+
+
+FIELDS = {
+    "kernel_desc": ("name", "params", "default_block", "team_stack_bytes", "scheme", "one_team", "gpu",
+                    "cpu_scheme", "cpu_function", "cpu_default_block", "cpu_one_team"),
+    "global_desc": ("name", "cpu_address", "size"),
+    "image_desc": ("version", "kernel_count", "kernels", "cpu_global_count", "cpu_globals", "ptx"),
+}
+
+
+def test_image_table_layout_matches_the_c_structs(tmp_path):
+    """The structs as `cc` lays out offload.h's and as the IR the compiler writes does."""
+    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "offload.h"', "int main(void) {"]
+    for struct, fields in FIELDS.items():
+        offsets = ", ".join(f"(long)offsetof(struct {struct}, {field})" for field in fields)
+        lines.append(f'    long {struct}[] = {{(long)sizeof(struct {struct}), {offsets}}};')
+        lines.append(f'    for (size_t i = 0; i < sizeof {struct} / sizeof(long); i++) '
+                     f'printf("%ld ", {struct}[i]);\n    printf("\\n");')
+    lines.append("    return 0;\n}")
+    (tmp_path / "layout.c").write_text("\n".join(lines) + "\n")
+    compiler = native_runtime.c_compiler().split()
+    subprocess.run([*compiler, f"-I{native_runtime.build().header_dir}", str(tmp_path / "layout.c"), "-o",
+                    str(tmp_path / "layout")], check=True)
+    printed = subprocess.run([str(tmp_path / "layout")], capture_output=True, text=True, check=True).stdout
+    c_layouts = [[int(x) for x in line.split()] for line in printed.splitlines()]
+    ir = _ir_layouts()
+    assert c_layouts == [ir[name] for name in FIELDS]
