@@ -238,6 +238,7 @@ int cpu_device_make(struct device *d) {
     read_schedule(s);
     d->ops = &cpu_ops;
     d->state = s;
+    snprintf(d->name, sizeof d->name, "cpu");
     d->multiprocessors = s->workers;
     d->max_threads_per_block = MAX_THREADS_PER_GROUP;
     d->table.in_place = s->unified;

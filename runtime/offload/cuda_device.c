@@ -246,6 +246,7 @@ int cuda_device_make(struct device *d, int ordinal) {
               "cuDeviceGetAttribute"))
         return -1;
     d->multiprocessors = value;
+    snprintf(d->name, sizeof d->name, "%s", s->name);
     if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, s->handle),
               "cuDeviceGetAttribute"))
         return -1;

@@ -108,6 +108,7 @@ int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, voi
     if (!failed)
         failed = settle(d, d->ops->launch(d, d->modules[image], kernel, grid, block, args, params), where, fallback);
     if (!failed) {
+        record_launch(d, kernel_name, grid, block, kernel->cpu_scheme);
         table_kernel_ran(d);
         failed = settle(d, table_end(d, entries, count, where), where, fallback);
     }

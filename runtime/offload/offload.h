@@ -17,6 +17,7 @@
  *                    (runtime/cpu_device/pool.c)
  *   cuda_device.c    CUDA GPUs through the driver API, loaded with dlopen
  *   entry_points.c   the __omp2gpu_* functions compiled code calls, under one lock
+ *   launch_record.c  OMP2GPU_OFFLOAD_LOG, OMP2GPU_COPY_LOG, LIBOMPTARGET_INFO
  * Built by `cc` into libomp2gpu.so / libomp2gpu.a (omp2gpu/targets/native_runtime.py).
  */
 #ifndef OMP2GPU_OFFLOAD_H
@@ -144,6 +145,7 @@ struct present_table {
 
 struct device {
     int number;
+    char name[256];              /* as the offload log names it: 'cpu', the GPU's name */
     const struct device_ops *ops;
     void *state;                 /* the kind's own */
     long max_threads_per_block;
@@ -200,6 +202,10 @@ void images_add_global(uintptr_t host, const char *name, long size, int link);
 int images_global_count(void);
 const struct image_desc *images_at(int index);
 int images_count(void);
+
+/* ---------------------------------------------------------------- launch_record.c */
+void record_launch(struct device *device, const char *kernel, long grid, long block, int cpu_scheme);
+void record_copy(struct device *device, int to_device, uintptr_t host, uintptr_t device_address, long bytes);
 
 /* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);

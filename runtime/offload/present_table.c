@@ -120,6 +120,7 @@ static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long 
     struct attached within[64];
     int i, count = 0;
     if (m->in_place || size <= 0) return 0;
+    record_copy(d, 1, begin, device_of(m, begin), size);
     if (d->ops->to_device(d, device_of(m, begin), (const void *)begin, size)) return -1;
     for (i = 0; i < m->attached_count && count < 64; i++)   /* the copy put host pointers there */
         if (begin <= m->attached[i].slot && m->attached[i].slot + sizeof(void *) <= begin + (uintptr_t)size)
@@ -142,6 +143,7 @@ static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long si
         if (begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size)
             kept[kept_count++] = *(void **)slot;
     }
+    record_copy(d, 0, begin, device_of(m, begin), size);
     if (d->ops->to_host(d, (void *)begin, device_of(m, begin), size)) return -1;
     kept_count = 0;
     for (i = 0; i < m->attached_count && kept_count < 64; i++) {

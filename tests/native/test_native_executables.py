@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -207,3 +208,26 @@ def test_mpi_program_runs_under_mpiexec(tmp_path):
     got = checksums([launcher, "-n", "2", str(tmp_path / "stencil"), "16", "4"])
     gcc_build(stencil, tmp_path / "reference")
     assert got and got == checksums([launcher, "-n", "1", str(tmp_path / "reference"), "16", "4"])
+
+
+def test_launch_and_copy_records(tmp_path, library_object, link_flags):
+    """OMP2GPU_OFFLOAD_LOG, OMP2GPU_COPY_LOG and LIBOMPTARGET_INFO's 0x10 and 0x20, as the
+    Python launcher writes them."""
+    program = tmp_path / "main"
+    subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
+                   check=True)
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_NUM_THREADS": "2", "LIBOMPTARGET_INFO": "0x30",
+                                  "OMP2GPU_OFFLOAD_LOG": str(tmp_path / "launches"),
+                                  "OMP2GPU_COPY_LOG": str(tmp_path / "copies")})
+    assert done.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", done.stderr
+    launches = (tmp_path / "launches").read_text().splitlines()
+    assert len(launches) == 2 and all(re.fullmatch(r"__omp_offloading_\w+ device='cpu' grid=\d+ block=\d+", line)
+                                      for line in launches), launches
+    copies = (tmp_path / "copies").read_text().splitlines()
+    # saxpy: x and y (800 bytes each) and on_device in; y and on_device out; scaled_sum: v in, sum in and out
+    assert copies.count("to-device bytes=800 device='cpu'") == 3, copies
+    assert copies.count("to-host bytes=800 device='cpu'") == 1, copies
+    info = done.stderr.splitlines()
+    assert sum("launching kernel __omp_offloading_" in line for line in info) == 2, info
+    assert all(line.startswith("omp2gpu: CPU device (2 workers) info: ") for line in info), info
+    assert any("copying data from host to device, HstPtr=0x" in line and "Size=800" in line for line in info)

@@ -1,0 +1,86 @@
+/* What the runtime tells about its work when the environment asks (as
+ * omp2gpu/offload/launch_record.py and launch_info.py):
+ *   OMP2GPU_OFFLOAD_LOG=FILE  a line per kernel launch: kernel, device, grid, block
+ *   OMP2GPU_COPY_LOG=FILE     a line per copy a map clause makes: direction, bytes, device
+ *   LIBOMPTARGET_INFO=MASK    libomptarget's lines on stderr: 0x10 each launch, 0x20 each
+ *                             map-clause copy (decimal or 0x hex; the other bits accepted
+ *                             and ignored)
+ * Read once, at the first launch or copy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "offload.h"
+
+#define INFO_PLUGIN_KERNEL 0x10
+#define INFO_DATA_TRANSFER 0x20
+
+static int read_once;
+static const char *launch_log, *copy_log;
+static unsigned long info_mask;
+
+static void read_environment(void) {
+    const char *info = getenv("LIBOMPTARGET_INFO");
+    read_once = 1;
+    launch_log = getenv("OMP2GPU_OFFLOAD_LOG");
+    copy_log = getenv("OMP2GPU_COPY_LOG");
+    if (info && info[0]) {
+        char *end;
+        long value = strtol(info, &end, 0);
+        if (*end && *end != ' ')
+            offload_report("warning", "LIBOMPTARGET_INFO=%s is not a number (a bit mask such as 0x30); ignored", info);
+        else
+            info_mask = (unsigned long)value & 0xFFFFFFFFUL;
+    }
+}
+
+static const char *scheme_name(int scheme) {
+    switch (scheme) {
+    case SCHEME_CPU_COMBINED: return "cpu-combined";
+    case SCHEME_CPU_SEQUENTIAL: return "cpu-sequential";
+    case SCHEME_CPU_TEAMS: return "cpu-teams";
+    default: return 0;
+    }
+}
+
+static void append(const char *path, const char *line) {
+    FILE *log = fopen(path, "a");
+    if (!log) return;
+    fputs(line, log);
+    fclose(log);
+}
+
+void record_launch(struct device *d, const char *kernel, long grid, long block, int cpu_scheme) {
+    char line[1024], label[300];
+    if (!read_once) read_environment();
+    if (launch_log) {
+        snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld\n", kernel, d->name, grid, block);
+        append(launch_log, line);
+    }
+    if (info_mask & INFO_PLUGIN_KERNEL) {
+        const char *scheme = strcmp(d->ops->kind, "cpu") == 0 ? scheme_name(cpu_scheme) : 0;
+        d->ops->label(d, label, sizeof label);
+        snprintf(line, sizeof line, "%s info", label);
+        if (scheme)
+            offload_report(line, "launching kernel %s with %ld blocks and %ld threads (%s)", kernel, grid, block,
+                           scheme);
+        else
+            offload_report(line, "launching kernel %s with %ld blocks and %ld threads", kernel, grid, block);
+    }
+}
+
+void record_copy(struct device *d, int to_device, uintptr_t host, uintptr_t device_address, long bytes) {
+    char line[512], label[300];
+    if (!read_once) read_environment();
+    if (copy_log) {
+        snprintf(line, sizeof line, "%s bytes=%ld device='%s'\n", to_device ? "to-device" : "to-host", bytes,
+                 d->name);
+        append(copy_log, line);
+    }
+    if (info_mask & INFO_DATA_TRANSFER) {
+        d->ops->label(d, label, sizeof label);
+        snprintf(line, sizeof line, "%s info", label);
+        offload_report(line, "copying data %s, HstPtr=%#018lx, TgtPtr=%#018lx, Size=%ld",
+                       to_device ? "from host to device" : "from device to host", (unsigned long)host,
+                       (unsigned long)device_address, bytes);
+    }
+}
