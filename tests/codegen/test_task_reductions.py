@@ -173,3 +173,32 @@ int main(void) {
 def test_a_kernel_with_a_task_reduction_runs_on_the_host(tmp_path):
     result = _cli(tmp_path, DEVICE_TASK, "run", "--device", "cpu")
     assert result.returncode == 0 and result.stdout == "45\n", result.stderr
+
+
+DEFERRED_TARGETS = r"""
+#include <stdio.h>
+int main(void) {
+    int sum = 0, n = 0;
+#pragma omp parallel num_threads(4) reduction(task, +: sum) reduction(+: n)
+    {
+        n++;
+#pragma omp target in_reduction(+: sum) nowait
+        sum += 1;
+#pragma omp task in_reduction(+: sum)
+        {
+#pragma omp target in_reduction(+: sum) nowait
+            sum += 10;
+        }
+        sum += 100;
+    }
+    printf("%d\n", sum / n);
+    return 0;
+}
+"""
+
+
+def test_deferred_target_tasks_fold_past_the_copies_they_were_created_in(tmp_path):
+    # the target tasks' functions find the implicit task's and the task's copies through
+    # their captures (reduction_aliases.fold_target) and fold into the original
+    for device in ("host", "cpu"):
+        assert _run(tmp_path, DEFERRED_TARGETS, "--device", device) == "111\n"

@@ -13,9 +13,14 @@ the original itself: nothing to record.)
 
 from __future__ import annotations
 
+import weakref
+
 from omp2gpu.sema.scopes import Symbol
 
-_COPIES = "task_reduction.copies"       # key in cg.openmp_state: id(copy symbol) -> (copy, hidden name)
+# module emitter -> {id(copy symbol): (copy symbol, hidden name)}: one registry for all of
+# a module's functions, since a task's function may ask about a copy of the function it
+# was outlined from.
+_COPIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def hidden_name(name: str) -> str:
@@ -25,13 +30,26 @@ def hidden_name(name: str) -> str:
 def record_copy(cg, name: str, original_address) -> None:
     """`name`, as cg's scope declares it now, is a private copy whose contributions belong
     to the object at `original_address` (or to what that object's own record says)."""
-    target = cg.scope.lookup(name)
-    cg.scope.declare(Symbol(hidden_name(name), target.ctype, "object", original_address))
-    cg.openmp_state.setdefault(_COPIES, {})[id(target)] = (target, hidden_name(name))
+    copy = cg.scope.lookup(name)
+    cg.scope.declare(Symbol(hidden_name(name), copy.ctype, "object", original_address))
+    _COPIES.setdefault(cg.module, {})[id(copy)] = (copy, hidden_name(name))
 
 
 def fold_target(cg, name: str) -> str:
-    """The name a task created here reaches the original of `name` by."""
-    symbol = cg.scope.lookup(name)
-    recorded = cg.openmp_state.get(_COPIES, {}).get(id(symbol))
-    return recorded[1] if recorded is not None and recorded[0] is symbol else name
+    """The name a task created here reaches the original of `name` by: its hidden name
+    when `name` means a recorded copy here, or in a function this one was outlined from
+    (a capture of the copy)."""
+    copies = _COPIES.get(cg.module, {})
+    scope, symbol = cg.scope, cg.scope.lookup(name)
+    while symbol is not None:
+        recorded = copies.get(id(symbol))
+        if recorded is not None and recorded[0] is symbol:
+            return recorded[1]
+        outermost = scope
+        while outermost.parent is not None:
+            outermost = outermost.parent
+        if not getattr(outermost, "captures_enclosing", False) or outermost.names.get(name) is not symbol:
+            break
+        symbol = next((c.symbol for c in outermost.block.captures if c.symbol.name == name), None)
+        scope = outermost.enclosing
+    return name

@@ -147,11 +147,6 @@ def mapped_target(cg, construct) -> OmpConstruct:
     sees, mapped tofrom (added here, so the target task shares x rather than copying it
     as a firstprivate scalar); participate() makes the copy around the region."""
     directive = construct.directive
-    nowait = any(c.name == "nowait" for c in directive.clauses)
-    for _, item, target in fold_targets(cg, directive):
-        if nowait and target != item.name:
-            raise CompileError(f"'in_reduction({item.name})' on a 'target ... nowait' inside a construct that "
-                               f"privatises '{item.name}' is not supported", item.coord)
     mapped = {item.name for c in directive.clauses if c.name == "map" for item in c.items}
     added = [MapClause(coord=clause.coord, items=[item for item in clause.items if item.name not in mapped],
                        map_type="tofrom", map_type_explicit=True)
