@@ -1,7 +1,10 @@
 """Explicit tasks on the host's threads, deferred by the OpenMP runtime (OpenMP 4.5
 2.9): `task` (if, final, mergeable, untied, priority, depend), `taskloop` (grainsize,
 num_tasks, nogroup, collapse, [first|last]private), `taskwait`, `taskgroup`,
-`taskyield`, through GOMP_task / GOMP_taskloop as GCC expands them.
+`taskyield`, through GOMP_task / GOMP_taskloop as GCC expands them. OpenMP 5.x:
+`in_reduction` and taskloop's `reduction` (task_reductions.py), `detach` (the event in
+the block's first word), the 5.x dependence types and `taskwait depend [nowait]`
+(task_depend.py), strict grainsize (docs/tasks-5x.md).
 
 A task's body is outlined (outline.py); its data block holds the address of each
 shared variable and a copy of each firstprivate one, which the runtime copies when it
