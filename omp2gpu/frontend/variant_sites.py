@@ -3,11 +3,12 @@ and, for each call to a function that has variants and each metadirective, the
 constructs around it (OpenMP 5.1 2.3.1's construct trait set, the lexical part).
 
 The pragma pass (pragmas.py) collects the declared variants and then calls
-`record_sites` once over the file. The construct context of a site is a tuple whose
-items are construct names, outermost first, from the innermost enclosing `target`
-construct on (the spec's "up to a target construct"), or an enclosing OmpMetadirective,
-whose chosen directive's constructs take its place once it is resolved for a device
-(sema/metadirectives.py). The device part (the `target` a device routine adds) is added
+`record_sites` once over the file. The construct context of a site is a tuple of the
+constructs around it, outermost first, from the innermost enclosing `target` construct on
+(the spec's "up to a target construct"): OmpConstructs (their leaves read when the site is
+resolved, after `loop` is lowered), construct names (a variant's own construct selectors),
+and OmpMetadirectives, whose chosen directive's constructs take their place once resolved
+for a device (sema/metadirectives.py). The device part (the `target` a device routine adds) is added
 when a device resolves the site (sema/openmp_context.py).
 """
 
@@ -37,7 +38,7 @@ class DeclaredVariant:
 class CallSite:
     base: str
     variants: tuple[DeclaredVariant, ...]
-    context: tuple                      # construct names and OmpMetadirective nodes
+    context: tuple                      # OmpConstructs, construct names, OmpMetadirectives
 
 
 _CALL_SITES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -87,9 +88,8 @@ def record_in(root, context: tuple, table: dict[str, tuple[DeclaredVariant, ...]
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name in table:
             _CALL_SITES[node] = CallSite(node.name.name, table[node.name.name], around)
         inner = around
-        if isinstance(node, OmpConstruct):
-            leaves = node.directive.constructs
-            inner = leaves if node.directive.has("target") else around + leaves
+        if isinstance(node, OmpConstruct):         # its leaves read later: `loop` is lowered after
+            inner = (node,) if node.directive.has("target") else around + (node,)
         elif isinstance(node, OmpMetadirective):
             node.context = around
             inner = around + (node,)
@@ -97,14 +97,14 @@ def record_in(root, context: tuple, table: dict[str, tuple[DeclaredVariant, ...]
 
 
 def context_leaves(context: tuple, chosen) -> tuple[str, ...]:
-    """The construct names of `context`, each metadirective in it replaced by the leaves
-    of the directive `chosen(metadirective)` picks (None: nothing)."""
+    """The construct names of `context`: each construct's leaves, each metadirective
+    replaced by those of the directive `chosen(metadirective)` picks (None: nothing)."""
     leaves: list[str] = []
     for item in context:
-        if isinstance(item, OmpMetadirective):
-            directive = chosen(item)
-            if directive is not None:
-                leaves = list(directive.constructs) if directive.has("target") else leaves + list(directive.constructs)
-        else:
+        directive = chosen(item) if isinstance(item, OmpMetadirective) else \
+            item.directive if isinstance(item, OmpConstruct) else None
+        if directive is not None:
+            leaves = list(directive.constructs) if directive.has("target") else leaves + list(directive.constructs)
+        elif isinstance(item, str):
             leaves.append(item)
     return tuple(leaves)

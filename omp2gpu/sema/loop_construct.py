@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from omp2gpu.diagnostics import LoweringError, SourceLocation
 from omp2gpu.frontend.clause_types import BindClause, LastprivateClause, OrderClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.sema.default_none import loop_iteration_variables
 from omp2gpu.sema.nesting import NO_WORKSHARING_INSIDE
 from omp2gpu.sema.openmp_constructs import constructs_in_context
@@ -54,17 +54,37 @@ _NO_PARALLEL_BINDING_INSIDE = NO_WORKSHARING_INSIDE + ("teams", "simd", "loop", 
 
 def lower_loop_constructs(ast, check: bool = True) -> None:
     """Replace each `loop` directive (in place) by the construct its binding implies;
-    with `check`, raise a LoweringError at the first that breaks a rule."""
-    for construct, enclosing in constructs_in_context(ast):
+    with `check`, raise a LoweringError at the first that breaks a rule. A metadirective's
+    `loop` variants too (each binding where the metadirective stands)."""
+    for construct, enclosing in constructs_in_context(ast, metadirectives=True):
+        around = [written_form(outer.directive) for outer in enclosing]
+        if isinstance(construct, OmpMetadirective):
+            _lower_variants(construct, around, check)
+            continue
         written = construct.directive
         if written.constructs[-1] != "loop":
             continue
-        around = [written_form(outer.directive) for outer in enclosing]
+        if around and around[-1].kind == "metadirective" and len(written.constructs) == 1 \
+                and written.first(BindClause) is None:
+            raise LoweringError("a 'loop' construct in a metadirective's statement needs a 'bind' clause "
+                                "(the region it binds to depends on the directive each device chooses)",
+                                construct.coord)
         binding = binding_of(written, around, construct.coord, check)
         if check:
             _check_binding(written, binding, around, construct.coord)
             _check_lastprivate(construct)
         construct.directive = lowered(written, binding)
+
+
+def _lower_variants(meta, around, check: bool) -> None:
+    for clause in meta.directive.clauses:
+        variant = getattr(clause, "directive", None)
+        if variant is None or variant.constructs[-1] != "loop":
+            continue
+        binding = binding_of(variant, around, variant.coord, check)
+        if check:
+            _check_binding(variant, binding, around, variant.coord)
+        clause.directive = lowered(variant, binding)
 
 
 def written_form(directive):

@@ -11,17 +11,18 @@ from collections.abc import Iterator
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 
 
-def constructs_in_context(ast) -> Iterator[tuple[OmpConstruct, tuple[OmpConstruct, ...]]]:
+def constructs_in_context(ast, metadirectives: bool = False) -> Iterator[tuple[OmpConstruct, tuple[OmpConstruct, ...]]]:
     """(construct, the constructs enclosing it in its function, outermost first), in
     source order. A construct may be changed (its directive replaced) as it is yielded:
-    what it encloses is read after."""
+    what it encloses is read after. A metadirective's statement is walked too; with
+    `metadirectives`, the metadirective is yielded and encloses its statement's constructs."""
     stack: list = [(ast, ())]
     while stack:
         node, enclosing = stack.pop()
-        if isinstance(node, OmpConstruct):
+        if isinstance(node, OmpConstruct) or (metadirectives and isinstance(node, OmpMetadirective)):
             yield node, enclosing
             enclosing = enclosing + (node,)
         stack.extend((child, enclosing) for child in reversed(_statements_in(node)))
@@ -44,6 +45,6 @@ def _statements_in(node) -> list:
         return [node.stmt] if node.stmt is not None else []
     if isinstance(node, (c_ast.Case, c_ast.Default)):
         return list(node.stmts or ())
-    if isinstance(node, OmpConstruct):
+    if isinstance(node, (OmpConstruct, OmpMetadirective)):
         return [node.body] if node.body is not None else []
     return []

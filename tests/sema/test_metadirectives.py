@@ -4,11 +4,12 @@ calls (sema/metadirectives.py)."""
 import pytest
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, LoweringError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.variant_sites import call_site
+from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.metadirectives import resolution, specialized, variant_callee
 from omp2gpu.sema.openmp_context import DEVICES
 
@@ -122,3 +123,31 @@ void g(int *a) {
     (call,) = [c for c in find(ast, c_ast.FuncCall) if c.name.name == "fn"]
     assert variant_callee(call_site(call), HOST).variant == "par_fn"
     assert variant_callee(call_site(call), CPU) is None
+
+
+def test_loop_variants_are_lowered_where_the_metadirective_stands():
+    ast = attach("""\
+void f(int n, int *a) {
+    #pragma omp target map(tofrom: a[0:n])
+    {
+        #pragma omp metadirective when(device={kind(gpu)}: teams loop) default(parallel loop)
+        for (int i = 0; i < n; i++) a[i] = i;
+    }
+}
+""")
+    lower_loop_constructs(ast)
+    (meta,) = find(ast, OmpMetadirective)
+    assert [d.kind for d in meta.directive.metadirective_variants] == ["teams distribute parallel for",
+                                                                       "parallel for"]
+    unbound = attach("""\
+void f(int n, int *a) {
+    #pragma omp parallel
+    #pragma omp metadirective when(device={kind(gpu)}: teams) default(nothing)
+    {
+        #pragma omp loop
+        for (int i = 0; i < n; i++) a[i] = i;
+    }
+}
+""")
+    with pytest.raises(LoweringError, match="needs a 'bind' clause"):
+        lower_loop_constructs(unbound)
