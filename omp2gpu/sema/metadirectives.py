@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.frontend.variant_clauses import OtherwiseClause, WhenClause
 from omp2gpu.frontend.variant_sites import CallSite, context_leaves
@@ -117,3 +117,24 @@ def variant_callee(site: CallSite, device: Device, chosen_now=None, nocontext: b
         raise CompileError(f"'declare variant' of '{site.base}': a selector decided when the program runs "
                            "is not supported", variant.coord)
     return variant
+
+
+def metadirective_remarks(node, device: Device) -> list[str]:
+    """`--explain`'s line for each metadirective in `node` (a target region): the directive
+    `device` compiles it as."""
+    remarks = []
+    for meta in sorted(_metadirectives_in(node), key=lambda m: (m.coord.line, m.coord.column)):
+        chain = resolution(meta, device)
+        chosen = " else ".join(f"'{a.directive.kind}'" if a.directive else "nothing" for a in chain)
+        remarks.append(f"{SourceLocation.of(meta.coord)}: remark: metadirective on {device.name}: {chosen}")
+    return remarks
+
+
+def _metadirectives_in(node) -> list:
+    found, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, OmpMetadirective):
+            found.append(current)
+        stack.extend(child for _, child in current.children())
+    return found

@@ -83,6 +83,10 @@ def test_a_metadirective_picks_a_scheme_per_device(tmp_path):
     (cpu_kernel,) = translation.cpu.kernels
     assert cpu_kernel.plan.one_team and not translation.device.kernels[0].plan.one_team
     assert run_on(tmp_path, METADIRECTIVE, "host") == run_on(tmp_path, METADIRECTIVE, "cpu") == "249750.0\n"
+    # --explain says what each device made of it
+    assert any(r.endswith("remark: metadirective on the GPU: 'teams distribute parallel for'")
+               for r in translation.device.remarks)
+    assert any(r.endswith("remark: metadirective on the CPU device: 'parallel for'") for r in translation.cpu.remarks)
 
 
 @pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not installed")

@@ -69,6 +69,8 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, CPU_COMBINED, CPU_SEQUENTIAL
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
+from omp2gpu.sema.metadirectives import metadirective_remarks
+from omp2gpu.sema.openmp_context import DEVICES
 from omp2gpu.targets import host
 
 I8P = ir.IntType(8).as_pointer()
@@ -325,6 +327,7 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
             build.remarks.append(f"{where}: remark: target region runs on the host instead of the "
                                  f"CPU device: {built.message}")
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
+        build.remarks += metadirective_remarks(plan.construct, DEVICES["cpu"])   # what each became
     if offload.separate_compilation:
         build.remarks += emitter.export_declare_target(offload)
     return build

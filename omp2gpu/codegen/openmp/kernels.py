@@ -18,6 +18,8 @@ from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
+from omp2gpu.sema.metadirectives import metadirective_remarks
+from omp2gpu.sema.openmp_context import DEVICES
 
 
 @dataclass
@@ -69,6 +71,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
     for plan in offload.regions:
         build.remarks.append(_build_region(device, build, plan))
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
+        build.remarks += metadirective_remarks(plan.construct, DEVICES["gpu"])   # what each became
     if offload.separate_compilation:
         build.remarks += device.export_declare_target(offload)
     return build
