@@ -8,11 +8,15 @@ linked in, optimised as the CPU device's JIT optimises them), the table, and a
 constructor that registers the table (`__omp2gpu_register_image`) before main. Every
 symbol in it is internal, so the device's copies of functions and globals never meet the
 host's of the same name, and two images (two omp2gpu objects linked by another
-compiler) never clash. The table's layout is runtime/offload/offload.h's `image_desc`.
+compiler) never clash. The table's layout is runtime/offload/offload.h's `image_desc`. With
+`--offload-arch sm_XY` the PTX is also assembled by ptxas into a cubin for that
+architecture, which a GPU of that compute capability loads instead of JIT-compiling the
+PTX at start-up.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 
 import llvmlite.binding as llvm
@@ -21,16 +25,16 @@ from omp2gpu import cpu_driver, device_driver
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import link_into
 from omp2gpu.offload import abi
-from omp2gpu.targets import host
+from omp2gpu.targets import host, nvptx
 
-IMAGE_VERSION = 2                     # runtime/offload/offload.h IMAGE_VERSION
+IMAGE_VERSION = 3                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
 SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3,
                 abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
 _TYPES = """
 %kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64 }
 %global_desc = type { ptr, ptr, i64 }
-%image_desc = type { i64, i64, ptr, i64, ptr, ptr }
+%image_desc = type { i64, i64, ptr, i64, ptr, ptr, ptr, i64, i64 }
 """
 
 
@@ -57,11 +61,12 @@ class _Strings:
 
 
 def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict[str, int],
-             ptx: str | None, triple: str, data_layout: str) -> str:
+             ptx: str | None, triple: str, data_layout: str, cubin: tuple[bytes, int] | None = None) -> str:
     """The image table and its constructor as IR text. `kernels`: name -> the launch
     information (offload.abi.KernelInfo); `gpu_names`: the kernels the PTX holds;
     `cpu_kernels`: name -> the CPU device's KernelInfo (its work-group function has the
-    kernel's name); `cpu_globals`: name -> bytes of the CPU device module's globals."""
+    kernel's name); `cpu_globals`: name -> bytes of the CPU device module's globals;
+    `cubin`: the PTX assembled for one architecture (bytes, major * 10 + minor) or None."""
     strings = _Strings()
     declarations, rows, global_rows = [], [], []
     for name, info in sorted(kernels.items()):
@@ -81,13 +86,15 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
         declarations.append(f"@{_quoted(name)} = external global i8")
         global_rows.append(f"%global_desc {{ ptr {strings.add(name.encode())}, ptr @{_quoted(name)}, i64 {size} }}")
     ptx_ref = strings.add(ptx.encode()) if ptx else "null"
+    cubin_ref, cubin_size, cubin_arch = (strings.add(cubin[0]), len(cubin[0]), cubin[1]) if cubin else ("null", 0, 0)
     lines = [f'target triple = "{triple}"', f'target datalayout = "{data_layout}"', _TYPES, *declarations]
     lines.append(f"@.omp2gpu.kernels = private constant [{len(rows)} x %kernel_desc] [{', '.join(rows)}]")
     lines.append(f"@.omp2gpu.globals = private constant [{len(global_rows)} x %global_desc] "
                  f"[{', '.join(global_rows)}]")
     lines += strings.lines
     lines.append(f"@.omp2gpu.image = private constant %image_desc {{ i64 {IMAGE_VERSION}, i64 {len(rows)}, "
-                 f"ptr @.omp2gpu.kernels, i64 {len(global_rows)}, ptr @.omp2gpu.globals, ptr {ptx_ref} }}")
+                 f"ptr @.omp2gpu.kernels, i64 {len(global_rows)}, ptr @.omp2gpu.globals, ptr {ptx_ref}, "
+                 f"ptr {cubin_ref}, i64 {cubin_size}, i64 {cubin_arch} }}")
     lines.append(f"declare void @{REGISTER}(ptr)")
     lines.append("define internal void @.omp2gpu.register_image() {\n"
                  f"  call void @{REGISTER}(ptr @.omp2gpu.image)\n  ret void\n}}")
@@ -106,6 +113,21 @@ def gpu_ptx(gpu, options) -> str | None:
     except CompileError as error:
         print(f"omp2gpu: warning: device code generation failed ({error.message}); "
               "the program's target regions will not run on a GPU", file=sys.stderr)
+        return None
+
+
+def gpu_cubin(ptx: str | None, options) -> tuple[bytes, int] | None:
+    """The PTX assembled by ptxas for --offload-arch (sm_XY), with XY; None without one (the
+    driver then compiles the PTX when the program loads it)."""
+    arch = options.offload_arch
+    digits = re.fullmatch(r"sm_(\d+)a?", arch or "")
+    if ptx is None or digits is None or nvptx.find_ptxas() is None:
+        return None
+    try:
+        return nvptx.assemble(ptx, arch), int(digits.group(1))
+    except (nvptx.PtxasError, nvptx.PtxasNotFound) as error:
+        print(f"omp2gpu: warning: no cubin for {arch} ({error}); the GPU compiles the PTX when the program "
+              "starts", file=sys.stderr)
         return None
 
 
@@ -130,7 +152,8 @@ def image_module(gpu, cpu, options) -> llvm.ModuleRef | None:
                    for variable in module.global_variables
                    if not variable.is_declaration and variable.linkage == llvm.Linkage.external}
     table = table_ir(kernels, set(gpu.kernels) if has_gpu and ptx else set(),
-                     dict(cpu.kernels) if has_cpu else {}, cpu_globals, ptx, module.triple, module.data_layout)
+                     dict(cpu.kernels) if has_cpu else {}, cpu_globals, ptx, module.triple, module.data_layout,
+                     gpu_cubin(ptx, options))
     link_into(module, llvm.parse_assembly(table), "the device image table")
     for value in (*module.functions, *module.global_variables):
         if not value.is_declaration and not value.name.startswith("llvm.") \

@@ -20,6 +20,8 @@ typedef unsigned long long CUdeviceptr;
 
 #define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK 1
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 #define CU_JIT_ERROR_LOG_BUFFER 5
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 #define JIT_LOG_BYTES 16384
@@ -54,6 +56,7 @@ struct cuda_state {
     CUdevice handle;
     CUcontext context;
     char name[256];
+    long compute_capability;     /* major * 10 + minor */
 };
 
 /* a module: the CUmodule and its functions found so far, by kernel name */
@@ -153,30 +156,41 @@ static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src,
                                "cuMemcpyDtoD");
 }
 
-static int cuda_load(struct device *d, const struct image_desc *image, void **module) {
-    struct cuda_module *made;
-    char *log;
+/* One image's code loaded by the JIT (cuModuleLoadDataEx): 0, or -1 with the message and
+ * the JIT's error log. */
+static int load_code(struct device *d, const void *code, CUmodule *module) {
+    char *log = calloc(JIT_LOG_BYTES, 1);
     int options[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[2];
-    CUresult result;
+    int failed;
+    values[0] = log;
+    values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
+    failed = check(d, cu.cuModuleLoadDataEx(module, code, 2, options, values), "cuModuleLoadDataEx");
+    if (failed && log[0]) {
+        size_t used = strlen(d->last_error);
+        snprintf(d->last_error + used, sizeof d->last_error - used, " | %s", log);
+    }
+    free(log);
+    return failed ? -1 : 0;
+}
+
+/* The image's cubin where it was assembled for this GPU's architecture, else its PTX
+ * (which the driver compiles for any GPU at least as new as the PTX's target). */
+static int cuda_load(struct device *d, const struct image_desc *image, void **module) {
+    struct cuda_state *s = d->state;
+    struct cuda_module *made;
     *module = 0;
     if (!image->ptx) return 0;
     if (current(d)) return -1;
-    log = calloc(JIT_LOG_BYTES, 1);
-    values[0] = log;
-    values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
     made = calloc(1, sizeof *made);
-    result = cu.cuModuleLoadDataEx(&made->module, image->ptx, 2, options, values);
-    if (check(d, result, "cuModuleLoadDataEx")) {
-        if (log[0]) {
-            size_t used = strlen(d->last_error);
-            snprintf(d->last_error + used, sizeof d->last_error - used, " | %s", log);
-        }
-        free(log);
+    if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module) == 0) {
+        *module = made;
+        return 0;
+    }
+    if (load_code(d, image->ptx, &made->module)) {
         free(made);
         return -1;
     }
-    free(log);
     *module = made;
     return 0;
 }
@@ -251,5 +265,13 @@ int cuda_device_make(struct device *d, int ordinal) {
               "cuDeviceGetAttribute"))
         return -1;
     d->max_threads_per_block = value;
+    if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, s->handle),
+              "cuDeviceGetAttribute"))
+        return -1;
+    s->compute_capability = 10L * value;
+    if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, s->handle),
+              "cuDeviceGetAttribute"))
+        return -1;
+    s->compute_capability += value;
     return 0;
 }

@@ -60,7 +60,7 @@ enum scheme {
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions
  * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
-#define IMAGE_VERSION 2
+#define IMAGE_VERSION 3
 typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
 
 struct kernel_desc {
@@ -92,6 +92,9 @@ struct image_desc {
     long cpu_global_count;
     const struct global_desc *cpu_globals;
     const char *ptx;             /* NUL-terminated PTX, NULL: no GPU code */
+    const unsigned char *cubin;  /* the PTX assembled for one architecture (--offload-arch), NULL: none */
+    long cubin_size;
+    long cubin_arch;             /* its compute capability, major * 10 + minor (90: sm_90) */
 };
 
 /* ---------------------------------------------------------------- messages.c */

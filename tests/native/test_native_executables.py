@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from mpi_runs import gcc_build, mpiexec
 
+from omp2gpu.targets import nvptx
+
 HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
 REPO_ROOT = HERE.parents[1]
@@ -231,3 +233,28 @@ def test_launch_and_copy_records(tmp_path, library_object, link_flags):
     assert sum("launching kernel __omp_offloading_" in line for line in info) == 2, info
     assert all(line.startswith("omp2gpu: CPU device (2 workers) info: ") for line in info), info
     assert any("copying data from host to device, HstPtr=0x" in line and "Size=800" in line for line in info)
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="needs ptxas (the CUDA toolkit)")
+def test_offload_arch_embeds_a_cubin(tmp_path):
+    """--offload-arch sm_90: the PTX assembled for sm_90 is in the image beside the PTX (a
+    GPU of compute capability 9.0 loads it; the CPU device and the host are unchanged)."""
+    program = build(tmp_path, "process_facts.c", "--offload-arch", "sm_90")
+    plain = build(tmp_path, "process_facts.c", output="plain")
+    assert program.read_bytes().count(b"\x7fELF") > plain.read_bytes().count(b"\x7fELF") == 1
+    done = run_bare(program, "3", input="", env={"OMP2GPU_DEVICES": "cpu"})
+    assert done.returncode == 3 and "total=55" in done.stdout, done.stderr
+
+
+@pytest.mark.gpu
+def test_gpu_loads_the_cubin_for_its_arch(tmp_path, link_flags):
+    """The library built for this GPU's architecture (its cubin loaded, no PTX JIT) gives
+    the same results on the GPU."""
+    done = omp2gpu("compile", "--native", "-c", "--offload-arch", nvptx.default_arch(),
+                   str(PROGRAMS / "vector_library.c"), "-o", "vector_library.o", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    program = tmp_path / "main"
+    subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(tmp_path / "vector_library.o"), *link_flags, "-o",
+                    str(program)], check=True)
+    ran = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
