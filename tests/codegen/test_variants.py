@@ -184,3 +184,23 @@ def test_the_corpus_metadirective_program_takes_the_gpu_path_and_the_cpu_path():
     assert all(not k.plan.one_team for k in translation.device.kernels)
     assert all(k.plan.one_team and k.plan.construct.body.block_items[0].directive.kind == "parallel for simd"
                for k in translation.cpu.kernels)
+
+
+NOHOST_CHAIN = """
+    #include <stdio.h>
+    int g(int x) { return x + 1; }
+    int f(int x) { return g(x) * 2; }
+    #pragma omp declare target enter(f, g) device_type(nohost)
+    int main(void) {
+        int r = 0;
+        #pragma omp target map(tofrom: r)
+        r = f(3);
+        printf("%d\\n", r);
+        return 0;
+    }
+"""
+
+
+def test_nohost_functions_call_each_other_and_run_in_target_regions(tmp_path):
+    """The host copy of a nohost function is no host code: its calls are not checked."""
+    assert run_on(tmp_path, NOHOST_CHAIN, "cpu") == run_on(tmp_path, NOHOST_CHAIN, "host") == "8\n"

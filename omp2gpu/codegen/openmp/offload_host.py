@@ -107,7 +107,9 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         region (its kernel could not call it)."""
         variant = super().call_variant(cg, call)
         name = variant or call.name.name
-        if name in self.device_only_functions and not self._target_depth:
+        caller = cg.function.name.split(".")[0]         # an outlined region's: its function's
+        if name in self.device_only_functions and not self._target_depth \
+                and caller not in self.device_only_functions:       # whose host copy is never called
             raise CompileError(f"'{name}' is 'declare target device_type(nohost)': it has no host version "
                                "to call here", call.coord)
         if name in self.host_only_functions and self._target_depth:
