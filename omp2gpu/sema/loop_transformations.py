@@ -157,8 +157,11 @@ def _perfect_nest(statement, depth: int, coord) -> list[CanonicalLoop]:
     return loops
 
 
+FLOOR_PREFIX = "__omp_tile_"      # a floor loop's variable: a name the implementation reserves
+
+
 def _floor_name(loop: CanonicalLoop) -> str:
-    return f"__omp_tile_{loop.variable}"
+    return FLOOR_PREFIX + loop.variable
 
 
 def _signed_step(loop: CanonicalLoop) -> c_ast.Node:

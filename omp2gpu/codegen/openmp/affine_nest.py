@@ -29,6 +29,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.canonical_form import literal_integer
 from omp2gpu.sema.captures import free_identifiers
+from omp2gpu.sema.loop_transformations import FLOOR_PREFIX
 
 I64 = ir.IntType(64)
 
@@ -73,6 +74,9 @@ def dependence(loops) -> Dependence | None:
                 raise _unsupported("more than one loop whose bounds use an outer loop's variable is not "
                                    "supported", loop.node)
             name = used.pop()
+            if name.startswith(FLOOR_PREFIX):
+                raise _unsupported("a loop construct over the tile loops that 'tile' generates (collapsing more "
+                                   "than its floor loops) is not supported", loop.node)
             outer = outer_names.index(name)
             found = Dependence(outer, index, _affine(loop.lower, name), _affine(loop.upper, name))
             _check_step_divides(found, loops)
