@@ -94,6 +94,7 @@ VARIANT_CLAUSES: dict[str, frozenset[str]] = {
     "metadirective": frozenset({"when", "default", "otherwise"}),
     "dispatch": frozenset({"novariants", "nocontext"}),
     "declare target": frozenset({"device_type", "indirect", "enter"}),
+    "begin declare target": frozenset({"device_type", "indirect"}),
 }
 # The directives a metadirective may not choose (declarative ones, and itself).
 _NOT_A_VARIANT = ("declare", "end", "begin", "metadirective", "threadprivate", "section")

@@ -160,6 +160,12 @@ void f(int n, int *a) {
     assert context_leaves(meta.context, None) == ("target", "parallel") and isinstance(meta.body, c_ast.For)
 
 
+def test_begin_declare_target_takes_device_type():
+    ast = attach("#pragma omp begin declare target device_type(nohost)\nint f(void) { return 1; }\n"
+                 "#pragma omp end declare target\n")
+    assert ast.ext[0].directive.first(DeviceTypeClause).kind == "nohost"
+
+
 def test_declare_target_with_a_list_inside_a_function():
     ast = attach("int g(int x) { return x; }\nint main(void) {\n#pragma omp declare target to(g)\n return 0; }\n")
     (construct,) = nodes(ast, OmpConstruct)
