@@ -56,7 +56,8 @@ def test_affine_forms(text, outer, inner, lower, upper):
     ("for (int i = 0; i < n; i++) for (int j = i; j < n; j++) for (int k = j; k < n; k++) ;",
      "more than one loop"),
     ("for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) for (int k = i; k < j; k++) ;", "two outer loops"),
-    ("for (int i = 0; i < n; i++) for (int j = 0; j < i; j += 2) ;", "does not divide"),
+    ("for (int i = 0; i < n; i++) for (int j = 0; j < i; j += 2) ;", "not a multiple of its step 2"),
+    ("for (int i = 0; i < n; i++) for (int j = i; j < n; j += 2) ;", "move by -1 from one 'i' iteration"),
 ])
 def test_forbidden_or_unsupported_forms_are_located_errors(text, message):
     with pytest.raises(CompileError, match=message) as caught:

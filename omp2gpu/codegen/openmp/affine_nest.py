@@ -4,8 +4,8 @@ e.g. the triangle `for (i = 0; i < n; i++) for (j = i; j < n; j++)`.
 
 What is supported: one loop of the nest (the dependent loop, m) whose lower and upper
 bounds are affine in one outer loop's variable (o) with integer-constant coefficients;
-every other loop rectangular; the dependent loop's step dividing the change of its
-distance per outer iteration (always so for a unit step). Then the dependent loop's trip
+every other loop rectangular. OpenMP requires the dependent loop's step to divide the
+change of its distance per outer iteration (always so for a unit step). Then the dependent loop's trip
 count in row r (r: o's logical iteration) is `max(0, a + c * r)`, and the number of
 (o, m) pairs before row r has a closed form, quadratic in r:
     pairs_before(r) = F(clamp(r, lo, hi)) - F(lo),  F(x) = a * x + c * x * (x - 1) / 2,
@@ -122,19 +122,20 @@ def _split(node, name: str) -> tuple[int, c_ast.Node | None]:
 
 
 def _check_step_divides(found: Dependence, loops) -> None:
-    """The dependent loop's count changes by (cu - cl) * outer step / inner step a row:
-    an integer, or rows' counts are not a line (supported: unit inner steps, or constant
-    steps that divide it)."""
+    """OpenMP requires the change of the dependent loop's distance from one outer
+    iteration to the next, (cu - cl) * outer step, to be a multiple of its step (gcc's
+    check too): the rows' counts are then a line. Checked where both steps are
+    constants; with a step known only at run time the division is exact by that rule."""
     change = found.upper.coefficient - found.lower.coefficient
     inner, outer = loops[found.inner], loops[found.outer]
     inner_step, outer_step = literal_integer(inner.step), literal_integer(outer.step)
-    if change == 0 or inner_step in (1, -1):
+    if change == 0 or inner_step in (1, -1) or inner_step is None or outer_step is None:
         return
-    if inner_step is not None and outer_step is not None and inner_step != 0 \
-            and (change * outer_step) % inner_step == 0:
-        return
-    raise _unsupported(f"a step of '{inner.variable}' that does not divide the change of its bounds from "
-                       f"one '{outer.variable}' iteration to the next is not supported", inner.step)
+    if inner_step == 0 or (change * outer_step) % inner_step:
+        raise CompileError(f"invalid non-rectangular loop step: the bounds of '{inner.variable}' move by "
+                           f"{change * outer_step} from one '{outer.variable}' iteration to the next, not a "
+                           f"multiple of its step {inner_step} (OpenMP 5.1 2.11.1)",
+                           inner.step.coord or inner.node.coord)
 
 
 # ----------------------------------------------------------------- closed forms on IR values
