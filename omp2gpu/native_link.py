@@ -17,10 +17,14 @@ compiled program, so an unchanged program is linked once) and runs it as a child
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import os
+import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import llvmlite.binding as llvm
@@ -97,9 +101,13 @@ def link(paths: list, options: CompileOptions, output: str, shared: bool = False
 
 
 def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str], output: str,
-                 shared: bool) -> None:
+                 shared: bool, runtime_library: list[str] | None = None) -> None:
+    """cc's link of the objects with libomp2gpu (`runtime_library`: how; default its archive,
+    whole), the flags, the host's OpenMP runtime and the C library's parts."""
     runtime = native_runtime.build()
     compiler = native_runtime.c_compiler()
+    if runtime_library is None:       # whole: the image's constructor calls into it, a library's users may too
+        runtime_library = ["-Wl,--whole-archive", str(runtime.static), "-Wl,--no-whole-archive"]
     with tempfile.TemporaryDirectory(prefix="omp2gpu-link-") as scratch:
         objects = [Path(scratch) / "host.o"]
         objects[0].write_bytes(host_object)
@@ -107,9 +115,7 @@ def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str
             objects.append(Path(scratch) / "image.o")
             objects[1].write_bytes(image_object)
         command = [*compiler.split(), *(["-shared"] if shared else []), "-o", output, *map(str, objects),
-                   # whole: the image's constructor calls into it, and a library's users may too
-                   "-Wl,--whole-archive", str(runtime.static), "-Wl,--no-whole-archive",
-                   *flags, *openmp_link_flags(), *SYSTEM_LIBRARIES]
+                   *runtime_library, *flags, *openmp_link_flags(), *SYSTEM_LIBRARIES]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise CompileError(f"linking {output} failed: {(done.stderr or done.stdout).strip()[:3000]}")
@@ -169,3 +175,67 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     link_objects(host_object, image_object, flags, str(partial), shared=False)
     os.replace(partial, executable)
     return executable
+
+
+# --- the Python API on libomp2gpu (omp2gpu.load with OMP2GPU_NATIVE=1) ----------------------
+
+@cache
+def shared_runtime() -> ctypes.CDLL:
+    """libomp2gpu.so loaded once into this process, its symbols global, so that every library
+    the Python API loads shares one runtime (one device table, one present table per device,
+    one worker pool); its errors are kept for the caller to raise, never an exit."""
+    runtime = ctypes.CDLL(str(native_runtime.build().shared), mode=ctypes.RTLD_GLOBAL)
+    runtime.__omp2gpu_raise_errors(1)
+    runtime.__omp2gpu_take_error.restype = ctypes.c_int
+    runtime.__omp2gpu_take_error.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+    return runtime
+
+
+def take_error() -> str | None:
+    """The runtime's pending error (a bad map, a MANDATORY device that cannot run), if any; it
+    is then no longer pending."""
+    buffer = ctypes.create_string_buffer(1024)
+    if not shared_runtime().__omp2gpu_take_error(buffer, len(buffer)):
+        return None
+    return buffer.value.decode("utf-8", "replace")
+
+
+@dataclass
+class NativeLibrary:
+    """A C file made callable from Python as a shared library on libomp2gpu (what
+    driver.LoadedLibrary is for the JIT): its functions' addresses, prototypes and GPU build."""
+    handle: ctypes.CDLL
+    prototypes: dict
+    gpu: object = None
+    gpu_kernels: list = field(default_factory=list)
+    gpu_remarks: list = field(default_factory=list)
+
+    def address(self, name: str) -> int:
+        return ctypes.cast(getattr(self.handle, name), ctypes.c_void_p).value
+
+
+def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary:
+    """One C file as a shared library linked against the process's libomp2gpu.so: its
+    external functions the only symbols it exports (so its omp_* are its own, never the
+    OpenMP runtime's of the same name), its kernel names carrying `kernel_id` (the runtime
+    knows kernels by name for the whole process), loaded with ctypes."""
+    runtime = shared_runtime()
+    unit = driver.compile_unit(path, options, kernel_id=kernel_id)
+    program = driver.link_program([unit])
+    module = program.host
+    host.internalise(module, keep=tuple(unit.prototypes))
+    flags = library_flags(options, module)
+    host.optimise(module, options.opt_level)
+    host_object = host.object_code(module, options.opt_level)
+    image_object = native_image.image_object(program.device, program.cpu, options)
+    folder = Path(tempfile.mkdtemp(prefix="omp2gpu-library-"))
+    try:
+        library = folder / f"lib{kernel_id}.so"
+        shared = native_runtime.build().shared
+        link_objects(host_object, image_object, flags, str(library), shared=True,
+                     runtime_library=[f"-L{shared.parent}", "-lomp2gpu", f"-Wl,-rpath,{shared.parent}"])
+        handle = ctypes.CDLL(str(library))      # its constructor registers its image with `runtime`
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)     # mapped now: the file is not needed
+    del runtime
+    return NativeLibrary(handle, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks)

@@ -12,5 +12,5 @@
     element_types    an array's element type against a pointer's pointee type
 """
 
-from omp2gpu.api.c_function import CFunction
+from omp2gpu.api.c_function import CFunction, OffloadError
 from omp2gpu.api.library import Library, load, target_device

@@ -1,6 +1,9 @@
 """One external function of a loaded C file, called with Python arguments (positional,
 or by the C parameters' names). Device arrays among them are lent to the launcher for
-the call (offload.runtime.lend_device_data); every array is let go when it returns."""
+the call (offload.runtime.lend_device_data); every array is let go when it returns.
+A function of a library on the native runtime (native_link.load_library) raises the
+runtime's error after the call as OffloadError (a bad map, a MANDATORY device that
+cannot run): the rest of the call ran on the host."""
 
 from __future__ import annotations
 
@@ -12,9 +15,15 @@ from omp2gpu.offload import runtime
 from omp2gpu.offload.data_environment import MappingError
 
 
+class OffloadError(RuntimeError):
+    """The offload runtime refused what a call asked of it (omp2gpu.OffloadError)."""
+
+
 class CFunction:
-    def __init__(self, prototype: Prototype, address: int):
-        """TypeError for a function no Python call can make (a struct parameter, `...`)."""
+    def __init__(self, prototype: Prototype, address: int, take_error=None):
+        """TypeError for a function no Python call can make (a struct parameter, `...`).
+        `take_error`: the native runtime's pending error after a call, None for none (the
+        function is then one of a native library: device arrays are not lent)."""
         ftype = prototype.ctype
         name = prototype.name
         if ftype.variadic:
@@ -30,6 +39,7 @@ class CFunction:
         except TypeError:
             raise TypeError(f"{name}() returns '{ftype.result}', which cannot be passed to Python") from None
         self._call = ctypes.CFUNCTYPE(result, *(p.ctypes_type for p in self.parameters))(address)
+        self._take_error = take_error
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
 
     @property
@@ -49,6 +59,8 @@ class CFunction:
         try:
             converted = [convert(value, held) for convert, value in zip(self._converters, args)]
             lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
+            if self._take_error is not None:
+                return self._native_call(converted, lent)
             if not lent:
                 return self._call(*converted)
             loan = self._lend(lent)
@@ -60,6 +72,17 @@ class CFunction:
             for _, memory in held:
                 if memory.release is not None:
                     memory.release()
+
+    def _native_call(self, converted: list, lent: list):
+        if lent:
+            names = ", ".join(f"'{name}'" for name, _ in lent)
+            raise ValueError(f"{self.__name__}(): {names}: device arrays are lent to the in-process "
+                             "launcher only; load the library without OMP2GPU_NATIVE (native=False)")
+        result = self._call(*converted)
+        error = self._take_error()
+        if error is not None:
+            raise OffloadError(f"{self.__name__}(): {error}")
+        return result
 
     def _bind(self, args: tuple, kwargs: dict) -> tuple:
         """The arguments in parameter order; TypeError as Python's own calls say it."""

@@ -18,7 +18,7 @@ import tempfile
 from functools import cached_property
 from pathlib import Path
 
-from omp2gpu import driver
+from omp2gpu import driver, native_link
 from omp2gpu.api.c_function import CFunction
 from omp2gpu.api.kernels import Kernels
 from omp2gpu.deep_stack import call_with_deep_stack
@@ -73,32 +73,42 @@ class Library:
         return f"<omp2gpu.Library {self.path!r}: {', '.join(self.functions) or 'no functions'}>"
 
 
-def load(path: str | os.PathLike | None = None, *, source: str | None = None, flags=()) -> Library:
+def load(path: str | os.PathLike | None = None, *, source: str | None = None, flags=(),
+         native: bool | None = None) -> Library:
     """Compile the C file at `path` (or the C text `source`) with compiler `flags` as the
     command line spells them ("-O3", "-DN=4", "-I", "include"), for the devices here.
-    A compile error is a CompileError whose message is file:line:col, the line and a caret."""
+    A compile error is a CompileError whose message is file:line:col, the line and a caret.
+    `native` (default: OMP2GPU_NATIVE): a shared library on the C offload runtime,
+    libomp2gpu (docs/native-executables.md), whose offload errors are OffloadError
+    exceptions; NumPy and other host arrays only (device arrays: the in-process launcher)."""
     if (path is None) == (source is None):
         raise TypeError("load() takes a path or source=..., one of them")
     options = options_from_flags(flags)
     kernel_id = f"py{next(_load_numbers)}"
+    native = native_link.wanted() if native is None else native
     if source is None:
-        return _load(str(path), options, kernel_id)
+        return _load(str(path), options, kernel_id, native)
     with tempfile.TemporaryDirectory(prefix="omp2gpu-") as directory:
         file = Path(directory) / "source.c"
         file.write_text(source, encoding="utf-8")
-        return _load(str(file), options, kernel_id)
+        return _load(str(file), options, kernel_id, native)
 
 
-def _load(path: str, options, kernel_id: str) -> Library:
+def _load(path: str, options, kernel_id: str, native: bool) -> Library:
     try:
-        loaded = call_with_deep_stack(driver.load_library, path, options, kernel_id)
+        if native:
+            loaded = call_with_deep_stack(native_link.load_library, path, options, kernel_id)
+            address, take_error = loaded.address, native_link.take_error
+        else:
+            loaded = call_with_deep_stack(driver.load_library, path, options, kernel_id)
+            address, take_error = loaded.engine.get_function_address, None
     except CompileError as error:
         error.args = (error.format(),)         # what the command line prints, in the traceback
         raise
     functions, refused = {}, {}
     for name, prototype in loaded.prototypes.items():
         try:
-            functions[name] = CFunction(prototype, loaded.engine.get_function_address(name))
+            functions[name] = CFunction(prototype, address(name), take_error)
         except TypeError as why:
             refused[name] = str(why)
     return Library(path, functions, refused, loaded, options)

@@ -78,7 +78,7 @@ void device_set_default(int number) { default_device = number; }
 static struct device *unavailable(const char *why, long number) {
     if (policy == POLICY_MANDATORY) {
         if (number < 0) offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but %s", why);
-        offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but device %ld is not available", number);
+        else offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but device %ld is not available", number);
     }
     return 0;
 }
@@ -86,7 +86,7 @@ static struct device *unavailable(const char *why, long number) {
 /* The device for a device clause's value (-1: none, the default device); NULL: the host. */
 struct device *select_device(long number) {
     int n = device_count();
-    if (policy == POLICY_DISABLED) return 0;
+    if (policy == POLICY_DISABLED || offload_error_pending()) return 0;
     if (number == -1) {
         if (n == 0) return unavailable("no device is available", -1);
         number = device_current_default();
@@ -101,7 +101,8 @@ void device_failed(struct device *d, const char *consequence) {
     const char *reason = d->last_error[0] ? d->last_error : "device error";
     if (policy == POLICY_MANDATORY)
         offload_fatal("offload to device %d failed (%s) and OMP_TARGET_OFFLOAD=MANDATORY", d->number, reason);
-    offload_report("warning", "offload to device %d failed (%s); %s", d->number, reason, consequence);
+    else
+        offload_report("warning", "offload to device %d failed (%s); %s", d->number, reason, consequence);
     table_evacuate(d);
     d->usable = 0;
 }

@@ -28,21 +28,19 @@ static struct map_entry *read_entries(int count, void **bases, void **begins, co
  * failure gives the device up. Returns whether the device failed. */
 static int settle(struct device *d, int result, const char *where, const char *consequence) {
     if (result == -2) {
-        offload_unlock();
         if (where && where[0]) offload_fatal("%s: %s", where, table_mapping_error);
-        offload_fatal("%s", table_mapping_error);
+        else offload_fatal("%s", table_mapping_error);
+        return 1;
     }
     if (result) device_failed(d, consequence);
     return result != 0;
 }
 
-static void check_or_die(int count, void **begins, const int64_t *sizes, const int64_t *types,
-                         const char *where) {
+/* 0 when the construct's entries are good; else the error (fatal, or raised later) */
+static int bad_entries(int count, void **begins, const int64_t *sizes, const int64_t *types, const char *where) {
     const char *bad = check_entries(count, begins, sizes, types, where);
-    if (bad) {
-        offload_unlock();
-        offload_fatal("%s", bad);
-    }
+    if (bad) offload_fatal("%s", bad);
+    return bad != 0;
 }
 
 int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
@@ -62,7 +60,10 @@ int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, voi
         offload_unlock();
         return 1;
     }
-    check_or_die(count, begins, sizes, types, where);
+    if (bad_entries(count, begins, sizes, types, where)) {
+        offload_unlock();
+        return 1;
+    }
     entries = read_entries(count, bases, begins, sizes, types, small);
     failed = settle(d, images_activate(d), where, fallback);
     kernel = failed ? 0 : images_kernel(kernel_name, &image);
@@ -130,7 +131,10 @@ static void data(int64_t device, int32_t count, void **bases, void **begins, int
         offload_unlock();
         return;
     }
-    check_or_die(count, begins, sizes, types, where);
+    if (bad_entries(count, begins, sizes, types, where)) {
+        offload_unlock();
+        return;
+    }
     entries = read_entries(count, bases, begins, sizes, types, small);
     if (!settle(d, images_activate(d), where, consequence)
         && !settle(d, operation(d, entries, count, where), where, consequence) && returns_pointers)

@@ -56,9 +56,10 @@ static void index_kernels(const struct image_desc *image, int number) {
 void __omp2gpu_register_image(const struct image_desc *image) {
     offload_lock();
     if (image->version != IMAGE_VERSION) {
-        offload_unlock();
         offload_fatal("this program's device image has format %ld, the runtime reads %d: "
                       "link it again with this omp2gpu", image->version, IMAGE_VERSION);
+        offload_unlock();
+        return;
     }
     if (image_count == image_capacity) {
         image_capacity = image_capacity ? 2 * image_capacity : 4;

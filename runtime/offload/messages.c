@@ -1,9 +1,10 @@
 /* The runtime's messages on stderr, `omp2gpu: KIND: text`, after whatever the program
  * printed (its buffered stdout is flushed first), and the fatal exit: status 1 at once,
  * as libomptarget ends a program whose mapping failed; a device's message for its last
- * failure. */
+ * failure; errors kept for a caller that raises them (the Python API). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include "offload.h"
 
@@ -30,10 +31,40 @@ void device_error(struct device *device, const char *format, ...) {
     va_end(arguments);
 }
 
+/* The program's error, or a MANDATORY device that cannot run it: status 1 at once; or,
+ * where the caller asked for errors to be raised (__omp2gpu_raise_errors: the Python API,
+ * which must not end the interpreter), the message kept for it, and a return: the caller
+ * then does nothing more on any device until the error is taken (offload_error_pending). */
+static int raising;
+static char pending[1024];
+static int pending_set;
+
 void offload_fatal(const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
+    if (raising) {
+        if (!pending_set) vsnprintf(pending, sizeof pending, format, arguments);
+        pending_set = 1;
+        va_end(arguments);
+        return;
+    }
     say("error", format, arguments);
     va_end(arguments);
     _exit(1);
+}
+
+int offload_error_pending(void) { return pending_set; }
+
+void __omp2gpu_raise_errors(int on) { raising = on; }
+
+/* The pending error's message into `buffer` (cut to `size`), its length, and no error
+ * pending any more; 0: none. */
+int __omp2gpu_take_error(char *buffer, size_t size) {
+    int length;
+    if (!pending_set) return 0;
+    length = (int)strlen(pending);
+    if (buffer && size > 0) snprintf(buffer, size, "%s", pending);
+    pending_set = 0;
+    pending[0] = 0;
+    return length ? length : 1;
 }

@@ -99,7 +99,8 @@ struct image_desc {
 
 /* ---------------------------------------------------------------- messages.c */
 void offload_report(const char *kind, const char *format, ...);
-void offload_fatal(const char *format, ...);
+void offload_fatal(const char *format, ...);   /* returns only where errors are raised */
+int offload_error_pending(void);
 
 /* ---------------------------------------------------------------- policy.c */
 enum policy { POLICY_DEFAULT = 0, POLICY_MANDATORY = 1, POLICY_DISABLED = 2 };
