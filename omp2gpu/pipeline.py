@@ -29,6 +29,7 @@ from omp2gpu.sema.imperfect_nests import make_nests_perfect
 from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.loop_transformations import apply_loop_transformations
 from omp2gpu.sema.nesting import check_nesting
+from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.targets import host, mpi
 
@@ -158,6 +159,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     ast = attach_pragmas(ast, check_default_clause if lowering_checks else None)
     apply_loop_transformations(ast)                         # 5.1 tile, unroll -> loops
     make_nests_perfect(ast)                                 # 5.0 intervening code -> innermost body
+    check_non_rectangular_clauses(ast)
     if lowering_checks:
         check_concurrent_regions(ast)
         check_concurrent_races(ast)
