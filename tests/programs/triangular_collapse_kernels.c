@@ -94,14 +94,24 @@ int main(int argc, char **argv)
             lj = j;
         }
     long tasks = 0;
+    int ti = -1, tj = -1;
 #pragma omp parallel
 #pragma omp single
-#pragma omp taskloop collapse(2) grainsize(64)
-    for (int i = 0; i < n; i++)
-        for (int j = i; j < n; j++) {
+#pragma omp taskloop collapse(2) grainsize(64) lastprivate(ti, tj)
+    for (ti = 0; ti < n; ti++)
+        for (tj = ti; tj < n; tj++) {
 #pragma omp atomic
-            tasks += (long)i * j;
+            tasks += (long)ti * tj;
         }
+    /* lastprivate of the iteration variables: each one step past its last iteration's
+       value (the strictly upper triangle's last pair is (n-2, n-1)) */
+    int ri = -1, rj = -1;
+    long pairs = 0;
+#pragma omp parallel for collapse(2) lastprivate(ri, rj) reduction(+: pairs)
+    for (ri = 0; ri < n; ri++)
+        for (rj = n - 1; rj > ri; rj--)
+            pairs++;
+    printf("taskloop ends at %d %d, %ld pairs end at %d %d\n", ti, tj, pairs, ri, rj);
     long diagonal_band = 0;
 #pragma omp simd collapse(2) reduction(+: diagonal_band)
     for (int i = 0; i < n; i++)

@@ -151,21 +151,27 @@ class AffineBounds(LoopBounds):
         return convert(b, b.add(lower, b.mul(position, self.step)), ct.LONG, self.var_type)
 
     def final_value(self, cg) -> ir.Value:
-        return self.final_value_after(cg, self.outer, convert(cg.builder, self.outer.trip_count,
-                                                              self.outer.iv_type, ct.LONG))
+        return self.final_values(cg)[1]
 
-    def final_value_after(self, cg, outer: LoopBounds, rows: ir.Value) -> ir.Value:
-        """After the sequential nest: one step past the end of the outer loop's last row
-        (`rows`: its trip count, i64)."""
+    def final_values(self, cg) -> tuple[ir.Value, ir.Value]:
+        return self.final_values_after(cg, self.outer, convert(cg.builder, self.outer.trip_count,
+                                                                self.outer.iv_type, ct.LONG))
+
+    def final_values_after(self, cg, outer: LoopBounds, rows: ir.Value) -> tuple[ir.Value, ir.Value]:
+        """What lastprivate gives the outer and the dependent variable: each one step past
+        its value in the nest's last iteration (as gcc does; for a rectangular nest this is
+        what the sequential loops leave). `rows`: the outer loop's trip count, i64."""
         b = cg.builder
+        zero = ir.Constant(I64, 0)
         counts = self.rows(cg, outer, rows)
-        last = b.sub(rows, ir.Constant(I64, 1))
-        last = b.select(b.icmp_signed("<", last, ir.Constant(I64, 0)), ir.Constant(I64, 0), last)
+        last = b.sub(counts.hi, ir.Constant(I64, 1))             # the last row with pairs
+        last = b.select(b.icmp_signed("<", last, zero), zero, last)
         count = counts.count(last)
-        count = b.select(b.icmp_signed("<", count, ir.Constant(I64, 0)), ir.Constant(I64, 0), count)
+        count = b.select(b.icmp_signed("<", count, zero), zero, count)
         outer_value = convert(b, outer.value_at(cg, convert(b, last, ct.LONG, outer.iv_type)),
                               outer.var_type, ct.LONG)
-        return self.value_in_row(cg, outer_value, count)
+        after_outer = outer.value_at(cg, convert(b, b.add(last, ir.Constant(I64, 1)), ct.LONG, outer.iv_type))
+        return after_outer, self.value_in_row(cg, outer_value, count)
 
 
 def nest_bounds(cg, loops: list[CanonicalLoop]) -> list[LoopBounds]:
@@ -213,14 +219,21 @@ def declare_loop_variables(cg, loops: list[CanonicalLoop], bounds: list[LoopBoun
     construct's clauses privatise already has a copy there, which becomes the slot: the
     body then reads the iteration variable through either name, and lastprivate(i)
     copies out the value i has after the whole loop, lb + trip_count * step, as the
-    sequential loop leaves it (OpenMP 4.5 2.15.3.5)."""
+    sequential loop leaves it (OpenMP 4.5 2.15.3.5); in a non-rectangular nest, the
+    dependent pair's last values one step on (AffineBounds.final_values_after)."""
     slots = []
-    for each, x in zip(loops, bounds):
+    found = dependent_loop(bounds)
+    for index, (each, x) in enumerate(zip(loops, bounds)):
         private = environment.private_copies.get(each.variable) if not each.declared_in_loop else None
         if private is not None:
             slot = private.address
-            environment.final_value(each.variable,
-                                    lambda x=x, slot=slot: cg.builder.store(x.final_value(cg), slot))
+            if found is not None and index == found.outer:       # the dependent loop's outer one
+                def final(x=bounds[found.inner]):
+                    return x.final_values(cg)[0]
+            else:
+                def final(x=x):
+                    return x.final_value(cg)
+            environment.final_value(each.variable, lambda final=final, slot=slot: cg.builder.store(final(), slot))
         else:
             slot = cg.alloca(x.var_type, each.variable)
             cg.scope.declare(Symbol(each.variable, x.var_type, "object", slot))

@@ -279,9 +279,10 @@ class LoopConstructs:
     def _final_value(self, cg, bounds, space, index):
         """What the sequential nest leaves in loop `index`'s variable."""
         b, bound = cg.builder, bounds[index]
-        if isinstance(bound, canonical_loop.AffineBounds):
-            outer = bound.dependence.outer
-            return bound.final_value_after(cg, bounds[outer], getattr(space, f"trip{outer}"))
+        found = canonical_loop.dependent_loop(bounds)
+        if found is not None and index in (found.outer, found.inner):
+            pair = bounds[found.inner].final_values_after(cg, bounds[found.outer], getattr(space, f"trip{found.outer}"))
+            return pair[0] if index == found.outer else pair[1]
         return bound.value_at(cg, convert(b, getattr(space, f"trip{index}"), self.counting, bound.iv_type))
 
     def _set_variables(self, cg, bounds, space, iteration, slots) -> None:
