@@ -11,6 +11,7 @@ from __future__ import annotations
 HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
     # NVPTX has no 80-bit floating type (Clang refuses long double in device code too)
     "long_double_80bit": ("long double (the host's x86 80-bit type) has no GPU equivalent",),
+    "long_double_atomics": ("long double (the host's x86 80-bit type) has no GPU equivalent",),
     # under --scheme control-loop: a VLA private to a teams or target construct would be
     # team-shared, which needs a size known at compile time (auto runs these regions on the GPU)
     "vla_private_firstprivate": tuple(
@@ -29,7 +30,7 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
 
 # programs none of whose target regions any device runs (every region is listed above, under
 # every scheme): the CPU device launches nothing for them either
-EVERY_REGION_ON_HOST = {"long_double_80bit", "host_declare_reduction_structs",
+EVERY_REGION_ON_HOST = {"long_double_80bit", "long_double_atomics", "host_declare_reduction_structs",
                         "target_parallel_for_ordered"}
 
 

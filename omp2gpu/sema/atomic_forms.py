@@ -107,6 +107,11 @@ def _capture(node) -> None:
     _update(node.rvalue)
 
 
+def _is_write(node) -> bool:
+    """`x = expr`: any expression, a constant too (the capture block's swap form)."""
+    return isinstance(node, c_ast.Assignment) and node.op == "=" and is_lvalue(node.lvalue)
+
+
 def _capture_block(block: c_ast.Compound) -> None:
     """{v = x; update}, {update; v = x} or {v = x; x = expr}: both name the same x."""
     items = block.block_items or []
@@ -115,7 +120,7 @@ def _capture_block(block: c_ast.Compound) -> None:
                            "statements, '{ v = x; x binop= expr; }' or '{ x binop= expr; v = x; }'",
                            block.coord)
     first, second = items
-    if is_read(first) and (update_parts(second) is not None or is_read(second)):
+    if is_read(first) and (update_parts(second) is not None or _is_write(second)):
         x, update = first.rvalue, second               # {v = x; update} or {v = x; x = expr}
         written = update_parts(update)[0] if update_parts(update) else update.lvalue
     elif update_parts(first) is not None and is_read(second):

@@ -102,6 +102,36 @@ def test_compare_lowering_on_the_host(tmp_path):
     assert "atomicrmw fmax" not in ir
 
 
+LONG_DOUBLE = """
+long double x, v;
+int main(void) {
+  #pragma omp parallel
+  {
+    #pragma omp atomic read seq_cst
+    v = x;
+    #pragma omp atomic write
+    x = 2.5L;
+    #pragma omp atomic
+    x *= 1.5L;
+    #pragma omp atomic capture
+    { v = x; x = 0.5L; }
+  }
+  return 0;
+}
+"""
+
+
+def test_long_double_swaps_its_sixteen_bytes(tmp_path):
+    """x86_fp80 has no atomic instruction: an i128 load, else a cmpxchg i128 loop that
+    keeps the six padding bytes it read."""
+    ir = host_ir(tmp_path, LONG_DOUBLE)
+    assert re.search(r"load atomic i128, i128\* .* seq_cst, align 16", ir)
+    assert len(re.findall(r"cmpxchg i128\*", ir)) == 3                 # write, update, swap
+    assert "atomicrmw fmul" not in ir and "atomicrmw xchg x86_fp80" not in ir
+    padding = ((1 << 128) - 1) ^ ((1 << 80) - 1)                       # bytes 10..15 kept
+    assert re.search(rf"and i128 .*, {padding}\n", ir)
+
+
 GPU = """
 float best[8]; int flag, got;
 int main(void) {

@@ -23,6 +23,7 @@ ACCEPTED = [
     ("update", "a[1] <<= 2;"), ("capture", "v = x++;"), ("capture", "v = x += 2;"),
     ("capture", "{ v = x; x += 1; }"), ("capture", "{ x = x / 2; v = x; }"),
     ("capture", "{ v = x; x = y; }"), ("capture", "{ v = a[2]; a[2]++; }"),
+    ("capture", "{ v = x; x = 5; }"), ("capture", "{ v = x; x = y * 2; }"),
 ]
 
 

@@ -54,13 +54,13 @@ def emit_atomic_compare(cg, construct, order: str) -> None:
 
 
 def _check_supported(form: CompareForm, target) -> None:
-    """4- and 8-byte integers and floating-point objects; pointers compared with ==."""
+    """4- and 8-byte integers, floating-point objects (long double too); pointers with ==."""
     ctype = target.ctype
     if target.bit_field is not None:
         what = "a bit-field"
     elif ctype.is_pointer and form.compare != "==":
         what = "a pointer compared with '<' or '>'"
-    elif not (ctype.is_arithmetic or ctype.is_pointer) or ctype.size not in (4, 8):
+    elif not (ctype.is_arithmetic or ctype.is_pointer) or ctype.size not in (4, 8) and not ctype.is_floating:
         what = f"an object of type '{ctype}'"
     else:
         return

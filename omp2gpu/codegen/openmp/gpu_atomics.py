@@ -9,7 +9,9 @@ The statement forms (sema.atomic_forms recognises them and rejects others):
     capture  v = x++; v = x--; v = ++x; v = --x; v = x op= expr;
              { v = x; x op= expr; }  { x op= expr; v = x; }  { v = x; x = expr; }
 An update is one atomicrmw where the hardware has it (integer + - & | ^, float +),
-otherwise a compare-and-swap loop around the C operator.
+otherwise a compare-and-swap loop around the C operator. `long double` (x86_fp80, host
+and CPU device only) has no atomic instruction of its own: a read loads its 16 bytes as
+one i128, every write is a compare-and-swap loop on them (compare_and_swap.bit_pattern).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import memory_order
 from omp2gpu.codegen.openmp.atomic_compare import emit_atomic_compare
 from omp2gpu.codegen.openmp.bit_field_atomics import atomic_bit_field_read, atomic_bit_field_update
-from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
+from omp2gpu.codegen.openmp.compare_and_swap import bit_pattern, compare_and_swap_loop
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.atomic_forms import update_parts
@@ -48,7 +50,7 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False,
             return convert(b, result.value, result.ctype, ctype, x_node.coord)
         return atomic_bit_field_update(cg, target, compute, ordering)
     rmw = None if reverse else _RMW.get((op, ctype.is_integer))
-    if rmw is not None and ctype.size >= 4:
+    if rmw is not None and 4 <= ctype.size <= 8:
         value = convert(b, operand.value, operand.ctype, ctype, expr_node.coord)
         old = memory_order.rmw(cg, rmw, target.address, value, ordering)
         new = cg.binary(op, RValue(ctype, old), RValue(ctype, value), x_node)
@@ -98,6 +100,8 @@ def _read(cg, node, order: str):
     source = atomic_location(cg, node.rvalue)
     if source.bit_field is not None:
         read = atomic_bit_field_read(cg, source, memory_order.load_ordering(order))
+    elif _wide(source.ctype):
+        read = RValue(source.ctype, _wide_load(cg, source, memory_order.load_ordering(order)))
     else:
         read = RValue(source.ctype, memory_order.load(cg, source.address,
                                                       memory_order.load_ordering(order),
@@ -113,6 +117,10 @@ def _write(cg, node, order: str):
     value = cg.expr_as(node.rvalue, target.ctype)
     if target.bit_field is not None:
         atomic_bit_field_update(cg, target, lambda old: value, memory_order.store_ordering(order))
+        return
+    if _wide(target.ctype):
+        compare_and_swap_loop(cg, target.address, target.ctype, lambda old: value,
+                              memory_order.LLVM_ORDERING[order])
         return
     memory_order.store(cg, value, target.address, memory_order.store_ordering(order), target.ctype.align)
 
@@ -146,11 +154,26 @@ def _capture(cg, node, order: str):
         if target.bit_field is not None:
             old, _new = atomic_bit_field_update(cg, target, lambda old: value,
                                                 memory_order.LLVM_ORDERING[order])
+        elif _wide(target.ctype):
+            old, _new = compare_and_swap_loop(cg, target.address, target.ctype, lambda old: value,
+                                              memory_order.LLVM_ORDERING[order])
         else:
             old = memory_order.rmw(cg, "xchg", target.address, value, memory_order.LLVM_ORDERING[order])
         _assign(cg, first.lvalue, old, target.ctype)
     else:
         raise CompileError("unsupported form of '#pragma omp atomic capture'", node.coord)
+
+
+def _wide(ctype) -> bool:
+    """long double: no atomic load, store or read-modify-write of its own type."""
+    return ctype.is_floating and ctype.size > 8
+
+
+def _wide_load(cg, source, ordering: str) -> ir.Value:
+    bits = ir.IntType(source.ctype.size * 8)
+    address = cg.builder.bitcast(source.address, bits.as_pointer())
+    word = memory_order.load(cg, address, ordering, source.ctype.align)
+    return bit_pattern(cg.builder, source.ctype)[0](word)
 
 
 def _assign(cg, v_node, value, ctype):
