@@ -86,3 +86,24 @@ def test_parallel_for_iteration_variable_is_its_lastprivate_copy(tmp_path):
     copy = copy[:copy.index("lastprivate.done:")]
     store, load = copy.index('store i32'), copy.index('load i32, i32* %"i.private"')
     assert store < load and 'i32* %"i.private"' in copy[store:load]
+
+
+SIMD_IN_PARALLEL_FOR = """
+void row_sums(int n, const double *a, double *sums) {
+  #pragma omp target teams distribute parallel for map(to: a[0:n*n]) map(from: sums[0:n])
+  for (int i = 0; i < n; i++) {
+    double sum = 0.0;
+    #pragma omp simd reduction(+: sum)
+    for (int j = 0; j < n; j++) sum += a[i * n + j];
+    sums[i] = sum;
+  }
+}
+"""
+
+
+def test_a_simd_loop_in_a_parallel_for_is_not_shared_among_the_threads(tmp_path):
+    """A `simd` loop inside a worksharing loop's iteration runs every one of its iterations
+    in the thread that met it: only the `for` is dealt out (one static-init call), not the
+    simd loop too (it was, each thread then summing a share of another thread's row)."""
+    kernel, _ = _kernel_ir(tmp_path, SIMD_IN_PARALLEL_FOR)
+    assert len(re.findall(r"call void @\"?__kmpc_for_static_init_[48]", kernel)) == 1

@@ -217,8 +217,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                     call_device_runtime(cg, "__kmpc_end_serialized_parallel", ir.VoidType(), [])
             else:
                 self.emit_parallel(cg, rest, directive, body)
-        elif leaf in ("for", "simd"):
+        elif leaf == "for":
             self.emit_loop(cg, directive, body, rest=rest)
+        elif leaf == "simd":        # not worksharing: the encountering thread runs every iteration
+            self.emit_loop(cg, directive, body, rest=rest, worksharing=False)
         else:
             raise CompileError(f"'{leaf}' is not supported inside a GPU target region", directive.coord)
 
