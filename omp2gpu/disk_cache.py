@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
+import shutil
+import stat
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -15,23 +19,111 @@ from omp2gpu import __version__
 
 
 def cache_dir() -> Path:
-    """$OMP2GPU_CACHE_DIR, else $XDG_CACHE_HOME/omp2gpu, else ~/.cache/omp2gpu."""
+    """The cache directory, when it is safe to use: $OMP2GPU_CACHE_DIR, else
+    $XDG_CACHE_HOME/omp2gpu, else ~/.cache/omp2gpu, created 0700. One owned by another
+    user or writable by others is not used (another user could plant code that this
+    run would execute): a private temporary directory, removed at exit, stands in for
+    it, after one warning that names it."""
     if os.environ.get("OMP2GPU_CACHE_DIR"):
-        return Path(os.environ["OMP2GPU_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "omp2gpu"
+        wanted = Path(os.environ["OMP2GPU_CACHE_DIR"])
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        wanted = Path(base) / "omp2gpu"
+    return _checked_cache_dir(wanted, current_uid())
+
+
+def current_uid() -> int:
+    """Who must own the cache (a hook the tests replace to pretend another owner)."""
+    return os.geteuid()
+
+
+@lru_cache(maxsize=None)
+def _checked_cache_dir(wanted: Path, uid: int) -> Path:
+    problem = _unsafe_because(wanted, uid)
+    if problem is None:
+        return wanted
+    print(f"omp2gpu: warning: the cache directory {wanted} {problem}; it is not used "
+          "(a temporary directory stands in for it this run)", file=sys.stderr, flush=True)
+    return _private_directory()
+
+
+def _unsafe_because(directory: Path, uid: int) -> str | None:
+    """Why `directory` must not hold cached code, or None when it may (created 0700 now
+    when missing; a directory that cannot be created is no problem: writes just fail)."""
+    try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        directory.mkdir(mode=0o700)
+        os.chmod(directory, 0o700)      # a umask of 0777 would leave it unusable
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    try:
+        status = directory.stat()
+    except OSError:
+        return None
+    if not stat.S_ISDIR(status.st_mode):
+        return "is not a directory"
+    if status.st_uid != uid:
+        return f"is owned by another user (uid {status.st_uid})"
+    if status.st_mode & 0o022:
+        return (f"is writable by other users (mode {stat.S_IMODE(status.st_mode):04o}; "
+                f"`chmod 700 {directory}` makes it usable)")
+    return None
+
+
+@lru_cache(maxsize=None)
+def _private_directory() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="omp2gpu-cache-"))       # 0700, this user's
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+# --- the runtimes' LLVM IR: text files whose first line is their checksum -----------
+#
+# A cached .ll starts with `; sha256 <hex of the rest>`; a file whose checksum does not
+# match (truncated, corrupted, replaced) or that another user owns is remade, never
+# used. The line is an LLVM comment: the file stays valid IR for anyone reading it.
+
+_CHECKSUM_PREFIX = "; sha256 "
 
 
 def cached_text(cached: Path, make) -> str:
-    """cached's text, else make()'s, written to cached for next time; an unwritable
-    cache only costs the remaking."""
-    try:
-        return cached.read_text(encoding="utf-8")
-    except OSError:
-        pass
+    """cached's text when intact, else make()'s, written to cached for next time; an
+    unwritable cache only costs the remaking."""
+    text = _verified_text(cached)
+    if text is not None:
+        return text
     text = make()
-    write_atomically(cached, text.encode("utf-8"))
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    write_atomically(cached, f"{_CHECKSUM_PREFIX}{digest}\n{text}".encode("utf-8"))
     return text
+
+
+def own_bytes(path: Path) -> bytes | None:
+    """The file's bytes when the current user owns it (a file that another user slipped
+    into the cache is never used), else None."""
+    try:
+        with open(path, "rb") as handle:
+            if os.fstat(handle.fileno()).st_uid != current_uid():
+                return None
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _verified_text(cached: Path) -> str | None:
+    data = own_bytes(cached)
+    if data is None:
+        return None
+    first, _, rest = data.partition(b"\n")
+    expected = (_CHECKSUM_PREFIX + hashlib.sha256(rest).hexdigest()).encode()
+    if first != expected:
+        return None
+    try:
+        return rest.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -39,7 +131,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     a concurrent reader sees the old file or the new one, never half of one. An
     unwritable cache is no error: it only costs the remaking next time."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     except OSError:
         return
@@ -97,9 +189,8 @@ def entry_path(kind: str, key: str) -> Path:
 
 def read_entry(path: Path) -> tuple[dict, tuple[bytes, ...]] | None:
     """(the entry's names, its objects), or None where there is no whole, intact entry."""
-    try:
-        data = path.read_bytes()
-    except OSError:
+    data = own_bytes(path)
+    if data is None:
         return None
     header_end = data.find(b"\n", len(_ENTRY_MAGIC))
     if not data.startswith(_ENTRY_MAGIC) or header_end < 0:

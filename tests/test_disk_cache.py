@@ -17,6 +17,7 @@ NAMES = {"constructors": ["init"]}
 def private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv(disk_cache.CODE_CACHE_SWITCH, raising=False)
+    disk_cache._checked_cache_dir.cache_clear()         # each test checks its directory afresh
     return tmp_path
 
 
@@ -88,3 +89,86 @@ def test_the_switch(monkeypatch):
     assert disk_cache.code_cache_enabled()
     monkeypatch.setenv(disk_cache.CODE_CACHE_SWITCH, "0")
     assert not disk_cache.code_cache_enabled()
+
+
+# --- a safe cache: its directory, its owner, the runtimes' checksummed IR -----------
+
+def test_the_cache_directory_is_created_private_even_under_umask_000(tmp_path, monkeypatch):
+    wanted = tmp_path / "made" / "omp2gpu"
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(wanted))
+    old = os.umask(0)
+    try:
+        assert disk_cache.cache_dir() == wanted
+    finally:
+        os.umask(old)
+    assert wanted.stat().st_mode & 0o777 == 0o700
+
+
+def test_a_directory_of_another_owner_is_not_used(tmp_path, monkeypatch, capsys):
+    wanted = tmp_path / "theirs"
+    wanted.mkdir(mode=0o700)
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(wanted))
+    monkeypatch.setattr(disk_cache, "current_uid", lambda: os.geteuid() + 1)   # pretend: not ours
+    used = disk_cache.cache_dir()
+    assert used != wanted and used.is_dir() and used.stat().st_uid == os.geteuid()
+    assert used.stat().st_mode & 0o777 == 0o700
+    assert disk_cache.cache_dir() == used            # the same stand-in, warned once
+    err = capsys.readouterr().err
+    assert err.count("warning") == 1 and str(wanted) in err and "owned by another user" in err
+
+
+def test_a_directory_writable_by_others_is_not_used(tmp_path, monkeypatch, capsys):
+    wanted = tmp_path / "open"
+    wanted.mkdir()
+    os.chmod(wanted, 0o777)
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(wanted))
+    assert disk_cache.cache_dir() != wanted
+    err = capsys.readouterr().err
+    assert "writable by other users (mode 0777" in err and f"chmod 700 {wanted}" in err
+    disk_cache.cached_text(disk_cache.cache_dir() / "x.ll", lambda: "ir")
+    assert list(wanted.iterdir()) == []              # nothing written where others could write
+
+
+def _make(made, text="define void @f() { ret void }\n"):
+    def make():
+        made.append(1)
+        return text
+    return make
+
+
+def test_cached_ir_carries_its_checksum_and_is_read_back():
+    made = []
+    path = disk_cache.cache_dir() / "host-runtime-k.ll"
+    assert disk_cache.cached_text(path, _make(made)) == "define void @f() { ret void }\n"
+    assert path.read_text().startswith("; sha256 ")
+    assert disk_cache.cached_text(path, _make(made)) == "define void @f() { ret void }\n"
+    assert made == [1]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data[:-5],                                          # truncated
+    lambda data: data.replace(b"ret void", b"ret vodi"),             # corrupted
+    lambda data: data.split(b"\n", 1)[1],                            # no checksum (an old file)
+    lambda data: b"; sha256 " + b"0" * 64 + b"\ndefine i32 @omp_get_num_devices() { ret i32 1337 }\n",
+    lambda data: b"\xff\xfe" + data,
+])
+def test_damaged_or_replaced_ir_is_rebuilt_not_fatal(damage):
+    made = []
+    path = disk_cache.cache_dir() / "cpu-runtime-k.ll"
+    disk_cache.cached_text(path, _make(made))
+    path.write_bytes(damage(path.read_bytes()))
+    assert disk_cache.cached_text(path, _make(made)) == "define void @f() { ret void }\n"
+    assert made == [1, 1]
+    assert disk_cache.cached_text(path, _make(made)) == "define void @f() { ret void }\n"
+    assert made == [1, 1]                            # the rebuilt file is good again
+
+
+def test_a_file_owned_by_another_user_is_never_read(monkeypatch):
+    made = []
+    path = disk_cache.cache_dir() / "host-runtime-k.ll"
+    disk_cache.cached_text(path, _make(made))
+    entry = disk_cache.entry_path("program", "k")
+    disk_cache.write_entry(entry, NAMES, OBJECTS)
+    monkeypatch.setattr(disk_cache, "current_uid", lambda: os.geteuid() + 1)
+    assert disk_cache.read_entry(entry) is None
+    assert disk_cache.cached_text(path, _make(made)) and made == [1, 1]
