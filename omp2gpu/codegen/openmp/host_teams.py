@@ -22,7 +22,7 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop, gomp
+from omp2gpu.codegen.openmp import canonical_loop, gomp, launch_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.host_loops import static_chunks
 from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
@@ -81,6 +81,8 @@ def emit_host_teams(cg, construct, emit_team) -> None:
             evaluated = cg.expr(clause.expr)
             value = convert(cg.builder, evaluated.value, evaluated.ctype, ct.UINT)
         counts.append(value)
+    if clauses_named(directive, "num_teams"):     # no more teams than the shared loop has iterations
+        counts[0] = launch_shape.capped_by_trip_count(cg, counts[0], launch_shape.trip_count(cg, construct))
     outlined = outline(cg, f"{cg.function.name}._omp_fn", lambda inner: emit_team(inner, construct),
                        copied=read_only_scalars(cg, construct))
     gomp.call(cg, "GOMP_teams_reg", outlined.function, outlined.fill(cg), *counts, 0)

@@ -2,7 +2,7 @@
 at the launch from the region's clauses and shape (offload_host.py passes them to the
 launcher, which fills in what they leave open: offload/policy.launch_configuration).
 
-- Teams: `num_teams`; exactly one when the region has no teams construct (OpenMP 4.5
+- Teams: `num_teams`, capped by the trip count when it is known; exactly one when the region has no teams construct (OpenMP 4.5
   2.10: without `teams` a target region runs as one team: a grid of several would run
   its parallel regions once per team); else 0, the launcher's choice from the trip count.
 - Threads per team: `thread_limit`, narrowed to what the region's one parallel region
@@ -50,6 +50,17 @@ def team_count(cg, construct) -> ir.Value:
     if runs_as_one_team(construct):
         return ir.Constant(I32, 1)
     return evaluate_clause(cg, shaping.directive, "num_teams")
+
+
+def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value) -> ir.Value:
+    """num_teams, but no more teams than the loop the teams share has iterations (when
+    that is known: trip_count > 0): a team beyond them has no iteration to run, and
+    num_teams(INT_MAX) on a short loop would launch two billion idle teams. OpenMP lets
+    a league have fewer teams than num_teams asks (its lower bound is refused)."""
+    b = cg.builder
+    wide = b.sext(num_teams, I64)
+    fewer = b.and_(b.icmp_signed(">", trip_count, ir.Constant(I64, 0)), b.icmp_signed(">", wide, trip_count))
+    return b.select(fewer, b.trunc(trip_count, I32), num_teams)
 
 
 def team_size(cg, construct) -> ir.Value:

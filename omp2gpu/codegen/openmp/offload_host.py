@@ -274,6 +274,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             thread_limit = launch_shape.team_size(cg, construct)
         device = self._device(cg, construct.directive)
         trip_count = launch_shape.trip_count(cg, construct)
+        num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
                         [I64, I8P, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(),
