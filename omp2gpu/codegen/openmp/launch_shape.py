@@ -4,7 +4,8 @@ launcher, which fills in what they leave open: offload/policy.launch_configurati
 
 - Teams: `num_teams` (capped by the trip count when it is known); exactly one when the
   region has no teams construct (OpenMP 4.5 2.10: without `teams` a target region runs
-  as one team: a grid of several would run its parallel regions once per team); else 0, the launcher's choice from the trip count.
+  as one team: a grid of several would run its parallel regions once per team); else 0,
+  the launcher's choice from the trip count.
 - Threads per team: `thread_limit`, narrowed to what the region's one parallel region
   asks for (`num_threads(n)`, `if([parallel:] false)`) when that region starts the
   team's work: every scheme then runs it with the team's threads as they are (the
