@@ -10,6 +10,7 @@ import math
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.complex_builtins import COMPLEX_BUILTINS
 from omp2gpu.codegen.conversions import I32, convert
 from omp2gpu.codegen.values import RValue
 from omp2gpu.codegen.varargs import VARARG_BUILTINS
@@ -153,6 +154,9 @@ def _type_generic(generic_arguments):
         operands = args[1:]
         chosen = operands if generic_arguments is None else operands[:generic_arguments]
         types = [emitter.type_of(a) for a in chosen]
+        if any(t.is_complex for t in types):
+            raise CompileError(f"<tgmath.h>'s {args[0].name} of a complex argument is not supported "
+                               f"(call the c{args[0].name} function of <complex.h>)", node.coord)
         if any(t == ct.LONG_DOUBLE for t in types):
             suffix = "l"
         elif types and all(t == ct.FLOAT for t in types):
@@ -202,6 +206,7 @@ BUILTINS = {
 
 
 BUILTINS.update(VARARG_BUILTINS)
+BUILTINS.update(COMPLEX_BUILTINS)
 
 
 class Builtins:

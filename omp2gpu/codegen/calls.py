@@ -9,6 +9,7 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.conversions import convert, default_argument_promotion
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
@@ -44,6 +45,9 @@ class CallEmitter:
                 value = self.expr(arg)
                 if value.ctype.is_void:
                     raise CompileError("invalid use of void expression", arg.coord)
+                if value.ctype.is_complex:
+                    raise CompileError("a complex argument to a variadic function's '...' is not "
+                                       "supported (pass its parts)", arg.coord)
                 promoted = default_argument_promotion(value.ctype, arg.coord)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
         definition = self.openmp.inline_definition(self, name.name) \
@@ -54,5 +58,9 @@ class CallEmitter:
         if ftype.unprototyped and isinstance(function, ir.Function) and len(values) != len(ftype.params):
             fn_type = ir.FunctionType(ftype.result.ir_type(), [v.type for v in values])
             function = self.builder.bitcast(function, fn_type.as_pointer())
+        values = [complex_values.to_abi(self.builder, value, param)
+                  for value, param in zip(values, ftype.params)] + values[len(ftype.params):]
         result = self.builder.call(function, values)
-        return RValue(ftype.result, None if ftype.result.is_void else result)
+        if ftype.result.is_void:
+            return RValue(ftype.result, None)
+        return RValue(ftype.result, complex_values.from_abi(self.builder, result, ftype.result))

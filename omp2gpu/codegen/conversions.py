@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen import complex_values
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 
@@ -25,6 +26,8 @@ def truth_value(builder: ir.IRBuilder, value: ir.Value, ctype: ct.CType) -> ir.V
         return builder.icmp_unsigned("!=", value, ir.Constant(value.type, None))
     if ctype.is_integer:
         return builder.icmp_unsigned("!=", value, ir.Constant(value.type, 0))
+    if ctype.is_complex:
+        return complex_values.truth(builder, value)
     raise CompileError(f"used type '{ctype}' where a scalar is required")
 
 
@@ -35,6 +38,8 @@ def convert(builder: ir.IRBuilder, value: ir.Value, source: ct.CType, target: ct
         return value
     if source == target or (source.is_struct and source is target):
         return value
+    if source.is_complex or target.is_complex:
+        return complex_values.convert_complex(builder, value, source, target, convert, coord)
     if target.is_integer and target.is_bool:
         if source.is_scalar:
             return builder.zext(truth_value(builder, value, source), I8)

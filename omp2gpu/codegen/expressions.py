@@ -13,6 +13,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.branching_operators import BranchingOperatorEmitter
 from omp2gpu.codegen.calls import CallEmitter
+from omp2gpu.codegen.complex_operators import ComplexOperatorEmitter
 from omp2gpu.codegen.conversions import I32, convert, truth_value
 from omp2gpu.codegen.lvalues import LValueEmitter, no_long_double_here
 from omp2gpu.codegen.operators import OperatorEmitter
@@ -23,11 +24,12 @@ from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate
-from omp2gpu.sema.literals import char_literal, float_literal, integer_literal
+from omp2gpu.sema.literals import char_literal, float_literal, imaginary_literal, integer_literal, is_imaginary
 
 
 class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter,
-                        BranchingOperatorEmitter, CallEmitter, TypeOperatorEmitter):
+                        BranchingOperatorEmitter, CallEmitter, TypeOperatorEmitter,
+                        ComplexOperatorEmitter):
     """Expression half of FunctionEmitter (see function.py for the state it uses)."""
 
     # ----------------------------------------------------------------- entry points
@@ -41,7 +43,7 @@ class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter
             if error.location is None:          # raised where no node was at hand
                 error.location = SourceLocation.of(node.coord)
             raise
-        if not self.module.has_x86_fp80 and value.ctype == ct.LONG_DOUBLE:
+        if not self.module.has_x86_fp80 and ct.real_type(value.ctype) == ct.LONG_DOUBLE:
             raise no_long_double_here(node)
         return value
 
@@ -55,7 +57,7 @@ class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter
         return self.truth(self.expr(node), node)
 
     def truth(self, value: RValue, node) -> ir.Value:
-        if not value.ctype.is_scalar:
+        if not (value.ctype.is_scalar or value.ctype.is_complex):
             raise CompileError(f"used type '{value.ctype}' where a scalar is required", node.coord)
         return truth_value(self.builder, value.value, value.ctype)
 
@@ -65,11 +67,20 @@ class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter
             return self.load(self.lvalue(node))
         if node.type == "char":
             return RValue(ct.INT, ir.Constant(I32, char_literal(node.value, node.coord)))
+        if is_imaginary(node.value):
+            return self._imaginary_constant(node)
         if node.type in ("float", "double", "long double"):
             value, ctype = float_literal(node.value, node.coord)
             return RValue(ctype, ir.Constant(ctype.ir_type(), value))
         value, ctype = integer_literal(node.value, node.coord)
         return RValue(ctype, ir.Constant(ctype.ir_type(), value))
+
+    def _imaginary_constant(self, node):
+        """`2.5i` (GNU C): the complex value 0 + 2.5i of its real type."""
+        imaginary, ctype = imaginary_literal(node.value, node.coord)
+        real = ctype.real.ir_type()
+        return RValue(ctype, ir.Constant(ctype.ir_type(), [ir.Constant(real, 0.0),
+                                                           ir.Constant(real, imaginary)]))
 
     def _expr_ID(self, node):
         symbol = self.lookup_symbol(node)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.expressions import ExpressionEmitter
 from omp2gpu.codegen.statements import StatementEmitter
 from omp2gpu.codegen.values import RValue
@@ -93,7 +94,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         for param, arg, ctype in zip(_named_params(definition, self.function_type), self.function.args,
                                      self.function_type.params):
             slot = self.alloca(ctype, param.name)
-            self.builder.store(arg, slot)
+            self.builder.store(complex_values.from_abi(self.builder, arg, ctype), slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord,
                                       const=declared_const(param)))
         for ctype in self.function_type.params:      # `double (*a)[n]`: n is a parameter
@@ -150,8 +151,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
             result = self.function_type.result
             if result.is_void:
                 self.builder.ret_void()
-            elif result.is_struct:
-                self.builder.ret(ir.Constant(result.ir_type(), ir.Undefined))
+            elif result.is_struct or result.is_complex:
+                self.builder.ret(ir.Constant(ct.abi_ir_type(result), ir.Undefined))
             else:
                 self.builder.ret(ir.Constant(result.ir_type(), 0 if not result.is_pointer else None))
         self.alloca_builder.branch(self.function.blocks[1])

@@ -72,7 +72,7 @@ class _Flattener:
         """Initialise the object at `path` (of `ctype`) with one initialiser `node`."""
         _check_initializable(ctype, node, path)
         if isinstance(node, c_ast.InitList):
-            if ctype.is_scalar:
+            if ctype.is_scalar or ctype.is_complex:
                 if not node.exprs:
                     raise CompileError("scalar initializer cannot be empty", node.coord)
                 self.initialize(ctype, node.exprs[0], path)
@@ -98,7 +98,7 @@ class _Flattener:
         """Consume items for aggregate `ctype` (brace elision when not braced); return next position."""
         if position < len(items):
             _check_initializable(ctype, items[position], path)
-        if ctype.is_scalar:
+        if ctype.is_scalar or ctype.is_complex:
             self.initialize(ctype, items[position], path)
             return position + 1
         count = self.members(ctype)
@@ -123,7 +123,7 @@ class _Flattener:
         self.note_index(ctype, index, path)
         member = self.member_type(ctype, index)
         item = items[position]
-        if member.is_scalar or isinstance(item, c_ast.InitList) or (
+        if member.is_scalar or member.is_complex or isinstance(item, c_ast.InitList) or (
                 _is_char_array(member) and _is_string(item)):
             self.initialize(member, item, path + (index,))
             return position + 1
@@ -201,9 +201,9 @@ class Initializers:
     # ----------------------------------------------------------------- automatic storage
     def store(self, emitter, target: LValue, init) -> None:
         ctype = target.ctype
-        if ctype.is_scalar or (ctype.is_struct and not isinstance(init, c_ast.InitList)):
+        if ctype.is_scalar or ctype.is_complex or (ctype.is_struct and not isinstance(init, c_ast.InitList)):
             value = init
-            if isinstance(init, c_ast.InitList) and ctype.is_scalar:
+            if isinstance(init, c_ast.InitList) and (ctype.is_scalar or ctype.is_complex):
                 if not init.exprs:
                     raise CompileError("scalar initializer cannot be empty", init.coord)
                 value = init.exprs[0]
@@ -252,7 +252,7 @@ class Initializers:
     def constant(self, ctype, init, scope) -> ir.Constant:
         if init is None:
             return ir.Constant(ctype.ir_type(), None)
-        if ctype.is_scalar and not isinstance(init, c_ast.InitList):
+        if (ctype.is_scalar or ctype.is_complex) and not isinstance(init, c_ast.InitList):
             return self.scalar_constant(ctype, init, scope)
         walker = self.flatten(ctype, init, scope)
         tree = {}

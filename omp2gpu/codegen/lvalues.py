@@ -68,6 +68,8 @@ class LValueEmitter:
             return LValue(ctype, self.module.string_global(data))
         if isinstance(node, c_ast.CompoundLiteral):
             return self._compound_literal(node)
+        if isinstance(node, c_ast.UnaryOp) and node.op in ("__real__", "__imag__"):
+            return self.part_lvalue(node)
         raise CompileError("expression is not assignable (not an lvalue)",
                            operator_coord(operator) if operator else node.coord)
 

@@ -44,12 +44,16 @@ class OperatorEmitter:
             return self.load(self.lvalue(node))
         if op in ("++", "--", "p++", "p--"):
             return self._increment(node)
+        if op in ("__real__", "__imag__"):
+            return self.part_operator(node)
         operand = self.expr(node.expr)
         if op == "!":
-            if not operand.ctype.is_scalar:
+            if not (operand.ctype.is_scalar or operand.ctype.is_complex):
                 raise CompileError("invalid argument type to unary '!'", node.coord)
             test = truth_value(self.builder, operand.value, operand.ctype)
             return RValue(ct.INT, self.builder.zext(self.builder.not_(test), I32))
+        if operand.ctype.is_complex:
+            return self.complex_unary(op, operand, node)
         if not operand.ctype.is_arithmetic or (op == "~" and not operand.ctype.is_integer):
             raise CompileError(f"invalid argument type '{operand.ctype}' to unary '{op}'", node.coord)
         ctype = ct.integer_promotion(operand.ctype)
@@ -66,6 +70,11 @@ class OperatorEmitter:
     def _increment(self, node):
         target = self.modifiable_lvalue(node.expr, node)
         old = self.load(target)
+        if old.ctype.is_complex:
+            one = RValue(ct.INT, ir.Constant(I32, 1))
+            new = self.complex_binary("+" if "+" in node.op else "-", old, one, node)
+            self.builder.store(new.value, target.address)
+            return old if node.op.startswith("p") else new
         if not old.ctype.is_scalar:
             raise CompileError("cannot increment value of this type", operator_coord(node))
         step = 1 if "+" in node.op else -1
@@ -96,6 +105,8 @@ class OperatorEmitter:
     def binary(self, op: str, left: RValue, right: RValue, node) -> RValue:
         if left.ctype.is_pointer or right.ctype.is_pointer:
             return self.pointer_binary(op, left, right, node)
+        if left.ctype.is_complex or right.ctype.is_complex:
+            return self.complex_binary(op, left, right, node)
         if not left.ctype.is_arithmetic or not right.ctype.is_arithmetic:
             raise CompileError(f"invalid operands to binary expression ('{left.ctype}' and "
                                f"'{right.ctype}')", node.coord)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
@@ -251,7 +252,7 @@ class StatementEmitter:
         elif value is None:
             self.builder.ret_void()
         else:
-            self.builder.ret(value)
+            self.builder.ret(complex_values.to_abi(self.builder, value, self.function_type.result))
 
     # ----------------------------------------------------------------- switch
     def _stmt_Switch(self, node):

@@ -69,6 +69,8 @@ class TypeOperatorEmitter:
         value = self.expr(node.expr)
         if target.is_void:
             return RValue(ct.VOID, None)
+        if target.is_complex or value.ctype.is_complex:     # to and from arithmetic types only
+            return RValue(target, convert(self.builder, value.value, value.ctype, target, node.coord))
         if not target.is_scalar or not value.ctype.is_scalar:
             raise CompileError(f"cannot cast from '{value.ctype}' to '{target}'", node.coord)
         if target.is_floating and value.ctype.is_pointer or target.is_pointer and value.ctype.is_floating:

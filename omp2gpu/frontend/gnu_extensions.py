@@ -14,10 +14,15 @@ pycparser parses (a lexer in front of its parser).
 - Asm labels, `int f(void) __asm__("g");`: the label is recorded (the parser
   returns it in `asm_labels`) and the declaration is renamed after parsing.
 - Inline assembly statements are a located error.
+- Imaginary constants (`2.5i`, `1.0iF`, `1.0fi`, GNU C): the number and its
+  suffix, which pycparser reads as two tokens, become one constant spelled
+  `<number>i<real suffix>` (sema/literals.py gives it its complex type);
+  `__real__`/`__imag__` become the REALPART/IMAGPART prefix operators.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from pycparser.c_lexer import CLexer
@@ -39,6 +44,13 @@ _DROPPED = frozenset({"__extension__"})
 _ALIGNOF = frozenset({"__alignof", "__alignof__"})
 _ATTRIBUTE = frozenset({"__attribute__", "__attribute"})
 _ASM = frozenset({"__asm__", "__asm", "asm"})
+_PART_OPERATORS = {"__real__": "REALPART", "__real": "REALPART",
+                   "__imag__": "IMAGPART", "__imag": "IMAGPART"}
+_NUMBERS = frozenset({"INT_CONST_DEC", "INT_CONST_OCT", "INT_CONST_HEX", "INT_CONST_BIN",
+                      "FLOAT_CONST", "HEX_FLOAT_CONST"})
+# What may follow a number, adjacent, to make it imaginary: i or j, before or after
+# the real suffix (f, l), in either case.
+_IMAGINARY_SUFFIX = re.compile(r"(?P<before>[fFlL]?)[iIjJ](?P<after>[fFlL]?)$")
 
 # Attributes with no effect on layout or results: optimisation hints,
 # diagnostics, linkage details a single JIT-compiled program does not see.
@@ -99,11 +111,32 @@ class GnuLexer(CLexer):
                 elif tok.value in _ASM and self._is_asm(tok):
                     self._asm(tok)
                     continue
+                part = _PART_OPERATORS.get(tok.value)
+                if part is not None:
+                    tok = replace(tok, type=part, value=tok.value.strip("_").join(("__", "__")))
                 alias = _KEYWORD_ALIASES.get(tok.value)
                 if alias is not None:
                     tok = replace(tok, type=alias, value=_SPELLING[alias])
+            elif tok.type in _NUMBERS:
+                tok = self._maybe_imaginary(tok)
             self._track(tok)
             return tok
+
+    def _maybe_imaginary(self, number):
+        """`2.5i`: the number and its adjacent suffix as one constant (see the module doc)."""
+        following = self._raw()
+        if following is not None and following.type == "ID" and following.lineno == number.lineno \
+                and following.column == number.column + len(number.value):
+            suffix = _IMAGINARY_SUFFIX.match(following.value)
+            if suffix is not None and not (suffix["before"] and number.value[-1] in "fFlL"):
+                real = number.value
+                if real[-1] in "fFlL" and not number.type.startswith("INT"):
+                    real, before = real[:-1], real[-1]
+                else:
+                    before = suffix["before"]
+                return replace(number, value=f"{real}i{before or suffix['after']}")
+        self._pending.append(following)
+        return number
 
     # ------------------------------------------------------------- context
 

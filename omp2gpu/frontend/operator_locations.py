@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pycparser import c_ast, c_parser
 from pycparser.c_parser import Coord
 
-_PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT"})
+_PREFIX_OPERATORS = frozenset({"PLUSPLUS", "MINUSMINUS", "AND", "TIMES", "PLUS", "MINUS", "NOT", "LNOT",
+                               "REALPART", "IMAGPART"})      # GNU __real__ and __imag__
+_PART_OPERATORS = frozenset({"REALPART", "IMAGPART"})
 _INCREMENTS = frozenset({"PLUSPLUS", "MINUSMINUS"})
 
 
@@ -42,6 +44,10 @@ class OperatorLocations(c_parser.CParser):
         operator = self._advance()
         value = self._parse_assignment_expression()
         return c_ast.Assignment(operator.value, target, value, self._located(target, operator))
+
+    def _starts_expression(self, tok=None):
+        tok = tok or self._peek()
+        return super()._starts_expression(tok) or (tok is not None and tok.type in _PART_OPERATORS)
 
     def _parse_unary_expression(self):
         if self._peek_type() not in _PREFIX_OPERATORS:

@@ -67,7 +67,11 @@ _COMPARISONS = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a
 def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     """Value and type of a constant expression, or CompileError if it is not one."""
     if isinstance(node, c_ast.Constant):
-        return arithmetic_literal(node)
+        value, ctype = arithmetic_literal(node)
+        if ctype.is_complex:
+            raise CompileError("complex constant expressions are not supported (initialise a "
+                               "complex object with static storage duration at run time)", node.coord)
+        return value, ctype
     if isinstance(node, c_ast.ID):
         symbol = scope.lookup(node.name)
         if symbol is not None and symbol.kind == "enum-constant":

@@ -33,6 +33,10 @@ class CType:
     is_function = False
     is_void = False
     is_variable = False      # a variable-length array type (its size is known at run time)
+    # C99 6.2.5p11: complex types are arithmetic, but not real; here is_arithmetic and
+    # is_scalar mean *real* arithmetic (one IR scalar), so code that handles complex
+    # values (complex_values.py) says so and everything else refuses them.
+    is_complex = False
 
     @property
     def is_arithmetic(self) -> bool:
@@ -125,6 +129,30 @@ class FloatType(CType):
 
     def __str__(self):
         return self.name
+
+
+@dataclass(frozen=True, eq=True)
+class ComplexType(CType):
+    """`float/double/long double _Complex` (C99 6.2.5p11): two of its real type, the
+    real part first (6.2.5p13), aligned as the real type, as gcc lays it out."""
+
+    real: FloatType
+    is_complex = True
+
+    @property
+    def size(self):
+        return 2 * self.real.size
+
+    @property
+    def align(self):
+        return self.real.align
+
+    def ir_type(self):
+        element = self.real.ir_type()
+        return ir.LiteralStructType([element, element])
+
+    def __str__(self):
+        return f"complex {self.real}"
 
 
 @dataclass(frozen=True, eq=True)
@@ -237,7 +265,7 @@ class FunctionType(CType):
     is_function = True
 
     def ir_type(self):
-        return ir.FunctionType(self.result.ir_type(), [p.ir_type() for p in self.params],
+        return ir.FunctionType(abi_ir_type(self.result), [abi_ir_type(p) for p in self.params],
                                var_arg=self.variadic)
 
     def __str__(self):
@@ -262,6 +290,9 @@ ULLONG = IntType("unsigned long long", 64, False, 5)
 FLOAT = FloatType("float", 32)
 DOUBLE = FloatType("double", 64)
 LONG_DOUBLE = FloatType("long double", 80)
+COMPLEX_FLOAT = ComplexType(FLOAT)
+COMPLEX_DOUBLE = ComplexType(DOUBLE)
+COMPLEX_LONG_DOUBLE = ComplexType(LONG_DOUBLE)
 
 SIZE_T = ULONG
 PTRDIFF_T = LONG
@@ -311,7 +342,11 @@ def bit_field_value_type(declared: IntType, width: int) -> IntType:
 
 
 def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
-    """The common real type of a binary arithmetic operator (C99 6.3.1.8)."""
+    """The common type of a binary arithmetic operator (C99 6.3.1.8): the common real
+    type of the operands' real types, complex when either operand is."""
+    if left.is_complex or right.is_complex:
+        common = usual_arithmetic_conversion(real_type(left), real_type(right))
+        return ComplexType(common if common.is_floating else DOUBLE)
     if left.is_floating or right.is_floating:
         if LONG_DOUBLE in (left, right):
             return LONG_DOUBLE
@@ -331,13 +366,28 @@ def usual_arithmetic_conversion(left: CType, right: CType) -> CType:
     return _UNSIGNED_OF.get(signed, unsigned)
 
 
+def abi_ir_type(ctype: CType) -> ir.Type:
+    """The IR type of a parameter or result of `ctype`, as the x86-64 SysV ABI passes it
+    when LLVM lowers that IR type: `float _Complex` is two floats packed in one SSE
+    register (<2 x float>); {double, double} already goes in two SSE registers and
+    {x86_fp80, x86_fp80} in memory (returned in st0/st1), as gcc passes them."""
+    if ctype == COMPLEX_FLOAT:
+        return ir.VectorType(ir.FloatType(), 2)
+    return ctype.ir_type()
+
+
+def real_type(ctype: CType) -> CType:
+    """The real type of a complex type (its parts' type); any other type itself."""
+    return ctype.real if ctype.is_complex else ctype
+
+
 def holds_long_double(ctype: CType) -> bool:
     """A long double, or an array or struct with one inside (its layout is the host's)."""
     while ctype.is_array:
         ctype = ctype.element
     if ctype.is_struct:
         return any(holds_long_double(member.ctype) for member in ctype.fields or ())
-    return ctype == LONG_DOUBLE
+    return real_type(ctype) == LONG_DOUBLE
 
 
 def compatible(a: CType, b: CType) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, warn
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer, refuse_bit_field
 from omp2gpu.sema.expression_types import type_of_expression
@@ -42,6 +42,21 @@ _register(ct.ULLONG, "unsigned long long", "unsigned long long int")
 _register(ct.FLOAT, "float")
 _register(ct.DOUBLE, "double")
 _register(ct.LONG_DOUBLE, "long double")
+_register(ct.COMPLEX_FLOAT, "float _Complex")
+_register(ct.COMPLEX_DOUBLE, "double _Complex")
+_register(ct.COMPLEX_LONG_DOUBLE, "long double _Complex")
+
+
+def _complex_without_real_type(names: list[str], node) -> ct.CType:
+    """`_Complex` alone is `double _Complex`, as gcc takes it (with a warning);
+    `int _Complex` (a GNU extension) is refused by name."""
+    rest = [name for name in names if name != "_Complex"]
+    if not rest:
+        warn("ISO C does not support plain 'complex' meaning 'double complex'", node.coord)
+        return ct.COMPLEX_DOUBLE
+    if tuple(sorted(rest)) in _BASE_TYPES and _BASE_TYPES[tuple(sorted(rest))].is_integer:
+        raise CompileError("complex integer types (a GNU extension) are not supported", node.coord)
+    raise CompileError(f"invalid complex type '{' '.join(names)}'", node.coord)
 
 
 class TypeResolver:
@@ -84,7 +99,7 @@ class TypeResolver:
         if key in _BASE_TYPES:
             return _BASE_TYPES[key]
         if "_Complex" in names:
-            raise CompileError("complex types are not supported", node.coord)
+            return _complex_without_real_type(names, node)
         raise CompileError(f"unknown type name '{' '.join(names)}'", node.coord)
 
     def _type_of(self, node: c_ast.TypeOf, scope: Scope) -> ct.CType:
