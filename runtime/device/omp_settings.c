@@ -38,3 +38,26 @@ void omp_set_num_teams(int num_teams) { (void)num_teams; }
 int omp_get_max_teams(void) { return 0; }
 void omp_set_teams_thread_limit(int thread_limit) { (void)thread_limit; }
 int omp_get_teams_thread_limit(void) { return 0; }
+/* A device's threads have no places, so no affinity to format: the routines answer with
+ * an empty string (and keep the host's affinity-format-var, which they do not see). */
+void omp_set_affinity_format(const char *format) { (void)format; }
+size_t omp_get_affinity_format(char *buffer, size_t size) {
+    if (buffer && size > 0) buffer[0] = 0;
+    return 0;
+}
+void omp_display_affinity(const char *format) { (void)format; }
+size_t omp_capture_affinity(char *buffer, size_t size, const char *format) {
+    (void)format;
+    return omp_get_affinity_format(buffer, size);
+}
+/* A device's resources stay until the program ends; pausing is the host's business. */
+int omp_pause_resource(omp_pause_resource_t kind, int device_num) { (void)kind; (void)device_num; return 0; }
+int omp_pause_resource_all(omp_pause_resource_t kind) { (void)kind; return 0; }
+int printf(const char *format, ...);
+/* The ICVs a device has of its own, as libgomp's host display spells them. */
+void omp_display_env(int verbose) {
+    (void)verbose;
+    printf("OPENMP DISPLAY ENVIRONMENT BEGIN\n  [device %d] OMP_DYNAMIC = 'FALSE'\n"
+           "  [device %d] OMP_MAX_ACTIVE_LEVELS = '1'\nOPENMP DISPLAY ENVIRONMENT END\n",
+           __omp2gpu_device_num, __omp2gpu_device_num);
+}

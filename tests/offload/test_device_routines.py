@@ -56,3 +56,28 @@ def test_omp_num_teams_and_teams_thread_limit_are_read_on_the_host(tmp_path):
     done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "host", str(path)],
                           capture_output=True, text=True, env=env, timeout=300)
     assert (done.returncode, done.stdout) == (0, "6 7\n"), done.stderr
+
+
+AFFINITY_AND_DISPLAY = """
+    #include <omp.h>
+    #include <stdio.h>
+    int main(void) {
+        char text[32] = "unset";
+        int length = -1;
+        #pragma omp target map(tofrom: text, length)
+        {
+            length = (int)omp_capture_affinity(text, sizeof text, "%n");
+            omp_display_env(0);
+        }
+        printf("[%s] %d\\n", text, length);
+        return 0;
+    }
+"""
+
+
+def test_a_device_has_no_affinity_and_displays_its_own_settings(tmp_path, monkeypatch, capfd):
+    status, out, err = run_in_process(tmp_path, monkeypatch, capfd, AFFINITY_AND_DISPLAY)
+    assert status == 0, err
+    assert out.splitlines() == ["OPENMP DISPLAY ENVIRONMENT BEGIN", "  [device 0] OMP_DYNAMIC = 'FALSE'",
+                                "  [device 0] OMP_MAX_ACTIVE_LEVELS = '1'", "OPENMP DISPLAY ENVIRONMENT END",
+                                "[] 0"]
