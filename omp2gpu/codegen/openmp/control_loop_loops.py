@@ -24,6 +24,7 @@ from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
 from omp2gpu.codegen.openmp.device_module import call_device_runtime
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
+from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
@@ -228,6 +229,10 @@ class LoopConstructs:
         environment where it already made the clauses' copies (`parallel for`): the loop's
         iteration variables are then its private and lastprivate copies."""
         b = cg.builder
+        for clause in clauses_named(directive, "linear"):
+            # Not built: each iteration's value (the original plus its logical number times
+            # the step) and the copy-out. The region runs on the host instead.
+            raise CompileError("'linear' on a loop in a GPU target region is not supported yet", clause.coord)
         worksharing = self.team_parallel if worksharing is None else worksharing
         loops = self._loops(directive, body)
         own_environment = environment is None
