@@ -51,6 +51,7 @@ class Translation:
     cpu: object = None           # codegen.openmp.cpu_workgroup.CpuBuild (the CPU device), or None
     prototypes: dict = field(default_factory=dict)   # codegen.prototypes.Prototype of each external function
     host_loop_remarks: list = field(default_factory=list)   # how each `loop` of host code was lowered
+    large_objects: list = field(default_factory=list)       # (name, bytes, coord): ModuleEmitter.large_static_objects
 
 
 def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False,
@@ -85,7 +86,8 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
         with stage("device_codegen"):
             device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
     return Translation(emitter.module, device, cpu_build, external_prototypes(emitter),
-                       loop_lowering_remarks(ast, outside_target=True))
+                       loop_lowering_remarks(ast, outside_target=True),
+                       emitter.large_static_objects(host.LARGE_OBJECT_BYTES))
 
 
 def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):
@@ -112,6 +114,7 @@ class CompiledProgram:
     cpu: object = None           # linker.DeviceCode: work-group functions for the CPU device, or None
     name: str = ""               # the first input, for messages
     referenced_in: dict = field(default_factory=dict)   # symbol -> the first unit using it
+    large_objects: list = field(default_factory=list)   # host.StaticObject: room checked before the JIT
 
 
 def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -149,7 +152,8 @@ def compile_unit(path, options: CompileOptions, separate: bool = False,
     gpu = translation.device
     return CompiledUnit(str(path), module, device_driver.device_code(gpu), cpu_driver.cpu_code(translation.cpu),
                         translation.prototypes, gpu_kernels=list(gpu.kernels) if gpu else [],
-                        gpu_remarks=list(gpu.remarks) if gpu else [])
+                        gpu_remarks=list(gpu.remarks) if gpu else [],
+                        large_objects=[host.StaticObject(*item) for item in translation.large_objects])
 
 
 def link_program(units: list) -> CompiledProgram:
@@ -170,7 +174,8 @@ def link_program(units: list) -> CompiledProgram:
             yield_to_program(runtime, program)
             link_into(program, runtime, "the omp2gpu host runtime")
         host.verify(program)
-    return CompiledProgram(program, gpu, cpu, units[0].name, referenced_in)
+    return CompiledProgram(program, gpu, cpu, units[0].name, referenced_in,
+                           [item for unit in units for item in unit.large_objects])
 
 
 def build_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:
@@ -316,6 +321,7 @@ def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: t
     single-threaded process."""
     path = program.name
     module = program.host
+    host.check_room(program.large_objects)      # before the JIT's fatal "Unable to allocate section memory"
     with stage("internalise"):
         host.internalise(module, keep=exported)   # nothing else calls into the program
     with stage("machine_code_cache"):   # a program run again: its machine code from disk

@@ -50,6 +50,7 @@ class CompiledUnit:
     # remarks (where a region runs on the host, why): lib.kernels reads them (C files only).
     gpu_kernels: list = field(default_factory=list)
     gpu_remarks: list = field(default_factory=list)
+    large_objects: list = field(default_factory=list)   # targets.host.StaticObject (C files only)
 
 
 def external_definitions(module: llvm.ModuleRef) -> set[str]:

@@ -42,6 +42,7 @@ class ModuleEmitter:
         self.function_definitions: dict[str, c_ast.FuncDef] = {}
         self.initialized_globals: set[str] = set()
         self.tentative_arrays: list[tuple[Symbol, c_ast.Decl]] = []     # `int a[];` at file scope
+        self.static_objects: list[Symbol] = []      # file-scope and static local objects
         self.current_declare_target = False
         self.translation_unit: c_ast.FileAST | None = None
         openmp.attach(self)
@@ -209,8 +210,15 @@ class ModuleEmitter:
         if internal:
             variable.linkage = "internal"
         symbol = Symbol(name, ctype, "object", variable, storage="global", coord=coord, defined=False)
+        self.static_objects.append(symbol)
         self.openmp.declare_global(self, symbol)
         return self.file_scope.declare(symbol)
+
+    def large_static_objects(self, min_bytes: int) -> list[tuple[str, int, object]]:
+        """(C name, bytes, coord) of each object this file defines with static storage
+        of at least min_bytes: the JIT must find room for them (targets/host/static_data)."""
+        return [(symbol.name, symbol.ctype.size, symbol.coord) for symbol in self.static_objects
+                if symbol.defined and symbol.ctype.is_complete and symbol.ctype.size >= min_bytes]
 
     def _resize_global(self, symbol: Symbol, ctype: ct.CType) -> None:
         """`extern int a[]; int a[10];`: the definition gives the size. The variable is
@@ -230,8 +238,10 @@ class ModuleEmitter:
         variable.linkage = "internal"
         variable.align = max(ctype.align, 1)
         variable.initializer = self.initializers.constant(ctype, node.init, scope)
-        return scope.declare(Symbol(node.name, ctype, "object", variable, storage="static",
-                                    coord=node.coord, const=declared_const(node)))
+        symbol = Symbol(node.name, ctype, "object", variable, storage="static", coord=node.coord,
+                        const=declared_const(node), defined=True)
+        self.static_objects.append(symbol)
+        return scope.declare(symbol)
 
     def declare_external_in_block(self, node: c_ast.Decl, ctype: ct.CType, scope: Scope) -> None:
         """Block-scope `extern int x;` or a function prototype: refers to the file-scope entity."""

@@ -6,6 +6,7 @@
     two_process_codegen  `run`'s machine code made in this process and a fork
     machine_code_cache   machine code kept on disk for a program run again
     execution            MCJIT engines, calling `main` with argv
+    static_data          room for large static objects, checked before the JIT allocates
 
 Everything works on `llvmlite.binding.ModuleRef`s. `as_module_ref` accepts an
 `llvmlite.ir.Module` too, so callers can hand over codegen's output directly.
@@ -30,4 +31,5 @@ from omp2gpu.targets.host.machine import (
 )
 from omp2gpu.targets.host.machine_code_cache import cached_program, keep_program, program_key
 from omp2gpu.targets.host.optimisation import emit_assembly, internalise, object_code, optimise
+from omp2gpu.targets.host.static_data import LARGE_OBJECT_BYTES, StaticObject, check_room
 from omp2gpu.targets.host.two_process_codegen import MachineCode, imported_symbols, precompile

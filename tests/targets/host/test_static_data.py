@@ -1,0 +1,65 @@
+"""static_data: a program whose static objects the process cannot map is a located
+error naming the largest object and its size, not LLVM's fatal "Unable to allocate
+section memory!" (SIGABRT); objects that fit run as before."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.targets.host import static_data
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+LIMIT = 8 << 30           # an address-space limit well below the 32 GiB array, above what omp2gpu needs
+
+HUGE = """#include <stdio.h>
+#include <stdlib.h>
+static double small[1 << 22];
+static double big[4L << 30];      /* 32 GiB */
+int main(int argc, char **argv) {
+  long n = argc > 1 ? atol(argv[1]) : 1000;
+  for (long i = 0; i < n; i++) big[i * 4096] = small[i] = i;
+  double s = 0;
+  for (long i = 0; i < n; i++) s += big[i * 4096] + small[i];
+  printf("%f\\n", s);
+  return 0;
+}
+"""
+
+
+def _limited():
+    resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
+
+
+def test_a_32_gib_array_under_an_address_space_limit_is_a_located_error(tmp_path):
+    source = tmp_path / "huge.c"
+    source.write_text(HUGE)
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), OMP2GPU_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "host", str(source)],
+                          capture_output=True, text=True, env=env, preexec_fn=_limited, timeout=300)
+    assert done.returncode == 1, done.stderr
+    first = done.stderr.splitlines()[0]
+    assert first.startswith(f"{source}:4:15: error: static object 'big' of 34359738368 bytes (32.0 GiB)")
+    assert "(ulimit -v)" in first and "LLVM ERROR" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_objects_that_fit_pass():
+    static_data.check_room([static_data.StaticObject("a", 64 << 20, None), static_data.StaticObject("b", 1, None)])
+    static_data.check_room([])
+
+
+def test_the_largest_object_is_named_with_the_total(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError(12, "Cannot allocate memory")
+    monkeypatch.setattr(static_data.mmap, "mmap", refuse)
+    with pytest.raises(CompileError) as raised:
+        static_data.check_room([static_data.StaticObject("grid", 3 << 30, None),
+                                static_data.StaticObject("halo", 1 << 30, None)])
+    assert "'grid' of 3221225472 bytes (3.0 GiB) (with the other large static objects, " \
+        "4294967296 bytes (4.0 GiB))" in str(raised.value)
