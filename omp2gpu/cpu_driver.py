@@ -20,7 +20,6 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.host import HostOpenMP
@@ -62,7 +61,7 @@ def cpu_runtime_dir() -> Path:
 def compile_runtime_source(source: Path, extra_include_dirs: tuple[str, ...] = ()) -> str:
     """One runtime/cpu_device/*.c or runtime/native_launch/*.c file (or another runtime C
     file, with the folders of headers it needs) as LLVM IR text (no triple)."""
-    emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins(ATOMIC_BUILTINS))
+    emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins())
     options = CompileOptions(include_dirs=tuple(str(runtime_root() / folder) for folder in RUNTIME_FOLDERS)
                              + tuple(extra_include_dirs))
     emitter.emit_translation_unit(parse_file(source, options))

@@ -17,7 +17,6 @@ from pathlib import Path
 import llvmlite.binding as llvm
 
 from omp2gpu import cpu_driver
-from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.device_module import nvptx_builtins
@@ -41,7 +40,7 @@ def device_runtime_modules():
     __atomic_* builtins for its locks)."""
     modules = []
     for source in sorted(device_runtime_dir().glob("*.c")):
-        emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins({**ATOMIC_BUILTINS, **nvptx_builtins()}))
+        emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()))
         nvptx.configure_device_module(emitter.module)
         emitter.emit_translation_unit(parse_file(source, CompileOptions()))
         modules.append(emitter.module)

@@ -10,6 +10,7 @@ import math
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.complex_builtins import COMPLEX_BUILTINS
 from omp2gpu.codegen.conversions import I32, convert
 from omp2gpu.codegen.values import RValue
@@ -207,6 +208,7 @@ BUILTINS = {
 
 BUILTINS.update(VARARG_BUILTINS)
 BUILTINS.update(COMPLEX_BUILTINS)
+BUILTINS.update(ATOMIC_BUILTINS)
 
 
 class Builtins:

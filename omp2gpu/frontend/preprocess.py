@@ -34,6 +34,11 @@ _PREDEFINED = (
     ("__OMP2GPU__", "1"),
     ("__x86_64__", "1"),
     ("__LP64__", "1"),
+    # GCC's memory orders for the __atomic_* builtins (codegen/atomic_builtins.py), and
+    # the __sync_* compare-and-swap sizes it advertises
+    *((f"__ATOMIC_{order}", str(value)) for value, order in
+      enumerate(("RELAXED", "CONSUME", "ACQUIRE", "RELEASE", "ACQ_REL", "SEQ_CST"))),
+    *((f"__GCC_HAVE_SYNC_COMPARE_AND_SWAP_{size}", "1") for size in (1, 2, 4, 8)),
 )
 
 # gcc -E finishes any real file in seconds; macro expansions that grow exponentially

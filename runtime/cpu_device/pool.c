@@ -23,7 +23,6 @@
  */
 #include <pthread.h>
 #include <string.h>
-#include "cpu_atomics.h"
 
 typedef void (*omp2gpu_wg_fn)(void **args, long group, long num_groups, int threads);
 

@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
-#include "cpu_atomics.h"
 
 typedef int (*pointer_attribute_fn)(void *value, int attribute, unsigned long pointer);
 typedef int (*copy_fn)(unsigned long dst, unsigned long src, unsigned long bytes);

@@ -20,7 +20,6 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include "cpu_atomics.h"
 #include "native_launch.h"
 
 #define RING 32

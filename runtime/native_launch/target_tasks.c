@@ -14,7 +14,6 @@
  */
 #include <dlfcn.h>
 #include <pthread.h>
-#include "cpu_atomics.h"
 #include "native_launch.h"
 
 typedef void (*fulfill_fn)(void *event);
