@@ -25,7 +25,7 @@ object's bits as an integer of its size. `order` is one of the __ATOMIC_* values
 preprocessor predefines; one that is not a constant, or that the operation cannot take
 (a load that releases), is seq_cst, as GCC makes it. The `__sync` forms are full
 barriers (seq_cst) but for lock_test_and_set (acquire) and lock_release (release).
-Instructions go through codegen/openmp/memory_order.py, so on the GPU they are
+Instructions go through codegen/atomic_instructions.py, so on the GPU they are
 device-scoped (syncscope("device")) with its fences around ordered read-modify-writes.
 """
 
@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen import atomic_instructions
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import memory_order
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
@@ -128,7 +128,7 @@ def _bool(emitter, flag: ir.Value) -> RValue:
 # --------------------------------------------------------------------------- loads, stores
 
 def _load_bits(target: _Object, ordering: str) -> ir.Value:
-    return memory_order.load(target.emitter, target.address, ordering, target.align)
+    return atomic_instructions.load(target.emitter, target.address, ordering, target.align)
 
 
 def _load_n(emitter, node):
@@ -149,7 +149,7 @@ def _store_n(emitter, node):
     args = _args(node, 3, "__atomic_store_n")
     target = _Object(emitter, node, "__atomic_store_n")
     value = target.operand(args[1])
-    memory_order.store(emitter, value, target.address, _ordering(emitter, args[2], "store"), target.align)
+    atomic_instructions.store(emitter, value, target.address, _ordering(emitter, args[2], "store"), target.align)
     return _VOID
 
 
@@ -157,7 +157,7 @@ def _store(emitter, node):
     args = _args(node, 3, "__atomic_store")
     target = _Object(emitter, node, "__atomic_store", generic=True)
     value = emitter.builder.load(target.pointed(args[1]))
-    memory_order.store(emitter, value, target.address, _ordering(emitter, args[2], "store"), target.align)
+    atomic_instructions.store(emitter, value, target.address, _ordering(emitter, args[2], "store"), target.align)
     return _VOID
 
 
@@ -167,7 +167,7 @@ def _exchange_n(emitter, node):
     args = _args(node, 3, "__atomic_exchange_n")
     target = _Object(emitter, node, "__atomic_exchange_n")
     value = target.operand(args[1])
-    return target.result(memory_order.rmw(emitter, "xchg", target.address, value,
+    return target.result(atomic_instructions.rmw(emitter, "xchg", target.address, value,
                                           _ordering(emitter, args[2], "rmw")))
 
 
@@ -176,7 +176,7 @@ def _exchange(emitter, node):
     target = _Object(emitter, node, "__atomic_exchange", generic=True)
     value = emitter.builder.load(target.pointed(args[1]))
     result = target.pointed(args[2])
-    old = memory_order.rmw(emitter, "xchg", target.address, value, _ordering(emitter, args[3], "rmw"))
+    old = atomic_instructions.rmw(emitter, "xchg", target.address, value, _ordering(emitter, args[3], "rmw"))
     emitter.builder.store(old, result)
     return _VOID
 
@@ -201,7 +201,7 @@ def _fetch(op: str, name: str, gives_new: bool, sync: bool):
         target = _Object(emitter, node, name)
         value = target.operand(args[1])
         ordering = "seq_cst" if sync else _ordering(emitter, args[2], "rmw")
-        old = memory_order.rmw(emitter, operation, target.address, value, ordering)
+        old = atomic_instructions.rmw(emitter, operation, target.address, value, ordering)
         return target.result(combine(emitter.builder, old, value) if gives_new else old)
     return emit
 
@@ -223,7 +223,7 @@ def _cmpxchg(target: _Object, expected_pointer, desired, success: str, failure: 
     """cmpxchg against *expected_pointer; on failure *expected_pointer receives what was
     there (storing it on success too is harmless: it equals *expected then)."""
     b = target.emitter.builder
-    pair = memory_order.cmpxchg(target.emitter, target.address, b.load(expected_pointer), desired,
+    pair = atomic_instructions.cmpxchg(target.emitter, target.address, b.load(expected_pointer), desired,
                                 success, failure)
     b.store(b.extract_value(pair, 0), expected_pointer)
     return b.extract_value(pair, 1)
@@ -234,7 +234,7 @@ def _sync_compare_and_swap(name: str, gives_bool: bool):
         args = _args(node, 3, name)
         target = _Object(emitter, node, name)
         expected, desired = target.operand(args[1]), target.operand(args[2])
-        pair = memory_order.cmpxchg(emitter, target.address, expected, desired, "seq_cst", "seq_cst")
+        pair = atomic_instructions.cmpxchg(emitter, target.address, expected, desired, "seq_cst", "seq_cst")
         if gives_bool:
             return _bool(emitter, emitter.builder.extract_value(pair, 1))
         return target.result(emitter.builder.extract_value(pair, 0))
@@ -245,13 +245,13 @@ def _sync_lock_test_and_set(emitter, node):
     args = _args(node, 2, "__sync_lock_test_and_set")
     target = _Object(emitter, node, "__sync_lock_test_and_set")
     value = target.operand(args[1])
-    return target.result(memory_order.rmw(emitter, "xchg", target.address, value, "acquire"))
+    return target.result(atomic_instructions.rmw(emitter, "xchg", target.address, value, "acquire"))
 
 
 def _sync_lock_release(emitter, node):
     _args(node, 1, "__sync_lock_release")
     target = _Object(emitter, node, "__sync_lock_release")
-    memory_order.store(emitter, ir.Constant(target.bits, 0), target.address, "release", target.align)
+    atomic_instructions.store(emitter, ir.Constant(target.bits, 0), target.address, "release", target.align)
     return _VOID
 
 
@@ -261,7 +261,7 @@ def _test_and_set(emitter, node):
     if not pointer.ctype.is_pointer:
         raise CompileError("the first argument of '__atomic_test_and_set' must be a pointer", args[0].coord)
     byte = emitter.builder.bitcast(pointer.value, ir.IntType(8).as_pointer())
-    old = memory_order.rmw(emitter, "xchg", byte, ir.Constant(ir.IntType(8), 1),
+    old = atomic_instructions.rmw(emitter, "xchg", byte, ir.Constant(ir.IntType(8), 1),
                            _ordering(emitter, args[1], "rmw"))
     return _bool(emitter, emitter.builder.icmp_unsigned("!=", old, ir.Constant(ir.IntType(8), 0)))
 
@@ -272,7 +272,7 @@ def _clear(emitter, node):
     if not pointer.ctype.is_pointer:
         raise CompileError("the first argument of '__atomic_clear' must be a pointer", args[0].coord)
     byte = emitter.builder.bitcast(pointer.value, ir.IntType(8).as_pointer())
-    memory_order.store(emitter, ir.Constant(ir.IntType(8), 0), byte, _ordering(emitter, args[1], "store"), 1)
+    atomic_instructions.store(emitter, ir.Constant(ir.IntType(8), 0), byte, _ordering(emitter, args[1], "store"), 1)
     return _VOID
 
 
