@@ -76,7 +76,8 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
     ast = parse_file(path, options)
     scheme = (OffloadHostOpenMP(options.scheme, unit_id, refused) if offload and options.offload
               else ThreadedHostOpenMP())
-    emitter = ModuleEmitter(Path(path).name, scheme)
+    emitter = ModuleEmitter(Path(path).name, scheme, debug_source=str(path) if options.debug_info else None,
+                            optimised=options.opt_level > 0)
     with stage("codegen"):
         emitter.emit_translation_unit(ast)
     dump(options, "ir", str(path), lambda: str(emitter.module))
@@ -85,6 +86,7 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
             scheme.declare_target_functions or scheme.declare_target_globals)):
         with stage("device_codegen"):
             device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
+    emitter.finish_debug_info()
     return Translation(emitter.module, device, cpu_build, external_prototypes(emitter),
                        loop_lowering_remarks(ast, outside_target=True),
                        emitter.large_static_objects(host.LARGE_OBJECT_BYTES))

@@ -159,11 +159,17 @@ def image_module(gpu, cpu, options) -> llvm.ModuleRef | None:
         if not value.is_declaration and not value.name.startswith("llvm.") \
                 and value.linkage not in (llvm.Linkage.internal, llvm.Linkage.private):
             value.linkage = llvm.Linkage.internal
-    host.optimise(module, cpu_driver.KERNEL_OPT_LEVEL)
+    host.optimise(module, image_opt_level(options))
     return module
+
+
+def image_opt_level(options) -> int:
+    """The CPU device's code is optimised as its JIT does it, but not at all under -O0 (where
+    a debugger is to see every variable of a region, as in the host's code)."""
+    return cpu_driver.KERNEL_OPT_LEVEL if options.opt_level > 0 else 0
 
 
 def image_object(gpu, cpu, options) -> bytes | None:
     """image_module as an ELF object, None when the program has no kernels."""
     module = image_module(gpu, cpu, options)
-    return None if module is None else host.object_code(module, cpu_driver.KERNEL_OPT_LEVEL)
+    return None if module is None else host.object_code(module, image_opt_level(options))

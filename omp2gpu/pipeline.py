@@ -63,6 +63,7 @@ class CompileOptions:
     offload: bool = True                 # compile target regions for the GPU at all
     libraries: tuple[str, ...] = ()      # -l NAME: shared libraries `run` loads
     library_dirs: tuple[str, ...] = ()   # -L DIR: where to find them first
+    debug_info: bool = False             # -g: DWARF for host and CPU-device code (codegen/debug_info.py)
 
     def __post_init__(self):
         if not 0 <= self.opt_level <= 3:

@@ -44,6 +44,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.inline_return = None                # (result slot, block) while in inline_call
         self.stack_saves: list[tuple] = []       # (block scope, saved stack pointer) per VLA block
         self.jump_depths: dict = {}              # break/continue block -> len(stack_saves) there
+        self.debug = module.debug_info           # codegen/debug_info.DebugInfo under -g, else None
 
     # ----------------------------------------------------------------- services
     def alloca(self, ctype: ct.CType, name: str = "") -> ir.Value:
@@ -80,7 +81,17 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
             symbol = self.module.implicit_symbol(node)
         if symbol.storage == "threadprivate":
             return self.openmp.threadprivate_symbol(self, symbol)
+        if self.debug is not None and symbol.kind == "object" and self._own_value(symbol.address):
+            # -g: a scheme's private copy or capture (declared as it pleased) is described
+            # where the body first uses it.
+            self.describe_variable(node.name, symbol.ctype, symbol.address, symbol.coord or node.coord)
         return symbol
+
+    def _own_value(self, value) -> bool:
+        """A value of this function (an alloca, an argument, an address computed here)."""
+        if isinstance(value, ir.Argument):
+            return value.parent is self.function
+        return isinstance(value, ir.Instruction) and value.parent.parent is self.function
 
     def resolve_type(self, node) -> ct.CType:
         """The type a declarator or type name denotes; the lengths of its variable-length
@@ -89,14 +100,42 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.bind_variable_lengths(ctype)
         return ctype
 
+    # ----------------------------------------------------------------- debug information (-g)
+    def subprogram(self, coord=None, name: str | None = None):
+        """This function's DISubprogram, made at its first statement (or definition)."""
+        return self.debug.subprogram(self.function, coord, name)
+
+    def at_statement(self, coord):
+        """Give what the builder emits from now on `coord`'s line; returns the location
+        it had (to restore). Only under -g."""
+        saved = self.builder.debug_metadata
+        if coord is not None:
+            self.builder.debug_metadata = self.debug.location(self.subprogram(coord), coord)
+        return saved
+
+    def describe_variable(self, name: str, ctype: ct.CType, address: ir.Value, coord, argument: int = 0,
+                          in_entry_block: bool = False) -> None:
+        """A debugger sees the C object `name` at `address` (under -g; else nothing)."""
+        if self.debug is None:
+            return
+        subprogram = self.subprogram(coord)
+        if in_entry_block:
+            self.in_entry_block(lambda b: self.debug.declare_variable(b, subprogram, name, ctype, address,
+                                                                      coord, argument))
+        else:
+            self.debug.declare_variable(self.builder, subprogram, name, ctype, address, coord, argument)
+
     # ----------------------------------------------------------------- the body
     def emit_body(self, definition: c_ast.FuncDef) -> None:
-        for param, arg, ctype in zip(_named_params(definition, self.function_type), self.function.args,
-                                     self.function_type.params):
+        if self.debug is not None:
+            self.subprogram(definition.decl.coord, definition.decl.name)
+        for number, (param, arg, ctype) in enumerate(zip(_named_params(definition, self.function_type),
+                                                         self.function.args, self.function_type.params)):
             slot = self.alloca(ctype, param.name)
             self.builder.store(complex_values.from_abi(self.builder, arg, ctype), slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord,
                                       const=declared_const(param)))
+            self.describe_variable(param.name, ctype, slot, param.coord, argument=number + 1)
         for ctype in self.function_type.params:      # `double (*a)[n]`: n is a parameter
             self.bind_variable_lengths(ctype)
         self._declare_func_name(definition.decl.name)
@@ -126,6 +165,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
                 self.builder.store(value, address)
                 self.scope.declare(Symbol(param.name, ctype, "object", address, coord=param.coord,
                                           const=declared_const(param)))
+                self.describe_variable(param.name, ctype, address, param.coord)
             for ctype in function_type.params:
                 self.bind_variable_lengths(ctype)
             self._declare_func_name(name)

@@ -7,6 +7,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.builtins import Builtins
+from omp2gpu.codegen.debug_info import DebugInfo
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.initializers import Initializers
 from omp2gpu.diagnostics import CompileError, warn
@@ -29,9 +30,12 @@ class ModuleEmitter:
     has_x86_fp80 = True          # the target computes long double (the host and CPU device do)
 
     def __init__(self, module_name: str, openmp, builtins: Builtins | None = None,
-                 context: ir.Context | None = None, resolver: TypeResolver | None = None):
+                 context: ir.Context | None = None, resolver: TypeResolver | None = None,
+                 debug_source: str | None = None, optimised: bool = True):
         self.context = context or ir.Context()
         self.module = ir.Module(name=module_name, context=self.context)
+        # -g: the module's DWARF (debug_source: the C file's path), else None.
+        self.debug_info = DebugInfo(self.module, debug_source, optimised) if debug_source else None
         self.openmp = openmp
         self.resolver = resolver or TypeResolver(self.context)
         self.initializers = Initializers(self)
@@ -55,6 +59,11 @@ class ModuleEmitter:
         self._define_tentative_arrays()
         self._undefined_statics_left_to_the_linker()
         self.openmp.finish_module(self)
+
+    def finish_debug_info(self) -> None:
+        """Under -g, once the module is complete (device builds may add to it)."""
+        if self.debug_info is not None:
+            self.debug_info.finish()
 
     def _define_tentative_arrays(self) -> None:
         """`int a[];` with no later size: one element, zeroed (C99 6.9.2p2), as gcc warns."""

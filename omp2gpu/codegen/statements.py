@@ -39,6 +39,16 @@ class StatementEmitter:
         if node is None:
             return
         self.ensure_open_block()
+        if self.debug is None:
+            self._statement(node)
+            return
+        saved = self.at_statement(node.coord)      # -g: its instructions carry its line
+        try:
+            self._statement(node)
+        finally:
+            self.builder.debug_metadata = saved
+
+    def _statement(self, node) -> None:
         method = getattr(self, "_stmt_" + type(node).__name__, None)
         if method is not None:
             method(node)
@@ -115,6 +125,7 @@ class StatementEmitter:
         slot = self.openmp.local_address(self, node, ctype) or self.alloca(ctype, node.name)
         symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
                                            const=declared_const(node)))
+        self.describe_variable(node.name, ctype, slot, node.coord)
         if node.init is not None:
             self.initializers.store(self, LValue(ctype, slot), node.init)
         return symbol

@@ -178,6 +178,7 @@ def compile_options(args: argparse.Namespace):
         offload_arch=args.offload_arch,
         libraries=cli_flags.libraries_to_load(args),
         library_dirs=tuple(args.library_dirs),
+        debug_info=args.debug_info,
     )
 
 

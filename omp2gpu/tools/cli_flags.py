@@ -90,7 +90,8 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
                    help="GPU architecture (default: the GPU present, else sm_90)")
     _add_lists(p, GCC_FLAGS)
     p.add_argument("-g", dest="debug_info", action="store_true",
-                   help="accepted; no debug information is generated")
+                   help="debug information (DWARF) for gdb, valgrind and the like: host and CPU-device "
+                        "code (docs/debugging.md)")
     return p
 
 

@@ -149,6 +149,9 @@ class CpuModuleEmitter(DeviceModuleEmitter):
     def mark_kernel(self, kernel: ir.Function) -> None:
         pass
 
+    def debug_info_of(self, host):
+        return host.debug_info and host.debug_info.for_module(self.module)
+
     def emit_workgroup(self, region, scheme) -> ir.Function:
         """The work-group function (internal) and the entry the pool calls."""
         params = [capture.param_ir_type() for capture in region.captures]
@@ -157,6 +160,8 @@ class CpuModuleEmitter(DeviceModuleEmitter):
         wg.linkage = "internal"
         scope = RegionScope(region.scope, self.file_scope)
         cg = FunctionEmitter(self, wg, ct.FunctionType(ct.VOID, ()), scope)
+        if cg.debug is not None:
+            cg.subprogram(region.construct.coord)          # -g: the function is the region's
         declare_captures(cg, scope, region.captures, wg.args)
         group, num_groups, threads = wg.args[len(params):]
         group.name, num_groups.name, threads.name = "group", "num_groups", "threads"
@@ -330,6 +335,7 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
         build.remarks += metadirective_remarks(plan.construct, DEVICES["cpu"])   # what each became
     if offload.separate_compilation:
         build.remarks += emitter.export_declare_target(offload)
+    emitter.finish_debug_info()
     return build
 
 

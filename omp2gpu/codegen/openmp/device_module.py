@@ -85,6 +85,7 @@ class DeviceModuleEmitter(ModuleEmitter):
         super().__init__(name, openmp, Builtins(self.target_builtins()), host.context, host.resolver)
         self.configure_module()
         self.host = host
+        self.debug_info = self.debug_info_of(host)
         self.file_scope = DeviceFileScope(self, host.file_scope)
         self.declare_target_globals = set(declare_target_globals)
         self.pending: list[tuple] = []
@@ -97,7 +98,7 @@ class DeviceModuleEmitter(ModuleEmitter):
         self.host_only_functions: frozenset = frozenset()
 
     # ----------------------------------------------------------------- the target (NVPTX here;
-    # the CPU device's module, cpu_workgroup.py, overrides these four)
+    # the CPU device's module, cpu_workgroup.py, overrides these five)
     def target_builtins(self) -> dict:
         return nvptx_builtins()
 
@@ -110,6 +111,10 @@ class DeviceModuleEmitter(ModuleEmitter):
 
     def mark_kernel(self, kernel: ir.Function) -> None:
         nvptx.mark_kernel(kernel)
+
+    def debug_info_of(self, host):
+        """-g's debug information for this module: none for the GPU (yet)."""
+        return None
 
     # ----------------------------------------------------------------- on-demand symbols
     def device_function(self, host_symbol: Symbol) -> Symbol:

@@ -1,0 +1,277 @@
+"""-g: DWARF debug information for the code codegen emits (docs/debugging.md).
+
+One `DebugInfo` per module being emitted (the host module, the CPU device's). It
+makes the compile unit, a DISubprogram for every function a FunctionEmitter fills
+(C functions, outlined parallel regions, work-group functions), locations for
+statements (FunctionEmitter.at_statement sets its builder's `debug_metadata`, so
+every instruction of a statement carries its line) and DILocalVariables with
+llvm.dbg.declare for parameters, locals and a region's captures.
+
+Every variable and location lives in its function's subprogram scope (no lexical
+blocks: a block's variables are the function's, as in a debugger at -O0 they are
+in scope anyway). Before the module is printed, `finish` makes what schemes emitted
+with other builders valid for LLVM's verifier: a location of another function's
+subprogram is moved to this one's, a call without a location gets the function's
+line, and a function without a subprogram carries no locations.
+"""
+
+from __future__ import annotations
+
+import os
+
+from llvmlite import ir
+
+from omp2gpu.sema import ctypes as ct
+
+DWARF_VERSION = 4             # read by gdb, valgrind, compute-sanitizer and cuda-gdb alike
+DEBUG_INFO_VERSION = 3        # LLVM's metadata format (what Clang writes)
+_I32 = ir.IntType(32)
+
+
+def _token(text: str) -> ir.DIToken:
+    return ir.DIToken(text)
+
+
+# One object per token, so that llvmlite's cache of equal metadata finds equal nodes.
+_TOKENS = {name: _token(name) for name in (
+    "DW_LANG_C99", "FullDebug", "DW_TAG_pointer_type", "DW_TAG_array_type", "DW_TAG_structure_type",
+    "DW_TAG_union_type", "DW_TAG_member", "DW_ATE_signed", "DW_ATE_unsigned", "DW_ATE_signed_char",
+    "DW_ATE_unsigned_char", "DW_ATE_boolean", "DW_ATE_float", "DW_TAG_const_type")}
+
+
+class DebugInfo:
+    """The debug metadata of one llvmlite module."""
+
+    def __init__(self, module: ir.Module, source: str, optimised: bool):
+        self.module = module
+        self.source = source
+        self.optimised = optimised
+        self.directory = os.getcwd()
+        self.files: dict[str, ir.DIValue] = {}
+        self.types: dict = {}
+        self.declared: set = set()                       # DILocalVariables given their llvm.dbg.declare
+        self._declare = None
+        self.unit = module.add_debug_info("DICompileUnit", {
+            "language": _TOKENS["DW_LANG_C99"], "file": self.file(source), "producer": "omp2gpu",
+            "isOptimized": optimised, "runtimeVersion": 0, "emissionKind": _TOKENS["FullDebug"],
+        }, is_distinct=True)
+        module.add_named_metadata("llvm.dbg.cu", self.unit)
+        module.add_named_metadata("llvm.module.flags", [ir.Constant(_I32, 7), "Dwarf Version",
+                                                        ir.Constant(_I32, DWARF_VERSION)])
+        module.add_named_metadata("llvm.module.flags", [ir.Constant(_I32, 2), "Debug Info Version",
+                                                        ir.Constant(_I32, DEBUG_INFO_VERSION)])
+
+    def for_module(self, module: ir.Module) -> "DebugInfo":
+        """The same compilation's debug information for another module (the CPU device's)."""
+        return DebugInfo(module, self.source, self.optimised)
+
+    # ----------------------------------------------------------------- files, functions, lines
+    def file(self, name: str | None) -> ir.DIValue:
+        name = name or self.source
+        if name not in self.files:
+            directory, base = os.path.split(name)
+            self.files[name] = self.module.add_debug_info("DIFile", {
+                "filename": base, "directory": os.path.join(self.directory, directory)})
+        return self.files[name]
+
+    def subprogram(self, function: ir.Function, coord, name: str | None = None) -> ir.DIValue:
+        """`function`'s DISubprogram (made on the first call), its line `coord`'s."""
+        existing = function.metadata.get("dbg")
+        if existing is not None:
+            return existing
+        file = self.file(getattr(coord, "file", None))
+        line = getattr(coord, "line", 0) or 0
+        subroutine = self.module.add_debug_info("DISubroutineType", {"types": self.module.add_metadata([None])})
+        node = self.module.add_debug_info("DISubprogram", {
+            "name": name or function.name, "linkageName": function.name, "scope": file, "file": file,
+            "line": line, "scopeLine": line, "type": subroutine, "isLocal": function.linkage in ("internal", "private"),
+            "isDefinition": True, "isOptimized": self.optimised, "unit": self.unit,
+        }, is_distinct=True)
+        function.set_metadata("dbg", node)
+        return node
+
+    def location(self, subprogram: ir.DIValue, coord) -> ir.DIValue:
+        """A DILocation of `coord` in `subprogram` (through a DILexicalBlockFile where
+        `coord` is in another file than the function: a header's inline function
+        expanded here)."""
+        line, column = getattr(coord, "line", 0) or 0, getattr(coord, "column", 0) or 0
+        return self._location(subprogram, line, column, getattr(coord, "file", None))
+
+    def _location(self, subprogram, line: int, column: int, file_name) -> ir.DIValue:
+        scope = subprogram
+        if file_name is not None and self.file(file_name) is not _operand(subprogram, "file"):
+            scope = self.module.add_debug_info("DILexicalBlockFile", {
+                "scope": subprogram, "file": self.file(file_name), "discriminator": 0})
+        return self.module.add_debug_info("DILocation", {"line": line, "column": column, "scope": scope})
+
+    # ----------------------------------------------------------------- variables
+    def declare_variable(self, builder: ir.IRBuilder, subprogram, name: str, ctype: ct.CType,
+                         address: ir.Value, coord, argument: int = 0) -> None:
+        """llvm.dbg.declare of the C object `name` at `address` (argument: its parameter
+        number, from 1). A type that cannot be described yet is left undeclared."""
+        if not isinstance(address.type, ir.PointerType):
+            return
+        di_type = self.type(ctype)
+        if di_type is None:
+            return
+        fields = {"name": name, "scope": subprogram, "file": _operand(subprogram, "file"),
+                  "line": getattr(coord, "line", 0) or 0, "type": di_type}
+        if argument:
+            fields["arg"] = argument
+        variable = self.module.add_debug_info("DILocalVariable", fields)
+        if variable in self.declared:          # described once: at its declaration, or first use
+            return
+        self.declared.add(variable)
+        expression = self.module.add_debug_info("DIExpression", {})
+        saved = builder.debug_metadata
+        builder.debug_metadata = self.location(subprogram, coord)
+        try:
+            builder.call(self.declare_function(), [address, variable, expression])
+        finally:
+            builder.debug_metadata = saved
+
+    def declare_function(self) -> ir.Function:
+        if self._declare is None:
+            self._declare = self.module.globals.get("llvm.dbg.declare") or ir.Function(
+                self.module, ir.FunctionType(ir.VoidType(), [ir.MetaDataType()] * 3), name="llvm.dbg.declare")
+        return self._declare
+
+    # ----------------------------------------------------------------- types
+    def type(self, ctype: ct.CType):
+        """The DIType of a C type, None where it has none here (a variable-length array,
+        an incomplete type)."""
+        key = id(ctype) if ctype.is_struct else ctype
+        if key not in self.types:        # (a record enters itself before its members: _record)
+            self.types[key] = self._make_type(ctype)
+        return self.types[key]
+
+    def _make_type(self, ctype: ct.CType):
+        add = self.module.add_debug_info
+        if ctype.is_integer:
+            return add("DIBasicType", {"name": ctype.name, "size": ctype.size * 8, "encoding": _encoding(ctype)})
+        if ctype.is_floating:
+            return add("DIBasicType", {"name": ctype.name, "size": ctype.size * 8, "encoding": _TOKENS["DW_ATE_float"]})
+        if ctype.is_pointer:
+            pointee = None if ctype.pointee.is_void or ctype.pointee.is_function else self.type(ctype.pointee)
+            return add("DIDerivedType", {"tag": _TOKENS["DW_TAG_pointer_type"], "baseType": pointee, "size": 64})
+        if ctype.is_array and not ctype.is_variable and ctype.length is not None:
+            element = self.type(ctype.element)
+            if element is None:
+                return None
+            subrange = add("DISubrange", {"count": ctype.length})
+            return add("DICompositeType", {"tag": _TOKENS["DW_TAG_array_type"], "baseType": element,
+                                           "size": ctype.size * 8, "elements": self.module.add_metadata([subrange])})
+        if ctype.is_struct and ctype.is_complete:
+            return self._record(ctype)
+        return None
+
+    def _record(self, ctype) -> ir.DIValue:
+        """A struct or union with its members (bit-fields left out); distinct, so that two
+        records of the same shape stay two types."""
+        kind = _TOKENS["DW_TAG_union_type" if ctype.is_union else "DW_TAG_structure_type"]
+        fields = {"tag": kind, "name": ctype.tag or "", "size": ctype.size * 8, "file": self.file(None)}
+        node = _distinct(self.module, "DICompositeType", fields)
+        self.types[id(ctype)] = node          # members pointing back at the record find it
+        members = []
+        for member in ctype.fields:
+            member_type = None if member.is_bit_field or member.name is None else self.type(member.ctype)
+            if member_type is None:
+                continue
+            members.append(self.module.add_debug_info("DIDerivedType", {
+                "tag": _TOKENS["DW_TAG_member"], "name": member.name, "scope": node, "baseType": member_type,
+                "size": member.ctype.size * 8, "offset": member.offset * 8}))
+        node.operands = tuple(sorted({**dict(node.operands), "elements": self.module.add_metadata(members)}.items()))
+        return node
+
+    # ----------------------------------------------------------------- before printing
+    def finish(self) -> None:
+        """Make the module's debug information what LLVM's verifier accepts (see the module's
+        docstring)."""
+        declare = self.module.globals.get("llvm.dbg.declare")
+        for function in self.module.functions:
+            if not function.blocks:
+                continue
+            subprogram = function.metadata.get("dbg") or self._caller_subprogram(function)
+            for block in function.blocks:
+                for instruction in list(block.instructions):
+                    self._fix(instruction, subprogram, block, declare, function)
+
+    def _caller_subprogram(self, function: ir.Function):
+        """A subprogram for a function no FunctionEmitter filled that calls one that has
+        one (the CPU device's entry calling its work-group function): without it, LLVM's
+        inliner drops the callee's locations. Its line is the callee's."""
+        for block in function.blocks:
+            for instruction in block.instructions:
+                callee = getattr(instruction, "callee", None)
+                callee_subprogram = getattr(callee, "metadata", {}).get("dbg")
+                if isinstance(instruction, ir.CallInstr) and callee_subprogram is not None:
+                    file = _operand(callee_subprogram, "file")
+                    name = next((name for name, node in self.files.items() if node is file), None)
+                    coord = _Coord(name, _operand(callee_subprogram, "line") or 0)
+                    return self.subprogram(function, coord)
+        return None
+
+    def _fix(self, instruction, subprogram, block, declare, function) -> None:
+        location = instruction.metadata.get("dbg")
+        is_declare = isinstance(instruction, ir.CallInstr) and declare is not None and instruction.callee is declare
+        if subprogram is None:
+            if is_declare:
+                block.instructions.remove(instruction)
+            elif location is not None:
+                del instruction.metadata["dbg"]
+            return
+        if is_declare and _operand(instruction.args[1], "scope") is not subprogram:
+            block.instructions.remove(instruction)     # a variable of another function's
+            return
+        if location is not None and _subprogram_of(location) is not subprogram:
+            scope = _operand(location, "scope")
+            file = _operand(scope, "file") if scope is not None else None
+            file_name = next((name for name, node in self.files.items() if node is file), None)
+            instruction.metadata["dbg"] = self._location(subprogram, _operand(location, "line") or 0,
+                                                         _operand(location, "column") or 0, file_name)
+        elif location is None and isinstance(instruction, ir.CallInstr):
+            instruction.metadata["dbg"] = self._location(subprogram, _operand(subprogram, "line") or 0, 0, None)
+
+
+class _Coord:
+    """A place as pycparser's Coord gives it."""
+
+    def __init__(self, file, line: int, column: int = 0):
+        self.file, self.line, self.column = file, line, column
+
+
+def _operand(node, key: str):
+    for name, value in getattr(node, "operands", ()):
+        if name == key:
+            return value
+    return None
+
+
+def _subprogram_of(location):
+    scope = _operand(location, "scope")
+    while scope is not None and getattr(scope, "kind", None) != "DISubprogram":
+        scope = _operand(scope, "scope")
+    return scope
+
+
+class _DistinctNode(ir.values.DIValue):
+    """A node equal only to itself: a record's members may lead back to it (a list's
+    `next`), which llvmlite's hashing of operands would follow for ever."""
+
+    __hash__ = object.__hash__
+
+    def __eq__(self, other):
+        return self is other
+
+
+def _distinct(module: ir.Module, kind: str, fields: dict) -> ir.DIValue:
+    """A distinct node made anew (add_debug_info would return an equal earlier one)."""
+    return _DistinctNode(module, True, kind, tuple(sorted(fields.items())), name=str(len(module.metadata)))
+
+
+def _encoding(ctype: ct.IntType) -> ir.DIToken:
+    if ctype.is_bool:
+        return _TOKENS["DW_ATE_boolean"]
+    if ctype.bits == 8 and ctype.name.endswith("char"):
+        return _TOKENS["DW_ATE_signed_char" if ctype.signed else "DW_ATE_unsigned_char"]
+    return _TOKENS["DW_ATE_signed" if ctype.signed else "DW_ATE_unsigned"]

@@ -1,0 +1,120 @@
+"""debug_info.py (-g): the compile unit, a DISubprogram for every function codegen fills
+(C functions, outlined parallel regions, the CPU device's work-group functions), each
+statement's instructions at its line, llvm.dbg.declare for parameters, locals and a
+region's captures; modules that LLVM verifies before and after optimisation; and without
+-g, no debug metadata at all (the IR as before)."""
+
+from __future__ import annotations
+
+import re
+
+import llvmlite.binding as llvm
+import pytest
+
+from omp2gpu import driver
+from omp2gpu.pipeline import CompileOptions
+from omp2gpu.targets import host
+
+SOURCE = """\
+#include <stdlib.h>
+struct node { int value; struct node *next; };
+union word { int i; float f; };
+
+static int length(struct node *list)
+{
+    int count = 0;
+    for (; list; list = list->next)
+        count++;
+    return count;
+}
+
+int main(void)
+{
+    struct node second = { 2, NULL }, first = { 1, &second };
+    union word w; w.i = 3;
+    double a[16];
+    int n = length(&first) + w.i;
+    #pragma omp parallel for
+    for (int i = 0; i < 16; i++)
+        a[i] = i;
+    #pragma omp target teams distribute parallel for map(tofrom: a) firstprivate(n)
+    for (int i = 0; i < 16; i++) {
+        double twice = 2.0 * a[i];
+        a[i] = twice + n;
+    }
+    return (int)a[3];
+}
+"""
+REGION_BODY_LINE = 24          # `double twice = ...` inside the target region
+
+
+@pytest.fixture(scope="module")
+def translations(tmp_path_factory):
+    path = tmp_path_factory.mktemp("debug") / "prog.c"
+    path.write_text(SOURCE)
+    with_g = driver.translate(path, CompileOptions(debug_info=True, opt_level=0), cpu=True)
+    without = driver.translate(path, CompileOptions(), cpu=True)
+    return with_g, without
+
+
+def _subprograms(text: str) -> dict[str, int]:
+    """IR function name -> the line of its DISubprogram."""
+    nodes = {m.group(1): m.group(2) for m in re.finditer(r"^(!\d+) = distinct !DISubprogram\((.*)\)$", text, re.M)}
+    found = {}
+    for m in re.finditer(r'^define .*?@"?([\w.$]+)"?\(.*\) .*!dbg (!\d+)', text, re.M):
+        found[m.group(1)] = int(re.search(r"\bline: (\d+)", nodes[m.group(2)]).group(1))
+    return found
+
+
+def _lines(text: str) -> set[int]:
+    return {int(m.group(1)) for m in re.finditer(r"!DILocation\(.*?line: (\d+)", text)}
+
+
+def _variables(text: str) -> set[str]:
+    return set(re.findall(r'!DILocalVariable\(.*?name: "(\w+)"', text))
+
+
+def test_without_g_there_is_no_debug_metadata(translations):
+    _, without = translations
+    for text in (str(without.host), str(without.cpu.module)):
+        assert "!dbg" not in text and "llvm.dbg" not in text and "DICompileUnit" not in text
+
+
+def test_host_functions_and_outlined_regions_have_subprograms(translations):
+    text = str(translations[0].host)
+    assert "!llvm.dbg.cu" in text and '"Debug Info Version"' in text and '"Dwarf Version"' in text
+    subprograms = _subprograms(text)
+    assert subprograms["main"] == 13 and subprograms["length"] == 5
+    assert any(name.startswith("main._omp_fn") for name in subprograms), subprograms   # the parallel region
+    assert {7, 8, 9, 10, 15, 16, 18, 19, 21, 22, REGION_BODY_LINE, 25} <= _lines(text)   # the fallback too
+    assert {"list", "count", "first", "second", "w", "a", "n", "twice"} <= _variables(text)
+    assert 'name: "list", arg: 1' in text or re.search(r'arg: 1.*name: "list"', text)
+
+
+def test_cpu_device_work_group_function_has_the_regions_lines_and_variables(translations):
+    text = str(translations[0].cpu.module)
+    work_groups = {name: line for name, line in _subprograms(text).items() if name.endswith(".wg")}
+    assert list(work_groups.values()) == [22], work_groups       # the construct's line
+    assert {REGION_BODY_LINE, 25} <= _lines(text)
+    assert {"twice", "a", "n", "i"} <= _variables(text)
+
+
+def test_records_are_described_with_their_members(translations):
+    text = str(translations[0].host)
+    node = re.search(r'DICompositeType\(.*?name: "node".*?\)', text).group(0)
+    assert "DW_TAG_structure_type" in node and "size: 128" in node
+    member = next(line for line in text.splitlines() if 'name: "next"' in line)
+    assert "DW_TAG_member" in member and "offset: 64" in member
+    union = next(line for line in text.splitlines() if 'name: "word"' in line)
+    assert "DW_TAG_union_type" in union
+
+
+@pytest.mark.parametrize("level", [0, 2])
+def test_modules_verify_before_and_after_optimisation(translations, level):
+    translation = translations[0]
+    for module in (translation.host, translation.cpu.module):
+        parsed = host.prepare(module)                 # parses and verifies
+        host.optimise(parsed, level)
+        parsed.verify()
+        assert "!llvm.dbg.cu" in str(parsed)
+        assert llvm.parse_assembly(str(parsed)) is not None
