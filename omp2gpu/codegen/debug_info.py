@@ -49,8 +49,7 @@ class DebugInfo:
         self.directory = os.getcwd()
         self.files: dict[str, ir.DIValue] = {}
         self.types: dict = {}
-        self.declared: set = set()                       # DILocalVariables given their llvm.dbg.declare
-        self._declare = None
+        self.declared: set = set()         # (DILocalVariable, function) given their llvm.dbg.declare
         self.unit = module.add_debug_info("DICompileUnit", {
             "language": _TOKENS["DW_LANG_C99"], "file": self.file(source), "producer": "omp2gpu",
             "isOptimized": optimised, "runtimeVersion": 0, "emissionKind": _TOKENS["FullDebug"],
@@ -119,9 +118,10 @@ class DebugInfo:
         if argument:
             fields["arg"] = argument
         variable = self.module.add_debug_info("DILocalVariable", fields)
-        if variable in self.declared:          # described once: at its declaration, or first use
+        key = (variable, builder.function)     # once: at its declaration, or its first use
+        if key in self.declared:
             return
-        self.declared.add(variable)
+        self.declared.add(key)
         expression = self.module.add_debug_info("DIExpression", {})
         saved = builder.debug_metadata
         builder.debug_metadata = self.location(subprogram, coord)
@@ -131,10 +131,9 @@ class DebugInfo:
             builder.debug_metadata = saved
 
     def declare_function(self) -> ir.Function:
-        if self._declare is None:
-            self._declare = self.module.globals.get("llvm.dbg.declare") or ir.Function(
-                self.module, ir.FunctionType(ir.VoidType(), [ir.MetaDataType()] * 3), name="llvm.dbg.declare")
-        return self._declare
+        """Looked up each time: a failed region's emission takes back the globals it added."""
+        return self.module.globals.get("llvm.dbg.declare") or ir.Function(
+            self.module, ir.FunctionType(ir.VoidType(), [ir.MetaDataType()] * 3), name="llvm.dbg.declare")
 
     # ----------------------------------------------------------------- types
     def type(self, ctype: ct.CType):
