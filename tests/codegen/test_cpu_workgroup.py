@@ -213,3 +213,21 @@ def test_dump_cpu_regions_names_each_regions_scheme(tmp_path, capsys):
     driver.translate(path, driver.CompileOptions(dump=frozenset({"cpu-regions"})), cpu=True)
     err = capsys.readouterr().err
     assert "===== omp2gpu dump: cpu-regions" in err and ": cpu-combined" in err
+
+
+def test_a_triangle_runs_row_by_row(tmp_path):
+    """A non-rectangular nest whose innermost loop is the dependent one: each work-item
+    block finds its rows' starts (one square root a row), and the rows are plain loops."""
+    source = """
+        void upper(int n, float *a) {
+            #pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:n*n])
+            for (int i = 0; i < n; i++)
+                for (int j = i; j < n; j++)
+                    a[i * n + j] += i + j;
+        }
+    """
+    build = cpu_build(tmp_path, source)
+    assert [k.scheme.name for k in build.kernels] == [CPU_COMBINED]
+    text = str(build.module)
+    assert "row.test" in text and "iter.body" in text
+    assert len([line for line in text.splitlines() if " call " in line and "sqrt" in line]) == 1

@@ -36,7 +36,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
-from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp import canonical_loop, host_loops
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     LEVEL,
@@ -267,6 +267,10 @@ class CpuCombined(WorkGroupScheme):
 
     @staticmethod
     def _work_item_loop(cg, body, bounds, trips, iv_type, variables, first, end, numbering) -> None:
+        if numbering is None and canonical_loop.dependent_innermost(bounds):
+            # a triangle: row by row, its row found once a row (host_loops._dependent_rows)
+            host_loops.counted_loop(cg, body, (bounds, trips, iv_type, variables), first, end, iv_type)
+            return
         b = cg.builder
         ir_iv = iv_type.ir_type()
         entry = b.block
