@@ -67,6 +67,14 @@ int omp_test_lock(omp_lock_t *lock) {
     unsigned int expected = 0;
     return __atomic_compare_exchange_n(&lock->_x, &expected, 1, 0, 2, 0);
 }
+void omp_init_lock_with_hint(omp_lock_t *lock, omp_lock_hint_t hint) {
+    (void)hint;
+    omp_init_lock(lock);
+}
+/* A nestable lock's owner: the work-item, its team's state (one per running team)
+ * and its thread number (a user-space address has 48 bits, a team < 65536 threads). */
+long __omp2gpu_nest_lock_self(void) { return ((long)__omp2gpu_cpu_team() << 16) | omp_get_thread_num(); }
+#include "../device/nest_locks.c"
 
 double omp_get_wtime(void) {
     struct timespec now;

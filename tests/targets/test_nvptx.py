@@ -222,6 +222,17 @@ def test_every_special_register_reads():
         nvptx.read_sreg(b, "tid.w")
 
 
+def test_the_global_timer_reads_as_64_bits():
+    """%globaltimer (nanoseconds: omp_get_wtime in kernels) is an i64, read each time."""
+    module, function, b = kernel("clock", [PTR])
+    first = nvptx.read_sreg(b, "globaltimer")
+    assert first.type == I64
+    b.store(b.sub(nvptx.read_sreg(b, "globaltimer"), first), function.args[0])
+    b.ret_void()
+    ptx = nvptx.compile_to_ptx(module)
+    assert ptx.count("mov.u64") >= 2 and ptx.count("%globaltimer") == 2
+
+
 def test_barriers_and_fences():
     module, function, b = kernel("sync", [])
     nvptx.barrier(b)

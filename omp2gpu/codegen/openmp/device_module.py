@@ -305,6 +305,8 @@ def nvptx_builtins() -> dict:
         return lambda emitter, node: RValue(ct.INT, nvptx.read_sreg(emitter.builder, register))
 
     table = {f"__nvvm_read_ptx_sreg_{name.replace('.', '_')}": sreg(name) for name in nvptx.SPECIAL_REGISTERS}
+    table["__nvvm_read_ptx_sreg_globaltimer"] = lambda emitter, node: RValue(
+        ct.ULONG, nvptx.read_sreg(emitter.builder, "globaltimer"))
     table["__syncthreads"] = lambda emitter, node: (nvptx.barrier(emitter.builder), RValue(ct.VOID, None))[1]
     table["__omp2gpu_team_state"] = lambda emitter, node: RValue(
         ct.PointerType(ct.INT), team_state_pointer(emitter.module.module, emitter.builder))

@@ -60,6 +60,7 @@ from omp2gpu.targets.nvptx.intrinsics import (
     MEMORY_BARRIERS,
     NATIVE_ATOMIC_RMW,
     SPECIAL_REGISTERS,
+    SPECIAL_REGISTERS_64,
     WARP_SIZE,
     activemask,
     barrier,

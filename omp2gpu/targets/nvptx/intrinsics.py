@@ -18,6 +18,8 @@ SPECIAL_REGISTERS = {
     "warpsize": "llvm.nvvm.read.ptx.sreg.warpsize",
     "laneid": "llvm.nvvm.read.ptx.sreg.laneid",
 }
+# 64-bit ones: %globaltimer counts nanoseconds (omp_get_wtime in kernels).
+SPECIAL_REGISTERS_64 = {"globaltimer": "llvm.nvvm.read.ptx.sreg.globaltimer"}
 
 # Memory fences by scope: membar.cta / membar.gl (the GPU) / membar.sys.
 MEMORY_BARRIERS = {
@@ -60,11 +62,14 @@ def _i32(value) -> ir.Value:
 
 
 def read_sreg(builder: ir.IRBuilder, name: str) -> ir.Value:
-    """The value of special register `name` ("tid.x", "laneid"...), an i32."""
-    intrinsic = SPECIAL_REGISTERS.get(name)
+    """The value of special register `name` ("tid.x", "laneid"...: an i32;
+    "globaltimer": an i64)."""
+    wide = name in SPECIAL_REGISTERS_64
+    intrinsic = SPECIAL_REGISTERS_64[name] if wide else SPECIAL_REGISTERS.get(name)
     if intrinsic is None:
         raise ValueError(f"unknown special register '{name}'")
-    return builder.call(_intrinsic(builder, intrinsic, I32, []), [], name=name.replace(".", "_"))
+    return builder.call(_intrinsic(builder, intrinsic, ir.IntType(64) if wide else I32, []), [],
+                        name=name.replace(".", "_"))
 
 
 def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
