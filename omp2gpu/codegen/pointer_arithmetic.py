@@ -11,6 +11,7 @@ from omp2gpu.codegen.conversions import I32, I64, convert
 from omp2gpu.codegen.operators import COMPARISON_OPERATORS
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
 
 
@@ -42,6 +43,9 @@ class PointerArithmeticEmitter:
                     convert(self.builder, right.value, right.ctype, ct.LONG)))
                 return RValue(left.ctype, self.pointer_offset(left, negated, node))
             if right.ctype.is_pointer:
+                if not _subtractable(left.ctype.pointee, right.ctype.pointee):     # C11 6.5.6p3
+                    raise CompileError(f"invalid operands to binary - (have '{left.ctype}' and "
+                                       f"'{right.ctype}')", operator_coord(node))
                 size = self._element_size(left.ctype, node)
                 a = self.builder.ptrtoint(left.value, I64)
                 b = self.builder.ptrtoint(right.value, I64)
@@ -74,3 +78,13 @@ class PointerArithmeticEmitter:
             self._element_size(pointer.ctype, node)
         # inbounds: the result must point into (or just past) the same array (C99 6.5.6p8).
         return self.builder.gep(pointer.value, [offset], inbounds=True)
+
+
+def _subtractable(a: ct.CType, b: ct.CType) -> bool:
+    """Pointers to compatible types (qualifiers aside; an array of unknown size matches
+    any length) may be subtracted; `int *` - `unsigned *` may not."""
+    a, b = a.unqualified(), b.unqualified()
+    if a.is_array and b.is_array:
+        sizes_match = a.length is None or b.length is None or a.length == b.length
+        return sizes_match and _subtractable(a.element, b.element)
+    return a == b

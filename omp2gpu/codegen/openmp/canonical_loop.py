@@ -12,6 +12,7 @@ from llvmlite import ir
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp import affine_nest
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import canonical_form
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.canonical_form import CanonicalLoop
@@ -25,15 +26,24 @@ analyze = canonical_form.analyze       # the loop constructs' name for reading a
 
 def variable_type(cg, loop: CanonicalLoop) -> ct.CType:
     if loop.declared_in_loop:
-        ctype = cg.resolve_type(loop.node.init.decls[0].type)
+        declaration = loop.node.init.decls[0]
+        ctype = cg.resolve_type(declaration.type)
+        const = "const" in (declaration.quals or ()) or "const" in (getattr(declaration.type, "quals", None) or ())
     else:
         symbol = cg.scope.lookup(loop.variable)
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"use of undeclared identifier '{loop.variable}'", loop.node.coord)
-        ctype = symbol.ctype
+        ctype, const = symbol.ctype, symbol.const
     if not (ctype.is_integer or ctype.is_pointer):     # OpenMP 4.5 2.6: a `double d` loop
         raise CompileError(f"the iteration variable '{loop.variable}' of an OpenMP loop must have "
                            f"integer or pointer type, not '{ctype}'", loop.node.coord)
+    if const:             # the loop writes it: gcc's error at the increment
+        qualified = f"{ctype} const" if ctype.is_pointer else f"const {ctype}"
+        raise CompileError(f"cannot assign to variable '{loop.variable}' with const-qualified type "
+                           f"'{qualified}'", operator_coord(loop.node.next))
+    if ctype.is_integer and ctype.is_bool:
+        # `b < 1` compares b promoted to int, not the variable itself: gcc's words
+        raise CompileError("invalid controlling predicate", loop.node.cond.coord)
     return ctype
 
 
