@@ -2,6 +2,7 @@
 
     python bench/startup/run.py [--lines 2000] [--seed 1] [--repeat 3] [--profile]
     python bench/startup/run.py --case large [--large-lines 50000] [--repeat 1]
+    python bench/startup/run.py --case native     # native.py: a native executable's first line
 
 Generates the program (gen_program.py) into a temporary folder and times, best
 of --repeat runs:
@@ -57,6 +58,7 @@ REPO_ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 import gen_program  # noqa: E402
 import large_file  # noqa: E402
+import native  # noqa: E402
 
 GOAL_S = 1.5          # issue 18: first output line in at most 1.5 s, warm
 GCC_FLAGS = ["-std=c99", "-O2", "-fopenmp", "-foffload=disable", "-ffp-contract=off"]
@@ -362,8 +364,9 @@ def _run_large(args, work: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--case", choices=("startup", "large", "all"), default="startup",
-                        help="the 2,000-line start-up case, the large file, or both")
+    parser.add_argument("--case", choices=("startup", "large", "all", "native"), default="startup",
+                        help="the 2,000-line start-up case, the large file, or both; native: the "
+                             "native executable's time to its first line beside gcc's (native.py)")
     parser.add_argument("--lines", type=int, default=gen_program.DEFAULT_LINES)
     parser.add_argument("--large-lines", type=int, default=large_file.DEFAULT_LINES)
     parser.add_argument("--seed", type=int, default=gen_program.DEFAULT_SEED)
@@ -372,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="also profile one compilation (imports, stages, cProfile)")
     parser.add_argument("--keep", metavar="DIR", help="generate into DIR and keep it")
     args = parser.parse_args(argv)
+    if args.case == "native":
+        repeat = str(max(args.repeat, 10))        # milliseconds: more runs than for seconds
+        return native.main(["--lines", str(args.lines), "--seed", str(args.seed), "--repeat", repeat])
 
     results = profile_data = large = None
     with tempfile.TemporaryDirectory(prefix="omp2gpu-startup-") as temporary:
