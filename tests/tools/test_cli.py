@@ -379,6 +379,7 @@ int __omp2gpu_target_is_present(void *pointer, int device) { return 0; }
 int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
                             size_t src_offset, int dst_device, int src_device) { return -1; }
 int __omp2gpu_device_name(int device, char *buffer, size_t size) { return -1; }
+int __omp2gpu_device_kind(int device) { return -1; }
 """
 
 
