@@ -95,9 +95,10 @@ int main(int argc, char **argv)
         }
     long tasks = 0;
     int ti = -1, tj = -1;
+    /* no grainsize: gcc 13 refuses grainsize/num_tasks on a non-rectangular taskloop */
 #pragma omp parallel
 #pragma omp single
-#pragma omp taskloop collapse(2) grainsize(64) lastprivate(ti, tj)
+#pragma omp taskloop collapse(2) lastprivate(ti, tj)
     for (ti = 0; ti < n; ti++)
         for (tj = ti; tj < n; tj++) {
 #pragma omp atomic
