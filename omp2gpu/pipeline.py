@@ -26,6 +26,7 @@ from omp2gpu.sema.concurrent_races import check_concurrent_races
 from omp2gpu.sema.concurrent_regions import check_concurrent_regions
 from omp2gpu.sema.default_clause import check_default_clause
 from omp2gpu.sema.imperfect_nests import make_nests_perfect
+from omp2gpu.sema.linear_on_distribute import check_linear_on_distribute
 from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.loop_transformations import apply_loop_transformations
 from omp2gpu.sema.nesting import check_nesting
@@ -162,6 +163,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     make_nests_perfect(ast)                                 # 5.0 intervening code -> innermost body
     check_non_rectangular_clauses(ast)
     if lowering_checks:
+        check_linear_on_distribute(ast)
         check_concurrent_regions(ast)
         check_concurrent_races(ast)
         check_nesting(ast)

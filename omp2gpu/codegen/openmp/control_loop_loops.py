@@ -23,8 +23,8 @@ from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
 from omp2gpu.codegen.openmp.device_module import call_device_runtime
+from omp2gpu.codegen.openmp.linear_clause import Linear
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
-from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
@@ -146,7 +146,9 @@ class LoopConstructs:
                 self._distribute_parallel(cg, rest, directive, body, start, hi)
             else:
                 bounds, space = _loop_space(cg, loops, self.counting)
-                with self._data_environment(cg, directive, body) as environment:
+                # A distribute's linear names only the loop's variable (sema): lastprivate.
+                linear = Linear(cg, directive, {loop.variable for loop in loops})
+                with self._data_environment(cg, linear.other_clauses, body) as environment:
                     slots = self._declare_loop_variables(cg, loops, bounds, space, environment)
                     self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
                                   loops[-1].body)
@@ -199,17 +201,23 @@ class LoopConstructs:
         self.last_flag = cg.alloca(ct.BOOL, "ran.last")
         cg.builder.store(ir.Constant(ir.IntType(8), 0), self.last_flag)
         flag = self.last_flag
-        private_slot = None
-        if body is not None and not self.in_parallel:
-            sharing = shared_in_parallel_regions(body, critical_callees=cg.module.critical_callees)
-
-            def private_slot(name, ctype):
-                if name in sharing.outer:
-                    return self.shared.slot(cg, ctype, name, name in sharing.locked_outer)
-                return thread_private_slot(cg, name, ctype)
         return DataEnvironment(cg, SimpleNamespace(clauses=list(directive.clauses)),
-                               combine_reduction=self._atomic_fold(cg), private_slot=private_slot,
+                               combine_reduction=self._atomic_fold(cg), private_slot=self._private_slot(cg, body),
                                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(flag), I1))
+
+    def _private_slot(self, cg, body):
+        """Where a construct's private copy lives: this thread's stack, or, in the team
+        master's sequential code, team-shared storage when a parallel region in `body`
+        names it (the team's threads cannot read the master's stack). None: the default."""
+        if body is None or self.in_parallel:
+            return None
+        sharing = shared_in_parallel_regions(body, critical_callees=cg.module.critical_callees)
+
+        def private_slot(name, ctype):
+            if name in sharing.outer:
+                return self.shared.slot(cg, ctype, name, name in sharing.locked_outer)
+            return thread_private_slot(cg, name, ctype)
+        return private_slot
 
     def _chunk(self, cg, directive, clause_name: str):
         clause = next(iter(clauses_named(directive, clause_name)), None)
@@ -229,10 +237,6 @@ class LoopConstructs:
         environment where it already made the clauses' copies (`parallel for`): the loop's
         iteration variables are then its private and lastprivate copies."""
         b = cg.builder
-        for clause in clauses_named(directive, "linear"):
-            # Not built: each iteration's value (the original plus its logical number times
-            # the step) and the copy-out. The region runs on the host instead.
-            raise CompileError("'linear' on a loop in a GPU target region is not supported yet", clause.coord)
         worksharing = self.team_parallel if worksharing is None else worksharing
         loops = self._loops(directive, body)
         own_environment = environment is None
@@ -242,17 +246,25 @@ class LoopConstructs:
             lo, hi = ir.Constant(self.counting.ir_type(), 0), space.total
             if self.chunk_range is not None:        # this team's chunk of a distribute
                 lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
-            with self._data_environment(cg, directive, body) if own_environment else nullcontext(environment) \
-                    as environment:
-                if worksharing and _firstprivate_and_lastprivate(directive):
-                    # Every thread's firstprivate copy is made before the last iteration's
-                    # thread copies out (OpenMP 4.5 2.15.3.5): a barrier between them.
+            linear = Linear(cg, directive, {loop.variable for loop in loops}, persist=True)
+            with self._data_environment(cg, linear.other_clauses, body) if own_environment \
+                    else nullcontext(environment) as environment:
+                ran_last = self.last_flag       # this construct's (or its parallel region's)
+                if worksharing and (_firstprivate_and_lastprivate(directive) or linear.items):
+                    # Every thread's firstprivate copy is made (every thread reads linear's
+                    # original) before the last iteration's thread copies out (OpenMP 4.5
+                    # 2.15.3.5): a barrier between them.
                     self.barrier(cg)
                 slots = self._declare_loop_variables(cg, loops, bounds, space, environment)
+                linear.declare_copies(self._private_slot(cg, body))
                 if worksharing:
-                    self._worksharing_range(cg, directive, bounds, space, lo, hi, slots, loops[-1].body)
+                    self._worksharing_range(cg, directive, bounds, space, lo, hi, slots, loops[-1].body,
+                                            linear.set_for)
                 else:
-                    self._iterate(cg, bounds, space, lo, Persisted(cg, hi=hi), slots, loops[-1].body)
+                    self._iterate(cg, bounds, space, lo, Persisted(cg, hi=hi), slots, loops[-1].body,
+                                  linear.set_for)
+                if not b.block.is_terminated:
+                    linear.copy_out(b.trunc(b.load(ran_last), I1))
         if worksharing and implicit_barrier and not clauses_named(directive, "nowait"):
             self.barrier(cg)
 
@@ -308,7 +320,7 @@ class LoopConstructs:
             local = convert(b, logical, self.counting, bounds[index].iv_type)
             b.store(bounds[index].value_at(cg, local), slots[index])
 
-    def _worksharing_range(self, cg, directive, bounds, space, lo, hi, slots, body) -> None:
+    def _worksharing_range(self, cg, directive, bounds, space, lo, hi, slots, body, each=None) -> None:
         """schedule(static[, chunk]) over [lo, hi) via __kmpc_for_static_init; dynamic and
         guided through _dispatch_range (with nowait too: static chunks, which OpenMP allows)."""
         b = cg.builder
@@ -318,7 +330,7 @@ class LoopConstructs:
         if schedule is not None and schedule.kind in ("dynamic", "guided"):
             chunk = chunk if chunk is not None else ir.Constant(counting.ir_type(), 1)
             if not clauses_named(directive, "nowait"):
-                self._dispatch_range(cg, schedule.kind, chunk, bounds, space, lo, hi, slots, body)
+                self._dispatch_range(cg, schedule.kind, chunk, bounds, space, lo, hi, slots, body, each)
                 return
         # No schedule clause: chunks of one iteration dealt round-robin, so neighbouring
         # threads touch neighbouring elements (coalesced), as the paper's static,1.
@@ -337,12 +349,12 @@ class LoopConstructs:
         end = b.add(b.load(first), b.load(length))
         end = b.select(b.icmp_signed("<", end, plan.count), end, plan.count)
         self._iterate(cg, bounds, space, b.add(plan.lo, b.load(first)), Persisted(cg, hi=b.add(plan.lo, end)),
-                      slots, body)
+                      slots, body, each)
         b.store(b.add(b.load(first), b.load(stride)), first)
         b.branch(cond)
         b.position_at_end(done)
 
-    def _dispatch_range(self, cg, kind, chunk, bounds, space, lo, hi, slots, body) -> None:
+    def _dispatch_range(self, cg, kind, chunk, bounds, space, lo, hi, slots, body, each=None) -> None:
         """schedule(dynamic|guided) over [lo, hi): each thread takes the next chunk from a
         team-shared counter when it is free (guided: the remainder over twice the threads,
         at least the chunk). The last thread to find nothing left resets the counter for
@@ -378,7 +390,7 @@ class LoopConstructs:
         end = b.add(taken.first, taken.size)
         end = b.select(b.icmp_signed("<", end, plan.count), end, plan.count)
         self._iterate(cg, bounds, space, b.add(plan.lo, taken.first), Persisted(cg, hi=b.add(plan.lo, end)),
-                      slots, body)
+                      slots, body, each)
         b.branch(grab)
         b.position_at_end(out)
         arrived = b.atomic_rmw("add", finished, ir.Constant(I32, 1), "monotonic")
@@ -390,8 +402,8 @@ class LoopConstructs:
         b.branch(done)
         b.position_at_end(done)
 
-    def _iterate(self, cg, bounds, space, lo, limit, slots, body) -> None:
-        """for (iv = lo; iv < limit.hi; iv++) { variables = f(iv); body; note iv == total - 1 }
+    def _iterate(self, cg, bounds, space, lo, limit, slots, body, each=None) -> None:
+        """for (iv = lo; iv < limit.hi; iv++) { variables = f(iv); each(iv); body; note iv == total - 1 }
         Everything the loop needs after its body is reloaded, since the body may switch state."""
         b = cg.builder
         last_flag = self.last_flag      # this construct's: constructs in the body set their own
@@ -405,6 +417,8 @@ class LoopConstructs:
         b.cbranch(b.icmp_signed("<", b.load(iv), limit.hi), run, done)
         b.position_at_end(run)
         self._set_variables(cg, bounds, space, b.load(iv), slots)
+        if each is not None:        # what else an iteration starts with (linear's values)
+            each(b.load(iv))
         with cg.loop_targets(done, step_block):
             cg.stmt(body)
         cg.branch_if_open(step_block)

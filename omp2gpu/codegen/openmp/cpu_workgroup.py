@@ -57,6 +57,7 @@ from omp2gpu.codegen.openmp.device_module import (
 )
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP
+from omp2gpu.codegen.openmp.linear_clause import Linear
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.region_shape import (
     combined_ineligibility,
@@ -243,8 +244,10 @@ class CpuCombined(WorkGroupScheme):
             one_more = b.zext(b.icmp_unsigned("<", g, rest), ir_iv)
             end = b.add(b.add(first, share), one_more)
             holds_last = b.and_(b.icmp_unsigned("==", end, total), b.icmp_unsigned("<", first, end))
+            # A distribute's linear names only the loop's variable (sema): lastprivate.
+            linear = Linear(cg, shape.clauses, {loop.variable for loop in loops})
             environment = DataEnvironment(
-                cg, shape.clauses, loop_variables=[],
+                cg, linear.other_clauses, loop_variables=[],
                 combine_reduction=lambda op, original, private: _combine_atomically(cg, op, original, private),
                 lastprivate_condition=lambda: holds_last)
             with environment:

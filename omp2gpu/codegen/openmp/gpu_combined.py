@@ -29,6 +29,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     reduction_identity,
 )
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
+from omp2gpu.codegen.openmp.linear_clause import Linear
 from omp2gpu.codegen.openmp.region_shape import combined_ineligibility, combined_shape
 from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
 from omp2gpu.diagnostics import CompileError
@@ -58,8 +59,10 @@ class CombinedConstruct(GpuKernelScheme):
             bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             last_flag = cg.alloca(ct.BOOL, "is.last")
             cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
+            # A distribute's linear names only the loop's variable (sema): lastprivate.
+            linear = Linear(cg, shape.clauses, {loop.variable for loop in loops})
             environment = DataEnvironment(
-                cg, shape.clauses, loop_variables=[],
+                cg, linear.other_clauses, loop_variables=[],
                 combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
                 lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1))
             with environment:

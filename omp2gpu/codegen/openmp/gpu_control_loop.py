@@ -37,6 +37,7 @@ from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_ini
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
+from omp2gpu.codegen.openmp.linear_clause import as_lastprivate
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
 from omp2gpu.codegen.openmp.team_sharing import (
@@ -275,7 +276,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.in_parallel = True
         try:
             with cg.block_scope():
-                with self._data_environment(cg, directive) as environment:
+                loop_clauses = directive
+                if rest and rest[0] in ("for", "simd"):     # linear on the loop's own variable: lastprivate
+                    loop_clauses = as_lastprivate(directive, {x.variable for x in self._loops(directive, body)})
+                with self._data_environment(cg, loop_clauses) as environment:
                     if rest and rest[0] in ("for", "simd"):
                         self.emit_loop(cg, directive, body, rest=rest[1:], worksharing=True, implicit_barrier=False,
                                        environment=environment)

@@ -63,7 +63,9 @@ class HostOpenMP(OpenMPRuntime):
             loops = loop_nest(construct.body, depth)
             for loop in loops:                  # run as written, but only if OpenMP allows it
                 canonical_loop.analyze(loop)
-            loop_variables = [name for name in map(iteration_variable, loops) if name]
+            # One a linear clause names is the loop's to copy out (Linear): not private here.
+            linear = {item.name for clause in clauses_named(directive, "linear") for item in clause.items}
+            loop_variables = [name for name in map(iteration_variable, loops) if name and name not in linear]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
         if directive.has("taskloop"):       # a task-generating construct: tasks.py's rules
             tasks.refuse_task_reductions(construct)
@@ -95,7 +97,7 @@ class HostOpenMP(OpenMPRuntime):
         # The pointer of a mapped section `p[lo:len]` is the region's own copy too (as
         # Clang and GCC pass it): moving it inside the region leaves the host's p alone.
         explicit = {item.name for clause_name in ("map", "is_device_ptr", "private", "firstprivate",
-                                                  "lastprivate", "reduction", "shared")
+                                                  "lastprivate", "reduction", "shared", "linear")
                     for clause in clauses_named(directive, clause_name) for item in clause.items
                     if not (clause_name == "map" and item.sections and isinstance(item.expr, c_ast.ID))}
         names = []

@@ -20,8 +20,6 @@ points (gomp.py), as GCC expands them (OpenMP 4.5 2.7, 2.13).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -39,15 +37,14 @@ from omp2gpu.codegen.openmp.data_sharing import (
 from omp2gpu.codegen.openmp.host_cancel import barrier, cancellable
 from omp2gpu.codegen.openmp.host_loops import counted_loop, static_chunks
 from omp2gpu.codegen.openmp.league_window import league_window
+from omp2gpu.codegen.openmp.linear_clause import Linear
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.user_reductions import UserReduction
 from omp2gpu.codegen.openmp.user_reductions import combine as combine_user_reduction
 from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import LastprivateClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.scopes import Symbol
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -288,60 +285,6 @@ class Worksharing:
 
     def emit_barrier(self, cg, construct) -> None:
         barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
-
-
-class Linear:
-    """`linear(x[:step])` on a worksharing loop: each thread's own x, which logical
-    iteration k starts as x0 + k * step (x0: x's value before the loop); the thread that
-    ran the last iteration copies its x out, as after the sequential loop. The loop sets
-    its own iteration variables (`iteration_variables`): for one of them the clause asks
-    only for the value after the last iteration, which lastprivate copies out."""
-
-    def __init__(self, cg, directive, iteration_variables=()):
-        self.cg = cg
-        listed = [(clause, item) for clause in clauses_named(directive, "linear") for item in clause.items]
-        self.items = [(item, clause.step) for clause, item in listed if item.name not in iteration_variables]
-        counters = [item for _, item in listed if item.name in iteration_variables]
-        others = [c for c in directive.clauses if c.name != "linear"]
-        if counters:
-            others.append(LastprivateClause(coord=directive.coord, items=counters))
-        self.other_clauses = replace(directive, clauses=others)
-        self.originals, self.starts, self.steps, self.copies = [], [], [], []
-        b = cg.builder
-        for item, step in self.items:
-            original = cg.lookup_symbol(item)
-            if not (original.ctype.is_integer or original.ctype.is_pointer):
-                raise CompileError(f"linear variable '{item.name}' must have integer or pointer type", item.coord)
-            self.originals.append(original)
-            self.starts.append(b.load(original.address))
-            value = cg.expr(step) if step is not None else None
-            self.steps.append(ir.Constant(I64, 1) if value is None else
-                              convert(b, value.value, value.ctype, ct.LONG))
-
-    def declare_copies(self) -> None:
-        cg = self.cg
-        for (item, _), original in zip(self.items, self.originals):
-            slot = cg.alloca(original.ctype, f"{item.name}.linear")
-            cg.scope.declare(Symbol(item.name, original.ctype, "object", slot))
-            self.copies.append(slot)
-
-    def set_for(self, iteration: ir.Value) -> None:
-        b = self.cg.builder
-        for original, start, step, slot in zip(self.originals, self.starts, self.steps, self.copies):
-            offset = b.mul(iteration, step)
-            if original.ctype.is_pointer:
-                value = b.gep(start, [offset])
-            else:
-                value = b.add(start, b.trunc(offset, start.type) if start.type.width < 64 else offset)
-            b.store(value, slot)
-
-    def copy_out(self, ran_last: ir.Value) -> None:
-        if not self.items:
-            return
-        b = self.cg.builder
-        with b.if_then(ran_last):
-            for original, slot in zip(self.originals, self.copies):
-                b.store(b.load(slot), original.address)
 
 
 def _schedule(cg, directive) -> tuple[str, ir.Value]:

@@ -218,9 +218,8 @@ def combined_ineligibility(construct) -> str | None:
     for clause in clauses_named(shape.loop_directive, "dist_schedule"):
         if clause.chunk is not None:
             return "dist_schedule with a chunk size needs the team master to distribute"
-    if clauses_named(shape.clauses, "linear") or any(
-            clauses_named(c.directive, "linear") for c in nested_constructs(shape.loop)):
-        return "'linear' is not built by the grid-stride loop"
+    if any(clauses_named(c.directive, "linear") for c in nested_constructs(shape.loop)):
+        return "'linear' on a loop in the combined construct's body needs the control-loop scheme"
     for clause in clauses_named(shape.clauses, "reduction"):
         if any(item.sections for item in clause.items):
             return "reductions over array sections need the control-loop scheme"

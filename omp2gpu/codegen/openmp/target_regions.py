@@ -69,6 +69,11 @@ def _add(captures: dict, capture: Capture, coord) -> None:
     captures[capture.name] = capture
 
 
+def _is_pointer(cg, name: str) -> bool:
+    symbol = cg.scope.lookup(name)
+    return symbol is not None and symbol.ctype.is_pointer
+
+
 def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Capture, ...]:
     """Every variable the region uses from outside, in the host function's scope, and how
     it reaches the kernel (the module docstring)."""
@@ -92,11 +97,15 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                     for item in clause.items}
     by_reference |= {item.name for clause in clauses_named(directive, "lastprivate")
                      for item in clause.items}
+    # So must linear's (a pointer stays a device address, looked up: its value after the
+    # loop would be one on the device).
+    by_reference |= {item.name for clause in clauses_named(directive, "linear") for item in clause.items
+                     if not _is_pointer(cg, item.name)}
     # The body and the clauses evaluated on the device (num_threads, if, schedule chunks...).
     for name in free_identifiers(construct) + [i.name for c in directive.clauses
                                                      for i in getattr(c, "items", ())
                                                      if c.name in ("private", "firstprivate",
-                                                                   "lastprivate", "reduction")]:
+                                                                   "lastprivate", "reduction", "linear")]:
         if name in captures or name in declare_target_names:
             continue
         symbol = cg.scope.lookup(name)
