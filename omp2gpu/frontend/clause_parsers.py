@@ -133,6 +133,20 @@ def _list_clause(cls, plain: bool):
     return parse
 
 
+def _parse_lastprivate(ctx, tok, args):
+    """lastprivate(list); OpenMP 5.0's `conditional:` modifier is refused by name (not read
+    as a variable followed by a stray ':')."""
+    if args is not None and len(args.tokens) > 1 and args.tokens[0].kind == "id" \
+            and args.tokens[1].is_punct(":"):
+        modifier = args.tokens[0]
+        if modifier.text == "conditional":
+            raise ctx.error("the 'conditional' modifier of 'lastprivate' (OpenMP 5.0) is not supported",
+                            modifier.offset)
+        raise ctx.error(f"expected 'conditional' as the 'lastprivate' modifier, found '{modifier.text}'",
+                        modifier.offset)
+    return LastprivateClause(coord=ctx.loc(tok.offset), items=parse_list(ctx, args, tok.text, True))
+
+
 def _expr_clause(cls):
     def parse(ctx, tok, args):
         return cls(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, tok.text))
@@ -235,8 +249,9 @@ def _parse_defaultmap(ctx, tok, args):
 
 
 def _parse_proc_bind(ctx, tok, args):
-    word = single_word(ctx, args, ("master", "close", "spread"), "'proc_bind' clause")
-    return ProcBindClause(coord=ctx.loc(tok.offset), kind=word.text)
+    word = single_word(ctx, args, ("master", "close", "spread", "primary"), "'proc_bind' clause")
+    # OpenMP 5.1 renamed `master` to `primary` (gcc 12 takes both): one policy
+    return ProcBindClause(coord=ctx.loc(tok.offset), kind="master" if word.text == "primary" else word.text)
 
 
 def _parse_collapse(ctx, tok, args):
@@ -344,6 +359,9 @@ def _parse_linear(ctx, tok, args):
                 raise ctx.error(f"linear modifier '{tokens[0].text}' is not allowed in C",
                                 tokens[0].offset)
             modifier, head = "val", inner
+    elif len(tokens) >= 3 and tokens[0].kind == "id" and tokens[1].is_punct("(") and tokens[-1].is_punct(")"):
+        raise ctx.error(f"expected 'val', 'ref' or 'uval' as the 'linear' modifier, found "
+                        f"'{tokens[0].text}'", tokens[0].offset)
     step = None
     if tail is not None and _is_52_linear_tail(tail):
         step, written = _linear_52_modifiers(ctx, tail)
@@ -438,7 +456,7 @@ def _atomic(kind: str) -> ClauseSpec:
 CLAUSES: dict[str, ClauseSpec] = {
     "private": ClauseSpec(_list_clause(PrivateClause, plain=True), "required"),
     "firstprivate": ClauseSpec(_list_clause(FirstprivateClause, plain=True), "required"),
-    "lastprivate": ClauseSpec(_list_clause(LastprivateClause, plain=True), "required"),
+    "lastprivate": ClauseSpec(_parse_lastprivate, "required"),
     "shared": ClauseSpec(_list_clause(SharedClause, plain=True), "required"),
     "copyin": ClauseSpec(_list_clause(CopyinClause, plain=True), "required"),
     "copyprivate": ClauseSpec(_list_clause(CopyprivateClause, plain=True), "required"),

@@ -311,7 +311,7 @@ def test_proc_bind(kind):
 
 def test_proc_bind_error():
     assert_error("omp parallel proc_bind(near)",
-                 "expected 'master' or 'close' or 'spread' in 'proc_bind' clause", "near")
+                 "expected 'master' or 'close' or 'spread' or 'primary' in 'proc_bind' clause", "near")
 
 
 # --------------------------------------------------------------------------

@@ -33,14 +33,29 @@ def main(argv=None) -> int:
     parser.add_argument("--no-gcc", dest="gcc", action="store_false", help="skip the gcc comparison")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"),
                         help="where reduced inputs and the summary go (default ./fuzz-findings)")
+    parser.add_argument("--programs", nargs="+", metavar="NAME", default=None,
+                        help="mutate only these corpus programs (file names under tests/programs, "
+                             "e.g. today's new ones); default: the whole corpus")
     args = parser.parse_args(argv)
     count = args.cases if args.cases is not None or args.minutes else 200
     print(f"fuzzing with seed {args.seed}, {args.jobs} jobs", file=sys.stderr)
-    results = campaign.run(campaign.cases(args.seed, count), jobs=args.jobs, minutes=args.minutes,
+    programs = _corpus_names(parser, args.programs)
+    results = campaign.run(campaign.cases(args.seed, count, programs), jobs=args.jobs, minutes=args.minutes,
                            compare_with_gcc=args.gcc, log=lambda text: print(text, file=sys.stderr),
                            collected=lambda found: _write_results(args.out, found))
     print(_write_results(args.out, results))       # again, with the reduced inputs
     return 1 if results.findings else 0
+
+
+def _corpus_names(parser, names: list[str] | None) -> list[str] | None:
+    """--programs' names as corpus file names (a path or a name without .c works too)."""
+    if names is None:
+        return None
+    found = [Path(name).with_suffix(".c").name for name in names]
+    missing = [name for name in found if not (campaign.CORPUS / name).is_file()]
+    if missing:
+        parser.error(f"not in {campaign.CORPUS}: {', '.join(missing)}")
+    return found
 
 
 def _write_results(out: Path, results: campaign.Results) -> str:

@@ -88,9 +88,10 @@ class Results:
         return "\n".join(lines)
 
 
-def cases(seed: int, count: int | None = None):
-    """Cases spread over the whole corpus, the same for the same seed."""
-    programs = sorted(p.name for p in CORPUS.glob("*.c"))
+def cases(seed: int, count: int | None = None, programs: list[str] | None = None):
+    """Cases spread over the whole corpus (or the corpus files named in `programs`),
+    the same for the same seed."""
+    programs = sorted(programs or (p.name for p in CORPUS.glob("*.c")))
     index = 0
     while count is None or index < count:
         yield Case(programs[(seed + index * 7919) % len(programs)], seed * 1_000_003 + index)

@@ -39,6 +39,17 @@ CLAUSES = (
     b"default(shared)", b"thread_limit(1)", b"is_device_ptr(a)", b"use_device_ptr(a)",
     b"lastprivate(i)", b"copyin(x)", b"proc_bind(close)", b"final(1)", b"untied", b"mergeable",
     b"to(a)", b"from(a)", b"link(x)", b"seq_cst", b"read", b"write", b"capture", b"update",
+    # OpenMP 5.x
+    b"filter(1)", b"bind(thread)", b"bind(teams)", b"bind(parallel)", b"order(concurrent)",
+    b"order(reproducible: concurrent)", b"reduction(task, +: s)", b"reduction(inscan, +: s)",
+    b"in_reduction(+: s)", b"task_reduction(+: s)", b"depend(mutexinoutset: a)",
+    b"depend(inoutset: a)", b"depend(iterator(k = 0:2), in: a[k])", b"detach(x)", b"affinity(a)",
+    b"compare", b"fail(relaxed)", b"weak", b"acq_rel", b"acquire", b"release", b"relaxed",
+    b"hint(0)", b"default(firstprivate)", b"default(private)", b"nontemporal(a)", b"sizes(2)",
+    b"partial(2)", b"full", b"at(execution)", b"severity(warning)", b"message(\"m\")",
+    b"num_teams(1:4)", b"linear(val(i):1)", b"allocate(x)", b"inclusive(s)", b"exclusive(s)",
+    b"when(device={kind(gpu)}: parallel)", b"otherwise(nothing)", b"novariants(1)",
+    b"nocontext(1)", b"depobj(d)", b"destroy", b"holds(1)", b"no_openmp",
 )
 
 DIRECTIVES = (
@@ -49,6 +60,15 @@ DIRECTIVES = (
     b"atomic", b"atomic read", b"atomic capture", b"master", b"single", b"sections", b"section",
     b"task", b"taskwait", b"taskloop", b"flush", b"ordered", b"declare target",
     b"end declare target", b"threadprivate(x)", b"cancel parallel", b"taskgroup",
+    # OpenMP 5.x
+    b"loop", b"teams loop", b"target teams loop", b"parallel loop", b"target parallel loop",
+    b"masked", b"masked filter(1)", b"parallel masked", b"parallel master", b"master taskloop",
+    b"masked taskloop simd", b"parallel masked taskloop", b"scope", b"nothing",
+    b"error at(compilation)", b"error at(execution) severity(warning)", b"assume holds(1)",
+    b"atomic compare", b"atomic compare capture", b"scan inclusive(s)", b"scan exclusive(s)",
+    b"depobj(d) depend(in: x)", b"taskwait depend(in: x)", b"tile sizes(2)", b"tile sizes(2, 2)",
+    b"unroll partial(2)", b"unroll full", b"unroll", b"metadirective default(parallel)",
+    b"dispatch", b"interop", b"requires unified_shared_memory", b"taskgroup task_reduction(+: s)",
 )
 
 _PRAGMA_LINE = re.compile(rb"^[ \t]*#[ \t]*pragma[ \t]+omp\b[^\n]*$", re.MULTILINE)

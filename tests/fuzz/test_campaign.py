@@ -32,3 +32,9 @@ def test_inputs_where_gcc_disagrees_are_kept_with_both_first_errors():
     assert results.wrong_line[0].ours == "mutant.c:4:2: error: expected ';'"
     assert [d.ours for d in results.accept_invalid] == [None]
     assert "omp2gpu: accepted" in results.accept_invalid[0].describe()
+
+
+def test_cases_can_be_limited_to_chosen_programs():
+    chosen = ["scan_stream_compaction.c", "task_depobj_pipeline.c"]
+    programs = {case.program for case in campaign.cases(5, 40, chosen)}
+    assert programs == set(chosen)
