@@ -72,7 +72,7 @@ class BranchingOperatorEmitter:
     _expr_ConditionalWithOmittedOperand = _expr_TernaryOp
 
     def _conditional_type(self, a: RValue, b: RValue, node) -> ct.CType:
-        if a.ctype.is_arithmetic and b.ctype.is_arithmetic:
+        if all(v.ctype.is_arithmetic or v.ctype.is_complex for v in (a, b)):
             return ct.usual_arithmetic_conversion(a.ctype, b.ctype)
         if a.ctype.is_void or b.ctype.is_void:
             return ct.VOID

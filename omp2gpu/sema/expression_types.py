@@ -56,6 +56,8 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
             return ct.INT
         if node.op in ("-", "+", "~"):
             return ct.integer_promotion(inner)
+        if node.op in ("__real__", "__imag__"):
+            return ct.real_type(inner)
         return inner                     # ++, --
     if isinstance(node, c_ast.BinaryOp):
         if node.op in _COMPARISON_OPS:
@@ -73,7 +75,7 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         left = ct.decay(type_of_expression(node.cond if node.iftrue is None else node.iftrue,
                                            scope, resolver))     # GNU `x ?: y`
         right = ct.decay(type_of_expression(node.iffalse, scope, resolver))
-        if left.is_arithmetic and right.is_arithmetic:
+        if all(t.is_arithmetic or t.is_complex for t in (left, right)):
             return ct.usual_arithmetic_conversion(left, right)
         return left
     if isinstance(node, c_ast.Assignment):

@@ -205,6 +205,9 @@ class DataEnvironment:
                     self._section_reduction(clause.op, item, sections, original)
                 # With one thread per region the section itself accumulates.
                 continue
+            if original.ctype.is_complex:
+                self._complex_reduction(clause, item, original)
+                continue
             if not original.ctype.is_arithmetic:
                 raise CompileError(f"reduction variable '{item.name}' must be of arithmetic type",
                                    item.coord)
@@ -219,6 +222,20 @@ class DataEnvironment:
         if self._barrier_after_copies is not None:
             self._barrier_after_copies()
         return self
+
+    def _complex_reduction(self, clause, item, original: LValue) -> None:
+        """reduction(+: z) (or -) of a complex z: a complex sum is the sums of its parts, so
+        its real and imaginary parts are two reductions of its real type, which every
+        scheme combines. gcc also takes * (and && ||), which are no such pair: refused."""
+        if clause.op not in ("+", "-") or clause.modifier == "task":
+            what = "a task reduction" if clause.modifier == "task" else f"reduction '{clause.op}'"
+            raise CompileError(f"{what} over the complex variable '{item.name}' is not supported "
+                               "(+ and - are; declare a reduction for others)", item.coord)
+        private = self._private_copy(item.name, original)
+        self.cg.builder.store(ir.Constant(original.ctype.ir_type(), None), private.address)
+        for index in (0, 1):
+            self.reductions.append((clause.op, _complex_part(self.cg, original, index),
+                                    _complex_part(self.cg, private, index)))
 
     def _user_reduction(self, user, item, original: LValue) -> None:
         """reduction(identifier: x) defined by a `declare reduction`."""
@@ -381,3 +398,9 @@ def iteration_variable(loop: c_ast.For) -> str | None:
     raise CompileError("the loop of an OpenMP loop construct must initialise its iteration "
                        "variable (canonical loop form)", loop.coord)
 
+
+def _complex_part(cg, whole: LValue, index: int) -> LValue:
+    """The real (0) or imaginary (1) part of a complex object, as an object."""
+    i32 = ir.IntType(32)
+    address = cg.builder.gep(whole.address, [ir.Constant(i32, 0), ir.Constant(i32, index)], inbounds=True)
+    return LValue(whole.ctype.real, address)

@@ -103,7 +103,8 @@ class HostOpenMP(OpenMPRuntime):
         names = []
         for name in free_identifiers(construct.body):
             symbol = cg.scope.lookup(name)
-            if (symbol is not None and symbol.kind == "object" and symbol.ctype.is_scalar
+            if (symbol is not None and symbol.kind == "object"
+                    and (symbol.ctype.is_scalar or symbol.ctype.is_complex)
                     and name not in explicit and self._firstprivate_in_target(name, symbol)):
                 names.append(name)
         return names

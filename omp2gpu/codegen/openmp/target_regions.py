@@ -111,8 +111,8 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
         symbol = cg.scope.lookup(name)
         if symbol is None or symbol.kind != "object":
             continue                                   # functions, enum constants, typedefs
-        if name in by_reference or (symbol.ctype.is_scalar and scalars_by_reference
-                                  and not symbol.ctype.is_pointer):
+        scalar = symbol.ctype.is_scalar or symbol.ctype.is_complex    # C's scalars: complex too
+        if name in by_reference or (scalar and scalars_by_reference and not symbol.ctype.is_pointer):
             captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
         elif symbol.ctype.is_pointer and symbol.ctype.pointee.is_function:
             # A function's address is no data to look up: passed as it is (a device
@@ -121,7 +121,7 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
         elif symbol.ctype.is_pointer:
             captures[name] = Capture(name, symbol.ctype, "pointer",
                                      MapType.POINTER_LOOKUP | MapType.IMPLICIT, None, symbol)
-        elif symbol.ctype.is_scalar:
+        elif scalar:            # firstprivate (OpenMP 4.5 2.15.5): its value, by copy
             captures[name] = Capture(name, symbol.ctype, "literal", MapType.LITERAL, None, symbol)
         else:                                          # arrays and structs: tofrom
             if not symbol.ctype.is_complete:           # `extern double h[];`: no size to copy
