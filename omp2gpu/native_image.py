@@ -103,13 +103,13 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
     return "\n".join(lines) + "\n"
 
 
-def gpu_ptx(gpu, options) -> str | None:
+def gpu_ptx(gpu, options, dump=None) -> str | None:
     """The GPU build's PTX, None without GPU kernels or where it cannot be made (then the
     GPU runs none of this program's regions: they run on another device or the host)."""
     if gpu is None or not gpu.kernels:
         return None
     try:
-        return device_driver.device_ptx(gpu, options)
+        return device_driver.device_ptx(gpu, options, dump)
     except CompileError as error:
         print(f"omp2gpu: warning: device code generation failed ({error.message}); "
               "the program's target regions will not run on a GPU", file=sys.stderr)
@@ -131,19 +131,20 @@ def gpu_cubin(ptx: str | None, options) -> tuple[bytes, int] | None:
         return None
 
 
-def image_module(gpu, cpu, options) -> llvm.ModuleRef | None:
+def image_module(gpu, cpu, options, dump=None) -> llvm.ModuleRef | None:
     """The image as one host module (every definition internal), None when the program
-    has no kernels. `gpu`, `cpu`: the linked device code (linker.DeviceCode) or None."""
+    has no kernels. `gpu`, `cpu`: the linked device code (linker.DeviceCode) or None.
+    `dump(stage, render)`: --dump's device-ir, ptx, cpu-ir and cpu-opt-ir."""
     has_gpu = gpu is not None and bool(gpu.kernels)
     has_cpu = cpu is not None and bool(cpu.kernels)
     if not (has_gpu or has_cpu):
         return None
-    ptx = gpu_ptx(gpu, options)
+    ptx = gpu_ptx(gpu, options, dump)
     kernels = dict(cpu.kernels) if has_cpu else {}
     if has_gpu:
         kernels.update(gpu.kernels)        # the GPU's launch information wins, as in the launcher
     if has_cpu:
-        module = cpu_driver.CpuImage(cpu).linked()
+        module = cpu_driver.CpuImage(cpu, dump).linked()
     else:
         module = host.prepare(llvm.parse_assembly(""))
     module.name = "omp2gpu-device-image"
@@ -160,6 +161,8 @@ def image_module(gpu, cpu, options) -> llvm.ModuleRef | None:
                 and value.linkage not in (llvm.Linkage.internal, llvm.Linkage.private):
             value.linkage = llvm.Linkage.internal
     host.optimise(module, image_opt_level(options))
+    if dump and has_cpu:
+        dump("cpu-opt-ir", lambda: str(module))
     return module
 
 
@@ -169,7 +172,7 @@ def image_opt_level(options) -> int:
     return cpu_driver.KERNEL_OPT_LEVEL if options.opt_level > 0 else 0
 
 
-def image_object(gpu, cpu, options) -> bytes | None:
+def image_object(gpu, cpu, options, dump=None) -> bytes | None:
     """image_module as an ELF object, None when the program has no kernels."""
-    module = image_module(gpu, cpu, options)
+    module = image_module(gpu, cpu, options, dump)
     return None if module is None else host.object_code(module, image_opt_level(options))

@@ -32,7 +32,7 @@ import llvmlite.binding as llvm
 from omp2gpu import driver, native_image
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, compiler_key
-from omp2gpu.pipeline import CompileOptions
+from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.targets import host, mpi, native_runtime, openmp_runtime, shared_libraries
 from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES
 
@@ -77,20 +77,40 @@ def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[
     return flags
 
 
+def _linked_program(paths: list, options: CompileOptions, needs_main: str | None):
+    """The inputs linked (driver.load_program); `needs_main`: the hint when main is missing."""
+    program = driver.load_program(paths, options)
+    if needs_main and host.find_main(program.host) is None:
+        where = program.name if len(paths) == 1 else "the linked program"
+        raise CompileError(f"{where}: undefined reference to 'main'", hint=needs_main)
+    return program
+
+
+def _objects(program, paths: list, options: CompileOptions) -> tuple[bytes, bytes | None, list[str]]:
+    """(host object, device image object or None, library flags) of a linked program, its
+    host module internalised as the caller wants it; --dump's opt-ir, device-ir, ptx, cpu-ir
+    and cpu-opt-ir, and OMP2GPU_TIME_STAGES' steps, as `run` has them."""
+    module = program.host
+    source = str(paths[0])
+    flags = library_flags(options, module)
+    with stage("optimise"):
+        host.optimise(module, options.opt_level)
+    dump(options, "opt-ir", source, lambda: str(module))
+    with stage("machine_code"):
+        host_object = host.object_code(module, options.opt_level)
+    with stage("device_image"):
+        image_object = native_image.image_object(program.device, program.cpu, options,
+                                                 lambda name, render: dump(options, name, source, render))
+    return host_object, image_object, flags
+
+
 def compile_objects(paths: list, options: CompileOptions, shared: bool) -> tuple[bytes, bytes | None, list[str]]:
     """(host object, device image object or None, library flags) of the linked inputs."""
-    program = driver.load_program(paths, options)
-    module = program.host
+    program = _linked_program(paths, options, None if shared else
+                              "an executable needs a main function (-shared makes a library)")
     if not shared:
-        if host.find_main(module) is None:
-            where = program.name if len(paths) == 1 else "the linked program"
-            raise CompileError(f"{where}: undefined reference to 'main'",
-                               hint="an executable needs a main function (-shared makes a library)")
-        host.internalise(module, keep=("main",))
-    flags = library_flags(options, module)
-    host.optimise(module, options.opt_level)
-    host_object = host.object_code(module, options.opt_level)
-    return host_object, native_image.image_object(program.device, program.cpu, options), flags
+        host.internalise(program.host, keep=("main",))
+    return _objects(program, paths, options)
 
 
 def link(paths: list, options: CompileOptions, output: str, shared: bool = False) -> None:
@@ -150,12 +170,8 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     """`run --native`: the program's executable in the disk cache, linked now unless the
     same compiled program was linked before (the key is the compiled code, so an edited
     header makes a new one)."""
-    program = driver.load_program(paths, options)
+    program = _linked_program(paths, options, "`omp2gpu run` needs a program with a main function")
     module = program.host
-    if host.find_main(module) is None:
-        where = program.name if len(paths) == 1 else "the linked program"
-        raise CompileError(f"{where}: undefined reference to 'main'",
-                           hint="`omp2gpu run` needs a program with a main function")
     host.internalise(module, keep=("main",))      # first: what main does not reach is not in the key
     digest = hashlib.sha256()
     for part in (str(module), program.device and program.device.module_text, program.cpu and program.cpu.module_text,
@@ -164,15 +180,13 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
         digest.update((part or "").encode() + b"\0")
     key = compiler_key(native_runtime.sources(), salt=digest.hexdigest())
     executable = cache_dir() / "native" / key[:32] / Path(str(paths[0])).stem
-    if executable.is_file():
+    if executable.is_file() and not options.dump:      # a dump shows the stages: made again
         return executable
-    flags = library_flags(options, module)
-    host.optimise(module, options.opt_level)
-    host_object = host.object_code(module, options.opt_level)
-    image_object = native_image.image_object(program.device, program.cpu, options)
+    host_object, image_object, flags = _objects(program, paths, options)
     executable.parent.mkdir(parents=True, exist_ok=True)
     partial = executable.with_name(f".{executable.name}.{os.getpid()}")
-    link_objects(host_object, image_object, flags, str(partial), shared=False)
+    with stage("link"):
+        link_objects(host_object, image_object, flags, str(partial), shared=False)
     os.replace(partial, executable)
     return executable
 

@@ -32,7 +32,7 @@ from omp2gpu.driver import CompileOptions
 from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
 from omp2gpu.offload.devices.cpu_pool import parse_schedule
-from omp2gpu.pipeline import dump, dumped_stages
+from omp2gpu.pipeline import dump, dumped_stages, report_stage_times, stage_times
 from omp2gpu.targets.nvptx import validate_arch
 from omp2gpu.tools import cli_flags, report
 from omp2gpu.tools import report as report_tool
@@ -216,8 +216,10 @@ _may_exec = False
 def _run_native(args: argparse.Namespace, program_args: list[str]) -> int:
     """The native executable (cached) run with the program's arguments, argv[0] the first
     input as `run` gives it, the environment as set above, stdin/stdout/stderr inherited."""
+    stage_times.clear()
     with driver.collector_paused():
         executable = native_link.cached_executable(args.inputs, compile_options(args))
+    report_stage_times()
     argv = [args.inputs[0], *program_args]
     sys.stdout.flush()
     sys.stderr.flush()

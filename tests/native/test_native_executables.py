@@ -258,3 +258,15 @@ def test_gpu_loads_the_cubin_for_its_arch(tmp_path, link_flags):
                     str(program)], check=True)
     ran = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
     assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
+
+
+def test_run_native_dumps_every_stage(tmp_path):
+    """--dump reaches every stage on the native path too (the GPU's made for the dump where
+    the program runs elsewhere), and the program still runs."""
+    stages = "ast,ir,opt-ir,regions,device-ir,ptx,cpu-regions,cpu-ir,cpu-opt-ir"
+    done = omp2gpu("run", "--native", "--device", "cpu", f"--dump={stages}", str(PROGRAMS / "process_facts.c"),
+                   input="", cwd=tmp_path)
+    assert done.returncode == 0 and "total=55" in done.stdout, done.stderr
+    for name in stages.split(","):
+        assert f"===== omp2gpu dump: {name} (" in done.stderr, name
+    assert "produced no" not in done.stderr
