@@ -186,17 +186,15 @@ def _check_schedule(directive: Directive) -> None:
 
 
 def _check_ordered_depth(directive: Directive) -> None:
-    """`ordered(n)` associating more loops than are collapsed makes the inner loops'
-    variables private and the nest a doacross one (OpenMP 4.5 2.7.1); the loops are
-    compiled as `collapse` loops only, which left those variables shared."""
+    """`ordered(n)` associates n loops, at least the collapsed ones (OpenMP 4.5 2.7.1)."""
     ordered = directive.first(OrderedClause)
     if ordered is None or ordered.count is None:
         return
     collapse = directive.first(CollapseClause)
     collapsed = collapse.count if collapse is not None else 1
-    if ordered.count > collapsed:
-        raise CompileError(f"'ordered({ordered.count})' on a loop nest with {collapsed} collapsed "
-                           "loop(s) (a doacross loop nest) is not supported", ordered.coord)
+    if ordered.count < collapsed:
+        raise CompileError(f"'ordered({ordered.count})' must not be smaller than 'collapse({collapsed})'",
+                           ordered.coord)
 
 
 def _check_depend(directive: Directive) -> None:

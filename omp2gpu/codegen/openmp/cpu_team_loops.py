@@ -17,7 +17,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop
+from omp2gpu.codegen.openmp import canonical_loop, doacross
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     THREAD_NUM,
@@ -30,6 +30,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     clauses_named,
     loop_nest,
 )
+from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 
@@ -46,6 +47,11 @@ class TeamLoops:
         """All the team's iterations of a worksharing loop, in order, in one plain loop
         ([first, end) of the logical iteration space when a distribute chunk is given)."""
         team = self.team
+        if first is not None and doacross.is_doacross(directive, loop):
+            # each team would keep only its own chunk's dependences
+            raise CompileError("a doacross loop ('ordered(n)') shared by teams ('distribute parallel for') "
+                               "is not supported on the CPU device", directive.coord)
+        directive = doacross.inner_loops_private(directive, _unwrap(loop))
         depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
         loops = [canonical_loop.analyze(node) for node in loop_nest(_unwrap(loop), depth)]
         context_names = {var.name for level in team.levels for var in level.vars}

@@ -42,6 +42,18 @@ ENTRY_POINTS = {
     "GOMP_loop_ull_ordered_dynamic_next": (BOOL, [I64P, I64P]),
     "GOMP_loop_ull_ordered_guided_next": (BOOL, [I64P, I64P]),
     "GOMP_loop_ull_ordered_runtime_next": (BOOL, [I64P, I64P]),
+    # doacross loops (doacross.py): ncounts, counts, [chunk,] istart, iend; the next
+    # chunk through the plain GOMP_loop_<kind>_next, in longs, as gcc calls them
+    "GOMP_loop_doacross_static_start": (BOOL, [I32, I64P, I64, I64P, I64P]),
+    "GOMP_loop_doacross_dynamic_start": (BOOL, [I32, I64P, I64, I64P, I64P]),
+    "GOMP_loop_doacross_guided_start": (BOOL, [I32, I64P, I64, I64P, I64P]),
+    "GOMP_loop_doacross_runtime_start": (BOOL, [I32, I64P, I64P, I64P]),
+    "GOMP_loop_static_next": (BOOL, [I64P, I64P]),
+    "GOMP_loop_dynamic_next": (BOOL, [I64P, I64P]),
+    "GOMP_loop_guided_next": (BOOL, [I64P, I64P]),
+    "GOMP_loop_runtime_next": (BOOL, [I64P, I64P]),
+    "GOMP_doacross_post": (VOID, [I64P]),                   # the iteration's logical numbers
+    "GOMP_doacross_wait": (VOID, [I64], True),              # the sink's, one long each (varargs)
     "GOMP_loop_end": (VOID, []),
     "GOMP_loop_end_nowait": (VOID, []),
     "GOMP_loop_end_cancel": (BOOL, []),
@@ -106,15 +118,17 @@ def entry_point(module: ir.Module, name: str) -> ir.Function:
     existing = module.globals.get(name)
     if existing is not None:
         return existing
-    result, params = ENTRY_POINTS[name]
-    return ir.Function(module, ir.FunctionType(result, params), name=name)
+    result, params, *var_arg = ENTRY_POINTS[name]
+    return ir.Function(module, ir.FunctionType(result, params, var_arg=bool(var_arg)), name=name)
 
 
 def call(cg, name: str, *arguments) -> ir.Value:
     """cg's builder calls entry point `name`; integer constants may be given as ints."""
     function = entry_point(cg.module.module, name)
+    params = function.function_type.args
     values = [ir.Constant(param, argument) if isinstance(argument, int) else argument
-              for param, argument in zip(function.function_type.args, arguments)]
+              for param, argument in zip(params, arguments)]
+    values += arguments[len(params):]       # a varargs entry point's further arguments
     return cg.builder.call(function, values)
 
 

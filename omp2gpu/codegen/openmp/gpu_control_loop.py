@@ -28,7 +28,7 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
-from omp2gpu.codegen.openmp import tasks
+from omp2gpu.codegen.openmp import doacross, tasks
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
@@ -177,6 +177,11 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         elif directive.constructs and all(c in ("teams", "distribute", "parallel", "for", "simd")
                                            for c in directive.constructs):
             self.emit_leaves(cg, directive.constructs, directive, construct.body)
+        elif kind == "ordered" and construct.body is None:
+            if self.in_parallel and not doacross.in_order_here(cg):
+                raise CompileError("'ordered depend(...)' must be inside a loop with an 'ordered(n)' clause",
+                                   construct.coord)
+            # one thread runs the doacross loop in order: every dependence holds already
         elif kind in ("ordered", "section", "sections", "task", "taskgroup"):
             # An ordered block would run in each thread as it comes, in no order.
             if self.in_parallel and kind in ("sections", "task", "ordered"):
@@ -218,6 +223,8 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                     call_device_runtime(cg, "__kmpc_end_serialized_parallel", ir.VoidType(), [])
             else:
                 self.emit_parallel(cg, rest, directive, body)
+        elif leaf == "for" and doacross.is_doacross(directive, body):
+            self.emit_doacross_loop(cg, directive, body, rest)
         elif leaf == "for":
             self.emit_loop(cg, directive, body, rest=rest)
         elif leaf == "simd":        # not worksharing: the encountering thread runs every iteration
@@ -276,11 +283,14 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.in_parallel = True
         try:
             with cg.block_scope():
+                directive = doacross.inner_loops_private(directive, body)
                 loop_clauses = directive
                 if rest and rest[0] in ("for", "simd"):     # linear on the loop's own variable: lastprivate
                     loop_clauses = as_lastprivate(directive, {x.variable for x in self._loops(directive, body)})
                 with self._data_environment(cg, loop_clauses) as environment:
-                    if rest and rest[0] in ("for", "simd"):
+                    if rest and rest[0] == "for" and doacross.is_doacross(directive, body):
+                        self.emit_doacross_loop(cg, directive, body, rest[1:], environment)
+                    elif rest and rest[0] in ("for", "simd"):
                         self.emit_loop(cg, directive, body, rest=rest[1:], worksharing=True, implicit_barrier=False,
                                        environment=environment)
                     else:
@@ -291,6 +301,26 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             self.machine.go_to(after, master_only_code=False)
         self.machine.open_reserved(after, "sequential", master_only=True)
         call_device_runtime(cg, "__kmpc_parallel_end", ir.VoidType(), [])
+
+    def emit_doacross_loop(self, cg, directive, body, rest, environment=None) -> None:
+        """A doacross loop (doacross.py): the team master runs every iteration in order,
+        which keeps every dependence; the team meets at the loop's barrier after it."""
+        if self.chunk_range is not None:
+            raise CompileError("a doacross loop ('ordered(n)') shared by teams ('distribute parallel for') "
+                               "is not supported on the GPU", directive.coord)
+        if environment is None:
+            directive = doacross.inner_loops_private(directive, body)
+        b = cg.builder
+        run, done = cg.new_block("doacross.master"), cg.new_block("doacross.done")
+        b.cbranch(self.machine.is_master if self.team_parallel else ir.Constant(ir.IntType(1), 1), run, done)
+        b.position_at_end(run)
+        with doacross.in_order(cg):
+            self.emit_loop(cg, directive, body, rest=rest, worksharing=False, implicit_barrier=False,
+                           environment=environment)
+        cg.branch_if_open(done)
+        b.position_at_end(done)
+        if self.team_parallel and not clauses_named(directive, "nowait"):
+            self.barrier(cg)
 
     def _participants(self, cg) -> ir.Value:
         return call_device_runtime(cg, "__kmpc_parallel_start", I32, [])

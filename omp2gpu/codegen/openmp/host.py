@@ -121,7 +121,12 @@ class HostOpenMP(OpenMPRuntime):
         with DataEnvironment(cg, construct.directive):     # single private(x), sections ...
             cg.stmt(construct.body)
 
-    emit_master = emit_critical = emit_single = emit_atomic = emit_ordered = _emit_body
+    emit_master = emit_critical = emit_single = emit_atomic = _emit_body
+
+    def emit_ordered(self, cg, construct) -> None:
+        if construct.body is None:      # ordered depend(...): one thread runs the loop in
+            return                      # iteration order, every sink before its source
+        self._emit_body(cg, construct)
     emit_section = emit_sections = emit_taskgroup = _emit_body
 
     def emit_task(self, cg, construct) -> None:

@@ -6,7 +6,9 @@ points (gomp.py), as GCC expands them (OpenMP 4.5 2.7, 2.13).
   without `ordered` each thread computes itself, host_loops.static_chunks), each thread
   runs its chunks as a counted loop, and GOMP_loop_end's barrier closes the construct
   (GOMP_loop_end_nowait with `nowait`; a plain barrier, or none, for a static one).
-  `ordered` blocks run in iteration order (GOMP_ordered_start / _end). Reductions fold
+  `ordered` blocks run in iteration order (GOMP_ordered_start / _end); a doacross
+  nest (`ordered(n)`, doacross.py) through GOMP_loop_doacross_*_start and
+  GOMP_doacross_post / _wait. Reductions fold
   each thread's partial result into the original atomically; `lastprivate` and
   `linear` are copied out by the thread that ran the last iteration. Where every
   thread reads an original that one thread copies out (linear, firstprivate and
@@ -24,7 +26,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop, gomp
+from omp2gpu.codegen.openmp import canonical_loop, doacross, gomp
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
@@ -87,6 +89,7 @@ class Worksharing:
         """`sharers`: static_chunks' (number, count) entry points when others than the
         team's threads share the loop (a league's teams its distribute loop, static)."""
         directive = construct.directive
+        directive = doacross.inner_loops_private(directive, construct.body)
         if nowait is None:
             nowait = bool(clauses_named(directive, "nowait"))
         depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
@@ -98,8 +101,13 @@ class Worksharing:
         with cg.block_scope():
             bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             total = _as_u64(cg, total)
+            nest = doacross.nest_counts(cg, directive, construct.body) \
+                if doacross.is_doacross(directive, construct.body) else None
             # A league's team shares out only its own part of the space (host_teams.py).
             offset, space = league_window(cg, directive) or (None, total)
+            if nest is not None and offset is not None:
+                raise CompileError("a doacross loop ('ordered(n)') shared by a league's teams ('distribute "
+                                   "parallel for') is not supported", directive.coord)
             start, end = cg.alloca_ir(I64, "chunk.start"), cg.alloca_ir(I64, "chunk.end")
             ran_last = cg.alloca_ir(I1, "ran.last")
             b.store(ir.Constant(I1, 0), ran_last)
@@ -115,6 +123,8 @@ class Worksharing:
                 if by_thread:
                     take_next = static_chunks(cg, space, chunk, start, end, sharers)
                     more = take_next()
+                elif nest is not None:
+                    more, take_next = _doacross_start(cg, nest, kind, chunk, start, end)
                 else:
                     chunk_args = () if kind == "runtime" else (chunk,)
                     more = gomp.call(cg, f"{prefix}{kind}_start", 1, ir.Constant(I64, 0), space, 1, *chunk_args,
@@ -123,9 +133,12 @@ class Worksharing:
                     def take_next(name=f"{prefix}{kind}_next"):
                         return gomp.call(cg, name, start, end)
                 done = cg.new_block("chunks.done")
+                outer_nest = cg.openmp_state.get(doacross.NEST)
+                cg.openmp_state[doacross.NEST] = nest      # what `ordered depend` in the body refers to
                 with cancellable(cg, "for", done):
                     self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
                                  (more, take_next), (start, end, done), linear.set_for, offset)
+                cg.openmp_state[doacross.NEST] = outer_nest
                 linear.copy_out(cg.builder.load(ran_last))
             if by_thread:       # no work share was started: the construct's end is a barrier
                 if not nowait:
@@ -165,9 +178,10 @@ class Worksharing:
         b.position_at_end(done)
 
     def emit_ordered(self, cg, construct) -> None:
-        if construct.body is None:
-            raise CompileError("'ordered depend(...)' (doacross loops) is not supported on the host",
-                               construct.coord)
+        if construct.body is None:          # ordered depend(source | sink: ...)
+            doacross.emit_depend(cg, construct, lambda vector: doacross.host_post(cg, vector),
+                                 lambda numbers: doacross.host_wait(cg, numbers))
+            return
         gomp.call(cg, "GOMP_ordered_start")
         with DataEnvironment(cg, construct.directive):
             cg.stmt(construct.body)
@@ -285,6 +299,15 @@ class Worksharing:
 
     def emit_barrier(self, cg, construct) -> None:
         barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
+
+
+def _doacross_start(cg, nest, kind: str, chunk, start, end):
+    """GOMP_loop_doacross_<kind>_start: the runtime learns the nest's trip counts and
+    deals out the outer loop's logical iterations; (more, take_next) as _chunks wants."""
+    chunk_args = () if kind == "runtime" else (chunk,)
+    counts = cg.builder.gep(nest.counts, [ir.Constant(I32, 0), ir.Constant(I32, 0)])
+    more = gomp.call(cg, f"GOMP_loop_doacross_{kind}_start", nest.depth, counts, *chunk_args, start, end)
+    return more, lambda: gomp.call(cg, f"GOMP_loop_{kind}_next", start, end)
 
 
 def _schedule(cg, directive) -> tuple[str, ir.Value]:
