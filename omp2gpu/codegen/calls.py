@@ -55,6 +55,12 @@ class CallEmitter:
         if definition is not None:
             return self.inline_call(definition, ftype, values)
         function = callee.value
+        split = ftype.split_complex_parameter() if isinstance(function, ir.Function) else None
+        if split is not None and self.module.has_x86_fp80 and not self._defined_here(function.name):
+            raise CompileError(f"argument {split + 1} (double complex) of a call to the external function "
+                               f"'{function.name}' comes after 7 floating-point registers' worth of "
+                               "arguments: the x86-64 ABI then passes it in memory, which is not "
+                               "supported here", args[split].coord)
         if ftype.unprototyped and isinstance(function, ir.Function) and len(values) != len(ftype.params):
             fn_type = ir.FunctionType(ftype.result.ir_type(), [v.type for v in values])
             function = self.builder.bitcast(function, fn_type.as_pointer())
@@ -64,3 +70,10 @@ class CallEmitter:
         if ftype.result.is_void:
             return RValue(ftype.result, None)
         return RValue(ftype.result, complex_values.from_abi(self.builder, result, ftype.result))
+
+    def _defined_here(self, name: str) -> bool:
+        """Whether this translation unit defines function `name` (the x86-64 ABI then
+        does not matter: both sides of the call are compiled here)."""
+        unit = self.module.translation_unit
+        return unit is not None and any(isinstance(node, c_ast.FuncDef) and node.decl.name == name
+                                        for node in unit.ext)

@@ -169,8 +169,9 @@ def imaginary_literal(text: str, coord=None) -> tuple[float, ct.ComplexType]:
     """`2.5i` is the complex double 0 + 2.5i, `1.0iF` a complex float (GNU C): the
     imaginary part's value and the complex type."""
     body = text.replace("i", "").replace("I", "").replace("j", "").replace("J", "")
-    if not any(mark in body.lower() for mark in ".e") or body.lower().startswith("0x") \
-            and "p" not in body.lower():
+    lower = body.lower()
+    floating = "p" in lower if lower.startswith("0x") else any(mark in lower for mark in ".e")
+    if not floating:
         raise CompileError(f"imaginary integer constant '{text}' (a GNU extension) is not supported "
                            "(write it as a floating constant)", coord)
     value, real = float_literal(body, coord)

@@ -97,3 +97,15 @@ def test_plain_asm_may_name_a_variable():
 
 def test_attribute_names_with_underscores():
     assert attribute_name("__noinline__") == "noinline" and attribute_name("aligned") == "aligned"
+
+
+def test_imaginary_constants_are_one_token_with_the_real_suffix_last():
+    out = generated("double _Complex a = 2.5i, b = 1.0fi, c = 3.0iF, d = 1e2j; double e = 1.0 * i;")
+    assert "a = 2.5i" in out and "b = 1.0if" in out and "c = 3.0iF" in out and "d = 1e2i" in out
+    assert "1.0 * i" in out                 # not adjacent: the variable i
+
+
+def test_real_and_imag_are_prefix_operators():
+    ast = parse("void f(double _Complex z) { __real__ z = 1.0; __imag__(z) += __real z; }", "t.c")
+    first, second = ast.ext[0].body.block_items
+    assert (first.lvalue.op, second.lvalue.op, second.rvalue.op) == ("__real__", "__imag__", "__real__")
