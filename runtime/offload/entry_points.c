@@ -158,6 +158,24 @@ void __omp2gpu_target_data_update(int64_t device, int32_t count, void **bases, v
     data(device, count, bases, begins, sizes, types, where, table_update, 0);
 }
 
+/* Around a target region the compiler could not build for the device, which the host
+ * runs instead (omp2gpu/offload/abi.py's ENTRY_HOST_REGION_*): the region reads and
+ * leaves the device data environment's values. Quietly nothing without a usable device
+ * (the region runs on the host anyway, MANDATORY or not) or with nothing mapped. */
+static void host_region(int64_t device, const char *where, int begin) {
+    struct device *d;
+    offload_lock();
+    d = offload_error_pending() ? 0 : device_at(device == -1 ? device_current_default() : (int)device);
+    if (d && d->usable && d->table.count)
+        settle(d, begin ? table_host_region_begin(d) : table_host_region_end(d), where,
+               "running target regions on the host from now on");
+    offload_unlock();
+}
+
+void __omp2gpu_host_region_begin(int64_t device, const char *where) { host_region(device, where, 1); }
+
+void __omp2gpu_host_region_end(int64_t device, const char *where) { host_region(device, where, 0); }
+
 /* declare target globals: present for the whole run on every device that loads a module
  * defining them (bound now on devices already in use, else at their first use) */
 static void register_global(void *host, const char *name, int64_t size, int link) {

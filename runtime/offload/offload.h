@@ -194,6 +194,8 @@ int table_is_present(struct device *device, uintptr_t address);
 int table_add_global(struct device *device, uintptr_t host, long size, uintptr_t device_address);
 int table_add_link_global(struct device *device, uintptr_t host, long size, uintptr_t device_address);
 void table_kernel_ran(struct device *device);
+int table_host_region_begin(struct device *device);
+int table_host_region_end(struct device *device);
 void table_evacuate(struct device *device);
 /* a map-clause error of the program's (a partly mapped range): fatal, message set here */
 extern char table_mapping_error[512];

@@ -383,6 +383,29 @@ void table_kernel_ran(struct device *d) {
     for (i = 0; i < d->table.count; i++) d->table.items[i].device_newer = 1;
 }
 
+/* A target region runs on the host instead of the device (the compiler refused it):
+ * before it, the host copies of what a kernel may have written are brought up to date;
+ * after it, the device copy of every mapping gets what the host left (it may have
+ * written any). Nonzero: the device failed. */
+int table_host_region_begin(struct device *d) {
+    long i;
+    for (i = 0; i < d->table.count; i++) {
+        struct mapping *m = &d->table.items[i];
+        if (m->device_newer && to_host(d, m, m->host_begin, m->nbytes)) return -1;
+    }
+    return 0;
+}
+
+int table_host_region_end(struct device *d) {
+    long i;
+    for (i = 0; i < d->table.count; i++) {
+        struct mapping *m = &d->table.items[i];
+        int result = to_device(d, m, m->host_begin, m->nbytes);
+        if (result) return result;
+    }
+    return 0;
+}
+
 /* The device is given up: copy back what a kernel may have written, free, forget. */
 void table_evacuate(struct device *d) {
     struct present_table *t = &d->table;
