@@ -48,6 +48,20 @@ def test_a_region_the_gpu_build_refuses_is_not_launched(tmp_path):
     assert [kernel.kernel_name for kernel in translation.cpu.kernels] == [built]
 
 
+def test_a_region_the_host_runs_instead_asks_the_launcher_for_the_device_data(tmp_path):
+    """The refused region reads and leaves the device data environment's values: the
+    launcher's host-region calls (offload/abi.py) surround its host code, with its device."""
+    source = tmp_path / "demoted.c"
+    source.write_text(PROGRAM.replace("#pragma omp target map(tofrom: wide)",
+                                      "#pragma omp target map(tofrom: wide) device(0)"))
+    host_ir = str(driver.translate(source, CompileOptions()).host)
+    main = host_ir[host_ir.index('define i32 @"main"'):]
+    begin = main.index('call void @"__omp2gpu_host_region_begin"(i64')
+    end = main.index('call void @"__omp2gpu_host_region_end"(i64')
+    assert begin < main.index("fdiv x86_fp80") < end        # wide / 3, on the host, between them
+    assert main.index('@"__omp2gpu_target"') > end          # the next region is launched
+
+
 # --- the machine code cache (targets/host/machine_code_cache.py) as `run` uses it ------
 
 CACHED_PROGRAM = textwrap.dedent("""\

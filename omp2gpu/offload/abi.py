@@ -14,6 +14,13 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
                                       const char *where);
     void __omp2gpu_target_data_end   (same arguments)
     void __omp2gpu_target_data_update(same arguments)
+    void __omp2gpu_host_region_begin(int64_t device, const char *where)
+    void __omp2gpu_host_region_end  (int64_t device, const char *where)
+         -> around a target region the device build refused, which the host runs instead:
+            begin copies back to the host every mapping of the device that a kernel may
+            have written since the host last saw it; end copies every mapping of the
+            device from the host. The region then reads and leaves the device data
+            environment's values, as on the device. Nothing happens when nothing is mapped.
     void __omp2gpu_register_global(void *host_address, const char *name, int64_t size)
          -> a `declare target` global: present for the whole run, initialised from the host
     void __omp2gpu_register_link_global(void *host_address, const char *name, int64_t size)
@@ -96,6 +103,8 @@ ENTRY_DATA_BEGIN = "__omp2gpu_target_data_begin"
 ENTRY_DATA_END = "__omp2gpu_target_data_end"
 ENTRY_DATA_UPDATE = "__omp2gpu_target_data_update"
 ENTRY_REGISTER_GLOBAL = "__omp2gpu_register_global"
+ENTRY_HOST_REGION_BEGIN = "__omp2gpu_host_region_begin"
+ENTRY_HOST_REGION_END = "__omp2gpu_host_region_end"
 ENTRY_REGISTER_LINK_GLOBAL = "__omp2gpu_register_link_global"
 
 ENTRY_NUM_DEVICES = "__omp2gpu_num_devices"

@@ -366,6 +366,21 @@ class DataEnvironment:
                 if mapping is not None:
                     bases[index] = mapping.device_address_of(entry.base)
 
+    # ----------------------------------------------------------------- regions run on the host
+    def host_region_begin(self) -> None:
+        """A target region runs on the host instead (its device build was refused): the
+        host copy of every mapping a kernel may have written since the host saw it is
+        brought up to date, as evacuate() does."""
+        for mapping in self._mappings:
+            if mapping.device_newer:
+                self._to_host(mapping, mapping.host_begin, mapping.nbytes)
+
+    def host_region_end(self) -> None:
+        """After it: the device copy of every mapping gets what the host region left (it
+        may have written any of them)."""
+        for mapping in self._mappings:
+            self._to_device(mapping, mapping.host_begin, mapping.nbytes)
+
     # ----------------------------------------------------------------- kernels and failures
     def kernel_ran(self) -> None:
         """Any mapping may now hold data the host has not seen."""

@@ -330,6 +330,10 @@ class MirroredDataEnvironment(DataEnvironment):
         self._sync()
         super().update(entries)
 
+    def host_region_begin(self) -> None:
+        self._sync()                        # native launches count as kernels run
+        super().host_region_begin()
+
     def evacuate(self) -> list[str]:
         """The device is given up: the native path stops, then the base class copies back."""
         native = self._native_source()

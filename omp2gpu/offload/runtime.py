@@ -265,6 +265,35 @@ class OffloadRuntime(DeviceMemoryRoutines):
     def data_update(self, device: int, count: int, bases, begins, sizes, types, where: str = "") -> None:
         self._data(device, count, bases, begins, sizes, types, lambda data, e: data.update(e), where)
 
+    def host_region(self, device: int, begin: bool, where: str = "") -> None:
+        """Around a region the host runs for a device that could not (abi.py's
+        ENTRY_HOST_REGION_*): with `begin`, the device's data the host has not seen is
+        copied back; after the region, every mapping is copied to the device. Nothing
+        happens without a usable device or with nothing mapped on it."""
+        with self._lock:
+            state = self._mapping_state(device)
+            if state is None or not len(state.data):
+                return
+
+            def run():
+                if begin:
+                    state.device.synchronize()      # launches in flight (the native path's too)
+                    state.data.host_region_begin()
+                else:
+                    state.data.host_region_end()
+            self._guarded(state, run, f"running target regions on the host from now on ({where})")
+
+    def _mapping_state(self, device: int) -> DeviceState | None:
+        """The usable device a device clause's value names, quietly (a region that runs on
+        the host anyway is no reason to end the run under MANDATORY); else None."""
+        if self.policy == DISABLED:
+            return None
+        states = self.states
+        number = self.default_device if device == -1 else device
+        if 0 <= number < len(states) and states[number].usable:
+            return states[number]
+        return None
+
     def native_launch_failed(self, device: int, reason: str) -> None:
         """A native launch (native_launch.py) met a device error on `device`: give the device
         up, as target() does; the caller runs the region on the host."""
@@ -365,6 +394,10 @@ def target(device, kernel_name, count, bases, begins, sizes, types, num_teams, t
            trip_count, where: str = "") -> int:
     return runtime().target(device, kernel_name, count, bases, begins, sizes, types,
                             num_teams, thread_limit, trip_count, where)
+
+
+def host_region(device, begin: bool, where: str = "") -> None:
+    runtime().host_region(device, begin, where)
 
 
 def data_begin(device, count, bases, begins, sizes, types, where: str = "") -> None:

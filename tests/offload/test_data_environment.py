@@ -318,6 +318,25 @@ def test_evacuate_reports_ranges_it_could_not_save(env):
     assert len(lost) == 1 and "injected" in lost[0] and len(env) == 0
 
 
+# ----------------------------------------------------------------- a region the host runs instead
+def test_host_region_sees_the_device_data_and_leaves_its_own(env):
+    written, untouched = ints(1, 2), ints(3, 4)
+    env.begin([whole(untouched, M.TO)])
+    env.begin([whole(written, M.TO)])
+    env.kernel_ran()
+    write_device(env.lookup(addr(written), 8).device_address, [7, 8])
+    env.update([whole(untouched, M.FROM)])     # seen since the kernel: not copied again
+    before = env.device.copies["to_host"]
+    env.host_region_begin()
+    assert list(written) == [7, 8] and env.device.copies["to_host"] == before + 1
+    written[1], untouched[0] = 80, 30           # the region writes through any pointer
+    env.host_region_end()
+    assert device_ints(env.device, env.lookup(addr(written), 8).device_address, 2) == [7, 80]
+    assert device_ints(env.device, env.lookup(addr(untouched), 8).device_address, 2) == [30, 4]
+    env.host_region_begin()                     # no kernel since: nothing to copy back
+    assert env.device.copies["to_host"] == before + 1
+
+
 # ----------------------------------------------------------------- reading the C arrays
 def test_read_entries_from_c_arrays():
     bases = (ctypes.c_void_p * 2)(0x1000, None)

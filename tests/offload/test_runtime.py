@@ -152,6 +152,35 @@ def test_disabled_offload_runs_everything_on_the_host():
     assert list(a) == [1]
 
 
+def test_a_region_run_on_the_host_inside_target_data_sees_and_leaves_the_device_data():
+    """__omp2gpu_host_region_begin/_end around a region the device build refused: the
+    kernel's results reach the host first, the host's results the device after, so that
+    the end of target data copies back what the host region wrote."""
+    rt = make_runtime()
+    device = rt.states[0].device
+    a = ints(1, 2, 3)
+    data = Entries(mapped(a, M.TO | M.FROM))
+    rt.data_begin(-1, *data.args())
+    assert launch_add_one(rt, a) == 0 and list(a) == [1, 2, 3]      # the device's copy changed
+    copies = device.copies["to_host"]
+    rt.host_region(-1, True)
+    assert list(a) == [2, 3, 4] and device.copies["to_host"] == copies + 1
+    a[0] = 100                                                        # the host region's write
+    rt.host_region(-1, False)
+    assert launch_add_one(rt, a) == 0
+    rt.data_end(-1, *data.args())
+    assert list(a) == [101, 4, 5]
+
+
+def test_a_host_region_with_nothing_mapped_copies_nothing():
+    rt = make_runtime()
+    device = rt.states[0].device
+    rt.host_region(-1, True)
+    rt.host_region(-1, False)
+    assert device.copies["to_host"] == device.copies["to_device"] == 0
+    runtime.reset([], {"OMP_TARGET_OFFLOAD": "MANDATORY"}).host_region(-1, True)   # no device: quietly
+
+
 def test_no_device_means_host_fallback():
     rt = runtime.reset([], {})
     assert rt.target(-1, "add_one", 0, [], [], [], [], 0, 0, 0) == 1

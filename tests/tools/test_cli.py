@@ -370,6 +370,8 @@ int __omp2gpu_target(int64_t d, const char *k, int32_t n, void **b, void **p, in
 void __omp2gpu_target_data_begin(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
 void __omp2gpu_target_data_end(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
 void __omp2gpu_target_data_update(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
+void __omp2gpu_host_region_begin(int64_t d, const char *where) {}
+void __omp2gpu_host_region_end(int64_t d, const char *where) {}
 void __omp2gpu_register_global(void *address, const char *name, int64_t size) {}
 int __omp2gpu_num_devices(void) { return 0; }
 void __omp2gpu_set_default_device(int device) { (void)device; }

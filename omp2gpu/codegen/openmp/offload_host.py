@@ -19,7 +19,7 @@ from omp2gpu.codegen.openmp import launch_shape, task_reductions
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
-from omp2gpu.codegen.openmp.member_maps import add_map_item, with_direction
+from omp2gpu.codegen.openmp.member_maps import add_map_item
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import (
@@ -34,7 +34,6 @@ from omp2gpu.frontend.variant_clauses import DeviceTypeClause
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
 
 I8P = ir.IntType(8).as_pointer()
@@ -213,19 +212,20 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         cg.builder.position_at_end(done)
 
     def _run_on_host(self, cg, region) -> None:
-        """A region the GPU cannot run sees, and leaves, the device's copy of any data
-        an enclosing target data region put there (target update from/to around it)."""
-        shared = [c for c in region.captures if c.kind != "literal" and not (
-            c.map_type & (MapType.POINTER_LOOKUP | MapType.IS_DEVICE_PTR))]
-        shared += [Capture(name, self.declare_target_globals[name].ctype, "object", MapType.NONE,
-                           None, self.declare_target_globals[name])
-                   for name in free_identifiers(region.construct.body)
-                   if name in self.declare_target_globals]
-        if shared:
-            self._update(cg, shared, MapType.FROM, region.directive)
+        """A region the GPU cannot run sees, and leaves, the device's copy of any data an
+        enclosing target data region (or enter data, or declare target) put there: the
+        launcher brings the host's copies up to date before and the device's after
+        (abi.ENTRY_HOST_REGION_*). Every mapping of the device, not only the region's
+        captures: the region may reach mapped data through any pointer."""
+        device = cg.builder.sext(self._device(cg, region.directive), I64)
+        self._host_region_call(cg, abi.ENTRY_HOST_REGION_BEGIN, device, region.directive)
         self._host_version(cg, region.construct)
-        if shared and not cg.builder.block.is_terminated:
-            self._update(cg, shared, MapType.TO, region.directive)
+        if not cg.builder.block.is_terminated:
+            self._host_region_call(cg, abi.ENTRY_HOST_REGION_END, device, region.directive)
+
+    def _host_region_call(self, cg, entry: str, device: ir.Value, directive) -> None:
+        function = _entry(cg.module.module, entry, ir.VoidType(), [I64, I8P])
+        cg.builder.call(function, [device, _where(cg, directive)])
 
     def _host_version(self, cg, construct) -> None:
         self._target_depth += 1
@@ -233,12 +233,6 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             super().emit_compute_construct(cg, construct)
         finally:
             self._target_depth -= 1
-
-    def _update(self, cg, captures, direction: MapType, directive) -> None:
-        moved = [with_direction(c, direction) for c in captures]
-        arrays = self._entry_arrays(cg, moved, target_params=False, update=True)
-        function = _entry(cg.module.module, abi.ENTRY_DATA_UPDATE, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), *arrays, _where(cg, directive)])
 
     def _kernel_name(self, cg, construct) -> str:
         line = getattr(construct.coord, "line", 0)
