@@ -471,6 +471,7 @@ CLAUSES: dict[str, ClauseSpec] = {
     "aligned": ClauseSpec(_parse_aligned, "required"),
     "linear": ClauseSpec(_parse_linear, "required"),
     "depend": ClauseSpec(task_clauses.parse_depend, "required"),
+    "doacross": ClauseSpec(task_clauses.parse_doacross, "required"),      # OpenMP 5.2's depend(source|sink)
     "num_teams": ClauseSpec(_expr_clause(NumTeamsClause), "required"),
     "thread_limit": ClauseSpec(_expr_clause(ThreadLimitClause), "required"),
     "num_threads": ClauseSpec(_expr_clause(NumThreadsClause), "required"),

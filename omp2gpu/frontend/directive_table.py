@@ -108,7 +108,7 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "scan": {"inclusive", "exclusive"},
     "requires": {"reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"},
-    "ordered": {"threads", "simd", "depend"},
+    "ordered": {"threads", "simd", "depend", "doacross"},
     "task": {"if", "final", "untied", "default", "mergeable", "private", "firstprivate",
              "shared", "depend", "priority"},
     "taskgroup": set(),

@@ -89,6 +89,27 @@ def parse_depend(ctx, tok, args):
     return clause
 
 
+def parse_doacross(ctx, tok, args):
+    """OpenMP 5.2's spelling of depend(source) / depend(sink: vec): `doacross(source:)`,
+    `doacross(source: omp_cur_iteration)`, `doacross(sink: vec)`, made the same clause.
+    `sink: omp_cur_iteration - 1` (the lexically previous iteration) is refused by name."""
+    head, tail = split_once(ctx, args, ":", "'doacross' clause")
+    dep_type = single_word(ctx, head, ("source", "sink"), "'doacross' clause").text
+    if tail is None:
+        raise ctx.error(f"expected ':' after '{dep_type}' in 'doacross' clause", head.end)
+    clause = DependClause(coord=ctx.loc(tok.offset), dep_type=dep_type, items=[])
+    current = [t for t in tail.tokens if t.text == "omp_cur_iteration"]
+    if dep_type == "source":
+        if tail.tokens and [t.text for t in tail.tokens] != ["omp_cur_iteration"]:
+            raise ctx.error("'doacross(source:)' takes nothing or 'omp_cur_iteration'", tail.tokens[0].offset)
+    elif current:
+        raise ctx.error("'doacross(sink: omp_cur_iteration - 1)' is not supported; name the iteration by its "
+                        "loop variables", current[0].offset)
+    else:
+        clause.sink = [parse_expression(ctx, piece, "'doacross(sink)' vector") for piece in split_top(tail, ",")]
+    return clause
+
+
 def parse_affinity(ctx, tok, args):
     """`affinity([iterator(defs) :] list)`: accepted, a hint this runtime does not take."""
     head, tail = split_once(ctx, args, ":", "'affinity' clause")

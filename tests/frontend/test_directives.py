@@ -435,6 +435,26 @@ def test_depend_on_ordered():
     assert parse("omp ordered depend(source)").first(DependClause).dep_type == "source"
 
 
+def test_doacross_is_depend_spelled_as_openmp_5_2():
+    d = parse("omp ordered doacross(sink: i - 1, j)").first(DependClause)
+    assert d.dep_type == "sink" and [expr_text(e) for e in d.sink] == ["i - 1", "j"]
+    for text in ("omp ordered doacross(source:)", "omp ordered doacross(source: omp_cur_iteration)"):
+        assert parse(text).first(DependClause).dep_type == "source"
+
+
+@pytest.mark.parametrize("text,message,at", [
+    ("omp ordered doacross(source)", "expected ':' after 'source' in 'doacross' clause", ")"),
+    ("omp ordered doacross(source: i)", "'doacross(source:)' takes nothing or 'omp_cur_iteration'", "i)"),
+    ("omp ordered doacross(sink: omp_cur_iteration - 1)",
+     "'doacross(sink: omp_cur_iteration - 1)' is not supported; name the iteration by its loop variables",
+     "omp_cur_iteration"),
+    ("omp ordered doacross(in: a)", "expected 'source' or 'sink' in 'doacross' clause", "in:"),
+    ("omp task doacross(sink: i - 1)", "clause 'doacross' is not valid on '#pragma omp task'", "doacross"),
+])
+def test_doacross_errors(text, message, at):
+    assert_error(text, message, at)
+
+
 @pytest.mark.parametrize("text,message,at", [
     ("omp target depend(a)",
      "expected 'in' or 'out' or 'inout' or 'mutexinoutset' or 'inoutset' or 'depobj' or 'source' or 'sink' "

@@ -31,6 +31,7 @@ SAMPLES = {
     "from": "from(x)", "link": "link(x)", "uniform": "uniform(x)", "map": "map(tofrom: x)",
     "reduction": "reduction(+: s)", "aligned": "aligned(p: 8)", "linear": "linear(x: 1)",
     "depend": "depend(in: x)", "num_teams": "num_teams(4)", "thread_limit": "thread_limit(4)",
+    "doacross": "doacross(source:)",
     "num_threads": "num_threads(4)", "device": "device(0)", "hint": "hint(0)", "final": "final(1)",
     "priority": "priority(1)", "grainsize": "grainsize(4)", "num_tasks": "num_tasks(4)",
     "nogroup": "nogroup", "initializer": "initializer(omp_priv = 0)", "if": "if(1)",
