@@ -18,6 +18,7 @@ from omp2gpu.codegen.constant_bytes import bit_field_constant, struct_constant, 
 from omp2gpu.codegen.conversions import I32, I64
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import complex_constants
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer, wrap
 from omp2gpu.sema.expression_types import type_of_expression
@@ -308,6 +309,12 @@ class Initializers:
         except CompileError as error:
             raise CompileError("initializer element is not a compile-time constant",
                                node.coord) from error
+        if ctype.is_complex:
+            value = complex_constants.as_complex(value, vtype, ctype, node.coord)
+            real = ctype.real.ir_type()
+            return ir.Constant(ctype.ir_type(), [ir.Constant(real, value.real), ir.Constant(real, value.imag)])
+        if isinstance(value, complex):          # complex to real: its real part (C99 6.3.1.7)
+            value = value != 0 if ctype.is_integer and ctype.is_bool else value.real
         if ctype.is_integer:
             value = wrap(int(value), ctype)
         elif ctype == ct.LONG_DOUBLE:

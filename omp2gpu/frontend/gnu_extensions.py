@@ -125,7 +125,7 @@ class GnuLexer(CLexer):
     def _maybe_imaginary(self, number):
         """`2.5i`: the number and its adjacent suffix as one constant (see the module doc)."""
         following = self._raw()
-        if following is not None and following.type == "ID" and following.lineno == number.lineno \
+        if following is not None and following.type in ("ID", "IF") and following.lineno == number.lineno \
                 and following.column == number.column + len(number.value):
             suffix = _IMAGINARY_SUFFIX.match(following.value)
             if suffix is not None and not (suffix["before"] and number.value[-1] in "fFlL"):

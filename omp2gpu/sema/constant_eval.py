@@ -8,6 +8,7 @@ import math
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import complex_constants
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.expression_types import bit_field_member, type_of_expression
 from omp2gpu.sema.literals import arithmetic_literal, string_literal
@@ -69,8 +70,7 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     if isinstance(node, c_ast.Constant):
         value, ctype = arithmetic_literal(node)
         if ctype.is_complex:
-            raise CompileError("complex constant expressions are not supported (initialise a "
-                               "complex object with static storage duration at run time)", node.coord)
+            return complex_constants.as_complex(complex(0.0, float(value)), ctype, ctype, node.coord), ctype
         return value, ctype
     if isinstance(node, c_ast.ID):
         symbol = scope.lookup(node.name)
@@ -86,6 +86,10 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
             return operand_type.size, ct.SIZE_T
         if node.op == "_Alignof":
             return _type_of_sizeof_operand(node.expr, scope, resolver, "__alignof").align, ct.SIZE_T
+        if node.op in ("__real__", "__imag__"):
+            value, ctype = evaluate(node.expr, scope, resolver)
+            part = complex(value).real if node.op == "__real__" else complex(value).imag
+            return part, ct.real_type(ctype)
         value, ctype = evaluate(node.expr, scope, resolver)
         if node.op == "!":
             return int(not value), ct.INT
@@ -100,6 +104,10 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     if isinstance(node, c_ast.Cast):
         target = resolver.resolve(node.to_type, scope)
         value, ctype = evaluate(node.expr, scope, resolver)
+        if target.is_complex:
+            return complex_constants.as_complex(value, ctype, target, node.coord), target
+        if isinstance(value, complex):          # complex to real: its real part (C99 6.3.1.7)
+            value = value != 0 if target.is_integer and target.is_bool else value.real
         if target.is_integer:
             return wrap(int(value), target), target
         if target.is_floating:
@@ -110,6 +118,8 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
         if node.iftrue is None:                 # GNU `x ?: y`: x's value when it is true
             other, other_type = evaluate(node.iffalse, scope, resolver)
             ctype = ct.usual_arithmetic_conversion(cond_type, other_type)
+            if ctype.is_complex:
+                raise CompileError("a complex `?:` in a constant expression is not supported", node.coord)
             value = cond if cond else other
             return (wrap(int(value), ctype) if ctype.is_integer else float(value)), ctype
         return evaluate(node.iftrue if cond else node.iffalse, scope, resolver)
@@ -134,6 +144,8 @@ def _binary(node, scope, resolver):
         ctype = ct.integer_promotion(atype)
         return wrap(_binary_int(op, a, b, ctype, node.coord), ctype), ctype
     ctype = ct.usual_arithmetic_conversion(atype, btype)
+    if ctype.is_complex:
+        return complex_constants.fold(op, a, atype, b, btype, ctype, node.coord)
     if ctype.is_integer:
         a, b = wrap(int(a), ctype), wrap(int(b), ctype)
     elif ctype == ct.LONG_DOUBLE:            # exact, then rounded as the 80-bit operation is

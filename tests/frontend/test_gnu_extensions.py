@@ -100,8 +100,9 @@ def test_attribute_names_with_underscores():
 
 
 def test_imaginary_constants_are_one_token_with_the_real_suffix_last():
-    out = generated("double _Complex a = 2.5i, b = 1.0fi, c = 3.0iF, d = 1e2j; double e = 1.0 * i;")
+    out = generated("double _Complex a = 2.5i, b = 1.0fi, c = 3.0iF, d = 1e2j, f = 2.0if; double e = 1.0 * i;")
     assert "a = 2.5i" in out and "b = 1.0if" in out and "c = 3.0iF" in out and "d = 1e2i" in out
+    assert "f = 2.0if" in out
     assert "1.0 * i" in out                 # not adjacent: the variable i
 
 

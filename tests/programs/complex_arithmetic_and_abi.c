@@ -33,6 +33,12 @@ static float complex cxf(float re, float im) {
     return z;
 }
 
+/* Static initialisers: complex constant expressions, folded as gcc folds them. */
+static const double complex roots_of_unity[4] = {1.0, 1.0 * I, -1.0, -1.0 * I};
+static const float complex weights[3] = {0.5f + 0.25f * I, (0.1f + 0.3f * I) / (0.7f - 0.2f * I),
+                                         (1.0f - 2.0f * I) * (0.5f + 0.5f * I)};
+static double complex quotient = (1.0 + 2.0 * I) / (3.0 - 4.0 * I);
+
 static double complex rotate(double complex z, double angle) {
     return z * cexp(I * angle);
 }
@@ -130,6 +136,12 @@ int main(int argc, char **argv) {
     show("csin", csin(b));
     show("ctanh", ctanh(a));
     show("cproj", cproj(a));
+
+    for (int k = 0; k < 4; k++)
+        show("root", roots_of_unity[k] * a);
+    for (int k = 0; k < 3; k++)
+        printf("weight   %.9g %+.9gi\n", crealf(weights[k]), cimagf(weights[k]));
+    show("quotient", quotient);
 
     /* Annex G special values. */
     double inf = INFINITY * one, nan_ = NAN;

@@ -9,7 +9,9 @@ from llvmlite import ir
 from pycparser import CParser
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.parse import parse
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.constant_eval import evaluate
 from omp2gpu.sema.declarators import TypeResolver
 from omp2gpu.sema.literals import imaginary_literal, is_imaginary
 from omp2gpu.sema.scopes import Scope
@@ -89,3 +91,26 @@ def test_imaginary_integer_constants_are_refused():
     for text in ("2i", "0x1ei"):
         with pytest.raises(CompileError, match=f"imaginary integer constant '{text}'"):
             imaginary_literal(text)
+
+
+def _constant(expression: str):
+    ast = parse(f"int x = {expression};", "t.c")
+    return evaluate(ast.ext[0].init, Scope(), TypeResolver(ir.Context()))
+
+
+def test_complex_constant_expressions_fold_as_the_code_computes():
+    assert _constant("1.0 + 2.0i") == (complex(1.0, 2.0), ct.COMPLEX_DOUBLE)
+    assert _constant("(1.0 + 2.0i) * (3.0 - 1.0i)") == (complex(5.0, 5.0), ct.COMPLEX_DOUBLE)
+    assert _constant("(1.0 + 2.0i) / (3.0 - 4.0i)")[0] == complex(-0.2, 0.4)
+    value, ctype = _constant("(0.1f + 0.3if) / (0.7f - 0.2if)")      # in double, rounded once
+    assert ctype == ct.COMPLEX_FLOAT and (value.real, value.imag) == (0.018867919221520424, 0.43396228551864624)
+    assert _constant("__imag__ (1.0 + 2.0i)") == (2.0, ct.DOUBLE)
+    assert _constant("(int)(3.5 + 2.0i)") == (3, ct.INT)
+    assert _constant("(1.0 + 2.0i) == (1.0 + 2.0i)") == (1, ct.INT)
+
+
+def test_complex_constants_that_are_not_supported_are_located_errors():
+    for expression, message in (("1.0iL + 1", "long double complex"), ("(1.0 + 1.0i) / 0.0", "division by zero"),
+                                ("(1.0 + 1.0i) < 2.0", "invalid operands")):
+        with pytest.raises(CompileError, match=message):
+            _constant(expression)
