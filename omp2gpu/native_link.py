@@ -214,6 +214,41 @@ def take_error() -> str | None:
     return buffer.value.decode("utf-8", "replace")
 
 
+def lend(ranges: list[tuple[int, int]], streams=()) -> list[tuple[int, int]]:
+    """The caller's device memory, (address, bytes) ranges, present on the runtime's default
+    device until end_loans(the result), after the work queued on `streams` (handles); the
+    overlapping ranges joined (one array passed twice, two views of one). LookupError says
+    why a range cannot be lent (not on that device, inside a mapped range)."""
+    runtime = shared_runtime()
+    why = ctypes.create_string_buffer(1024)
+    for stream in streams:
+        if runtime.__omp2gpu_wait_stream(ctypes.c_void_p(stream), why, len(why)):
+            raise LookupError(why.value.decode("utf-8", "replace"))
+    lent: list[tuple[int, int]] = []
+    for begin, nbytes in _joined(ranges):
+        if runtime.__omp2gpu_lend(ctypes.c_void_p(begin), ctypes.c_int64(nbytes), why, len(why)):
+            end_loans(lent)
+            raise LookupError(why.value.decode("utf-8", "replace"))
+        lent.append((begin, nbytes))
+    return lent
+
+
+def end_loans(lent: list[tuple[int, int]]) -> None:
+    for begin, nbytes in lent:
+        shared_runtime().__omp2gpu_end_loan(ctypes.c_void_p(begin), ctypes.c_int64(nbytes))
+
+
+def _joined(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    joined: list[list[int]] = []
+    for begin, nbytes in sorted(ranges):
+        end = begin + max(nbytes, 1)
+        if joined and begin <= joined[-1][1]:
+            joined[-1][1] = max(joined[-1][1], end)
+        else:
+            joined.append([begin, end])
+    return [(begin, end - begin) for begin, end in joined]
+
+
 @dataclass
 class NativeLibrary:
     """A C file made callable from Python as a shared library on libomp2gpu (what

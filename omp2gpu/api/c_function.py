@@ -20,10 +20,10 @@ class OffloadError(RuntimeError):
 
 
 class CFunction:
-    def __init__(self, prototype: Prototype, address: int, take_error=None):
+    def __init__(self, prototype: Prototype, address: int, native=None):
         """TypeError for a function no Python call can make (a struct parameter, `...`).
-        `take_error`: the native runtime's pending error after a call, None for none (the
-        function is then one of a native library: device arrays are not lent)."""
+        `native`: for a function of a library on the native runtime, the module that lends
+        device arrays to it and takes its errors (native_link); None: the in-process launcher."""
         ftype = prototype.ctype
         name = prototype.name
         if ftype.variadic:
@@ -39,7 +39,7 @@ class CFunction:
         except TypeError:
             raise TypeError(f"{name}() returns '{ftype.result}', which cannot be passed to Python") from None
         self._call = ctypes.CFUNCTYPE(result, *(p.ctypes_type for p in self.parameters))(address)
-        self._take_error = take_error
+        self._native = native
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
 
     @property
@@ -59,7 +59,7 @@ class CFunction:
         try:
             converted = [convert(value, held) for convert, value in zip(self._converters, args)]
             lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
-            if self._take_error is not None:
+            if self._native is not None:
                 return self._native_call(converted, lent)
             if not lent:
                 return self._call(*converted)
@@ -74,12 +74,22 @@ class CFunction:
                     memory.release()
 
     def _native_call(self, converted: list, lent: list):
+        """The call on the native runtime: device arrays lent to its present table for the
+        call, its error (if any) raised afterwards."""
+        loans = []
         if lent:
-            names = ", ".join(f"'{name}'" for name, _ in lent)
-            raise ValueError(f"{self.__name__}(): {names}: device arrays are lent to the in-process "
-                             "launcher only; load the library without OMP2GPU_NATIVE (native=False)")
-        result = self._call(*converted)
-        error = self._take_error()
+            streams = {memory.stream for _, memory in lent if memory.stream is not None}
+            try:
+                loans = self._native.lend([(memory.address, memory.nbytes) for _, memory in lent], streams)
+            except LookupError as error:
+                names = ", ".join(f"'{name}'" for name, _ in lent)
+                raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
+                                 f"cannot use: {error}") from None
+        try:
+            result = self._call(*converted)
+        finally:
+            self._native.end_loans(loans)
+        error = self._native.take_error()
         if error is not None:
             raise OffloadError(f"{self.__name__}(): {error}")
         return result

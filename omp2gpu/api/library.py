@@ -80,7 +80,7 @@ def load(path: str | os.PathLike | None = None, *, source: str | None = None, fl
     A compile error is a CompileError whose message is file:line:col, the line and a caret.
     `native` (default: OMP2GPU_NATIVE): a shared library on the C offload runtime,
     libomp2gpu (docs/native-executables.md), whose offload errors are OffloadError
-    exceptions; NumPy and other host arrays only (device arrays: the in-process launcher)."""
+    exceptions; device arrays (CuPy, Numba) are lent to its present table for each call."""
     if (path is None) == (source is None):
         raise TypeError("load() takes a path or source=..., one of them")
     options = options_from_flags(flags)
@@ -98,17 +98,17 @@ def _load(path: str, options, kernel_id: str, native: bool) -> Library:
     try:
         if native:
             loaded = call_with_deep_stack(native_link.load_library, path, options, kernel_id)
-            address, take_error = loaded.address, native_link.take_error
+            address, native = loaded.address, native_link
         else:
             loaded = call_with_deep_stack(driver.load_library, path, options, kernel_id)
-            address, take_error = loaded.engine.get_function_address, None
+            address, native = loaded.engine.get_function_address, None
     except CompileError as error:
         error.args = (error.format(),)         # what the command line prints, in the traceback
         raise
     functions, refused = {}, {}
     for name, prototype in loaded.prototypes.items():
         try:
-            functions[name] = CFunction(prototype, address(name), take_error)
+            functions[name] = CFunction(prototype, address(name), native)
         except TypeError as why:
             refused[name] = str(why)
     return Library(path, functions, refused, loaded, options)

@@ -224,9 +224,24 @@ static void cpu_label(struct device *d, char *buffer, size_t size) {
     snprintf(buffer, size, "CPU device (%d workers)", ((struct cpu_state *)d->state)->workers);
 }
 
+/* Whether `address` lies in one of this device's allocations in use (omp_target_alloc). */
+static int cpu_holds(struct device *d, uintptr_t address) {
+    struct cpu_state *s = d->state;
+    long i;
+    for (i = 0; i < s->live_count; i++)
+        if (s->live[i].address <= address && address < s->live[i].address + (uintptr_t)s->live[i].rounded) return 1;
+    return 0;
+}
+
+static int cpu_wait_stream(struct device *d, void *stream) {
+    (void)d;
+    (void)stream;
+    return 0;                    /* launches finish before they return */
+}
+
 static const struct device_ops cpu_ops = {
     "cpu", cpu_allocate, cpu_release, cpu_to_device, cpu_to_host, cpu_device_to_device,
-    cpu_load, cpu_global, cpu_launch, cpu_label,
+    cpu_load, cpu_global, cpu_launch, cpu_label, cpu_holds, cpu_wait_stream,
 };
 
 int cpu_device_make(struct device *d) {

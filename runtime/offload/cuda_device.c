@@ -22,6 +22,7 @@ typedef unsigned long long CUdeviceptr;
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
+#define CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL 9
 #define CU_JIT_ERROR_LOG_BUFFER 5
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 #define JIT_LOG_BYTES 16384
@@ -49,6 +50,8 @@ static struct {
                                unsigned, CUstream, void **, void **);
     CUresult (*cuGetErrorName)(CUresult, const char **);
     CUresult (*cuGetErrorString)(CUresult, const char **);
+    CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
+    CUresult (*cuStreamSynchronize)(CUstream);
 } cu;
 
 struct cuda_state {
@@ -101,6 +104,8 @@ static int load_driver(void) {
     *(void **)&cu.cuLaunchKernel = find(library, "cuLaunchKernel", &missing);
     *(void **)&cu.cuGetErrorName = find(library, "cuGetErrorName", &missing);
     *(void **)&cu.cuGetErrorString = find(library, "cuGetErrorString", &missing);
+    *(void **)&cu.cuPointerGetAttribute = find(library, "cuPointerGetAttribute", &missing);
+    *(void **)&cu.cuStreamSynchronize = find(library, "cuStreamSynchronize", &missing);
     if (missing || cu.cuInit(0) != 0) return 0;
     cu.loaded = 1;
     return 1;
@@ -240,9 +245,26 @@ static void cuda_label(struct device *d, char *buffer, size_t size) {
     snprintf(buffer, size, "GPU %d (%s)", s->ordinal, s->name);
 }
 
+/* Memory the driver places on this GPU (unified addressing tells a pointer's device). */
+static int cuda_holds(struct device *d, uintptr_t address) {
+    struct cuda_state *s = d->state;
+    int ordinal = -1;
+    if (current(d) || cu.cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                               (CUdeviceptr)address) != 0)
+        return 0;
+    return ordinal == s->ordinal;
+}
+
+/* Work the caller queued on `stream` (a CuPy array's) done; the legacy default stream,
+ * where this runtime works, already waits for blocking streams. */
+static int cuda_wait_stream(struct device *d, void *stream) {
+    if (!stream) return 0;
+    return current(d) || check(d, cu.cuStreamSynchronize(stream), "cuStreamSynchronize");
+}
+
 static const struct device_ops cuda_ops = {
     "gpu", cuda_allocate, cuda_release, cuda_to_device, cuda_to_host, cuda_device_to_device,
-    cuda_load, cuda_global, cuda_launch, cuda_label,
+    cuda_load, cuda_global, cuda_launch, cuda_label, cuda_holds, cuda_wait_stream,
 };
 
 int cuda_device_make(struct device *d, int ordinal) {

@@ -303,6 +303,64 @@ int __omp2gpu_device_name(int device, char *buffer, size_t size) {
     return (int)length;
 }
 
+/* ---------------------------------------------------------------- the caller's device memory */
+/* The default device, if it is usable and holds `address`; else NULL, `why` says why. */
+static struct device *lending_device(uintptr_t address, char *why, size_t size) {
+    int number = device_current_default();
+    struct device *d = offload_policy() == POLICY_DISABLED ? 0 : device_at(number);
+    if (!d) snprintf(why, size, "device memory cannot be used here: target regions run on the host");
+    else if (!d->usable) snprintf(why, size, "device %d is not usable", number);
+    else if (!d->ops->holds(d, address)) {
+        char label[300];
+        d->ops->label(d, label, sizeof label);
+        snprintf(why, size, "memory at %#lx is not on device %d (%s), where target regions run",
+                 (unsigned long)address, number, label);
+    } else return d;
+    return 0;
+}
+
+/* Work the caller queued on `stream` (a CuPy array's) done, on the default device: 0, or
+ * -1 with `why` filled. */
+int __omp2gpu_wait_stream(void *stream, char *why, size_t why_size) {
+    struct device *d;
+    int result = 0;
+    offload_lock();
+    d = device_at(device_current_default());
+    if (d && d->usable && d->ops->wait_stream(d, stream)) {
+        snprintf(why, why_size, "%s", d->last_error);
+        result = -1;
+    }
+    offload_unlock();
+    return result;
+}
+
+/* The caller's device memory [begin, begin + size) present on the default device until
+ * __omp2gpu_end_loan: its host address is its device address, so map clauses on it copy
+ * nothing and kernels get the pointer itself (the Python API's CuPy arguments). 0, or -1
+ * with `why` filled (not on the default device; overlapping a mapped range). */
+int __omp2gpu_lend(void *begin, int64_t size, char *why, size_t why_size) {
+    struct device *d;
+    int result = -1;
+    offload_lock();
+    d = lending_device((uintptr_t)begin, why, why_size);
+    if (d && images_activate(d) == 0) {
+        result = table_lend(d, (uintptr_t)begin, (long)size);
+        if (result == -2) snprintf(why, why_size, "%s", table_mapping_error);
+    } else if (d) {
+        snprintf(why, why_size, "%s", d->last_error);
+    }
+    offload_unlock();
+    return result ? -1 : 0;
+}
+
+void __omp2gpu_end_loan(void *begin, int64_t size) {
+    struct device *d;
+    offload_lock();
+    d = device_at(device_current_default());
+    if (d) table_end_loan(d, (uintptr_t)begin, (long)size);
+    offload_unlock();
+}
+
 /* What a device is, for a metadirective's target_device selector decided at run time:
  * DEVICE_CODE_CPU or DEVICE_CODE_GPU (offload/abi.py), -1 for no such device. */
 int __omp2gpu_device_kind(int device) {

@@ -136,6 +136,8 @@ struct device_ops {
     int (*launch)(struct device *, void *module, const struct kernel_desc *kernel, long grid,
                   long block, void **args, int arg_count);
     void (*label)(struct device *, char *buffer, size_t size);
+    int (*holds)(struct device *, uintptr_t address);       /* the caller's device memory is here */
+    int (*wait_stream)(struct device *, void *stream);       /* the caller's queued work is done */
 };
 
 struct mapping;
@@ -196,6 +198,8 @@ int table_add_link_global(struct device *device, uintptr_t host, long size, uint
 void table_kernel_ran(struct device *device);
 int table_host_region_begin(struct device *device);
 int table_host_region_end(struct device *device);
+int table_lend(struct device *device, uintptr_t begin, long size);
+int table_end_loan(struct device *device, uintptr_t begin, long size);
 void table_evacuate(struct device *device);
 /* a map-clause error of the program's (a partly mapped range): fatal, message set here */
 extern char table_mapping_error[512];

@@ -26,7 +26,8 @@ struct mapping {
     long references;
     int always_present;          /* declare target: mapped until the program ends */
     int link;                    /* declare target link: the module's storage */
-    int in_place;                /* the host's own storage (zero-copy device) */
+    int in_place;                /* the host's own storage (zero-copy device), or lent device memory */
+    int lent;                    /* the caller's device memory (table_lend), counted in references */
     int device_newer;            /* a kernel ran since the host last copied it all back */
     struct attached *attached;
     int attached_count, attached_capacity;
@@ -375,6 +376,43 @@ int table_add_link_global(struct device *d, uintptr_t host, long size, uintptr_t
     made.references = 1;
     made.link = 1;
     t->links[t->link_count++] = made;
+    return 0;
+}
+
+/* The caller's device memory [begin, begin + size) present for the length of a call (a
+ * CuPy array through the Python API): its host address is its device address, so map
+ * clauses on it copy, count and free nothing; lent again meanwhile, it is counted. -2 when
+ * it overlaps a mapped range (table_mapping_error says which). */
+int table_lend(struct device *d, uintptr_t begin, long size) {
+    int partial;
+    struct mapping *m = lookup(&d->table, begin, size, &partial), made = {0};
+    if (m && m->lent && !partial) {
+        m->references++;
+        return 0;
+    }
+    if (m) {
+        snprintf(table_mapping_error, sizeof table_mapping_error,
+                 "device memory [%#" PRIxPTR ", %#" PRIxPTR ") lies in the mapped host range [%#" PRIxPTR
+                 ", %#" PRIxPTR ")", begin, begin + (uintptr_t)size, m->host_begin, host_end(m));
+        return -2;
+    }
+    made.host_begin = begin;
+    made.nbytes = size;
+    made.device_address = begin;
+    made.references = 1;
+    made.always_present = 1;
+    made.in_place = 1;
+    made.lent = 1;
+    insert(&d->table, &made);
+    return 0;
+}
+
+/* One loan of the range ended; at the last, it is no longer present. */
+int table_end_loan(struct device *d, uintptr_t begin, long size) {
+    int partial;
+    struct mapping *m = lookup(&d->table, begin, size, &partial);
+    if (!m || partial || !m->lent || m->host_begin != begin) return -1;
+    if (--m->references == 0) remove_range(&d->table, begin);
     return 0;
 }
 

@@ -96,3 +96,53 @@ def test_numpy_arrays_on_the_gpu():
         print(lib.scale(6, 2.0, x), x.tolist())
     """, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="MANDATORY")
     assert done.stdout == "1 [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]\n", done.stderr
+
+
+def test_device_memory_lent_to_the_c_present_table(tmp_path):
+    """Device memory (here the CPU device's, from omp_target_alloc) lent for a call is
+    present as itself: the region maps it without a copy and writes it in place; memory the
+    device does not hold is refused, naming the device."""
+    done = python("""
+        import ctypes, os
+        from omp2gpu import native_link
+        device = omp2gpu.load(source='''
+        #include <omp.h>
+        void *device_buffer(int n) { return omp_target_alloc(n * sizeof(double), omp_get_default_device()); }
+        void add_one(int n, double *x) {
+            #pragma omp target teams distribute parallel for map(tofrom: x[0:n])
+            for (int i = 0; i < n; i++) x[i] += 1.0;
+        }
+        void to_host(int n, double *host, double *d) {
+            omp_target_memcpy(host, d, n * sizeof(double), 0, 0, omp_get_initial_device(), omp_get_default_device());
+        }
+        ''', native=True)
+        handle = device._loaded.handle
+        handle.device_buffer.restype = ctypes.c_void_p
+        buffer = handle.device_buffer(4)
+        ctypes.memset(buffer, 0, 32)
+        loans = native_link.lend([(buffer, 32), (buffer + 8, 8)])        # one range, joined
+        handle.add_one(4, ctypes.c_void_p(buffer))
+        handle.add_one(4, ctypes.c_void_p(buffer))
+        native_link.end_loans(loans)
+        out = np.zeros(4)
+        handle.to_host(4, out.ctypes.data_as(ctypes.c_void_p), ctypes.c_void_p(buffer))
+        print(loans == [(buffer, 32)], out.tolist(), not os.path.exists(os.environ["OMP2GPU_COPY_LOG"]))
+        try:
+            native_link.lend([(out.ctypes.data, 32)])
+        except LookupError as error:
+            print(str(error).split(" is not on ")[1])
+    """, OMP2GPU_DEVICES="cpu", OMP_NUM_THREADS="2", OMP2GPU_COPY_LOG=str(tmp_path / "copies"))
+    assert done.stdout == ("True [2.0, 2.0, 2.0, 2.0] True\n"
+                           "device 0 (CPU device (2 workers)), where target regions run\n"), done.stderr
+
+
+@pytest.mark.gpu
+def test_cupy_arrays_lent_on_the_gpu():
+    cupy = pytest.importorskip("cupy")
+    del cupy
+    done = python("""
+        import cupy
+        x = cupy.arange(6, dtype=cupy.float64)
+        print(lib.scale(6, 2.0, x), x.get().tolist())
+    """, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="MANDATORY")
+    assert done.stdout == "1 [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]\n", done.stderr

@@ -33,6 +33,9 @@ def test_every_entry_point_is_defined_by_the_runtime():
                               capture_output=True, text=True, check=True).stdout.split()
     assert names and not names - set(exported), names - set(exported)
     assert native_image.REGISTER in exported
+    python_api = {"__omp2gpu_raise_errors", "__omp2gpu_take_error", "__omp2gpu_lend", "__omp2gpu_end_loan",
+                  "__omp2gpu_wait_stream"}            # native_link.py's calls through ctypes
+    assert python_api <= set(exported), python_api - set(exported)
 
 
 def test_map_bits_match_the_abi():
