@@ -142,3 +142,27 @@ def test_doacross_loops_run_on_the_gpu(tmp_path, scheme):
                           capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "sequential 1 1\n"
+
+
+PLAIN_ORDERED = r"""
+#include <stdio.h>
+#define N 1024
+int main(void) {
+  int a[N], b[N];
+  a[0] = b[0] = 0;
+  #pragma omp parallel for ordered
+  for (int i = 1; i < N; i++) {
+    a[i] = i;
+    #pragma omp ordered doacross(sink: i - 1)
+    b[i] = a[i - 1] + b[i - 1];
+    #pragma omp ordered doacross(source:)
+  }
+  printf("%d\n", b[N - 1]);
+  return 0;
+}
+"""
+
+
+def test_a_plain_ordered_clause_is_a_doacross_nest_of_the_collapsed_loops(tmp_path):
+    """OpenMP 5.2: `ordered` without n, with doacross in the body, means n = the collapse count."""
+    assert run(tmp_path, PLAIN_ORDERED, 4) == f"{sum(range(1023))}\n"

@@ -45,18 +45,28 @@ IN_ORDER = "in order"           # NEST's value where one thread runs the nest's 
 _PRIVATE_ALREADY = ("private", "firstprivate", "lastprivate", "linear")
 
 
-def ordered_depth(directive) -> int | None:
-    """n of the directive's `ordered(n)` clause: n associated loops; else None."""
+def ordered_depth(directive, body=None) -> int | None:
+    """How many loops the directive's `ordered` clause associates: n of `ordered(n)`;
+    for a plain `ordered` whose loop body waits or posts (`ordered depend|doacross`,
+    OpenMP 5.2), the collapsed loops; else None (no doacross nest)."""
     clause = next(iter(clauses_named(directive, "ordered")), None)
-    return clause.count if clause is not None else None
+    if clause is None:
+        return None
+    if clause.count is not None:
+        return clause.count
+    if body is not None and _waits_or_posts(body):
+        return max([c.count for c in clauses_named(directive, "collapse")] or [1])
+    return None
+
+
+def _waits_or_posts(body) -> bool:
+    return any(c.directive.kind == "ordered" and c.body is None for c in nested_constructs(body))
 
 
 def is_doacross(directive, body) -> bool:
-    """An `ordered(n)` loop whose body waits or posts (`ordered depend(...)`); refused
+    """An `ordered[(n)]` loop whose body waits or posts (`ordered depend(...)`); refused
     when its loops are collapsed (the runtime is given the collapsed loop's count)."""
-    if ordered_depth(directive) is None:
-        return False
-    if not any(c.directive.kind == "ordered" and c.body is None for c in nested_constructs(body)):
+    if ordered_depth(directive, body) is None or not _waits_or_posts(body):
         return False
     if any(c.count > 1 for c in clauses_named(directive, "collapse")):
         raise CompileError("a doacross loop nest ('ordered(n)' with 'ordered depend') of collapsed loops "
@@ -65,13 +75,13 @@ def is_doacross(directive, body) -> bool:
 
 
 def associated_loops(directive, body) -> list[canonical_loop.CanonicalLoop]:
-    return [canonical_loop.analyze(node) for node in loop_nest(body, ordered_depth(directive))]
+    return [canonical_loop.analyze(node) for node in loop_nest(body, ordered_depth(directive, body))]
 
 
 def inner_loops_private(directive, body):
     """The directive, with the variables of the associated loops below the collapsed
     ones (those not declared in their loop) private, as OpenMP makes them."""
-    if ordered_depth(directive) is None:
+    if ordered_depth(directive, body) is None:
         return directive
     depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
     listed = {item.name for name in _PRIVATE_ALREADY for _, item in list_items(directive, name)}
