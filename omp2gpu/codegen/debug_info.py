@@ -89,31 +89,37 @@ class DebugInfo:
         function.set_metadata("dbg", node)
         return node
 
-    def location(self, subprogram: ir.DIValue, coord) -> ir.DIValue:
-        """A DILocation of `coord` in `subprogram` (through a DILexicalBlockFile where
-        `coord` is in another file than the function: a header's inline function
-        expanded here)."""
-        line, column = getattr(coord, "line", 0) or 0, getattr(coord, "column", 0) or 0
-        return self._location(subprogram, line, column, getattr(coord, "file", None))
+    def lexical_block(self, scope: ir.DIValue, coord) -> ir.DIValue:
+        """A C block inside `scope` (a subprogram or block), starting at `coord`."""
+        return _distinct(self.module, "DILexicalBlock", {
+            "scope": scope, "file": self.file(getattr(coord, "file", None)),
+            "line": getattr(coord, "line", 0) or 0, "column": getattr(coord, "column", 0) or 0})
 
-    def _location(self, subprogram, line: int, column: int, file_name) -> ir.DIValue:
-        scope = subprogram
-        if file_name is not None and self.file(file_name) is not _operand(subprogram, "file"):
+    def location(self, scope: ir.DIValue, coord) -> ir.DIValue:
+        """A DILocation of `coord` in `scope` (a subprogram or block; through a
+        DILexicalBlockFile where `coord` is in another file than the scope: a header's
+        inline function expanded here)."""
+        line, column = getattr(coord, "line", 0) or 0, getattr(coord, "column", 0) or 0
+        return self._location(scope, line, column, getattr(coord, "file", None))
+
+    def _location(self, scope, line: int, column: int, file_name) -> ir.DIValue:
+        if file_name is not None and self.file(file_name) is not _operand(scope, "file"):
             scope = self.module.add_debug_info("DILexicalBlockFile", {
-                "scope": subprogram, "file": self.file(file_name), "discriminator": 0})
+                "scope": scope, "file": self.file(file_name), "discriminator": 0})
         return self.module.add_debug_info("DILocation", {"line": line, "column": column, "scope": scope})
 
     # ----------------------------------------------------------------- variables
-    def declare_variable(self, builder: ir.IRBuilder, subprogram, name: str, ctype: ct.CType,
+    def declare_variable(self, builder: ir.IRBuilder, scope, name: str, ctype: ct.CType,
                          address: ir.Value, coord, argument: int = 0) -> None:
-        """llvm.dbg.declare of the C object `name` at `address` (argument: its parameter
-        number, from 1). A type that cannot be described yet is left undeclared."""
+        """llvm.dbg.declare of the C object `name` at `address` in `scope` (a subprogram or
+        block; argument: its parameter number, from 1). A type that cannot be described yet
+        is left undeclared."""
         if not isinstance(address.type, ir.PointerType):
             return
         di_type = self.type(ctype)
         if di_type is None:
             return
-        fields = {"name": name, "scope": subprogram, "file": _operand(subprogram, "file"),
+        fields = {"name": name, "scope": scope, "file": self.file(getattr(coord, "file", None)),
                   "line": getattr(coord, "line", 0) or 0, "type": di_type}
         if argument:
             fields["arg"] = argument
@@ -124,11 +130,30 @@ class DebugInfo:
         self.declared.add(key)
         expression = self.module.add_debug_info("DIExpression", {})
         saved = builder.debug_metadata
-        builder.debug_metadata = self.location(subprogram, coord)
+        builder.debug_metadata = self.location(scope, coord)
         try:
             builder.call(self.declare_function(), [address, variable, expression])
         finally:
             builder.debug_metadata = saved
+
+    def describe_globals(self, symbols) -> None:
+        """The file-scope objects (codegen's Symbols) as DIGlobalVariables of the unit."""
+        described = []
+        for symbol in symbols:
+            di_type = self.type(symbol.ctype)
+            if di_type is None or self.module.globals.get(symbol.address.name) is not symbol.address:
+                continue
+            variable = self.module.add_debug_info("DIGlobalVariable", {
+                "name": symbol.name, "linkageName": symbol.address.name, "scope": self.unit,
+                "file": self.file(getattr(symbol.coord, "file", None)), "line": getattr(symbol.coord, "line", 0) or 0,
+                "type": di_type, "isLocal": symbol.address.linkage in ("internal", "private"), "isDefinition": True})
+            expression = self.module.add_debug_info("DIGlobalVariableExpression", {
+                "var": variable, "expr": self.module.add_debug_info("DIExpression", {})})
+            symbol.address.set_metadata("dbg", expression)
+            described.append(expression)
+        if described:
+            self.unit.operands = tuple(sorted({**dict(self.unit.operands),
+                                               "globals": self.module.add_metadata(described)}.items()))
 
     def declare_function(self) -> ir.Function:
         """Looked up each time: a failed region's emission takes back the globals it added."""
@@ -219,7 +244,7 @@ class DebugInfo:
             elif location is not None:
                 del instruction.metadata["dbg"]
             return
-        if is_declare and _operand(instruction.args[1], "scope") is not subprogram:
+        if is_declare and _subprogram_of(instruction.args[1]) is not subprogram:
             block.instructions.remove(instruction)     # a variable of another function's
             return
         if location is not None and _subprogram_of(location) is not subprogram:

@@ -8,6 +8,8 @@ and may create extra FunctionEmitters for outlined regions.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -45,6 +47,9 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.stack_saves: list[tuple] = []       # (block scope, saved stack pointer) per VLA block
         self.jump_depths: dict = {}              # break/continue block -> len(stack_saves) there
         self.debug = module.debug_info           # codegen/debug_info.DebugInfo under -g, else None
+        self.debug_blocks: list = []             # -g: the DILexicalBlocks of the C blocks we are in
+        self.statement_coord = None              # -g: where the statement being emitted is
+        self.described: set[int] = set()         # -g: ids of the addresses given a variable
 
     # ----------------------------------------------------------------- services
     def alloca(self, ctype: ct.CType, name: str = "") -> ir.Value:
@@ -84,7 +89,8 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         if self.debug is not None and symbol.kind == "object" and self._own_value(symbol.address):
             # -g: a scheme's private copy or capture (declared as it pleased) is described
             # where the body first uses it.
-            self.describe_variable(node.name, symbol.ctype, symbol.address, symbol.coord or node.coord)
+            self.describe_variable(node.name, symbol.ctype, symbol.address, symbol.coord or node.coord,
+                                   whole_function=True)
         return symbol
 
     def _own_value(self, value) -> bool:
@@ -105,25 +111,46 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         """This function's DISubprogram, made at its first statement (or definition)."""
         return self.debug.subprogram(self.function, coord, name)
 
+    def debug_scope(self, coord=None):
+        """The innermost C block's DILexicalBlock, else the function's DISubprogram."""
+        return self.debug_blocks[-1] if self.debug_blocks else self.subprogram(coord)
+
     def at_statement(self, coord):
         """Give what the builder emits from now on `coord`'s line; returns the location
         it had (to restore). Only under -g."""
         saved = self.builder.debug_metadata
         if coord is not None:
-            self.builder.debug_metadata = self.debug.location(self.subprogram(coord), coord)
+            self.statement_coord = coord
+            self.builder.debug_metadata = self.debug.location(self.debug_scope(coord), coord)
         return saved
 
-    def describe_variable(self, name: str, ctype: ct.CType, address: ir.Value, coord, argument: int = 0,
-                          in_entry_block: bool = False) -> None:
-        """A debugger sees the C object `name` at `address` (under -g; else nothing)."""
-        if self.debug is None:
+    @contextmanager
+    def debug_block(self):
+        """-g: a C block (a compound statement, a `for` declaring its variable) is a
+        DILexicalBlock, so that a debugger sees the variables of the block it stops in
+        (the second loop's `i`, not the first's)."""
+        coord = self.statement_coord
+        if self.debug is None or coord is None:
+            yield
             return
-        subprogram = self.subprogram(coord)
-        if in_entry_block:
-            self.in_entry_block(lambda b: self.debug.declare_variable(b, subprogram, name, ctype, address,
-                                                                      coord, argument))
-        else:
-            self.debug.declare_variable(self.builder, subprogram, name, ctype, address, coord, argument)
+        self.debug_blocks.append(self.debug.lexical_block(self.debug_scope(coord), coord))
+        saved = self.builder.debug_metadata
+        self.builder.debug_metadata = self.debug.location(self.debug_blocks[-1], coord)
+        try:
+            yield
+        finally:
+            self.debug_blocks.pop()
+            self.builder.debug_metadata = saved
+
+    def describe_variable(self, name: str, ctype: ct.CType, address: ir.Value, coord, argument: int = 0,
+                          whole_function: bool = False) -> None:
+        """A debugger sees the C object `name` at `address` (under -g; else nothing), in
+        the current block (`whole_function`: in the whole function)."""
+        if self.debug is None or id(address) in self.described:
+            return
+        self.described.add(id(address))          # (the IR holds every address: ids stay unique)
+        scope = self.subprogram(coord) if whole_function else self.debug_scope(coord)
+        self.debug.declare_variable(self.builder, scope, name, ctype, address, coord, argument)
 
     # ----------------------------------------------------------------- the body
     def emit_body(self, definition: c_ast.FuncDef) -> None:

@@ -63,6 +63,8 @@ class ModuleEmitter:
     def finish_debug_info(self) -> None:
         """Under -g, once the module is complete (device builds may add to it)."""
         if self.debug_info is not None:
+            self.debug_info.describe_globals(symbol for symbol in self.static_objects
+                                             if symbol.defined and symbol.storage == "global")
             self.debug_info.finish()
 
     def _define_tentative_arrays(self) -> None:

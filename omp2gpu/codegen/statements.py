@@ -60,7 +60,8 @@ class StatementEmitter:
         saved = self.scope
         self.scope = saved.child()
         try:
-            yield self.scope
+            with self.debug_block():
+                yield self.scope
         finally:
             self.release_variable_arrays(self.scope)
             self.scope = saved

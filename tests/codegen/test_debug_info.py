@@ -44,6 +44,8 @@ int main(void)
     }
     return (int)a[3];
 }
+static double scale = 1.5;
+struct node *free_list;
 """
 REGION_BODY_LINE = 24          # `double twice = ...` inside the target region
 
@@ -118,3 +120,23 @@ def test_modules_verify_before_and_after_optimisation(translations, level):
         parsed.verify()
         assert "!llvm.dbg.cu" in str(parsed)
         assert llvm.parse_assembly(str(parsed)) is not None
+
+
+def test_each_block_is_a_lexical_block_with_its_own_variables(translations):
+    """Each `i` (the parallel loop's, the region's host fallback's, the worksharing copy's)
+    is a variable of its own scope, the declared ones in their `for`'s lexical block; a
+    local is described once (not again where the body first uses it)."""
+    text = str(translations[0].host)
+    blocks = set(re.findall(r"^(!\d+) = distinct !DILexicalBlock\(", text, re.M))
+    scopes = re.findall(r'!DILocalVariable\([^)]*name: "i", scope: (!\d+)', text)
+    assert len(set(scopes)) == len(scopes) >= 3 and set(scopes) & blocks, (scopes, blocks)
+    assert len(re.findall(r'!DILocalVariable\([^)]*name: "count",', text)) == 1
+
+
+def test_file_scope_objects_are_global_variables_of_the_unit(translations):
+    text = str(translations[0].host)
+    for name, local in (("scale", "true"), ("free_list", "false")):
+        line = next(line for line in text.splitlines() if "DIGlobalVariable(" in line and f'name: "{name}"' in line)
+        assert f"isLocal: {local}" in line and "isDefinition: true" in line
+    assert re.search(r"DICompileUnit\(.*globals: !\d+", text)
+    assert re.search(r'^@"?scale"? = internal global double .*!dbg !\d+', text, re.M)
