@@ -34,35 +34,39 @@ def _token(text: str) -> ir.DIToken:
 
 # One object per token, so that llvmlite's cache of equal metadata finds equal nodes.
 _TOKENS = {name: _token(name) for name in (
-    "DW_LANG_C99", "FullDebug", "DW_TAG_pointer_type", "DW_TAG_array_type", "DW_TAG_structure_type",
-    "DW_TAG_union_type", "DW_TAG_member", "DW_ATE_signed", "DW_ATE_unsigned", "DW_ATE_signed_char",
-    "DW_ATE_unsigned_char", "DW_ATE_boolean", "DW_ATE_float", "DW_TAG_const_type")}
+    "DW_LANG_C99", "FullDebug", "DebugDirectivesOnly", "DW_TAG_pointer_type", "DW_TAG_array_type",
+    "DW_TAG_structure_type", "DW_TAG_union_type", "DW_TAG_member", "DW_ATE_signed", "DW_ATE_unsigned",
+    "DW_ATE_signed_char", "DW_ATE_unsigned_char", "DW_ATE_boolean", "DW_ATE_float")}
 
 
 class DebugInfo:
     """The debug metadata of one llvmlite module."""
 
-    def __init__(self, module: ir.Module, source: str, optimised: bool):
+    def __init__(self, module: ir.Module, source: str, optimised: bool, lines_only: bool = False):
         self.module = module
         self.source = source
         self.optimised = optimised
+        # The GPU's: `.loc` directives in the PTX and nothing else (nvcc's -lineinfo), which
+        # compute-sanitizer and ncu show; no variables.
+        self.lines_only = lines_only
         self.directory = os.getcwd()
         self.files: dict[str, ir.DIValue] = {}
         self.types: dict = {}
         self.declared: set = set()         # (DILocalVariable, function) given their llvm.dbg.declare
-        self.unit = module.add_debug_info("DICompileUnit", {
+        self.unit = _distinct(module, "DICompileUnit", {
             "language": _TOKENS["DW_LANG_C99"], "file": self.file(source), "producer": "omp2gpu",
-            "isOptimized": optimised, "runtimeVersion": 0, "emissionKind": _TOKENS["FullDebug"],
-        }, is_distinct=True)
+            "isOptimized": optimised, "runtimeVersion": 0,
+            "emissionKind": _TOKENS["DebugDirectivesOnly" if lines_only else "FullDebug"],
+        })
         module.add_named_metadata("llvm.dbg.cu", self.unit)
         module.add_named_metadata("llvm.module.flags", [ir.Constant(_I32, 7), "Dwarf Version",
                                                         ir.Constant(_I32, DWARF_VERSION)])
         module.add_named_metadata("llvm.module.flags", [ir.Constant(_I32, 2), "Debug Info Version",
                                                         ir.Constant(_I32, DEBUG_INFO_VERSION)])
 
-    def for_module(self, module: ir.Module) -> "DebugInfo":
-        """The same compilation's debug information for another module (the CPU device's)."""
-        return DebugInfo(module, self.source, self.optimised)
+    def for_module(self, module: ir.Module, lines_only: bool = False) -> "DebugInfo":
+        """The same compilation's debug information for another module (a device's)."""
+        return DebugInfo(module, self.source, self.optimised, lines_only)
 
     # ----------------------------------------------------------------- files, functions, lines
     def file(self, name: str | None) -> ir.DIValue:
@@ -81,11 +85,11 @@ class DebugInfo:
         file = self.file(getattr(coord, "file", None))
         line = getattr(coord, "line", 0) or 0
         subroutine = self.module.add_debug_info("DISubroutineType", {"types": self.module.add_metadata([None])})
-        node = self.module.add_debug_info("DISubprogram", {
+        node = _distinct(self.module, "DISubprogram", {
             "name": name or function.name, "linkageName": function.name, "scope": file, "file": file,
             "line": line, "scopeLine": line, "type": subroutine, "isLocal": function.linkage in ("internal", "private"),
             "isDefinition": True, "isOptimized": self.optimised, "unit": self.unit,
-        }, is_distinct=True)
+        })
         function.set_metadata("dbg", node)
         return node
 
@@ -114,7 +118,7 @@ class DebugInfo:
         """llvm.dbg.declare of the C object `name` at `address` in `scope` (a subprogram or
         block; argument: its parameter number, from 1). A type that cannot be described yet
         is left undeclared."""
-        if not isinstance(address.type, ir.PointerType):
+        if self.lines_only or not isinstance(address.type, ir.PointerType):
             return
         di_type = self.type(ctype)
         if di_type is None:
@@ -139,7 +143,7 @@ class DebugInfo:
     def describe_globals(self, symbols) -> None:
         """The file-scope objects (codegen's Symbols) as DIGlobalVariables of the unit."""
         described = []
-        for symbol in symbols:
+        for symbol in () if self.lines_only else symbols:
             di_type = self.type(symbol.ctype)
             if di_type is None or self.module.globals.get(symbol.address.name) is not symbol.address:
                 continue
@@ -280,7 +284,8 @@ def _subprogram_of(location):
 
 class _DistinctNode(ir.values.DIValue):
     """A node equal only to itself: a record's members may lead back to it (a list's
-    `next`), which llvmlite's hashing of operands would follow for ever."""
+    `next`), as the unit's global variables do to the unit, which llvmlite's hashing of
+    operands would follow for ever (and the scopes of each location, at every lookup)."""
 
     __hash__ = object.__hash__
 

@@ -25,6 +25,7 @@ typedef unsigned long long CUdeviceptr;
 #define CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL 9
 #define CU_JIT_ERROR_LOG_BUFFER 5
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
+#define CU_JIT_GENERATE_LINE_INFO 13
 #define JIT_LOG_BYTES 16384
 
 static struct {
@@ -162,15 +163,17 @@ static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src,
 }
 
 /* One image's code loaded by the JIT (cuModuleLoadDataEx): 0, or -1 with the message and
- * the JIT's error log. */
-static int load_code(struct device *d, const void *code, CUmodule *module) {
+ * the JIT's error log. `line_info`: PTX built with -g (its .loc directives) keeps its source
+ * lines in the machine code, for compute-sanitizer and ncu (nvcc's -lineinfo). */
+static int load_code(struct device *d, const void *code, CUmodule *module, int line_info) {
     char *log = calloc(JIT_LOG_BYTES, 1);
-    int options[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[2];
+    int options[3] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_GENERATE_LINE_INFO};
+    void *values[3];
     int failed;
     values[0] = log;
     values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
-    failed = check(d, cu.cuModuleLoadDataEx(module, code, 2, options, values), "cuModuleLoadDataEx");
+    values[2] = (void *)(uintptr_t)1;
+    failed = check(d, cu.cuModuleLoadDataEx(module, code, line_info ? 3 : 2, options, values), "cuModuleLoadDataEx");
     if (failed && log[0]) {
         size_t used = strlen(d->last_error);
         snprintf(d->last_error + used, sizeof d->last_error - used, " | %s", log);
@@ -188,11 +191,11 @@ static int cuda_load(struct device *d, const struct image_desc *image, void **mo
     if (!image->ptx) return 0;
     if (current(d)) return -1;
     made = calloc(1, sizeof *made);
-    if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module) == 0) {
+    if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module, 0) == 0) {
         *module = made;
         return 0;
     }
-    if (load_code(d, image->ptx, &made->module)) {
+    if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL)) {
         free(made);
         return -1;
     }

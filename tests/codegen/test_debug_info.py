@@ -1,8 +1,8 @@
 """debug_info.py (-g): the compile unit, a DISubprogram for every function codegen fills
 (C functions, outlined parallel regions, the CPU device's work-group functions), each
 statement's instructions at its line, llvm.dbg.declare for parameters, locals and a
-region's captures; modules that LLVM verifies before and after optimisation; and without
--g, no debug metadata at all (the IR as before)."""
+region's captures; modules that LLVM verifies before and after optimisation; the GPU's
+PTX with the regions' lines; and without -g, no debug metadata at all (the IR as before)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import re
 import llvmlite.binding as llvm
 import pytest
 
-from omp2gpu import driver
+from omp2gpu import device_driver, driver
 from omp2gpu.pipeline import CompileOptions
-from omp2gpu.targets import host
+from omp2gpu.targets import host, nvptx
 
 SOURCE = """\
 #include <stdlib.h>
@@ -78,7 +78,7 @@ def _variables(text: str) -> set[str]:
 
 def test_without_g_there_is_no_debug_metadata(translations):
     _, without = translations
-    for text in (str(without.host), str(without.cpu.module)):
+    for text in (str(without.host), str(without.cpu.module), str(without.device.module)):
         assert "!dbg" not in text and "llvm.dbg" not in text and "DICompileUnit" not in text
 
 
@@ -140,3 +140,20 @@ def test_file_scope_objects_are_global_variables_of_the_unit(translations):
         assert f"isLocal: {local}" in line and "isDefinition: true" in line
     assert re.search(r"DICompileUnit\(.*globals: !\d+", text)
     assert re.search(r'^@"?scale"? = internal global double .*!dbg !\d+', text, re.M)
+
+
+@pytest.mark.parametrize("scheme", ["combined", "control-loop"])
+def test_gpu_ptx_carries_the_regions_lines(tmp_path, scheme):
+    """The GPU module has line directives only (no variables): its PTX's .loc lines include
+    the region body's, and ptxas assembles it (with -lineinfo, which omp2gpu adds)."""
+    path = tmp_path / "prog.c"
+    path.write_text(SOURCE)
+    options = CompileOptions(debug_info=True, scheme=scheme)
+    translation = driver.translate(path, options)
+    assert "DebugDirectivesOnly" in str(translation.device.module)
+    assert "DILocalVariable" not in str(translation.device.module)
+    ptx = device_driver.device_ptx(translation.device, options)
+    assert {REGION_BODY_LINE, 25} <= {int(line) for line in re.findall(r"^\s*\.loc\s+\d+ (\d+)", ptx, re.M)}
+    if nvptx.find_ptxas() is None:
+        pytest.skip("ptxas is not installed")
+    nvptx.assemble(ptx, "sm_90")

@@ -2,7 +2,8 @@
 line inside a target region, on the host (the host fallback) and on the CPU device, and
 prints the region's variables; valgrind's memcheck runs the host fallback and reports no
 error in a correct program, and the line of a bug in a wrong one; the line table names the
-source file. On a GPU (marker `gpu`): compute-sanitizer and ncu run the executable.
+source file. On a GPU (marker `gpu`): compute-sanitizer and ncu run the executable, and
+compute-sanitizer names the line of a kernel's read past its array (the PTX's -g lines).
 
 Tools that are not installed skip their test, naming the tool."""
 
@@ -154,3 +155,19 @@ def test_compute_sanitizer_and_ncu_run_the_native_executable(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert HEAT_OUTPUT in done.stdout, done.stdout
     assert re.search(r"__omp_offloading_\w*main_l\d+", done.stdout), done.stdout
+
+
+@pytest.mark.gpu
+def test_compute_sanitizer_names_the_line_of_a_kernels_bad_read(tmp_path):
+    """With -g the PTX carries .loc lines, loaded with the driver's line information: the
+    report of the region's read one element past its mapped array names the source line."""
+    sanitizer = needs("compute-sanitizer")
+    source = PROGRAMS / "debug_off_by_one.c"
+    program = build(tmp_path, source, "-g")
+    env = {**os.environ, "OMP2GPU_DEVICES": "gpu"}
+    done = subprocess.run([sanitizer, "--error-exitcode=99", str(program)], capture_output=True, text=True,
+                          timeout=TIMEOUT_S, env=env)
+    report = done.stdout + done.stderr
+    assert done.returncode == 99, report
+    assert "Invalid __global__ read of size 8" in report, report
+    assert f"debug_off_by_one.c:{marked_line(source, '/* OVERRUN */')}" in report, report

@@ -113,8 +113,8 @@ class DeviceModuleEmitter(ModuleEmitter):
         nvptx.mark_kernel(kernel)
 
     def debug_info_of(self, host):
-        """-g's debug information for this module: none for the GPU (yet)."""
-        return None
+        """-g's debug information for this module: the GPU's is line directives only."""
+        return host.debug_info and host.debug_info.for_module(self.module, lines_only=True)
 
     # ----------------------------------------------------------------- on-demand symbols
     def device_function(self, host_symbol: Symbol) -> Symbol:

@@ -74,6 +74,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
         build.remarks += metadirective_remarks(plan.construct, DEVICES["gpu"])   # what each became
     if offload.separate_compilation:
         build.remarks += device.export_declare_target(offload)
+    device.finish_debug_info()
     return build
 
 

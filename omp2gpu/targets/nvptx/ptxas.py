@@ -63,6 +63,8 @@ def _run(ptx: str, arch: str, opt_level: int, verbose: bool,
         command = [str(ptxas), f"-arch={arch}", f"-O{opt_level}", "-o", target.name, source.name]
         if maxrregcount:
             command.append(f"--maxrregcount={maxrregcount}")
+        if "\t.loc\t" in ptx:                # built with -g: keep its lines (compute-sanitizer, ncu)
+            command.append("-lineinfo")
         result = subprocess.run(command + (["-v"] if verbose else []), cwd=directory,
                                 capture_output=True, text=True)
         messages = (result.stdout + result.stderr).strip()

@@ -1,6 +1,7 @@
-/* A bug valgrind is to find (tests/native/test_debugging.py): the target region reads one
+/* A bug the tools are to find (tests/native/test_debugging.py): the target region reads one
  * element past the array it maps. In the host fallback that is a heap read past a
- * malloc'd block, which memcheck reports at this file's line marked OVERRUN. */
+ * malloc'd block, which valgrind's memcheck reports at this file's line marked OVERRUN; on
+ * a GPU, a read past the device's copy, which compute-sanitizer reports at that line. */
 #include <stdio.h>
 #include <stdlib.h>
 
