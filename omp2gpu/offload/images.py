@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 
+from omp2gpu.offload import launch_info
 from omp2gpu.offload.abi import DEVICE_NUMBER_GLOBAL, KernelInfo
 from omp2gpu.offload.device_states import DeviceState
 from omp2gpu.offload.devices.base import Device, DeviceError
@@ -38,7 +39,8 @@ def _tell_device_number(state: DeviceState, module) -> None:
     except DeviceError:
         return                                   # a module without the device runtime's
     number = ctypes.c_int(state.number)
-    state.device.copy_to_device(address, ctypes.addressof(number), min(size, ctypes.sizeof(number)))
+    with launch_info.runtime_copies():
+        state.device.copy_to_device(address, ctypes.addressof(number), min(size, ctypes.sizeof(number)))
 
 
 class LaunchError(Exception):

@@ -17,6 +17,9 @@ devices' copies report through it (devices/base.observed_copy).
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
+
 from omp2gpu.offload.messages import report
 
 ENVIRONMENT = "LIBOMPTARGET_INFO"
@@ -25,6 +28,7 @@ DATA_TRANSFER = 0x20
 HONOURED = PLUGIN_KERNEL | DATA_TRANSFER
 
 _mask = 0
+_own_copies = threading.local()       # the runtime's own copies (a module's device number)
 
 
 def parse_mask(text: str | None) -> int:
@@ -52,7 +56,20 @@ def current() -> int:
 
 
 def wanted(bit: int) -> bool:
+    if bit == DATA_TRANSFER and getattr(_own_copies, "depth", 0):
+        return False
     return bool(_mask & bit)
+
+
+@contextmanager
+def runtime_copies():
+    """Copies the runtime makes for itself, not for a map (libomptarget does not print
+    its device environment's copy either): no 0x20 line for them."""
+    _own_copies.depth = getattr(_own_copies, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _own_copies.depth -= 1
 
 
 def kernel_launch(device_label: str, kernel: str, grid: int, block: int, scheme: str | None) -> None:
