@@ -2,8 +2,9 @@
 GPU is: gcc builds the same file for this machine with libdevice's __nv_* names bound
 to glibc's real functions (objcopy), its functions renamed dev_*, and a driver
 compares each with glibc's over a grid of arguments (signed zeros, the branch cuts,
-values near 1, tiny and huge ones): the largest error relative to |result| must stay
-within a few units in the last place, and NaN parts must agree."""
+values near 1, tiny, huge, infinite and NaN parts): the largest error relative to
+|result| must stay within a few units in the last place, and which parts are NaN,
+and the infinities (Annex G.6's special values), must agree."""
 
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ float complex dev_cexpf(float complex);
 static double error(double complex got, double complex want) {
     if (isnan(creal(got)) != isnan(creal(want)) || isnan(cimag(got)) != isnan(cimag(want)))
         return INFINITY;
+    /* An infinite part beside a NaN one: Annex G leaves its sign unspecified. */
+    if (isnan(cimag(want)) && isinf(creal(want)) && isinf(creal(got)))
+        return 0;
+    if (isnan(creal(want)) && isinf(cimag(want)) && isinf(cimag(got)))
+        return 0;
+    if (isinf(creal(got)) || isinf(creal(want)) || isinf(cimag(got)) || isinf(cimag(want)))
+        return (isnan(creal(want)) || creal(got) == creal(want))
+               && (isnan(cimag(want)) || cimag(got) == cimag(want)) ? 0 : INFINITY;
     double scale = cabs(want) > 0 ? cabs(want) : 1e-300, worst = 0;
     if (!isnan(creal(got)) && creal(got) != creal(want))
         worst = fmax(worst, fabs(creal(got) - creal(want)) / scale);
@@ -50,7 +59,7 @@ static double complex cx(double re, double im) {
 
 int main(void) {
     static const double parts[] = {0.0, -0.0, 0.3, -0.7, 1.0, -1.0, 2.5, -3.75, 10.0, -20.0,
-                                   1e-8, 100.0, 800.0, 1e300, 1e-300};
+                                   1e-8, 100.0, 800.0, 1e300, 1e-300, INFINITY, -INFINITY, NAN};
     const int n = sizeof parts / sizeof parts[0];
     struct { const char *name; double complex (*dev)(double complex), (*ref)(double complex); } f[] = {
 %(table)s
