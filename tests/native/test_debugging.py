@@ -41,12 +41,32 @@ def marked_line(source: Path, marker: str) -> int:
     return next(number for number, line in enumerate(source.read_text().splitlines(), 1) if marker in line)
 
 
-def build(work: Path, source: Path, *flags: str) -> Path:
+def omp2gpu(*args: str, cwd: Path) -> str:
+    """The command's standard output; it must succeed."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
-    done = subprocess.run([sys.executable, "-m", "omp2gpu.tools.cli", "compile", "--native", *flags, str(source),
-                           "-o", source.stem], cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT_S)
+    done = subprocess.run([sys.executable, "-m", "omp2gpu.tools.cli", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=TIMEOUT_S)
     assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def build(work: Path, source: Path, *flags: str) -> Path:
+    omp2gpu("compile", "--native", *flags, str(source), "-o", source.stem, cwd=work)
     return work / source.stem
+
+
+def gdb_batch(program: Path, *commands: str, env: dict | None = None) -> str:
+    """gdb's output for `commands` run in batch mode on `program` (skips where the machine
+    lets no process trace another)."""
+    gdb = needs("gdb")
+    arguments = [gdb, "-nx", "-batch"]
+    for command in commands:
+        arguments += ["-ex", command]
+    done = subprocess.run([*arguments, str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          env=env, stdin=subprocess.DEVNULL)
+    if "ptrace: Operation not permitted" in done.stderr:
+        pytest.skip("gdb may not trace processes here (ptrace not permitted)")
+    return done.stdout + done.stderr
 
 
 @pytest.fixture(scope="module")
@@ -69,17 +89,10 @@ def device_env(device: str) -> dict:
 def test_gdb_prints_variables_inside_a_target_region(heat, device, frame):
     """`break debug_heat.c:LINE if i == 16` inside the region's loop: at the first time step
     the rod's hot middle cell, whose flux is diffusivity * (0 - 2 * 100 + 0) = -50."""
-    gdb = needs("gdb")
     line = marked_line(HEAT, BREAK)
-    done = subprocess.run(
-        [gdb, "-nx", "-batch", "-ex", f"break debug_heat.c:{line} if i == 16", "-ex", "run",
-         "-ex", "print flux", "-ex", "print diffusivity", "-ex", "print t[i]", "-ex", "print cells",
-         "-ex", "print left + right", "-ex", "backtrace 1", str(heat)],
-        capture_output=True, text=True, timeout=TIMEOUT_S, env=device_env(device), stdin=subprocess.DEVNULL)
-    out = done.stdout
-    if "ptrace: Operation not permitted" in done.stderr:
-        pytest.skip("gdb may not trace processes here (ptrace not permitted)")
-    assert re.search(rf"hit Breakpoint 1(\.\d+)?, {frame} \(.*\) at debug_heat\.c:{line}", out), out + done.stderr
+    out = gdb_batch(heat, f"break debug_heat.c:{line} if i == 16", "run", "print flux", "print diffusivity",
+                    "print t[i]", "print cells", "print left + right", "backtrace 1", env=device_env(device))
+    assert re.search(rf"hit Breakpoint 1(\.\d+)?, {frame} \(.*\) at debug_heat\.c:{line}", out), out
     values = re.findall(r"^\$\d+ = (.*)$", out, re.M)
     assert values == ["-50", "0.25", "100", "32", "0"], out
     assert re.search(rf"#0 +{frame} \(.*\) at debug_heat\.c:{line}", out), out
@@ -88,13 +101,27 @@ def test_gdb_prints_variables_inside_a_target_region(heat, device, frame):
 def test_gdb_lists_the_region_line_on_both_devices(heat):
     """One breakpoint, two places: the host fallback's outlined loop and the CPU device's
     work-group function (the device image has its own line table)."""
-    gdb = needs("gdb")
     line = marked_line(HEAT, BREAK)
-    done = subprocess.run([gdb, "-nx", "-batch", "-ex", f"break debug_heat.c:{line}", "-ex", "info breakpoints",
-                           str(heat)], capture_output=True, text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL)
-    functions = set(re.findall(r"in (\S+) at debug_heat\.c:" + str(line), done.stdout))
-    assert any(name.startswith("main._omp_fn") for name in functions), done.stdout
-    assert any(name.endswith(".wg") for name in functions), done.stdout
+    out = gdb_batch(heat, f"break debug_heat.c:{line}", "info breakpoints")
+    functions = set(re.findall(r"in (\S+) at debug_heat\.c:" + str(line), out))
+    assert any(name.startswith("main._omp_fn") for name in functions), out
+    assert any(name.endswith(".wg") for name in functions), out
+
+
+def test_gdb_stops_in_an_omp2gpu_object_linked_by_gcc(tmp_path):
+    """`omp2gpu compile --native -c -g` makes an object whose device image has its lines too:
+    a gcc-built main linking it stops inside the object's target region on the CPU device."""
+    needs("gdb")
+    library = PROGRAMS / "vector_library.c"
+    omp2gpu("compile", "--native", "-c", "-g", "-O0", str(library), "-o", "library.o", cwd=tmp_path)
+    flags = omp2gpu("link-flags", cwd=tmp_path).split()
+    subprocess.run(["gcc", "-g", str(PROGRAMS / "gcc_main.c"), "library.o", *flags, "-o", "main"], cwd=tmp_path,
+                   check=True)
+    line = marked_line(library, "y[i] = a * x[i] + y[i];")
+    out = gdb_batch(tmp_path / "main", f"break vector_library.c:{line} if i == 5", "run", "print x[i]", "print a",
+                    env=device_env("cpu"))
+    assert re.search(rf"__omp_offloading_\w+_saxpy_l\d+\.wg \(.*\) at vector_library\.c:{line}", out), out
+    assert re.findall(r"^\$\d+ = (.*)$", out, re.M) == ["5", "3"], out       # gcc_main.c's x[5] and a
 
 
 def test_the_line_table_names_the_source_file(heat, tmp_path):
