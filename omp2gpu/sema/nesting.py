@@ -2,8 +2,9 @@
 
 What may be closely nested inside what: inside `teams` only `distribute` and
 `parallel`; `distribute` inside `teams`; `teams` inside `target`; no worksharing
-construct, `master` or `barrier` inside a worksharing, `critical`, `ordered`,
-`master` or `task` region (5.0: `loop` inside `teams` too; sema/loop_construct.py checks
+construct or `barrier` inside a worksharing, `critical`, `ordered`,
+`master`, `task` or `taskloop` region, no `master` inside a worksharing, `task` or
+`taskloop` one (5.0: `loop` inside `teams` too; sema/loop_construct.py checks
 where a `loop` may bind); no `critical` inside one of the same name; `section`
 only as a statement of a `sections` block (which must be a compound statement of
 statements, no declarations);
@@ -24,7 +25,10 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 
 WORKSHARING = ("for", "sections", "single")
 NO_WORKSHARING_INSIDE = WORKSHARING + ("critical", "ordered", "master", "task",
-                                       "masked")        # OpenMP 5.1
+                                       "masked",        # OpenMP 5.1
+                                       "taskloop")
+# master and masked may be inside critical, ordered, master and masked regions (gcc agrees).
+NO_MASTER_INSIDE = WORKSHARING + ("task", "taskloop")
 
 
 def check_nesting(ast) -> None:
@@ -79,6 +83,17 @@ def _section_ids(construct: OmpConstruct) -> set:
             if isinstance(item, OmpConstruct) and item.directive.kind == "section"}
 
 
+def _closely_enclosing_leaf(enclosing: list, forbidden) -> str | None:
+    """The innermost region of `forbidden` kinds around, with no parallel region between
+    (a critical inside a `for` still binds to the `for`'s team, as gcc reads it)."""
+    for outer in reversed(enclosing):
+        if outer.constructs[-1] in forbidden:
+            return outer.constructs[-1]
+        if any(leaf in ("parallel", "teams", "target") for leaf in outer.constructs):
+            return None
+    return None
+
+
 def _check(construct: OmpConstruct, enclosing: list) -> None:
     if not enclosing:
         return
@@ -95,8 +110,11 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
         raise LoweringError(f"'teams' construct must be closely nested inside a 'target' construct, "
                            f"not '{outer.kind}'", where)
     # scope (5.1) is a worksharing region: not inside one; gcc lets it hold a worksharing loop.
-    if first in WORKSHARING + ("scope", "master", "masked", "barrier") and outer_leaf in NO_WORKSHARING_INSIDE:
-        raise LoweringError(f"'{first}' region may not be closely nested inside a '{outer_leaf}' region", where)
+    forbidden = NO_MASTER_INSIDE if first in ("master", "masked") else \
+        NO_WORKSHARING_INSIDE if first in WORKSHARING + ("scope", "barrier") else ()
+    around = _closely_enclosing_leaf(enclosing, forbidden)
+    if around is not None:
+        raise LoweringError(f"'{first}' region may not be closely nested inside a '{around}' region", where)
     if first == "ordered" and not directive.is_standalone and "simd" not in outer.constructs \
             and ("for" not in outer.constructs or outer.first(OrderedClause) is None):
         raise LoweringError("'ordered' region must be closely nested inside a loop region with "

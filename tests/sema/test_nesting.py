@@ -30,6 +30,12 @@ ACCEPTED = {
         "#pragma omp parallel for ordered\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered\ns += i;\n}",
     "ordered simd in a simd loop":
         "#pragma omp simd\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered simd\ns += i;\n}",
+    # master/masked may be inside critical and master/masked regions (as gcc takes them)
+    "masked in critical": "#pragma omp parallel\n#pragma omp critical\n{\n#pragma omp masked\ns++;\n}",
+    "master in masked": "#pragma omp parallel\n#pragma omp masked\n{\n#pragma omp master\ns++;\n}",
+    "masked in a parallel region inside a for":
+        "#pragma omp parallel for\nfor (int i = 0; i < 8; i++)\n"
+        "#pragma omp parallel\n#pragma omp critical\n{\n#pragma omp masked\ns++;\n}",
 }
 
 
@@ -45,6 +51,18 @@ def test_orphaned_constructs_are_not_checked(tmp_path):
 
 
 REJECTED = {
+    "scope in taskloop": ("#pragma omp parallel\n#pragma omp single\n#pragma omp taskloop\n"
+                          "for (int i = 0; i < n; i++) {\n#pragma omp scope\na[i] = i;\n}",
+                          "'scope' region may not be closely nested inside a 'taskloop' region"),
+    "barrier in taskloop": ("#pragma omp parallel\n#pragma omp single\n#pragma omp taskloop\n"
+                            "for (int i = 0; i < n; i++) {\n#pragma omp barrier\n}",
+                            "'barrier' region may not be closely nested inside a 'taskloop' region"),
+    "masked in taskloop": ("#pragma omp parallel\n#pragma omp single\n#pragma omp taskloop\n"
+                           "for (int i = 0; i < n; i++) {\n#pragma omp masked\ns++;\n}",
+                           "'masked' region may not be closely nested inside a 'taskloop' region"),
+    "master in critical in for": ("#pragma omp parallel for\nfor (int i = 0; i < 8; i++) {\n"
+                                  "#pragma omp critical\n{\n#pragma omp master\ns++;\n}\n}",
+                                  "'master' region may not be closely nested inside a 'for' region"),
     "single in teams": ("#pragma omp target teams\n{\n#pragma omp single\ns = 1;\n}",
                         "'single' region may not be closely nested inside a 'teams' region"),
     "distribute in parallel": ("#pragma omp target teams\n#pragma omp parallel\n{\n#pragma omp distribute\n"
