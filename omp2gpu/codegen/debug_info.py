@@ -52,6 +52,7 @@ class DebugInfo:
         self.directory = os.getcwd()
         self.files: dict[str, ir.DIValue] = {}
         self.types: dict = {}
+        self.global_variables: list = []   # DIGlobalVariableExpressions, the unit's `globals`
         self.declared: set = set()         # (DILocalVariable, function) given their llvm.dbg.declare
         self.unit = _distinct(module, "DICompileUnit", {
             "language": _TOKENS["DW_LANG_C99"], "file": self.file(source), "producer": "omp2gpu",
@@ -142,22 +143,23 @@ class DebugInfo:
 
     def describe_globals(self, symbols) -> None:
         """The file-scope objects (codegen's Symbols) as DIGlobalVariables of the unit."""
-        described = []
-        for symbol in () if self.lines_only else symbols:
-            di_type = self.type(symbol.ctype)
-            if di_type is None or self.module.globals.get(symbol.address.name) is not symbol.address:
-                continue
-            variable = self.module.add_debug_info("DIGlobalVariable", {
-                "name": symbol.name, "linkageName": symbol.address.name, "scope": self.unit,
-                "file": self.file(getattr(symbol.coord, "file", None)), "line": getattr(symbol.coord, "line", 0) or 0,
-                "type": di_type, "isLocal": symbol.address.linkage in ("internal", "private"), "isDefinition": True})
-            expression = self.module.add_debug_info("DIGlobalVariableExpression", {
-                "var": variable, "expr": self.module.add_debug_info("DIExpression", {})})
-            symbol.address.set_metadata("dbg", expression)
-            described.append(expression)
-        if described:
-            self.unit.operands = tuple(sorted({**dict(self.unit.operands),
-                                               "globals": self.module.add_metadata(described)}.items()))
+        for symbol in symbols:
+            self.describe_global(symbol, self.unit)
+
+    def describe_global(self, symbol, scope) -> None:
+        """An object with static storage as a DIGlobalVariable of `scope` (the unit; a
+        static local's block), listed in the unit by `finish`."""
+        di_type = None if self.lines_only else self.type(symbol.ctype)
+        if di_type is None or self.module.globals.get(symbol.address.name) is not symbol.address:
+            return
+        variable = self.module.add_debug_info("DIGlobalVariable", {
+            "name": symbol.name, "scope": scope,      # (no linkageName: gdb would look a C static up by it)
+            "file": self.file(getattr(symbol.coord, "file", None)), "line": getattr(symbol.coord, "line", 0) or 0,
+            "type": di_type, "isLocal": symbol.address.linkage in ("internal", "private"), "isDefinition": True})
+        expression = self.module.add_debug_info("DIGlobalVariableExpression", {
+            "var": variable, "expr": self.module.add_debug_info("DIExpression", {})})
+        symbol.address.set_metadata("dbg", expression)
+        self.global_variables.append(expression)
 
     def declare_function(self) -> ir.Function:
         """Looked up each time: a failed region's emission takes back the globals it added."""
@@ -215,6 +217,9 @@ class DebugInfo:
     def finish(self) -> None:
         """Make the module's debug information what LLVM's verifier accepts (see the module's
         docstring)."""
+        if self.global_variables:
+            self.unit.operands = tuple(sorted({**dict(self.unit.operands),
+                                               "globals": self.module.add_metadata(self.global_variables)}.items()))
         declare = self.module.globals.get("llvm.dbg.declare")
         for function in self.module.functions:
             if not function.blocks:

@@ -114,7 +114,9 @@ class StatementEmitter:
             self.module.declare_external_in_block(node, ctype, self.scope)
             return
         if "static" in node.storage:
-            self.module.define_static_local(node, ctype, self.scope, self.function.name)
+            symbol = self.module.define_static_local(node, ctype, self.scope, self.function.name)
+            if self.debug is not None:         # -g: a variable of the block it is declared in
+                self.debug.describe_global(symbol, self.debug_scope(node.coord))
             return
         if ctype.is_variable:
             return self._variable_array_decl(node, ctype)

@@ -46,6 +46,7 @@ int main(void)
 }
 static double scale = 1.5;
 struct node *free_list;
+int next_id(void) { static int issued = 40; return ++issued; }
 """
 REGION_BODY_LINE = 24          # `double twice = ...` inside the target region
 
@@ -157,3 +158,11 @@ def test_gpu_ptx_carries_the_regions_lines(tmp_path, scheme):
     if nvptx.find_ptxas() is None:
         pytest.skip("ptxas is not installed")
     nvptx.assemble(ptx, "sm_90")
+
+
+def test_a_static_local_is_a_global_variable_of_its_block(translations):
+    text = str(translations[0].host)
+    line = next(line for line in text.splitlines() if "DIGlobalVariable(" in line and 'name: "issued"' in line)
+    scope = re.search(r"scope: (!\d+)", line).group(1)
+    assert re.search(rf"^{scope} = distinct !DI(Subprogram|LexicalBlock)\(", text, re.M)
+    assert "linkageName" not in line          # gdb would look the static up by its IR name
