@@ -143,11 +143,20 @@ def _refused(what):
     return emit
 
 
+# <tgmath.h>'s functions with a complex twin, called where an argument is complex
+# (C11 7.25p4; fabs becomes cabs), and those that are complex whatever the arguments.
+_COMPLEX_TWIN = {name: "c" + name for name in
+                 "acos asin atan acosh asinh atanh cos sin tan cosh sinh tanh exp log sqrt pow".split()}
+_COMPLEX_TWIN["fabs"] = "cabs"
+_ALWAYS_COMPLEX = frozenset("carg cimag conj cproj creal".split())
+
+
 def _type_generic(generic_arguments):
     """<tgmath.h>'s `__omp2gpu_tgmath(sqrt, x)`: the call of sqrtf, sqrt or sqrtl
     that C11 7.25 picks from the types of the first `generic_arguments`
     arguments (all of them when None): long double when one is, float when all
-    are float, else double."""
+    are float, else double (the real types of complex ones); csqrt and the like
+    where one is complex."""
     def emit(emitter, node):
         args = _args(node)
         if not args or not isinstance(args[0], c_ast.ID):
@@ -155,16 +164,19 @@ def _type_generic(generic_arguments):
         operands = args[1:]
         chosen = operands if generic_arguments is None else operands[:generic_arguments]
         types = [emitter.type_of(a) for a in chosen]
-        if any(t.is_complex for t in types):
-            raise CompileError(f"<tgmath.h>'s {args[0].name} of a complex argument is not supported "
-                               f"(call the c{args[0].name} function of <complex.h>)", node.coord)
+        name = args[0].name
+        if any(t.is_complex for t in types) and name not in _ALWAYS_COMPLEX:
+            if name not in _COMPLEX_TWIN:
+                raise CompileError(f"<tgmath.h>'s {name} has no complex version (C11 7.25p5)", node.coord)
+            name = _COMPLEX_TWIN[name]
+        types = [ct.real_type(t) for t in types]
         if any(t == ct.LONG_DOUBLE for t in types):
             suffix = "l"
         elif types and all(t == ct.FLOAT for t in types):
             suffix = "f"
         else:
             suffix = ""
-        callee = c_ast.ID(args[0].name + suffix, args[0].coord)
+        callee = c_ast.ID(name + suffix, args[0].coord)
         return emitter.expr(c_ast.FuncCall(callee, c_ast.ExprList(list(operands), node.coord), node.coord))
     return emit
 

@@ -1,7 +1,8 @@
 /* omp2gpu <tgmath.h>: type-generic math (C11 7.25) through the compiler's
  * __omp2gpu_tgmath(name, args...), which calls namef when the generic
  * arguments are all float and name otherwise (omp2gpu's long double is
- * double). Complex arguments are not supported (no complex types). */
+ * double); where an argument is complex, the complex function (csqrtf,
+ * csqrt, csqrtl); carg, cimag, conj, cproj and creal are generic too. */
 #ifndef __OMP2GPU_TGMATH_H
 #define __OMP2GPU_TGMATH_H
 
@@ -57,6 +58,11 @@
 #define nextafter(x, y) __omp2gpu_tgmath(nextafter, x, y)
 #define remainder(x, y) __omp2gpu_tgmath(remainder, x, y)
 #define fma(x, y, z) __omp2gpu_tgmath(fma, x, y, z)
+#define carg(x) __omp2gpu_tgmath(carg, x)
+#define cimag(x) __omp2gpu_tgmath(cimag, x)
+#define conj(x) __omp2gpu_tgmath(conj, x)
+#define cproj(x) __omp2gpu_tgmath(cproj, x)
+#define creal(x) __omp2gpu_tgmath(creal, x)
 #define frexp(x, y) __omp2gpu_tgmath1(frexp, x, y)
 #define ldexp(x, y) __omp2gpu_tgmath1(ldexp, x, y)
 #define scalbn(x, y) __omp2gpu_tgmath1(scalbn, x, y)
