@@ -130,6 +130,7 @@ class CpuImage:
         check_resolved(module)
         if self._dump:
             self._dump("cpu-opt-ir", lambda: str(host.optimise(llvm.parse_assembly(key), KERNEL_OPT_LEVEL)))
+        host.check_room(host.module_objects(module))     # its declare-target copies, before MCJIT's abort
         return jit(module, key, KERNEL_OPT_LEVEL), module
 
     def __repr__(self) -> str:

@@ -31,5 +31,5 @@ from omp2gpu.targets.host.machine import (
 )
 from omp2gpu.targets.host.machine_code_cache import cached_program, keep_program, program_key
 from omp2gpu.targets.host.optimisation import emit_assembly, internalise, object_code, optimise
-from omp2gpu.targets.host.static_data import LARGE_OBJECT_BYTES, StaticObject, check_room
+from omp2gpu.targets.host.static_data import LARGE_OBJECT_BYTES, StaticObject, check_room, module_objects
 from omp2gpu.targets.host.two_process_codegen import MachineCode, imported_symbols, precompile

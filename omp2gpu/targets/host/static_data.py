@@ -10,6 +10,8 @@ import mmap
 import resource
 from dataclasses import dataclass
 
+import llvmlite.binding as llvm
+
 from omp2gpu.diagnostics import CompileError
 
 # Objects from this size on are listed by codegen (smaller ones cannot exhaust memory
@@ -38,6 +40,20 @@ def check_room(objects: list[StaticObject]) -> None:
         raise CompileError(f"static object '{largest.name}' of {_amount(largest.size)}{others} cannot be "
                            f"allocated: {_limit()}", largest.coord) from None
     reservation.close()
+
+
+def module_objects(module, min_bytes: int = LARGE_OBJECT_BYTES) -> list[StaticObject]:
+    """The large global variables a module defines (a device module's copies of the
+    program's `declare target` objects), named by their LLVM names, without location."""
+    layout = llvm.create_target_data(module.data_layout)
+    found = []
+    for variable in module.global_variables:
+        if variable.is_declaration:
+            continue
+        size = layout.get_abi_size(variable.global_value_type)
+        if size >= min_bytes:
+            found.append(StaticObject(variable.name, size, None))
+    return found
 
 
 def _amount(size: int) -> str:

@@ -63,3 +63,40 @@ def test_the_largest_object_is_named_with_the_total(monkeypatch):
                                 static_data.StaticObject("halo", 1 << 30, None)])
     assert "'grid' of 3221225472 bytes (3.0 GiB) (with the other large static objects, " \
         "4294967296 bytes (4.0 GiB))" in str(raised.value)
+
+
+DECLARE_TARGET = """#include <stdio.h>
+#pragma omp declare target
+static double big[1L << 30];      /* 8 GiB, and as much again for the CPU device's copy */
+#pragma omp end declare target
+int main(void) {
+  #pragma omp target
+  for (long i = 0; i < 1000; i++) big[i * 4096] = i;
+  #pragma omp target update from(big[0:1])
+  printf("%f\\n", big[0]);
+  return 0;
+}
+"""
+
+
+def test_a_cpu_device_copy_that_does_not_fit_is_a_clean_offload_error(tmp_path):
+    source = tmp_path / "copy.c"
+    source.write_text(DECLARE_TARGET)
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), OMP2GPU_CACHE_DIR=str(tmp_path / "cache"),
+               OMP_TARGET_OFFLOAD="MANDATORY")
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (14 << 30, 14 << 30))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "cpu", str(source)],
+                          capture_output=True, text=True, env=env, preexec_fn=limited, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert "static object 'big' of 8589934592 bytes (8.0 GiB) cannot be allocated" in done.stderr
+    assert "LLVM ERROR" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_module_objects_lists_a_module_s_large_definitions():
+    import llvmlite.binding as llvm
+    module = llvm.parse_assembly('@big = internal global [4194304 x double] zeroinitializer\n'
+                                 '@small = global [4 x i32] zeroinitializer\n'
+                                 '@outside = external global [4194304 x double]\n')
+    assert static_data.module_objects(module) == [static_data.StaticObject("big", 32 << 20, None)]
