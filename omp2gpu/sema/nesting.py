@@ -43,6 +43,8 @@ def _walk(node, enclosing: list, sections: set) -> None:
     elif isinstance(node, c_ast.Return) and enclosing:
         raise CompileError("invalid branch to/from OpenMP structured block ('return' inside "
                            f"'#pragma omp {enclosing[-1].kind}')", node.coord)
+    if isinstance(node, c_ast.FuncCall) and enclosing and enclosing[-1].constructs[-1] == "teams":
+        _check_call_in_teams(node)
     if isinstance(node, OmpConstruct):
         if node.directive.constructs[-1] == "sections":
             sections = sections | _section_ids(node)     # its block first, as gcc reads it
@@ -56,6 +58,18 @@ def _walk(node, enclosing: list, sections: set) -> None:
         return
     for _, child in node.children():
         _walk(child, enclosing, sections)
+
+
+# OpenMP 5.1 2.7: the only regions strictly nested inside `teams` are distribute,
+# parallel and loop regions and these two routines' (gcc rejects any other call).
+ROUTINES_IN_TEAMS = ("omp_get_num_teams", "omp_get_team_num")
+
+
+def _check_call_in_teams(call: c_ast.FuncCall) -> None:
+    name = call.name.name if isinstance(call.name, c_ast.ID) else ""
+    if name.startswith("omp_") and name not in ROUTINES_IN_TEAMS:
+        raise LoweringError(f"OpenMP runtime API call '{name}' strictly nested in a 'teams' region "
+                            "(only 'omp_get_num_teams' and 'omp_get_team_num' may be)", call.name.coord)
 
 
 def _walk_metadirective(node: OmpMetadirective, enclosing: list, sections: set) -> None:

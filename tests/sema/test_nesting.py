@@ -30,6 +30,8 @@ ACCEPTED = {
         "#pragma omp parallel for ordered\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered\ns += i;\n}",
     "ordered simd in a simd loop":
         "#pragma omp simd\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered simd\ns += i;\n}",
+    "runtime calls in a parallel region of teams": "#pragma omp teams num_teams(2)\n#pragma omp parallel\n"
+                                                   "s += omp_get_thread_num() + omp_get_team_num();",
     # master/masked may be inside critical and master/masked regions (as gcc takes them)
     "masked in critical": "#pragma omp parallel\n#pragma omp critical\n{\n#pragma omp masked\ns++;\n}",
     "master in masked": "#pragma omp parallel\n#pragma omp masked\n{\n#pragma omp master\ns++;\n}",
@@ -51,6 +53,9 @@ def test_orphaned_constructs_are_not_checked(tmp_path):
 
 
 REJECTED = {
+    "runtime call in teams": ("#pragma omp teams num_teams(2)\n{\nif (omp_get_team_num() < omp_get_num_teams())\n"
+                              "s += omp_get_thread_limit();\n}",
+                              "OpenMP runtime API call 'omp_get_thread_limit' strictly nested in a 'teams' region"),
     "scope in taskloop": ("#pragma omp parallel\n#pragma omp single\n#pragma omp taskloop\n"
                           "for (int i = 0; i < n; i++) {\n#pragma omp scope\na[i] = i;\n}",
                           "'scope' region may not be closely nested inside a 'taskloop' region"),
