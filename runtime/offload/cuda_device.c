@@ -53,6 +53,11 @@ static struct {
     CUresult (*cuGetErrorString)(CUresult, const char **);
     CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
     CUresult (*cuStreamSynchronize)(CUstream);
+    CUresult (*cuEventCreate)(void **, unsigned);
+    CUresult (*cuEventRecord)(void *, CUstream);
+    CUresult (*cuEventSynchronize)(void *);
+    CUresult (*cuEventElapsedTime)(float *, void *, void *);
+    CUresult (*cuEventDestroy)(void *);
 } cu;
 
 struct cuda_state {
@@ -107,6 +112,11 @@ static int load_driver(void) {
     *(void **)&cu.cuGetErrorString = find(library, "cuGetErrorString", &missing);
     *(void **)&cu.cuPointerGetAttribute = find(library, "cuPointerGetAttribute", &missing);
     *(void **)&cu.cuStreamSynchronize = find(library, "cuStreamSynchronize", &missing);
+    *(void **)&cu.cuEventCreate = find(library, "cuEventCreate", &missing);
+    *(void **)&cu.cuEventRecord = find(library, "cuEventRecord", &missing);
+    *(void **)&cu.cuEventSynchronize = find(library, "cuEventSynchronize", &missing);
+    *(void **)&cu.cuEventElapsedTime = find(library, "cuEventElapsedTime", &missing);
+    *(void **)&cu.cuEventDestroy = find(library, "cuEventDestroy_v2", &missing);
     if (missing || cu.cuInit(0) != 0) return 0;
     cu.loaded = 1;
     return 1;
@@ -228,8 +238,25 @@ static int cuda_function(struct device *d, struct cuda_module *m, const char *na
     return 0;
 }
 
+/* The kernel's own time, from CUDA events recorded around the launch on stream 0. */
+static int timed_launch(struct device *d, CUfunction function, long grid, long block, void **args, double *micros) {
+    void *start = 0, *stop = 0;
+    float milliseconds = 0;
+    int failed = check(d, cu.cuEventCreate(&start, 0), "cuEventCreate") || check(d, cu.cuEventCreate(&stop, 0), "cuEventCreate")
+                 || check(d, cu.cuEventRecord(start, 0), "cuEventRecord")
+                 || check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
+                          "cuLaunchKernel")
+                 || check(d, cu.cuEventRecord(stop, 0), "cuEventRecord")
+                 || check(d, cu.cuEventSynchronize(stop), "cuEventSynchronize")
+                 || check(d, cu.cuEventElapsedTime(&milliseconds, start, stop), "cuEventElapsedTime");
+    if (start) cu.cuEventDestroy(start);
+    if (stop) cu.cuEventDestroy(stop);
+    *micros = milliseconds * 1000.0;
+    return failed ? -1 : 0;
+}
+
 static int cuda_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
-                       void **args, int arg_count) {
+                       void **args, int arg_count, double *micros) {
     CUfunction function;
     (void)arg_count;
     if (!module || !kernel->gpu) {
@@ -237,6 +264,7 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
         return -1;
     }
     if (current(d) || cuda_function(d, module, kernel->name, &function)) return -1;
+    if (micros) return timed_launch(d, function, grid, block, args, micros);
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
         return -1;

@@ -106,8 +106,12 @@ int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, voi
             params++;
         }
     }
-    if (!failed)
-        failed = settle(d, d->ops->launch(d, d->modules[image], kernel, grid, block, args, params), where, fallback);
+    if (!failed) {
+        double micros = 0, start = profile_active() ? profile_now() : 0;
+        failed = settle(d, d->ops->launch(d, d->modules[image], kernel, grid, block, args, params,
+                                          profile_active() ? &micros : 0), where, fallback);
+        if (!failed) profile_launch(d, kernel_name, grid, block, start, micros);
+    }
     if (!failed) {
         record_launch(d, kernel_name, grid, block, kernel->cpu_scheme);
         table_kernel_ran(d);

@@ -18,6 +18,7 @@
  *   cuda_device.c    CUDA GPUs through the driver API, loaded with dlopen
  *   entry_points.c   the __omp2gpu_* functions compiled code calls, under one lock
  *   launch_record.c  OMP2GPU_OFFLOAD_LOG, OMP2GPU_COPY_LOG, LIBOMPTARGET_INFO
+ *   profile.c        OMP2GPU_PROFILE: the Chrome / Perfetto trace
  * Built by `cc` into libomp2gpu.so / libomp2gpu.a (omp2gpu/targets/native_runtime.py).
  */
 #ifndef OMP2GPU_OFFLOAD_H
@@ -133,8 +134,9 @@ struct device_ops {
     /* an image onto the device; *module: its handle (NULL where it has no code for it) */
     int (*load)(struct device *, const struct image_desc *image, void **module);
     int (*global)(struct device *, void *module, const char *name, uintptr_t *address, long *size);
+    /* `micros`: where the kernel's own time goes when the run is profiled, else NULL */
     int (*launch)(struct device *, void *module, const struct kernel_desc *kernel, long grid,
-                  long block, void **args, int arg_count);
+                  long block, void **args, int arg_count, double *micros);
     void (*label)(struct device *, char *buffer, size_t size);
     int (*holds)(struct device *, uintptr_t address);       /* the caller's device memory is here */
     int (*wait_stream)(struct device *, void *stream);       /* the caller's queued work is done */
@@ -216,6 +218,12 @@ int images_count(void);
 /* ---------------------------------------------------------------- launch_record.c */
 void record_launch(struct device *device, const char *kernel, long grid, long block, int cpu_scheme);
 void record_copy(struct device *device, int to_device, uintptr_t host, uintptr_t device_address, long bytes);
+
+/* ---------------------------------------------------------------- profile.c */
+int profile_active(void);
+double profile_now(void);
+void profile_launch(struct device *device, const char *kernel, long grid, long block, double start, double micros);
+void profile_copy(struct device *device, int to_device, long bytes, double start);
 
 /* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);

@@ -119,10 +119,13 @@ static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size);
 
 static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long size) {
     struct attached within[64];
+    double start;
     int i, count = 0;
     if (m->in_place || size <= 0) return 0;
     record_copy(d, 1, begin, device_of(m, begin), size);
+    start = profile_active() ? profile_now() : 0;
     if (d->ops->to_device(d, device_of(m, begin), (const void *)begin, size)) return -1;
+    profile_copy(d, 1, size, start);
     for (i = 0; i < m->attached_count && count < 64; i++)   /* the copy put host pointers there */
         if (begin <= m->attached[i].slot && m->attached[i].slot + sizeof(void *) <= begin + (uintptr_t)size)
             within[count++] = m->attached[i];
@@ -134,6 +137,7 @@ static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long 
 }
 
 static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long size) {
+    double start;
     int i;
     void *kept[64];
     int kept_count = 0;
@@ -145,7 +149,9 @@ static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long si
             kept[kept_count++] = *(void **)slot;
     }
     record_copy(d, 0, begin, device_of(m, begin), size);
+    start = profile_active() ? profile_now() : 0;
     if (d->ops->to_host(d, (void *)begin, device_of(m, begin), size)) return -1;
+    profile_copy(d, 0, size, start);
     kept_count = 0;
     for (i = 0; i < m->attached_count && kept_count < 64; i++) {
         uintptr_t slot = m->attached[i].slot;

@@ -7,6 +7,7 @@ runtime's located map errors and its device rules (OMP_TARGET_OFFLOAD, OMP2GPU_D
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import re
 import shutil
@@ -270,3 +271,26 @@ def test_run_native_dumps_every_stage(tmp_path):
     for name in stages.split(","):
         assert f"===== omp2gpu dump: {name} (" in done.stderr, name
     assert "produced no" not in done.stderr
+
+
+def test_profile_is_a_trace_with_each_launch(tmp_path, library_object, link_flags):
+    """OMP2GPU_PROFILE: the Chrome / Perfetto trace trace_events.py writes, from the native
+    runtime: each launch and map-clause copy an event on its device's track, otherData's
+    kernels with every launch's configuration and time."""
+    program = tmp_path / "main"
+    subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
+                   check=True)
+    profile = tmp_path / "trace.json"
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_NUM_THREADS": "2", "OMP2GPU_PROFILE": str(profile)})
+    assert done.returncode == 0, done.stderr
+    trace = json.loads(profile.read_text())
+    assert list(trace) == ["traceEvents", "displayTimeUnit", "otherData"]
+    complete = [event for event in trace["traceEvents"] if event["ph"] == "X"]
+    kernels = [event for event in complete if event["cat"] == "kernel"]
+    assert len(kernels) == 2 and all(event["dur"] >= 0 and event["args"]["block"] > 0 for event in kernels)
+    assert {event["name"] for event in complete if event["cat"] == "copy"} == {"copy to-device", "copy to-host"}
+    names = {event["args"]["name"] for event in trace["traceEvents"] if event["name"] == "process_name"}
+    assert names == {"CPU device (2 workers)"}
+    summary = trace["otherData"]
+    assert summary["device"] == "cpu" and len(summary["kernels"]) == 2
+    assert all(len(entry["launches"]) == 1 and entry["launches"][0]["us"] >= 0 for entry in summary["kernels"].values())
