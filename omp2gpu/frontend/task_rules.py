@@ -2,7 +2,7 @@
 (directive_rules.RULES runs them as the directive is parsed): the `task` reduction
 modifier's constructs, `detach` with `mergeable`, the depobj construct's clauses,
 `taskwait` with `nowait`, `omp_all_memory`'s dependence types, `reduction` with
-`nogroup` on taskloop."""
+`nogroup` on taskloop, `grainsize` with `num_tasks`."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from .clause_types import (
     DependClause,
     DestroyClause,
     DetachClause,
+    GrainsizeClause,
     MergeableClause,
     NogroupClause,
     NowaitClause,
+    NumTasksClause,
     ReductionClause,
     UpdateClause,
 )
@@ -63,6 +65,14 @@ def check_nogroup_reduction(directive) -> None:
         raise CompileError(f"'reduction' and 'nogroup' cannot both appear on {_on(directive)}", nogroup.coord)
 
 
+def check_task_count(directive) -> None:
+    """grainsize and num_tasks are exclusive (OpenMP 4.5 2.9.2; Clang says so, gcc 12 takes both)."""
+    counts = [c for c in directive.clauses if isinstance(c, (GrainsizeClause, NumTasksClause))]
+    if len(counts) > 1 and counts[0].name != counts[1].name:
+        raise CompileError(f"'grainsize' and 'num_tasks' cannot both appear on {_on(directive)}",
+                           counts[1].coord)
+
+
 def check_depend_5x(directive) -> None:
     for clause in directive.find(DependClause):
         for item in clause.items:
@@ -104,4 +114,5 @@ def check_depobj(directive) -> None:
             raise CompileError("'destroy' must name the depend object of '#pragma omp depobj'", named.coord)
 
 
-RULES = (check_task_modifier, check_detach, check_nogroup_reduction, check_depend_5x, check_depobj)
+RULES = (check_task_modifier, check_detach, check_nogroup_reduction, check_task_count, check_depend_5x,
+         check_depobj)

@@ -115,6 +115,13 @@ def test_omp_all_memory_only_with_out_or_inout():
     assert "may only appear in a 'depend(out: ...)'" in error("omp task depend(in: omp_all_memory)").message
 
 
+def test_grainsize_and_num_tasks_exclude_each_other():
+    err = error("omp taskloop grainsize(2) num_tasks(4)")
+    assert err.message == "'grainsize' and 'num_tasks' cannot both appear on '#pragma omp taskloop'"
+    assert err.location.column == 9 + len("omp taskloop grainsize(2) ")
+    assert "cannot both appear" in error("omp masked taskloop simd num_tasks(strict: 2) grainsize(4)").message
+
+
 def test_taskloop_reduction_not_with_nogroup():
     assert "'reduction' and 'nogroup' cannot both appear" in error("omp taskloop reduction(+: s) nogroup").message
 
