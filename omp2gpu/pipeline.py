@@ -19,7 +19,7 @@ from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.pragmas import attach_pragmas
-from omp2gpu.frontend.preprocess import preprocess
+from omp2gpu.frontend.preprocess import DEFAULT_STD, preprocess
 from omp2gpu.frontend.scan_lowering import lower_scans
 from omp2gpu.sema.atomic_forms import check_atomic_forms
 from omp2gpu.sema.concurrent_races import check_concurrent_races
@@ -56,7 +56,7 @@ class CompileOptions:
     defines: tuple[str, ...] = ()        # "NAME" or "NAME=VALUE", as after -D
     undefines: tuple[str, ...] = ()
     opt_level: int = 2
-    std: str = "c99"
+    std: str = DEFAULT_STD          # gcc's default, gnu17
     warnings_enabled: bool = True
     dump: frozenset[str] = field(default_factory=frozenset)
     scheme: str = AUTO                   # --scheme: one of codegen/openmp/schemes.REQUESTS

@@ -31,6 +31,10 @@ Environment of a program: a line `// env: NAME=VALUE` (at a line's start, in any
 files) sets NAME for both gcc's run and omp2gpu's, over the thread count above, so a
 program can test OMP_SCHEDULE, OMP_NUM_THREADS lists, OMP_MAX_ACTIVE_LEVELS and the like.
 
+C standard: gcc and omp2gpu both compile with -std=c99 (strict ISO C: the headers show only
+what glibc shows then); a line `// std: MODE` (gnu99, gnu11, c11...) in a program's first
+file picks another mode for both.
+
 Several source files: a directory tests/programs/NAME/ is one program, its *.c
 files (in name order) compiled and linked together by gcc and by omp2gpu
 (`omp2gpu run a.c b.c ...`); its headers are included from there.
@@ -58,7 +62,9 @@ PROGRAMS = sorted([*PROGRAMS_DIR.glob("*.c"), *(d for d in PROGRAMS_DIR.iterdir(
 
 PROGRAM_ARGS = ["alpha", "42"]
 TIMEOUT_S = 60
-GCC_FLAGS = ["-std=c99", "-O1", "-fopenmp", "-foffload=disable"]
+GCC_FLAGS = ["-O1", "-fopenmp", "-foffload=disable"]
+DEFAULT_STD = "c99"
+STD_LINE = re.compile(r"^//\s*std:\s*(\w+)\s*$", re.MULTILINE)
 DEFAULT_THREADS = 4
 HOST_THREAD_DEVICES = {"host-t1": 1, "host-t2": 2}     # the host at other team sizes
 ENV_LINE = re.compile(r"^//\s*env:\s*([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
@@ -103,6 +109,12 @@ def run_env(program: Path, threads: int) -> dict[str, str]:
     return env
 
 
+def std_flag(program: Path) -> str:
+    """-std=MODE for both compilers: the program's `// std: MODE` line, else c99."""
+    found = STD_LINE.search(sources(program)[0].read_text())
+    return f"-std={found.group(1) if found else DEFAULT_STD}"
+
+
 def sources(program: Path) -> list[Path]:
     """A program's C files: the file itself, or a directory's *.c files (several source files)."""
     return sorted(program.glob("*.c")) if program.is_dir() else [program]
@@ -111,7 +123,8 @@ def sources(program: Path) -> list[Path]:
 def omp2gpu_command(program: Path, device: str) -> list[str]:
     """The command that compiles and runs `program` with omp2gpu on `device`."""
     where = "gpu" if device.startswith("gpu") else "host" if device.startswith("host") else device
-    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device)]
+    cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device),
+           std_flag(program)]
     return cmd + [str(source) for source in sources(program)] + ["--"] + PROGRAM_ARGS
 
 
@@ -151,7 +164,8 @@ def gcc_binaries(tmp_path_factory):
         key = program.stem
         if key not in cache:
             exe = outdir / key
-            r = subprocess.run([gcc, *GCC_FLAGS, *map(str, sources(program)), "-o", str(exe), "-lm"],
+            r = subprocess.run([gcc, *GCC_FLAGS, std_flag(program), *map(str, sources(program)), "-o", str(exe),
+                                "-lm"],
                                capture_output=True, timeout=TIMEOUT_S)
             cache[key] = exe if r.returncode == 0 else _text(r.stderr)
         got = cache[key]

@@ -49,7 +49,23 @@ _STDC_VERSION = {"99": "199901L", "9x": "199901L", "11": "201112L", "1x": "20111
                  "17": "201710L", "18": "201710L"}
 
 
-def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = "c99",
+# gcc's default -std: a GNU mode, so the headers show POSIX and BSD names (_DEFAULT_SOURCE).
+DEFAULT_STD = "gnu17"
+
+
+def mode_macros(std: str) -> list[tuple[str, str]]:
+    """What -std defines beyond __STDC_VERSION__: __STRICT_ANSI__ in the ISO modes (c99,
+    c11, iso9899:...), which the headers' feature tests read (features.h); gcc -undef
+    drops it with its other predefined macros."""
+    return [("__STRICT_ANSI__", "1")] if std.startswith(("c", "iso")) else []
+
+
+def predefined_macros(std: str = DEFAULT_STD) -> list[tuple[str, str]]:
+    """(name, value) of every macro omp2gpu predefines in mode `std`, beyond gcc -undef's."""
+    return [*_PREDEFINED, *mode_macros(std)]
+
+
+def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = DEFAULT_STD,
                *, backend: str | None = None, fallback_dirs=()) -> str:
     """Return the preprocessed text of `path`.
 
@@ -82,7 +98,7 @@ def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
     # -I rather than -isystem for the bundled headers: gcc splits expansions of
     # system-header macros over several lines with extra line markers.
     command += [f"-I{d}" for d in include_dirs]
-    command += [f"-D{name}={value}" for name, value in _PREDEFINED]
+    command += [f"-D{name}={value}" for name, value in predefined_macros(std)]
     command += [f"-D{d}" for d in defines]
     command += [f"-U{u}" for u in undefines]
     command.append(path)
@@ -116,10 +132,11 @@ def _run_pcpp(path, include_dirs, defines, undefines, std) -> str:
     for directory in include_dirs:
         pre.add_path(str(directory))
     version = _STDC_VERSION.get(std[-2:]) if std.startswith(("c", "gnu", "iso")) else None
-    builtin = [("__STDC__", "1"), ("__STDC_HOSTED__", "1")]
+    # gcc -fopenmp (-pthread) defines _REENTRANT, which features.h reads as POSIX.1c
+    builtin = [("__STDC__", "1"), ("__STDC_HOSTED__", "1"), ("_REENTRANT", "1")]
     if version:
         builtin.append(("__STDC_VERSION__", version))
-    for name, value in builtin + list(_PREDEFINED):
+    for name, value in builtin + predefined_macros(std):
         pre.define(f"{name} {value}")
     for definition in defines:
         name, _, value = definition.partition("=")

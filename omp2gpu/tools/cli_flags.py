@@ -11,7 +11,7 @@ import shlex
 import sys
 
 from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
-from omp2gpu.pipeline import DUMP_STAGES
+from omp2gpu.pipeline import DEFAULT_STD, DUMP_STAGES
 
 STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
 # gcc's named levels, mapped onto the four LLVM has.
@@ -77,8 +77,8 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
     _add_lists(p, SEARCH_AND_MACRO_FLAGS)
     p.add_argument("-O", dest="opt_level", type=opt_level, default=2, metavar="LEVEL",
                    help="optimisation level 0-3, s, z, g, fast (default 2)")
-    p.add_argument("-std", dest="std", choices=STANDARDS, default="c99", metavar="STD",
-                   help=f"C standard: {', '.join(STANDARDS)} (default c99)")
+    p.add_argument("-std", dest="std", choices=STANDARDS, default=DEFAULT_STD, metavar="STD",
+                   help=f"C standard: {', '.join(STANDARDS)} (default {DEFAULT_STD}, as gcc)")
     p.add_argument("-w", dest="no_warnings", action="store_true", help="suppress warnings")
     p.add_argument("--dump", dest="dump", type=dump_stages, action="append", default=[],
                    metavar="STAGES", help=f"print stages to stderr: comma-separated, of {','.join(DUMP_STAGES)} "

@@ -5,6 +5,8 @@
  * prototype is guarded. The code generator provides `__func__` (C99). */
 #ifndef __OMP2GPU_ASSERT_FAIL
 #define __OMP2GPU_ASSERT_FAIL
+
+#include <features.h>
 extern void __assert_fail(const char *assertion, const char *file,
                           unsigned int line, const char *function);
 #endif
@@ -16,6 +18,6 @@ extern void __assert_fail(const char *assertion, const char *file,
 #define assert(expr) ((expr) ? (void)0 : __assert_fail(#expr, __FILE__, __LINE__, __func__))
 #endif
 
-#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(static_assert)
+#if defined __USE_ISOC11 && !defined(static_assert)
 #define static_assert _Static_assert
 #endif

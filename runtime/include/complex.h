@@ -4,11 +4,12 @@
  * no long double). CMPLX builds a value from its parts (C11 and later, as glibc), with gcc's builtin. */
 #ifndef __OMP2GPU_COMPLEX_H
 #define __OMP2GPU_COMPLEX_H
+#include <features.h>
 #define complex _Complex
 #define _Complex_I (1.0iF)
 #undef I
 #define I _Complex_I
-#if defined __STDC_VERSION__ && __STDC_VERSION__ >= 201112L
+#ifdef __USE_ISOC11
 #define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
 #define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
 #define CMPLXL(x, y) __builtin_complex((long double)(x), (long double)(y))

@@ -3,10 +3,7 @@
 #ifndef __OMP2GPU_GETOPT_H
 #define __OMP2GPU_GETOPT_H
 
-extern char *optarg;
-extern int optind;
-extern int opterr;
-extern int optopt;
+#include <bits/getopt_core.h>
 
 struct option {
   const char *name;
@@ -19,7 +16,6 @@ struct option {
 #define required_argument 1
 #define optional_argument 2
 
-int getopt(int argc, char *const *argv, const char *shortopts);
 int getopt_long(int argc, char *const *argv, const char *shortopts,
                 const struct option *longopts, int *longind);
 int getopt_long_only(int argc, char *const *argv, const char *shortopts,

@@ -2,6 +2,8 @@
 #ifndef __OMP2GPU_LIMITS_H
 #define __OMP2GPU_LIMITS_H
 
+#include <features.h>
+
 #define CHAR_BIT 8
 #define MB_LEN_MAX 16
 #define SCHAR_MIN (-128)
@@ -18,12 +20,16 @@
 #define LONG_MIN (-LONG_MAX - 1L)
 #define LONG_MAX 9223372036854775807L
 #define ULONG_MAX 18446744073709551615UL
+#if defined __USE_ISOC99
 #define LLONG_MIN (-LLONG_MAX - 1LL)
 #define LLONG_MAX 9223372036854775807LL
 #define ULLONG_MAX 18446744073709551615ULL
+#endif
 
 /* POSIX values glibc provides by default. */
+#if defined __USE_POSIX
 #define PATH_MAX 4096
 #define SSIZE_MAX LONG_MAX
+#endif
 
 #endif

@@ -2,6 +2,8 @@
 #ifndef __OMP2GPU_LOCALE_H
 #define __OMP2GPU_LOCALE_H
 
+#include <features.h>
+
 #ifndef NULL
 #define NULL ((void *)0)
 #endif
@@ -47,13 +49,17 @@ struct lconv {
   char int_n_sign_posn;
 };
 
+#if defined __USE_XOPEN2K8
 typedef struct __locale_struct *locale_t;
+#endif
 
 char *setlocale(int category, const char *locale);
 struct lconv *localeconv(void);
+#if defined __USE_XOPEN2K8
 locale_t newlocale(int category_mask, const char *locale, locale_t base);
 locale_t duplocale(locale_t dataset);
 void freelocale(locale_t dataset);
 locale_t uselocale(locale_t dataset);
+#endif
 
 #endif

@@ -13,14 +13,21 @@
 #ifndef __OMP2GPU_MATH_H
 #define __OMP2GPU_MATH_H
 
+#include <features.h>
+
+#if defined __USE_ISOC99
 typedef float float_t;
 typedef double double_t;
+#endif
 
 #define HUGE_VAL (__builtin_huge_val())
+#if defined __USE_ISOC99
 #define HUGE_VALF (__builtin_inff())
 #define INFINITY (__builtin_inff())
 #define NAN (__builtin_nanf(""))
+#endif
 
+#if defined __USE_ISOC99
 #define FP_NAN 0
 #define FP_INFINITE 1
 #define FP_ZERO 2
@@ -31,7 +38,9 @@ typedef double double_t;
 #define MATH_ERRNO 1
 #define MATH_ERREXCEPT 2
 #define math_errhandling (MATH_ERRNO | MATH_ERREXCEPT)
+#endif
 
+#if defined __USE_XOPEN || defined __USE_MISC
 #define M_E 2.7182818284590452354
 #define M_LOG2E 1.4426950408889634074
 #define M_LOG10E 0.43429448190325182765
@@ -45,9 +54,13 @@ typedef double double_t;
 #define M_2_SQRTPI 1.12837916709551257390
 #define M_SQRT2 1.41421356237309504880
 #define M_SQRT1_2 0.70710678118654752440
+#endif
 
 #define __omp2gpu_fp_dispatch(x, f, d) _Generic((x), float: f, long double: d##l, default: d)(x)
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 #define isnan(x) __omp2gpu_fp_dispatch(x, __isnanf, __isnan)
+#endif
+#if defined __USE_ISOC99
 #define isinf(x) __omp2gpu_fp_dispatch(x, __isinff, __isinf)
 #define isfinite(x) __omp2gpu_fp_dispatch(x, __finitef, __finite)
 #define signbit(x) __omp2gpu_fp_dispatch(x, __signbitf, __signbit)
@@ -59,84 +72,174 @@ typedef double double_t;
 #define isless(x, y) (!isunordered(x, y) && (x) < (y))
 #define islessequal(x, y) (!isunordered(x, y) && (x) <= (y))
 #define islessgreater(x, y) (!isunordered(x, y) && ((x) < (y) || (x) > (y)))
+#endif
 
 double acos(double x);
+#if defined __USE_ISOC99
 float acosf(float x);
+#endif
 double asin(double x);
+#if defined __USE_ISOC99
 float asinf(float x);
+#endif
 double atan(double x);
+#if defined __USE_ISOC99
 float atanf(float x);
+#endif
 double cos(double x);
+#if defined __USE_ISOC99
 float cosf(float x);
+#endif
 double sin(double x);
+#if defined __USE_ISOC99
 float sinf(float x);
+#endif
 double tan(double x);
+#if defined __USE_ISOC99
 float tanf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double acosh(double x);
+#endif
+#if defined __USE_ISOC99
 float acoshf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double asinh(double x);
+#endif
+#if defined __USE_ISOC99
 float asinhf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double atanh(double x);
+#endif
+#if defined __USE_ISOC99
 float atanhf(float x);
+#endif
 double cosh(double x);
+#if defined __USE_ISOC99
 float coshf(float x);
+#endif
 double sinh(double x);
+#if defined __USE_ISOC99
 float sinhf(float x);
+#endif
 double tanh(double x);
+#if defined __USE_ISOC99
 float tanhf(float x);
+#endif
 double exp(double x);
+#if defined __USE_ISOC99
 float expf(float x);
 double exp2(double x);
 float exp2f(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double expm1(double x);
+#endif
+#if defined __USE_ISOC99
 float expm1f(float x);
+#endif
+#if defined __USE_GNU
 double exp10(double x);
 float exp10f(float x);
+#endif
 double log(double x);
+#if defined __USE_ISOC99
 float logf(float x);
+#endif
 double log10(double x);
+#if defined __USE_ISOC99
 float log10f(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double log1p(double x);
+#endif
+#if defined __USE_ISOC99
 float log1pf(float x);
 double log2(double x);
 float log2f(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double logb(double x);
+#endif
+#if defined __USE_ISOC99
 float logbf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double cbrt(double x);
+#endif
+#if defined __USE_ISOC99
 float cbrtf(float x);
+#endif
 double fabs(double x);
+#if defined __USE_ISOC99
 float fabsf(float x);
+#endif
 double sqrt(double x);
+#if defined __USE_ISOC99
 float sqrtf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double erf(double x);
+#endif
+#if defined __USE_ISOC99
 float erff(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double erfc(double x);
+#endif
+#if defined __USE_ISOC99
 float erfcf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double lgamma(double x);
+#endif
+#if defined __USE_ISOC99
 float lgammaf(float x);
 double tgamma(double x);
 float tgammaf(float x);
+#endif
 double ceil(double x);
+#if defined __USE_ISOC99
 float ceilf(float x);
+#endif
 double floor(double x);
+#if defined __USE_ISOC99
 float floorf(float x);
 double nearbyint(double x);
 float nearbyintf(float x);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double rint(double x);
+#endif
+#if defined __USE_ISOC99
 float rintf(float x);
 double round(double x);
 float roundf(float x);
 double trunc(double x);
 float truncf(float x);
+#endif
 double atan2(double x, double y);
+#if defined __USE_ISOC99
 float atan2f(float x, float y);
+#endif
 double fmod(double x, double y);
+#if defined __USE_ISOC99
 float fmodf(float x, float y);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double remainder(double x, double y);
+#endif
+#if defined __USE_ISOC99
 float remainderf(float x, float y);
 double copysign(double x, double y);
 float copysignf(float x, float y);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double nextafter(double x, double y);
+#endif
+#if defined __USE_ISOC99
 float nextafterf(float x, float y);
 double fdim(double x, double y);
 float fdimf(float x, float y);
@@ -144,23 +247,39 @@ double fmax(double x, double y);
 float fmaxf(float x, float y);
 double fmin(double x, double y);
 float fminf(float x, float y);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 double hypot(double x, double y);
+#endif
+#if defined __USE_ISOC99
 float hypotf(float x, float y);
+#endif
 double pow(double x, double y);
+#if defined __USE_ISOC99
 float powf(float x, float y);
 double fma(double x, double y, double z);
 float fmaf(float x, float y, float z);
+#endif
 double frexp(double x, int *exp);
+#if defined __USE_ISOC99
 float frexpf(float x, int *exp);
+#endif
 double ldexp(double x, int exp);
+#if defined __USE_ISOC99
 float ldexpf(float x, int exp);
 double scalbn(double x, int n);
 float scalbnf(float x, int n);
 double scalbln(double x, long n);
 float scalblnf(float x, long n);
+#endif
+#if defined __USE_ISOC99 || defined __USE_XOPEN_EXTENDED || defined __USE_MISC
 int ilogb(double x);
+#endif
+#if defined __USE_ISOC99
 int ilogbf(float x);
+#endif
 double modf(double x, double *iptr);
+#if defined __USE_ISOC99
 float modff(float x, float *iptr);
 double remquo(double x, double y, int *quo);
 float remquof(float x, float y, int *quo);
@@ -174,8 +293,11 @@ long lround(double x);
 long lroundf(float x);
 long long llround(double x);
 long long llroundf(float x);
+#endif
+#if defined __USE_GNU
 void sincos(double x, double *sinx, double *cosx);
 void sincosf(float x, float *sinx, float *cosx);
+#endif
 int __isnan(double x);
 int __isnanf(float x);
 int __isinf(double x);
@@ -188,6 +310,7 @@ int __fpclassify(double x);
 int __fpclassifyf(float x);
 
 /* long double is the host's x86 80-bit type: glibc's *l functions. */
+#if defined __USE_ISOC99
 long double acosl(long double x);
 long double asinl(long double x);
 long double atanl(long double x);
@@ -203,7 +326,11 @@ long double tanhl(long double x);
 long double expl(long double x);
 long double exp2l(long double x);
 long double expm1l(long double x);
+#endif
+#if defined __USE_GNU
 long double exp10l(long double x);
+#endif
+#if defined __USE_ISOC99
 long double logl(long double x);
 long double log10l(long double x);
 long double log1pl(long double x);
@@ -245,7 +372,10 @@ long lrintl(long double x);
 long long llrintl(long double x);
 long lroundl(long double x);
 long long llroundl(long double x);
+#endif
+#if defined __USE_GNU
 void sincosl(long double x, long double *sinx, long double *cosx);
+#endif
 int __isnanl(long double x);
 int __isinfl(long double x);
 int __finitel(long double x);

@@ -8,7 +8,7 @@
 typedef int sig_atomic_t;
 typedef void (*__sighandler_t)(int);
 typedef __sighandler_t sighandler_t;
-typedef struct { unsigned long __val[16]; } sigset_t;
+#include <bits/types/sigset_t.h>
 
 typedef struct {
   int si_signo;

@@ -15,6 +15,7 @@
 #ifndef __OMP2GPU_STDARG_H
 #define __OMP2GPU_STDARG_H
 
+
 #ifndef __OMP2GPU_VA_LIST
 #define __OMP2GPU_VA_LIST
 typedef struct __va_list_tag {
@@ -30,6 +31,8 @@ typedef __omp2gpu_va_list va_list;
 #define va_start(ap, last) __builtin_va_start(ap, last)
 #define va_arg(ap, type) (*__omp2gpu_va_arg(ap, (type *)0))
 #define va_end(ap) __builtin_va_end(ap)
+#if !defined __STRICT_ANSI__ || (defined __STDC_VERSION__ && __STDC_VERSION__ >= 199901L)
 #define va_copy(dest, src) __builtin_va_copy(dest, src)
+#endif
 
 #endif

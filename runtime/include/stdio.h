@@ -3,13 +3,17 @@
 #ifndef __OMP2GPU_STDIO_H
 #define __OMP2GPU_STDIO_H
 
+#include <features.h>
+
 #ifndef __OMP2GPU_SIZE_T
 #define __OMP2GPU_SIZE_T
 typedef unsigned long size_t;
 #endif
+#if defined __USE_XOPEN2K8
 #ifndef __OMP2GPU_SSIZE_T
 #define __OMP2GPU_SSIZE_T
 typedef long ssize_t;
+#endif
 #endif
 #ifndef __OMP2GPU_VA_LIST
 #define __OMP2GPU_VA_LIST
@@ -56,31 +60,41 @@ int fclose(FILE *stream);
 int fflush(FILE *stream);
 FILE *fopen(const char *restrict filename, const char *restrict mode);
 FILE *freopen(const char *restrict filename, const char *restrict mode, FILE *restrict stream);
+#if defined __USE_POSIX
 FILE *fdopen(int fd, const char *mode);
 int fileno(FILE *stream);
+#endif
 void setbuf(FILE *restrict stream, char *restrict buf);
 int setvbuf(FILE *restrict stream, char *restrict buf, int mode, size_t size);
 
 int printf(const char *restrict format, ...);
 int fprintf(FILE *restrict stream, const char *restrict format, ...);
 int sprintf(char *restrict s, const char *restrict format, ...);
+#if defined __USE_ISOC99 || defined __USE_UNIX98
 int snprintf(char *restrict s, size_t n, const char *restrict format, ...);
+#endif
 int vprintf(const char *restrict format, __omp2gpu_va_list arg);
 int vfprintf(FILE *restrict stream, const char *restrict format, __omp2gpu_va_list arg);
 int vsprintf(char *restrict s, const char *restrict format, __omp2gpu_va_list arg);
+#if defined __USE_ISOC99 || defined __USE_UNIX98
 int vsnprintf(char *restrict s, size_t n, const char *restrict format, __omp2gpu_va_list arg);
+#endif
 int scanf(const char *restrict format, ...);
 int fscanf(FILE *restrict stream, const char *restrict format, ...);
 int sscanf(const char *restrict s, const char *restrict format, ...);
+#if defined __USE_ISOC99
 int vscanf(const char *restrict format, __omp2gpu_va_list arg);
 int vfscanf(FILE *restrict stream, const char *restrict format, __omp2gpu_va_list arg);
 int vsscanf(const char *restrict s, const char *restrict format, __omp2gpu_va_list arg);
+#endif
 
 int fgetc(FILE *stream);
 int getc(FILE *stream);
 int getchar(void);
 char *fgets(char *restrict s, int n, FILE *restrict stream);
+#if defined __USE_XOPEN2K8
 ssize_t getline(char **restrict lineptr, size_t *restrict n, FILE *restrict stream);
+#endif
 int fputc(int c, FILE *stream);
 int putc(int c, FILE *stream);
 int putchar(int c);

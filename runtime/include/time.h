@@ -2,25 +2,25 @@
 #ifndef __OMP2GPU_TIME_H
 #define __OMP2GPU_TIME_H
 
+#include <features.h>
+
 #ifndef __OMP2GPU_SIZE_T
 #define __OMP2GPU_SIZE_T
 typedef unsigned long size_t;
 #endif
-#ifndef __OMP2GPU_TIME_T
-#define __OMP2GPU_TIME_T
-typedef long time_t;
-#endif
+#include <bits/types/time_t.h>
 #ifndef __OMP2GPU_CLOCK_T
 #define __OMP2GPU_CLOCK_T
 typedef long clock_t;
 #endif
+#if defined __USE_POSIX199309
 #ifndef __OMP2GPU_CLOCKID_T
 #define __OMP2GPU_CLOCKID_T
 typedef int clockid_t;
 #endif
-#ifndef __OMP2GPU_TIMESPEC
-#define __OMP2GPU_TIMESPEC
-struct timespec { time_t tv_sec; long tv_nsec; };
+#endif
+#if defined __USE_ISOC11 || defined __USE_POSIX199309
+#include <bits/types/struct_timespec.h>
 #endif
 #ifndef NULL
 #define NULL ((void *)0)
@@ -41,12 +41,16 @@ struct tm {
 };
 
 #define CLOCKS_PER_SEC ((clock_t)1000000)
+#if defined __USE_ISOC11
 #define TIME_UTC 1
+#endif
+#if defined __USE_POSIX199309
 #define CLOCK_REALTIME 0
 #define CLOCK_MONOTONIC 1
 #define CLOCK_PROCESS_CPUTIME_ID 2
 #define CLOCK_THREAD_CPUTIME_ID 3
 #define CLOCK_MONOTONIC_RAW 4
+#endif
 
 clock_t clock(void);
 time_t time(time_t *tloc);
@@ -56,13 +60,19 @@ size_t strftime(char *restrict s, size_t max, const char *restrict format,
                 const struct tm *restrict tm);
 struct tm *gmtime(const time_t *timep);
 struct tm *localtime(const time_t *timep);
+#if defined __USE_POSIX
 struct tm *gmtime_r(const time_t *restrict timep, struct tm *restrict result);
 struct tm *localtime_r(const time_t *restrict timep, struct tm *restrict result);
+#endif
 char *asctime(const struct tm *tm);
 char *ctime(const time_t *timep);
+#if defined __USE_ISOC11
 int timespec_get(struct timespec *ts, int base);
+#endif
+#if defined __USE_POSIX199309
 int clock_gettime(clockid_t clockid, struct timespec *tp);
 int clock_getres(clockid_t clockid, struct timespec *res);
 int nanosleep(const struct timespec *req, struct timespec *rem);
+#endif
 
 #endif

@@ -2,6 +2,8 @@
 #ifndef __OMP2GPU_WCTYPE_H
 #define __OMP2GPU_WCTYPE_H
 
+#include <features.h>
+
 #include <bits/types/wint_t.h>
 #ifndef WEOF
 #define WEOF (0xffffffffu)
@@ -11,7 +13,9 @@ typedef const int *wctrans_t;
 
 int iswalnum(wint_t wc);
 int iswalpha(wint_t wc);
+#if defined __USE_ISOC99
 int iswblank(wint_t wc);
+#endif
 int iswcntrl(wint_t wc);
 int iswdigit(wint_t wc);
 int iswgraph(wint_t wc);

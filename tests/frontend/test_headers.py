@@ -152,7 +152,9 @@ def _compile_and_run(tmp_path, name, source, ours, args=()):
     path = tmp_path / f"{name}.c"
     path.write_text(source)
     exe = tmp_path / (name + ("_ours" if ours else "_glibc"))
-    flags = ["-std=c11", "-nostdinc", "-isystem", str(INCLUDE)] if ours else ["-std=gnu11", "-D_GNU_SOURCE"]
+    # the same mode on both sides (the bundled headers show what glibc's show in it)
+    mode = ["-std=gnu11", "-D_GNU_SOURCE"]
+    flags = [*mode, "-nostdinc", "-isystem", str(INCLUDE)] if ours else mode
     subprocess.run(["gcc", *flags, "-w", str(path), "-o", str(exe), "-lm"], check=True,
                    capture_output=True, text=True)
     run = subprocess.run([str(exe), *args], capture_output=True, text=True, cwd=tmp_path)

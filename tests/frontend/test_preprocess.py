@@ -113,12 +113,25 @@ int ours = __OMP2GPU__;
 #if defined(__GNUC__) || defined(__clang__)
 #error "GNU macros must not be predefined"
 #endif
-#if !defined(__x86_64__) || !defined(__LP64__) || __STDC_VERSION__ != 199901L
-#error "missing target macros"
+#if !defined(__x86_64__) || !defined(__LP64__) || __STDC_VERSION__ != 201710L
+#error "missing target macros (or not gcc's default mode, gnu17)"
+#endif
+#if __ATOMIC_SEQ_CST != 5 || !defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_8) || !defined(_REENTRANT)
+#error "missing GCC's atomic or -fopenmp macros"
 #endif
 """)
     text = preprocess(path, backend=backend)
     assert "openmp = 201511;" in text and "ours = 1;" in text
+
+
+@pytest.mark.parametrize("std, strict", [("c99", True), ("c11", True), ("gnu99", False), ("gnu17", False)])
+def test_strict_iso_modes_define_strict_ansi(tmp_path, backend, std, strict):
+    """-std=c99/c11 define __STRICT_ANSI__ (features.h then hides POSIX and BSD names), as gcc's do."""
+    path = write(tmp_path, "a.c", "#include <stdlib.h>\nint strict = __STRICT_ANSI__ + 0;\n"
+                                  "#ifdef __USE_MISC\nint bsd;\n#endif\n")
+    text = preprocess(path, backend=backend, std=std)
+    assert f"strict = {'1' if strict else '__STRICT_ANSI__'} + 0;" in text
+    assert ("int bsd;" in text) != strict
 
 
 def test_defines_undefines_and_include_dirs(tmp_path, backend):

@@ -76,7 +76,7 @@ def check(source: str, work: Path, threads: int = 4, devices=DEFAULT_DEVICES) ->
     for device in devices:
         flags = DEVICES[device]
         extra = {"OMP_TARGET_OFFLOAD": "MANDATORY"} if device != "host" else {}
-        got = _run([sys.executable, "-m", "omp2gpu", "run", *flags, "prog.c"], work,
+        got = _run([sys.executable, "-m", "omp2gpu", "run", *flags, "-std=c99", "prog.c"], work,
                    _environment(threads, extra))
         verdict = _compare(device, reference, got)
         if verdict.kind != AGREE:

@@ -2,7 +2,13 @@
 #ifndef __OMP2GPU_SYS_WAIT_H
 #define __OMP2GPU_SYS_WAIT_H
 
+#include <features.h>
 #include <sys/types.h>
+/* glibc's brings in <signal.h> (sigset_t, struct timespec, ...) for X/Open and POSIX.1-2008 */
+#if defined __USE_XOPEN || defined __USE_XOPEN2K8
+#include <signal.h>
+#include <sys/select.h>
+#endif
 
 #define WNOHANG 1
 #define WUNTRACED 2
