@@ -1,12 +1,13 @@
 /* omp2gpu <dirent.h>: directory streams (glibc x86-64 layout). */
 #ifndef __OMP2GPU_DIRENT_H
 #define __OMP2GPU_DIRENT_H
+#include <bits/types.h>
 
 #include <sys/types.h>
 
 struct dirent {
-  ino_t d_ino;
-  off_t d_off;
+  __ino_t d_ino;
+  __off_t d_off;
   unsigned short d_reclen;
   unsigned char d_type;
   char d_name[256];

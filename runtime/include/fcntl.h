@@ -1,6 +1,7 @@
 /* omp2gpu <fcntl.h>: file control (glibc x86-64 values). */
 #ifndef __OMP2GPU_FCNTL_H
 #define __OMP2GPU_FCNTL_H
+#include <bits/types.h>
 
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -65,16 +66,16 @@
 struct flock {
   short l_type;
   short l_whence;
-  off_t l_start;
-  off_t l_len;
-  pid_t l_pid;
+  __off_t l_start;
+  __off_t l_len;
+  __pid_t l_pid;
 };
 
 int open(const char *file, int flags, ...);
 int openat(int fd, const char *file, int flags, ...);
-int creat(const char *file, mode_t mode);
+int creat(const char *file, __mode_t mode);
 int fcntl(int fd, int cmd, ...);
-int posix_fadvise(int fd, off_t offset, off_t len, int advice);
-int posix_fallocate(int fd, off_t offset, off_t len);
+int posix_fadvise(int fd, __off_t offset, __off_t len, int advice);
+int posix_fallocate(int fd, __off_t offset, __off_t len);
 
 #endif

@@ -1,6 +1,7 @@
 /* omp2gpu <signal.h>: signals (Linux x86-64 numbers, glibc layouts). */
 #ifndef __OMP2GPU_SIGNAL_H
 #define __OMP2GPU_SIGNAL_H
+#include <bits/types.h>
 
 #include <sys/types.h>
 #include <time.h>
@@ -15,7 +16,7 @@ typedef struct {
   int si_errno;
   int si_code;
   int __pad0;
-  union { int __pad[28]; void *__align; struct { pid_t si_pid; uid_t si_uid; int si_status; } __kill; } __fields;
+  union { int __pad[28]; void *__align; struct { __pid_t si_pid; __uid_t si_uid; int si_status; } __kill; } __fields;
 } siginfo_t;
 
 union sigval { int sival_int; void *sival_ptr; };
@@ -88,8 +89,8 @@ struct sigaction {
 
 __sighandler_t signal(int sig, __sighandler_t handler);
 int raise(int sig);
-int kill(pid_t pid, int sig);
-int killpg(pid_t pgrp, int sig);
+int kill(__pid_t pid, int sig);
+int killpg(__pid_t pgrp, int sig);
 void psignal(int sig, const char *s);
 int sigemptyset(sigset_t *set);
 int sigfillset(sigset_t *set);

@@ -1,6 +1,7 @@
 /* omp2gpu <sys/mman.h>: memory mappings (glibc x86-64 values). */
 #ifndef __OMP2GPU_SYS_MMAN_H
 #define __OMP2GPU_SYS_MMAN_H
+#include <bits/types.h>
 
 #include <sys/types.h>
 
@@ -44,7 +45,7 @@
 #define POSIX_MADV_WILLNEED 3
 #define POSIX_MADV_DONTNEED 4
 
-void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, __off_t offset);
 int munmap(void *addr, size_t len);
 int mprotect(void *addr, size_t len, int prot);
 int msync(void *addr, size_t len, int flags);
@@ -54,7 +55,7 @@ int mlock(const void *addr, size_t len);
 int munlock(const void *addr, size_t len);
 int mlockall(int flags);
 int munlockall(void);
-int shm_open(const char *name, int oflag, mode_t mode);
+int shm_open(const char *name, int oflag, __mode_t mode);
 int shm_unlink(const char *name);
 
 #endif

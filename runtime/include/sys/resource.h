@@ -1,6 +1,12 @@
 /* omp2gpu <sys/resource.h>: resource usage and limits (glibc x86-64). */
 #ifndef __OMP2GPU_SYS_RESOURCE_H
 #define __OMP2GPU_SYS_RESOURCE_H
+#include <bits/types.h>
+/* glibc's <sys/resource.h> names id_t in every mode */
+#ifndef __OMP2GPU_ID_T
+#define __OMP2GPU_ID_T
+typedef unsigned int id_t;
+#endif
 
 #include <sys/types.h>
 #include <sys/time.h>
@@ -61,7 +67,7 @@ struct rusage {
 int getrlimit(int resource, struct rlimit *rlimits);
 int setrlimit(int resource, const struct rlimit *rlimits);
 int getrusage(int who, struct rusage *usage);
-int getpriority(int which, id_t who);
-int setpriority(int which, id_t who, int prio);
+int getpriority(int which, __id_t who);
+int setpriority(int which, __id_t who, int prio);
 
 #endif

@@ -1,22 +1,23 @@
 /* omp2gpu <sys/stat.h>: struct stat as glibc x86-64 lays it out. */
 #ifndef __OMP2GPU_SYS_STAT_H
 #define __OMP2GPU_SYS_STAT_H
+#include <bits/types.h>
 
 #include <sys/types.h>
 #include <time.h>
 
 struct stat {
-  dev_t st_dev;
-  ino_t st_ino;
-  nlink_t st_nlink;
-  mode_t st_mode;
-  uid_t st_uid;
-  gid_t st_gid;
+  __dev_t st_dev;
+  __ino_t st_ino;
+  __nlink_t st_nlink;
+  __mode_t st_mode;
+  __uid_t st_uid;
+  __gid_t st_gid;
   int __pad0;
-  dev_t st_rdev;
-  off_t st_size;
-  blksize_t st_blksize;
-  blkcnt_t st_blocks;
+  __dev_t st_rdev;
+  __off_t st_size;
+  __blksize_t st_blksize;
+  __blkcnt_t st_blocks;
   struct timespec st_atim;
   struct timespec st_mtim;
   struct timespec st_ctim;
@@ -63,16 +64,16 @@ int stat(const char *restrict path, struct stat *restrict buf);
 int fstat(int fd, struct stat *buf);
 int lstat(const char *restrict path, struct stat *restrict buf);
 int fstatat(int fd, const char *restrict path, struct stat *restrict buf, int flag);
-int chmod(const char *path, mode_t mode);
-int fchmod(int fd, mode_t mode);
-int fchmodat(int fd, const char *path, mode_t mode, int flag);
-mode_t umask(mode_t mask);
-int mkdir(const char *path, mode_t mode);
-int mkdirat(int fd, const char *path, mode_t mode);
-int mkfifo(const char *path, mode_t mode);
-int mkfifoat(int fd, const char *path, mode_t mode);
-int mknod(const char *path, mode_t mode, dev_t dev);
-int mknodat(int fd, const char *path, mode_t mode, dev_t dev);
+int chmod(const char *path, __mode_t mode);
+int fchmod(int fd, __mode_t mode);
+int fchmodat(int fd, const char *path, __mode_t mode, int flag);
+__mode_t umask(__mode_t mask);
+int mkdir(const char *path, __mode_t mode);
+int mkdirat(int fd, const char *path, __mode_t mode);
+int mkfifo(const char *path, __mode_t mode);
+int mkfifoat(int fd, const char *path, __mode_t mode);
+int mknod(const char *path, __mode_t mode, __dev_t dev);
+int mknodat(int fd, const char *path, __mode_t mode, __dev_t dev);
 int utimensat(int fd, const char *path, const struct timespec times[2], int flags);
 int futimens(int fd, const struct timespec times[2]);
 

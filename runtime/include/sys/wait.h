@@ -1,6 +1,7 @@
 /* omp2gpu <sys/wait.h>: waiting for child processes (glibc x86-64). */
 #ifndef __OMP2GPU_SYS_WAIT_H
 #define __OMP2GPU_SYS_WAIT_H
+#include <bits/types.h>
 
 #include <features.h>
 #include <sys/types.h>
@@ -25,7 +26,7 @@
 #define WIFCONTINUED(status) ((status) == 0xffff)
 #define WCOREDUMP(status) ((status) & 0x80)
 
-pid_t wait(int *status);
-pid_t waitpid(pid_t pid, int *status, int options);
+__pid_t wait(int *status);
+__pid_t waitpid(__pid_t pid, int *status, int options);
 
 #endif
