@@ -32,6 +32,7 @@ from omp2gpu.sema.loop_transformations import apply_loop_transformations
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
 from omp2gpu.sema.requires import apply_requires
+from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
 from omp2gpu.targets import host, mpi
 
 # Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
@@ -167,6 +168,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
         check_concurrent_regions(ast)
         check_concurrent_races(ast)
         check_nesting(ast)
+        check_task_reduction_operators(ast)
     lower_loop_constructs(ast, check=lowering_checks)     # 5.0 `loop` -> a 4.5 construct
     check_atomic_forms(ast)
     apply_requires(ast)
