@@ -37,3 +37,8 @@ int main(void) {
 @pytest.mark.parametrize("device", ["host", "cpu"])
 def test_num_teams_int_max_is_capped_by_the_trip_count(tmp_path, device):
     assert run_on(tmp_path, SHORT_LOOP, device) == "sum 999000 teams<=N 1 league<=N 1\n"
+
+
+@pytest.mark.gpu
+def test_num_teams_int_max_is_capped_on_the_gpu(tmp_path):
+    assert run_on(tmp_path, SHORT_LOOP, "gpu") == "sum 999000 teams<=N 1 league<=N 1\n"
