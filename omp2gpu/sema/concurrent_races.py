@@ -1,6 +1,8 @@
 """Data races the compiler can see in a loop whose iterations the threads of a team run
 concurrently: a `loop` binding to a teams or parallel region, or a `for` / `distribute`
-with `order(concurrent)`. A statement of the loop body that every iteration runs (not
+with `order(concurrent)`; likewise the SIMD lanes of a `simd` with `order(concurrent)`,
+for an update of a shared variable that reads it (a dependence between iterations).
+A statement of the loop body that every iteration runs (not
 under an `if`, a nested loop or an `atomic`) and that assigns a variable the team's
 threads share -- declared outside the region that made the team and not privatised by
 the construct or the constructs between -- is written by several threads at once. gcc
@@ -41,7 +43,7 @@ def _region_name(construct, enclosing) -> str | None:
     if directive.constructs[-1] == "loop":
         binding = binding_of(directive, [written_form(c.directive) for c in enclosing], check=False)
         return "the 'loop' region" if binding in _TEAM_LEAVES else None
-    if directive.first(OrderClause) and any(directive.has(leaf) for leaf in ("for", "distribute")):
+    if directive.first(OrderClause) and any(directive.has(leaf) for leaf in ("for", "distribute", "simd")):
         return "the region with 'order(concurrent)'"
     return None
 
@@ -56,13 +58,19 @@ def _check(construct, enclosing, threadprivate) -> None:
         return
     body = _innermost_body(construct)
     local = _declared_in(body)
-    for name, node in _unconditional_writes(body):
+    threads = _runs_on_threads(construct.directive)
+    for name, node in _unconditional_writes(body, carried_only=not threads):
         if name in own or name in local or name in between:
             continue
         if team is not construct and name in _declared_in(team.body):
             continue
+        sharers = "threads" if threads else "SIMD lanes"
         raise LoweringError(f"data race: every iteration of {what} writes '{name}', which the "
-                            "threads share (make it private, lastprivate or a reduction)", node.coord)
+                            f"{sharers} share (make it private, lastprivate or a reduction)", node.coord)
+
+
+def _runs_on_threads(directive) -> bool:
+    return any(directive.has(leaf) for leaf in ("for", "distribute", "loop") + _TEAM_LEAVES)
 
 
 def _team(construct, enclosing):
@@ -70,6 +78,8 @@ def _team(construct, enclosing):
     known here), and the names privatised between the two."""
     if any(construct.directive.has(leaf) for leaf in _TEAM_LEAVES):
         return construct, set()
+    if not _runs_on_threads(construct.directive):
+        return construct, set()             # simd: its lanes run the iterations at once
     between = set()
     for outer in reversed(enclosing):
         if any(outer.directive.has(leaf) for leaf in _TEAM_LEAVES):
@@ -97,6 +107,16 @@ def _innermost_body(construct):
     return body
 
 
+def _reads(node, name: str) -> bool:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.ID) and current.name == name:
+            return True
+        stack.extend(child for _, child in current.children())
+    return False
+
+
 def _declared_in(node) -> set[str]:
     names, stack = set(), [node] if node is not None else []
     while stack:
@@ -107,15 +127,19 @@ def _declared_in(node) -> set[str]:
     return names
 
 
-def _unconditional_writes(body):
+def _unconditional_writes(body, carried_only: bool = False):
     """(variable, its lvalue node) for each statement every iteration runs that assigns a
-    whole variable."""
+    whole variable; with `carried_only`, only updates that read it too (`s += e`, `s++`,
+    `s = s * e`: a dependence carried from iteration to iteration, which SIMD lanes break;
+    a scalar each iteration sets before reading it is left to the vectoriser)."""
     if body is None:
         return
     statements = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
     for statement in statements:
         if isinstance(statement, c_ast.Assignment) and isinstance(statement.lvalue, c_ast.ID):
-            yield statement.lvalue.name, statement.lvalue
+            name = statement.lvalue.name
+            if not carried_only or statement.op != "=" or _reads(statement.rvalue, name):
+                yield name, statement.lvalue
         elif isinstance(statement, c_ast.UnaryOp) and statement.op in ("++", "--", "p++", "p--") \
                 and isinstance(statement.expr, c_ast.ID):
             yield statement.expr.name, statement.expr

@@ -1,5 +1,6 @@
 """sema/concurrent_races.py: the data races a compiler can see in loops whose iterations a
-team's threads run concurrently (`loop` binding to teams or parallel, `order(concurrent)`)."""
+team's threads run concurrently (`loop` binding to teams or parallel, `order(concurrent)`), and updates carried between
+the SIMD lanes of a `simd order(concurrent)`."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ ACCEPTED = {
     "simd order(concurrent): one thread": "#pragma omp simd order(concurrent)\n"
                                           "for (i = 0; i < n; i++) { t = a[i]; a[i] = t; }",
     "an array element": "#pragma omp parallel loop\nfor (i = 0; i < n; i++) a[0] = i;",
+    "simd order(concurrent): a reduction": "#pragma omp simd order(concurrent) reduction(+: s)\n"
+                                           "for (i = 0; i < n; i++) s += a[i];",
 }
 
 
@@ -59,6 +62,12 @@ REJECTED = {
     "a collapsed nest": (
         "#pragma omp parallel loop collapse(2)\nfor (i = 0; i < 8; i++)\nfor (int j = 0; j < 8; j++) t = j;",
         "'loop' region writes 't'", 6, 29),
+    "an update carried between simd lanes": (
+        "#pragma omp simd order(concurrent)\nfor (i = 0; i < n; i++) s = s * 3 + a[i];",
+        "the region with 'order(concurrent)' writes 's', which the SIMD lanes share", 5, 25),
+    "an increment in a simd loop of a parallel region": (
+        "#pragma omp parallel\n{\nint c = 0;\n#pragma omp simd order(concurrent)\nfor (i = 0; i < n; i++) c++;\n"
+        "a[0] = c;\n}", "writes 'c', which the SIMD lanes share", 8, 25),
 }
 
 
