@@ -38,13 +38,13 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.constant_eval import ATOMIC_LOCK_FREE_SIZES
 
 # __ATOMIC_RELAXED, CONSUME, ACQUIRE, RELEASE, ACQ_REL, SEQ_CST -> LLVM orderings
 ORDERINGS = {0: "monotonic", 1: "acquire", 2: "acquire", 3: "release", 4: "acq_rel", 5: "seq_cst"}
 # What each kind of access may take; anything else is seq_cst (GCC's "invalid memory model").
 _ALLOWED = {"load": {"monotonic", "acquire", "seq_cst"}, "store": {"monotonic", "release", "seq_cst"},
             "rmw": set(ORDERINGS.values()), "failure": {"monotonic", "acquire", "seq_cst"}}
-LOCK_FREE_SIZES = (1, 2, 4, 8)
 _VOID = RValue(ct.VOID, None)
 
 
@@ -79,7 +79,7 @@ class _Object:
         if not valid:         # GCC's words, at the call
             raise CompileError(f"operand type '{pointer.ctype}' is incompatible with argument 1 of "
                                f"'{name}'", call.coord)
-        if ctype.size not in LOCK_FREE_SIZES:
+        if ctype.size not in ATOMIC_LOCK_FREE_SIZES:
             raise CompileError(f"'{name}' on an object of {ctype.size} bytes is not supported "
                                "(1, 2, 4 or 8 bytes)", call.coord)
         self.emitter, self.ctype, self.name = emitter, ctype, name
@@ -296,15 +296,16 @@ def _sync_synchronize(emitter, node):
 
 
 def _lock_free(name: str):
-    """Objects of 1, 2, 4 and 8 bytes are always lock-free (as GCC folds both queries)."""
+    """A constant, as GCC folds both queries (sema/constant_eval.py: usable in constant
+    expressions too)."""
     def emit(emitter, node):
         args = _args(node, 2, name)
         try:
-            size, _ = emitter.constant_value(args[0])
+            value, _ = emitter.constant_value(node)
         except CompileError:
             raise CompileError(f"the size given to '{name}' must be a constant", args[0].coord) from None
         emitter.expr(args[1])
-        return RValue(ct.BOOL, ir.Constant(ct.BOOL.ir_type(), int(size in LOCK_FREE_SIZES)))
+        return RValue(ct.BOOL, ir.Constant(ct.BOOL.ir_type(), value))
     return emit
 
 

@@ -57,6 +57,10 @@ def _binary_int(op, a, b, ctype, coord):
 
 
 # Builtins the bundled headers use in constant expressions (HUGE_VAL, INFINITY, NAN).
+# GCC folds both queries to constants: objects of these sizes are always lock-free on
+# x86-64 and NVPTX (codegen/atomic_builtins.py works on them), larger ones not.
+ATOMIC_LOCK_FREE_SIZES = (1, 2, 4, 8)
+_LOCK_FREE_QUERIES = ("__atomic_always_lock_free", "__atomic_is_lock_free")
 _FLOAT_BUILTINS = {"__builtin_huge_val": (math.inf, ct.DOUBLE), "__builtin_inf": (math.inf, ct.DOUBLE),
                    "__builtin_inff": (math.inf, ct.FLOAT), "__builtin_huge_valf": (math.inf, ct.FLOAT),
                    "__builtin_nan": (math.nan, ct.DOUBLE), "__builtin_nanf": (math.nan, ct.FLOAT)}
@@ -128,6 +132,10 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
             and node.name.name in _FLOAT_BUILTINS:
         return _FLOAT_BUILTINS[node.name.name]
+    if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
+            and node.name.name in _LOCK_FREE_QUERIES and node.args and len(node.args.exprs) == 2:
+        size, _ = evaluate(node.args.exprs[0], scope, resolver)
+        return int(size in ATOMIC_LOCK_FREE_SIZES), ct.BOOL
     raise CompileError("expression is not a constant expression", node.coord)
 
 

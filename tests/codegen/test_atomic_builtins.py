@@ -58,6 +58,12 @@ def test_lock_free_queries_fold(tmp_path):
     assert "__atomic_is_lock_free" not in ir and "call" not in ir.split("define")[-1]
 
 
+def test_lock_free_queries_are_constant_expressions(tmp_path):
+    ir = host_ir(tmp_path, _body("char lanes[__atomic_always_lock_free(16, 0) ? 2 : 3]; c = sizeof lanes;",
+                                 '_Static_assert(__atomic_is_lock_free(sizeof(long), 0), "lock-free");'))
+    assert re.search(r"alloca \[3 x i8\]", ir)
+
+
 def test_gpu_builtins_are_device_scoped(tmp_path):
     path = tmp_path / "prog.c"
     path.write_text(_body("#pragma omp target map(tofrom: c)\n{ __atomic_store_n(&c, 1, __ATOMIC_RELEASE);\n"
