@@ -13,6 +13,7 @@ from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.conversions import convert, default_argument_promotion
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.sema import ctypes as ct
 
 
 class CallEmitter:
@@ -62,7 +63,7 @@ class CallEmitter:
                                "arguments: the x86-64 ABI then passes it in memory, which is not "
                                "supported here", args[split].coord)
         if ftype.unprototyped and isinstance(function, ir.Function) and len(values) != len(ftype.params):
-            fn_type = ir.FunctionType(ftype.result.ir_type(), [v.type for v in values])
+            fn_type = ir.FunctionType(ct.abi_ir_type(ftype.result), [v.type for v in values])
             function = self.builder.bitcast(function, fn_type.as_pointer())
         values = [complex_values.to_abi(self.builder, value, param)
                   for value, param in zip(values, ftype.params)] + values[len(ftype.params):]
