@@ -130,6 +130,9 @@ class InscanLoop:
         body = self.nest[-1].stmt
         scans = [i for i, s in enumerate(body.block_items or ()) if _is_scan(s)] \
             if isinstance(body, c_ast.Compound) else []
+        if len(scans) > 1:
+            raise LoweringError("only one '#pragma omp scan' may be in the body of a loop with a "
+                                "'reduction(inscan, ...)' clause", body.block_items[scans[1]].coord)
         if len(scans) != 1:
             raise LoweringError("a loop with a 'reduction(inscan, ...)' clause needs one '#pragma omp "
                                "scan' directly in its body", getattr(body, "coord", None) or self.coord)

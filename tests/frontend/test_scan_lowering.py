@@ -65,6 +65,9 @@ def test_target_parallel_for_maps_the_reduction_item(tmp_path):
     ("#pragma omp scan inclusive(x)\n", "'#pragma omp scan' must be directly in the body of a loop", 4),
     ("#pragma omp for reduction(inscan, +: x)\nfor (i = 0; i < 100; i++) { x += a[i]; b[i] = x; }\n",
      "needs one '#pragma omp scan' directly in its body", 5),
+    ("#pragma omp for reduction(inscan, +: x)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
+     "#pragma omp scan inclusive(x)\nb[i] = x;\n#pragma omp scan inclusive(x)\nb[i] += x; }\n",
+     "only one '#pragma omp scan' may be in the body", 8),
     ("#pragma omp for reduction(inscan, +: x, y)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
      "#pragma omp scan inclusive(x)\nb[i] = x; }\n", "must name the loop's inscan reduction items", 6),
     ("#pragma omp for reduction(inscan, +: x) lastprivate(y)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
