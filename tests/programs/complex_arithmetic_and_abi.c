@@ -4,8 +4,8 @@
  * real/complex and complex/complex conversions, GNU __real__/__imag__ and ~,
  * and calls into glibc's libm with each type as the x86-64 ABI passes it
  * (float complex packed in xmm0, double complex in xmm0:xmm1, long double
- * complex in memory and returned in st0:st1). Inputs come from argc so that
- * neither compiler folds them. */
+ * complex in memory and returned in st0:st1), and reductions over complex
+ * variables. Inputs come from argc so that neither compiler folds them. */
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>
@@ -142,6 +142,20 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 3; k++)
         printf("weight   %.9g %+.9gi\n", crealf(weights[k]), cimagf(weights[k]));
     show("quotient", quotient);
+
+    /* Reductions over complex variables: gcc accepts + - * && ||. (+ 0.0 turns a zero
+     * whose sign depends on how the threads' products were grouped into +0.) */
+    double complex sum = 0.0, product = 1.0;
+    float complex all = 1.0f, any = 0.0f;
+    #pragma omp parallel for reduction(+: sum) reduction(*: product) reduction(&&: all) reduction(||: any)
+    for (int k = 0; k < 12; k++) {
+        sum += k * I + 0.5 * one;
+        product *= (k % 3 ? I : 2.0 * one);
+        all = all && (k < 20);
+        any = any || (k == 7);
+    }
+    printf("reductions %g%+gi %g%+gi %g %g\n", creal(sum), cimag(sum), creal(product) + 0.0,
+           cimag(product) + 0.0, crealf(all), crealf(any));
 
     /* Annex G special values. */
     double inf = INFINITY * one, nan_ = NAN;

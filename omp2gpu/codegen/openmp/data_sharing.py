@@ -17,6 +17,7 @@ from omp2gpu.codegen.openmp import affine_nest, canonical_loop, reduction_aliase
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_parsers import REDUCTION_OPS
+from omp2gpu.frontend.declare_reduction import DeclaredReduction
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.reduction_items import is_whole_array_section, whole_array_section
 from omp2gpu.sema.scopes import Symbol
@@ -226,11 +227,20 @@ class DataEnvironment:
     def _complex_reduction(self, clause, item, original: LValue) -> None:
         """reduction(+: z) (or -) of a complex z: a complex sum is the sums of its parts, so
         its real and imaginary parts are two reductions of its real type, which every
-        scheme combines. gcc also takes * (and && ||), which are no such pair: refused."""
+        scheme combines. gcc also takes *, && and ||, which are no such pair: they are
+        the user-defined reductions they amount to (where those are supported)."""
+        if clause.op in _COMPLEX_AS_DECLARED and clause.modifier != "task":
+            combiner, identity = _COMPLEX_AS_DECLARED[clause.op]
+            declaration = DeclaredReduction(f"{clause.op}' over complex '{item.name}", [],
+                                            c_ast.Assignment("=", c_ast.ID("omp_out"), combiner),
+                                            c_ast.Assignment("=", c_ast.ID("omp_priv"), identity))
+            self._user_reduction(user_reductions.UserReduction(declaration.identifier, original.ctype,
+                                                               declaration), item, original)
+            return
         if clause.op not in ("+", "-") or clause.modifier == "task":
             what = "a task reduction" if clause.modifier == "task" else f"reduction '{clause.op}'"
             raise CompileError(f"{what} over the complex variable '{item.name}' is not supported "
-                               "(+ and - are; declare a reduction for others)", item.coord)
+                               "(+, -, *, && and || are)", item.coord)
         private = self._private_copy(item.name, original)
         self.cg.builder.store(ir.Constant(original.ctype.ir_type(), None), private.address)
         for index in (0, 1):
@@ -397,6 +407,13 @@ def iteration_variable(loop: c_ast.For) -> str | None:
         return None                         # `for (int i = ...)`: already private
     raise CompileError("the loop of an OpenMP loop construct must initialise its iteration "
                        "variable (canonical loop form)", loop.coord)
+
+
+# reduction(op: z) over a complex z for the operators that do not split into its parts:
+# the combiner's right-hand side (omp_out op omp_in) and the identity (OpenMP 4.5 2.15.3.6).
+_COMPLEX_AS_DECLARED = {
+    op: (c_ast.BinaryOp(op, c_ast.ID("omp_out"), c_ast.ID("omp_in")), c_ast.Constant("int", identity))
+    for op, identity in (("*", "1"), ("&&", "1"), ("||", "0"))}
 
 
 def _complex_part(cg, whole: LValue, index: int) -> LValue:
