@@ -137,7 +137,9 @@ def test_the_gpu_builds_doacross_loops_and_ptxas_takes_them(tmp_path, scheme):
 def test_doacross_loops_run_on_the_gpu(tmp_path, scheme):
     path = tmp_path / "prog.c"
     path.write_text(IN_TARGET_REGIONS)
-    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), OMP_TARGET_OFFLOAD="MANDATORY")
+    # the checkout first, then whatever path the tests run with (wheels beside the image's)
+    path_list = os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+    env = dict(os.environ, PYTHONPATH=path_list, OMP_TARGET_OFFLOAD="MANDATORY")
     done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "gpu", "--scheme", scheme, str(path)],
                           capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
