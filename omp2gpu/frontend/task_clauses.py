@@ -17,6 +17,7 @@ from .clause_types import (
 )
 from .pragma_syntax import (
     Group,
+    constant_int,
     parse_expression,
     parse_list,
     parse_type_name,
@@ -65,6 +66,8 @@ def _iterator(ctx, piece: Group) -> Iterator:
     if len(ranges) not in (2, 3):
         raise ctx.error("expected 'begin : end [: step]' in 'iterator' modifier", piece.tokens[equals].offset)
     begin, end, *step = (parse_expression(ctx, r, "'iterator' range") for r in ranges)
+    if step and constant_int(step[0]) == 0:         # the iterator would never reach its end
+        raise ctx.error(f"iterator '{name_token.text}' has zero step", name_token.offset)
     return Iterator(name=name_token.text, type_name=ctype, begin=begin, end=end, step=step[0] if step else None,
                     coord=ctx.loc(name_token.offset))
 

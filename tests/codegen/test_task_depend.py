@@ -155,3 +155,25 @@ int main(void) {
 
 def test_iterator_bounds_are_evaluated_once(tmp_path):
     assert _run(tmp_path, ONCE) == "28 1\n"        # gcc's output
+
+
+ZERO_STEP = r"""
+#include <stdio.h>
+int main(int argc, char **argv) {
+    int a[4] = {0}, s = 0, step = argc - 1, n = 4;
+#pragma omp parallel
+#pragma omp single
+    {
+#pragma omp task depend(iterator(k = 0:n:step), out: a[k]) shared(s)
+        s += 1;
+#pragma omp task depend(iterator(k = n:0:-1), in: a[k]) shared(s)
+        s += 2;
+    }
+    printf("%d\n", s);
+    return 0;
+}
+"""
+
+
+def test_an_iterator_whose_step_is_zero_at_run_time_depends_on_nothing(tmp_path):
+    assert _run(tmp_path, ZERO_STEP) == "3\n"      # gcc's output; no division by zero

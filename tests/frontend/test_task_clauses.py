@@ -38,6 +38,12 @@ def test_iterator_ranges_need_begin_and_end():
     assert "expected 'begin : end [: step]'" in error("omp task depend(iterator(i = 0), in: a[i])").message
 
 
+def test_a_constant_zero_iterator_step_is_located_at_the_iterator():
+    err = error("omp task depend(iterator(int k = 0:n:2 - 2), in: a[k])")
+    assert err.message == "iterator 'k' has zero step"
+    assert err.location.column == 9 + len("omp task depend(iterator(int ")
+
+
 def test_iterator_not_with_depobj():
     assert "'iterator' modifier cannot be used with 'depend(depobj)'" in \
         error("omp task depend(iterator(i = 0:4), depobj: o[i])").message

@@ -134,16 +134,19 @@ def _iterator_type(cg, iterator) -> ct.CType:
 
 def _bounds(cg, iterator):
     """(begin, step, trip count) of one iterator, as i64; the trip count is 0 for an
-    empty range."""
+    empty range, and for a step that is zero at run time (unspecified in OpenMP; gcc's
+    tasks then depend on nothing; a constant zero is refused when parsed)."""
     b = cg.builder
     begin = cg.expr_as(iterator.begin, ct.LONG)
     end = cg.expr_as(iterator.end, ct.LONG)
     step = cg.expr_as(iterator.step, ct.LONG) if iterator.step is not None else ir.Constant(I64, 1)
-    up = b.icmp_signed(">", step, ir.Constant(I64, 0))
+    zero, one = ir.Constant(I64, 0), ir.Constant(I64, 1)
+    up = b.icmp_signed(">", step, zero)
+    no_step = b.icmp_signed("==", step, zero)
     span = b.select(up, b.sub(end, begin), b.sub(begin, end))
-    stride = b.select(up, step, b.neg(step))
-    trip = b.sdiv(b.add(span, b.sub(stride, ir.Constant(I64, 1))), stride)
-    trip = b.select(b.icmp_signed(">", trip, ir.Constant(I64, 0)), trip, ir.Constant(I64, 0))
+    stride = b.select(no_step, one, b.select(up, step, b.neg(step)))
+    trip = b.sdiv(b.add(span, b.sub(stride, one)), stride)
+    trip = b.select(b.and_(b.icmp_signed(">", trip, zero), b.not_(no_step)), trip, zero)
     return begin, step, trip
 
 
