@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.conversions import convert
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import FilterClause, MessageClause, SeverityClause
 from omp2gpu.sema import ctypes as ct
@@ -24,7 +25,12 @@ _FENCES = {"seq_cst": "seq_cst", "acq_rel": "acq_rel", "release": "release", "ac
 def runs_masked(cg, directive, thread_num: ir.Value) -> ir.Value:
     """i1: whether the thread numbered `thread_num` runs the masked (or master) block."""
     clause = directive.first(FilterClause)
-    wanted = cg.expr_as(clause.expr, ct.INT) if clause is not None else ir.Constant(I32, 0)
+    wanted = ir.Constant(I32, 0)
+    if clause is not None:
+        value = cg.expr(clause.expr)
+        if not value.ctype.is_integer:         # gcc: "expected integer expression"
+            raise CompileError("'filter' needs an integer expression", clause.expr.coord or clause.coord)
+        wanted = convert(cg.builder, value.value, value.ctype, ct.INT)
     return cg.builder.icmp_signed("==", thread_num, wanted)
 
 
