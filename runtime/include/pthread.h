@@ -6,6 +6,7 @@
 #ifndef __OMP2GPU_PTHREAD_H
 #define __OMP2GPU_PTHREAD_H
 
+#include <features.h>
 #include <sched.h>
 #include <time.h>
 
@@ -17,24 +18,34 @@ typedef union { int __align; char __size[4]; } pthread_mutexattr_t;
 typedef union { long long __align; char __size[48]; } pthread_cond_t;
 typedef union { int __align; char __size[4]; } pthread_condattr_t;
 typedef int pthread_once_t;
+#if defined __USE_XOPEN_EXTENDED || defined __USE_XOPEN2K
 typedef union { long __align; char __size[56]; } pthread_rwlock_t;
 typedef union { long __align; char __size[8]; } pthread_rwlockattr_t;
+#endif
+#if defined __USE_XOPEN2K
 typedef union { long __align; char __size[32]; } pthread_barrier_t;
 typedef union { int __align; char __size[4]; } pthread_barrierattr_t;
 typedef volatile int pthread_spinlock_t;
+#endif
 
 #define PTHREAD_ONCE_INIT 0
 #define PTHREAD_MUTEX_INITIALIZER { { 0 } }
 #define PTHREAD_COND_INITIALIZER { { 0 } }
+#if defined __USE_XOPEN_EXTENDED || defined __USE_XOPEN2K
 #define PTHREAD_RWLOCK_INITIALIZER { { 0 } }
+#endif
+#if defined __USE_XOPEN2K
 #define PTHREAD_BARRIER_SERIAL_THREAD (-1)
+#endif
 #define PTHREAD_CANCELED ((void *) -1)
 #define PTHREAD_CREATE_JOINABLE 0
 #define PTHREAD_CREATE_DETACHED 1
+#if defined __USE_XOPEN_EXTENDED || defined __USE_XOPEN2K8
 #define PTHREAD_MUTEX_NORMAL 0
 #define PTHREAD_MUTEX_RECURSIVE 1
 #define PTHREAD_MUTEX_ERRORCHECK 2
 #define PTHREAD_MUTEX_DEFAULT PTHREAD_MUTEX_NORMAL
+#endif
 #define PTHREAD_PROCESS_PRIVATE 0
 #define PTHREAD_PROCESS_SHARED 1
 #define PTHREAD_SCOPE_SYSTEM 0
@@ -70,11 +81,15 @@ int pthread_mutex_destroy(pthread_mutex_t *mutex);
 int pthread_mutex_lock(pthread_mutex_t *mutex);
 int pthread_mutex_trylock(pthread_mutex_t *mutex);
 int pthread_mutex_unlock(pthread_mutex_t *mutex);
+#if defined __USE_XOPEN2K
 int pthread_mutex_timedlock(pthread_mutex_t *restrict mutex, const struct timespec *restrict abstime);
+#endif
 int pthread_mutexattr_init(pthread_mutexattr_t *attr);
 int pthread_mutexattr_destroy(pthread_mutexattr_t *attr);
+#if defined __USE_XOPEN_EXTENDED || defined __USE_XOPEN2K8
 int pthread_mutexattr_settype(pthread_mutexattr_t *attr, int kind);
 int pthread_mutexattr_gettype(const pthread_mutexattr_t *restrict attr, int *restrict kind);
+#endif
 int pthread_mutexattr_setpshared(pthread_mutexattr_t *attr, int pshared);
 
 int pthread_cond_init(pthread_cond_t *cond, const pthread_condattr_t *attr);
@@ -87,6 +102,7 @@ int pthread_cond_timedwait(pthread_cond_t *restrict cond, pthread_mutex_t *restr
 int pthread_condattr_init(pthread_condattr_t *attr);
 int pthread_condattr_destroy(pthread_condattr_t *attr);
 
+#if defined __USE_XOPEN_EXTENDED || defined __USE_XOPEN2K
 int pthread_rwlock_init(pthread_rwlock_t *restrict rwlock, const pthread_rwlockattr_t *restrict attr);
 int pthread_rwlock_destroy(pthread_rwlock_t *rwlock);
 int pthread_rwlock_rdlock(pthread_rwlock_t *rwlock);
@@ -94,17 +110,22 @@ int pthread_rwlock_tryrdlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_wrlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_trywrlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_unlock(pthread_rwlock_t *rwlock);
+#endif
 
+#if defined __USE_XOPEN2K
 int pthread_barrier_init(pthread_barrier_t *restrict barrier,
                          const pthread_barrierattr_t *restrict attr, unsigned int count);
 int pthread_barrier_destroy(pthread_barrier_t *barrier);
 int pthread_barrier_wait(pthread_barrier_t *barrier);
+#endif
 
+#if defined __USE_XOPEN2K
 int pthread_spin_init(pthread_spinlock_t *lock, int pshared);
 int pthread_spin_destroy(pthread_spinlock_t *lock);
 int pthread_spin_lock(pthread_spinlock_t *lock);
 int pthread_spin_trylock(pthread_spinlock_t *lock);
 int pthread_spin_unlock(pthread_spinlock_t *lock);
+#endif
 
 int pthread_key_create(pthread_key_t *key, void (*destructor)(void *));
 int pthread_key_delete(pthread_key_t key);
