@@ -115,15 +115,15 @@ class DebugInfo:
 
     # ----------------------------------------------------------------- variables
     def declare_variable(self, builder: ir.IRBuilder, scope, name: str, ctype: ct.CType,
-                         address: ir.Value, coord, argument: int = 0) -> None:
+                         address: ir.Value, coord, argument: int = 0, lengths: dict | None = None):
         """llvm.dbg.declare of the C object `name` at `address` in `scope` (a subprogram or
         block; argument: its parameter number, from 1). A type that cannot be described yet
-        is left undeclared."""
+        is left undeclared. Returns the DILocalVariable, or None."""
         if self.lines_only or not isinstance(address.type, ir.PointerType):
-            return
-        di_type = self.type(ctype)
+            return None
+        di_type = self.type(ctype, lengths)
         if di_type is None:
-            return
+            return None
         fields = {"name": name, "scope": scope, "file": self.file(getattr(coord, "file", None)),
                   "line": getattr(coord, "line", 0) or 0, "type": di_type}
         if argument:
@@ -131,7 +131,7 @@ class DebugInfo:
         variable = self.module.add_debug_info("DILocalVariable", fields)
         key = (variable, builder.function)     # once: at its declaration, or its first use
         if key in self.declared:
-            return
+            return variable
         self.declared.add(key)
         expression = self.module.add_debug_info("DIExpression", {})
         saved = builder.debug_metadata
@@ -140,6 +140,7 @@ class DebugInfo:
             builder.call(self.declare_function(), [address, variable, expression])
         finally:
             builder.debug_metadata = saved
+        return variable
 
     def describe_globals(self, symbols) -> None:
         """The file-scope objects (codegen's Symbols) as DIGlobalVariables of the unit."""
@@ -167,23 +168,33 @@ class DebugInfo:
             self.module, ir.FunctionType(ir.VoidType(), [ir.MetaDataType()] * 3), name="llvm.dbg.declare")
 
     # ----------------------------------------------------------------- types
-    def type(self, ctype: ct.CType):
-        """The DIType of a C type, None where it has none here (a variable-length array,
-        an incomplete type)."""
+    def type(self, ctype: ct.CType, lengths: dict | None = None):
+        """The DIType of a C type, None where it has none here (an incomplete type, a
+        variable-length array whose length variable is not in `lengths`: length name ->
+        the DILocalVariable holding it, in the function at hand)."""
+        if ct.variably_modified(ctype):  # one function's: its lengths are that function's variables
+            return self._make_type(ctype, lengths or {})
         key = id(ctype) if ctype.is_struct else ctype
         if key not in self.types:        # (a record enters itself before its members: _record)
             self.types[key] = self._make_type(ctype)
         return self.types[key]
 
-    def _make_type(self, ctype: ct.CType):
+    def _make_type(self, ctype: ct.CType, lengths: dict | None = None):
         add = self.module.add_debug_info
         if ctype.is_integer:
             return add("DIBasicType", {"name": ctype.name, "size": ctype.size * 8, "encoding": _encoding(ctype)})
         if ctype.is_floating:
             return add("DIBasicType", {"name": ctype.name, "size": ctype.size * 8, "encoding": _TOKENS["DW_ATE_float"]})
         if ctype.is_pointer:
-            pointee = None if ctype.pointee.is_void or ctype.pointee.is_function else self.type(ctype.pointee)
+            pointee = None if ctype.pointee.is_void or ctype.pointee.is_function else self.type(ctype.pointee, lengths)
             return add("DIDerivedType", {"tag": _TOKENS["DW_TAG_pointer_type"], "baseType": pointee, "size": 64})
+        if ctype.is_variable:            # `double a[n]`: its count is the variable holding n
+            element, count = self.type(ctype.element, lengths), lengths.get(ctype.length_name)
+            if element is None or count is None:
+                return None
+            subrange = add("DISubrange", {"count": count})
+            return add("DICompositeType", {"tag": _TOKENS["DW_TAG_array_type"], "baseType": element,
+                                           "elements": self.module.add_metadata([subrange])})
         if ctype.is_array and not ctype.is_variable and ctype.length is not None:
             element = self.type(ctype.element)
             if element is None:

@@ -17,7 +17,7 @@ from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.expressions import ExpressionEmitter
 from omp2gpu.codegen.statements import StatementEmitter
 from omp2gpu.codegen.values import RValue
-from omp2gpu.codegen.variable_arrays import VariableArrayEmitter
+from omp2gpu.codegen.variable_arrays import VariableArrayEmitter, variable_array_types
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import declared_const
@@ -49,7 +49,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.debug = module.debug_info           # codegen/debug_info.DebugInfo under -g, else None
         self.debug_blocks: list = []             # -g: the DILexicalBlocks of the C blocks we are in
         self.statement_coord = None              # -g: where the statement being emitted is
-        self.described: set[int] = set()         # -g: ids of the addresses given a variable
+        self.described: dict = {}                # -g: id of an address -> its DILocalVariable
 
     # ----------------------------------------------------------------- services
     def alloca(self, ctype: ct.CType, name: str = "") -> ir.Value:
@@ -143,28 +143,43 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
             self.builder.debug_metadata = saved
 
     def describe_variable(self, name: str, ctype: ct.CType, address: ir.Value, coord, argument: int = 0,
-                          whole_function: bool = False) -> None:
+                          whole_function: bool = False):
         """A debugger sees the C object `name` at `address` (under -g; else nothing), in
-        the current block (`whole_function`: in the whole function)."""
-        if self.debug is None or id(address) in self.described:
-            return
-        self.described.add(id(address))          # (the IR holds every address: ids stay unique)
-        scope = self.subprogram(coord) if whole_function else self.debug_scope(coord)
-        self.debug.declare_variable(self.builder, scope, name, ctype, address, coord, argument)
+        the current block (`whole_function`: in the whole function). Its DILocalVariable."""
+        if self.debug is None:
+            return None
+        if id(address) not in self.described:     # (the IR holds every address: ids stay unique)
+            scope = self.subprogram(coord) if whole_function else self.debug_scope(coord)
+            self.described[id(address)] = self.debug.declare_variable(
+                self.builder, scope, name, ctype, address, coord, argument, self._debug_lengths(ctype, coord))
+        return self.described[id(address)]
+
+    def _debug_lengths(self, ctype: ct.CType, coord) -> dict:
+        """The variables holding the lengths of ctype's variable-length arrays, described
+        (those bound in this function; none is captured for the debugger's sake)."""
+        lengths = {}
+        for vla in variable_array_types(ctype):
+            symbol = self.bound_length(vla)
+            if symbol is not None and self._own_value(symbol.address):
+                lengths[vla.length_name] = self.describe_variable(vla.length_name, ct.SIZE_T, symbol.address,
+                                                                  coord, whole_function=True)
+        return lengths
 
     # ----------------------------------------------------------------- the body
     def emit_body(self, definition: c_ast.FuncDef) -> None:
         if self.debug is not None:
             self.subprogram(definition.decl.coord, definition.decl.name)
-        for number, (param, arg, ctype) in enumerate(zip(_named_params(definition, self.function_type),
-                                                         self.function.args, self.function_type.params)):
+        for param, arg, ctype in zip(_named_params(definition, self.function_type), self.function.args,
+                                     self.function_type.params):
             slot = self.alloca(ctype, param.name)
             self.builder.store(complex_values.from_abi(self.builder, arg, ctype), slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord,
                                       const=declared_const(param)))
-            self.describe_variable(param.name, ctype, slot, param.coord, argument=number + 1)
         for ctype in self.function_type.params:      # `double (*a)[n]`: n is a parameter
             self.bind_variable_lengths(ctype)
+        for number, param in enumerate(_named_params(definition, self.function_type) if self.debug else ()):
+            symbol = self.scope.names[param.name]          # -g: after the lengths its type may use
+            self.describe_variable(param.name, symbol.ctype, symbol.address, param.coord, argument=number + 1)
         self._declare_func_name(definition.decl.name)
         for item in definition.body.block_items or ():
             self.stmt(item)

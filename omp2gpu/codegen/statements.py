@@ -146,8 +146,10 @@ class StatementEmitter:
                                f"team is not supported ({error.message})", node.coord) from error
         if slot is None:
             slot = self.allocate_variable_array(ctype, node.name)
-        return self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
-                                         const=declared_const(node)))
+        symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
+                                           const=declared_const(node)))
+        self.describe_variable(node.name, ctype, slot, node.coord)
+        return symbol
 
     def _check_not_redefined(self, node: c_ast.Decl) -> None:
         """A name declared twice in one block."""

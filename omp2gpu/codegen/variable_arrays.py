@@ -48,6 +48,17 @@ class VariableArrayEmitter:
             self.builder.store(length, slot)
             self.scope.declare(Symbol(vla.length_name, ct.SIZE_T, "object", slot))
 
+    def bound_length(self, vla: ct.VariableArrayType) -> Symbol | None:
+        """The variable holding a VLA type's length where it is already in scope (looked up
+        without capturing it into an outlined body)."""
+        scope = self.scope
+        while scope is not None:
+            symbol = scope.names.get(vla.length_name)
+            if symbol is not None:
+                return symbol
+            scope = getattr(scope, "parent", None)
+        return None
+
     def array_length(self, vla: ct.VariableArrayType) -> ir.Value:
         """The run-time length (i64) of a bound VLA type."""
         symbol = _find(self.scope, vla.length_name)

@@ -166,3 +166,22 @@ def test_a_static_local_is_a_global_variable_of_its_block(translations):
     scope = re.search(r"scope: (!\d+)", line).group(1)
     assert re.search(rf"^{scope} = distinct !DI(Subprogram|LexicalBlock)\(", text, re.M)
     assert "linkageName" not in line          # gdb would look the static up by its IR name
+
+
+def test_variable_length_arrays_count_by_their_length_variable(tmp_path):
+    """`double grid[n][n]`, `double (*m)[n]`: array types whose DISubrange counts are the
+    variables holding the lengths (as Clang describes them), so gdb prints `grid[2]`."""
+    path = tmp_path / "vla.c"
+    path.write_text("double trace(int n, double (*m)[n]) { return m[1][1]; }\n"
+                    "int main(int argc, char **argv) { int n = argc + 2; double grid[n][n];\n"
+                    "  grid[1][1] = 4.0; return (int)trace(n, grid); }\n")
+    text = str(driver.translate(path, CompileOptions(debug_info=True, opt_level=0)).host)
+    counts = re.findall(r"!DISubrange\(count: (!\d+)\)", text)
+    assert len(counts) >= 3, text                     # grid's two dimensions, m's one
+    for count in counts:
+        assert re.search(rf"^{count} = !DILocalVariable\([^)]*name: \"vla\.\d+\"", text, re.M), count
+    for name in ("grid", "m"):
+        assert re.search(rf'!DILocalVariable\([^)]*name: "{name}"', text), name
+    optimised = host.prepare(driver.translate(path, CompileOptions(debug_info=True)).host)
+    host.optimise(optimised, 2)
+    optimised.verify()
