@@ -1,6 +1,7 @@
 """Tools on omp2gpu's native executables (docs/debugging.md): built with -g, gdb stops at a
 line inside a target region, on the host (the host fallback) and on the CPU device, and
-prints the region's variables; valgrind's memcheck runs the host fallback and reports no
+prints the region's variables (and a program's blocks, statics, globals and variable-length
+arrays); valgrind's memcheck runs the host fallback and reports no
 error in a correct program, and the line of a bug in a wrong one; the line table names the
 source file. On a GPU (marker `gpu`): compute-sanitizer and ncu run the executable, and
 compute-sanitizer names the line of a kernel's read past its array (the PTX's -g lines).
@@ -96,6 +97,19 @@ def test_gdb_prints_variables_inside_a_target_region(heat, device, frame):
     values = re.findall(r"^\$\d+ = (.*)$", out, re.M)
     assert values == ["-50", "0.25", "100", "32", "0"], out
     assert re.search(rf"#0 +{frame} \(.*\) at debug_heat\.c:{line}", out), out
+
+
+def test_gdb_sees_each_blocks_variables_statics_globals_and_vlas(tmp_path):
+    """Lexical blocks, a static local, file-scope objects, a variable-length array."""
+    source = PROGRAMS / "debug_scopes.c"
+    program = build(tmp_path, source, "-g", "-O0")
+    out = gdb_batch(program, f"break debug_scopes.c:{marked_line(source, '/* LOOP */')} if i == 101", "run",
+                    "print i", "print doubled", "print config", "print histogram", "print grid[2]", "print grid[1][2]",
+                    "delete", f"break debug_scopes.c:{marked_line(source, '/* STATIC */')}", "continue", "print issued",
+                    "delete", f"break debug_scopes.c:{marked_line(source, '/* INNER */')}", "continue", "print total",
+                    env=device_env("host"))
+    values = re.findall(r"^\$\d+ = (.*)$", out, re.M)
+    assert values == ["101", "202", "{steps = 3, dt = 0.5}", "{0, 1, 4, 9}", "{20, 21, 22}", "12", "41", "83"], out
 
 
 def test_gdb_lists_the_region_line_on_both_devices(heat):
