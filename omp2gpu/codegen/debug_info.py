@@ -149,7 +149,7 @@ class DebugInfo:
 
     def describe_global(self, symbol, scope) -> None:
         """An object with static storage as a DIGlobalVariable of `scope` (the unit; a
-        static local's block), listed in the unit by `finish`."""
+        static local's function), listed in the unit by `finish`."""
         di_type = None if self.lines_only else self.type(symbol.ctype)
         if di_type is None or self.module.globals.get(symbol.address.name) is not symbol.address:
             return

@@ -115,8 +115,8 @@ class StatementEmitter:
             return
         if "static" in node.storage:
             symbol = self.module.define_static_local(node, ctype, self.scope, self.function.name)
-            if self.debug is not None:         # -g: a variable of the block it is declared in
-                self.debug.describe_global(symbol, self.debug_scope(node.coord))
+            if self.debug is not None:         # -g: a variable of its function (LLVM 20's DWARF
+                self.debug.describe_global(symbol, self.subprogram(node.coord))   # writer crashes on a block's)
             return
         if ctype.is_variable:
             return self._variable_array_decl(node, ctype)

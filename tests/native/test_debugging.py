@@ -107,9 +107,10 @@ def test_gdb_sees_each_blocks_variables_statics_globals_and_vlas(tmp_path):
                     "print i", "print doubled", "print config", "print histogram", "print grid[2]", "print grid[1][2]",
                     "delete", f"break debug_scopes.c:{marked_line(source, '/* STATIC */')}", "continue", "print issued",
                     "delete", f"break debug_scopes.c:{marked_line(source, '/* INNER */')}", "continue", "print total",
-                    env=device_env("host"))
+                    "print blocks_entered", env=device_env("host"))
     values = re.findall(r"^\$\d+ = (.*)$", out, re.M)
-    assert values == ["101", "202", "{steps = 3, dt = 0.5}", "{0, 1, 4, 9}", "{20, 21, 22}", "12", "41", "83"], out
+    assert values == ["101", "202", "{steps = 3, dt = 0.5}", "{0, 1, 4, 9}", "{20, 21, 22}", "12", "41", "83",
+                      "1"], out
 
 
 def test_gdb_lists_the_region_line_on_both_devices(heat):

@@ -30,8 +30,10 @@ int main(int argc, char **argv)
         total += doubled; /* LOOP */
     }
     {
+        static int blocks_entered;      /* a static local of a nested block */
         int total = next_id() + next_id();
-        printf("inner %d\n", total); /* INNER */
+        blocks_entered++;
+        printf("inner %d (%d)\n", total, blocks_entered); /* INNER */
     }
     printf("total %d grid %.0f\n", total, grid[n - 1][n - 1]);
     return 0;
