@@ -83,6 +83,8 @@ def accepted(pointee: ct.CType) -> tuple[Element, ...] | None:
         return own, Element("char", 1)
     if pointee.is_floating:
         return (Element("float", pointee.size),)
+    if pointee.is_complex:             # complex64, complex128, clongdouble: C's layout
+        return (Element("complex", pointee.size),)
     if pointee.is_pointer:
         return Element("pointer", 8), Element("uint", 8), Element("int", 8)
     if pointee.is_struct:

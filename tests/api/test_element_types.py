@@ -42,6 +42,13 @@ def test_pointees_accept_their_own_elements():
     assert mismatch(ct.BOOL, Element("uint", 1)) == "it takes bool data, not uint8"
 
 
+def test_complex_pointees_take_numpys_complex_arrays_of_their_size():
+    assert mismatch(ct.COMPLEX_DOUBLE, Element("complex", 16)) is None
+    assert mismatch(ct.COMPLEX_FLOAT, Element("complex", 8)) is None
+    assert mismatch(ct.COMPLEX_DOUBLE, Element("complex", 8)) == "it takes complex128 data, not complex64"
+    assert mismatch(ct.COMPLEX_DOUBLE, Element("float", 8)) == "it takes complex128 data, not float64"
+
+
 def test_void_takes_anything_and_chars_take_bytes():
     assert accepted(ct.VOID) is None
     for element in (Element("int", 1), Element("uint", 1), Element("char", 1)):
