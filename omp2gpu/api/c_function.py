@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ctypes
 
-from omp2gpu.api.parameters import ctypes_type, parameter
+from omp2gpu.api.parameters import ctypes_type, parameter, python_result
 from omp2gpu.codegen.prototypes import Prototype
 from omp2gpu.offload import runtime
 from omp2gpu.offload.data_environment import MappingError
@@ -39,6 +39,10 @@ class CFunction:
         except TypeError:
             raise TypeError(f"{name}() returns '{ftype.result}', which cannot be passed to Python") from None
         self._call = ctypes.CFUNCTYPE(result, *(p.ctypes_type for p in self.parameters))(address)
+        to_python = python_result(ftype.result)
+        if to_python is not None:                # a complex result: a Python complex
+            raw = self._call
+            self._call = lambda *arguments: to_python(raw(*arguments))
         self._native = native
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
 

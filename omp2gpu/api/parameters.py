@@ -3,6 +3,7 @@ conversion of the Python value passed for it. Errors name the parameter by its C
 
     integers, _Bool      int (or anything with __index__: NumPy integers), range-checked
     float, double        int or float (or anything with __float__)
+    float/double complex any number (or anything with __complex__); results are complex
     pointers             None (NULL), or an array (api/arrays.py) whose elements are the
                          pointee's type, contiguous, writable unless the pointee is const
 """
@@ -23,6 +24,20 @@ _INTEGERS = {(8, True): ctypes.c_int8, (8, False): ctypes.c_uint8, (16, True): c
 _FLOATS = {32: ctypes.c_float, 64: ctypes.c_double, 80: ctypes.c_longdouble}
 
 
+class _FloatComplex(ctypes.Structure):
+    _fields_ = [("real", ctypes.c_float), ("imag", ctypes.c_float)]
+
+
+class _DoubleComplex(ctypes.Structure):
+    _fields_ = [("real", ctypes.c_double), ("imag", ctypes.c_double)]
+
+
+# float and double complex as libffi passes them: a struct of two floats (packed in one
+# SSE register) or two doubles (two), which is the x86-64 ABI's complex. long double
+# complex is not: the ABI returns it in st0:st1, a struct of two long doubles in memory.
+_COMPLEX = {ct.COMPLEX_FLOAT: _FloatComplex, ct.COMPLEX_DOUBLE: _DoubleComplex}
+
+
 def ctypes_type(ctype: ct.CType):
     """The ctypes type that passes or returns `ctype`; None for void; TypeError for a type
     no Python value can be (a struct by value)."""
@@ -34,6 +49,8 @@ def ctypes_type(ctype: ct.CType):
         return _FLOATS[ctype.bits]
     if ctype.is_pointer:
         return ctypes.c_void_p
+    if ctype in _COMPLEX:
+        return _COMPLEX[ctype]
     raise TypeError(f"'{ctype}' values cannot be passed between Python and C")
 
 
@@ -78,6 +95,25 @@ class FloatParameter(Parameter):
             return float(value)
         except (TypeError, ValueError):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}") from None
+
+
+class ComplexParameter(Parameter):
+    def convert(self, value, held):
+        if isinstance(value, (str, bytes, bytearray)):
+            raise TypeError(f"{self.where} takes a number, not {type(value).__name__}")
+        try:
+            number = complex(value)
+        except (TypeError, ValueError):
+            raise TypeError(f"{self.where} takes a number, not {type(value).__name__}") from None
+        return self.ctypes_type(number.real, number.imag)
+
+
+def python_result(ctype: ct.CType):
+    """The conversion of a C function's result to Python's value; None where ctypes
+    gives it already (a complex result comes back as a struct)."""
+    if ctype in _COMPLEX:
+        return lambda result: complex(result.real, result.imag)
+    return None
 
 
 class PointerParameter(Parameter):
@@ -126,4 +162,6 @@ def parameter(function: str, name: str, ctype: ct.CType) -> Parameter:
         return IntegerParameter(function, name, ctype)
     if ctype.is_floating:
         return FloatParameter(function, name, ctype)
+    if ctype in _COMPLEX:
+        return ComplexParameter(function, name, ctype)
     raise TypeError(f"{function}(): parameter '{name}' is '{ctype}', which cannot be passed from Python")

@@ -174,3 +174,31 @@ def test_threads_lend_device_arrays_at_once_and_lose_nothing(lending):
     for a in arrays[1:]:
         np.testing.assert_array_equal(a.values, np.full(64, 100.0))
     assert copies() == [] and _nothing_lent()
+
+
+COMPLEX = """
+#include <complex.h>
+double norm2(const double complex *z, int n) {
+    double sum = 0.0;
+    for (int i = 0; i < n; i++)
+        sum += creal(z[i] * conj(z[i]));
+    return sum;
+}
+double complex twice(double complex z) { return 2.0 * z; }
+float complex mix(float complex z, double complex w) { return z / 2 + (float complex)w; }
+long double complex same(long double complex z) { return z; }
+"""
+
+
+def test_complex_values_and_numpy_complex_arrays():
+    library = omp2gpu.load(source=COMPLEX)
+    assert library.norm2(np.array([1 + 2j, 3 - 4j]), 2) == 30.0
+    assert library.twice(1 + 2j) == 2 + 4j and library.twice(3) == 6 + 0j
+    assert library.mix(2 + 4j, 0.5j) == 1 + 2.5j          # float complex packed, as gcc passes it
+    with pytest.raises(TypeError, match=r"norm2\(\): parameter 'z' \(const complex double \*\): it takes "
+                                        "complex128 data, not complex64"):
+        library.norm2(np.zeros(2, dtype=np.complex64), 2)
+    with pytest.raises(TypeError, match=r"twice\(\): parameter 'z' \(complex double\) takes a number, not str"):
+        library.twice("1")
+    with pytest.raises(TypeError, match="'complex long double', which cannot be passed from Python"):
+        library.same(1)
