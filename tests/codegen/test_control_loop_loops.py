@@ -107,3 +107,37 @@ def test_a_simd_loop_in_a_parallel_for_is_not_shared_among_the_threads(tmp_path)
     simd loop too (it was, each thread then summing a share of another thread's row)."""
     kernel, _ = _kernel_ir(tmp_path, SIMD_IN_PARALLEL_FOR)
     assert len(re.findall(r"call void @\"?__kmpc_for_static_init_[48]", kernel)) == 1
+
+
+SIMD_IN_DISTRIBUTE_PARALLEL_FOR = """
+void histogram(int n, const int *cell, int *population) {
+  #pragma omp target teams distribute parallel for map(to: cell[0:n]) map(from: population[0:256])
+  for (int c = 0; c < 256; c++) {
+    int count = 0;
+    #pragma omp simd reduction(+: count)
+    for (int k = 0; k < n; k++) count += cell[k] == c;
+    population[c] = count;
+  }
+}
+"""
+
+
+def test_a_loop_in_a_distribute_parallel_for_body_runs_its_own_whole_space(tmp_path):
+    """The team's chunk [dist_start, dist_hi) bounds the distributed loop only: a simd loop
+    in its body counts from 0 to its own trip count (it took the team's chunk as its range,
+    so each row counted a slice of the cells: wrong histograms on the H200)."""
+    kernel, _ = _kernel_ir(tmp_path, SIMD_IN_DISTRIBUTE_PARALLEL_FOR)
+    assert len(_loads_through(kernel, "_dist_hi")) == 1
+
+
+def _loads_through(kernel: str, global_suffix: str) -> list[str]:
+    """The kernel's loads from the shared global whose name ends so (through its GEPs/casts)."""
+    pointers, loads = set(), []
+    for line in kernel.splitlines():
+        defined = re.match(r'\s*(%"[^"]+")\s*=', line)
+        if f'{global_suffix}"' in line or any(p in line for p in pointers):
+            if " = load " in line:
+                loads.append(line)
+            elif defined:
+                pointers.add(defined.group(1))
+    return loads

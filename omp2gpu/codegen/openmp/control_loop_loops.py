@@ -232,6 +232,17 @@ class LoopConstructs:
 
     def emit_loop(self, cg, directive, body, rest=(), worksharing=None, implicit_barrier=True,
                   environment=None) -> None:
+        """A loop construct (see _emit_loop). The team's distribute chunk and the counting
+        type are this loop's alone: a loop nested in its body (a `simd` in a `distribute
+        parallel for`) runs its own whole space and counts in its own type."""
+        chunk_range, counting = self.chunk_range, self.counting
+        try:
+            self._emit_loop(cg, directive, body, rest, worksharing, implicit_barrier, environment)
+        finally:
+            self.chunk_range, self.counting = chunk_range, counting
+
+    def _emit_loop(self, cg, directive, body, rest=(), worksharing=None, implicit_barrier=True,
+                   environment=None) -> None:
         """A loop construct: split among the region's threads in a parallel region, else
         run by the one thread there is. `environment`: the enclosing construct's data
         environment where it already made the clauses' copies (`parallel for`): the loop's
@@ -246,6 +257,7 @@ class LoopConstructs:
             lo, hi = ir.Constant(self.counting.ir_type(), 0), space.total
             if self.chunk_range is not None:        # this team's chunk of a distribute
                 lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
+                self.chunk_range = None             # not the chunk of a loop in the body
             linear = Linear(cg, directive, {loop.variable for loop in loops}, persist=True)
             with self._data_environment(cg, linear.other_clauses, body) if own_environment \
                     else nullcontext(environment) as environment:
