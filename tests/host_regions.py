@@ -12,6 +12,8 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
     # NVPTX has no 80-bit floating type (Clang refuses long double in device code too)
     "long_double_80bit": ("long double (the host's x86 80-bit type) has no GPU equivalent",),
     "long_double_atomics": ("long double (the host's x86 80-bit type) has no GPU equivalent",),
+    # its long double _Complex region (the float and double ones run on the GPU)
+    "complex_target_captures": ("long double (the host's x86 80-bit type) has no GPU equivalent",),
     # long double between device regions inside target data: the launcher's host-region calls
     "target_data_host_region": ("long double (the host's x86 80-bit type) has no GPU equivalent",),
     # under --scheme control-loop: a VLA private to a teams or target construct would be

@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -63,18 +64,42 @@ def environment_in_name(name: str) -> dict[str, str]:
     return {found[1].upper(): found[2]} if found else {}
 
 
-def run_test(test: Path, include: Path, device: str, scheme: str) -> tuple[str, str]:
+def run_test(test: Path, include: Path, device: str, scheme: str, compiler: str = "omp2gpu") -> tuple[str, str]:
     """(outcome, detail) of one test, compiled and run from its own folder as its Makefile does."""
     library = [str(include / "libompvv.c")] if test.name in WITH_LIBRARY else []
-    command = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device, "--scheme", scheme,
-               "-I", str(include), test.name, *library, "-lm"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     env.update(environment_in_name(test.name))
+    if compiler == "gcc":
+        return _gcc_outcome(test, include, library, env)
+    command = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", device, "--scheme", scheme,
+               "-I", str(include), test.name, *library, "-lm"]
     try:
         done = subprocess.run(command, cwd=test.parent, env=env, capture_output=True, text=True,
                               stdin=subprocess.DEVNULL, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return "failed", f"timed out after {TIMEOUT_S} s"
+    return _outcome(done)
+
+
+def _gcc_outcome(test: Path, include: Path, library: list[str], env: dict) -> tuple[str, str]:
+    """The reference: the same test built by `gcc -fopenmp` (target regions on the host, as
+    gcc without an offload compiler runs them); a compile error counts as refused."""
+    with tempfile.TemporaryDirectory() as scratch:
+        program = str(Path(scratch) / "test")
+        built = subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-I", str(include), test.name, *library,
+                                "-lm", "-o", program], cwd=test.parent, capture_output=True, text=True)
+        if built.returncode != 0:
+            errors = [line for line in built.stderr.splitlines() if "error:" in line]
+            return "refused", errors[0] if errors else "gcc failed"
+        try:
+            done = subprocess.run([program], cwd=test.parent, env=env, capture_output=True, text=True,
+                                  stdin=subprocess.DEVNULL, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return "failed", f"timed out after {TIMEOUT_S} s"
+    return _outcome(done)
+
+
+def _outcome(done: subprocess.CompletedProcess) -> tuple[str, str]:
     output = done.stdout + done.stderr
     errors = [line for line in output.splitlines() if "error:" in line]
     if done.returncode == 0:
@@ -90,6 +115,8 @@ def main() -> int:
     parser.add_argument("suite", type=Path, help="a checkout of SOLLVE/sollve_vv")
     parser.add_argument("--device", default="cpu", choices=("cpu", "gpu", "host"))
     parser.add_argument("--scheme", default="auto")
+    parser.add_argument("--compiler", default="omp2gpu", choices=("omp2gpu", "gcc"),
+                        help="gcc: the reference's counts on the same machine (gcc -fopenmp, regions on the host)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--openmp", default="4.5", help="the suite's folder of tests: 4.5 (what omp2gpu "
@@ -105,10 +132,11 @@ def main() -> int:
                    if not args.only or any(test.relative_to(folder).match(glob) for glob in args.only))
     include = args.suite / "ompvv"
     with ThreadPoolExecutor(args.jobs) as pool:
-        outcomes = list(pool.map(lambda t: run_test(t, include, args.device, args.scheme), tests))
+        outcomes = list(pool.map(lambda t: run_test(t, include, args.device, args.scheme, args.compiler), tests))
     counts = {kind: sum(1 for o, _ in outcomes if o == kind) for kind in ("passed", "refused", "failed")}
-    lines = [f"# OpenMP validation suite (sollve_vv, OpenMP {args.openmp} C tests): --device {args.device} "
-             f"--scheme {args.scheme}", "",
+    built_by = "gcc -fopenmp (the reference)" if args.compiler == "gcc" else \
+        f"--device {args.device} --scheme {args.scheme}"
+    lines = [f"# OpenMP validation suite (sollve_vv, OpenMP {args.openmp} C tests): {built_by}", "",
              f"{len(tests)} tests: {counts['passed']} passed, {counts['refused']} refused with a located "
              f"error, {counts['failed']} failed.", "", "| test | outcome | first error or failure line | known cause |",
              "|---|---|---|---|"]
@@ -123,6 +151,8 @@ def main() -> int:
     print(text)
     name = f"results-{args.device}-{args.scheme}.md" if args.openmp == "4.5" else \
         f"results-{args.openmp}-{args.device}-{args.scheme}.md"
+    if args.compiler == "gcc":
+        name = f"results-{args.openmp}-gcc.md"
     for folder in filter(None, [None if args.only else HERE, args.out]):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
