@@ -31,6 +31,7 @@ from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.loop_transformations import apply_loop_transformations
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
+from omp2gpu.sema.orphaned_reductions import check_orphaned_reductions
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
 from omp2gpu.targets import host, mpi
@@ -169,6 +170,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
         check_concurrent_races(ast)
         check_nesting(ast)
         check_task_reduction_operators(ast)
+        check_orphaned_reductions(ast)
     lower_loop_constructs(ast, check=lowering_checks)     # 5.0 `loop` -> a 4.5 construct
     check_atomic_forms(ast)
     apply_requires(ast)

@@ -1,0 +1,49 @@
+"""A reduction on a worksharing construct (for, sections, scope) with no parallel,
+teams, target or task region around it in its function: the region it binds to is a
+caller's (or the initial thread's), where the function's own automatic variables and
+parameters are private to each thread -- OpenMP requires a worksharing reduction's item
+to be shared there (4.5 2.15.3.6). gcc reports "reduction variable 'x' is private in
+outer context"; so does this check, lexically as gcc does."""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from omp2gpu.diagnostics import LoweringError
+from omp2gpu.frontend.clause_types import ReductionClause
+from omp2gpu.sema.openmp_constructs import constructs_in_context
+
+_WORKSHARING = ("for", "sections", "scope")
+_DATA_ENVIRONMENTS = ("parallel", "teams", "target", "task", "taskloop")
+
+
+def check_orphaned_reductions(ast) -> None:
+    for function in (node for node in ast.ext or () if isinstance(node, c_ast.FuncDef)):
+        private = _automatic_names(function)
+        for construct, enclosing in constructs_in_context(function):
+            directive = construct.directive
+            if directive.constructs[0] not in _WORKSHARING:
+                continue
+            if any(leaf in _DATA_ENVIRONMENTS for outer in enclosing for leaf in outer.directive.constructs):
+                continue
+            for clause in directive.find(ReductionClause):
+                for item in clause.items:
+                    if item.is_variable and item.name in private:
+                        raise LoweringError(f"reduction variable '{item.name}' is private in outer context",
+                                            construct.coord)
+
+
+def _automatic_names(function: c_ast.FuncDef) -> set[str]:
+    """The parameters and the local variables without static or extern storage."""
+    names = set()
+    params = function.decl.type.args.params if isinstance(function.decl.type, c_ast.FuncDecl) \
+        and function.decl.type.args is not None else ()
+    names |= {p.name for p in params if isinstance(p, c_ast.Decl) and p.name}
+    stack = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.Decl) and node.name and not ({"static", "extern"} & set(node.storage)) \
+                and not isinstance(node.type, c_ast.FuncDecl):
+            names.add(node.name)
+        stack.extend(child for _, child in node.children())
+    return names
