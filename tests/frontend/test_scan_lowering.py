@@ -63,17 +63,20 @@ def test_target_parallel_for_maps_the_reduction_item(tmp_path):
 
 @pytest.mark.parametrize("code, message, line", [
     ("#pragma omp scan inclusive(x)\n", "'#pragma omp scan' must be directly in the body of a loop", 4),
-    ("#pragma omp for reduction(inscan, +: x)\nfor (i = 0; i < 100; i++) { x += a[i]; b[i] = x; }\n",
-     "needs one '#pragma omp scan' directly in its body", 5),
-    ("#pragma omp for reduction(inscan, +: x)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
+    ("#pragma omp parallel\n#pragma omp for reduction(inscan, +: x)\n"
+     "for (i = 0; i < 100; i++) { x += a[i]; b[i] = x; }\n",
+     "needs one '#pragma omp scan' directly in its body", 6),
+    ("#pragma omp parallel\n#pragma omp for reduction(inscan, +: x)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
      "#pragma omp scan inclusive(x)\nb[i] = x;\n#pragma omp scan inclusive(x)\nb[i] += x; }\n",
-     "only one '#pragma omp scan' may be in the body", 8),
-    ("#pragma omp for reduction(inscan, +: x, y)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
-     "#pragma omp scan inclusive(x)\nb[i] = x; }\n", "must name the loop's inscan reduction items", 6),
-    ("#pragma omp for reduction(inscan, +: x) lastprivate(y)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
-     "#pragma omp scan inclusive(x)\nb[i] = y = x; }\n", "'lastprivate' with an 'inscan' reduction", 4),
-    ("#pragma omp for reduction(inscan, +: x) schedule(dynamic)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
-     "#pragma omp scan inclusive(x)\nb[i] = x; }\n", "supports only 'schedule(static)'", 4),
+     "only one '#pragma omp scan' may be in the body", 9),
+    ("#pragma omp parallel\n#pragma omp for reduction(inscan, +: x, y)\nfor (i = 0; i < 100; i++) { x += a[i];\n"
+     "#pragma omp scan inclusive(x)\nb[i] = x; }\n", "must name the loop's inscan reduction items", 7),
+    ("#pragma omp parallel\n#pragma omp for reduction(inscan, +: x) lastprivate(y)\n"
+     "for (i = 0; i < 100; i++) { x += a[i];\n"
+     "#pragma omp scan inclusive(x)\nb[i] = y = x; }\n", "'lastprivate' with an 'inscan' reduction", 5),
+    ("#pragma omp parallel\n#pragma omp for reduction(inscan, +: x) schedule(dynamic)\n"
+     "for (i = 0; i < 100; i++) { x += a[i];\n"
+     "#pragma omp scan inclusive(x)\nb[i] = x; }\n", "supports only 'schedule(static)'", 5),
     ("#pragma omp parallel for reduction(inscan, +: a[0:2])\nfor (i = 0; i < 100; i++) { a[0] += i;\n"
      "#pragma omp scan inclusive(a)\nb[i] = a[0]; }\n", "only variables", 4),
 ])
