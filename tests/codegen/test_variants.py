@@ -72,6 +72,15 @@ def test_each_device_module_calls_its_variant(tmp_path):
     assert "scale" in host and not {"gpu_scale", "cpu_scale"} & host     # the host version: the base
 
 
+def test_the_control_loop_calls_the_gpu_variant(tmp_path):
+    """The control loop's own hooks compile for the GPU too: a call in its kernel turns into
+    the GPU's variant (it kept the base function: the suite's device_type(nohost) tests)."""
+    translation = _translate(tmp_path, VARIANTS, scheme="control-loop")
+    assert [k.scheme.name for k in translation.device.kernels] == ["control-loop"]
+    gpu = _called(str(translation.device.module))
+    assert "gpu_scale" in gpu and not {"scale", "cpu_scale"} & gpu
+
+
 def test_each_device_runs_its_variant(tmp_path):
     assert run_on(tmp_path, VARIANTS, "host") == "10 10\n"
     assert run_on(tmp_path, VARIANTS, "cpu") == "10 100\n"

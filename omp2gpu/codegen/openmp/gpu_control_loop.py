@@ -113,6 +113,7 @@ def _nesting_depths(module: ir.Module, kernel_name: str) -> ir.GlobalVariable:
 # ----------------------------------------------------------------- the hooks inside a kernel
 class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
     atomic_syncscope = "device"
+    device_name = "gpu"         # what declare variant and metadirective choose by inside the kernel
 
     def __init__(self, machine: StateMachine, shared: TeamSharedStorage, outer):
         self.machine = machine
