@@ -56,15 +56,18 @@ def current() -> int:
 
 
 def wanted(bit: int) -> bool:
-    if bit == DATA_TRANSFER and getattr(_own_copies, "depth", 0):
-        return False
     return bool(_mask & bit)
+
+
+def copy_is_the_runtimes_own() -> bool:
+    """Inside runtime_copies(): a copy neither printed (0x20) nor traced."""
+    return bool(getattr(_own_copies, "depth", 0))
 
 
 @contextmanager
 def runtime_copies():
     """Copies the runtime makes for itself, not for a map (libomptarget does not print
-    its device environment's copy either): no 0x20 line for them."""
+    its device environment's copy either): no 0x20 line and no profile span for them."""
     _own_copies.depth = getattr(_own_copies, "depth", 0) + 1
     try:
         yield

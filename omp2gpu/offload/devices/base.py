@@ -105,7 +105,10 @@ class Device(abc.ABC):
 
     def observed_copy(self, direction: str, host_address: int, device_address: int, nbytes: int):
         """Around one copy between the host and here ('to-device' or 'to-host'): its span in
-        the profile and its LIBOMPTARGET_INFO line (bit 0x20), when either is asked for."""
+        the profile and its LIBOMPTARGET_INFO line (bit 0x20), when either is asked for
+        (neither for the runtime's own copies: launch_info.runtime_copies)."""
+        if launch_info.copy_is_the_runtimes_own():
+            return nullcontext()
         if launch_info.wanted(launch_info.DATA_TRANSFER):
             launch_info.data_transfer(self.label, direction, host_address, device_address, nbytes)
         trace = trace_events.active()
