@@ -32,6 +32,7 @@ import llvmlite.binding as llvm
 from omp2gpu import driver, native_image
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, compiler_key
+from omp2gpu.offload.runtime import joined_ranges
 from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.targets import host, mpi, native_runtime, openmp_runtime, shared_libraries
 from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES
@@ -225,7 +226,7 @@ def lend(ranges: list[tuple[int, int]], streams=()) -> list[tuple[int, int]]:
         if runtime.__omp2gpu_wait_stream(ctypes.c_void_p(stream), why, len(why)):
             raise LookupError(why.value.decode("utf-8", "replace"))
     lent: list[tuple[int, int]] = []
-    for begin, nbytes in _joined(ranges):
+    for begin, nbytes in joined_ranges(ranges):
         if runtime.__omp2gpu_lend(ctypes.c_void_p(begin), ctypes.c_int64(nbytes), why, len(why)):
             end_loans(lent)
             raise LookupError(why.value.decode("utf-8", "replace"))
@@ -236,17 +237,6 @@ def lend(ranges: list[tuple[int, int]], streams=()) -> list[tuple[int, int]]:
 def end_loans(lent: list[tuple[int, int]]) -> None:
     for begin, nbytes in lent:
         shared_runtime().__omp2gpu_end_loan(ctypes.c_void_p(begin), ctypes.c_int64(nbytes))
-
-
-def _joined(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    joined: list[list[int]] = []
-    for begin, nbytes in sorted(ranges):
-        end = begin + max(nbytes, 1)
-        if joined and begin <= joined[-1][1]:
-            joined[-1][1] = max(joined[-1][1], end)
-        else:
-            joined.append([begin, end])
-    return [(begin, end - begin) for begin, end in joined]
 
 
 @dataclass

@@ -312,10 +312,13 @@ class OffloadRuntime(DeviceMemoryRoutines):
 
 
 def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ranges a loan lends: one as it is, several joined (joined_ranges)."""
+    return ranges if len(ranges) == 1 else joined_ranges(ranges)
+
+
+def joined_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(begin, bytes) ranges with the overlapping ones joined (one array passed twice, or
-    two views of one array)."""
-    if len(ranges) == 1:
-        return ranges
+    two views of one array); an empty range counts as one byte."""
     joined: list[list[int]] = []
     for begin, nbytes in sorted(ranges):
         end = begin + max(nbytes, 1)
