@@ -39,33 +39,31 @@ def _rows(cg, body, nest, first, last, iv_type, each_iteration) -> None:
     bounds, trips, _, variables = nest
     b = cg.builder
     row_length = _widen(cg, trips[-1])
-    entry = b.block
-    test, run, out = (cg.new_block(n) for n in ("row.test", "row.body", "row.done"))
-    b.branch(test)
-    b.position_at_end(test)
-    start = b.phi(I64, "row.start")
-    start.add_incoming(first, entry)
-    b.cbranch(b.icmp_unsigned("<", start, last), run, out)     # start < last: row_length > 0
-    b.position_at_end(run)
-    row, column = b.udiv(start, row_length), b.urem(start, row_length)
-    row_end = b.add(start, b.sub(row_length, column))
-    end = b.select(b.icmp_unsigned("<", row_end, last), row_end, last)
-    canonical_loop.set_loop_variables(cg, bounds[:-1], trips[:-1], iv_type, _narrow(cg, row, iv_type),
-                                      variables[:-1])
 
-    def set_innermost(iv):
-        position = _narrow(cg, b.add(column, b.sub(iv, start)), iv_type)
-        canonical_loop.set_loop_variables(cg, bounds[-1:], trips[-1:], iv_type, position, variables[-1:])
-    _iterations(cg, body, start, end, set_innermost, each_iteration)
-    start.add_incoming(end, b.block)
-    b.branch(test)
-    b.position_at_end(out)
+    def start_row(start):
+        row, column = b.udiv(start, row_length), b.urem(start, row_length)
+        canonical_loop.set_loop_variables(cg, bounds[:-1], trips[:-1], iv_type, _narrow(cg, row, iv_type),
+                                          variables[:-1])
+
+        def place(position):
+            canonical_loop.set_loop_variables(cg, bounds[-1:], trips[-1:], iv_type, _narrow(cg, position, iv_type),
+                                              variables[-1:])
+        return column, row_length, place
+    _row_loop(cg, body, first, last, start_row, each_iteration)
 
 
 def _dependent_rows(cg, body, nest, first, last, each_iteration) -> None:
     """_rows for a non-rectangular nest whose innermost loop is the dependent one: each row
     has its own length, found with its variables once a row (iteration type i64)."""
     bounds, trips, _, variables = nest
+    _row_loop(cg, body, first, last,
+              lambda start: canonical_loop.start_dependent_row(cg, bounds, trips, start, variables), each_iteration)
+
+
+def _row_loop(cg, body, first, last, start_row, each_iteration) -> None:
+    """The iterations [first, last) row by row: start_row(start) sets the outer variables of
+    the row holding `start` and returns (start's column, the row's length, place), place(k)
+    setting the innermost variable to the row's k-th value; a row ends at its end or `last`."""
     b = cg.builder
     entry = b.block
     test, run, out = (cg.new_block(n) for n in ("row.test", "row.body", "row.done"))
@@ -73,9 +71,9 @@ def _dependent_rows(cg, body, nest, first, last, each_iteration) -> None:
     b.position_at_end(test)
     start = b.phi(I64, "row.start")
     start.add_incoming(first, entry)
-    b.cbranch(b.icmp_unsigned("<", start, last), run, out)
+    b.cbranch(b.icmp_unsigned("<", start, last), run, out)     # start < last: the row is not empty
     b.position_at_end(run)
-    column, length, place = canonical_loop.start_dependent_row(cg, bounds, trips, start, variables)
+    column, length, place = start_row(start)
     row_end = b.add(start, b.sub(length, column))
     end = b.select(b.icmp_unsigned("<", row_end, last), row_end, last)
     _iterations(cg, body, start, end, lambda iv: place(b.add(column, b.sub(iv, start))), each_iteration)
