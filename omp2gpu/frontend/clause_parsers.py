@@ -95,6 +95,7 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     UseDevicePtrClause,
     WeakClause,
 )
+from .declare_mapper import parse_motion_clause, take_mapper_modifier
 from .declare_reduction import check_initializer
 from .directive_table import DIRECTIVES as DIRECTIVE_NAMES
 from .pragma_syntax import (
@@ -166,6 +167,8 @@ def _parse_map(ctx, tok, args):
     head, tail = split_once(ctx, args, ":", "'map' clause")
     clause = MapClause(coord=ctx.loc(tok.offset), items=[])
     if tail is not None:
+        head, clause.mapper = take_mapper_modifier(ctx, head, "map")
+    if tail is not None and (head.tokens or clause.mapper is None):
         _parse_map_prefix(ctx, head, clause)
     clause.items = parse_list(ctx, tail if tail is not None else head, "map", plain=False)
     return clause
@@ -462,8 +465,8 @@ CLAUSES: dict[str, ClauseSpec] = {
     "copyprivate": ClauseSpec(_list_clause(CopyprivateClause, plain=True), "required"),
     "is_device_ptr": ClauseSpec(_list_clause(IsDevicePtrClause, plain=True), "required"),
     "use_device_ptr": ClauseSpec(_list_clause(UseDevicePtrClause, plain=True), "required"),
-    "to": ClauseSpec(_list_clause(ToClause, plain=False), "required"),
-    "from": ClauseSpec(_list_clause(FromClause, plain=False), "required"),
+    "to": ClauseSpec(parse_motion_clause(ToClause), "required"),
+    "from": ClauseSpec(parse_motion_clause(FromClause), "required"),
     "link": ClauseSpec(_list_clause(LinkClause, plain=True), "required"),
     "uniform": ClauseSpec(_list_clause(UniformClause, plain=True), "required"),
     "map": ClauseSpec(_parse_map, "required"),

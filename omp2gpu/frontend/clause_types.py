@@ -20,12 +20,14 @@ from ..diagnostics import SourceLocation
 @dataclass
 class ArraySection:
     """`[lower:length]`; lower None means 0, length None means "to the end of the array".
-    `[i]` is the element i: lower i, length the constant 1, is_element True."""
+    `[i]` is the element i: lower i, length the constant 1, is_element True.
+    `[lower:length:stride]` (OpenMP 5.0, target update's to/from only): every stride-th element."""
 
     lower: c_ast.Node | None
     length: c_ast.Node | None
     is_element: bool = False
     coord: SourceLocation | None = None
+    stride: c_ast.Node | None = None        # None: 1
 
 
 @dataclass
@@ -38,6 +40,8 @@ class ListItem:
     sections: list[ArraySection]
     coord: SourceLocation
     spelling: str = ""
+    # OpenMP 5.0 array shaping `([n][m])p`: the extents, outermost first (p a pointer)
+    shape: list[c_ast.Node] = field(default_factory=list)
 
     @property
     def is_variable(self) -> bool:
@@ -68,8 +72,14 @@ class CopyinClause(ListClause): name = "copyin"
 class CopyprivateClause(ListClause): name = "copyprivate"
 class IsDevicePtrClause(ListClause): name = "is_device_ptr"
 class UseDevicePtrClause(ListClause): name = "use_device_ptr"
-class ToClause(ListClause): name = "to"          # target update; declare target
-class FromClause(ListClause): name = "from"      # target update
+@dataclass(kw_only=True)
+class MotionClause(ListClause):
+    """target update's to/from (declare target's `to` list too)."""
+    mapper: str | None = None           # `mapper(identifier):` (OpenMP 5.0)
+
+
+class ToClause(MotionClause): name = "to"          # target update; declare target
+class FromClause(MotionClause): name = "from"      # target update
 class LinkClause(ListClause): name = "link"      # declare target
 class UniformClause(ListClause): name = "uniform"  # declare simd
 
@@ -81,6 +91,7 @@ class MapClause(ListClause):
     always: bool = False
     map_type_explicit: bool = False
     map_type_coord: SourceLocation | None = None
+    mapper: str | None = None           # `mapper(identifier)` modifier (OpenMP 5.0)
 
 
 @dataclass(kw_only=True)

@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import SourceLocation
 from .clause_types import AtomicClause, Clause, CompareClause, DependClause, ListItem, MemoryOrderClause
+from .declare_mapper import DeclaredMapper
 from .declare_reduction import DeclaredReduction
 
 _STANDALONE = frozenset({
     "barrier", "taskwait", "taskyield", "flush", "target update", "target enter data",
     "target exit data", "end declare target", "threadprivate", "cancel", "cancellation point",
-    "declare reduction",
+    "declare reduction", "declare mapper",
     "requires", "scan",
     "nothing", "error", "assumes", "begin assumes", "end assumes",      # OpenMP 5.1
     "depobj",
@@ -33,6 +34,7 @@ class Directive:
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
     cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
     declared_reduction: DeclaredReduction | None = None     # declare reduction (...)
+    declared_mapper: DeclaredMapper | None = None           # declare mapper (...), OpenMP 5.0
     # An atomic's order when it names none: relaxed, or the file's `requires
     # atomic_default_mem_order` (sema.requires sets it).
     default_memory_order: str = field(default="relaxed", compare=False)

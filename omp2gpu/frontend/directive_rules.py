@@ -66,6 +66,7 @@ _MAP_TYPES_ON = {
     "target data": ("to", "from", "tofrom", "alloc"),
     "target enter data": ("to", "alloc"),
     "target exit data": ("from", "release", "delete"),
+    "declare mapper": ("to", "from", "tofrom", "alloc"),             # OpenMP 5.0
 }
 _MAP_TYPE_REQUIRED = frozenset({"target enter data", "target exit data"})
 # Directives that are meaningless without one of these clauses.
@@ -73,6 +74,7 @@ _REQUIRED_CLAUSES = {
     "target update": ("to", "from"),
     "target enter data": ("map",),
     "target exit data": ("map",),
+    "declare mapper": ("map",),
     "target data": ("map", "use_device_ptr"),
     "scan": ("inclusive", "exclusive"),
     "requires": ("reverse_offload", "unified_address", "unified_shared_memory",

@@ -22,6 +22,7 @@ _SINGLE_CONSTRUCTS = (
     # OpenMP 5.x: choosing code by context (variant_clauses.py), declare target's 5.1 form
     "declare variant", "begin declare variant", "end declare variant", "metadirective", "dispatch",
     "begin declare target",
+    "declare mapper",                                           # OpenMP 5.0 (declare_mapper.py)
 )
 # Combined and composite constructs: their leaves are their words.
 _COMBINED_CONSTRUCTS = (
@@ -144,6 +145,7 @@ LEAF_CLAUSES = {**LEAF_CLAUSES,
 
 # OpenMP 5.0/5.1: the `loop` construct's clauses, and `order([modifier:]concurrent)` on the
 # loop constructs that take it (5.0 for and simd; 5.1 distribute: gcc 12 takes it there too).
+LEAF_CLAUSES["declare mapper"] = frozenset({"map"})
 LEAF_CLAUSES["loop"] = frozenset({"bind", "collapse", "order", "private", "lastprivate", "reduction"})
 LEAF_CLAUSES["tile"] = frozenset({"sizes"})                       # 5.1 loop transformations
 LEAF_CLAUSES["unroll"] = frozenset({"full", "partial"})

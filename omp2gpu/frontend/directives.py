@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .clause_parsers import CLAUSES, OTHER_OPENMP_CLAUSES
 from .clause_types import InitializerClause, ToClause
+from .declare_mapper import read_mapper_declaration
 from .declare_reduction import read_declaration
 from .directive_node import Directive
 from .directive_rules import check_directive, check_not_repeated
@@ -124,12 +125,12 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     declare reduction (identifier : types : combiner)."""
     kind = directive.kind
     if i == len(tokens) or not tokens[i].is_punct("("):
-        if kind in ("threadprivate", "declare reduction", "depobj", "declare variant"):
+        if kind in ("threadprivate", "declare reduction", "depobj", "declare variant", "declare mapper"):
             raise ctx.error(f"expected '(' after '{kind}'",
                             tokens[i].offset if i < len(tokens) else tokens[i - 1].end)
         return i
     if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction", "depobj",
-                    "declare variant"):
+                    "declare variant", "declare mapper"):
         raise ctx.error(f"unexpected '(' after '#pragma omp {kind}'", tokens[i].offset)
     args, after = take_parenthesized(ctx, tokens, i, f"the argument of '#pragma omp {kind}'")
     if kind == "declare variant":
@@ -152,6 +153,8 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
         directive.depobj = items[0]
     elif kind == "declare reduction":
         directive.declared_reduction = read_declaration(ctx, args)
+    elif kind == "declare mapper":
+        directive.declared_mapper = read_mapper_declaration(ctx, args)
     elif kind == "threadprivate":
         directive.threadprivate_list = parse_list(ctx, args, "threadprivate", plain=True,
                                                   what="'#pragma omp threadprivate' list")

@@ -312,14 +312,20 @@ def parse_list_item(ctx: PragmaContext, group: Group, clause: str, plain: bool,
                     what: str | None = None) -> ListItem:
     what = what or f"'{clause}' clause"
     tokens = group.tokens
-    if not tokens or tokens[0].kind != "id":
+    shape, start = [], 0
+    if not plain and len(tokens) > 2 and tokens[0].is_punct("(") and tokens[1].is_punct("["):
+        if clause not in _SHAPED_CLAUSES:
+            raise ctx.error(f"an array shaping operator ('([n][m])p') in {what}: allowed only in map, to and "
+                            "from clauses", tokens[0].offset)
+        shape, start = _read_shape(ctx, tokens, what)
+    if start == len(tokens) or tokens[start].kind != "id":
         raise ctx.error(f"expected a variable name in {what}",
-                        tokens[0].offset if tokens else group.start)
+                        tokens[start].offset if start < len(tokens) else group.start)
     if plain and len(tokens) > 1:
         raise ctx.error(f"expected a variable name in {what}", tokens[1].offset)
-    root = tokens[0]
+    root = tokens[start]
     expr: c_ast.Node = c_ast.ID(root.text, coord=ctx.c_coord(root.offset))
-    i = 1
+    i = start + 1
     while i < len(tokens) and tokens[i].kind == "punct" and tokens[i].text in (".", "->"):
         if i + 1 == len(tokens) or tokens[i + 1].kind != "id":
             raise ctx.error(f"expected a member name after '{tokens[i].text}'", tokens[i].end)
@@ -330,10 +336,35 @@ def parse_list_item(ctx: PragmaContext, group: Group, clause: str, plain: bool,
     while i < len(tokens) and tokens[i].is_punct("["):
         bracket = tokens[i].offset
         inner, i = _take_brackets(tokens, i)
-        sections.append(_parse_section(ctx, inner, bracket, f"array section in {what}"))
+        sections.append(_parse_section(ctx, inner, bracket, f"array section in {what}",
+                                       strided=clause in _STRIDED_CLAUSES))
     if i < len(tokens):
         raise ctx.error(f"unexpected '{tokens[i].text}' in {what}", tokens[i].offset)
-    return ListItem(root.text, expr, sections, ctx.loc(root.offset), ctx.spelling(group))
+    if shape and not isinstance(expr, c_ast.ID):
+        raise ctx.error(f"an array shaping operator applies to a pointer variable, not to a member, in {what}",
+                        tokens[start + 1].offset)
+    return ListItem(root.text, expr, sections, ctx.loc(root.offset), ctx.spelling(group), shape)
+
+
+# OpenMP 5.0: strided sections and array shaping, in target update's motion clauses (and
+# shaping in map clauses too)
+_STRIDED_CLAUSES = ("to", "from")
+_SHAPED_CLAUSES = ("to", "from", "map")
+
+
+def _read_shape(ctx: PragmaContext, tokens: list[Token], what: str) -> tuple[list[c_ast.Node], int]:
+    """`([e1][e2]...)` before a pointer: the extents and the index after the ')'."""
+    inner, after = take_parenthesized(ctx, tokens, 0, "an array shaping operator")
+    extents, i = [], 0
+    while i < len(inner.tokens):
+        if not inner.tokens[i].is_punct("["):
+            raise ctx.error(f"expected '[' in the array shaping operator in {what}", inner.tokens[i].offset)
+        bracket = inner.tokens[i].offset
+        extent, i = _take_brackets(inner.tokens, i)
+        if not extent.tokens:
+            raise ctx.error(f"expected an extent in the array shaping operator in {what}", bracket)
+        extents.append(parse_expression(ctx, extent, f"the array shaping operator in {what}"))
+    return extents, after
 
 
 def _take_brackets(tokens: list[Token], i: int) -> tuple[Group, int]:
@@ -348,17 +379,29 @@ def _take_brackets(tokens: list[Token], i: int) -> tuple[Group, int]:
     raise AssertionError("unbalanced brackets reached parse_list_item")
 
 
-def _parse_section(ctx: PragmaContext, inner: Group, bracket: int, what: str) -> ArraySection:
+def _parse_section(ctx: PragmaContext, inner: Group, bracket: int, what: str,
+                   strided: bool = False) -> ArraySection:
     coord = ctx.loc(bracket)
     pieces = split_top(inner, ":")
-    if len(pieces) > 2:
-        raise ctx.error(f"unexpected ':' in {what}", pieces[2].sep.offset)
+    if len(pieces) > 3 or (len(pieces) == 3 and not strided):
+        if len(pieces) == 3:
+            raise ctx.error(f"a stride ('[lower:length:stride]') in {what}: strided sections are allowed only "
+                            "in the 'to' and 'from' clauses of 'target update'", pieces[2].sep.offset)
+        raise ctx.error(f"unexpected ':' in {what}", pieces[3].sep.offset)
     if len(pieces) == 1:        # a[i]: one element
         index = parse_expression(ctx, inner, what)
         one = c_ast.Constant("int", "1", coord=ctx.c_coord(inner.start))
         return ArraySection(index, one, is_element=True, coord=coord)
-    lower, length = pieces
+    lower, length = pieces[:2]
+    stride = None
+    if len(pieces) == 3:
+        if not pieces[2].tokens:
+            raise ctx.error(f"expected a stride after ':' in {what}", pieces[2].start)
+        stride = parse_expression(ctx, pieces[2], what)
+        value = constant_int(stride)
+        if value is not None and value <= 0:
+            raise ctx.error(f"the stride of an array section must be positive, not {value}", pieces[2].start)
     return ArraySection(parse_expression(ctx, lower, what) if lower.tokens else None,
                         parse_expression(ctx, length, what) if length.tokens else None,
-                        coord=coord)
+                        coord=coord, stride=stride)
 

@@ -123,7 +123,7 @@ def _file_items(items, i, scope, opener):
                 raise CompileError("'#pragma omp end declare target' without a matching "
                                    "'#pragma omp declare target'", coord)
             return out, i
-        elif directive.kind in ("declare target", "declare reduction"):   # declarative
+        elif directive.kind in ("declare target", "declare reduction", "declare mapper"):   # declarative
             out.append(OmpConstruct(directive, None, coord))
         elif directive.kind == "requires":          # sema.requires reads it
             out.append(OmpConstruct(directive, None, coord))

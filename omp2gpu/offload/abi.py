@@ -82,6 +82,12 @@ class MapType(enum.IntFlag):
     IS_DEVICE_PTR = 0x400   # pass bases[i] through unchanged
     POINTER_LOOKUP = 0x800  # a pointer with no map: pass the device address of its pointee if present, else NULL
     ATTACH = 0x1000         # point the device copy of the pointer at bases[i] to its mapped pointee
+    # OpenMP 5.0, the native runtime only (runtime/offload/mappers.c, strided_copies.c):
+    MAPPER = 0x1000000      # declare mapper over an array of structs: bases[i] its first element, begins[i]
+                            # a function void f(void *list, push, void *first, int64 count, int64 type)
+                            # calling push(list, base, begin, size, type) per entry, sizes[i] the count
+    NON_CONTIG = 0x2000000  # target update of a strided section: bases[i] its descriptor (int64:
+                            # dims, element bytes, then count and byte stride per dimension, outermost first)
 
 
 MEMBER_OF_SHIFT = 48        # bits 48..63: 1 + the index of the struct entry this entry is a member of

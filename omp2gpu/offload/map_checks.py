@@ -69,6 +69,10 @@ def check_entries(entries, where: str, host_memory: HostMemory = _HOST_MEMORY) -
     """Raise MappingError, naming `where` (the construct), at the first bad entry."""
     place = f"{where}: " if where else ""
     for index, entry in enumerate(entries):
+        if entry.type & (MapType.MAPPER | MapType.NON_CONTIG):
+            what = "a declare mapper over an array of structs" if entry.type & MapType.MAPPER \
+                else "a strided or discontiguous target update"
+            raise MappingError(f"{place}{what} needs the native runtime (OMP2GPU_NATIVE=1, --native)")
         if entry.type & _NOT_HOST_MEMORY:
             continue
         if entry.size < 0:

@@ -46,7 +46,7 @@ def check_clause_operands(cg, construct) -> None:
             _check_variable(cg, item, clause.name)
             if clause.name in _NOT_CONST:
                 _check_not_const(cg, item, clause.name)
-            if item.sections and not getattr(clause, "iterators", None):     # bounds may use iterators
+            if item.sections and not item.shape and not getattr(clause, "iterators", None):   # bounds may use iterators
                 _check_sections(cg, item, clause.name)
             if clause.name == "linear":
                 _check_linear(cg, item)

@@ -244,6 +244,7 @@ static int cpu_wait_stream(struct device *d, void *stream) {
 static const struct device_ops cpu_ops = {
     "cpu", cpu_allocate, cpu_release, cpu_to_device, cpu_to_host, cpu_device_to_device,
     cpu_load, cpu_global, cpu_launch, cpu_label, cpu_holds, cpu_wait_stream,
+    0, 0,                        /* strided updates: a memcpy a row */
 };
 
 int cpu_device_make(struct device *d) {

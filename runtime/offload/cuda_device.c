@@ -28,6 +28,25 @@ typedef unsigned long long CUdeviceptr;
 #define CU_JIT_GENERATE_LINE_INFO 13
 #define JIT_LOG_BYTES 16384
 
+/* CUDA_MEMCPY2D (cuda.h) */
+struct memcpy_2d {
+    size_t srcXInBytes, srcY;
+    int srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    void *srcArray;
+    size_t srcPitch;
+    size_t dstXInBytes, dstY;
+    int dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    void *dstArray;
+    size_t dstPitch;
+    size_t WidthInBytes, Height;
+};
+#define CU_MEMORYTYPE_HOST 1
+#define CU_MEMORYTYPE_DEVICE 2
+
 static struct {
     int tried, loaded;
     CUresult (*cuInit)(unsigned);
@@ -58,6 +77,7 @@ static struct {
     CUresult (*cuEventSynchronize)(void *);
     CUresult (*cuEventElapsedTime)(float *, void *, void *);
     CUresult (*cuEventDestroy)(void *);
+    CUresult (*cuMemcpy2D)(const struct memcpy_2d *);      /* optional: strided target updates */
 } cu;
 
 struct cuda_state {
@@ -117,6 +137,7 @@ static int load_driver(void) {
     *(void **)&cu.cuEventSynchronize = find(library, "cuEventSynchronize", &missing);
     *(void **)&cu.cuEventElapsedTime = find(library, "cuEventElapsedTime", &missing);
     *(void **)&cu.cuEventDestroy = find(library, "cuEventDestroy_v2", &missing);
+    *(void **)&cu.cuMemcpy2D = dlsym(library, "cuMemcpy2D_v2");
     if (missing || cu.cuInit(0) != 0) return 0;
     cu.loaded = 1;
     return 1;
@@ -164,6 +185,47 @@ static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long
 static int cuda_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
     if (bytes <= 0) return 0;
     return current(d) || check(d, cu.cuMemcpyDtoH(dst, (CUdeviceptr)src, (size_t)bytes), "cuMemcpyDtoH");
+}
+
+/* a strided target update's rows in one call (strided_copies.c) */
+static int cuda_to_device_2d(struct device *d, uintptr_t dst, const void *src, long width, long pitch, long height) {
+    struct memcpy_2d copy;
+    if (!cu.cuMemcpy2D) {                 /* an old driver: row by row */
+        long row;
+        for (row = 0; row < height; row++)
+            if (cuda_to_device(d, dst + (uintptr_t)(row * pitch), (const char *)src + row * pitch, width)) return -1;
+        return 0;
+    }
+    memset(&copy, 0, sizeof copy);
+    copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+    copy.srcHost = src;
+    copy.srcPitch = (size_t)pitch;
+    copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.dstDevice = (CUdeviceptr)dst;
+    copy.dstPitch = (size_t)pitch;
+    copy.WidthInBytes = (size_t)width;
+    copy.Height = (size_t)height;
+    return current(d) || check(d, cu.cuMemcpy2D(&copy), "cuMemcpy2D");
+}
+
+static int cuda_to_host_2d(struct device *d, void *dst, uintptr_t src, long width, long pitch, long height) {
+    struct memcpy_2d copy;
+    if (!cu.cuMemcpy2D) {
+        long row;
+        for (row = 0; row < height; row++)
+            if (cuda_to_host(d, (char *)dst + row * pitch, src + (uintptr_t)(row * pitch), width)) return -1;
+        return 0;
+    }
+    memset(&copy, 0, sizeof copy);
+    copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.srcDevice = (CUdeviceptr)src;
+    copy.srcPitch = (size_t)pitch;
+    copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+    copy.dstHost = dst;
+    copy.dstPitch = (size_t)pitch;
+    copy.WidthInBytes = (size_t)width;
+    copy.Height = (size_t)height;
+    return current(d) || check(d, cu.cuMemcpy2D(&copy), "cuMemcpy2D");
 }
 
 static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src, long bytes) {
@@ -296,6 +358,7 @@ static int cuda_wait_stream(struct device *d, void *stream) {
 static const struct device_ops cuda_ops = {
     "gpu", cuda_allocate, cuda_release, cuda_to_device, cuda_to_host, cuda_device_to_device,
     cuda_load, cuda_global, cuda_launch, cuda_label, cuda_holds, cuda_wait_stream,
+    cuda_to_device_2d, cuda_to_host_2d,
 };
 
 int cuda_device_make(struct device *d, int ordinal) {

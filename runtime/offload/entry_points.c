@@ -43,9 +43,29 @@ static int bad_entries(int count, void **begins, const int64_t *sizes, const int
     return bad != 0;
 }
 
+static int target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
+                  int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
+                  int64_t trip_count, const char *where);
+
+/* A declare mapper's MAP_MAPPER entries are made into the entries they stand for
+ * (mappers.c) before anything else: the construct then runs on the expanded arrays. */
 int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
                      int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
                      int64_t trip_count, const char *where) {
+    struct entry_list list;
+    int result;
+    if (!expand_mappers(count, bases, begins, sizes, types, &list))
+        return target(device, kernel_name, count, bases, begins, sizes, types, num_teams, thread_limit,
+                      trip_count, where);
+    result = target(device, kernel_name, list.count, list.bases, list.begins, list.sizes, list.types, num_teams,
+                    thread_limit, trip_count, where);
+    entry_list_free(&list);
+    return result;
+}
+
+static int target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
+                  int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
+                  int64_t trip_count, const char *where) {
     static const char *fallback = "running the region on the host";
     struct map_entry small[16], *entries;
     const struct kernel_desc *kernel;
@@ -124,8 +144,23 @@ int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, voi
 
 typedef int (*data_operation)(struct device *, const struct map_entry *, int, const char *);
 
+static void data_on(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
+                    const char *where, data_operation operation, int returns_pointers);
+
 static void data(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
                  const char *where, data_operation operation, int returns_pointers) {
+    struct entry_list list;
+    if (!expand_mappers(count, bases, begins, sizes, types, &list)) {
+        data_on(device, count, bases, begins, sizes, types, where, operation, returns_pointers);
+        return;
+    }
+    data_on(device, list.count, list.bases, list.begins, list.sizes, list.types, where, operation, returns_pointers);
+    memcpy(bases, list.bases, (size_t)count * sizeof *bases);        /* use_device_ptr's device addresses */
+    entry_list_free(&list);
+}
+
+static void data_on(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
+                    const char *where, data_operation operation, int returns_pointers) {
     static const char *consequence = "running target regions on the host from now on";
     struct map_entry small[16], *entries;
     struct device *d;

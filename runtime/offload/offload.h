@@ -11,6 +11,8 @@
  *   lock.c           the one recursive lock of the entry points and image registration
  *   host_memory.c    the construct's map entries checked against the process's mappings
  *   present_table.c  one device's present table and every map-clause rule
+ *   mappers.c        declare mapper's entries for arrays of structs, made at run time
+ *   strided_copies.c a strided target update's section as blocks of rows
  *   device_table.c   the devices (GPUs, then the CPU device), giving one up (host fallback)
  *   images.c         registered images, loaded onto a device at its first use
  *   cpu_device.c     the CPU device: buffers, copies, launches on the worker pool
@@ -39,8 +41,10 @@
 #define MAP_IS_DEVICE_PTR 0x400
 #define MAP_POINTER_LOOKUP 0x800
 #define MAP_ATTACH 0x1000
+#define MAP_MAPPER 0x1000000      /* declare mapper: begin is a function pushing entries (mappers.c) */
+#define MAP_NON_CONTIG 0x2000000  /* target update of a strided section: base is its descriptor */
 #define MAP_MEMBER_OF_SHIFT 48
-#define MAP_NOT_MAPPED (MAP_LITERAL | MAP_IS_DEVICE_PTR | MAP_POINTER_LOOKUP | MAP_ATTACH)
+#define MAP_NOT_MAPPED (MAP_LITERAL | MAP_IS_DEVICE_PTR | MAP_POINTER_LOOKUP | MAP_ATTACH | MAP_MAPPER)
 
 /* Kernel schemes (offload/abi.py's names), as the image table codes them. */
 enum scheme {
@@ -140,6 +144,9 @@ struct device_ops {
     void (*label)(struct device *, char *buffer, size_t size);
     int (*holds)(struct device *, uintptr_t address);       /* the caller's device memory is here */
     int (*wait_stream)(struct device *, void *stream);       /* the caller's queued work is done */
+    /* `height` rows of `width` bytes, `pitch` apart on both sides (NULL: row by row) */
+    int (*to_device_2d)(struct device *, uintptr_t dst, const void *src, long width, long pitch, long height);
+    int (*to_host_2d)(struct device *, void *dst, uintptr_t src, long width, long pitch, long height);
 };
 
 struct mapping;
@@ -205,6 +212,22 @@ int table_end_loan(struct device *device, uintptr_t begin, long size);
 void table_evacuate(struct device *device);
 /* a map-clause error of the program's (a partly mapped range): fatal, message set here */
 extern char table_mapping_error[512];
+
+/* ---------------------------------------------------------------- mappers.c */
+struct entry_list { int count, capacity; void **bases, **begins; int64_t *sizes, *types; };
+/* 1: `out` holds the entries with every MAP_MAPPER entry's elements' entries appended
+ * (free it with entry_list_free); 0: there is no MAP_MAPPER entry */
+int expand_mappers(int count, void **bases, void **begins, const int64_t *sizes, const int64_t *types,
+                   struct entry_list *out);
+void entry_list_free(struct entry_list *list);
+
+/* ---------------------------------------------------------------- strided_copies.c */
+struct copy_block { long offset, width, pitch, height; };    /* bytes from the section's begin */
+typedef int (*block_function)(void *context, struct copy_block block);
+/* each(context, block) for the blocks of a MAP_NON_CONTIG descriptor; its first nonzero
+ * result, or -2 with `why` filled for a bad descriptor (a stride that is not positive) */
+int for_each_strided_block(const int64_t *descriptor, block_function each, void *context, char *why,
+                           size_t why_size);
 
 /* ---------------------------------------------------------------- images.c */
 int images_activate(struct device *device);

@@ -316,6 +316,47 @@ int table_end(struct device *d, const struct map_entry *entries, int count, cons
     return result;
 }
 
+/* ---------------------------------------------------------------- strided target update */
+struct strided { struct device *d; struct mapping *m; uintptr_t begin; int to; };
+
+static int copy_block(void *context, struct copy_block block) {
+    struct strided *s = context;
+    const struct device_ops *ops = s->d->ops;
+    uintptr_t host = s->begin + (uintptr_t)block.offset;
+    long row;
+    int two_d = s->to ? ops->to_device_2d != 0 : ops->to_host_2d != 0;
+    if (two_d && block.height > 1 && !s->m->attached_count && !s->m->in_place) {   /* one call */
+        double start = profile_active() ? profile_now() : 0;
+        int failed = s->to ? ops->to_device_2d(s->d, device_of(s->m, host), (const void *)host, block.width,
+                                               block.pitch, block.height)
+                           : ops->to_host_2d(s->d, (void *)host, device_of(s->m, host), block.width, block.pitch,
+                                             block.height);
+        if (failed) return -1;
+        record_copy(s->d, s->to, host, device_of(s->m, host), block.width * block.height);
+        profile_copy(s->d, s->to, block.width * block.height, start);
+        return 0;
+    }
+    for (row = 0; row < block.height; row++) {
+        uintptr_t at = host + (uintptr_t)(row * block.pitch);
+        if (s->to ? to_device(s->d, s->m, at, block.width) : to_host(s->d, s->m, at, block.width)) return -1;
+    }
+    return 0;
+}
+
+/* A MAP_NON_CONTIG entry (strided_copies.c): its extent must lie in one mapping. */
+static int update_strided(struct device *d, const struct map_entry *e) {
+    int partial;
+    struct strided s;
+    s.m = lookup(&d->table, e->begin, e->size, &partial);
+    if (partial) return -2;
+    if (!s.m || e->size <= 0) return 0;                   /* absent: ignored (2.10.5) */
+    s.d = d;
+    s.begin = e->begin;
+    s.to = (e->type & MAP_TO) != 0;
+    return for_each_strided_block((const int64_t *)e->base, copy_block, &s, table_mapping_error,
+                                  sizeof table_mapping_error);
+}
+
 int table_update(struct device *d, const struct map_entry *entries, int count, const char *where) {
     int i, partial;
     (void)where;
@@ -323,6 +364,11 @@ int table_update(struct device *d, const struct map_entry *entries, int count, c
         const struct map_entry *e = &entries[i];
         struct mapping *m;
         if (!maps_storage(e) || !(e->type & (MAP_TO | MAP_FROM))) continue;
+        if (e->type & MAP_NON_CONTIG) {
+            int result = update_strided(d, e);
+            if (result) return result;
+            continue;
+        }
         m = lookup(&d->table, e->begin, e->size, &partial);
         if (partial) return -2;
         if (!m) continue;                                 /* absent: ignored (2.10.5) */

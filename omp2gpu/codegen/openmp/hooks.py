@@ -8,7 +8,7 @@ hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
 
 from __future__ import annotations
 
-from omp2gpu.codegen.openmp import dispatch, metadirective_code, user_reductions
+from omp2gpu.codegen.openmp import dispatch, mappers, metadirective_code, user_reductions
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.variant_sites import call_site
@@ -50,6 +50,12 @@ class OpenMPRuntime:
         """`declare target(list)`, `declare reduction` at file scope."""
         if node.directive.kind == "declare reduction":
             user_reductions.declare(module.resolver, module.file_scope, node.directive)
+        elif node.directive.kind == "declare mapper":
+            mappers.declare(module.resolver, module.file_scope, node.directive)
+
+    def emit_declare_mapper(self, cg, construct: OmpConstruct) -> None:
+        """`declare mapper` in a block: visible to the rest of the block."""
+        mappers.declare(cg.module.resolver, cg.scope, construct.directive)
 
     def emit_declare_reduction(self, cg, construct: OmpConstruct) -> None:
         """`declare reduction` in a block: visible to the rest of the block."""

@@ -15,11 +15,10 @@ import re
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import launch_shape, task_reductions
+from omp2gpu.codegen.openmp import launch_shape, mappers, strided_sections, task_reductions
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
-from omp2gpu.codegen.openmp.member_maps import add_map_item
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import (
@@ -282,14 +281,17 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         omp_set_default_device updates)."""
         return evaluate_clause(cg, directive, "device", abi.DEFAULT_DEVICE)
 
-    def _entry_arrays(self, cg, captures: list[Capture], target_params: bool, update: bool = False):
+    def _entry_arrays(self, cg, captures: list[Capture], target_params: bool, update: bool = False,
+                      discontiguous=()):
         """alloca'd bases/begins/sizes/types arrays for the launcher, filled now: each
-        capture's entries, its kernel parameter's first (TARGET_PARAM with target_params)."""
+        capture's entries, its kernel parameter's first (TARGET_PARAM with target_params);
+        then target update's discontiguous (item, bits) (strided_sections.py)."""
         b = cg.builder
         param_bits = MapType.TARGET_PARAM if target_params else MapType.NONE
         entries = []
         for capture in captures:
             entries += capture_entries(cg, capture, len(entries), param_bits, update)
+        entries += [strided_sections.entry(cg, item, bits) for item, bits in discontiguous]
         count = len(entries)
         n = max(count, 1)
         bases = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.bases")
@@ -313,7 +315,8 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         Returns (made, arrays, device): a slot that says whether the call was made, and
         the entry arrays and device it passed, for target data's exit call."""
         directive = construct.directive
-        captures = {}
+        captures, discontiguous = {}, []
+        update = entry_name == abi.ENTRY_DATA_UPDATE
         for clause in directive.clauses:
             if clause.name not in clause_names:
                 continue
@@ -322,16 +325,19 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             else:
                 bits = MapType.TO if clause.name == "to" else MapType.FROM
             for item in clause.items:
-                add_map_item(cg, captures, item, bits, lambda i, b: mapped_capture(cg, i, b),
-                             lambda name, coord: (name, len(captures)))   # both kept, in order
-        update = entry_name == abi.ENTRY_DATA_UPDATE
+                if update and strided_sections.is_discontiguous(item):
+                    discontiguous.append((item, bits))
+                    continue
+                mappers.add_mapped_item(cg, captures, item, bits, clause.mapper,
+                                        lambda i, b: mapped_capture(cg, i, b),
+                                        lambda name, coord: (name, len(captures)))   # both kept, in order
         captures = list(captures.values())
         made = cg.alloca(ct.INT, "target.data.made")
         device_slot = cg.alloca(ct.LONG, "target.data.device")
         cg.builder.store(ir.Constant(I32, 0), made)
         skip = cg.new_block("target.data.skip")
         self._branch_on_if_clause(cg, directive, if_modifier, skip)
-        arrays = self._entry_arrays(cg, captures, target_params=False, update=update)
+        arrays = self._entry_arrays(cg, captures, target_params=False, update=update, discontiguous=discontiguous)
         cg.builder.store(cg.builder.sext(self._device(cg, directive), I64), device_slot)
         self._call_data_entry(cg, entry_name, arrays, device_slot, directive)
         cg.builder.store(ir.Constant(I32, 1), made)

@@ -16,12 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.openmp import mappers
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
-from omp2gpu.codegen.openmp.member_maps import add_map_item, member_entries
+from omp2gpu.codegen.openmp.member_maps import member_entries
 from omp2gpu.codegen.variable_arrays import variable_array_types
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.clause_types import ListItem
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers, type_names
@@ -39,6 +42,7 @@ class Capture:
     item: object = None             # the clause ListItem, if any
     symbol: object = None
     members: list = field(default_factory=list)   # member_maps.MemberMap: parts of a struct mapped
+    mappers: list = field(default_factory=list)   # mappers.RuntimeMapper: arrays of structs it maps
 
     def param_ir_type(self) -> ir.Type:
         if self.kind == "object":
@@ -81,8 +85,8 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
     captures: dict[str, Capture] = {}
     for clause in clauses_named(directive, "map"):
         for item in clause.items:
-            add_map_item(cg, captures, item, map_bits(clause), lambda i, bits: mapped_capture(cg, i, bits),
-                         _duplicate)
+            mappers.add_mapped_item(cg, captures, item, map_bits(clause), clause.mapper,
+                                    lambda i, bits: mapped_capture(cg, i, bits), _duplicate)
     for clause in clauses_named(directive, "is_device_ptr"):
         for item in clause.items:
             symbol = _symbol(cg, item.name, item.coord)
@@ -112,7 +116,11 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
         if symbol is None or symbol.kind != "object":
             continue                                   # functions, enum constants, typedefs
         scalar = symbol.ctype.is_scalar or symbol.ctype.is_complex    # C's scalars: complex too
-        if name in by_reference or (scalar and scalars_by_reference and not symbol.ctype.is_pointer):
+        if not scalar and mappers.has_default_mapper(cg, symbol.ctype) and name not in by_reference:
+            item = ListItem(name, c_ast.ID(name, coord=construct.coord), [], construct.coord, name)
+            mappers.add_mapped_item(cg, captures, item, _implicit_tofrom(symbol), None,
+                                    lambda i, bits: mapped_capture(cg, i, bits), _duplicate)
+        elif name in by_reference or (scalar and scalars_by_reference and not symbol.ctype.is_pointer):
             captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
         elif symbol.ctype.is_pointer and symbol.ctype.pointee.is_function:
             # A function's address is no data to look up: passed as it is (a device
@@ -206,9 +214,11 @@ def capture_entries(cg, capture: Capture, first_index: int, param_bits: MapType,
     """The launcher entries (base, begin, size, bits) of one capture, the kernel parameter's
     first; a struct mapped in parts has several (member_maps)."""
     if capture.members:
-        return member_entries(cg, capture, first_index, param_bits, lambda c: map_entry(cg, c),
-                              section_extent, update)
-    return [(*map_entry(cg, capture), capture.map_type | param_bits)]
+        entries = member_entries(cg, capture, first_index, param_bits, lambda c: map_entry(cg, c),
+                                 section_extent, update)
+    else:
+        entries = [(*map_entry(cg, capture), capture.map_type | param_bits)]
+    return entries + [mappers.runtime_entry(cg, runtime, section_extent) for runtime in capture.mappers]
 
 
 def section_extent(cg, item, ctype: ct.CType, first_element: ir.Value, element: ct.CType):
