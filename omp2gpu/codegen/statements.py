@@ -81,7 +81,8 @@ class StatementEmitter:
         check_static_assertion(node, self.scope, self.module.resolver)
 
     def _stmt_OmpConstruct(self, node: OmpConstruct):
-        if node.directive.kind == "declare target":     # a list in a function: functions too
+        # a list in a function: functions too; a mapper's clauses name its own variable
+        if node.directive.kind in ("declare target", "declare mapper"):
             self.openmp.emit_construct(self, node)
             return
         check_clause_names(self.scope, node.directive)

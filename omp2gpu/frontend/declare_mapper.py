@@ -26,6 +26,7 @@ class DeclaredMapper:
     type_name: c_ast.Typename
     variable: str                       # the name the map clauses use for the mapped object
     coord: SourceLocation
+    type_coord: SourceLocation | None = None
 
 
 def read_mapper_declaration(ctx: PragmaContext, args: Group) -> DeclaredMapper:
@@ -46,7 +47,7 @@ def read_mapper_declaration(ctx: PragmaContext, args: Group) -> DeclaredMapper:
     variable = tokens[-1]
     type_group = Group.of(tokens[:-1], variable.offset)
     return DeclaredMapper(identifier, parse_type_name(ctx, type_group, f"the type of {_WHAT}"),
-                          variable.text, ctx.loc(variable.offset))
+                          variable.text, ctx.loc(variable.offset), ctx.loc(type_group.start))
 
 
 def take_mapper_modifier(ctx: PragmaContext, head: Group, clause: str) -> tuple[Group, str | None]:

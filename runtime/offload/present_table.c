@@ -117,47 +117,46 @@ static void remove_range(struct present_table *t, uintptr_t host_begin) {
 /* ---------------------------------------------------------------- copies */
 static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size);
 
+static int holds_slot(uintptr_t begin, long size, uintptr_t slot) {
+    return begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size;
+}
+
 static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long size) {
-    struct attached within[64];
+    struct attached small[64], *within = small;
     double start;
-    int i, count = 0;
+    int i, count = 0, result = 0;
     if (m->in_place || size <= 0) return 0;
     record_copy(d, 1, begin, device_of(m, begin), size);
     start = profile_active() ? profile_now() : 0;
     if (d->ops->to_device(d, device_of(m, begin), (const void *)begin, size)) return -1;
     profile_copy(d, 1, size, start);
-    for (i = 0; i < m->attached_count && count < 64; i++)   /* the copy put host pointers there */
-        if (begin <= m->attached[i].slot && m->attached[i].slot + sizeof(void *) <= begin + (uintptr_t)size)
-            within[count++] = m->attached[i];
-    for (i = 0; i < count; i++) {
-        int result = attach(d, within[i].slot, within[i].begin, within[i].size);
-        if (result) return result;
-    }
-    return 0;
+    if (m->attached_count > 64) within = malloc((size_t)m->attached_count * sizeof *within);
+    for (i = 0; i < m->attached_count; i++)   /* the copy put host pointers there */
+        if (holds_slot(begin, size, m->attached[i].slot)) within[count++] = m->attached[i];
+    for (i = 0; i < count && !result; i++) result = attach(d, within[i].slot, within[i].begin, within[i].size);
+    if (within != small) free(within);
+    return result;
 }
 
 static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long size) {
     double start;
-    int i;
-    void *kept[64];
-    int kept_count = 0;
+    int i, kept_count = 0, failed;
+    void *small[64], **kept = small;
     if (m->in_place || size <= 0) return 0;
-    /* attached pointers hold device addresses on the device: the host keeps its own */
-    for (i = 0; i < m->attached_count && kept_count < 64; i++) {
-        uintptr_t slot = m->attached[i].slot;
-        if (begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size)
-            kept[kept_count++] = *(void **)slot;
-    }
+    /* attached pointers hold device addresses on the device: the host keeps its own
+     * (a mapper's array of structs may hold thousands) */
+    if (m->attached_count > 64) kept = malloc((size_t)m->attached_count * sizeof *kept);
+    for (i = 0; i < m->attached_count; i++)
+        if (holds_slot(begin, size, m->attached[i].slot)) kept[kept_count++] = *(void **)m->attached[i].slot;
     record_copy(d, 0, begin, device_of(m, begin), size);
     start = profile_active() ? profile_now() : 0;
-    if (d->ops->to_host(d, (void *)begin, device_of(m, begin), size)) return -1;
-    profile_copy(d, 0, size, start);
+    failed = d->ops->to_host(d, (void *)begin, device_of(m, begin), size);
+    if (!failed) profile_copy(d, 0, size, start);
     kept_count = 0;
-    for (i = 0; i < m->attached_count && kept_count < 64; i++) {
-        uintptr_t slot = m->attached[i].slot;
-        if (begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size)
-            *(void **)slot = kept[kept_count++];
-    }
+    for (i = 0; i < m->attached_count; i++)
+        if (holds_slot(begin, size, m->attached[i].slot)) *(void **)m->attached[i].slot = kept[kept_count++];
+    if (kept != small) free(kept);
+    if (failed) return -1;
     if (begin == m->host_begin && size == m->nbytes) m->device_newer = 0;
     return 0;
 }

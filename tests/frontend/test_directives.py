@@ -47,6 +47,7 @@ from omp2gpu.frontend.directives import parse_directive
 _MINIMAL_CLAUSES = {
     "threadprivate": "(a)",
     "declare reduction": "(merge : int : omp_out += omp_in)",
+    "declare mapper": "(struct s v) map(v)",                       # OpenMP 5.0 (test_declare_mapper.py)
     "target update": " to(a)",
     "target enter data": " map(to: a)",
     "target exit data": " map(from: a)",
@@ -93,6 +94,7 @@ ALL_FORMS = [
     ("cancellation point", ("cancellation point",)),
     ("threadprivate", ("threadprivate",)),
     ("declare reduction", ("declare reduction",)),
+    ("declare mapper", ("declare mapper",)),
     ("declare simd", ("declare simd",)),
     ("requires", ("requires",)),
     ("depobj", ("depobj",)),
@@ -265,7 +267,8 @@ def test_declare_target_errors():
     ("omp workshare", "unsupported OpenMP directive 'workshare'", "workshare"),
     ("omp target enter", "expected 'data' after 'target enter'", "enter"),
     ("omp target exit map(from: a)", "expected 'data' after 'target exit'", "map"),
-    ("omp declare", "expected 'reduction' or 'simd' or 'target' or 'variant' after 'declare'", "declare"),
+    ("omp declare", "expected 'mapper' or 'reduction' or 'simd' or 'target' or 'variant' after 'declare'",
+     "declare"),
     ("omp end declare", "expected 'target' or 'variant' after 'end declare'", "declare"),
     ("omp parallel (", "unexpected '(' after '#pragma omp parallel'", "("),
 ])
@@ -275,7 +278,7 @@ def test_bad_directive_names(text, message, at):
     expected = column_of(text, at, 2 if text.count(at) > 1 and at == "parallel" else 1)
     if message.startswith("expected 'data'") and at == "enter":
         expected = PRAGMA_COLUMN + len(text)            # after the last word
-    if message.startswith(("expected 'target'", "expected 'simd'", "expected 'reduction'")) \
+    if message.startswith(("expected 'target'", "expected 'simd'", "expected 'reduction'", "expected 'mapper'")) \
             or text == "omp cancel":
         expected = PRAGMA_COLUMN + len(text)
     assert err.location.column == expected

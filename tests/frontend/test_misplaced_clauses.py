@@ -58,6 +58,7 @@ SAMPLES = {
 # What a directive needs between its name and its clauses.
 _ARGUMENT = {"threadprivate": "(x)", "depobj": "(d)", "declare variant": "(f)",
              "declare reduction": "(plus: int: omp_out += omp_in)", "cancel": " parallel",
+             "declare mapper": "(struct s v)",
              "cancellation point": " parallel"}
 # Where each clause's sample is shown to parse (the first directive, in table order,
 # that takes it, unless named here: the sample needs that context).

@@ -80,7 +80,7 @@ def declare(resolver, scope: Scope, directive) -> None:
     """Register `directive` (a `declare mapper`) in `scope`."""
     declaration = directive.declared_mapper
     ctype = resolver.resolve(declaration.type_name, scope)
-    where = declaration.type_name.coord or directive.coord
+    where = declaration.type_coord or directive.coord
     if not ctype.is_struct:
         raise CompileError(f"'#pragma omp declare mapper' for type '{ctype}': a mapper maps a struct or union "
                            "type", where)
@@ -170,9 +170,6 @@ def element_work(mapper: Mapper, scope: Scope, stack: tuple) -> list:
     nested mapper), kind "section" (a pointer member's section, with the nested mapper of
     its elements or None), "array" (an array member of structs whose mapper has work) or
     "member" (a struct member whose mapper has work). Raises at a mapper cycle."""
-    if mapper in stack:
-        names = " -> ".join(m.spelled for m in (*stack[stack.index(mapper):], mapper))
-        raise CompileError(f"mapper cycle: {names}", mapper.coord)
     stack = (*stack, mapper)
     work = []
     for item, bits in mapper.items:
@@ -180,6 +177,9 @@ def element_work(mapper: Mapper, scope: Scope, stack: tuple) -> list:
             continue
         named, element = item_types(mapper, item)
         nested = find(scope, DEFAULT_MAPPER, element) if element.is_struct else None
+        if nested in stack:
+            names = " -> ".join(m.spelled for m in (*stack[stack.index(nested):], nested))
+            raise CompileError(f"mapper cycle: {names} (through '{item.spelling}')", item.coord)
         nested_work = element_work(nested, scope, stack) if nested is not None else []
         if named.is_pointer and item.sections:
             work.append((item, bits, "section", nested if nested_work else None))
@@ -247,19 +247,11 @@ def expand(cg, item: ListItem, bits: MapType, identifier: str | None, stack: tup
     if item.sections or element is not ctype:           # an array of structs
         work = element_work(mapper, cg.scope, stack)
         return [(item, bits)], ([RuntimeMapper(item, mapper, bits)] if work else [])
-    if mapper in stack:
-        element_work(mapper, cg.scope, stack)           # raises: the cycle
     pairs, runtime = [], []
-    whole = MapType.NONE                    # what `map(v)` copies: a member it covers adds nothing
-    for inner, inner_bits in mapper.items:
-        whole |= inner_bits if _is_variable(mapper, inner) else MapType.NONE
     for inner, inner_bits in mapper.items:
         bound = bound_item(mapper, inner, item)
         if _is_variable(mapper, inner):
             pairs.append((bound, combined(bits, inner_bits)))
-            continue
-        if _is_storage(inner) and any(_is_variable(mapper, i) for i, _ in mapper.items) \
-                and inner_bits & ~whole == MapType.NONE:
             continue
         more, more_runtime = expand(cg, bound, combined(bits, inner_bits), None, (*stack, mapper))
         pairs += more
@@ -372,6 +364,9 @@ def add_mapped_item(cg, captures: dict, item: ListItem, bits: MapType, identifie
     """member_maps.add_map_item for each list item the item's mapper gives (itself when its
     type has none); an array of structs' RuntimeMapper rides with its variable's capture."""
     pairs, runtime = expand(cg, item, bits, identifier)
+    whole = next((b for i, b in pairs if isinstance(i.expr, c_ast.ID) and not i.sections), None)
+    if whole is not None:           # a member the whole struct's entry copies adds nothing
+        pairs = [(i, b) for i, b in pairs if isinstance(i.expr, c_ast.ID) or not _is_storage(i) or b & ~whole]
     for one, one_bits in pairs:
         add_map_item(cg, captures, one, one_bits, make_capture, duplicate)
     for extra in runtime:
