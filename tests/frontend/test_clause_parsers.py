@@ -161,7 +161,8 @@ def test_enter_exit_data_need_a_map_type():
     ("omp target map(to:)", "expected a variable name in 'map' clause", ")"),
     ("omp target map()", "expected a variable name in 'map' clause", ")"),
     ("omp target map(to: a,)", "expected a variable name in 'map' clause", ")"),
-    ("omp target map(to: a[1:2:3])", "a stride ('[lower:length:stride]') in array section in 'map' clause: strided sections are allowed only in the 'to' and 'from' clauses of 'target update'", ":3"),
+    ("omp target map(to: a[1:2:3])", "a stride ('[lower:length:stride]') in array section in 'map' clause: "
+     "strided sections are allowed only in the 'to' and 'from' clauses of 'target update'", ":3"),
     ("omp target map(to: a[])", "expected an expression in array section in 'map' clause", "]"),
     ("omp target map(to: a[n +])", "invalid expression in array section in 'map' clause", "n +"),
     ("omp target map(to: a + 1)", "unexpected '+' in 'map' clause", "+"),
