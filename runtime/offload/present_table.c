@@ -117,44 +117,58 @@ static void remove_range(struct present_table *t, uintptr_t host_begin) {
 /* ---------------------------------------------------------------- copies */
 static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size);
 
-static int holds_slot(uintptr_t begin, long size, uintptr_t slot) {
-    return begin <= slot && slot + sizeof(void *) <= begin + (uintptr_t)size;
+/* A mapping's attached pointers are kept sorted by their slot's host address: a mapper's
+ * array of structs attaches one or more per element, so a search is a bisection and the
+ * pointers in a copied range are a run. */
+static int first_attached_at(const struct mapping *m, uintptr_t address) {
+    int low = 0, high = m->attached_count;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (m->attached[middle].slot < address) low = middle + 1;
+        else high = middle;
+    }
+    return low;
+}
+
+/* [*first, *last): the attached pointers whose slots lie in [begin, begin + size) */
+static void attached_in(const struct mapping *m, uintptr_t begin, long size, int *first, int *last) {
+    int i = first_attached_at(m, begin);
+    *first = i;
+    while (i < m->attached_count && m->attached[i].slot + sizeof(void *) <= begin + (uintptr_t)size) i++;
+    *last = i;
 }
 
 static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long size) {
     struct attached small[64], *within = small;
     double start;
-    int i, count = 0, result = 0;
+    int i, first, last, result = 0;
     if (m->in_place || size <= 0) return 0;
     record_copy(d, 1, begin, device_of(m, begin), size);
     start = profile_active() ? profile_now() : 0;
     if (d->ops->to_device(d, device_of(m, begin), (const void *)begin, size)) return -1;
     profile_copy(d, 1, size, start);
-    if (m->attached_count > 64) within = malloc((size_t)m->attached_count * sizeof *within);
-    for (i = 0; i < m->attached_count; i++)   /* the copy put host pointers there */
-        if (holds_slot(begin, size, m->attached[i].slot)) within[count++] = m->attached[i];
-    for (i = 0; i < count && !result; i++) result = attach(d, within[i].slot, within[i].begin, within[i].size);
+    attached_in(m, begin, size, &first, &last);      /* the copy put host pointers there */
+    if (last - first > 64) within = malloc((size_t)(last - first) * sizeof *within);
+    if (last > first) memcpy(within, &m->attached[first], (size_t)(last - first) * sizeof *within);
+    for (i = 0; i < last - first && !result; i++) result = attach(d, within[i].slot, within[i].begin, within[i].size);
     if (within != small) free(within);
     return result;
 }
 
 static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long size) {
     double start;
-    int i, kept_count = 0, failed;
+    int i, first, last, failed;
     void *small[64], **kept = small;
     if (m->in_place || size <= 0) return 0;
-    /* attached pointers hold device addresses on the device: the host keeps its own
-     * (a mapper's array of structs may hold thousands) */
-    if (m->attached_count > 64) kept = malloc((size_t)m->attached_count * sizeof *kept);
-    for (i = 0; i < m->attached_count; i++)
-        if (holds_slot(begin, size, m->attached[i].slot)) kept[kept_count++] = *(void **)m->attached[i].slot;
+    /* attached pointers hold device addresses on the device: the host keeps its own */
+    attached_in(m, begin, size, &first, &last);
+    if (last - first > 64) kept = malloc((size_t)(last - first) * sizeof *kept);
+    for (i = first; i < last; i++) kept[i - first] = *(void **)m->attached[i].slot;
     record_copy(d, 0, begin, device_of(m, begin), size);
     start = profile_active() ? profile_now() : 0;
     failed = d->ops->to_host(d, (void *)begin, device_of(m, begin), size);
     if (!failed) profile_copy(d, 0, size, start);
-    kept_count = 0;
-    for (i = 0; i < m->attached_count; i++)
-        if (holds_slot(begin, size, m->attached[i].slot)) *(void **)m->attached[i].slot = kept[kept_count++];
+    for (i = first; i < last; i++) *(void **)m->attached[i].slot = kept[i - first];
     if (kept != small) free(kept);
     if (failed) return -1;
     if (begin == m->host_begin && size == m->nbytes) m->device_newer = 0;
@@ -162,15 +176,15 @@ static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long si
 }
 
 static void remember_attached(struct mapping *holder, uintptr_t slot, uintptr_t begin, long size) {
-    int i;
-    for (i = 0; i < holder->attached_count; i++)
-        if (holder->attached[i].slot == slot) break;
-    if (i == holder->attached_count) {
+    int i = first_attached_at(holder, slot);
+    if (i == holder->attached_count || holder->attached[i].slot != slot) {
         if (holder->attached_count == holder->attached_capacity) {
             holder->attached_capacity = holder->attached_capacity ? 2 * holder->attached_capacity : 4;
             holder->attached = realloc(holder->attached,
                                        (size_t)holder->attached_capacity * sizeof *holder->attached);
         }
+        memmove(&holder->attached[i + 1], &holder->attached[i],
+                (size_t)(holder->attached_count - i) * sizeof *holder->attached);
         holder->attached_count++;
     }
     holder->attached[i].slot = slot;
@@ -179,12 +193,11 @@ static void remember_attached(struct mapping *holder, uintptr_t slot, uintptr_t 
 }
 
 static void forget_attached(struct mapping *holder, uintptr_t slot) {
-    int i;
-    for (i = 0; i < holder->attached_count; i++)
-        if (holder->attached[i].slot == slot) {
-            holder->attached[i] = holder->attached[--holder->attached_count];
-            return;
-        }
+    int i = first_attached_at(holder, slot);
+    if (i == holder->attached_count || holder->attached[i].slot != slot) return;
+    memmove(&holder->attached[i], &holder->attached[i + 1],
+            (size_t)(holder->attached_count - i - 1) * sizeof *holder->attached);
+    holder->attached_count--;
 }
 
 /* Point the device copy of the host pointer at `slot` at the device copy of its pointee
