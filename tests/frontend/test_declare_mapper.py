@@ -23,8 +23,8 @@ def test_a_named_mapper():
     assert d.first(MapClause).map_type == "to"
 
 
-@pytest.mark.parametrize("text", ["omp target map(mapper(halo), tofrom: s)", "omp target map(always, mapper(halo), to: s)",
-                                  "omp target map(mapper(halo): s)"])
+@pytest.mark.parametrize("text", ["omp target map(mapper(halo), tofrom: s)",
+                                  "omp target map(always, mapper(halo), to: s)", "omp target map(mapper(halo): s)"])
 def test_the_mapper_modifier_of_map(text):
     clause = parse(text).first(MapClause)
     assert clause.mapper == "halo" and [i.name for i in clause.items] == ["s"]

@@ -26,6 +26,7 @@ mapper of a type that is not a struct or union and an unknown mapper identifier.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -225,7 +226,8 @@ def bound_item(mapper: Mapper, item: ListItem, target: ListItem) -> ListItem:
     def sub(node):
         return _substitute(node, mapper.variable, target.expr) if node is not None else None
     sections = [dataclasses.replace(s, lower=sub(s.lower), length=sub(s.length)) for s in item.sections]
-    spelling = target.spelling + item.spelling[len(mapper.variable):]
+    # the variable's name where it stands (not a member of the same name after '.' or '->')
+    spelling = re.sub(rf"(?<![.\w>]){re.escape(mapper.variable)}\b", lambda _: target.spelling, item.spelling)
     return ListItem(target.name, sub(item.expr), sections, target.coord, spelling)
 
 
