@@ -33,6 +33,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.openmp import strided_sections
 from omp2gpu.codegen.openmp.member_maps import add_map_item
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import ListItem
@@ -233,8 +234,8 @@ def bound_item(mapper: Mapper, item: ListItem, target: ListItem) -> ListItem:
 
 def expand(cg, item: ListItem, bits: MapType, identifier: str | None, stack: tuple = ()):
     """The (list item, bits) pairs and RuntimeMappers that map `item` (module docstring)."""
-    if item.shape:
-        return [(item, bits)], []
+    if item.shape:                                      # map(([n][m])p): p[0:n*m]
+        item = strided_sections.as_section(item)
     ctype = cg.type_of(item.expr)
     element = ctype
     for _ in item.sections:

@@ -12,9 +12,13 @@ here, a computed one by the runtime.
 
 from __future__ import annotations
 
+import dataclasses
+
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.clause_types import ArraySection
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
 
@@ -96,3 +100,16 @@ def entry(cg, item, bits: MapType) -> tuple:
         b.store(value, b.gep(descriptor, [zero, ir.Constant(I64, index)]))
     begin = b.gep(first, [offset])
     return b.bitcast(descriptor, I8P), begin, size, bits | MapType.NON_CONTIG
+
+
+def as_section(item):
+    """A map clause's shaped item `([n][m])p` as the contiguous section `p[0:n*m]` it
+    names; with sections of its own it would not be contiguous: an error."""
+    if item.sections:
+        raise CompileError(f"'{item.spelling}': array shaping with array sections in a map clause (the mapped "
+                           "storage must be contiguous; shape it whole, or use target update)", item.coord)
+    length = item.shape[0]
+    for extent in item.shape[1:]:
+        length = c_ast.BinaryOp("*", length, extent, coord=extent.coord)
+    zero = c_ast.Constant("int", "0", coord=item.shape[0].coord)
+    return dataclasses.replace(item, sections=[ArraySection(zero, length, coord=item.coord)], shape=[])

@@ -1,0 +1,18 @@
+"""A declare mapper's per-element entries (runtime/offload/mappers.c) attach each element's
+pointer members on the device, and copies back leave the host's pointers alone: checked
+on the CPU device, whose buffers are its own (the differential corpus cannot see a pointer
+left at its host value there, as the CPU device shares the host's address space)."""
+
+from __future__ import annotations
+
+from test_native_executables import PROGRAMS, build, run_bare
+
+
+def test_every_cell_pointer_is_the_devices(tmp_path):
+    program = build(tmp_path, "mapper_attachments.c")
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    assert done.returncode == 0, done.stderr
+    total = sum((i + k) * ((i + k) % 100) for i in range(100) for k in range(1 + i % 3))
+    assert done.stdout == (f"cells moved 1, pointers still the host's 0, total {total:.1f}\n"
+                           "host pointers changed 0\n"), done.stderr
+    assert (PROGRAMS / "mapper_attachments.c").exists()
