@@ -29,7 +29,7 @@ from omp2gpu.codegen.prototypes import external_prototypes
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import CompiledUnit, exported_values, link_into, yield_to_program
-from omp2gpu.offload import entry_points
+from omp2gpu.offload import abi, entry_points
 from omp2gpu.pipeline import (
     CompileOptions,
     dump,
@@ -40,6 +40,7 @@ from omp2gpu.pipeline import (
 )
 from omp2gpu.runtime_files import host_runtime_dir, include_files
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
+from omp2gpu.sema.requires import USM_HEAP_FUNCTIONS, requirements_of
 from omp2gpu.targets import host, mpi, openmp_runtime, shared_libraries
 
 
@@ -52,6 +53,7 @@ class Translation:
     prototypes: dict = field(default_factory=dict)   # codegen.prototypes.Prototype of each external function
     host_loop_remarks: list = field(default_factory=list)   # how each `loop` of host code was lowered
     large_objects: list = field(default_factory=list)       # (name, bytes, coord): ModuleEmitter.large_static_objects
+    requirements: object = None  # sema.requires.FileRequirements: `requires unified_shared_memory`...
 
 
 def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False,
@@ -89,7 +91,8 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
     emitter.finish_debug_info()
     return Translation(emitter.module, device, cpu_build, external_prototypes(emitter),
                        loop_lowering_remarks(ast, outside_target=True),
-                       emitter.large_static_objects(host.LARGE_OBJECT_BYTES))
+                       emitter.large_static_objects(host.LARGE_OBJECT_BYTES),
+                       requirements_of(ast) if isinstance(scheme, OffloadHostOpenMP) else None)
 
 
 def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):
@@ -151,11 +154,26 @@ def compile_unit(path, options: CompileOptions, separate: bool = False,
     with stage("llvm_parse_ir"):
         module = host.prepare(translation.host)
     module.name = Path(path).name  # not "<string>", in messages and the .ll
+    if translation.requirements is not None and translation.requirements.unified_shared_memory:
+        _route_heap_calls(module)
     gpu = translation.device
     return CompiledUnit(str(path), module, device_driver.device_code(gpu), cpu_driver.cpu_code(translation.cpu),
                         translation.prototypes, gpu_kernels=list(gpu.kernels) if gpu else [],
                         gpu_remarks=list(gpu.remarks) if gpu else [],
                         large_objects=[host.StaticObject(*item) for item in translation.large_objects])
+
+
+def _route_heap_calls(module: llvm.ModuleRef) -> None:
+    """A unified_shared_memory file's malloc, free... become the offload runtime's, which
+    hand out memory every device reaches (runtime/offload/usm_heap.c): renamed where the
+    file declares them, so that calls and their addresses taken alike go there."""
+    for name in USM_HEAP_FUNCTIONS:
+        try:
+            function = module.get_function(name)
+        except NameError:
+            continue
+        if function.is_declaration:
+            function.name = abi.USM_HEAP_PREFIX + name
 
 
 def link_program(units: list) -> CompiledProgram:
@@ -367,7 +385,10 @@ def _check_symbols_resolve(imports: list[str], where, options: CompileOptions) -
         mpi_staging.interpose(found, imports)   # device buffers for an MPI that cannot read them
     for name in undefined:
         if not llvm.address_of_symbol(name):
-            raise CompileError(f"{where(name)}: undefined reference to '{name}'")
+            native_only = name.startswith("__omp2gpu_")   # libomp2gpu's alone (offload/abi.py)
+            raise CompileError(f"{where(name)}: undefined reference to '{name}'",
+                               hint="this OpenMP feature needs a native build (--native, OMP2GPU_NATIVE=1)"
+                               if native_only else None)
 
 
 # --- the host runtime, compiled once and cached ------------------------------

@@ -14,7 +14,7 @@ from typing import Callable
 
 from pycparser import c_ast
 
-from . import task_clauses
+from . import interop_clauses, task_clauses
 from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     AbsentClause,
     AcqRelClause,
@@ -608,4 +608,10 @@ CLAUSES.update({
     "sizes": ClauseSpec(_parse_sizes, "required"),
     "full": ClauseSpec(_flag_clause(FullClause), "none"),
     "partial": ClauseSpec(_parse_partial, "optional"),
+})
+
+# ---------------------------------------------------- OpenMP 5.1 interop (interop_clauses.py)
+CLAUSES.update({
+    "init": ClauseSpec(interop_clauses.parse_init, "required"),
+    "use": ClauseSpec(interop_clauses.parse_use, "required"),
 })

@@ -16,7 +16,7 @@ _STANDALONE = frozenset({
     "declare reduction", "declare mapper",
     "requires", "scan",
     "nothing", "error", "assumes", "begin assumes", "end assumes",      # OpenMP 5.1
-    "depobj",
+    "depobj", "interop",
     "declare variant", "begin declare variant", "end declare variant",
     "begin declare target",
 })

@@ -80,6 +80,7 @@ _REQUIRED_CLAUSES = {
     "requires": ("reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"),
     "tile": ("sizes",),                                                 # 5.1
+    "interop": ("init", "use", "destroy"),                              # 5.1
     "declare variant": ("match",),
     "begin declare variant": ("match",),
 }

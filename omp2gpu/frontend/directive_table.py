@@ -18,6 +18,7 @@ _SINGLE_CONSTRUCTS = (
     "taskloop", "cancel", "cancellation point", "declare reduction",
     "requires",                                                     # OpenMP 5.0
     "depobj",                                                   # OpenMP 5.0 tasking
+    "interop",                                                      # OpenMP 5.1
     "scan",                                                         # OpenMP 5.0
     # OpenMP 5.x: choosing code by context (variant_clauses.py), declare target's 5.1 form
     "declare variant", "begin declare variant", "end declare variant", "metadirective", "dispatch",
@@ -116,6 +117,7 @@ LEAF_CLAUSES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "taskloop": {"if", "shared", "private", "firstprivate", "lastprivate", "default", "grainsize",
                  "num_tasks", "collapse", "final", "priority", "untied", "mergeable", "nogroup"},
     "depobj": {"depend", "update", "destroy"},
+    "interop": {"init", "use", "destroy", "device", "depend", "nowait"},        # OpenMP 5.1
     "cancel": {"if"},
     "cancellation point": set(),
     "threadprivate": set(),

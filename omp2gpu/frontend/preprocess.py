@@ -111,7 +111,28 @@ def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
                            "expansion out of bounds?)", SourceLocation(path, 1, 1)) from None
     if result.returncode != 0:
         raise _gcc_error(result.stderr)
+    if _GCC12_UNEXPANDED.search(result.stdout):
+        return _expand_unexpanded_pragmas(result.stdout, command, env)
     return result.stdout
+
+
+# OpenMP directives gcc 12 does not know, so that -fopenmp leaves their macros unexpanded.
+_GCC12_UNEXPANDED = re.compile(r"^\s*#\s*pragma\s+omp\s+interop\b.*$", re.MULTILINE)
+
+
+def _expand_unexpanded_pragmas(text: str, command: list, env: dict) -> str:
+    """Those pragmas' macros expanded with the macros defined at the end of the file
+    (gcc -dM): right unless the file redefines one after the pragma. Without pcpp, as they are."""
+    try:
+        expander = _Pcpp()
+    except ImportError:
+        return text
+    macros = subprocess.run([*command[:-1], "-dM", command[-1]], capture_output=True, encoding="utf-8",
+                            errors="replace", env=env, timeout=PREPROCESS_TIMEOUT_S).stdout
+    for line in macros.splitlines():
+        if line.startswith("#define "):
+            expander.define(line[len("#define "):])
+    return _GCC12_UNEXPANDED.sub(lambda m: " ".join(expander.expand_text(m.group(0)).split()), text)
 
 
 def _gcc_error(stderr: str) -> CompileError:

@@ -113,6 +113,16 @@ ENTRY_HOST_REGION_BEGIN = "__omp2gpu_host_region_begin"
 ENTRY_HOST_REGION_END = "__omp2gpu_host_region_end"
 ENTRY_REGISTER_LINK_GLOBAL = "__omp2gpu_register_link_global"
 
+# `#pragma omp requires` (sema/requires.py), from a constructor of each file that says it
+# (native programs only: libomp2gpu): void __omp2gpu_requires(int64_t flags, const char *where)
+# flags: REQUIRES_* bits; where: the first such directive's "file:line:col". Every file must
+# agree (else a located error); unified_shared_memory makes every device use host memory in place.
+ENTRY_REQUIRES = "__omp2gpu_requires"
+REQUIRES_UNIFIED_ADDRESS, REQUIRES_UNIFIED_SHARED_MEMORY = 0x1, 0x2
+# A unified_shared_memory file's heap functions are these (runtime/offload/usm_heap.c):
+# memory every device can reach, chosen at run time (docs/unified-memory.md).
+USM_HEAP_PREFIX = "__omp2gpu_usm_"
+
 ENTRY_NUM_DEVICES = "__omp2gpu_num_devices"
 ENTRY_SET_DEFAULT_DEVICE = "__omp2gpu_set_default_device"
 ENTRY_TARGET_ALLOC = "__omp2gpu_target_alloc"
@@ -120,6 +130,24 @@ ENTRY_TARGET_FREE = "__omp2gpu_target_free"
 ENTRY_TARGET_IS_PRESENT = "__omp2gpu_target_is_present"
 ENTRY_TARGET_MEMCPY = "__omp2gpu_target_memcpy"
 ENTRY_DEVICE_NAME = "__omp2gpu_device_name"      # omp2gpu_get_device_name (runtime/host/omp_api.c)
+# OpenMP 5.1 device-memory routines of runtime/host/omp_api.c (native programs only:
+# runtime/offload/device_memory.c): void *__omp2gpu_mapped_ptr(void *, int device),
+# int __omp2gpu_target_is_accessible(const void *, size_t, int device),
+# int __omp2gpu_associate_ptr(void *host, void *device_ptr, size_t, size_t offset, int device),
+# int __omp2gpu_disassociate_ptr(void *host, int device),
+# void *__omp2gpu_target_alloc_kind(size_t, int device, int kind) (llvm_omp_target_alloc_*)
+ENTRY_MAPPED_PTR = "__omp2gpu_mapped_ptr"
+ENTRY_TARGET_IS_ACCESSIBLE = "__omp2gpu_target_is_accessible"
+ENTRY_ASSOCIATE_PTR = "__omp2gpu_associate_ptr"
+ENTRY_DISASSOCIATE_PTR = "__omp2gpu_disassociate_ptr"
+ENTRY_TARGET_ALLOC_KIND = "__omp2gpu_target_alloc_kind"
+# `#pragma omp interop` (codegen/openmp/interop.py; native programs only: runtime/offload/interop.c):
+#   void __omp2gpu_interop_init(omp_interop_t *obj, int64_t device, int32_t targetsync, const char *where)
+#   void __omp2gpu_interop_use(omp_interop_t *obj, const char *where)
+#   void __omp2gpu_interop_destroy(omp_interop_t *obj, const char *where)   (obj = omp_interop_none)
+ENTRY_INTEROP_INIT = "__omp2gpu_interop_init"
+ENTRY_INTEROP_USE = "__omp2gpu_interop_use"
+ENTRY_INTEROP_DESTROY = "__omp2gpu_interop_destroy"
 # What a device is, for a metadirective's target_device selector decided at run time
 # (runtime/host/omp_api.c's __omp2gpu_device_code): int __omp2gpu_device_kind(int device)
 # -> DEVICE_CODE_CPU or DEVICE_CODE_GPU, -1 for no such device.

@@ -6,34 +6,67 @@
   As gcc, at most one per file, and none after an atomic without a memory order.
 - `dynamic_allocators`: allocators in target regions without `uses_allocators`.
   Nothing to do: the device runtime's omp_alloc takes any predefined allocator.
-- `unified_shared_memory`, `unified_address`, `reverse_offload`: not supported
-  (a located error naming the requirement). None is trivially true on every device
-  omp2gpu compiles for. The CPU device shares the host's memory, but the GPU does
-  not: unified_shared_memory would let a target region dereference any host
-  pointer without a map (plain malloc'd memory is not device-accessible without
-  HMM or managed allocations); unified_address would make every device pointer
-  usable on the host and in a region without `is_device_ptr`, which the present
-  table's translation of unmapped pointers contradicts; reverse_offload needs
-  `target device(ancestor: 1)` from a kernel, which the GPU cannot call back into.
+- `unified_shared_memory`, `unified_address`: the file's `FileRequirements`
+  (requirements_of(ast)), which host codegen hands to the offload runtime in a
+  constructor (`__omp2gpu_requires`, offload/abi.py): there every device uses host
+  memory in place (docs/unified-memory.md); a USM file's heap calls go through the
+  runtime's (`USM_HEAP_FUNCTIONS`), which makes them GPU-accessible where the GPU
+  cannot read pageable memory. The runtime checks that every file agrees.
+- `reverse_offload`: not supported (a located error): it needs `target
+  device(ancestor: 1)` from a kernel, which the GPU cannot call back into.
+Every requirement but atomic_default_mem_order must come before the file's first
+device construct (OpenMP 5.0 2.5.1): a located error otherwise.
 """
 
 from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
 
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import AtomicDefaultMemOrderClause, RequiresClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.offload import abi
 
-UNSUPPORTED_REQUIREMENTS = frozenset({"unified_shared_memory", "unified_address", "reverse_offload"})
+UNSUPPORTED_REQUIREMENTS = frozenset({"reverse_offload"})
+# the requirements the offload runtime is told of, and their bits (offload/abi.py REQUIRES_*)
+RUNTIME_REQUIREMENTS = {"unified_address": abi.REQUIRES_UNIFIED_ADDRESS,
+                        "unified_shared_memory": abi.REQUIRES_UNIFIED_SHARED_MEMORY}
+# a USM file's heap functions, called through the runtime's (runtime/offload/usm_heap.c)
+USM_HEAP_FUNCTIONS = ("malloc", "calloc", "realloc", "free", "aligned_alloc", "posix_memalign")
+
+
+@dataclass(frozen=True)
+class FileRequirements:
+    """What a file's `requires` directives ask of the runtime: REQUIRES_* bits, and the
+    first such directive's location (the runtime's messages name it)."""
+    flags: int
+    coord: object
+
+    @property
+    def unified_shared_memory(self) -> bool:
+        return bool(self.flags & RUNTIME_REQUIREMENTS["unified_shared_memory"])
+
+
+def requirements_of(ast: c_ast.FileAST) -> FileRequirements | None:
+    """The file's runtime requirements (apply_requires found them), None: none."""
+    return _FILE_REQUIREMENTS.get(ast)
+
+
+_FILE_REQUIREMENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # FileAST has slots
 
 
 def apply_requires(ast: c_ast.FileAST) -> None:
     """Check the file's requires directives, in source order, and give each atomic
     construct after an atomic_default_mem_order that order as its default."""
-    default_clause, first_plain_atomic = None, None
+    default_clause, first_plain_atomic, first_device_construct = None, None, None
+    flags, first_coord = 0, None
     for construct in _constructs_in_order(ast):
         directive = construct.directive
+        if first_device_construct is None and directive.kind.split()[0] == "target":
+            first_device_construct = construct
         if directive.kind == "atomic":
             directive.default_memory_order = default_clause.order if default_clause else "relaxed"
             if directive.memory_order_clause is None and first_plain_atomic is None:
@@ -44,6 +77,10 @@ def apply_requires(ast: c_ast.FileAST) -> None:
                 raise CompileError(f"'#pragma omp requires {clause.name}' is not supported",
                                    clause.coord)
             if not isinstance(clause, AtomicDefaultMemOrderClause):
+                _check_before_devices(clause, first_device_construct)
+                if clause.name in RUNTIME_REQUIREMENTS:
+                    flags |= RUNTIME_REQUIREMENTS[clause.name]
+                    first_coord = first_coord or clause.coord
                 continue
             if first_plain_atomic is not None:
                 raise CompileError("'atomic_default_mem_order' clause used lexically after the "
@@ -53,6 +90,17 @@ def apply_requires(ast: c_ast.FileAST) -> None:
                 raise CompileError("more than one 'atomic_default_mem_order' clause in a single "
                                    "compilation unit", clause.coord)
             default_clause = clause
+    if flags:
+        _FILE_REQUIREMENTS[ast] = FileRequirements(flags, first_coord)
+
+
+def _check_before_devices(clause, first_device_construct) -> None:
+    if first_device_construct is None:
+        return
+    line = getattr(first_device_construct.coord, "line", "?")
+    raise CompileError(f"'#pragma omp requires {clause.name}' used lexically after the first device "
+                       f"construct ('#pragma omp {first_device_construct.directive.kind}', line {line}): "
+                       "a requirement must come before every device construct of the file", clause.coord)
 
 
 def _constructs_in_order(ast):

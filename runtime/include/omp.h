@@ -133,22 +133,93 @@ double omp_get_wtick(void);
 /* Device memory routines. */
 void *omp_target_alloc(size_t size, int device_num);
 void omp_target_free(void *device_ptr, int device_num);
-int omp_target_is_present(void *ptr, int device_num);
-int omp_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
+int omp_target_is_present(const void *ptr, int device_num);
+int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
                       size_t src_offset, int dst_device_num, int src_device_num);
-int omp_target_memcpy_rect(void *dst, void *src, size_t element_size, int num_dims,
+int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
                            const size_t *volume, const size_t *dst_offsets,
                            const size_t *src_offsets, const size_t *dst_dimensions,
                            const size_t *src_dimensions, int dst_device_num,
                            int src_device_num);
-int omp_target_associate_ptr(void *host_ptr, void *device_ptr, size_t size,
+int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_t size,
                              size_t device_offset, int device_num);
-int omp_target_disassociate_ptr(void *ptr, int device_num);
+int omp_target_disassociate_ptr(const void *ptr, int device_num);
+/* OpenMP 5.1: the device address a host address is mapped to (NULL: not mapped; the
+ * pointer itself on the host and under unified_shared_memory), and whether a target
+ * region on the device may use host memory without a map (docs/unified-memory.md). */
+void *omp_get_mapped_ptr(const void *ptr, int device_num);
+int omp_target_is_accessible(const void *ptr, size_t size, int device_num);
+/* Clang's extensions (guard with #ifdef __OMP2GPU__ for other compilers than Clang):
+ * memory of device_num (_device: omp_target_alloc's) or memory both the host and the
+ * device reach (_host, _shared: a GPU's managed memory, the CPU device's buffers); freed
+ * by omp_target_free. */
+void *llvm_omp_target_alloc_device(size_t size, int device_num);
+void *llvm_omp_target_alloc_host(size_t size, int device_num);
+void *llvm_omp_target_alloc_shared(size_t size, int device_num);
 
 /* OpenMP 5.0 tasking: depend objects (the depobj construct) and detached tasks'
  * events, with libgomp's sizes (docs/tasks-5x.md). */
 typedef struct omp_depend_t { void *_addr; long _kind; } omp_depend_t;
 typedef unsigned long omp_event_handle_t;
 void omp_fulfill_event(omp_event_handle_t event);
+
+/* OpenMP 5.1 asynchronous copies: a task that waits for the depend objects' dependences
+ * (as `target nowait depend(depobj: ...)`); 0 once it is made. */
+int omp_target_memcpy_async(void *dst, const void *src, size_t length, size_t dst_offset,
+                            size_t src_offset, int dst_device_num, int src_device_num,
+                            int depobj_count, omp_depend_t *depobj_list);
+int omp_target_memcpy_rect_async(void *dst, const void *src, size_t element_size, int num_dims,
+                                 const size_t *volume, const size_t *dst_offsets,
+                                 const size_t *src_offsets, const size_t *dst_dimensions,
+                                 const size_t *src_dimensions, int dst_device_num,
+                                 int src_device_num, int depobj_count, omp_depend_t *depobj_list);
+
+/* OpenMP 5.1 interoperability (`#pragma omp interop`, docs/unified-memory.md): on a GPU
+ * the CUDA stream of `init(targetsync: ...)` (ordered with target regions), the device's
+ * ordinal and its primary context; on the CPU device and the host no foreign runtime, so
+ * those properties have no value (omp_irc_no_value). */
+typedef void *omp_interop_t;
+#define omp_interop_none ((omp_interop_t)0)
+typedef long omp_intptr_t;
+typedef enum omp_interop_property_t {
+    omp_ipr_fr_id = -1,
+    omp_ipr_fr_name = -2,
+    omp_ipr_vendor = -3,
+    omp_ipr_vendor_name = -4,
+    omp_ipr_device_num = -5,
+    omp_ipr_platform = -6,
+    omp_ipr_device = -7,
+    omp_ipr_device_context = -8,
+    omp_ipr_targetsync = -9,
+    omp_ipr_first = -9
+} omp_interop_property_t;
+typedef enum omp_interop_rc_t {
+    omp_irc_no_value = 1,
+    omp_irc_success = 0,
+    omp_irc_empty = -1,
+    omp_irc_out_of_range = -2,
+    omp_irc_type_int = -3,
+    omp_irc_type_ptr = -4,
+    omp_irc_type_str = -5,
+    omp_irc_other = -6
+} omp_interop_rc_t;
+typedef enum omp_interop_fr_t {
+    omp_ifr_cuda = 1,
+    omp_ifr_cuda_driver = 2,
+    omp_ifr_opencl = 3,
+    omp_ifr_sycl = 4,
+    omp_ifr_hip = 5,
+    omp_ifr_level_zero = 6,
+    omp_ifr_last = 7
+} omp_interop_fr_t;
+int omp_get_num_interop_properties(const omp_interop_t interop);
+omp_intptr_t omp_get_interop_int(const omp_interop_t interop, omp_interop_property_t property_id,
+                                 int *ret_code);
+void *omp_get_interop_ptr(const omp_interop_t interop, omp_interop_property_t property_id, int *ret_code);
+const char *omp_get_interop_str(const omp_interop_t interop, omp_interop_property_t property_id,
+                                int *ret_code);
+const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t property_id);
+const char *omp_get_interop_type_desc(const omp_interop_t interop, omp_interop_property_t property_id);
+const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t ret_code);
 
 #endif

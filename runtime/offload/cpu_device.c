@@ -241,10 +241,30 @@ static int cpu_wait_stream(struct device *d, void *stream) {
     return 0;                    /* launches finish before they return */
 }
 
+/* unified_shared_memory: the CPU device's memory is the host's, so it reads it in place */
+static int cpu_unify(struct device *d) {
+    (void)d;
+    return USM_SHARED;
+}
+
+/* Modelling a discrete device, the CPU device reaches only its own memory without a map
+ * (host memory too where it maps in place: present_table's in_place, checked by the caller) */
+static int cpu_accessible(struct device *d, uintptr_t address, long bytes) {
+    return cpu_holds(d, address) && (bytes <= 0 || cpu_holds(d, address + (uintptr_t)bytes - 1));
+}
+
+/* `interop init(targetsync: ...)`: launches finish before they return, so no stream */
+static int cpu_interop_handles(struct device *d, void **stream, void **device_handle, void **context) {
+    (void)d;
+    *stream = *device_handle = *context = 0;
+    return 0;
+}
+
 static const struct device_ops cpu_ops = {
     "cpu", cpu_allocate, cpu_release, cpu_to_device, cpu_to_host, cpu_device_to_device,
     cpu_load, cpu_global, cpu_launch, cpu_label, cpu_holds, cpu_wait_stream,
     0, 0,                        /* strided updates: a memcpy a row */
+    cpu_unify, 0, 0, 0, cpu_accessible, cpu_interop_handles,
 };
 
 int cpu_device_make(struct device *d) {

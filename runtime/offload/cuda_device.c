@@ -23,6 +23,15 @@ typedef unsigned long long CUdeviceptr;
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 #define CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL 9
+#define CU_POINTER_ATTRIBUTE_IS_MANAGED 8
+#define CU_POINTER_ATTRIBUTE_DEVICE_POINTER 3
+#define CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY 83
+#define CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS 88
+#define CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM 91
+#define CU_MEM_ATTACH_GLOBAL 0x1
+#define CU_MEMHOSTREGISTER_PORTABLE 0x1
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x2
+#define CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED 712
 #define CU_JIT_ERROR_LOG_BUFFER 5
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 #define CU_JIT_GENERATE_LINE_INFO 13
@@ -78,6 +87,11 @@ static struct {
     CUresult (*cuEventElapsedTime)(float *, void *, void *);
     CUresult (*cuEventDestroy)(void *);
     CUresult (*cuMemcpy2D)(const struct memcpy_2d *);      /* optional: strided target updates */
+    CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
+    CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
+    CUresult (*cuMemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
+    CUresult (*cuStreamCreate)(CUstream *, unsigned);
+    CUresult (*cuStreamDestroy)(CUstream);
 } cu;
 
 struct cuda_state {
@@ -138,6 +152,11 @@ static int load_driver(void) {
     *(void **)&cu.cuEventElapsedTime = find(library, "cuEventElapsedTime", &missing);
     *(void **)&cu.cuEventDestroy = find(library, "cuEventDestroy_v2", &missing);
     *(void **)&cu.cuMemcpy2D = dlsym(library, "cuMemcpy2D_v2");
+    *(void **)&cu.cuMemAllocManaged = find(library, "cuMemAllocManaged", &missing);
+    *(void **)&cu.cuMemHostRegister = find(library, "cuMemHostRegister_v2", &missing);
+    *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
+    *(void **)&cu.cuStreamCreate = find(library, "cuStreamCreate", &missing);
+    *(void **)&cu.cuStreamDestroy = find(library, "cuStreamDestroy_v2", &missing);
     if (missing || cu.cuInit(0) != 0) return 0;
     cu.loaded = 1;
     return 1;
@@ -355,10 +374,119 @@ static int cuda_wait_stream(struct device *d, void *stream) {
     return current(d) || check(d, cu.cuStreamSynchronize(stream), "cuStreamSynchronize");
 }
 
+/* ---------------------------------------------------------------- unified_shared_memory */
+/* How this GPU reaches host memory (docs/unified-memory.md): as it is where the driver
+ * reports pageable memory access (HMM or ATS); else the USM heap is managed memory and
+ * other host objects are registered as they are mapped (host_alias), which needs managed
+ * memory and registered memory at its host address. OMP2GPU_USM=managed chooses the
+ * second on any GPU that has it (to test it where HMM is present). */
+static int cuda_unify(struct device *d) {
+    struct cuda_state *s = d->state;
+    const char *choice = getenv("OMP2GPU_USM");
+    int pageable = 0, managed = 0, host_pointer = 0;
+    if (current(d)
+        || check(d, cu.cuDeviceGetAttribute(&pageable, CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, s->handle),
+                 "cuDeviceGetAttribute")
+        || check(d, cu.cuDeviceGetAttribute(&managed, CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, s->handle),
+                 "cuDeviceGetAttribute")
+        || check(d, cu.cuDeviceGetAttribute(&host_pointer, CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM,
+                                            s->handle), "cuDeviceGetAttribute"))
+        return -1;
+    if (pageable && !(choice && strcmp(choice, "managed") == 0)) return USM_SHARED;
+    if (managed && host_pointer) return USM_MANAGED;
+    device_error(d, "unified_shared_memory needs pageable memory access (HMM or ATS), or managed memory and "
+                    "registered host memory at its host address, which GPU %d (%s) lacks", s->ordinal, s->name);
+    return -1;
+}
+
+/* host pages registered with the driver (cuMemHostRegister), sorted, never overlapping */
+static struct { uintptr_t begin, end; } *registered;
+static long registered_count, registered_capacity;
+
+static int register_range(struct device *d, uintptr_t begin, uintptr_t end) {
+    CUresult result = cu.cuMemHostRegister((void *)begin, (size_t)(end - begin),
+                                           CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP);
+    long i;
+    if (result != 0 && result != CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED)   /* the program's own: fine */
+        return check(d, result, "cuMemHostRegister");
+    if (registered_count == registered_capacity) {
+        registered_capacity = registered_capacity ? 2 * registered_capacity : 64;
+        registered = realloc(registered, (size_t)registered_capacity * sizeof *registered);
+    }
+    for (i = registered_count; i > 0 && registered[i - 1].begin > begin; i--) registered[i] = registered[i - 1];
+    registered[i].begin = begin;
+    registered[i].end = end;
+    registered_count++;
+    return 0;
+}
+
+/* Every page of [begin, end) registered: the gaps between earlier registrations. */
+static int register_pages(struct device *d, uintptr_t begin, uintptr_t end) {
+    uintptr_t page = 4096, cursor = begin & ~(page - 1);
+    long i, known = registered_count;
+    end = (end + page - 1) & ~(page - 1);
+    for (i = 0; i < known && cursor < end; i++) {
+        if (registered[i].end <= cursor || registered[i].begin >= end) continue;
+        if (registered[i].begin > cursor && register_range(d, cursor, registered[i].begin)) return -1;
+        if (registered[i].end > cursor) cursor = registered[i].end;
+    }
+    return cursor < end ? register_range(d, cursor, end) : 0;
+}
+
+static int cuda_host_alias(struct device *d, uintptr_t begin, long bytes, uintptr_t *alias) {
+    CUdeviceptr device_pointer = 0;
+    int is_managed = 0;
+    if (current(d)) return -1;
+    if (cu.cuPointerGetAttribute(&is_managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, (CUdeviceptr)begin) == 0 && is_managed) {
+        *alias = begin;                         /* the USM heap's: the GPU reaches it as it is */
+        return 0;
+    }
+    if (register_pages(d, begin, begin + (uintptr_t)(bytes > 0 ? bytes : 1))
+        || check(d, cu.cuMemHostGetDevicePointer(&device_pointer, (void *)begin, 0), "cuMemHostGetDevicePointer"))
+        return -1;
+    *alias = (uintptr_t)device_pointer;
+    return 0;
+}
+
+static int cuda_allocate_managed(struct device *d, long bytes, uintptr_t *address) {
+    CUdeviceptr made = 0;
+    if (current(d) || check(d, cu.cuMemAllocManaged(&made, (size_t)bytes, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged"))
+        return -1;
+    *address = (uintptr_t)made;
+    return 0;
+}
+
+/* Memory this GPU reaches without a map, whatever the program requires: the driver's
+ * own (this GPU's memory, managed memory, registered host memory). Pageable memory that
+ * HMM would reach too is not counted: without unified_shared_memory the program's maps
+ * copy it, so a region would not see what the host sees (libomptarget's CUDA plugin
+ * answers the same); under it the caller answers yes for all. */
+static int cuda_accessible(struct device *d, uintptr_t address, long bytes) {
+    CUdeviceptr device_pointer = 0;
+    (void)bytes;
+    if (current(d)) return 0;
+    return cu.cuPointerGetAttribute(&device_pointer, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, (CUdeviceptr)address) == 0;
+}
+
+/* `interop init(targetsync: ...)`: a stream of its own (blocking: ordered with the legacy
+ * default stream this runtime launches on), the device's ordinal and its primary context;
+ * with *stream set, that stream's work is waited for and the stream destroyed. */
+static int cuda_interop_handles(struct device *d, void **stream, void **device_handle, void **context) {
+    struct cuda_state *s = d->state;
+    if (current(d)) return -1;
+    if (*stream)
+        return check(d, cu.cuStreamSynchronize(*stream), "cuStreamSynchronize")
+               || check(d, cu.cuStreamDestroy(*stream), "cuStreamDestroy");
+    *device_handle = (void *)(intptr_t)s->handle;
+    *context = s->context;
+    return check(d, cu.cuStreamCreate((CUstream *)stream, 0), "cuStreamCreate");
+}
+
 static const struct device_ops cuda_ops = {
     "gpu", cuda_allocate, cuda_release, cuda_to_device, cuda_to_host, cuda_device_to_device,
     cuda_load, cuda_global, cuda_launch, cuda_label, cuda_holds, cuda_wait_stream,
     cuda_to_device_2d, cuda_to_host_2d,
+    cuda_unify, cuda_host_alias, cuda_allocate_managed, cuda_release, cuda_accessible, cuda_interop_handles,
 };
 
 int cuda_device_make(struct device *d, int ordinal) {

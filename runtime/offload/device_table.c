@@ -15,6 +15,40 @@ static int count = -1;              /* -1: not yet looked for */
 static int default_device = -1;     /* default-device-var; -1: not yet read */
 static enum policy policy;
 
+/* The program's requirements on one device: under unified_address an unmapped pointer is
+ * passed as it is (a device pointer needs no is_device_ptr); under unified_shared_memory
+ * every map is in place (docs/unified-memory.md), the device choosing how it reaches host
+ * memory; one that cannot is given up (its regions run on the host). */
+static void apply_requirements(struct device *d) {
+    static const char *how[] = {"", "host memory read in place (no copies)",
+                                "the unified_shared_memory heap in managed memory (cuMemAllocManaged), other "
+                                "host objects registered (cuMemHostRegister) when mapped or captured"};
+    long flags = requirements_flags();
+    uintptr_t low, high, alias;
+    int mode;
+    if (!d->usable) return;
+    if (flags & (REQUIRES_UNIFIED_ADDRESS | REQUIRES_UNIFIED_SHARED_MEMORY)) d->table.unified = 1;
+    if (!(flags & REQUIRES_UNIFIED_SHARED_MEMORY) || d->usm) return;
+    mode = d->ops->unify ? d->ops->unify(d) : -1;
+    if (mode == USM_MANAGED && executable_data(&low, &high) == 0          /* static objects reachable */
+        && d->ops->host_alias(d, low, (long)(high - low), &alias))
+        mode = -1;
+    if (mode <= 0) {
+        if (!d->last_error[0]) device_error(d, "it cannot provide unified_shared_memory");
+        device_failed(d, "running target regions on the host, which '#pragma omp requires unified_shared_memory' "
+                         "allows");
+        return;
+    }
+    d->usm = mode;
+    d->table.in_place = 1;
+    record_unified(d, how[mode]);
+}
+
+void devices_apply_requirements(void) {
+    int i;
+    for (i = 0; i < count; i++) apply_requirements(&devices[i]);    /* none yet: at discovery */
+}
+
 static void discover(void) {
     char kinds[16];
     int kind_count, k, gpus = 0, ordinal, rank_device;
@@ -50,6 +84,7 @@ static void discover(void) {
             count++;
         }
     }
+    for (k = 0; k < count; k++) apply_requirements(&devices[k]);
     rank_device = rank_default_device(gpus);
     if (rank_device >= 0) {
         char text[32];

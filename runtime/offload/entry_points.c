@@ -43,6 +43,14 @@ static int bad_entries(int count, void **begins, const int64_t *sizes, const int
     return bad != 0;
 }
 
+/* unified_shared_memory on a GPU of USM_MANAGED: the calling thread's stack in use, from
+ * here up, registered, so that a region reaches stack objects through any pointer */
+static int register_stack(struct device *d) {
+    uintptr_t low, high, alias;
+    if (thread_stack((uintptr_t)&alias, &low, &high)) return 0;   /* unknown: mapped objects only */
+    return d->ops->host_alias(d, low, (long)(high - low), &alias);
+}
+
 static int target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
                   int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
                   int64_t trip_count, const char *where);
@@ -75,12 +83,18 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     int image, i, params = 0, failed;
     long grid, block;
     offload_lock();
+    requirements_check_construct(where);
     d = select_device(device);
     if (!d) {
         offload_unlock();
         return 1;
     }
     if (bad_entries(count, begins, sizes, types, where)) {
+        offload_unlock();
+        return 1;
+    }
+    if (d->usm == USM_MANAGED) settle(d, register_stack(d), where, fallback);   /* its objects reachable */
+    if (!d->usable) {
         offload_unlock();
         return 1;
     }
@@ -165,6 +179,7 @@ static void data_on(int64_t device, int32_t count, void **bases, void **begins, 
     struct map_entry small[16], *entries;
     struct device *d;
     offload_lock();
+    requirements_check_construct(where);
     d = select_device(device);
     if (!d) {
         offload_unlock();
@@ -215,6 +230,14 @@ void __omp2gpu_host_region_begin(int64_t device, const char *where) { host_regio
 
 void __omp2gpu_host_region_end(int64_t device, const char *where) { host_region(device, where, 0); }
 
+/* `#pragma omp requires` of a file (sema/requires.py), from its constructor */
+void __omp2gpu_requires(int64_t flags, const char *where) {
+    offload_lock();
+    requirements_register((long)flags, where);
+    devices_apply_requirements();
+    offload_unlock();
+}
+
 /* declare target globals: present for the whole run on every device that loads a module
  * defining them (bound now on devices already in use, else at their first use) */
 static void register_global(void *host, const char *name, int64_t size, int link) {
@@ -254,7 +277,7 @@ void __omp2gpu_set_default_device(int device) {
 
 /* ---------------------------------------------------------------- omp_target_* (4.5 3.5) */
 /* a usable device named explicitly; NULL for the host, an unusable or unknown one */
-static struct device *memory_device(int device) {
+struct device *memory_device(int device) {
     struct device *d;
     if (offload_policy() == POLICY_DISABLED) return 0;
     d = device_at(device);

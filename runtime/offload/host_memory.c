@@ -3,7 +3,10 @@
  * construct instead of a SIGSEGV: a negative length, or a section running off the
  * memory the process has mapped (/proc/self/maps, read again only when a range is not
  * inside the ranges read before). */
+#define _GNU_SOURCE
 #include <inttypes.h>
+#include <link.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "offload.h"
@@ -99,5 +102,50 @@ const char *check_entries(int count, void **begins, const int64_t *sizes, const 
             return message;
         }
     }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- what unified memory registers */
+/* The calling thread's stack from `from` (an address in the caller's frame) to its top:
+ * 0, or -1 where the thread's stack is not known. */
+int thread_stack(uintptr_t from, uintptr_t *low, uintptr_t *high) {
+    static __thread uintptr_t top;
+    pthread_attr_t attributes;
+    void *address;
+    size_t size;
+    if (!top) {
+        if (pthread_getattr_np(pthread_self(), &attributes)) return -1;
+        if (pthread_attr_getstack(&attributes, &address, &size) == 0) top = (uintptr_t)address + size;
+        pthread_attr_destroy(&attributes);
+        if (!top) return -1;
+    }
+    *low = from;                         /* the calling frames' objects lie above `from` */
+    *high = top;
+    return 0;
+}
+
+struct writable { uintptr_t low, high; };
+
+static int first_writable(struct dl_phdr_info *info, size_t size, void *data) {
+    struct writable *found = data;
+    int i;
+    (void)size;
+    for (i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+        uintptr_t low = info->dlpi_addr + segment->p_vaddr;
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_W)) continue;
+        if (!found->low || low < found->low) found->low = low;
+        if (low + segment->p_memsz > found->high) found->high = low + segment->p_memsz;
+    }
+    return 1;                            /* the first object is the executable: done */
+}
+
+/* The executable's static data (its writable segments: .data, .bss): 0, or -1. */
+int executable_data(uintptr_t *low, uintptr_t *high) {
+    struct writable found = {0, 0};
+    dl_iterate_phdr(first_writable, &found);
+    if (!found.low) return -1;
+    *low = found.low;
+    *high = found.high;
     return 0;
 }

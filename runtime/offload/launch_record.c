@@ -4,7 +4,8 @@
  *   OMP2GPU_COPY_LOG=FILE     a line per copy a map clause makes: direction, bytes, device
  *   LIBOMPTARGET_INFO=MASK    libomptarget's lines on stderr: 0x10 each launch, 0x20 each
  *                             map-clause copy (decimal or 0x hex; the other bits accepted
- *                             and ignored)
+ *                             and ignored); any bit: how unified_shared_memory is
+ *                             provided on each device
  * Read once, at the first launch or copy. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,4 +84,13 @@ void record_copy(struct device *d, int to_device, uintptr_t host, uintptr_t devi
                        to_device ? "from host to device" : "from device to host", (unsigned long)host,
                        (unsigned long)device_address, bytes);
     }
+}
+
+void record_unified(struct device *d, const char *how) {
+    char line[300];
+    if (!read_once) read_environment();
+    if (!info_mask) return;
+    d->ops->label(d, line, sizeof line - 8);
+    strcat(line, " info");
+    offload_report(line, "unified_shared_memory: %s", how);
 }

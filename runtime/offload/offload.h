@@ -21,6 +21,10 @@
  *   entry_points.c   the __omp2gpu_* functions compiled code calls, under one lock
  *   launch_record.c  OMP2GPU_OFFLOAD_LOG, OMP2GPU_COPY_LOG, LIBOMPTARGET_INFO
  *   profile.c        OMP2GPU_PROFILE: the Chrome / Perfetto trace
+ *   requirements.c   `#pragma omp requires` of every file, checked to agree
+ *   usm_heap.c       a unified_shared_memory file's malloc/free: memory every device reaches
+ *   device_memory.c  omp_target_memcpy_async & co, omp_get_mapped_ptr, associate_ptr
+ *   interop.c        `#pragma omp interop` objects and the omp_get_interop_* routines
  * Built by `cc` into libomp2gpu.so / libomp2gpu.a (omp2gpu/targets/native_runtime.py).
  */
 #ifndef OMP2GPU_OFFLOAD_H
@@ -125,6 +129,10 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
 /* NULL when the entries are good; else the message (static storage), naming `where` */
 const char *check_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
                           const char *where);
+/* unified_shared_memory's registrations: the calling thread's stack from `from` up, the
+ * executable's static data; 0, or -1 where not known */
+int thread_stack(uintptr_t from, uintptr_t *low, uintptr_t *high);
+int executable_data(uintptr_t *low, uintptr_t *high);
 
 /* ---------------------------------------------------------------- devices */
 struct device;
@@ -147,6 +155,25 @@ struct device_ops {
     /* `height` rows of `width` bytes, `pitch` apart on both sides (NULL: row by row) */
     int (*to_device_2d)(struct device *, uintptr_t dst, const void *src, long width, long pitch, long height);
     int (*to_host_2d)(struct device *, void *dst, uintptr_t src, long width, long pitch, long height);
+    /* unified_shared_memory (requirements.c): how this device reaches host memory, an
+     * enum usm_mode, or -1 (last_error says why it cannot) */
+    int (*unify)(struct device *);
+    /* USM_MANAGED only: the device's address for host memory [begin, begin + bytes),
+     * registered with the driver where it is not yet device-accessible */
+    int (*host_alias)(struct device *, uintptr_t begin, long bytes, uintptr_t *alias);
+    int (*allocate_managed)(struct device *, long bytes, uintptr_t *address);  /* USM_MANAGED only */
+    int (*release_managed)(struct device *, uintptr_t address);
+    /* the device reaches host memory [address, address + bytes) without a map */
+    int (*accessible)(struct device *, uintptr_t address, long bytes);
+    /* interop.c, `interop init(targetsync)`: *stream NULL: a new stream, the device's handle
+     * and context; *stream set: its work waited for and the stream destroyed */
+    int (*interop_handles)(struct device *, void **stream, void **device_handle, void **context);
+};
+/* How a device under unified_shared_memory reaches the host's memory */
+enum usm_mode {
+    USM_OFF = 0,
+    USM_SHARED = 1,      /* it reads host memory as it is: the CPU device; a GPU with HMM/ATS */
+    USM_MANAGED = 2      /* a GPU: the USM heap is managed memory; other objects registered */
 };
 
 struct mapping;
@@ -156,6 +183,7 @@ struct present_table {
     struct mapping *links;       /* declare target link globals' module storage */
     long link_count, link_capacity;
     int in_place;                /* the device uses the host's storage (OMP2GPU_CPU_UNIFIED) */
+    int unified;                 /* unified_shared_memory: an unmapped pointer is passed as it is */
 };
 
 struct device {
@@ -174,6 +202,7 @@ struct device {
     uintptr_t team_stack;
     long team_stack_bytes;
     char last_error[512];        /* the kind's message for its last failure */
+    int usm;                     /* enum usm_mode: unified_shared_memory in effect here */
 };
 
 void device_error(struct device *device, const char *format, ...);
@@ -184,10 +213,16 @@ void device_failed(struct device *device, const char *consequence);
 int device_current_default(void);
 void device_set_default(int number);
 void devices_reset(void);
+/* the program's requirements given to every device made so far (unified_shared_memory) */
+void devices_apply_requirements(void);
 
 int cpu_device_make(struct device *device);
 int cuda_device_count(void);
 int cuda_device_make(struct device *device, int ordinal);
+
+/* ---------------------------------------------------------------- entry_points.c */
+/* a usable device named explicitly (omp_target_* routines); NULL: the host, or none usable */
+struct device *memory_device(int device);
 
 /* ---------------------------------------------------------------- present_table.c */
 struct map_entry {
@@ -210,6 +245,12 @@ int table_host_region_end(struct device *device);
 int table_lend(struct device *device, uintptr_t begin, long size);
 int table_end_loan(struct device *device, uintptr_t begin, long size);
 void table_evacuate(struct device *device);
+/* the device address of host address `host`; 0: not present */
+uintptr_t table_device_address(struct device *device, uintptr_t host);
+/* omp_target_associate_ptr: [host, host + size) present at device_address until
+ * disassociated (map clauses count it but never free it); -2: host overlaps a mapping */
+int table_associate(struct device *device, uintptr_t host, long size, uintptr_t device_address);
+int table_disassociate(struct device *device, uintptr_t host);
 /* a map-clause error of the program's (a partly mapped range): fatal, message set here */
 extern char table_mapping_error[512];
 
@@ -241,12 +282,24 @@ int images_count(void);
 /* ---------------------------------------------------------------- launch_record.c */
 void record_launch(struct device *device, const char *kernel, long grid, long block, int cpu_scheme);
 void record_copy(struct device *device, int to_device, uintptr_t host, uintptr_t device_address, long bytes);
+/* LIBOMPTARGET_INFO (any bit): how unified_shared_memory is provided on a device */
+void record_unified(struct device *device, const char *how);
 
 /* ---------------------------------------------------------------- profile.c */
 int profile_active(void);
 double profile_now(void);
 void profile_launch(struct device *device, const char *kernel, long grid, long block, double start, double micros);
 void profile_copy(struct device *device, int to_device, long bytes, double start);
+
+/* ---------------------------------------------------------------- requirements.c */
+/* offload/abi.py's REQUIRES_* bits */
+#define REQUIRES_UNIFIED_ADDRESS 0x1
+#define REQUIRES_UNIFIED_SHARED_MEMORY 0x2
+/* a file's requirements (its constructor): fatal when they differ from another file's */
+void requirements_register(long flags, const char *where);
+long requirements_flags(void);
+/* a construct at `where` in a file that did not say the program's requirements: fatal */
+void requirements_check_construct(const char *where);
 
 /* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);

@@ -28,6 +28,7 @@ struct mapping {
     int link;                    /* declare target link: the module's storage */
     int in_place;                /* the host's own storage (zero-copy device), or lent device memory */
     int lent;                    /* the caller's device memory (table_lend), counted in references */
+    int associated;              /* omp_target_associate_ptr's, until disassociated */
     int device_newer;            /* a kernel ran since the host last copied it all back */
     struct attached *attached;
     int attached_count, attached_capacity;
@@ -263,6 +264,10 @@ int table_begin(struct device *d, const struct map_entry *entries, int count, co
                 made.nbytes = e->size;
                 made.device_address = e->begin;
                 made.in_place = 1;
+                if (d->usm == USM_MANAGED && d->ops->host_alias(d, e->begin, e->size, &made.device_address)) {
+                    result = -1;
+                    break;
+                }
             } else {
                 made.host_begin = e->begin;
                 made.nbytes = e->size;
@@ -397,7 +402,8 @@ uintptr_t table_translate(struct device *d, const struct map_entry *e) {
     int error;
     if (maps_storage(e)) m = lookup_entry(&d->table, e, &error);
     else m = lookup_address(&d->table, e->begin, 1);
-    return m ? device_of(m, e->base) : 0;
+    if (m) return device_of(m, e->base);
+    return d->table.unified && (e->type & MAP_POINTER_LOOKUP) ? e->base : 0;   /* unified: as it is */
 }
 
 int table_return_device_pointers(struct device *d, const struct map_entry *entries, int count, void **bases) {
@@ -521,4 +527,32 @@ void table_evacuate(struct device *d) {
         free(m->attached);
     }
     t->count = 0;
+}
+
+/* ---------------------------------------------------------------- omp_get_mapped_ptr, associate_ptr */
+uintptr_t table_device_address(struct device *d, uintptr_t host) {
+    struct mapping *m = lookup_address(&d->table, host, 0);
+    return m ? device_of(m, host) : 0;
+}
+
+int table_associate(struct device *d, uintptr_t host, long size, uintptr_t device_address) {
+    int partial;
+    struct mapping *m = lookup(&d->table, host, size, &partial), made = {0};
+    if (m && !partial && m->associated && device_of(m, host) == device_address) return 0;  /* again: fine */
+    if (m) return -2;
+    made.host_begin = host;
+    made.nbytes = size;
+    made.device_address = device_address;
+    made.references = 1;
+    made.always_present = 1;
+    made.associated = 1;
+    insert(&d->table, &made);
+    return 0;
+}
+
+int table_disassociate(struct device *d, uintptr_t host) {
+    struct mapping *m = lookup_address(&d->table, host, 0);
+    if (!m || !m->associated || m->host_begin != host) return -1;
+    remove_range(&d->table, host);
+    return 0;
 }

@@ -15,7 +15,7 @@ import re
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import launch_shape, mappers, strided_sections, task_reductions
+from omp2gpu.codegen.openmp import interop, launch_shape, mappers, strided_sections, task_reductions
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
@@ -33,6 +33,7 @@ from omp2gpu.frontend.variant_clauses import DeviceTypeClause
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.requires import requirements_of
 from omp2gpu.sema.scopes import Symbol
 
 I8P = ir.IntType(8).as_pointer()
@@ -153,15 +154,21 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         return self.unit_id is not None
 
     def finish_module(self, module) -> None:
-        """A constructor registers every declare-target global this file defines with the
-        launcher (an `extern` one is registered by the file that defines it)."""
+        """A constructor tells the launcher the file's runtime requirements (`requires
+        unified_shared_memory`...: sema/requires.py) and registers every declare-target
+        global this file defines (an `extern` one is registered by the file that defines it)."""
         defined = {name: symbol for name, symbol in self.declare_target_globals.items() if symbol.defined}
-        if not defined:
+        requirements = requirements_of(module.translation_unit)
+        if not defined and requirements is None:
             return
         ir_module = module.module
         ctor = ir.Function(ir_module, ir.FunctionType(ir.VoidType(), []), name="omp2gpu.register_globals")
         ctor.linkage = "internal"
         builder = ir.IRBuilder(ctor.append_basic_block())
+        if requirements is not None:          # first: before any global's device is set up
+            declare = _entry(ir_module, abi.ENTRY_REQUIRES, ir.VoidType(), [I64, I8P])
+            builder.call(declare, [ir.Constant(I64, requirements.flags),
+                                   builder.bitcast(_location(module, requirements.coord), I8P)])
         entries = {link: _entry(ir_module, abi.ENTRY_REGISTER_LINK_GLOBAL if link else abi.ENTRY_REGISTER_GLOBAL,
                                 ir.VoidType(), [I8P, I8P, I64])
                    for link in {name in self.declare_target_links for name in self.declare_target_globals}}
@@ -275,6 +282,10 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
                                         num_teams, thread_limit, trip_count,
                                         _where(cg, construct.directive)])
+
+    def emit_interop(self, cg, construct) -> None:
+        """`#pragma omp interop` (OpenMP 5.1): codegen/openmp/interop.py."""
+        interop.emit(cg, construct.directive, self._device(cg, construct.directive), _where(cg, construct.directive))
 
     def _device(self, cg, directive) -> ir.Value:
         """The device clause, else -1: the launcher's default-device-var (which
@@ -409,9 +420,13 @@ def _rebuilt_in_place(cg, arrays):
 
 def _where(cg, directive) -> ir.Value:
     """The construct's "file:line:col" for the launcher's messages (abi.py)."""
-    coord = directive.coord
+    return cg.builder.bitcast(_location(cg.module, directive.coord), I8P)
+
+
+def _location(module, coord):
+    """A NUL-terminated "file:line:col" global."""
     text = f"{getattr(coord, 'file', '')}:{getattr(coord, 'line', 0)}:{getattr(coord, 'column', 0)}"
-    return cg.builder.bitcast(cg.module.string_global(text.encode()), I8P)
+    return module.string_global(text.encode())
 
 
 def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
