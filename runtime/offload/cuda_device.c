@@ -326,14 +326,14 @@ static int timed_launch(struct device *d, CUfunction function, long grid, long b
     int failed = check(d, cu.cuEventCreate(&start, 0), "cuEventCreate") || check(d, cu.cuEventCreate(&stop, 0), "cuEventCreate")
                  || check(d, cu.cuEventRecord(start, 0), "cuEventRecord")
                  || check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
-                          "cuLaunchKernel")
-                 || check(d, cu.cuEventRecord(stop, 0), "cuEventRecord")
-                 || check(d, cu.cuEventSynchronize(stop), "cuEventSynchronize")
-                 || check(d, cu.cuEventElapsedTime(&milliseconds, start, stop), "cuEventElapsedTime");
+                          "cuLaunchKernel");
+    int ran_and_failed = !failed && (check(d, cu.cuEventRecord(stop, 0), "cuEventRecord")
+                                     || check(d, cu.cuEventSynchronize(stop), "cuEventSynchronize")
+                                     || check(d, cu.cuEventElapsedTime(&milliseconds, start, stop), "cuEventElapsedTime"));
     if (start) cu.cuEventDestroy(start);
     if (stop) cu.cuEventDestroy(stop);
     *micros = milliseconds * 1000.0;
-    return failed ? -1 : 0;
+    return ran_and_failed ? LAUNCH_RAN_AND_FAILED : failed ? -1 : 0;
 }
 
 static int cuda_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
@@ -349,7 +349,7 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
         return -1;
-    return check(d, cu.cuCtxSynchronize(), "cuCtxSynchronize");
+    return check(d, cu.cuCtxSynchronize(), "cuCtxSynchronize") ? LAUNCH_RAN_AND_FAILED : 0;
 }
 
 static void cuda_label(struct device *d, char *buffer, size_t size) {

@@ -142,8 +142,13 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     }
     if (!failed) {
         double micros = 0, start = profile_active() ? profile_now() : 0;
-        failed = settle(d, d->ops->launch(d, d->modules[image], kernel, grid, block, args, params,
-                                          profile_active() ? &micros : 0), where, fallback);
+        int launched = d->ops->launch(d, d->modules[image], kernel, grid, block, args, params,
+                                      profile_active() ? &micros : 0);
+        if (launched == LAUNCH_RAN_AND_FAILED && d->table.in_place)   /* it may have written host memory */
+            offload_fatal("%s: the region's kernel failed on device %d (%s); with host memory used in place "
+                          "(unified_shared_memory) it may have written some of it, so the host does not run "
+                          "the region again", where, d->number, d->last_error);
+        failed = settle(d, launched, where, fallback);
         if (!failed) profile_launch(d, kernel_name, grid, block, start, micros);
     }
     if (!failed) {

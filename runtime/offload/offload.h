@@ -146,7 +146,8 @@ struct device_ops {
     /* an image onto the device; *module: its handle (NULL where it has no code for it) */
     int (*load)(struct device *, const struct image_desc *image, void **module);
     int (*global)(struct device *, void *module, const char *name, uintptr_t *address, long *size);
-    /* `micros`: where the kernel's own time goes when the run is profiled, else NULL */
+    /* `micros`: where the kernel's own time goes when the run is profiled, else NULL;
+     * LAUNCH_RAN_AND_FAILED: the kernel started and failed (it may have written memory) */
     int (*launch)(struct device *, void *module, const struct kernel_desc *kernel, long grid,
                   long block, void **args, int arg_count, double *micros);
     void (*label)(struct device *, char *buffer, size_t size);
@@ -169,6 +170,7 @@ struct device_ops {
      * and context; *stream set: its work waited for and the stream destroyed */
     int (*interop_handles)(struct device *, void **stream, void **device_handle, void **context);
 };
+#define LAUNCH_RAN_AND_FAILED (-3)
 /* How a device under unified_shared_memory reaches the host's memory */
 enum usm_mode {
     USM_OFF = 0,
