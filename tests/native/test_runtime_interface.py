@@ -14,6 +14,7 @@ import pytest
 
 from omp2gpu import native_image
 from omp2gpu.offload import abi
+from omp2gpu.sema.requires import USM_HEAP_FUNCTIONS
 from omp2gpu.targets import host, native_runtime
 
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
@@ -47,6 +48,20 @@ def test_map_bits_match_the_abi():
     assert defines["CPU_MAX_TEAM"] == abi.CPU_MAX_TEAM
     assert (defines["DEVICE_CODE_HOST"], defines["DEVICE_CODE_CPU"], defines["DEVICE_CODE_GPU"]) == (
         abi.DEVICE_CODE_HOST, abi.DEVICE_CODE_CPU, abi.DEVICE_CODE_GPU)
+
+
+def test_requires_bits_match_the_abi():
+    defines = header_defines()
+    assert (defines["REQUIRES_UNIFIED_ADDRESS"], defines["REQUIRES_UNIFIED_SHARED_MEMORY"]) == (
+        abi.REQUIRES_UNIFIED_ADDRESS, abi.REQUIRES_UNIFIED_SHARED_MEMORY)
+
+
+def test_the_usm_heap_functions_are_defined_by_the_runtime():
+    """sema/requires.py renames a unified_shared_memory file's heap calls to these."""
+    exported = subprocess.run(["nm", "-D", "--defined-only", str(native_runtime.build().shared)],
+                              capture_output=True, text=True, check=True).stdout.split()
+    names = {abi.USM_HEAP_PREFIX + name for name in USM_HEAP_FUNCTIONS}
+    assert names <= set(exported), names - set(exported)
 
 
 def test_image_table_version_and_scheme_codes_match():
