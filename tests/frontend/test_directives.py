@@ -57,6 +57,7 @@ _MINIMAL_CLAUSES = {
     "cancellation point": " taskgroup",
     "requires": " dynamic_allocators",
     "depobj": "(o) destroy",
+    "interop": " init(targetsync: obj)",                              # OpenMP 5.1 (interop_clauses.py)
     "scan": " inclusive(x)",
     "declare variant": "(f) match(construct={parallel})",         # OpenMP 5.x (test_variant_clauses.py)
     "begin declare variant": " match(device={kind(gpu)})",
@@ -98,6 +99,7 @@ ALL_FORMS = [
     ("declare simd", ("declare simd",)),
     ("requires", ("requires",)),
     ("depobj", ("depobj",)),
+    ("interop", ("interop",)),
     ("scan", ("scan",)),
     ("parallel for", ("parallel", "for")),
     ("parallel for simd", ("parallel", "for", "simd")),
