@@ -8,6 +8,7 @@
 #include "offload.h"
 
 #define DEVICE_NUMBER_GLOBAL "__omp2gpu_device_num"
+#define INITIAL_DEVICE_GLOBAL "__omp2gpu_initial_device"
 
 struct registered_global { uintptr_t host; char *name; long size; int link; };
 
@@ -111,6 +112,10 @@ static int tell_device_number(struct device *d, void *module) {
     uintptr_t address;
     long size;
     int number = d->number;
+    if (module && d->ops->global(d, module, INITIAL_DEVICE_GLOBAL, &address, &size) == 0) {
+        int host = device_count();                  /* omp_get_initial_device (5.1): the host's number */
+        if (d->ops->to_device(d, address, &host, size < (long)sizeof host ? size : (long)sizeof host)) return -1;
+    }
     if (!module || d->ops->global(d, module, DEVICE_NUMBER_GLOBAL, &address, &size)) return 0;
     return d->ops->to_device(d, address, &number, size < (long)sizeof number ? size : (long)sizeof number);
 }

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (
 USM_PROGRAM = REPO_ROOT / "tests" / "programs_beyond_gcc12" / "usm_struct_of_pointers_timestep.c"
 USM_EXPECTED = USM_PROGRAM.with_suffix(".expected").read_text()
 MISMATCH = PROGRAMS / "requires_mismatch"
-ROUTINES_EXPECTED_CPU = """mapped: 1, unmapped: 0
+ROUTINES_EXPECTED_CPU = """initial device inside a region: the host's number
+mapped: 1, unmapped: 0
 host memory accessible: 0
 its own memory accessible: 1
 associate: 0

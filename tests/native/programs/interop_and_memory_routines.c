@@ -10,6 +10,10 @@ int main(void) {
     int dev = omp_get_default_device(), host = omp_get_initial_device();
     double x[16];
     for (int i = 0; i < 16; i++) x[i] = i;
+    int inside = -5;
+#pragma omp target map(from: inside)
+    inside = omp_get_initial_device();
+    printf("initial device inside a region: %s\n", inside == host ? "the host's number" : "wrong");
 #pragma omp target enter data map(to: x)
     printf("mapped: %d, unmapped: %d\n", omp_get_mapped_ptr(x, dev) != NULL, omp_get_mapped_ptr(&dev, dev) != NULL);
     printf("host memory accessible: %d\n", omp_target_is_accessible(x, sizeof x, dev));
