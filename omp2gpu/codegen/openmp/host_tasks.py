@@ -151,6 +151,9 @@ class Tasks:
                                                         if c.name not in ("nowait", "depend")]),
                              construct.body, construct.coord)
         copied = {item.name for _, item in list_items(directive, "firstprivate")}
+        # is_device_ptr's pointers are the values they have where the task is made (a loop
+        # may have moved one on before a deferred task runs)
+        copied |= {item.name for _, item in list_items(directive, "is_device_ptr")}
         if construct.body is not None:
             copied |= set(self.target_firstprivate(cg, construct))
         copied |= target_task_events.clause_scalars(cg, directive)
