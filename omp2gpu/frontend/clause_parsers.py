@@ -14,7 +14,7 @@ from typing import Callable
 
 from pycparser import c_ast
 
-from . import interop_clauses, task_clauses
+from . import interop_clauses, map_clauses, task_clauses
 from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     AbsentClause,
     AcqRelClause,
@@ -30,7 +30,6 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     CopyinClause,
     CopyprivateClause,
     DefaultClause,
-    DefaultmapClause,
     DeviceClause,
     DistScheduleClause,
     DynamicAllocatorsClause,
@@ -39,9 +38,9 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     FilterClause,
     FinalClause,
     FirstprivateClause,
-    FromClause,
     FullClause,
     GrainsizeClause,
+    HasDeviceAddrClause,
     HintClause,
     HoldsClause,
     IfClause,
@@ -53,7 +52,6 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     LastprivateClause,
     LinearClause,
     LinkClause,
-    MapClause,
     MergeableClause,
     MessageClause,
     NogroupClause,
@@ -87,15 +85,14 @@ from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     TaskReductionClause,
     ThreadLimitClause,
     ThreadsClause,
-    ToClause,
     UnifiedAddressClause,
     UnifiedSharedMemoryClause,
     UniformClause,
     UntiedClause,
+    UseDeviceAddrClause,
     UseDevicePtrClause,
     WeakClause,
 )
-from .declare_mapper import parse_motion_clause, take_mapper_modifier
 from .declare_reduction import check_initializer
 from .directive_table import DIRECTIVES as DIRECTIVE_NAMES
 from .pragma_syntax import (
@@ -115,7 +112,6 @@ from .pragma_syntax import (
 # Clause parsers: (ctx, clause-name token, arguments or None) -> Clause
 # --------------------------------------------------------------------------
 
-MAP_TYPES = ("to", "from", "tofrom", "alloc", "release", "delete")
 REDUCTION_OPS = ("+", "*", "-", "&", "|", "^", "&&", "||", "max", "min")
 SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
 SCHEDULE_MODIFIERS = ("monotonic", "nonmonotonic", "simd")
@@ -163,42 +159,6 @@ def _flag_clause(cls):
     return lambda ctx, tok, args: cls(coord=ctx.loc(tok.offset))
 
 
-def _parse_map(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'map' clause")
-    clause = MapClause(coord=ctx.loc(tok.offset), items=[])
-    if tail is not None:
-        head, clause.mapper = take_mapper_modifier(ctx, head, "map")
-    if tail is not None and (head.tokens or clause.mapper is None):
-        _parse_map_prefix(ctx, head, clause)
-    clause.items = parse_list(ctx, tail if tail is not None else head, "map", plain=False)
-    return clause
-
-
-def _parse_map_prefix(ctx, head: Group, clause: MapClause) -> None:
-    """`[always [,]] map-type` before the colon."""
-    previous = None
-    for tok in head.tokens:
-        if tok.is_punct(",") and previous is not None and previous.text == "always":
-            previous = tok
-            continue
-        if tok.kind != "id":
-            raise ctx.error(f"unexpected '{tok.text}' in 'map' clause", tok.offset)
-        if tok.text == "always":
-            if clause.always or clause.map_type_explicit:
-                raise ctx.error("'always' must appear once, before the map type", tok.offset)
-            clause.always = True
-        elif tok.text in MAP_TYPES:
-            if clause.map_type_explicit:
-                raise ctx.error("expected ':' after the map type", tok.offset)
-            clause.map_type, clause.map_type_explicit = tok.text, True
-            clause.map_type_coord = ctx.loc(tok.offset)
-        else:
-            raise ctx.error(f"unknown map type '{tok.text}'", tok.offset)
-        previous = tok
-    if not clause.map_type_explicit:
-        raise ctx.error("expected a map type before ':' in 'map' clause", head.end)
-
-
 def _parse_reduction(ctx, tok, args):
     modifier, args = _reduction_modifier(ctx, args)
     op, items = parse_reduction_parts(ctx, args, "reduction")
@@ -240,15 +200,6 @@ def _in_reduction_clause(cls):
 def _parse_default(ctx, tok, args):
     word = single_word(ctx, args, DEFAULT_KINDS, "'default' clause")
     return DefaultClause(coord=ctx.loc(tok.offset), kind=word.text)
-
-
-def _parse_defaultmap(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'defaultmap' clause")
-    single_word(ctx, head, ("tofrom",), "'defaultmap' clause")
-    if tail is None:
-        raise ctx.error("expected ':scalar' after 'tofrom' in 'defaultmap' clause", head.end)
-    single_word(ctx, tail, ("scalar",), "'defaultmap' clause")
-    return DefaultmapClause(coord=ctx.loc(tok.offset))
 
 
 def _parse_proc_bind(ctx, tok, args):
@@ -465,11 +416,13 @@ CLAUSES: dict[str, ClauseSpec] = {
     "copyprivate": ClauseSpec(_list_clause(CopyprivateClause, plain=True), "required"),
     "is_device_ptr": ClauseSpec(_list_clause(IsDevicePtrClause, plain=True), "required"),
     "use_device_ptr": ClauseSpec(_list_clause(UseDevicePtrClause, plain=True), "required"),
-    "to": ClauseSpec(parse_motion_clause(ToClause), "required"),
-    "from": ClauseSpec(parse_motion_clause(FromClause), "required"),
+    "to": ClauseSpec(map_clauses.parse_to, "required"),
+    "from": ClauseSpec(map_clauses.parse_from, "required"),
+    "use_device_addr": ClauseSpec(_list_clause(UseDeviceAddrClause, plain=True), "required"),
+    "has_device_addr": ClauseSpec(_list_clause(HasDeviceAddrClause, plain=True), "required"),
     "link": ClauseSpec(_list_clause(LinkClause, plain=True), "required"),
     "uniform": ClauseSpec(_list_clause(UniformClause, plain=True), "required"),
-    "map": ClauseSpec(_parse_map, "required"),
+    "map": ClauseSpec(map_clauses.parse_map, "required"),
     "reduction": ClauseSpec(_parse_reduction, "required"),
     "aligned": ClauseSpec(_parse_aligned, "required"),
     "linear": ClauseSpec(_parse_linear, "required"),
@@ -488,7 +441,7 @@ CLAUSES: dict[str, ClauseSpec] = {
     "initializer": ClauseSpec(_parse_initializer, "required"),
     "if": ClauseSpec(_parse_if, "required"),
     "default": ClauseSpec(_parse_default, "required"),
-    "defaultmap": ClauseSpec(_parse_defaultmap, "required"),
+    "defaultmap": ClauseSpec(map_clauses.parse_defaultmap, "required"),
     "proc_bind": ClauseSpec(_parse_proc_bind, "required"),
     "collapse": ClauseSpec(_parse_collapse, "required"),
     "ordered": ClauseSpec(_parse_ordered, "optional"),

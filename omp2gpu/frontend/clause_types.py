@@ -72,14 +72,6 @@ class CopyinClause(ListClause): name = "copyin"
 class CopyprivateClause(ListClause): name = "copyprivate"
 class IsDevicePtrClause(ListClause): name = "is_device_ptr"
 class UseDevicePtrClause(ListClause): name = "use_device_ptr"
-@dataclass(kw_only=True)
-class MotionClause(ListClause):
-    """target update's to/from (declare target's `to` list too)."""
-    mapper: str | None = None           # `mapper(identifier):` (OpenMP 5.0)
-
-
-class ToClause(MotionClause): name = "to"          # target update; declare target
-class FromClause(MotionClause): name = "from"      # target update
 class LinkClause(ListClause): name = "link"      # declare target
 class UniformClause(ListClause): name = "uniform"  # declare simd
 
@@ -92,6 +84,24 @@ class MapClause(ListClause):
     map_type_explicit: bool = False
     map_type_coord: SourceLocation | None = None
     mapper: str | None = None           # `mapper(identifier)` modifier (OpenMP 5.0)
+    close: bool = False                 # 5.0: a hint (device memory is the only kind here)
+    present: bool = False               # 5.1: the data must be mapped already
+    iterators: list = field(default_factory=list)   # 5.1: `iterator(...)`, frontend Iterator
+    implicit: bool = False              # made from a defaultmap clause (codegen/openmp/defaultmap.py)
+
+
+@dataclass(kw_only=True)
+class MotionClause(ListClause):
+    """target update's `to`/`from` (and declare target's `to`, a plain list)."""
+    mapper: str | None = None           # `mapper(identifier):` (OpenMP 5.0)
+    present: bool = False               # 5.1: an item not mapped is an error, not ignored
+    iterators: list = field(default_factory=list)
+
+
+class ToClause(MotionClause): name = "to"
+class FromClause(MotionClause): name = "from"
+class UseDeviceAddrClause(ListClause): name = "use_device_addr"     # target data (5.0)
+class HasDeviceAddrClause(ListClause): name = "has_device_addr"     # target (5.1)
 
 
 @dataclass(kw_only=True)
@@ -204,8 +214,8 @@ class DefaultClause(Clause):
 @dataclass(kw_only=True)
 class DefaultmapClause(Clause):
     name = "defaultmap"
-    behavior: str = "tofrom"
-    category: str = "scalar"
+    behavior: str = "tofrom"            # alloc to from tofrom firstprivate none default present
+    category: str | None = "scalar"     # scalar, aggregate, pointer; None: every category
 
 
 @dataclass(kw_only=True)

@@ -45,7 +45,7 @@ from .variant_clauses import EnterClause, IndirectClause, check_variant_clauses
 # Clauses that may appear at most once on a directive.
 _UNIQUE_CLAUSES = frozenset({
     "num_threads", "default", "proc_bind", "collapse", "schedule", "ordered", "nowait",
-    "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device", "defaultmap",
+    "safelen", "simdlen", "num_teams", "thread_limit", "dist_schedule", "device",
     "hint", "seq_cst", "threads", "simd", "final", "priority", "untied", "mergeable",
     "inbranch", "notinbranch", "grainsize", "num_tasks", "nogroup",
     "acq_rel", "release", "acquire", "relaxed", "compare", "weak", "fail",     # atomic (5.x)
@@ -75,7 +75,7 @@ _REQUIRED_CLAUSES = {
     "target enter data": ("map",),
     "target exit data": ("map",),
     "declare mapper": ("map",),
-    "target data": ("map", "use_device_ptr"),
+    "target data": ("map", "use_device_ptr", "use_device_addr"),
     "scan": ("inclusive", "exclusive"),
     "requires": ("reverse_offload", "unified_address", "unified_shared_memory",
                  "atomic_default_mem_order", "dynamic_allocators"),
@@ -314,7 +314,24 @@ def _check_unroll(directive: Directive) -> None:
         raise CompileError("'full' and 'partial' cannot both appear on '#pragma omp unroll'", partial.coord)
 
 
-RULES_5X = (_check_flush, _check_message, _check_unroll,     # OpenMP 5.0/5.1 (issue 26)
+def _check_map_modifiers_5x(directive: Directive) -> None:
+    """`to(present: ...)` and iterators are target update's (declare target's `to` is a
+    plain list); defaultmap: one per category, and one with no category alone."""
+    if directive.kind != "target update":
+        for clause in directive.find(ToClause):
+            if clause.present or clause.iterators:
+                raise CompileError(f"'to' clause modifiers are not valid on {_on(directive)}", clause.coord)
+    defaultmaps = [c for c in directive.clauses if c.name == "defaultmap"]
+    seen: set = set()
+    for clause in defaultmaps:
+        categories = {clause.category} if clause.category else {"scalar", "aggregate", "pointer"}
+        if seen & categories:
+            raise CompileError(f"more than one 'defaultmap' clause for the same category on {_on(directive)}",
+                               clause.coord)
+        seen |= categories
+
+
+RULES_5X = (_check_flush, _check_map_modifiers_5x, _check_message, _check_unroll,     # OpenMP 5.0/5.1 (issue 26)
             _check_order, _check_combined_bind,
             _check_scan)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,

@@ -163,6 +163,9 @@ _TASKING_5X = {
     "target": {"in_reduction"},
 }
 LEAF_CLAUSES.update({leaf: LEAF_CLAUSES[leaf] | extra for leaf, extra in _TASKING_5X.items()})
+# OpenMP 5.0/5.1 device-address clauses (docs/maps-5x.md).
+_MAPS_5X = {"target": {"has_device_addr"}, "target data": {"use_device_addr"}}
+LEAF_CLAUSES.update({leaf: LEAF_CLAUSES[leaf] | extra for leaf, extra in _MAPS_5X.items()})
 
 # A combined construct accepts the union of its leaves' clauses, except these
 # (the spec removes them from the named combination; an outer `target` may add

@@ -6,9 +6,10 @@ checks them when it reads the directive:
   lastprivate, shared, reduction, linear, copyin, copyprivate, is_device_ptr), except that
   one firstprivate and one lastprivate may name the same variable (2.15.3);
 - a variable may appear in at most one map clause (2.15.5.1: one array section of a
-  variable per construct; gcc lets a struct member be mapped twice, and a pointer be
-  mapped both as itself and as a section, `map(p, p[:n])`), and not both in a map
-  clause and in a data-sharing clause of the same `target` construct;
+  variable per construct; OpenMP 5.0 lets the same item appear in several; gcc lets a
+  struct member be mapped twice, and a pointer be mapped both as itself and as a
+  section, `map(p, p[:n])`), and not both in a map clause and in a data-sharing clause
+  (or has_device_addr) of the same `target` construct;
 - a whole variable may appear in at most one motion clause (`to`/`from`) of `target
   update` (sections of it may appear in several, as gcc allows);
 - `declare simd`: a parameter in at most one `uniform` or `linear` clause; and, there
@@ -27,20 +28,21 @@ from omp2gpu.diagnostics import CompileError
 
 # Clauses that give a variable a data-sharing attribute on the construct.
 DATA_SHARING_CLAUSES = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
-                           "linear", "copyin", "copyprivate", "is_device_ptr", "uniform"})
+                           "linear", "copyin", "copyprivate", "is_device_ptr", "uniform",
+                           "has_device_addr"})
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
 _MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
 # On a `target` construct alone these are the target's own data-sharing clauses, so
 # they may not name a mapped variable; on a combined construct private and
 # firstprivate may belong to an inner leaf and gcc accepts them beside map.
-_TARGET_DATA = frozenset({"private", "firstprivate", "is_device_ptr"})
+_TARGET_DATA = frozenset({"private", "firstprivate", "is_device_ptr", "has_device_addr"})
 _MOTION = frozenset({"to", "from"})
 
 
 def check_directive_items(directive) -> None:
     data: dict[str, str] = {}               # variable -> the data-sharing clause naming it
-    mapped: set[str] = set()
+    mapped: dict[tuple, str] = {}          # (variable, is a section) -> its spelling
     moved: set[str] = set()
     aligned: set[str] = set()
     for clause in directive.clauses:
@@ -56,10 +58,13 @@ def check_directive_items(directive) -> None:
                 # gcc accepts a member mapped twice (map(s.a) map(s.a)); so do we. A
                 # variable may be mapped once as itself and once as a section
                 # (map(p, p[:n]): a pointer and the data it points to; map_items.py).
+                # OpenMP 5.0 lets the same list item appear in several map clauses
+                # (their map types are combined: codegen/openmp/map_merging.py); two
+                # different sections of one variable stay an error.
                 form = (key, bool(item.sections))
-                if form in mapped:
+                if form in mapped and mapped[form] != _spelled(item):
                     raise _twice(item, "map")
-                mapped.add(form)
+                mapped[form] = _spelled(item)
             elif name in _MOTION and directive.kind == "target update" and not item.sections:
                 # gcc lets sections of one array be moved in several items (the two halo
                 # planes of a stencil, `from(u[0:h], u[n-h:h])`); a whole variable, once.
@@ -91,6 +96,10 @@ def item_key(item) -> str:
         parts.append(expr.type + expr.field.name)
         expr = expr.name
     return item.name + "".join(reversed(parts))
+
+
+def _spelled(item) -> str:
+    return "".join(item.spelling.split())
 
 
 def _twice(item, kind: str) -> CompileError:

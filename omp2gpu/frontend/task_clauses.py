@@ -35,7 +35,7 @@ DEPOBJ_TYPES = ("in", "out", "inout", "mutexinoutset", "inoutset")
 
 def parse_iterator_modifier(ctx, head: Group, what: str) -> tuple[list[Iterator], Group]:
     """`iterator(defs), rest` -> the iterators and `rest`; no modifier: ([], head)."""
-    iterators, after = _take_iterators(ctx, head.tokens)
+    iterators, after = take_iterators(ctx, head.tokens)
     if not iterators:
         return [], head
     tokens = head.tokens
@@ -45,7 +45,7 @@ def parse_iterator_modifier(ctx, head: Group, what: str) -> tuple[list[Iterator]
     return iterators, Group.of(tokens[after + 1:], head.limit or head.end)
 
 
-def _take_iterators(ctx, tokens) -> tuple[list[Iterator], int]:
+def take_iterators(ctx, tokens) -> tuple[list[Iterator], int]:
     """`iterator(defs)` at the start of `tokens`: its iterators and the index after it."""
     if len(tokens) < 2 or tokens[0].text != "iterator" or not tokens[1].is_punct("("):
         return [], 0
@@ -118,7 +118,7 @@ def parse_affinity(ctx, tok, args):
     head, tail = split_once(ctx, args, ":", "'affinity' clause")
     iterators = []
     if tail is not None:
-        iterators, after = _take_iterators(ctx, head.tokens)
+        iterators, after = take_iterators(ctx, head.tokens)
         if not iterators or after != len(head.tokens):
             raise ctx.error("expected an 'iterator' modifier before ':' in 'affinity' clause", head.start)
     return AffinityClause(coord=ctx.loc(tok.offset), iterators=iterators,

@@ -44,6 +44,10 @@ construct's "file:line:col" (offload/map_checks.py names it when a map entry is
 bad: a negative length, or a section off the host's memory; that is fatal, exit
 status 1, whenever a device is used (MANDATORY, or DEFAULT with a device), as
 libomptarget's failed mapping is; with no device nothing is mapped).
+After `where`'s NUL come the entries' labels, each NUL-terminated, ended by an empty one:
+where a construct has an entry with PRESENT, one per entry, the list item as the program
+wrote it and its line ("'a[0:n]' (line 12)"), for the runtime's "... is not present on
+device" message; else none (the empty label at once).
 For each argument i: `bases[i]` is the variable's value as the kernel sees it
 (the pointer for `p[lo:len]`, the address for an object), `begins[i]` the first
 byte mapped, `sizes[i]` the byte count. The kernel parameter for a mapped
@@ -82,6 +86,7 @@ class MapType(enum.IntFlag):
     IS_DEVICE_PTR = 0x400   # pass bases[i] through unchanged
     POINTER_LOOKUP = 0x800  # a pointer with no map: pass the device address of its pointee if present, else NULL
     ATTACH = 0x1000         # point the device copy of the pointer at bases[i] to its mapped pointee
+    PRESENT = 0x2000        # 5.1 `present` modifier: mapped already, else the program's error
     # OpenMP 5.0, the native runtime only (runtime/offload/mappers.c, strided_copies.c):
     MAPPER = 0x1000000      # declare mapper over an array of structs: bases[i] its first element, begins[i]
                             # a function void f(void *list, push, void *first, int64 count, int64 type)

@@ -73,6 +73,9 @@ def check_entries(entries, where: str, host_memory: HostMemory = _HOST_MEMORY) -
             what = "a declare mapper over an array of structs" if entry.type & MapType.MAPPER \
                 else "a strided or discontiguous target update"
             raise MappingError(f"{place}{what} needs the native runtime (OMP2GPU_NATIVE=1, --native)")
+        if entry.type & MapType.PRESENT:        # built only in libomp2gpu (this launcher is going away)
+            raise MappingError(f"{place}the 'present' map-type modifier (OpenMP 5.1) needs the native "
+                               "runtime: run with --native or OMP2GPU_NATIVE=1")
         if entry.type & _NOT_HOST_MEMORY:
             continue
         if entry.size < 0:

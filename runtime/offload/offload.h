@@ -45,6 +45,7 @@
 #define MAP_IS_DEVICE_PTR 0x400
 #define MAP_POINTER_LOOKUP 0x800
 #define MAP_ATTACH 0x1000
+#define MAP_PRESENT 0x2000       /* 5.1: mapped already, or the program's error (labels: abi.py) */
 #define MAP_MAPPER 0x1000000      /* declare mapper: begin is a function pushing entries (mappers.c) */
 #define MAP_NON_CONTIG 0x2000000  /* target update of a strided section: base is its descriptor */
 #define MAP_MEMBER_OF_SHIFT 48

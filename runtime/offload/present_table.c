@@ -221,6 +221,40 @@ static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size) 
     return 0;
 }
 
+/* ---------------------------------------------------------------- present (5.1) */
+/* The label of entry `index`: `where` is "file:line:col", and after its NUL, where a
+ * construct has an entry with MAP_PRESENT, one NUL-terminated label per entry; an empty
+ * label ends them (offload/abi.py). */
+static const char *entry_label(const char *where, int index) {
+    const char *label;
+    int i;
+    if (!where) return "";
+    label = where + strlen(where) + 1;
+    for (i = 0; i < index && *label; i++) label += strlen(label) + 1;
+    return *label ? label : "a list item";
+}
+
+/* Every entry with the `present` modifier must be mapped already, before any entry of
+ * the construct maps, copies or counts anything (OpenMP 5.1 2.21.7.1: present maps are
+ * done first); -2 with the message naming the list item where one is not. */
+static int check_present(struct device *d, const struct map_entry *entries, int count, const char *where) {
+    int i, partial = 0;
+    for (i = 0; i < count; i++) {
+        const struct map_entry *e = &entries[i];
+        const struct mapping *m;
+        if (!(e->type & MAP_PRESENT) || (e->type & MAP_NOT_MAPPED)) continue;
+        m = e->size > 0 ? lookup(&d->table, e->begin, e->size, &partial) : lookup_address(&d->table, e->begin, 0);
+        if (partial) return -2;
+        if (m) continue;
+        snprintf(table_mapping_error, sizeof table_mapping_error,
+                 "%s is not present on device %d (%s): the 'present' modifier needs host range [%#" PRIxPTR
+                 ", %#" PRIxPTR ") (%ld bytes) mapped already", entry_label(where, i), d->number, d->name,
+                 e->begin, e->begin + (uintptr_t)(e->size > 0 ? e->size : 0), e->size > 0 ? e->size : 0);
+        return -2;
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------------- map clauses */
 static struct mapping *link_mapping(struct present_table *t, const struct map_entry *e) {
     long i;
@@ -233,9 +267,10 @@ static struct mapping *link_mapping(struct present_table *t, const struct map_en
 
 int table_begin(struct device *d, const struct map_entry *entries, int count, const char *where) {
     struct present_table *t = &d->table;
-    char *fresh = calloc((size_t)(count ? count : 1), 1);
-    int i, error, result = 0;
-    (void)where;
+    char *fresh;
+    int i, error, result = check_present(d, entries, count, where);
+    if (result) return result;
+    fresh = calloc((size_t)(count ? count : 1), 1);
     for (i = 0; i < count && !result; i++) {
         const struct map_entry *e = &entries[i];
         long parent = parent_of(e->type);
@@ -290,10 +325,12 @@ int table_begin(struct device *d, const struct map_entry *entries, int count, co
 
 int table_end(struct device *d, const struct map_entry *entries, int count, const char *where) {
     struct present_table *t = &d->table;
-    uintptr_t *released = malloc((size_t)(count ? count : 1) * sizeof *released);
-    char *last_of = calloc((size_t)(count ? count : 1), 1);
-    int released_count = 0, i, error, result = 0;
-    (void)where;
+    uintptr_t *released;
+    char *last_of;
+    int released_count = 0, i, error, result = check_present(d, entries, count, where);
+    if (result) return result;
+    released = malloc((size_t)(count ? count : 1) * sizeof *released);
+    last_of = calloc((size_t)(count ? count : 1), 1);
     for (i = count - 1; i >= 0 && !result; i--) {
         const struct map_entry *e = &entries[i];
         struct mapping *m;
@@ -375,8 +412,8 @@ static int update_strided(struct device *d, const struct map_entry *e) {
 }
 
 int table_update(struct device *d, const struct map_entry *entries, int count, const char *where) {
-    int i, partial;
-    (void)where;
+    int i, partial, result = check_present(d, entries, count, where);
+    if (result) return result;
     for (i = 0; i < count; i++) {
         const struct map_entry *e = &entries[i];
         struct mapping *m;

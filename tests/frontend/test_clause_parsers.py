@@ -152,11 +152,10 @@ def test_enter_exit_data_need_a_map_type():
 
 
 @pytest.mark.parametrize("text,message,at", [
-    ("omp target map(tofro: a)", "unknown map type 'tofro'", "tofro"),
+    ("omp target map(tofro: a)", "unknown map type or modifier 'tofro' in 'map' clause", "tofro"),
     ("omp target map(to from: a)", "expected ':' after the map type", "from"),
     ("omp target map(to, always: a)", "unexpected ',' in 'map' clause", ","),
-    ("omp target map(always always to: a)", "'always' must appear once, before the map type",
-     "always", ),
+    ("omp target map(always always to: a)", "the 'always' modifier is given twice", "always always"[7:]),
     ("omp target map(to: a: b)", "unexpected ':' in 'map' clause", ": b"),
     ("omp target map(to:)", "expected a variable name in 'map' clause", ")"),
     ("omp target map()", "expected a variable name in 'map' clause", ")"),
@@ -204,7 +203,7 @@ def test_required_map_clauses():
     assert_error("omp target exit data",
                  "'#pragma omp target exit data' needs at least one 'map' clause", "target")
     assert_error("omp target data device(1)", "'#pragma omp target data' needs at least one "
-                 "'map' or 'use_device_ptr' clause", "target")
+                 "'map' or 'use_device_ptr' or 'use_device_addr' clause", "target")
     assert parse("omp target data use_device_ptr(p)").first(UseDevicePtrClause).items[0].name == "p"
 
 
@@ -297,12 +296,24 @@ def test_defaultmap():
     d = parse("omp target defaultmap(tofrom:scalar)").first(DefaultmapClause)
     assert (d.behavior, d.category) == ("tofrom", "scalar")
     assert parse("omp target parallel defaultmap( tofrom : scalar )").first(DefaultmapClause)
-    assert_error("omp target defaultmap(to: scalar)",
-                 "expected 'tofrom' in 'defaultmap' clause", "to:")
-    assert_error("omp target defaultmap(tofrom)",
-                 "expected ':scalar' after 'tofrom' in 'defaultmap' clause", ")")
-    assert_error("omp target defaultmap(tofrom: pointer)",
-                 "expected 'scalar' in 'defaultmap' clause", "pointer")
+    d = parse("omp target defaultmap(present)").first(DefaultmapClause)
+    assert (d.behavior, d.category) == ("present", None)
+    assert parse("omp target defaultmap(none: all)").first(DefaultmapClause).category is None
+    assert_error("omp target defaultmap(tofro: scalar)",
+                 "expected 'alloc' or 'to' or 'from' or 'tofrom' or 'firstprivate' or 'none' or 'default' or "
+                 "'present' in 'defaultmap' clause", "tofro")
+    assert_error("omp target defaultmap(tofrom: scalars)",
+                 "expected 'scalar' or 'aggregate' or 'pointer' or 'all' in 'defaultmap' category", "scalars")
+
+
+def test_defaultmap_once_per_category():
+    assert len(parse("omp target defaultmap(to: scalar) defaultmap(none: pointer)").find(DefaultmapClause)) == 2
+    assert_error("omp target defaultmap(to: scalar) defaultmap(tofrom)",
+                 "more than one 'defaultmap' clause for the same category on '#pragma omp target'",
+                 "defaultmap", 2)
+    assert_error("omp target defaultmap(to: pointer) defaultmap(from: pointer)",
+                 "more than one 'defaultmap' clause for the same category on '#pragma omp target'",
+                 "defaultmap", 2)
 
 
 @pytest.mark.parametrize("kind", ["master", "close", "spread"])

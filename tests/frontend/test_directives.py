@@ -374,7 +374,7 @@ def test_allowed_clauses_union_and_exclusions():
 @pytest.mark.parametrize("clause", [
     "num_threads(2)", "default(none)", "proc_bind(close)", "collapse(1)", "nowait",
     "safelen(4)", "simdlen(2)", "num_teams(2)", "thread_limit(2)", "dist_schedule(static)",
-    "device(0)", "defaultmap(tofrom: scalar)",
+    "device(0)",
 ])
 def test_unique_clauses(clause):
     directive = "target teams distribute parallel for simd"

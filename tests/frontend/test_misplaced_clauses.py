@@ -54,6 +54,7 @@ SAMPLES = {
     "absent": "absent(parallel)", "contains": "contains(parallel)", "no_openmp": "no_openmp",
     "no_openmp_routines": "no_openmp_routines", "no_parallelism": "no_parallelism",
     "nontemporal": "nontemporal(x)", "sizes": "sizes(2)", "full": "full", "partial": "partial(2)",
+    "use_device_addr": "use_device_addr(x)", "has_device_addr": "has_device_addr(x)",
 }
 # What a directive needs between its name and its clauses.
 _ARGUMENT = {"threadprivate": "(x)", "depobj": "(d)", "declare variant": "(f)",
@@ -131,8 +132,13 @@ MODIFIERS = [
     ("for", "schedule({}: dynamic)", ("monotonic", "nonmonotonic")),
     ("parallel", "proc_bind({})", ("master", "close", "spread", "primary")),
     ("depobj(d)", "update({})", ("in", "out", "inout", "mutexinoutset", "inoutset")),
-    ("target", "defaultmap({}: scalar)", ("tofrom",)),      # 5.0's other behaviours: not read yet
+    ("target", "defaultmap({}: scalar)", ("alloc", "to", "from", "tofrom", "firstprivate", "none", "default",
+                                          "present")),
     ("target", "map({}: x)", ("to", "from", "tofrom", "alloc")),
+    ("target", "map({}, tofrom: x)", ("always", "close", "present")),
+    ("target", "map({} to: x)", ("always", "close", "present")),
+    ("target update", "to({}: x)", ("present",)),
+    ("target update", "from({}: x)", ("present",)),
 ]
 
 

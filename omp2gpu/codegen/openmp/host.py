@@ -24,6 +24,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     iteration_variable,
     loop_nest,
 )
+from omp2gpu.codegen.openmp.defaultmap import with_defaultmap
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.utility_constructs import emit_error_directive, flush_ordering, runs_masked
 from omp2gpu.sema.captures import free_identifiers
@@ -55,6 +56,17 @@ class HostOpenMP(OpenMPRuntime):
                 self._runtime_call(cg, f"__omp2gpu_host_{leaf}_end")
 
     # ----------------------------------------------------------------- compute constructs
+    def emit_construct(self, cg, construct) -> None:
+        super().emit_construct(cg, self.defaultmap_applied(cg, construct))
+
+    def defaultmap_applied(self, cg, construct):
+        """A target construct with its defaultmap clauses made explicit (defaultmap.py)."""
+        return with_defaultmap(cg, construct, self.device_copies())
+
+    def device_copies(self) -> frozenset:
+        """Globals the device has its own copies of (declare target: OffloadHostOpenMP)."""
+        return frozenset()
+
     def emit_compute_construct(self, cg, construct) -> None:
         directive = construct.directive
         loop_variables = []
@@ -91,13 +103,10 @@ class HostOpenMP(OpenMPRuntime):
     def target_firstprivate(self, cg, construct) -> list[str]:
         """Scalars a target region uses without a map clause are firstprivate (OpenMP 4.5 2.15.1.1)."""
         directive = construct.directive
-        if any(c.behavior == "tofrom" and c.category == "scalar"
-               for c in clauses_named(directive, "defaultmap")):
-            return []
         # The pointer of a mapped section `p[lo:len]` is the region's own copy too (as
         # Clang and GCC pass it): moving it inside the region leaves the host's p alone.
-        explicit = {item.name for clause_name in ("map", "is_device_ptr", "private", "firstprivate",
-                                                  "lastprivate", "reduction", "shared", "linear")
+        explicit = {item.name for clause_name in ("map", "is_device_ptr", "has_device_addr", "private",
+                                                  "firstprivate", "lastprivate", "reduction", "shared", "linear")
                     for clause in clauses_named(directive, clause_name) for item in clause.items
                     if not (clause_name == "map" and item.sections and isinstance(item.expr, c_ast.ID))}
         names = []

@@ -46,6 +46,9 @@ def add_map_item(cg, captures: dict, item, bits: MapType, make_capture, duplicat
             _check_whole_and_parts(item.spelling, existing.members, item.coord)
             existing.item, existing.map_type = item, bits
             return
+        if existing is not None and existing.item is not None and _same_item(existing.item, item):
+            existing.map_type = combined_bits(existing.map_type, bits)
+            return
         key = item.name if existing is None else duplicate(item.name, item.coord)
         captures[key] = make_capture(item, bits)
         return
@@ -59,6 +62,18 @@ def add_map_item(cg, captures: dict, item, bits: MapType, make_capture, duplicat
     elif capture.item is not None:
         _check_whole_and_parts(capture.item.spelling, [member], item.coord)
     capture.members.append(member)
+
+
+def _same_item(first, second) -> bool:
+    return "".join(first.spelling.split()) == "".join(second.spelling.split())
+
+
+def combined_bits(first: MapType, second: MapType) -> MapType:
+    """One list item in several map clauses of a construct (OpenMP 5.0): mapped once, with
+    the union of the copies (`alloc` and `to` is `to`; `to` and `from` is `tofrom`) and every
+    modifier; implicit only if both were."""
+    implicit = first & second & MapType.IMPLICIT
+    return MapType((first | second) & ~MapType.IMPLICIT) | implicit
 
 
 def _check_whole_and_parts(whole: str, members, coord) -> None:

@@ -11,6 +11,7 @@ afterwards.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from llvmlite import ir
 
@@ -19,16 +20,19 @@ from omp2gpu.codegen.openmp import interop, launch_shape, mappers, strided_secti
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
+from omp2gpu.codegen.openmp.map_iterators import check_item
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import (
     Capture,
     capture_entries,
+    clause_capture,
     evaluate_clause,
     map_bits,
-    mapped_capture,
 )
+from omp2gpu.codegen.openmp.task_depend import for_each_iteration
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.variant_clauses import DeviceTypeClause
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
@@ -181,7 +185,11 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         _append_global_ctor(ir_module, ctor)
 
     # ----------------------------------------------------------------- target regions
+    def device_copies(self) -> frozenset:
+        return frozenset(self.declare_target_globals)
+
     def emit_construct(self, cg, construct) -> None:
+        construct = self.defaultmap_applied(cg, construct)
         if construct.directive.has("target") and clauses_named(construct.directive, "in_reduction"):
             construct = task_reductions.mapped_target(cg, construct)
         directive = construct.directive
@@ -266,7 +274,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         # The launch is shaped by the GPU's version of the region; the launcher runs a
         # kernel whose version (the CPU device's) has no teams as one team.
         construct = region.for_device("gpu").construct
-        arrays = self._entry_arrays(cg, region.captures, target_params=True)
+        arrays, labels = self._entry_arrays(cg, region.captures, target_params=True)
         if region.gpu.fixed_launch is not None:
             num_teams, thread_limit = (ir.Constant(I32, n) for n in region.gpu.fixed_launch)
         else:
@@ -281,7 +289,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                          I64.as_pointer(), I32, I32, I64, I8P])
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
                                         num_teams, thread_limit, trip_count,
-                                        _where(cg, construct.directive)])
+                                        _where(cg, construct.directive, labels)])
 
     def emit_interop(self, cg, construct) -> None:
         """`#pragma omp interop` (OpenMP 5.1): codegen/openmp/interop.py."""
@@ -296,35 +304,26 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                       discontiguous=()):
         """alloca'd bases/begins/sizes/types arrays for the launcher, filled now: each
         capture's entries, its kernel parameter's first (TARGET_PARAM with target_params);
-        then target update's discontiguous (item, bits) (strided_sections.py)."""
-        b = cg.builder
+        then target update's discontiguous (item, bits) (strided_sections.py). Also the
+        entries' labels, where one has the `present` modifier (abi.py)."""
         param_bits = MapType.TARGET_PARAM if target_params else MapType.NONE
-        entries = []
+        entries, labels = [], []
         for capture in captures:
-            entries += capture_entries(cg, capture, len(entries), param_bits, update)
-        entries += [strided_sections.entry(cg, item, bits) for item, bits in discontiguous]
-        count = len(entries)
-        n = max(count, 1)
-        bases = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.bases")
-        begins = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.begins")
-        sizes = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.sizes")
-        types = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.types")
-        zero = ir.Constant(I64, 0)
-        for index, (base, begin, size, flags) in enumerate(entries):
-            slot = ir.Constant(I64, index)
-            b.store(base, b.gep(bases, [zero, slot]))
-            b.store(begin, b.gep(begins, [zero, slot]))
-            b.store(size, b.gep(sizes, [zero, slot]))
-            b.store(ir.Constant(I64, int(flags)), b.gep(types, [zero, slot]))
-        first = [zero, zero]
-        return (ir.Constant(I32, count), b.gep(bases, first), b.gep(begins, first),
-                b.gep(sizes, first), b.gep(types, first))
+            made = capture_entries(cg, capture, len(entries), param_bits, update)
+            entries += made
+            labels += [_label(capture)] * len(made)
+        for item, bits in discontiguous:
+            entries.append(strided_sections.entry(cg, item, bits))
+            labels.append(f"'{item.spelling}' (line {getattr(item.coord, 'line', 0)})")
+        if not any(flags & MapType.PRESENT for *_, flags in entries):
+            labels = []                 # the runtime reads labels only for a `present` entry
+        return _stored_entries(cg, entries), labels
 
     # ----------------------------------------------------------------- data constructs
     def _data_call(self, cg, construct, entry_name: str, clause_names, if_modifier: str):
         """One launcher call for a data construct's clauses, unless its `if` is false.
-        Returns (made, arrays, device): a slot that says whether the call was made, and
-        the entry arrays and device it passed, for target data's exit call."""
+        Returns (made, arrays, device, labels): a slot that says whether the call was made,
+        and the entry arrays, device and entry labels it passed, for target data's exit call."""
         directive = construct.directive
         captures, discontiguous = {}, []
         update = entry_name == abi.ENTRY_DATA_UPDATE
@@ -335,12 +334,13 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                 bits = map_bits(clause)
             else:
                 bits = MapType.TO if clause.name == "to" else MapType.FROM
+                bits |= MapType.PRESENT if clause.present else MapType.NONE
+            make = clause_capture(cg, clause)
             for item in clause.items:
                 if update and strided_sections.is_discontiguous(item):
                     discontiguous.append((item, bits))
                     continue
-                mappers.add_mapped_item(cg, captures, item, bits, clause.mapper,
-                                        lambda i, b: mapped_capture(cg, i, b),
+                mappers.add_mapped_item(cg, captures, item, bits, clause.mapper, make,
                                         lambda name, coord: (name, len(captures)))   # both kept, in order
         captures = list(captures.values())
         made = cg.alloca(ct.INT, "target.data.made")
@@ -348,17 +348,18 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         cg.builder.store(ir.Constant(I32, 0), made)
         skip = cg.new_block("target.data.skip")
         self._branch_on_if_clause(cg, directive, if_modifier, skip)
-        arrays = self._entry_arrays(cg, captures, target_params=False, update=update, discontiguous=discontiguous)
+        arrays, labels = self._entry_arrays(cg, captures, target_params=False, update=update,
+                                            discontiguous=discontiguous)
         cg.builder.store(cg.builder.sext(self._device(cg, directive), I64), device_slot)
-        self._call_data_entry(cg, entry_name, arrays, device_slot, directive)
+        self._call_data_entry(cg, entry_name, arrays, device_slot, directive, labels)
         cg.builder.store(ir.Constant(I32, 1), made)
         cg.builder.branch(skip)
         cg.builder.position_at_end(skip)
-        return made, arrays, device_slot
+        return made, arrays, device_slot, labels
 
-    def _call_data_entry(self, cg, entry_name: str, arrays, device_slot, directive) -> None:
+    def _call_data_entry(self, cg, entry_name: str, arrays, device_slot, directive, labels=()) -> None:
         function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [cg.builder.load(device_slot), *arrays, _where(cg, directive)])
+        cg.builder.call(function, [cg.builder.load(device_slot), *arrays, _where(cg, directive, labels)])
 
     def emit_target_enter_data(self, cg, construct) -> None:
         self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target enter data")
@@ -367,14 +368,37 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         self._data_call(cg, construct, abi.ENTRY_DATA_END, ("map",), "target exit data")
 
     def emit_target_update(self, cg, construct) -> None:
-        self._data_call(cg, construct, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
+        """The motion clauses in one launcher call; those with an `iterator` modifier
+        one call per iteration, each moving that iteration's items alone
+        (map_iterators.py), all under the construct's one `if`."""
+        directive = construct.directive
+        iterated = [c for c in directive.clauses if c.name in ("to", "from") and c.iterators]
+        if not iterated:
+            self._data_call(cg, construct, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
+            return
+        skip = cg.new_block("target.update.skip")
+        self._branch_on_if_clause(cg, directive, "target update", skip)
+        others = [c for c in directive.clauses if c.name != "if" and c not in iterated]
+        if any(c.name in ("to", "from") for c in others):
+            self._data_call(cg, OmpConstruct(replace(directive, clauses=others), None, construct.coord),
+                            abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
+        device_clauses = [c for c in others if c.name == "device"]
+        for clause in iterated:
+            for item in clause.items:
+                check_item(item, clause.iterators, clause.name)
+            one = OmpConstruct(replace(directive, clauses=device_clauses + [replace(clause, iterators=[])]),
+                               None, construct.coord)
+            for_each_iteration(cg, clause.iterators, lambda one=one: self._data_call(
+                cg, one, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update"))
+        cg.builder.branch(skip)
+        cg.builder.position_at_end(skip)
 
     def emit_target_data(self, cg, construct) -> None:
         """Map on entry, unmap on exit; use_device_ptr names the device pointer inside.
         The exit passes the entries made at entry, as Clang does: the storage mapped then
         is what is copied back and released, whatever the body does to the pointers
         (`p = b` inside the region must not send p[0:n]'s data to b)."""
-        made, arrays, device_slot = self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",),
+        made, arrays, device_slot, labels = self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",),
                                                     "target data")
         with cg.block_scope():
             self._use_device_pointers(cg, construct.directive)
@@ -385,29 +409,67 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             cg.builder.cbranch(was_made, end, done)
             cg.builder.position_at_end(end)
             self._call_data_entry(cg, abi.ENTRY_DATA_END, _rebuilt_in_place(cg, arrays), device_slot,
-                                  construct.directive)
+                                  construct.directive, labels)
             cg.builder.branch(done)
             cg.builder.position_at_end(done)
 
     def _use_device_pointers(self, cg, directive) -> None:
-        items = [item for clause in clauses_named(directive, "use_device_ptr") for item in clause.items]
+        """use_device_ptr(p): inside, p holds the device address of what it points to;
+        use_device_addr(x) (OpenMP 5.0): inside, x is the device's copy of x (`&x`, or an
+        array's name, gives the device address). Looked up once, on entry; where x is not
+        mapped (no device) the host's own address stays."""
+        items = [(clause.name, item) for clause in directive.clauses
+                 if clause.name in ("use_device_ptr", "use_device_addr") for item in clause.items]
         if not items:
             return
-        captures = []
-        for item in items:
+        b = cg.builder
+        entries, symbols = [], []
+        for clause_name, item in items:
             symbol = cg.scope.lookup(item.name)
-            if symbol is None or symbol.kind != "object" or not symbol.ctype.is_pointer:
+            if symbol is None or symbol.kind != "object":
+                raise CompileError(f"'{item.name}' in {clause_name} is not a variable", item.coord)
+            if clause_name == "use_device_ptr" and not symbol.ctype.is_pointer:
                 raise CompileError(f"'{item.name}' in use_device_ptr is not a pointer", item.coord)
-            captures.append(Capture(item.name, symbol.ctype, "pointer", MapType.RETURN_PARAM, None, symbol))
-        count, bases, begins, sizes, types = self._entry_arrays(cg, captures, target_params=False)
+            if symbol.ctype.is_variable:
+                raise CompileError(f"variable-length array '{item.name}' in {clause_name} is not supported",
+                                   item.coord)
+            address = b.load(symbol.address) if clause_name == "use_device_ptr" else symbol.address
+            base = b.bitcast(address, I8P)
+            entries.append((base, base, ir.Constant(I64, 0), MapType.RETURN_PARAM))
+            symbols.append(symbol)
+        count, bases, begins, sizes, types = _stored_entries(cg, entries)
         function = _entry(cg.module.module, abi.ENTRY_DATA_BEGIN, ir.VoidType(), _DATA_PARAMS)
-        cg.builder.call(function, [ir.Constant(I64, abi.DEFAULT_DEVICE), count, bases, begins, sizes, types,
-                                   _where(cg, directive)])
-        for index, capture in enumerate(captures):
-            slot = cg.alloca(capture.ctype, f"{capture.name}.device")
-            device_pointer = cg.builder.load(cg.builder.gep(bases, [ir.Constant(I64, index)]))
-            cg.builder.store(cg.builder.bitcast(device_pointer, capture.ctype.ir_type()), slot)
-            cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
+        device = b.sext(self._device(cg, directive), I64)
+        b.call(function, [device, count, bases, begins, sizes, types, _where(cg, directive)])
+        for index, ((clause_name, item), symbol) in enumerate(zip(items, symbols)):
+            device_address = b.load(b.gep(bases, [ir.Constant(I64, index)]))
+            if clause_name == "use_device_addr":
+                address = b.bitcast(device_address, symbol.ctype.ir_type().as_pointer())
+            else:
+                address = cg.alloca(symbol.ctype, f"{item.name}.device")
+                b.store(b.bitcast(device_address, symbol.ctype.ir_type()), address)
+            cg.scope.declare(Symbol(item.name, symbol.ctype, "object", address))
+
+
+def _stored_entries(cg, entries):
+    """alloca'd bases/begins/sizes/types arrays holding `entries` ((base, begin, size,
+    bits) each), stored now: (count, bases, begins, sizes, types) for a launcher call."""
+    b = cg.builder
+    n = max(len(entries), 1)
+    bases = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.bases")
+    begins = cg.alloca(ct.ArrayType(ct.VOID_PTR, n), "offload.begins")
+    sizes = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.sizes")
+    types = cg.alloca(ct.ArrayType(ct.LONG, n), "offload.types")
+    zero = ir.Constant(I64, 0)
+    for index, (base, begin, size, flags) in enumerate(entries):
+        slot = ir.Constant(I64, index)
+        b.store(base, b.gep(bases, [zero, slot]))
+        b.store(begin, b.gep(begins, [zero, slot]))
+        b.store(size, b.gep(sizes, [zero, slot]))
+        b.store(ir.Constant(I64, int(flags)), b.gep(types, [zero, slot]))
+    first = [zero, zero]
+    return (ir.Constant(I32, len(entries)), b.gep(bases, first), b.gep(begins, first),
+            b.gep(sizes, first), b.gep(types, first))
 
 
 def _rebuilt_in_place(cg, arrays):
@@ -418,15 +480,26 @@ def _rebuilt_in_place(cg, arrays):
                  for value in arrays)
 
 
-def _where(cg, directive) -> ir.Value:
-    """The construct's "file:line:col" for the launcher's messages (abi.py)."""
-    return cg.builder.bitcast(_location(cg.module, directive.coord), I8P)
+def _where(cg, directive, labels=()) -> ir.Value:
+    """The construct's "file:line:col" for the launcher's messages, and after its NUL the
+    entries' labels where one has the `present` modifier, ended by an empty label (abi.py)."""
+    return cg.builder.bitcast(_location(cg.module, directive.coord, labels), I8P)
 
 
-def _location(module, coord):
-    """A NUL-terminated "file:line:col" global."""
+def _location(module, coord, labels=()):
+    """A NUL-terminated "file:line:col" global (then `labels`, each NUL-terminated, and an
+    empty one)."""
     text = f"{getattr(coord, 'file', '')}:{getattr(coord, 'line', 0)}:{getattr(coord, 'column', 0)}"
-    return module.string_global(text.encode())
+    return module.string_global("\0".join([text, *labels, ""]).encode())
+
+
+def _label(capture: Capture) -> str:
+    """A map entry's list item as the program wrote it, for the runtime's messages."""
+    item = capture.item or (capture.members[0].item if capture.members else None)
+    if item is None:
+        return f"'{capture.name}'"
+    spelled = item.spelling if capture.item is not None else capture.name
+    return f"'{spelled}' (line {getattr(item.coord, 'line', 0)})"
 
 
 def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:

@@ -13,6 +13,7 @@ Each capture is one kernel parameter and one map entry for the launcher.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -21,6 +22,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import I64, convert
 from omp2gpu.codegen.openmp import mappers
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.map_iterators import check_item, iterated_extent
 from omp2gpu.codegen.openmp.member_maps import member_entries
 from omp2gpu.codegen.variable_arrays import variable_array_types
 from omp2gpu.diagnostics import CompileError
@@ -43,6 +45,7 @@ class Capture:
     symbol: object = None
     members: list = field(default_factory=list)   # member_maps.MemberMap: parts of a struct mapped
     mappers: list = field(default_factory=list)   # mappers.RuntimeMapper: arrays of structs it maps
+    iterators: list = field(default_factory=list)  # map(iterator(...), ...): one section over them all
 
     def param_ir_type(self) -> ir.Type:
         if self.kind == "object":
@@ -84,9 +87,9 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
     directive = construct.directive
     captures: dict[str, Capture] = {}
     for clause in clauses_named(directive, "map"):
+        make = clause_capture(cg, clause)
         for item in clause.items:
-            mappers.add_mapped_item(cg, captures, item, map_bits(clause), clause.mapper,
-                                    lambda i, bits: mapped_capture(cg, i, bits), _duplicate)
+            mappers.add_mapped_item(cg, captures, item, map_bits(clause), clause.mapper, make, _duplicate)
     for clause in clauses_named(directive, "is_device_ptr"):
         for item in clause.items:
             symbol = _symbol(cg, item.name, item.coord)
@@ -94,8 +97,13 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                 raise CompileError(f"'{item.name}' in is_device_ptr is not a pointer", item.coord)
             _add(captures, Capture(item.name, symbol.ctype, "pointer", MapType.IS_DEVICE_PTR, item,
                                    symbol), item.coord)
-    scalars_by_reference = any(c.behavior == "tofrom" and c.category == "scalar"
-                               for c in clauses_named(directive, "defaultmap"))
+    # has_device_addr(x) (OpenMP 5.1): x's address is a device address already (inside a
+    # use_device_addr region): the kernel gets it as it is.
+    for clause in clauses_named(directive, "has_device_addr"):
+        for item in clause.items:
+            symbol = _symbol(cg, item.name, item.coord)
+            _add(captures, Capture(item.name, symbol.ctype, "object", MapType.IS_DEVICE_PTR, item, symbol),
+                 item.coord)
     # Reduction and lastprivate results must reach the host: these are mapped tofrom.
     by_reference = {item.name for clause in clauses_named(directive, "reduction")
                     for item in clause.items}
@@ -120,7 +128,7 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
             item = ListItem(name, c_ast.ID(name, coord=construct.coord), [], construct.coord, name)
             mappers.add_mapped_item(cg, captures, item, _implicit_tofrom(symbol), None,
                                     lambda i, bits: mapped_capture(cg, i, bits), _duplicate)
-        elif name in by_reference or (scalar and scalars_by_reference and not symbol.ctype.is_pointer):
+        elif name in by_reference:
             captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
         elif symbol.ctype.is_pointer and symbol.ctype.pointee.is_function:
             # A function's address is no data to look up: passed as it is (a device
@@ -165,8 +173,29 @@ def _capture_variable_lengths(cg, captures: dict, construct) -> None:
 
 
 def map_bits(clause) -> MapType:
-    """The launcher's bits for a map clause's map type and `always` modifier."""
-    return MAP_TYPE_BITS[clause.map_type] | (MapType.ALWAYS if clause.always else MapType.NONE)
+    """The launcher's bits for a map clause's map type and its `always` and `present`
+    modifiers (`close` is a hint: device memory is the only memory a device has here).
+    A map a defaultmap clause made is implicit (its object may lie in a larger mapping)."""
+    bits = MAP_TYPE_BITS[clause.map_type]
+    if clause.always:
+        bits |= MapType.ALWAYS
+    if clause.present:
+        bits |= MapType.PRESENT
+    if clause.implicit:
+        bits |= MapType.IMPLICIT
+    return bits
+
+
+def clause_capture(cg, clause):
+    """make_capture(item, bits) for add_map_item: a map clause's item, with its iterators
+    (each item checked first: map_iterators.check_item)."""
+    for item in clause.items if getattr(clause, "iterators", None) else ():
+        check_item(item, clause.iterators, "map")
+
+    def make(item, bits: MapType) -> Capture:
+        capture = mapped_capture(cg, item, bits)
+        return dataclasses.replace(capture, iterators=clause.iterators) if clause.iterators else capture
+    return make
 
 
 def mapped_capture(cg, item, bits: MapType) -> Capture:
@@ -197,7 +226,8 @@ def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
         base = b.bitcast(pointer, i8p)
         if capture.item is None or not capture.item.sections:
             return base, base, ir.Constant(I64, 0)
-        begin, size = section_extent(cg, capture.item, ctype, pointer, ctype.pointee)
+        begin, size = _item_extent(cg, capture, lambda: section_extent(cg, capture.item, ctype, pointer,
+                                                                       ctype.pointee))
         return base, begin, size
     base = b.bitcast(address, i8p)
     if capture.item is None or not capture.item.sections:
@@ -205,8 +235,14 @@ def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
             raise CompileError(f"cannot map '{capture.name}' of incomplete type '{ctype}'",
                                capture.item.coord if capture.item else None)
         return base, base, cg.runtime_size(ctype)
-    begin, size = section_extent(cg, capture.item, ctype, address, ctype.element)
+    begin, size = _item_extent(cg, capture, lambda: section_extent(cg, capture.item, ctype, address,
+                                                                   ctype.element))
     return base, begin, size
+
+
+def _item_extent(cg, capture: Capture, extent):
+    """extent()'s (begin, size), or over the capture's iterators (map_iterators.py)."""
+    return iterated_extent(cg, capture.iterators, extent) if capture.iterators else extent()
 
 
 def capture_entries(cg, capture: Capture, first_index: int, param_bits: MapType,
