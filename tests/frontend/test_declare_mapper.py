@@ -51,7 +51,7 @@ def test_array_shaping_with_sections():
     ("omp declare mapper(struct s v)", "needs at least one 'map' clause"),
     ("omp declare mapper(struct s v) map(release: v)", "map type 'release' is not valid"),
     ("omp target update to(a[0:4:0])", "the stride of an array section must be positive, not 0"),
-    ("omp target update to(present: a)", "expected 'mapper(identifier):' before the list"),
+    ("omp target update to(presnt: a)", "unknown modifier 'presnt' in 'to' clause"),
     ("omp target map(to: a[0:4:2])", "strided sections are allowed only in the 'to' and 'from' clauses"),
     ("omp parallel private(([2][2])p)", "expected a variable name"),
     ("omp target update to(([2][2])s.p)", "applies to a pointer variable, not to a member"),
