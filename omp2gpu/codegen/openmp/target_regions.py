@@ -194,7 +194,13 @@ def clause_capture(cg, clause):
 
     def make(item, bits: MapType) -> Capture:
         capture = mapped_capture(cg, item, bits)
-        return dataclasses.replace(capture, iterators=clause.iterators) if clause.iterators else capture
+        if not clause.iterators:
+            return capture
+        first = capture.ctype.pointee if capture.ctype.is_pointer else capture.ctype.element
+        if len(item.sections) > 1 and first.is_pointer:
+            raise CompileError(f"'{item.spelling}': an iterator map through the pointers '{item.name}[...]' (one "
+                               "section per pointed-to row) is not supported: map one array", item.coord)
+        return dataclasses.replace(capture, iterators=clause.iterators)
     return make
 
 
