@@ -64,6 +64,15 @@ def on_fake_gpu(program: Path, fake_driver: Path, log: Path, *args: str, **setti
     return done, (log.read_text().splitlines() if log.exists() else [])
 
 
+def test_the_jit_path_says_to_build_natively(tmp_path):
+    source = tmp_path / "usm.c"
+    source.write_text("#pragma omp requires unified_shared_memory\n#include <stdlib.h>\n"
+                      "int main(void) { int *p = malloc(4);\n#pragma omp target\n*p = 1;\nreturn *p - 1; }\n")
+    done = omp2gpu("run", "--device", "cpu", str(source), cwd=tmp_path, env={"OMP2GPU_NATIVE": "0"})
+    assert done.returncode == 1 and "undefined reference to '__omp2gpu_" in done.stderr
+    assert "this OpenMP feature needs a native build (--native, OMP2GPU_NATIVE=1)" in done.stderr
+
+
 def test_usm_on_the_cpu_device_copies_nothing(usm_program, tmp_path):
     copies = tmp_path / "copies"
     done = run_bare(usm_program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY",
@@ -110,7 +119,7 @@ def test_a_kernel_that_fails_part_way_is_not_run_again_on_the_host(usm_program, 
     done, _ = on_fake_gpu(usm_program, fake_driver, tmp_path / "log", FAKE_CUDA_PAGEABLE="1",
                           FAKE_CUDA_KERNEL_FAULT="1")
     assert done.returncode == 1 and done.stdout == ""
-    assert ("usm_struct_of_pointers_timestep.c:43:13: the region's kernel failed on device 0 "
+    assert ("usm_struct_of_pointers_timestep.c:44:13: the region's kernel failed on device 0 "
             "(cuCtxSynchronize: CUDA_ERROR_ILLEGAL_ADDRESS") in done.stderr, done.stderr
 
 
