@@ -124,7 +124,7 @@ int thread_stack(uintptr_t from, uintptr_t *low, uintptr_t *high) {
     return 0;
 }
 
-struct writable { uintptr_t low, high; };
+struct writable { uintptr_t low, high, relro_end; };
 
 static int first_writable(struct dl_phdr_info *info, size_t size, void *data) {
     struct writable *found = data;
@@ -133,6 +133,7 @@ static int first_writable(struct dl_phdr_info *info, size_t size, void *data) {
     for (i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
         uintptr_t low = info->dlpi_addr + segment->p_vaddr;
+        if (segment->p_type == PT_GNU_RELRO) found->relro_end = low + segment->p_memsz;
         if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_W)) continue;
         if (!found->low || low < found->low) found->low = low;
         if (low + segment->p_memsz > found->high) found->high = low + segment->p_memsz;
@@ -140,11 +141,13 @@ static int first_writable(struct dl_phdr_info *info, size_t size, void *data) {
     return 1;                            /* the first object is the executable: done */
 }
 
-/* The executable's static data (its writable segments: .data, .bss): 0, or -1. */
+/* The executable's static data (its writable segments: .data, .bss, less RELRO): 0, or -1. */
 int executable_data(uintptr_t *low, uintptr_t *high) {
-    struct writable found = {0, 0};
+    struct writable found = {0, 0, 0};
     dl_iterate_phdr(first_writable, &found);
-    if (!found.low) return -1;
+    /* the start made read-only after relocation (RELRO) is not the program's to write */
+    if (found.relro_end > found.low) found.low = (found.relro_end + 4095) & ~(uintptr_t)4095;
+    if (!found.low || found.low >= found.high) return -1;
     *low = found.low;
     *high = found.high;
     return 0;
