@@ -41,9 +41,10 @@ ENVIRONMENT = "OMP2GPU_NATIVE"
 
 
 def wanted(environ=None) -> bool:
-    """OMP2GPU_NATIVE=1: `run` and `compile` make native programs without --native."""
+    """Native programs are the default; OMP2GPU_NATIVE=0 (or --no-native) keeps the
+    in-process JIT path while it still exists."""
     environ = os.environ if environ is None else environ
-    return environ.get(ENVIRONMENT, "").strip().lower() in ("1", "true", "yes", "on")
+    return environ.get(ENVIRONMENT, "").strip().lower() not in ("0", "false", "no", "off")
 
 
 def openmp_link_flags() -> list[str]:

@@ -105,9 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_native(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--native", action="store_true", default=native_link.wanted(),
+    parser.add_argument("--native", action=argparse.BooleanOptionalAction, default=native_link.wanted(),
                         help="a native program: an ELF executable linked by cc against the C "
-                             "offload runtime, run with no Python (default with OMP2GPU_NATIVE=1)")
+                             "offload runtime, run with no Python (the default; --no-native or "
+                             "OMP2GPU_NATIVE=0: the in-process JIT path)")
 
 
 def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
