@@ -110,6 +110,12 @@ class OpenMPRuntime:
             handler = self.emit_compute_construct
         handler(cg, construct)
 
+    def emit_interop(self, cg, construct: OmpConstruct) -> None:
+        """`#pragma omp interop` (5.1): host code's (offload_host.py); on a device it would
+        need a foreign runtime's handles there."""
+        raise CompileError("'#pragma omp interop' in a target region (or a function it calls) is not supported: "
+                           "interop objects are made and used in host code", construct.coord)
+
     def emit_compute_construct(self, cg, construct: OmpConstruct) -> None:
         """target / teams / distribute / parallel / for / simd and their combinations."""
         raise NotImplementedError
