@@ -150,6 +150,16 @@ def _expr_clause(cls):
     return parse
 
 
+def _parse_device(ctx, tok, args):
+    """`device(n)`, `device(device_num: n)`, `device(ancestor: n)` (OpenMP 5.0)."""
+    head, tail = split_once(ctx, args, ":", "'device' clause")
+    if tail is None:
+        return DeviceClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, "device"))
+    word = single_word(ctx, head, ("device_num", "ancestor"), "'device' clause modifier")
+    return DeviceClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, tail, "device"),
+                        ancestor=word.text == "ancestor")
+
+
 def _parse_initializer(ctx, tok, args):
     expression = single_expression(ctx, args, tok.text)
     return InitializerClause(coord=ctx.loc(tok.offset), expr=check_initializer(ctx, expression, args.start))
@@ -431,7 +441,7 @@ CLAUSES: dict[str, ClauseSpec] = {
     "num_teams": ClauseSpec(_expr_clause(NumTeamsClause), "required"),
     "thread_limit": ClauseSpec(_expr_clause(ThreadLimitClause), "required"),
     "num_threads": ClauseSpec(_expr_clause(NumThreadsClause), "required"),
-    "device": ClauseSpec(_expr_clause(DeviceClause), "required"),
+    "device": ClauseSpec(_parse_device, "required"),
     "hint": ClauseSpec(_expr_clause(HintClause), "required"),
     "final": ClauseSpec(_expr_clause(FinalClause), "required"),
     "priority": ClauseSpec(_parse_priority, "required"),

@@ -180,7 +180,14 @@ class ExprClause(Clause):
 class NumTeamsClause(ExprClause): name = "num_teams"
 class ThreadLimitClause(ExprClause): name = "thread_limit"
 class NumThreadsClause(ExprClause): name = "num_threads"
-class DeviceClause(ExprClause): name = "device"
+@dataclass(kw_only=True)
+class DeviceClause(ExprClause):
+    """`device([device_num: | ancestor:] n)` (the modifiers are OpenMP 5.0's): `ancestor`,
+    reverse offload, names the device that encountered the enclosing target region."""
+    name = "device"
+    ancestor: bool = False
+
+
 class HintClause(ExprClause): name = "hint"
 class FinalClause(ExprClause): name = "final"            # task
 @dataclass(kw_only=True)

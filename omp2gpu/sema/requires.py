@@ -12,8 +12,10 @@
   memory in place (docs/unified-memory.md); a USM file's heap calls go through the
   runtime's (`USM_HEAP_FUNCTIONS`), which makes them GPU-accessible where the GPU
   cannot read pageable memory. The runtime checks that every file agrees.
-- `reverse_offload`: not supported (a located error): it needs `target
-  device(ancestor: 1)` from a kernel, which the GPU cannot call back into.
+- `reverse_offload`: accepted, and needed before any `target device(ancestor: 1)`
+  (reverse offload; the only ancestor is 1, the host). Host codegen runs a target region
+  holding such a construct on the host (no device build: a kernel cannot call back into
+  the host), so the ancestor region is the host's own code (docs/unified-memory.md).
 Every requirement but atomic_default_mem_order must come before the file's first
 device construct (OpenMP 5.0 2.5.1): a located error otherwise.
 """
@@ -26,11 +28,11 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import AtomicDefaultMemOrderClause, RequiresClause
+from omp2gpu.frontend.clause_types import AtomicDefaultMemOrderClause, DeviceClause, RequiresClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.offload import abi
 
-UNSUPPORTED_REQUIREMENTS = frozenset({"reverse_offload"})
+UNSUPPORTED_REQUIREMENTS: frozenset = frozenset()
 # the requirements the offload runtime is told of, and their bits (offload/abi.py REQUIRES_*)
 RUNTIME_REQUIREMENTS = {"unified_address": abi.REQUIRES_UNIFIED_ADDRESS,
                         "unified_shared_memory": abi.REQUIRES_UNIFIED_SHARED_MEMORY}
@@ -62,9 +64,10 @@ def apply_requires(ast: c_ast.FileAST) -> None:
     """Check the file's requires directives, in source order, and give each atomic
     construct after an atomic_default_mem_order that order as its default."""
     default_clause, first_plain_atomic, first_device_construct = None, None, None
-    flags, first_coord = 0, None
+    flags, first_coord, reverse_offload = 0, None, False
     for construct in _constructs_in_order(ast):
         directive = construct.directive
+        _check_ancestor(directive, reverse_offload)
         if first_device_construct is None and directive.kind.split()[0] == "target":
             first_device_construct = construct
         if directive.kind == "atomic":
@@ -78,6 +81,7 @@ def apply_requires(ast: c_ast.FileAST) -> None:
                                    clause.coord)
             if not isinstance(clause, AtomicDefaultMemOrderClause):
                 _check_before_devices(clause, first_device_construct)
+                reverse_offload = reverse_offload or clause.name == "reverse_offload"
                 if clause.name in RUNTIME_REQUIREMENTS:
                     flags |= RUNTIME_REQUIREMENTS[clause.name]
                     first_coord = first_coord or clause.coord
@@ -92,6 +96,28 @@ def apply_requires(ast: c_ast.FileAST) -> None:
             default_clause = clause
     if flags:
         _FILE_REQUIREMENTS[ast] = FileRequirements(flags, first_coord)
+
+
+def is_reverse_offload(directive) -> bool:
+    """`target device(ancestor: 1)`: the region runs on the host (offload_host.py)."""
+    clause = directive.first(DeviceClause) if directive.kind.split()[0] == "target" else None
+    return clause is not None and clause.ancestor
+
+
+def _check_ancestor(directive, reverse_offload: bool) -> None:
+    clause = directive.first(DeviceClause)
+    if clause is None or not clause.ancestor:
+        return
+    if directive.kind.split()[0] != "target" or directive.kind in ("target data", "target enter data",
+                                                                     "target exit data", "target update"):
+        raise CompileError(f"'device(ancestor: ...)' is only allowed on a 'target' construct, not "
+                           f"'#pragma omp {directive.kind}'", clause.coord)
+    if not reverse_offload:
+        raise CompileError("'device(ancestor: ...)' needs '#pragma omp requires reverse_offload' earlier in the "
+                           "file", clause.coord)
+    if not (isinstance(clause.expr, c_ast.Constant) and clause.expr.value in ("1", "1u", "1U")):
+        raise CompileError("'device(ancestor: ...)' must name ancestor 1, the device that encountered the "
+                           "enclosing target region", clause.expr.coord or clause.coord)
 
 
 def _check_before_devices(clause, first_device_construct) -> None:

@@ -1,7 +1,7 @@
 """sema/requires.py: `#pragma omp requires` gives later atomics their default memory
 order, once per file and before any atomic without one; unified_shared_memory and
-unified_address become the file's runtime requirements; reverse_offload and a
-requirement after a device construct are located errors."""
+unified_address become the file's runtime requirements; reverse_offload allows
+`target device(ancestor: 1)`; a requirement after a device construct is a located error."""
 
 from __future__ import annotations
 
@@ -50,8 +50,6 @@ def test_without_requires_atomics_are_relaxed(tmp_path):
     ("void f(int *a) {\n#pragma omp target enter data map(to: a[0:1])\n}\n#pragma omp requires dynamic_allocators\n",
      "'#pragma omp requires dynamic_allocators' used lexically after the first device construct "
      "\\('#pragma omp target enter data', line 2\\)", 4),
-    ("#pragma omp requires dynamic_allocators reverse_offload\n",
-     "'#pragma omp requires reverse_offload' is not supported", 1),
     ("void f(void) {\n#pragma omp requires dynamic_allocators\n}\n",
      "'#pragma omp requires' is only allowed at file scope", 2),
 ])

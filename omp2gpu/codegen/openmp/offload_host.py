@@ -37,7 +37,7 @@ from omp2gpu.frontend.variant_clauses import DeviceTypeClause
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.requires import requirements_of
+from omp2gpu.sema.requires import is_reverse_offload, requirements_of
 from omp2gpu.sema.scopes import Symbol
 
 I8P = ir.IntType(8).as_pointer()
@@ -208,7 +208,14 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             with task_reductions.participate(cg, task_reductions.fold_targets(cg, construct.directive)):
                 self.emit_compute_construct(cg, task_reductions.without_clauses(construct, ("in_reduction",)))
             return
-        region = plan_region(cg, construct, self._kernel_name(cg, construct), self.planning_inputs,
+        if is_reverse_offload(construct.directive):         # on the host, which runs what encloses it
+            self._host_version(cg, construct)
+            return
+        kernel_name = self._kernel_name(cg, construct)
+        if _holds_reverse_offload(construct.body):
+            self.refused[kernel_name] = ("runs on the host: it holds a reverse offload ('target device(ancestor: "
+                                         "1)'), the host's to run, and a kernel cannot call back into the host")
+        region = plan_region(cg, construct, kernel_name, self.planning_inputs,
                              frozenset(self.declare_target_globals))
         self.regions.append(region)
         if not region.launched:
@@ -478,6 +485,18 @@ def _rebuilt_in_place(cg, arrays):
     later use (the arrays themselves are entry-block allocas)."""
     return tuple(cg.builder.gep(value.pointer, value.indices) if isinstance(value, ir.GEPInstr) else value
                  for value in arrays)
+
+
+def _holds_reverse_offload(body) -> bool:
+    """A `target device(ancestor: 1)` lexically inside `body`."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, OmpConstruct) and is_reverse_offload(node.directive):
+            return True
+        if node is not None:
+            stack.extend(child for _, child in node.children())
+    return False
 
 
 def _where(cg, directive, labels=()) -> ir.Value:
