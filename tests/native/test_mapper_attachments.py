@@ -5,12 +5,14 @@ left at its host value there, as the CPU device shares the host's address space)
 
 from __future__ import annotations
 
+import pytest
 from test_native_executables import PROGRAMS, build, run_bare
 
 
-def test_every_cell_pointer_is_the_devices(tmp_path):
+@pytest.mark.parametrize("device", ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)])
+def test_every_cell_pointer_is_the_devices(tmp_path, device):
     program = build(tmp_path, "mapper_attachments.c")
-    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    done = run_bare(program, env={"OMP2GPU_DEVICES": device, "OMP_TARGET_OFFLOAD": "MANDATORY"})
     assert done.returncode == 0, done.stderr
     total = sum((i + k) * ((i + k) % 100) for i in range(100) for k in range(1 + i % 3))
     assert done.stdout == (f"cells moved 1, pointers still the host's 0, total {total:.1f}\n"
