@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from ..diagnostics import SourceLocation
-from .pragma_syntax import Group, PragmaContext, parse_list, parse_type_name, split_once, take_parenthesized
+from .pragma_syntax import Group, PragmaContext, parse_type_name, split_once, take_parenthesized
 
 DEFAULT_MAPPER = "default"
 _WHAT = "'#pragma omp declare mapper'"
@@ -68,17 +68,3 @@ def take_mapper_modifier(ctx: PragmaContext, head: Group, clause: str) -> tuple[
             return Group.of(rest, head.limit or head.end), inner.tokens[0].text
     return head, None
 
-
-def parse_motion_clause(cls):
-    """target update's `to` / `from`: `[mapper(identifier):] list`."""
-    def parse(ctx, tok, args):
-        head, tail = split_once(ctx, args, ":", f"'{tok.text}' clause")
-        mapper = None
-        if tail is not None:
-            head, mapper = take_mapper_modifier(ctx, head, tok.text)
-            if head.tokens or mapper is None:
-                raise ctx.error(f"unexpected '{ctx.spelling(head) or ':'}' in '{tok.text}' clause: "
-                                "expected 'mapper(identifier):' before the list", head.start)
-        return cls(coord=ctx.loc(tok.offset), mapper=mapper,
-                   items=parse_list(ctx, tail if tail is not None else head, tok.text, plain=False))
-    return parse

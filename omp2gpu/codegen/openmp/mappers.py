@@ -47,6 +47,7 @@ SYMBOL_KIND = "omp declare mapper"
 I8P = ir.IntType(8).as_pointer()
 I64 = ir.IntType(64)
 _COPIES = MapType.TO | MapType.FROM
+_FROM_THE_CLAUSE = MapType.DELETE | MapType.IMPLICIT | MapType.PRESENT
 
 
 @dataclass(eq=False)
@@ -72,9 +73,8 @@ def _clause_bits(clause) -> MapType:
 def combined(outer: MapType, inner: MapType) -> MapType:
     """The map type of a mapper's item under the clause that invoked the mapper: a copy
     happens where both allow it (5.0's table: tofrom under to is to, from under to is
-    alloc...), always from either, delete (exit data) from the clause."""
-    return MapType((outer & inner & _COPIES) | ((outer | inner) & MapType.ALWAYS) | (outer & MapType.DELETE)
-                   | (outer & MapType.IMPLICIT))
+    alloc...), always from either, delete (exit data), present and implicit from the clause."""
+    return MapType((outer & inner & _COPIES) | ((outer | inner) & MapType.ALWAYS) | (outer & _FROM_THE_CLAUSE))
 
 
 # ----------------------------------------------------------------- declarations
@@ -336,7 +336,7 @@ def _emit_work(inner, mapper: Mapper, address: ir.Value, call, section_extent) -
     b = inner.builder
     for item, bits, kind, nested in element_work(mapper, mapper.scope, ()):
         # combined() at run time: the clause's bits arrive in `outer`
-        kept = MapType.ALWAYS | MapType.DELETE | MapType.IMPLICIT
+        kept = MapType.ALWAYS | _FROM_THE_CLAUSE
         copies = b.and_(outer, ir.Constant(I64, int(bits & _COPIES)))
         type_ = b.or_(copies, ir.Constant(I64, int(bits & MapType.ALWAYS)))
         type_ = b.or_(type_, b.and_(outer, ir.Constant(I64, int(kept))))
