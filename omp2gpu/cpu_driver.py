@@ -73,7 +73,8 @@ def runtime_ir(name: str) -> str:
     """The compiled runtime/<name> (a file of RUNTIME_FOLDERS), from the disk cache when it
     is current."""
     source = runtime_root() / name
-    sources = [path for folder in RUNTIME_FOLDERS for path in sorted((runtime_root() / folder).iterdir())]
+    # host: the files omp_device.c includes from there (error_directive.c, omp_allocators.c)
+    sources = [path for folder in (*RUNTIME_FOLDERS, "host") for path in sorted((runtime_root() / folder).iterdir())]
     key = compiler_key([*sources, *include_files()], salt=source.name)
     cached = cache_dir() / f"cpu-{source.stem}-{key}.ll"
     return cached_text(cached, lambda: compile_runtime_source(source))

@@ -30,7 +30,7 @@ from omp2gpu.offload.devices import cpu_pool, cuda_native
 from omp2gpu.offload.devices.base import DeviceError
 from omp2gpu.offload.native_launch import wanted
 from omp2gpu.pipeline import CompileOptions, parse_file
-from omp2gpu.runtime_files import device_runtime_dir, include_files
+from omp2gpu.runtime_files import device_runtime_dir, host_runtime_dir, include_files
 from omp2gpu.targets import nvptx
 from omp2gpu.targets.nvptx import effects
 
@@ -76,9 +76,11 @@ def device_ptx(code, options, dump=None) -> str:
 
 def ptx_inputs(code: DeviceCode) -> list[Path]:
     """The files besides `code` that its PTX follows from (cache keys read them):
-    the device runtime, the headers, and libdevice where the code calls it."""
+    the device runtime (with the host runtime's files it includes: omp_allocators.c), the
+    headers, and libdevice where the code calls it."""
     libdevice = nvptx.find_libdevice() if f"@{nvptx.LIBDEVICE_PREFIX}" in code.module_text else None
-    return [*sorted(device_runtime_dir().glob("*.c")), *include_files(), *([libdevice] if libdevice else [])]
+    return [*sorted(device_runtime_dir().glob("*.c")), *sorted(host_runtime_dir().glob("*.c")),
+            *include_files(), *([libdevice] if libdevice else [])]
 
 
 def compile_ptx(code: DeviceCode, arch: str) -> str:

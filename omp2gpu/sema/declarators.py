@@ -244,22 +244,37 @@ class TypeResolver:
             found = scope.lookup_tag(node.name) if node.name else None
             return found if found is not None and found.is_integer else ct.INT
         if node.values is not None:
-            next_value, negative = 0, False
+            next_value, values = 0, []
             for enumerator in node.values.enumerators:
                 if enumerator.value is not None:
                     next_value = evaluate_integer(enumerator.value, scope, self)
                 if scope.declared_elsewhere(enumerator.name, enumerator.coord):
                     raise CompileError(f"redefinition of enumerator '{enumerator.name}'", enumerator.coord)
+                values.append((enumerator, next_value))
                 scope.declare(Symbol(enumerator.name, ct.INT, "enum-constant",
                                      value=next_value, coord=enumerator.coord))
-                negative = negative or next_value < 0
                 next_value += 1
-            # int everywhere, but its bit-fields are unsigned when it holds no negative value
-            enum_type = ct.INT if negative else ct.UNSIGNED_ENUM
+            enum_type = _enum_type([value for _, value in values])
+            for enumerator, value in values:
+                if not -2**31 <= value < 2**31:     # one no int holds has the enumeration's type (gcc)
+                    scope.declare(Symbol(enumerator.name, enum_type, "enum-constant",
+                                         value=value, coord=enumerator.coord))
             if node.name:
                 scope.tags[node.name] = enum_type
             return enum_type
         return ct.INT
+
+
+def _enum_type(values: list[int]) -> ct.CType:
+    """int everywhere (its bit-fields unsigned when it holds no negative value); as gcc,
+    the first of unsigned int, long and unsigned long that holds values beyond int's
+    (OpenMP's omp_allocator_handle_t goes up to UINTPTR_MAX)."""
+    low, high = min(values, default=0), max(values, default=0)
+    if -2**31 <= low and high < 2**31:
+        return ct.INT if low < 0 else ct.UNSIGNED_ENUM
+    if low >= 0 and high < 2**32:
+        return ct.UINT
+    return ct.LONG if -2**63 <= low and high < 2**63 else ct.ULONG
 
 
 def declared_const(node) -> bool:

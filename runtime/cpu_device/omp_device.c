@@ -136,3 +136,8 @@ static int active_levels(void) {
 }
 void __omp2gpu_host_teams_begin(void) {}
 void __omp2gpu_host_teams_end(void) {}
+
+/* OpenMP 5.0/5.1 allocators: the host's, on the process's heap, with one default
+ * allocator for the device (its ICV). */
+#define OMP2GPU_ALLOCATORS_ON_DEVICE
+#include "../host/omp_allocators.c"

@@ -222,4 +222,79 @@ const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_proper
 const char *omp_get_interop_type_desc(const omp_interop_t interop, omp_interop_property_t property_id);
 const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t ret_code);
 
+/* OpenMP 5.0/5.1 memory management (issue 28): memory spaces, allocators and their
+ * traits, with libgomp's and LLVM's values. Host code's routines are runtime/host/
+ * omp_allocators.c (not the OpenMP runtime's), a device's the same file compiled for it;
+ * docs/allocators.md says what each memory space is where. */
+typedef unsigned long omp_uintptr_t;
+typedef enum omp_memspace_handle_t {
+    omp_default_mem_space = 0,
+    omp_large_cap_mem_space = 1,
+    omp_const_mem_space = 2,
+    omp_high_bw_mem_space = 3,
+    omp_low_lat_mem_space = 4,
+    __omp_memspace_handle_t_max__ = 0xffffffffffffffffUL
+} omp_memspace_handle_t;
+typedef enum omp_allocator_handle_t {
+    omp_null_allocator = 0,
+    omp_default_mem_alloc = 1,
+    omp_large_cap_mem_alloc = 2,
+    omp_const_mem_alloc = 3,
+    omp_high_bw_mem_alloc = 4,
+    omp_low_lat_mem_alloc = 5,
+    omp_cgroup_mem_alloc = 6,
+    omp_pteam_mem_alloc = 7,
+    omp_thread_mem_alloc = 8,
+    __omp_allocator_handle_t_max__ = 0xffffffffffffffffUL
+} omp_allocator_handle_t;
+typedef enum omp_alloctrait_key_t {
+    omp_atk_sync_hint = 1,
+    omp_atk_alignment = 2,
+    omp_atk_access = 3,
+    omp_atk_pool_size = 4,
+    omp_atk_fallback = 5,
+    omp_atk_fb_data = 6,
+    omp_atk_pinned = 7,
+    omp_atk_partition = 8
+} omp_alloctrait_key_t;
+typedef enum omp_alloctrait_value_t {
+    omp_atv_default = -1,
+    omp_atv_false = 0,
+    omp_atv_true = 1,
+    omp_atv_contended = 3,
+    omp_atv_uncontended = 4,
+    omp_atv_serialized = 5,
+    omp_atv_sequential = omp_atv_serialized,        /* 5.0's name */
+    omp_atv_private = 6,
+    omp_atv_all = 7,
+    omp_atv_thread = 8,
+    omp_atv_pteam = 9,
+    omp_atv_cgroup = 10,
+    omp_atv_default_mem_fb = 11,
+    omp_atv_null_fb = 12,
+    omp_atv_abort_fb = 13,
+    omp_atv_allocator_fb = 14,
+    omp_atv_environment = 15,
+    omp_atv_nearest = 16,
+    omp_atv_blocked = 17,
+    omp_atv_interleaved = 18
+} omp_alloctrait_value_t;
+typedef struct omp_alloctrait_t {
+    omp_alloctrait_key_t key;
+    omp_uintptr_t value;
+} omp_alloctrait_t;
+omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int ntraits,
+                                          const omp_alloctrait_t traits[]);
+void omp_destroy_allocator(omp_allocator_handle_t allocator);
+void omp_set_default_allocator(omp_allocator_handle_t allocator);
+omp_allocator_handle_t omp_get_default_allocator(void);
+void *omp_alloc(size_t size, omp_allocator_handle_t allocator);
+void *omp_aligned_alloc(size_t alignment, size_t size, omp_allocator_handle_t allocator);
+void *omp_calloc(size_t nmemb, size_t size, omp_allocator_handle_t allocator);
+void *omp_aligned_calloc(size_t alignment, size_t nmemb, size_t size,
+                         omp_allocator_handle_t allocator);
+void *omp_realloc(void *ptr, size_t size, omp_allocator_handle_t allocator,
+                  omp_allocator_handle_t free_allocator);
+void omp_free(void *ptr, omp_allocator_handle_t allocator);
+
 #endif
