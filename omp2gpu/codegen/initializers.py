@@ -130,10 +130,17 @@ class _Flattener:
             return position + 1
         if member.is_struct and not isinstance(item, c_ast.InitList):
             # A struct-valued expression initialises the whole member.
-            if not isinstance(item, c_ast.Constant) and not _looks_scalar(item):
+            if not isinstance(item, c_ast.Constant) and not _looks_scalar(item) and not self._scalar_name(item):
                 self.leaves.append((path + (index,), member, item))
                 return position + 1
         return self.aggregate(member, items, position, path + (index,), braced=False)
+
+    def _scalar_name(self, node) -> bool:
+        """An enumerator or a scalar variable: the first of a struct's elided elements
+        (`omp_alloctrait_t t[1] = {omp_atk_alignment, 64}`), not the whole struct."""
+        symbol = self.scope.lookup(node.name) if isinstance(node, c_ast.ID) and self.scope is not None else None
+        return symbol is not None and (symbol.kind == "enum-constant" or
+                                       (symbol.kind == "object" and symbol.ctype.is_scalar))
 
     def designated(self, ctype, designators, expr, path) -> int:
         first, rest = designators[0], designators[1:]

@@ -14,7 +14,7 @@ from typing import Callable
 
 from pycparser import c_ast
 
-from . import interop_clauses, map_clauses, task_clauses
+from . import allocate_clauses, interop_clauses, map_clauses, task_clauses
 from .clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     AbsentClause,
     AcqRelClause,
@@ -566,6 +566,13 @@ def _parse_partial(ctx, tok, args):
     factor = positive_constant(ctx, args, "partial") if args is not None else None
     return PartialClause(coord=ctx.loc(tok.offset), factor=factor)
 
+
+CLAUSES.update({                                # OpenMP 5.0/5.1 memory management
+    "allocator": ClauseSpec(allocate_clauses.parse_allocator, "required"),
+    "align": ClauseSpec(allocate_clauses.parse_align, "required"),
+    "allocate": ClauseSpec(allocate_clauses.parse_allocate, "required"),
+    "uses_allocators": ClauseSpec(allocate_clauses.parse_uses_allocators, "required"),
+})
 
 CLAUSES.update({
     "sizes": ClauseSpec(_parse_sizes, "required"),

@@ -42,6 +42,9 @@ class ListItem:
     spelling: str = ""
     # OpenMP 5.0 array shaping `([n][m])p`: the extents, outermost first (p a pointer)
     shape: list[c_ast.Node] = field(default_factory=list)
+    # OpenMP 5.0: the allocate clause (allocate_clauses.AllocateClause) whose allocator makes
+    # this privatised item's copies; set on the private/firstprivate/... clause's item.
+    allocate: object = field(default=None, compare=False, repr=False)
 
     @property
     def is_variable(self) -> bool:

@@ -19,6 +19,7 @@ _STANDALONE = frozenset({
     "depobj", "interop",
     "declare variant", "begin declare variant", "end declare variant",
     "begin declare target",
+    "allocate",                                                         # OpenMP 5.0
 })
 
 
@@ -31,6 +32,7 @@ class Directive:
     critical_name: str | None = None        # critical (name)
     flush_list: list[ListItem] = field(default_factory=list)    # flush (list)
     threadprivate_list: list[ListItem] = field(default_factory=list)    # threadprivate (list)
+    allocate_list: list[ListItem] = field(default_factory=list)         # allocate (list), 5.0
     has_extended_list: bool = False         # declare target (list); the list is a ToClause
     cancel_kind: str | None = None          # cancel / cancellation point: parallel, for, ...
     declared_reduction: DeclaredReduction | None = None     # declare reduction (...)

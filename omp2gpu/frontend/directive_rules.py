@@ -55,6 +55,7 @@ _UNIQUE_CLAUSES = frozenset({
     "bind", "order",
     "detach", "update", "destroy",
     "match", "novariants", "nocontext", "device_type", "indirect",         # OpenMP 5.x
+    "allocator", "align",                                                   # allocate directive
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",

@@ -39,6 +39,7 @@ _COMBINED_CONSTRUCTS = (
 # OpenMP 5.0/5.1 constructs (issue 26): masked, scope, the utility directives, assume.
 _SINGLE_CONSTRUCTS_5X = (
     "masked", "scope", "nothing", "error", "assume", "assumes", "begin assumes", "end assumes",
+    "allocate",                                                 # 5.0 memory management (issue 28)
 )
 # 5.0/5.1 combinations of master/masked (frontend/masked_combined.py nests their leaves).
 _COMBINED_CONSTRUCTS_5X = (
@@ -71,7 +72,7 @@ UNSUPPORTED_DIRECTIVES = frozenset({
 # update`, `single reduction(...)`), so after a directive name they are read as clauses.
 CONSTRUCT_WORDS = (frozenset(word for kind in DIRECTIVES for word in kind.split())
                     | frozenset(word for name in UNSUPPORTED_DIRECTIVES for word in name.split())
-                    ) - {"ordered", "update", "reduction"}
+                    ) - {"ordered", "update", "reduction", "allocate"}
 
 # --------------------------------------------------------------------------
 # Which clauses each leaf construct accepts (OpenMP 4.5)
@@ -166,6 +167,14 @@ LEAF_CLAUSES.update({leaf: LEAF_CLAUSES[leaf] | extra for leaf, extra in _TASKIN
 # OpenMP 5.0/5.1 device-address clauses (docs/maps-5x.md).
 _MAPS_5X = {"target": {"has_device_addr"}, "target data": {"use_device_addr"}}
 LEAF_CLAUSES.update({leaf: LEAF_CLAUSES[leaf] | extra for leaf, extra in _MAPS_5X.items()})
+
+# OpenMP 5.0 memory management (frontend/allocate_clauses.py): the allocate directive's
+# clauses, the allocate clause on constructs that privatise, uses_allocators on target.
+LEAF_CLAUSES["allocate"] = frozenset({"allocator", "align"})
+for _leaf in ("parallel", "for", "sections", "single", "task", "taskloop", "teams", "distribute",
+              "target", "taskgroup", "scope"):
+    LEAF_CLAUSES[_leaf] |= {"allocate"}
+LEAF_CLAUSES["target"] |= {"uses_allocators"}
 
 # A combined construct accepts the union of its leaves' clauses, except these
 # (the spec removes them from the named combination; an outer `target` may add

@@ -14,6 +14,7 @@ its parser.
 
 from __future__ import annotations
 
+from .allocate_clauses import check_uses_allocators, link_allocate_items
 from .clause_parsers import CLAUSES, OTHER_OPENMP_CLAUSES
 from .clause_types import InitializerClause, ToClause
 from .declare_mapper import read_mapper_declaration
@@ -48,6 +49,8 @@ def parse_directive(text: str, coord, typedef_names: frozenset[str] = frozenset(
         initializer = directive.first(InitializerClause)
         directive.declared_reduction.initializer = initializer.expr if initializer else None
     check_directive(directive)
+    link_allocate_items(directive)
+    check_uses_allocators(directive)
     return directive
 
 
@@ -125,12 +128,13 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     declare reduction (identifier : types : combiner)."""
     kind = directive.kind
     if i == len(tokens) or not tokens[i].is_punct("("):
-        if kind in ("threadprivate", "declare reduction", "depobj", "declare variant", "declare mapper"):
+        if kind in ("threadprivate", "declare reduction", "depobj", "declare variant", "declare mapper",
+                    "allocate"):
             raise ctx.error(f"expected '(' after '{kind}'",
                             tokens[i].offset if i < len(tokens) else tokens[i - 1].end)
         return i
     if kind not in ("critical", "flush", "declare target", "threadprivate", "declare reduction", "depobj",
-                    "declare variant", "declare mapper"):
+                    "declare variant", "declare mapper", "allocate"):
         raise ctx.error(f"unexpected '(' after '#pragma omp {kind}'", tokens[i].offset)
     args, after = take_parenthesized(ctx, tokens, i, f"the argument of '#pragma omp {kind}'")
     if kind == "declare variant":
@@ -158,6 +162,9 @@ def _read_directive_argument(ctx: PragmaContext, tokens: list[Token], i: int,
     elif kind == "threadprivate":
         directive.threadprivate_list = parse_list(ctx, args, "threadprivate", plain=True,
                                                   what="'#pragma omp threadprivate' list")
+    elif kind == "allocate":
+        directive.allocate_list = parse_list(ctx, args, "allocate", plain=True,
+                                             what="'#pragma omp allocate' list")
     else:
         items = parse_list(ctx, args, "to", plain=True,
                            what="'#pragma omp declare target' list")

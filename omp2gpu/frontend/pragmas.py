@@ -30,6 +30,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.directive_table import LOOP_TRANSFORMATIONS
+from omp2gpu.frontend.allocate_clauses import check_allocate_directive
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.masked_combined import nest_masked_combination
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
@@ -126,6 +127,9 @@ def _file_items(items, i, scope, opener):
         elif directive.kind in ("declare target", "declare reduction", "declare mapper"):   # declarative
             out.append(OmpConstruct(directive, None, coord))
         elif directive.kind == "requires":          # sema.requires reads it
+            out.append(OmpConstruct(directive, None, coord))
+        elif directive.kind == "allocate":          # 5.0: codegen/openmp/allocate_storage.py
+            check_allocate_directive(directive, scope)
             out.append(OmpConstruct(directive, None, coord))
         else:
             raise CompileError(f"{named(directive)} is not allowed at file scope", coord)
@@ -252,6 +256,8 @@ def _block_item(items, i, scope):
         raise CompileError(f"{named(directive)} is only allowed at file scope", coord)
     if directive.kind == "threadprivate":
         check_threadprivate(directive, scope)
+    elif directive.kind == "allocate":
+        check_allocate_directive(directive, scope)
     else:
         check_threadprivate_uses(directive, scope)
     if compile_time(directive, coord):          # nothing, error at(compilation)

@@ -13,7 +13,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import affine_nest, canonical_loop, reduction_aliases, user_reductions
+from omp2gpu.codegen.openmp import affine_nest, allocate_storage, canonical_loop, reduction_aliases, user_reductions
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_parsers import REDUCTION_OPS
@@ -123,6 +123,11 @@ class DataEnvironment:
         self.lastprivates: list[tuple[LValue, LValue]] = []
         self.private_copies: dict[str, LValue] = {}     # private and lastprivate copies, by name
         self._final_values: dict[str, object] = {}      # name -> emit(): its value after the loop
+        # Items of an allocate clause (frontend/allocate_clauses.py), and the blocks their
+        # allocators gave, freed where the construct ends.
+        self._allocates = {item.name: item.allocate for clause in directive.clauses
+                           for item in getattr(clause, "items", ()) if getattr(item, "allocate", None)}
+        self._allocated: list = []
 
     def _original(self, item_or_name, coord=None) -> LValue:
         name = item_or_name if isinstance(item_or_name, str) else item_or_name.name
@@ -133,7 +138,12 @@ class DataEnvironment:
         return LValue(symbol.ctype, symbol.address)
 
     def _private_copy(self, name: str, original: LValue) -> LValue:
-        slot = self.private_slot(name, original.ctype)
+        allocate = self._allocates.get(name)          # OpenMP 5.0's allocate clause
+        if allocate is None:
+            slot = self.private_slot(name, original.ctype)
+        else:
+            slot = allocate_storage.private_copy(self.cg, name, original.ctype, allocate, self.private_slot,
+                                                 self._allocated)
         self.cg.scope.declare(Symbol(name, original.ctype, "object", slot))
         return LValue(original.ctype, slot)
 
@@ -356,6 +366,7 @@ class DataEnvironment:
     def __exit__(self, exc_type, exc, tb):
         if exc_type is None and not self.cg.builder.block.is_terminated:
             self.finish()
+            allocate_storage.free_copies(self.cg, self._allocated)
         if exc_type is None:
             self.cg.release_variable_arrays(self.cg.scope)      # VLA copies' stack storage
         self.cg.scope = self._saved_scope

@@ -171,6 +171,8 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                                construct.coord)
         elif kind == "critical":
             self.emit_critical(cg, construct)
+        elif kind == "allocate":                 # OpenMP 5.0 (allocate_storage.py)
+            self.emit_allocate(cg, construct)
         elif kind in ("flush",):
             nvptx.membar_gl(cg.builder)         # every memory order: a fence at the GPU's scope
         elif kind in ("taskwait", "taskyield"):
@@ -248,6 +250,12 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         clauses = [c for c in directive.clauses if c.name in names]
         return DataEnvironment(cg, SimpleNamespace(clauses=clauses), combine_reduction=self._atomic_fold(cg),
                                private_slot=self._team_slot(cg))
+
+    def allocator_team_slot(self, cg):
+        """Team code (not a parallel region's): a pteam/cgroup variable in shared memory."""
+        if self.in_parallel:
+            return None
+        return lambda name, ctype, align: self.shared.slot(cg, ctype, name, align=align)
 
     def _team_slot(self, cg):
         """DataEnvironment's `private_slot` for copies one per team, made by the team

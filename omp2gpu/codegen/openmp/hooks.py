@@ -8,7 +8,7 @@ hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
 
 from __future__ import annotations
 
-from omp2gpu.codegen.openmp import dispatch, mappers, metadirective_code, user_reductions
+from omp2gpu.codegen.openmp import allocate_storage, dispatch, mappers, metadirective_code, user_reductions
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.variant_sites import call_site
@@ -52,6 +52,8 @@ class OpenMPRuntime:
             user_reductions.declare(module.resolver, module.file_scope, node.directive)
         elif node.directive.kind == "declare mapper":
             mappers.declare(module.resolver, module.file_scope, node.directive)
+        elif node.directive.kind == "allocate":
+            allocate_storage.align_file_scope_variables(module, node.directive)
 
     def emit_declare_mapper(self, cg, construct: OmpConstruct) -> None:
         """`declare mapper` in a block: visible to the rest of the block."""
@@ -60,6 +62,15 @@ class OpenMPRuntime:
     def emit_declare_reduction(self, cg, construct: OmpConstruct) -> None:
         """`declare reduction` in a block: visible to the rest of the block."""
         user_reductions.declare(cg.module.resolver, cg.scope, construct.directive)
+
+    def emit_allocate(self, cg, construct: OmpConstruct) -> None:
+        """OpenMP 5.0's allocate directive in a block (allocate_storage.py)."""
+        allocate_storage.place_allocated_variables(cg, construct.directive, self.allocator_team_slot(cg))
+
+    def allocator_team_slot(self, cg):
+        """Where the code now emitted is a GPU team's own, `slot(name, ctype, align)`: its
+        shared storage, for omp_pteam_mem_alloc / omp_cgroup_mem_alloc variables; else None."""
+        return None
 
     def finish_module(self, module) -> None:
         """All of the translation unit has been emitted."""

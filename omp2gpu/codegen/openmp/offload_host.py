@@ -16,7 +16,7 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import interop, launch_shape, mappers, strided_sections, task_reductions
+from omp2gpu.codegen.openmp import allocate_storage, interop, launch_shape, mappers, strided_sections, task_reductions
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
@@ -189,6 +189,8 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         return frozenset(self.declare_target_globals)
 
     def emit_construct(self, cg, construct) -> None:
+        if clauses_named(construct.directive, "uses_allocators"):
+            allocate_storage.check_uses_allocators(cg, construct.directive)
         construct = self.defaultmap_applied(cg, construct)
         if construct.directive.has("target") and clauses_named(construct.directive, "in_reduction"):
             construct = task_reductions.mapped_target(cg, construct)

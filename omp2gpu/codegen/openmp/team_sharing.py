@@ -76,19 +76,19 @@ class TeamSharedStorage:
         # Sorted: the same shared-memory layout on every run (set order follows the hash seed).
         self.captures = [captured[name] for name in sorted(names) if name in captured and name in changed]
 
-    def slot(self, cg, ctype: ct.CType, name: str, locked: bool = False) -> ir.Value:
+    def slot(self, cg, ctype: ct.CType, name: str, locked: bool = False, align: int = 1) -> ir.Value:
         if ctype.is_variable:
             raise CompileError(f"variable-length array '{name}' shared by a team: its team-shared "
                                "copy needs a size known at compile time")
         if locked or self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
-            return self._stack_slot(cg, ctype)
+            return self._stack_slot(cg, ctype, align)
         array = ir.ArrayType(ctype.ir_type(), 1)
         self.count += 1
         variable = ir.GlobalVariable(self.module, array, name=f"{self.prefix}_shared_{self.count}_{name}",
                                      addrspace=nvptx.SHARED_ADDRESS_SPACE)
         variable.linkage = "internal"
         variable.initializer = ir.Constant(array, ir.Undefined)
-        variable.align = max(ctype.align, 4)
+        variable.align = max(ctype.align, 4, align)
         self.bytes += ctype.size
         # Cast in the entry block: every state of the control loop may use the slot.
         return cg.in_entry_block(lambda b: b.addrspacecast(
@@ -102,8 +102,8 @@ class TeamSharedStorage:
             cg.builder.store(cg.builder.load(private.address), slot)
             cg.scope.declare(Symbol(capture.name, capture.ctype, "object", slot))
 
-    def _stack_slot(self, cg, ctype: ct.CType) -> ir.Value:
-        offset = _round_up(self.stack_bytes, max(ctype.align, 1))
+    def _stack_slot(self, cg, ctype: ct.CType, align: int = 1) -> ir.Value:
+        offset = _round_up(self.stack_bytes, max(ctype.align, align))
         self.stack_bytes = offset + ctype.size
         frame = self._team_frame(cg)
         return cg.in_entry_block(lambda b: b.bitcast(b.gep(frame, [ir.Constant(I64, offset)]),
