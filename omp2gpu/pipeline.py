@@ -33,8 +33,8 @@ from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
 from omp2gpu.sema.orphaned_reductions import check_orphaned_reductions
 from omp2gpu.sema.requires import apply_requires
-from omp2gpu.sema.uses_allocators import make_allocators_in_regions
 from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
+from omp2gpu.sema.uses_allocators import make_allocators_in_regions
 from omp2gpu.targets import host, mpi
 
 # Stages that --dump can show, in pipeline order, with what each shows (the CLI's help

@@ -29,8 +29,8 @@ import re
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
-from omp2gpu.frontend.directive_table import LOOP_TRANSFORMATIONS
 from omp2gpu.frontend.allocate_clauses import check_allocate_directive
+from omp2gpu.frontend.directive_table import LOOP_TRANSFORMATIONS
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.masked_combined import nest_masked_combination
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective

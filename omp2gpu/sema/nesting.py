@@ -109,7 +109,7 @@ def _closely_enclosing_leaf(enclosing: list, forbidden) -> str | None:
 
 
 def _check(construct: OmpConstruct, enclosing: list) -> None:
-    if not enclosing:
+    if not enclosing or construct.directive.kind == "allocate":    # declarative: no region
         return
     directive, outer = construct.directive, enclosing[-1]
     first, outer_leaf = directive.constructs[0], outer.constructs[-1]

@@ -46,6 +46,7 @@ from omp2gpu.frontend.directives import parse_directive
 # Clauses a directive cannot do without, so every form parses.
 _MINIMAL_CLAUSES = {
     "threadprivate": "(a)",
+    "allocate": "(a)",
     "declare reduction": "(merge : int : omp_out += omp_in)",
     "declare mapper": "(struct s v) map(v)",                       # OpenMP 5.0 (test_declare_mapper.py)
     "target update": " to(a)",
@@ -147,6 +148,7 @@ ALL_FORMS += [
 ]
 # OpenMP 5.1 loop transformations (tests/sema/test_loop_transformations.py has what they make).
 ALL_FORMS += [("tile", ("tile",)), ("unroll", ("unroll",))]
+ALL_FORMS += [("allocate", ("allocate",))]        # OpenMP 5.0 memory management
 
 
 @pytest.mark.parametrize("kind,constructs", ALL_FORMS)

@@ -55,9 +55,13 @@ SAMPLES = {
     "no_openmp_routines": "no_openmp_routines", "no_parallelism": "no_parallelism",
     "nontemporal": "nontemporal(x)", "sizes": "sizes(2)", "full": "full", "partial": "partial(2)",
     "use_device_addr": "use_device_addr(x)", "has_device_addr": "has_device_addr(x)",
+    # OpenMP 5.0 memory management
+    "allocator": "allocator(omp_default_mem_alloc)", "align": "align(64)",
+    "allocate": "allocate(omp_default_mem_alloc: x) private(x)",
+    "uses_allocators": "uses_allocators(omp_pteam_mem_alloc)",
 }
 # What a directive needs between its name and its clauses.
-_ARGUMENT = {"threadprivate": "(x)", "depobj": "(d)", "declare variant": "(f)",
+_ARGUMENT = {"threadprivate": "(x)", "allocate": "(x)", "depobj": "(d)", "declare variant": "(f)",
              "declare reduction": "(plus: int: omp_out += omp_in)", "cancel": " parallel",
              "declare mapper": "(struct s v)",
              "cancellation point": " parallel"}

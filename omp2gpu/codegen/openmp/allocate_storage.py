@@ -85,6 +85,14 @@ def place_allocated_variables(cg, directive, team_slot=None) -> None:
         if isinstance(symbol.address, ir.GlobalVariable) or symbol.storage != "auto":
             _align_static(symbol, known, align, allocator_clause, item)
             continue
+        if not isinstance(symbol.address, ir.AllocaInstr):
+            # The scheme put it elsewhere: team-shared (GPU shared memory, the team stack) or
+            # one copy per work-item (the CPU device's context arrays). That stays.
+            if align > symbol.ctype.align:
+                raise CompileError(f"'{item.name}' in '#pragma omp allocate' is shared by the threads of a "
+                                   "device team here: an 'align' above its type's alignment is not supported",
+                                   item.coord)
+            continue
         address = _automatic_storage(cg, item.name, symbol.ctype, allocator, known, align, team_slot,
                                      allocator_clause)
         _copy_value(cg, symbol, address)
