@@ -84,8 +84,8 @@ class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter
 
     def _expr_ID(self, node):
         symbol = self.lookup_symbol(node)
-        if symbol.kind == "enum-constant":
-            return RValue(ct.INT, ir.Constant(I32, symbol.value))
+        if symbol.kind == "enum-constant":       # an int, or a wider enumeration's type
+            return RValue(symbol.ctype, ir.Constant(symbol.ctype.ir_type(), symbol.value))
         if symbol.kind == "typedef":
             raise CompileError(f"unexpected type name '{node.name}': expected expression", node.coord)
         return self.load(self.lvalue(node))

@@ -79,7 +79,7 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
     if isinstance(node, c_ast.ID):
         symbol = scope.lookup(node.name)
         if symbol is not None and symbol.kind == "enum-constant":
-            return symbol.value, ct.INT
+            return symbol.value, symbol.ctype
         raise CompileError(f"'{node.name}' is not a constant", node.coord)
     if isinstance(node, c_ast.UnaryOp):
         if node.op == "sizeof":

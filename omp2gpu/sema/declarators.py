@@ -266,15 +266,15 @@ class TypeResolver:
 
 
 def _enum_type(values: list[int]) -> ct.CType:
-    """int everywhere (its bit-fields unsigned when it holds no negative value); as gcc,
-    the first of unsigned int, long and unsigned long that holds values beyond int's
+    """int everywhere (its bit-fields unsigned when it holds no negative value); past int's
+    range, as gcc: unsigned int or unsigned long without negative values, else long
     (OpenMP's omp_allocator_handle_t goes up to UINTPTR_MAX)."""
     low, high = min(values, default=0), max(values, default=0)
     if -2**31 <= low and high < 2**31:
         return ct.INT if low < 0 else ct.UNSIGNED_ENUM
-    if low >= 0 and high < 2**32:
-        return ct.UINT
-    return ct.LONG if -2**63 <= low and high < 2**63 else ct.ULONG
+    if low >= 0:
+        return ct.UINT if high < 2**32 else ct.ULONG
+    return ct.LONG
 
 
 def declared_const(node) -> bool:

@@ -21,18 +21,44 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.allocate_clauses import UsesAllocatorsClause
 from omp2gpu.frontend.clause_types import ListItem, PrivateClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.sema.trait_values import check_traits_initializer
 
 
 def make_allocators_in_regions(ast) -> None:
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.body is not None:
-            made = [used for clause in node.directive.find(UsesAllocatorsClause)
-                    for used in clause.allocators if used.traits is not None]
-            if made:
-                _make_in_region(node, made)
-        stack.extend(child for _, child in node.children())
+    """Rewrite every target region with `uses_allocators(a(traits))`, checking the traits
+    array's constant initializer first (trait_values.py)."""
+    for unit in ast.ext or ():
+        declarations: dict[str, list] = {}          # name -> its declarations, in source order
+        stack = [unit]
+        regions = []
+        while stack:
+            node = stack.pop()
+            if isinstance(node, c_ast.Decl) and node.name:
+                declarations.setdefault(node.name, []).append(node)
+            if isinstance(node, OmpConstruct) and node.body is not None:
+                made = [used for clause in node.directive.find(UsesAllocatorsClause)
+                        for used in clause.allocators if used.traits is not None]
+                if made:
+                    regions.append((node, made))
+            stack.extend(reversed([child for _, child in node.children()]))
+        for construct, made in regions:
+            for used in made:
+                check_traits_initializer(_declaration_before(declarations, file_scope(ast), used))
+            _make_in_region(construct, made)
+
+
+def file_scope(ast) -> dict:
+    return {item.name: [item] for item in ast.ext or () if isinstance(item, c_ast.Decl) and item.name}
+
+
+def _declaration_before(declarations: dict, globals_: dict, used):
+    """The traits array's declaration: the last one of its name in the function before the
+    clause (a region follows the arrays it names), else the file's."""
+    line = used.traits_coord.line if used.traits_coord is not None else 0
+    earlier = [decl for decl in declarations.get(used.traits, ())
+               if decl.coord is not None and decl.coord.line <= line]
+    found = earlier or globals_.get(used.traits, [])
+    return found[-1] if found else None
 
 
 def _make_in_region(construct: OmpConstruct, made) -> None:
