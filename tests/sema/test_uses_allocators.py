@@ -62,7 +62,8 @@ def test_traits_of_the_right_kind(tmp_path, traits, entries):
 
 
 @pytest.mark.parametrize("traits,entries,message", [
-    (1, "{omp_atk_fallback, omp_atv_thread}", "allocator trait 'omp_atk_fallback' cannot take the value 'omp_atv_thread'"),
+    (1, "{omp_atk_fallback, omp_atv_thread}",
+     "allocator trait 'omp_atk_fallback' cannot take the value 'omp_atv_thread'"),
     (1, "{omp_atk_partition, 3}", "allocator trait 'omp_atk_partition' cannot take the value '3'"),
     (1, "{omp_atk_alignment, omp_atv_true}", "allocator trait 'omp_atk_alignment' takes a number (a power of two), "
                                              "not 'omp_atv_true'"),
