@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #pragma omp requires dynamic_allocators
 
@@ -92,8 +93,13 @@ static long squares_on_device(int m) {
 }
 
 int main(int argc, char **argv) {
-    int n = argc > 1 ? atoi(argv[1]) : 4096;
-    int steps = argc > 2 ? atoi(argv[2]) : 40;
+    int n = 4096, steps = 40, opt;
+    while ((opt = getopt(argc, argv, "n:s:")) != -1) {
+        if (opt == 'n')
+            n = atoi(optarg);
+        else if (opt == 's')
+            steps = atoi(optarg);
+    }
     grid_t g;
     if (!make_grid(&g, n)) {
         printf("allocation failed\n");

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define BINS 16
 
@@ -39,7 +40,10 @@ static long scratch_sum(int n) {
 }
 
 int main(int argc, char **argv) {
-    int n = argc > 1 ? atoi(argv[1]) : 100000;
+    int n = 100000, opt;
+    while ((opt = getopt(argc, argv, "n:")) != -1)
+        if (opt == 'n')
+            n = atoi(optarg);
     int *samples = (int *)malloc(n * sizeof(int));
     for (int i = 0; i < n; i++) samples[i] = (int)(((long)i * 7919) % 1000);
     long histogram[BINS] = {0};
