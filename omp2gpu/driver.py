@@ -20,6 +20,7 @@ from pathlib import Path
 import llvmlite.binding as llvm
 
 from omp2gpu import cpu_driver, device_driver, linker, mpi_staging, object_file, trace_events
+from omp2gpu.codegen.code_rules import mark_math_functions
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
@@ -79,9 +80,10 @@ def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, uni
     scheme = (OffloadHostOpenMP(options.scheme, unit_id, refused) if offload and options.offload
               else ThreadedHostOpenMP())
     emitter = ModuleEmitter(Path(path).name, scheme, debug_source=str(path) if options.debug_info else None,
-                            optimised=options.opt_level > 0)
+                            optimised=options.opt_level > 0, code_rules=options.code_rules)
     with stage("codegen"):
         emitter.emit_translation_unit(ast)
+        mark_math_functions(emitter.module, options.code_rules)
     dump(options, "ir", str(path), lambda: str(emitter.module))
     device = cpu_build = None
     if isinstance(scheme, OffloadHostOpenMP) and (scheme.regions or unit_id and (

@@ -115,30 +115,45 @@ def compile_objects(paths: list, options: CompileOptions, shared: bool) -> tuple
     return _objects(program, paths, options)
 
 
-def link(paths: list, options: CompileOptions, output: str, shared: bool = False) -> None:
+def link(paths: list, options: CompileOptions, output: str, shared: bool = False, extra_flags=()) -> None:
     """`omp2gpu compile --native a.c b.o [-shared] -o OUT`: the native executable (or shared
-    library) OUT."""
+    library) OUT; `extra_flags` (objects of other compilers, -Wl,...) go to cc's link after
+    the library flags."""
     host_object, image_object, flags = compile_objects(paths, options, shared)
-    link_objects(host_object, image_object, flags, output, shared)
+    link_objects(host_object, image_object, [*flags, *extra_flags], output, shared)
+
+
+def link_command(objects: list[str], flags: list[str], output: str, shared: bool,
+                 runtime_library: list[str] | None = None) -> list[str]:
+    """cc's link of `objects` with libomp2gpu (`runtime_library`: how; default its archive,
+    whole), the flags, the host's OpenMP runtime and the C library's parts."""
+    if runtime_library is None:       # whole: the image's constructor calls into it, a library's users may too
+        runtime_library = ["-Wl,--whole-archive", str(native_runtime.build().static), "-Wl,--no-whole-archive"]
+    return [*native_runtime.c_compiler().split(), *(["-shared"] if shared else []), "-o", output, *objects,
+            *runtime_library, *flags, *openmp_link_flags(), *SYSTEM_LIBRARIES]
 
 
 def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str], output: str,
                  shared: bool, runtime_library: list[str] | None = None) -> None:
     """cc's link of the objects with libomp2gpu (`runtime_library`: how; default its archive,
     whole), the flags, the host's OpenMP runtime and the C library's parts."""
-    runtime = native_runtime.build()
-    compiler = native_runtime.c_compiler()
-    if runtime_library is None:       # whole: the image's constructor calls into it, a library's users may too
-        runtime_library = ["-Wl,--whole-archive", str(runtime.static), "-Wl,--no-whole-archive"]
     with tempfile.TemporaryDirectory(prefix="omp2gpu-link-") as scratch:
         objects = [Path(scratch) / "host.o"]
         objects[0].write_bytes(host_object)
         if image_object is not None:
             objects.append(Path(scratch) / "image.o")
             objects[1].write_bytes(image_object)
-        command = [*compiler.split(), *(["-shared"] if shared else []), "-o", output, *map(str, objects),
-                   *runtime_library, *flags, *openmp_link_flags(), *SYSTEM_LIBRARIES]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        run_link(link_command(list(map(str, objects)), flags, output, shared, runtime_library), output)
+
+
+# Called with each link's command line before it runs (omp2gpu-cc -v prints it).
+link_observers: list = []
+
+
+def run_link(command: list[str], output: str) -> None:
+    for observe in link_observers:
+        observe(command)
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise CompileError(f"linking {output} failed: {(done.stderr or done.stdout).strip()[:3000]}")
 

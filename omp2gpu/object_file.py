@@ -100,6 +100,23 @@ def is_object_or_archive(path) -> bool:
     return kind_of(path) != "source"
 
 
+def is_omp2gpu_object(path) -> bool:
+    """An omp2gpu object, or an archive whose first member is one (not another compiler's
+    object, archive or shared library, which a native link passes to cc as it is)."""
+    data = Path(path).read_bytes()
+    kind = _kind_of_bytes(data[:len(EXECUTABLE_MAGIC)])
+    if kind == "archive":
+        members = archive_members(data, str(path))
+        data = members[0][1] if members else b""
+    elif kind != "object":
+        return kind == "executable"
+    try:
+        elf_section(data, SECTION, str(path))
+    except CompileError:
+        return False
+    return True
+
+
 def read_unit(data: bytes, name: str) -> CompiledUnit:
     """The CompiledUnit an omp2gpu object carries; a located error for any other file."""
     section = elf_section(data, SECTION, name)

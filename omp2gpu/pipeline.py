@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import sys
 import time
 from contextlib import contextmanager
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from omp2gpu import trace_events
+from omp2gpu.codegen.code_rules import DEFAULT as DEFAULT_RULES
+from omp2gpu.codegen.code_rules import CodeRules
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.parse import parse
@@ -68,6 +71,8 @@ class CompileOptions:
     libraries: tuple[str, ...] = ()      # -l NAME: shared libraries `run` loads
     library_dirs: tuple[str, ...] = ()   # -L DIR: where to find them first
     debug_info: bool = False             # -g: DWARF for host and CPU-device code (codegen/debug_info.py)
+    code_rules: CodeRules = DEFAULT_RULES   # -fwrapv, -ffast-math, -fno-math-errno (codegen/code_rules.py)
+    openmp: bool = True                  # False (-fno-openmp): no _OPENMP, `#pragma omp` lines ignored
 
     def __post_init__(self):
         if not 0 <= self.opt_level <= 3:
@@ -143,17 +148,27 @@ def parse_file(path, options: CompileOptions):
 def preprocess_file(source: Path, options: CompileOptions) -> str:
     """Step 1: the file preprocessed, with line markers. A header that only an MPI
     brings (<mpi.h>) is looked up in the MPI in use (targets/mpi.py)."""
-    arguments = (str(source), list(options.include_dirs), list(options.defines),
-                 list(options.undefines), options.std)
+    undefines = [*options.undefines, *([] if options.openmp else ["_OPENMP"])]
+    arguments = (str(source), list(options.include_dirs), list(options.defines), undefines, options.std)
     try:
-        return preprocess(*arguments)
+        text = preprocess(*arguments)
     except CompileError as error:
         if not any(error.message == f"{header}: No such file or directory" for header in mpi.HEADERS):
             raise
         found = mpi.find()
         if found is None:
             raise CompileError(error.message, error.location, hint=mpi.missing_message()) from None
-        return preprocess(*arguments, fallback_dirs=found.include_dirs)
+        text = preprocess(*arguments, fallback_dirs=found.include_dirs)
+    return text if options.openmp else _without_openmp_pragmas(text)
+
+
+def _without_openmp_pragmas(text: str) -> str:
+    """-fno-openmp: the program as gcc compiles it then, its `#pragma omp` lines ignored (each
+    left as an empty line, so the lines after keep their numbers)."""
+    return OPENMP_PRAGMA_LINE.sub("", text)
+
+
+OPENMP_PRAGMA_LINE = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+omp\b.*$", re.MULTILINE)
 
 
 def attach_openmp(ast, lowering_checks: bool = True):
@@ -183,13 +198,14 @@ def attach_openmp(ast, lowering_checks: bool = True):
 # --- OMP2GPU_TIME_STAGES=1: how long each step of `run` took, on stderr -------
 
 stage_times: dict[str, float] = {}
+timing_requested = False        # set by omp2gpu-cc -v, which prints each step's time
 
 
 @contextmanager
 def stage(name: str):
     """Time a step for OMP2GPU_TIME_STAGES, and trace it in the profile (OMP2GPU_PROFILE)."""
     with trace_events.span(name, "compile"):
-        if not os.environ.get("OMP2GPU_TIME_STAGES"):
+        if not (timing_requested or os.environ.get("OMP2GPU_TIME_STAGES")):
             yield
             return
         start = time.perf_counter()

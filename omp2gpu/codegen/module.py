@@ -7,6 +7,8 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.builtins import Builtins
+from omp2gpu.codegen.code_rules import DEFAULT as DEFAULT_RULES
+from omp2gpu.codegen.code_rules import CodeRules
 from omp2gpu.codegen.debug_info import DebugInfo
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.initializers import Initializers
@@ -31,8 +33,9 @@ class ModuleEmitter:
 
     def __init__(self, module_name: str, openmp, builtins: Builtins | None = None,
                  context: ir.Context | None = None, resolver: TypeResolver | None = None,
-                 debug_source: str | None = None, optimised: bool = True):
+                 debug_source: str | None = None, optimised: bool = True, code_rules: CodeRules = DEFAULT_RULES):
         self.context = context or ir.Context()
+        self.code_rules = code_rules         # -fwrapv, -ffast-math, -fno-math-errno (code_rules.py)
         self.module = ir.Module(name=module_name, context=self.context)
         # -g: the module's DWARF (debug_source: the C file's path), else None.
         self.debug_info = DebugInfo(self.module, debug_source, optimised) if debug_source else None

@@ -17,12 +17,13 @@ from omp2gpu.sema import ctypes as ct
 COMPARISON_OPERATORS = {"<", ">", "<=", ">=", "==", "!="}
 
 
-def _no_signed_wrap(ctype: ct.CType) -> tuple[str, ...]:
+def _no_signed_wrap(rules, ctype: ct.CType) -> tuple[str, ...]:
     """("nsw",) for a signed integer type of int's rank or more: its overflow is undefined
     (C99 6.5p5), as Clang marks it, so loop induction variables widen instead of
-    sign-extending each use. Not for char and short: `c++` computes in int and converts
-    back, which wraps (implementation-defined) rather than overflows."""
-    return ("nsw",) if ctype.is_integer and ctype.signed and not ctype.is_bool \
+    sign-extending each use; none under -fwrapv (code_rules.py). Not for char and short:
+    `c++` computes in int and converts back, which wraps (implementation-defined) rather
+    than overflows."""
+    return rules.signed_flags() if ctype.is_integer and ctype.signed and not ctype.is_bool \
         and ctype.bits >= 32 else ()
 
 
@@ -64,7 +65,7 @@ class OperatorEmitter:
             if ctype.is_floating:
                 return RValue(ctype, self.builder.fneg(value))
             return RValue(ctype, self.builder.sub(ir.Constant(value.type, 0), value,
-                                                  flags=_no_signed_wrap(ctype)))
+                                                  flags=_no_signed_wrap(self.module.code_rules, ctype)))
         return RValue(ctype, self.builder.not_(value))       # ~
 
     def _increment(self, node):
@@ -87,7 +88,7 @@ class OperatorEmitter:
                 old.value, ir.Constant(old.value.type, 1))
         else:
             new = self.builder.add(old.value, ir.Constant(old.value.type, step),
-                                   flags=_no_signed_wrap(old.ctype))
+                                   flags=_no_signed_wrap(self.module.code_rules, old.ctype))
         if target.bit_field is not None:       # computed in its value type, stored in its bits
             stored = self.store(target, convert(self.builder, new, old.ctype, target.ctype))
             return old if node.op.startswith("p") else stored
@@ -137,14 +138,15 @@ class OperatorEmitter:
         if op in ("%", "&", "|", "^") and not ctype.is_integer:
             raise CompileError(f"invalid operands to binary '{op}' ('{left.ctype}' and '{right.ctype}')",
                                node.coord)
-        return RValue(ctype, self.arithmetic(op, a, b, ctype, _no_signed_wrap(ctype)))
+        return RValue(ctype, self.arithmetic(op, a, b, ctype, _no_signed_wrap(self.module.code_rules, ctype)))
 
     def arithmetic(self, op: str, a: ir.Value, b: ir.Value, ctype: ct.CType,
                    flags: tuple[str, ...] = ()) -> ir.Value:
-        """`a op b` in `ctype`; `flags` ("nsw") go on + - *."""
+        """`a op b` in `ctype`; `flags` ("nsw") go on + - *; -ffast-math's on floating point."""
         b_ = self.builder
         if ctype.is_floating:
-            return {"+": b_.fadd, "-": b_.fsub, "*": b_.fmul, "/": b_.fdiv}[op](a, b)
+            return {"+": b_.fadd, "-": b_.fsub, "*": b_.fmul, "/": b_.fdiv}[op](
+                a, b, flags=self.module.code_rules.float_flags())
         if op == "/":
             return (b_.sdiv if ctype.signed else b_.udiv)(a, b)
         if op == "%":

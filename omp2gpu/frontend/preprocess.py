@@ -90,7 +90,7 @@ def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = 
 _GCC_ERROR = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?error: (?P<msg>.*)$")
 
 
-def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
+def _gcc_command(path, include_dirs, defines, undefines, std, system_dirs=()) -> list[str]:
     # -fopenmp makes cpp macro-expand `#pragma omp` lines and turn
     # _Pragma("omp ...") into them; -undef drops gcc's own predefined macros.
     command = ["gcc", "-E", "-undef", "-nostdinc", "-fopenmp", f"-std={std}",
@@ -98,10 +98,16 @@ def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
     # -I rather than -isystem for the bundled headers: gcc splits expansions of
     # system-header macros over several lines with extra line markers.
     command += [f"-I{d}" for d in include_dirs]
+    command += [f"-isystem{d}" for d in system_dirs]
     command += [f"-D{name}={value}" for name, value in predefined_macros(std)]
     command += [f"-D{d}" for d in defines]
     command += [f"-U{u}" for u in undefines]
     command.append(path)
+    return command
+
+
+def _run_gcc(path, include_dirs, defines, undefines, std, extra=(), system_dirs=()) -> str:
+    command = [*_gcc_command(path, include_dirs, defines, undefines, std, system_dirs), *extra]
     env = dict(os.environ, LC_ALL="C", LANG="C")
     try:
         result = subprocess.run(command, capture_output=True, encoding="utf-8",
@@ -111,7 +117,7 @@ def _run_gcc(path, include_dirs, defines, undefines, std) -> str:
                            "expansion out of bounds?)", SourceLocation(path, 1, 1)) from None
     if result.returncode != 0:
         raise _gcc_error(result.stderr)
-    if _GCC12_UNEXPANDED.search(result.stdout):
+    if not extra and _GCC12_UNEXPANDED.search(result.stdout):     # the text, not -M's rule or -dM
         return _expand_unexpanded_pragmas(result.stdout, command, env)
     return result.stdout
 
@@ -133,6 +139,19 @@ def _expand_unexpanded_pragmas(text: str, command: list, env: dict) -> str:
         if line.startswith("#define "):
             expander.define(line[len("#define "):])
     return _GCC12_UNEXPANDED.sub(lambda m: " ".join(expander.expand_text(m.group(0)).split()), text)
+
+
+def gcc_preprocessor(path: str, include_dirs=(), defines=(), undefines=(), std: str = DEFAULT_STD,
+                     extra_flags=(), fallback_dirs=()) -> str:
+    """gcc's preprocessor run as `preprocess` runs it, with `extra_flags`: -M/-MM and their
+    -MF -MT -MQ -MP (the make rule of the headers, written by gcc's own machinery), -dM (the
+    macros). The bundled headers count as system headers, so -MM leaves them out."""
+    if not shutil.which("gcc"):
+        raise CompileError("dependency files (-M, -MD, ...) and -dM are written by gcc's preprocessor, "
+                           "and gcc was not found", hint="install gcc (e.g. apt install gcc)")
+    system = [runtime_files.include_dir(), *fallback_dirs]
+    return _run_gcc(path, include_dirs, defines, undefines, std, extra=list(extra_flags),
+                    system_dirs=system)
 
 
 def _gcc_error(stderr: str) -> CompileError:

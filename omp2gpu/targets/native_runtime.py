@@ -38,8 +38,12 @@ class NativeRuntime:
 
 
 def c_compiler() -> str:
-    """$CC, else cc, else gcc; a located error with the fix when there is none."""
-    for candidate in (os.environ.get("CC", "").strip(), "cc", "gcc", "clang"):
+    """$CC, else cc, else gcc; a located error with the fix when there is none. A $CC that is
+    omp2gpu's own driver (a build run with CC=omp2gpu-cc) is passed over: it links with this."""
+    own = os.environ.get("CC", "").strip()
+    if own and "omp2gpu" in Path(own.split()[0]).name:
+        own = ""
+    for candidate in (own, "cc", "gcc", "clang"):
         if candidate and shutil.which(candidate.split()[0]):
             return candidate
     raise CompileError("native programs are linked by the system's C compiler, and none was found "

@@ -21,21 +21,19 @@ import argparse
 import os
 import subprocess
 import sys
-import traceback
 from pathlib import Path
 
-from omp2gpu import __version__, device_driver, diagnostics, driver, native_link, object_file
+from omp2gpu import __version__, device_driver, driver, native_link, object_file
 from omp2gpu.codegen.openmp.kernels import describe_regions
-from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.driver import CompileOptions
 from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
 from omp2gpu.offload.devices.cpu_pool import parse_schedule
 from omp2gpu.pipeline import dump, dumped_stages, report_stage_times, stage_times
-from omp2gpu.targets.nvptx import validate_arch
-from omp2gpu.tools import cli_flags, report
+from omp2gpu.tools import cc, cli_flags, doctor, report
 from omp2gpu.tools import report as report_tool
+from omp2gpu.tools.command_guard import run_guarded
 
 
 def _common_options() -> argparse.ArgumentParser:
@@ -160,27 +158,7 @@ def options_from_flags(flags) -> CompileOptions:
     return compile_options(args)
 
 
-def compile_options(args: argparse.Namespace):
-    diagnostics.warnings_enabled = not args.no_warnings
-    if args.offload_arch:
-        try:
-            validate_arch(args.offload_arch)
-        except ValueError as error:
-            raise CompileError(str(error)) from None
-    return CompileOptions(
-        include_dirs=tuple(args.include_dirs),
-        defines=tuple(args.defines),
-        undefines=tuple(args.undefines),
-        opt_level=args.opt_level,
-        std=args.std,
-        warnings_enabled=not args.no_warnings,
-        dump=frozenset().union(*args.dump),
-        scheme=args.scheme,
-        offload_arch=args.offload_arch,
-        libraries=cli_flags.libraries_to_load(args),
-        library_dirs=tuple(args.library_dirs),
-        debug_info=args.debug_info,
-    )
+compile_options = cli_flags.compile_options
 
 
 def _check_input(path: str) -> None:
@@ -368,27 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     global _may_exec
     _may_exec = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] in (["cc"], ["doctor"]):        # the drop-in driver, the devices' check: their own parsers
+        return (cc.main if argv[0] == "cc" else doctor.main)(argv[1:])
     try:
         args, program_args = parse_command_line(argv)
     except SystemExit as done:  # argparse: --help, --version, usage errors
         return done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
-    try:
-        return call_with_deep_stack(_handle, args, program_args)
-    except CompileError as err:
-        print(err.format(), file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    except Exception as err:  # a bug in omp2gpu, not in the user's program
-        message = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
-        print(f"omp2gpu: internal compiler error: {message}", file=sys.stderr)
-        if os.environ.get("OMP2GPU_DEBUG") == "1":
-            traceback.print_exc()
-        else:
-            print("omp2gpu: please report this bug with the input file and the command line "
-                  "(OMP2GPU_DEBUG=1 shows the traceback)", file=sys.stderr)
-        return 2
-
+    return run_guarded(_handle, args, program_args)
 
 if __name__ == "__main__":
     sys.exit(main())

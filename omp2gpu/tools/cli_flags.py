@@ -10,8 +10,12 @@ import argparse
 import shlex
 import sys
 
+from omp2gpu import diagnostics
+from omp2gpu.codegen.code_rules import CodeRules
 from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
-from omp2gpu.pipeline import DEFAULT_STD, DUMP_STAGES
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.pipeline import DEFAULT_STD, DUMP_STAGES, CompileOptions
+from omp2gpu.targets.nvptx import validate_arch
 
 STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
 # gcc's named levels, mapped onto the four LLVM has.
@@ -22,6 +26,13 @@ OPT_LEVELS = {"0": 0, "1": 1, "2": 2, "3": 3, "s": 2, "z": 2, "g": 1, "fast": 3}
 HARMLESS_F_FLAGS = ("openmp", "openmp-simd", "pic", "PIC", "pie", "PIE", "no-omit-frame-pointer",
                     "omit-frame-pointer", "common", "no-common", "diagnostics-color", "no-diagnostics-color")
 HARMLESS_F_PREFIXES = ("openmp-targets=", "openmp-version=", "offload=", "diagnostics-color=")
+# -f flags that change the code (codegen/code_rules.py): flag -> (CodeRules field, value);
+# the last one given wins, as in gcc. -ffast-math also drops errno from the math functions.
+CODE_RULE_FLAGS = {"wrapv": ("wrapv", True), "no-wrapv": ("wrapv", False),
+                   "fast-math": ("fast_math", True), "no-fast-math": ("fast_math", False),
+                   "math-errno": ("math_errno", True), "no-math-errno": ("math_errno", False)}
+# Honoured by doing what they ask already: omp2gpu emits no type-based alias information.
+ALREADY_SO_F_FLAGS = ("strict-aliasing", "no-strict-aliasing")
 # -l libraries that every program has already: the C library's parts and the OpenMP runtime.
 LINKED_ALWAYS = ("m", "c", "pthread", "rt", "dl", "gomp", "omp", "iomp5")
 
@@ -95,6 +106,32 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
     return p
 
 
+def compile_options(args: argparse.Namespace) -> CompileOptions:
+    """The CompileOptions the parsed flags ask for."""
+    diagnostics.warnings_enabled = not args.no_warnings
+    if args.offload_arch:
+        try:
+            validate_arch(args.offload_arch)
+        except ValueError as error:
+            raise CompileError(str(error)) from None
+    return CompileOptions(
+        include_dirs=tuple(args.include_dirs),
+        defines=tuple(args.defines),
+        undefines=tuple(args.undefines),
+        opt_level=args.opt_level,
+        std=args.std,
+        warnings_enabled=not args.no_warnings,
+        dump=frozenset().union(*args.dump),
+        scheme=args.scheme,
+        offload_arch=args.offload_arch,
+        libraries=libraries_to_load(args),
+        library_dirs=tuple(args.library_dirs),
+        debug_info=args.debug_info,
+        code_rules=code_rules(args.f_flags),
+        offload=offload_wanted(args.f_flags),
+    )
+
+
 def normalise(argv: list[str]) -> list[str]:
     """gcc's bare -O means -O1; argparse would take the next word as its value."""
     return ["-O1" if arg == "-O" else arg for arg in argv]
@@ -104,9 +141,30 @@ def ignored_flag_warnings(args: argparse.Namespace) -> list[str]:
     """What the command line asked for that omp2gpu accepts and does not do."""
     notes = []
     for flag in args.f_flags:
+        if flag in CODE_RULE_FLAGS or flag in ALREADY_SO_F_FLAGS:
+            continue
         if flag not in HARMLESS_F_FLAGS and not flag.startswith(HARMLESS_F_PREFIXES):
             notes.append(f"-f{flag} has no effect in omp2gpu (ignored)")
     return notes
+
+
+def code_rules(f_flags) -> CodeRules:
+    """-fwrapv, -ffast-math, -fno-math-errno and their -fno- forms, the last one winning."""
+    chosen = {}
+    for flag in f_flags:
+        if flag in CODE_RULE_FLAGS:
+            field, value = CODE_RULE_FLAGS[flag]
+            chosen[field] = value
+    return CodeRules(**chosen)
+
+
+def offload_wanted(f_flags) -> bool:
+    """-foffload=disable (gcc): target regions compiled for the host only, run there."""
+    offload = True
+    for flag in f_flags:
+        if flag.startswith("offload="):
+            offload = flag != "offload=disable"
+    return offload
 
 
 def libraries_to_load(args: argparse.Namespace) -> tuple[str, ...]:

@@ -86,13 +86,26 @@ def test_harmless_gcc_flags_pass_quietly():
 
 
 def test_flags_without_effect_are_warned_of(capsys):
-    args = _parsed("-ffast-math", "-lfoo", "-L/opt/lib", "-fopenmp")
+    args = _parsed("-funroll-loops", "-lfoo", "-L/opt/lib", "-fopenmp", "-ffast-math", "-fwrapv")
     notes = cli_flags.ignored_flag_warnings(args)
-    assert len(notes) == 1 and notes[0].startswith("-ffast-math has no effect")
+    assert len(notes) == 1 and notes[0].startswith("-funroll-loops has no effect")
     cli_flags.warn_ignored_flags(args)
     assert capsys.readouterr().err.count("omp2gpu: warning: ") == 1
-    cli_flags.warn_ignored_flags(_parsed("-ffast-math", "-w"))
+    cli_flags.warn_ignored_flags(_parsed("-funroll-loops", "-w"))
     assert capsys.readouterr().err == ""
+
+
+def test_code_changing_flags_are_honoured():
+    """-fwrapv, -ffast-math, -fno-math-errno (the last of a pair winning, as in gcc) and
+    -foffload=disable reach CompileOptions; -fno-strict-aliasing is what omp2gpu does."""
+    options = cli_flags.compile_options(_parsed("-fwrapv", "-ffast-math", "-fno-fast-math", "-fno-math-errno",
+                                                "-fno-strict-aliasing"))
+    assert (options.code_rules.wrapv, options.code_rules.fast_math, options.code_rules.math_errno) == \
+        (True, False, False)
+    assert options.code_rules.math_is_pure() and options.offload
+    assert not cli_flags.compile_options(_parsed("-foffload=disable")).offload
+    assert cli_flags.compile_options(_parsed("-foffload=disable", "-foffload=nvptx-none")).offload
+    assert cli_flags.ignored_flag_warnings(_parsed("-fno-strict-aliasing", "-fwrapv")) == []
 
 
 def test_libraries_run_loads():

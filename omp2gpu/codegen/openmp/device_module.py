@@ -82,7 +82,8 @@ class DeviceModuleEmitter(ModuleEmitter):
 
     def __init__(self, host, openmp, declare_target_globals=frozenset(), name="device"):
         # One LLVM context and type resolver with the host: struct types are shared.
-        super().__init__(name, openmp, Builtins(self.target_builtins()), host.context, host.resolver)
+        super().__init__(name, openmp, Builtins(self.target_builtins()), host.context, host.resolver,
+                         code_rules=host.code_rules)
         self.configure_module()
         self.host = host
         self.debug_info = self.debug_info_of(host)

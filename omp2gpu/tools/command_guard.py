@@ -1,0 +1,32 @@
+"""How the commands (`omp2gpu`, `omp2gpu-cc`) end: an error in the input is its located
+message and status 1, a bug in omp2gpu an internal compiler error and status 2 (the
+traceback with OMP2GPU_DEBUG=1), Ctrl-C status 130."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+
+from omp2gpu.deep_stack import call_with_deep_stack
+from omp2gpu.diagnostics import CompileError
+
+
+def run_guarded(call, *args) -> int:
+    """call(*args)'s status, on a deep stack (deeply nested C)."""
+    try:
+        return call_with_deep_stack(call, *args)
+    except CompileError as err:
+        print(err.format(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # a bug in omp2gpu, not in the user's program
+        message = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+        print(f"omp2gpu: internal compiler error: {message}", file=sys.stderr)
+        if os.environ.get("OMP2GPU_DEBUG") == "1":
+            traceback.print_exc()
+        else:
+            print("omp2gpu: please report this bug with the input file and the command line "
+                  "(OMP2GPU_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 2
