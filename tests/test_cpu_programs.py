@@ -21,6 +21,7 @@ from test_programs import (  # noqa: F401
     PROGRAMS_DIR,
     _run,
     _text,
+    code_flags,
     comparable_stdout,
     gcc_binaries,
     gcc_results,
@@ -68,7 +69,8 @@ def test_cpu_device_schedule_matrix(program, schedule, threads, gcc_results, tmp
     ref = gcc_results(program, threads)
     log = tmp_path / "offload.log"
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", "cpu",
-           "--cpu-schedule", schedule, std_flag(program), *map(str, sources(program)), "--"] + PROGRAM_ARGS
+           "--cpu-schedule", schedule, std_flag(program), *code_flags(program), *map(str, sources(program)),
+           "--"] + PROGRAM_ARGS
     got = _run(cmd, cwd=tmp_path, extra_env={**run_env(program, threads), "OMP2GPU_OFFLOAD_LOG": str(log)})
     # Timing lines ("timing:" at a line's start) are dropped on both sides, as in test_programs.py.
     assert (_text(comparable_stdout(got.stdout)), got.returncode) == \

@@ -31,6 +31,9 @@ Environment of a program: a line `// env: NAME=VALUE` (at a line's start, in any
 files) sets NAME for both gcc's run and omp2gpu's, over the thread count above, so a
 program can test OMP_SCHEDULE, OMP_NUM_THREADS lists, OMP_MAX_ACTIVE_LEVELS and the like.
 
+Code-changing flags: a line `// flags: -fwrapv` (of CODE_FLAGS: gcc's flags that change what
+a program computes) in a program's first file adds them to both compilers' command lines.
+
 C standard: gcc and omp2gpu both compile with -std=c99 (strict ISO C: the headers show only
 what glibc shows then); a line `// std: MODE` (gnu99, gnu11, c11...) in a program's first
 file picks another mode for both.
@@ -67,6 +70,8 @@ DEFAULT_STD = "c99"
 STD_LINE = re.compile(r"^//\s*std:\s*(\w+)\s*$", re.MULTILINE)
 DEFAULT_THREADS = 4
 HOST_THREAD_DEVICES = {"host-t1": 1, "host-t2": 2}     # the host at other team sizes
+FLAGS_LINE = re.compile(r"^//\s*flags:(.*)$", re.MULTILINE)
+CODE_FLAGS = ("-fwrapv", "-fno-wrapv", "-ffast-math", "-fno-math-errno", "-fno-strict-aliasing")
 ENV_LINE = re.compile(r"^//\s*env:\s*([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
 
 TIMING_PREFIX = b"timing:"
@@ -115,6 +120,15 @@ def std_flag(program: Path) -> str:
     return f"-std={found.group(1) if found else DEFAULT_STD}"
 
 
+def code_flags(program: Path) -> list[str]:
+    """The program's `// flags:` line's flags, for both compilers (CODE_FLAGS only)."""
+    found = FLAGS_LINE.search(sources(program)[0].read_text())
+    flags = found.group(1).split() if found else []
+    unknown = [flag for flag in flags if flag not in CODE_FLAGS]
+    assert not unknown, f"{program.name}: `// flags:` takes {', '.join(CODE_FLAGS)}, not {' '.join(unknown)}"
+    return flags
+
+
 def sources(program: Path) -> list[Path]:
     """A program's C files: the file itself, or a directory's *.c files (several source files)."""
     return sorted(program.glob("*.c")) if program.is_dir() else [program]
@@ -124,7 +138,7 @@ def omp2gpu_command(program: Path, device: str) -> list[str]:
     """The command that compiles and runs `program` with omp2gpu on `device`."""
     where = "gpu" if device.startswith("gpu") else "host" if device.startswith("host") else device
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device),
-           std_flag(program)]
+           std_flag(program), *code_flags(program)]
     return cmd + [str(source) for source in sources(program)] + ["--"] + PROGRAM_ARGS
 
 
@@ -164,8 +178,8 @@ def gcc_binaries(tmp_path_factory):
         key = program.stem
         if key not in cache:
             exe = outdir / key
-            r = subprocess.run([gcc, *GCC_FLAGS, std_flag(program), *map(str, sources(program)), "-o", str(exe),
-                                "-lm"],
+            r = subprocess.run([gcc, *GCC_FLAGS, std_flag(program), *code_flags(program), *map(str, sources(program)),
+                                "-o", str(exe), "-lm"],
                                capture_output=True, timeout=TIMEOUT_S)
             cache[key] = exe if r.returncode == 0 else _text(r.stderr)
         got = cache[key]

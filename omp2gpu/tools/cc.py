@@ -24,7 +24,7 @@ from omp2gpu import __version__, driver, native_link, object_file, pipeline, run
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend import preprocess
 from omp2gpu.targets import host, native_runtime
-from omp2gpu.tools import cc_args, cli_flags
+from omp2gpu.tools import cc_args, cli_flags, doctor
 from omp2gpu.tools.cc_args import CcCommand
 from omp2gpu.tools.command_guard import run_guarded
 
@@ -44,8 +44,12 @@ def version_text() -> str:
 
 
 def _query(words: list[str]) -> int | None:
-    """The answers that compile nothing: --version, -dumpversion, -dumpmachine, -print-*
-    (cc's, for libtool's search paths), -v alone; None: there is work to do."""
+    """The answers that compile nothing: --print-devices (`omp2gpu doctor`), --version,
+    -dumpversion, -dumpmachine, -print-* (cc's, for libtool's search paths), -v alone; None:
+    there is work to do."""
+    if words == ["--print-devices"]:
+        print("\n".join(doctor.report()))
+        return 0
     if "--version" in words:
         print(version_text(), end="")
         return 0

@@ -28,7 +28,7 @@ VALUE_FLAGS = {"-o": "output", "-I": "include", "-isystem": "include", "-iquote"
                "-Xopenmp-target": "offload_option", "-Xlinker": "linker", "-include": "forced_include",
                "-Xassembler": "assembler", "-Xpreprocessor": "preprocessor_option"}
 # Flags whose value is only ever joined: -std=c99, --offload-arch=sm_80.
-JOINED_ONLY = ("-std=", "--offload-arch=", "--scheme=", "--dump=", "-Xopenmp-target=")
+JOINED_ONLY = ("-std=", "--offload-arch=", "--scheme=", "--dump=")
 # Accepted and passed to cc's link as they are.
 LINK_WORDS = ("-shared", "-static", "-rdynamic", "-pie", "-no-pie", "-s", "-pthread", "-nostdlib",
               "-nostartfiles", "-static-libgcc")
@@ -140,6 +140,11 @@ def parse(argv: list[str]) -> CcCommand:
 
 def _split_value(arg: str, words: _Words) -> tuple[str | None, str | None]:
     """(flag, value) of a flag taking a value, else (None, None)."""
+    if arg.startswith("-Xopenmp-target="):          # -Xopenmp-target=TRIPLE ARG: ARG for that target
+        triple = arg.split("=", 1)[1]
+        if not triple.startswith(NVPTX_TRIPLES):
+            raise CompileError(f"{arg}: omp2gpu offloads to NVIDIA GPUs (nvptx64-nvidia-cuda) only")
+        return "-Xopenmp-target", words.next(arg)
     for prefix in JOINED_ONLY:
         if arg.startswith(prefix):
             return prefix.rstrip("="), arg[len(prefix):]

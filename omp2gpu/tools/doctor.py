@@ -1,7 +1,67 @@
-"""`omp2gpu doctor` (and `--print-devices`): which devices a program would get here."""
+"""`omp2gpu doctor` (and `omp2gpu-cc --print-devices`): the devices a program built here
+would number, and why a GPU is not among them, with the command that fixes it. The GPU's
+answer comes from the offload runtime itself (libomp2gpu's __omp2gpu_gpu_status: the driver
+missing, too old, not starting, no GPU), the reason its "no device" error gives too.
+"""
 
 from __future__ import annotations
 
+import ctypes
+import importlib.util
+import os
+import sys
+
+from omp2gpu.targets import native_runtime
+
+GPU_EXTRA = "pip install 'omp2gpu[gpu]'"
+
+
+def gpu_status() -> tuple[int, str]:
+    """(number of usable GPUs, why none is usable or "")."""
+    runtime = ctypes.CDLL(str(native_runtime.build().shared))
+    runtime.__omp2gpu_gpu_status.restype = ctypes.c_int
+    why = ctypes.create_string_buffer(512)
+    count = runtime.__omp2gpu_gpu_status(why, len(why))
+    return count, why.value.decode("utf-8", "replace")
+
+
+def report(environ=None) -> list[str]:
+    """The lines `omp2gpu doctor` prints."""
+    environ = os.environ if environ is None else environ
+    gpus, why = gpu_status()
+    chosen = environ.get("OMP2GPU_DEVICES", "").strip()
+    lines = ["devices a program built by omp2gpu numbers here (omp_get_num_devices):"]
+    if chosen:
+        lines.append(f"  OMP2GPU_DEVICES={chosen} chooses them, in that order")
+        kinds = [kind.strip().lower() for kind in chosen.split(",") if kind.strip()]
+    else:
+        kinds = ["gpu"] if gpus else ["cpu"]
+    number = 0
+    for kind in kinds:
+        if kind == "gpu":
+            for ordinal in range(gpus):
+                lines.append(f"  device {number}: GPU {ordinal} (CUDA)")
+                number += 1
+        elif kind == "cpu":
+            lines.append(f"  device {number}: the CPU device ({os.cpu_count()} cores)")
+            number += 1
+    lines.append(f"  device {number}: the host (the initial device; omp_get_initial_device)")
+    if gpus:
+        lines.append(f"GPU: {gpus} usable" + ("" if chosen else "; the CPU device is not numbered where GPUs "
+                                                                  "are (OMP2GPU_DEVICES=gpu,cpu adds it)"))
+    else:
+        lines.append(f"GPU: none usable: {why}")
+        lines.append("  target regions run on the CPU device meanwhile (work-groups on this machine's cores)")
+    has_cuda_python = importlib.util.find_spec("cuda") is not None
+    lines.append("cuda-python: " + ("installed" if has_cuda_python else
+                                    f"not installed; native programs do not need it, the in-process paths "
+                                    f"(`omp2gpu.load` with GPU arrays) do: {GPU_EXTRA}"))
+    return lines
+
 
 def main(argv: list[str]) -> int:
-    raise NotImplementedError
+    if argv:
+        print(f"omp2gpu doctor: takes no arguments, not {' '.join(argv)}", file=sys.stderr)
+        return 2
+    print("\n".join(report()))
+    return 0

@@ -116,6 +116,33 @@ static void *find(void *library, const char *name, int *missing) {
     return symbol;
 }
 
+/* Why no GPU can be used, with the fix (empty while the driver is loaded and has GPUs):
+ * the "no device" message and `omp2gpu doctor` say it. */
+static char why_not[512];
+#define DRIVER_FIX "install the NVIDIA driver (e.g. `sudo apt install nvidia-driver-550`; `nvidia-smi` then lists the GPUs)"
+#define NEEDED_DRIVER 12000        /* CUDA 12.0: the PTX ISA omp2gpu's kernels are written in */
+
+static int driver_started(void *library) {
+    CUresult (*get_version)(int *) = 0;
+    int version = 0;
+    CUresult started = cu.cuInit(0);
+    if (started != 0) {
+        const char *name = "?";
+        if (cu.cuGetErrorName) cu.cuGetErrorName(started, &name);
+        snprintf(why_not, sizeof why_not, "the NVIDIA driver did not start (cuInit: %s): %s", name ? name : "?",
+                 started == 100 ? "no NVIDIA GPU is visible (check `nvidia-smi` and CUDA_VISIBLE_DEVICES)"
+                                : "check `nvidia-smi`; " DRIVER_FIX);
+        return 0;
+    }
+    *(void **)&get_version = dlsym(library, "cuDriverGetVersion");
+    if (get_version && get_version(&version) == 0 && version < NEEDED_DRIVER) {
+        snprintf(why_not, sizeof why_not, "the NVIDIA driver is too old (CUDA %d.%d; omp2gpu needs 12.0 or later): "
+                 "update it (e.g. `sudo apt install nvidia-driver-550`)", version / 1000, version % 1000 / 10);
+        return 0;
+    }
+    return 1;
+}
+
 static int load_driver(void) {
     void *library;
     int missing = 0;
@@ -123,7 +150,10 @@ static int load_driver(void) {
     cu.tried = 1;
     library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
     if (!library) library = dlopen("libcuda.so", RTLD_NOW | RTLD_GLOBAL);
-    if (!library) return 0;
+    if (!library) {
+        snprintf(why_not, sizeof why_not, "no NVIDIA driver (libcuda.so.1 was not found): " DRIVER_FIX);
+        return 0;
+    }
     *(void **)&cu.cuInit = find(library, "cuInit", &missing);
     *(void **)&cu.cuDeviceGetCount = find(library, "cuDeviceGetCount", &missing);
     *(void **)&cu.cuDeviceGet = find(library, "cuDeviceGet", &missing);
@@ -157,7 +187,12 @@ static int load_driver(void) {
     *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
     *(void **)&cu.cuStreamCreate = find(library, "cuStreamCreate", &missing);
     *(void **)&cu.cuStreamDestroy = find(library, "cuStreamDestroy_v2", &missing);
-    if (missing || cu.cuInit(0) != 0) return 0;
+    if (missing) {
+        snprintf(why_not, sizeof why_not, "the NVIDIA driver is too old (libcuda.so.1 lacks functions omp2gpu "
+                 "calls): update it (e.g. `sudo apt install nvidia-driver-550`)");
+        return 0;
+    }
+    if (!driver_started(library)) return 0;
     cu.loaded = 1;
     return 1;
 }
@@ -182,6 +217,22 @@ static int current(struct device *d) {
 int cuda_device_count(void) {
     int count = 0;
     if (!load_driver() || cu.cuDeviceGetCount(&count) != 0) return 0;
+    if (count == 0)
+        snprintf(why_not, sizeof why_not, "the NVIDIA driver found no GPU (check `nvidia-smi` and "
+                 "CUDA_VISIBLE_DEVICES)");
+    return count;
+}
+
+/* Why no GPU can be used ("" when one can): the driver missing, too old, not starting, no GPU. */
+const char *cuda_unavailable_reason(void) {
+    cuda_device_count();
+    return why_not;
+}
+
+/* For `omp2gpu doctor` (through ctypes): the number of GPUs, and in `buffer` why there is none. */
+int __omp2gpu_gpu_status(char *buffer, size_t size) {
+    int count = cuda_device_count();
+    if (buffer && size) snprintf(buffer, size, "%s", count ? "" : why_not);
     return count;
 }
 

@@ -1,5 +1,6 @@
-/* The devices: found at the first call that needs them, the CUDA GPUs first, then the
- * CPU device, in OMP2GPU_DEVICES' order (a kind named twice gives its devices twice);
+/* The devices: found at the first call that needs them, the CUDA GPUs, or where there is
+ * none the CPU device; OMP2GPU_DEVICES names them in order (a kind named twice gives its
+ * devices twice: "gpu,cpu" counts the CPU device after the GPUs);
  * the host is the initial device, numbered after them. A device that fails is given up:
  * its data copied back, the region (and every later one) run on the host, unless
  * OMP_TARGET_OFFLOAD=MANDATORY, which makes that fatal (omp2gpu/offload/runtime.py). */
@@ -72,6 +73,8 @@ static void discover(void) {
                 count++;
                 gpus++;
             }
+        } else if (kinds[k] == 'f' && gpus > 0) {
+            continue;                                  /* the CPU device only where no GPU is */
         } else if (count < MAX_DEVICES) {
             struct device *d = &devices[count];
             memset(d, 0, sizeof *d);
@@ -110,11 +113,18 @@ int device_current_default(void) {
 
 void device_set_default(int number) { default_device = number; }
 
+/* Under MANDATORY (`omp2gpu run --device gpu|cpu` sets it): fatal, saying why no GPU is
+ * usable and what fixes it, as `omp2gpu doctor` does. */
 static struct device *unavailable(const char *why, long number) {
-    if (policy == POLICY_MANDATORY) {
-        if (number < 0) offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but %s", why);
-        else offload_fatal("OMP_TARGET_OFFLOAD=MANDATORY but device %ld is not available", number);
-    }
+    const char *gpu = cuda_unavailable_reason();
+    const char *devices = getenv("OMP2GPU_DEVICES");
+    if (policy != POLICY_MANDATORY) return 0;
+    if (number < 0)
+        offload_fatal("%s, and target regions must run on one (OMP_TARGET_OFFLOAD=MANDATORY%s%s)%s%s%s", why,
+                      devices ? ", OMP2GPU_DEVICES=" : "", devices ? devices : "", gpu[0] ? ": no GPU: " : "", gpu,
+                      "; `omp2gpu doctor` lists the devices");
+    offload_fatal("device %ld is not available, and target regions must run on it (OMP_TARGET_OFFLOAD=MANDATORY)%s%s",
+                  number, gpu[0] ? "; no GPU: " : "", gpu);
     return 0;
 }
 

@@ -221,6 +221,7 @@ void devices_apply_requirements(void);
 
 int cpu_device_make(struct device *device);
 int cuda_device_count(void);
+const char *cuda_unavailable_reason(void);
 int cuda_device_make(struct device *device, int ordinal);
 
 /* ---------------------------------------------------------------- entry_points.c */

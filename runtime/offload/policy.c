@@ -68,14 +68,16 @@ int rank_default_device(int gpu_count) {
     return -1;
 }
 
-/* OMP2GPU_DEVICES: "gpu,cpu" when unset; unknown kinds are named once and skipped */
+/* OMP2GPU_DEVICES: 'g' GPUs, 'c' the CPU device, in its order; unset, "gpu" then 'f', the
+ * CPU device only where no GPU is (as Clang and GCC number devices: the GPUs alone where
+ * there are some). Unknown kinds are named once and skipped. */
 int device_kinds(char *kinds, int most) {
     const char *text = getenv("OMP2GPU_DEVICES");
     char buffer[256], *part, *rest;
     int count = 0;
     if (!text || !trimmed(text, buffer, sizeof buffer)[0]) {
         kinds[0] = 'g';
-        kinds[1] = 'c';
+        kinds[1] = 'f';
         return 2;
     }
     for (part = strtok_r(buffer, ",", &rest); part && count < most; part = strtok_r(0, ",", &rest)) {

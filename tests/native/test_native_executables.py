@@ -168,7 +168,11 @@ def test_mandatory_gpu_without_one_is_fatal(tmp_path, library_object, link_flags
                    check=True)
     done = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
     assert done.returncode == 1
-    assert done.stderr == "omp2gpu: error: OMP_TARGET_OFFLOAD=MANDATORY but no device is available\n"
+    assert done.stderr.startswith("omp2gpu: error: no device is available, and target regions must run on one "
+                                  "(OMP_TARGET_OFFLOAD=MANDATORY, OMP2GPU_DEVICES=gpu): no GPU: "), done.stderr
+    assert done.stderr.endswith("; `omp2gpu doctor` lists the devices\n")
+    # why: the machine's own reason (no driver here, or no GPU, ...) with its fix
+    assert "NVIDIA driver" in done.stderr
 
 
 @pytest.mark.gpu

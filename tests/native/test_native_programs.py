@@ -70,7 +70,8 @@ def native_binaries(tmp_path_factory):
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT),
                                                                              os.environ.get("PYTHONPATH")]))}
             done = subprocess.run([sys.executable, "-m", "omp2gpu.tools.cli", "compile", "--native",
-                                   "--scheme", scheme, *map(str, sources(program)), "-o", str(exe)],
+                                   "--scheme", scheme, *test_programs.code_flags(program), *map(str, sources(program)),
+                                   "-o", str(exe)],
                                   capture_output=True, env=env, timeout=10 * TIMEOUT_S)
             built[key] = exe if done.returncode == 0 else done.stderr.decode("utf-8", "replace")
         got = built[key]

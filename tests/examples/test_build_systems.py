@@ -1,0 +1,73 @@
+"""examples/make and examples/cmake built with CC=omp2gpu-cc from a clean build folder, as
+a user would, and the programs run on the CPU device against gcc's build: CMake identifies
+the compiler as GNU, find_package(OpenMP) finds OpenMP 4.5 and OpenMP::OpenMP_C links an
+offloading program; the Makefile's dependency files make a second `make` do nothing and an
+edited header rebuild what includes it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO_ROOT / "examples"
+
+
+@pytest.fixture
+def omp2gpu_cc(tmp_path) -> Path:
+    """omp2gpu-cc as an executable (the console script where installed, else a wrapper
+    running this checkout's omp2gpu with this interpreter)."""
+    wrapper = tmp_path / "bin" / "omp2gpu-cc"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\nPYTHONPATH="{REPO_ROOT}${{PYTHONPATH:+:$PYTHONPATH}}" '
+                       f'exec "{sys.executable}" -m omp2gpu.tools.cc "$@"\n')
+    wrapper.chmod(0o755)
+    return wrapper
+
+
+def _env(**extra) -> dict:
+    return {**os.environ, "OMP2GPU_DEVICES": "cpu", "OMP_NUM_THREADS": "2", **extra}
+
+
+def _run(command, cwd, **extra) -> subprocess.CompletedProcess:
+    done = subprocess.run(command, cwd=cwd, env=_env(**extra), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{command}:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_makefile_project(tmp_path, omp2gpu_cc):
+    project = tmp_path / "make"
+    shutil.copytree(EXAMPLES / "make", project)
+    _run(["make", f"CC={omp2gpu_cc}"], project)
+    log = tmp_path / "offload.log"
+    got = _run(["./heat", "50"], project, OMP2GPU_OFFLOAD_LOG=str(log)).stdout
+    assert len(log.read_text().splitlines()) == 50                  # each step's region on the CPU device
+    if shutil.which("gcc"):
+        subprocess.run(["gcc", "-O2", "-fopenmp", "-foffload=disable", "heat.c", "grid.c", "-o", "heat_gcc"],
+                       cwd=project, check=True)
+        assert got.replace("(1 devices)", "") == _run(["./heat_gcc", "50"], project).stdout.replace(
+            "(0 devices)", "")
+    again = _run(["make", f"CC={omp2gpu_cc}"], project).stdout
+    assert "omp2gpu-cc" not in again, again                            # nothing compiled or linked
+    os.utime(project / "grid.h")
+    rebuilt = _run(["make", f"CC={omp2gpu_cc}"], project).stdout
+    assert "-c heat.c" in rebuilt and "-c grid.c" in rebuilt
+
+
+@pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
+def test_cmake_project(tmp_path, omp2gpu_cc):
+    build = tmp_path / "build"
+    configured = _run(["cmake", "-S", str(EXAMPLES / "cmake"), "-B", str(build)], tmp_path, CC=str(omp2gpu_cc))
+    assert "The C compiler identification is GNU 12.2.0" in configured.stdout
+    assert 'Found OpenMP_C: -fopenmp (found version "4.5")' in configured.stdout
+    _run(["cmake", "--build", str(build)], tmp_path)
+    log = tmp_path / "offload.log"
+    got = _run([str(build / "saxpy"), "1000"], tmp_path, OMP2GPU_OFFLOAD_LOG=str(log)).stdout
+    assert got == "_OPENMP 201511, 1 devices, ran on the device, max error 0\n"
+    assert "device='cpu'" in log.read_text()

@@ -1,0 +1,126 @@
+"""omp2gpu-cc's behaviour as gcc's (tools/cc.py): a.out by default, objects linked with
+another compiler's, -E and -dM, dependency files equal to gcc's, -v's steps, -###,
+-foffload=disable running no region on a device, -fno-openmp serial code, the GNU identity
+that CMake reads. The flags one by one: test_cc_flags.py; CMake and make: tests/examples/
+test_build_systems.py."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from omp2gpu.tools import cc
+
+needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is the reference")
+
+PROGRAM = r"""
+#include <stdio.h>
+#include <omp.h>
+#include "scale.h"
+int triple(int);
+int main(void) {
+    int n = 100, sum = 0;
+    #pragma omp target teams distribute parallel for reduction(+:sum) map(tofrom: sum)
+    for (int i = 0; i < n; i++) sum += SCALE * i;
+#ifdef _OPENMP
+    printf("openmp %d\n", _OPENMP);
+#endif
+    #pragma omp parallel num_threads(3)
+    printf("thread\n");
+    printf("sum %d triple %d\n", sum, triple(sum));
+    return 0;
+}
+"""
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "scale.h").write_text("#define SCALE 2\n")
+    (tmp_path / "prog.c").write_text(PROGRAM)
+    (tmp_path / "triple.c").write_text("int triple(int x) { return 3 * x; }\n")
+    return tmp_path
+
+
+def _run(path, env=None):
+    return subprocess.run([str(path)], capture_output=True, text=True, env=env, check=False)
+
+
+@needs_gcc
+def test_objects_a_out_and_another_compilers_object(project, monkeypatch):
+    """-c writes prog.o; without -o the link writes a.out; gcc's object links in."""
+    subprocess.run(["gcc", "-c", "triple.c", "-o", "triple.o"], check=True)
+    assert cc.main(["-c", "-O2", "-Wall", "prog.c"]) == 0 and (project / "prog.o").is_file()
+    assert cc.main(["prog.o", "triple.o"]) == 0
+    done = _run(project / "a.out", env={"OMP_NUM_THREADS": "3", "OMP2GPU_DEVICES": "cpu"})
+    assert done.stdout == "openmp 201511\n" + "thread\n" * 3 + "sum 9900 triple 29700\n"
+
+
+@needs_gcc
+def test_dependency_files_are_gccs(project):
+    """-MMD -MP beside the object, -M -MF -MT to a file: the text gcc writes for them."""
+    assert cc.main(["-MMD", "-MP", "-c", "prog.c", "-o", "obj.o"]) == 0
+    subprocess.run(["gcc", "-MMD", "-MP", "-MF", "gcc.d", "-E", "prog.c", "-MT", "obj.o", "-o", "/dev/null"],
+                   check=True)
+    assert (project / "obj.d").read_text() == (project / "gcc.d").read_text()
+    assert "scale.h" in (project / "obj.d").read_text()
+    assert cc.main(["-M", "-MF", "all.d", "-MT", "target", "prog.c"]) == 0
+    rule = (project / "all.d").read_text()
+    assert rule.startswith("target: prog.c") and "omp.h" in rule and "scale.h" in rule
+
+
+def test_preprocessing_and_predefined_macros(project, capsys):
+    """-E expands macros; -dM -E lists the GNU identity and _OPENMP, which -fno-openmp drops."""
+    assert cc.main(["-E", "prog.c"]) == 0
+    assert "sum += 2 * i" in capsys.readouterr().out
+    assert cc.main(["-dM", "-E", "prog.c"]) == 0
+    macros = capsys.readouterr().out
+    assert "#define __GNUC__ 12\n" in macros and "#define _OPENMP 201511\n" in macros
+    assert cc.main(["-dM", "-E", "-fno-openmp", "prog.c"]) == 0
+    assert "_OPENMP" not in capsys.readouterr().out
+
+
+def test_identity_answers(capsys):
+    assert cc.main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("omp2gpu-cc (omp2gpu ")
+    assert cc.main(["-dumpversion"]) == 0 and capsys.readouterr().out == "12\n"
+    assert cc.main(["-dumpmachine"]) == 0 and capsys.readouterr().out == "x86_64-linux-gnu\n"
+    assert cc.main(["-v"]) == 0 and "gcc version 12.2.0 compatible" in capsys.readouterr().err
+    assert cc.main([]) == 1 and "no input files" in capsys.readouterr().err
+
+
+def test_offload_disable_runs_no_region_on_a_device(project, tmp_path):
+    """-foffload=disable: target regions are host code, so the offload log stays empty; the
+    same program built without it launches its kernel on the CPU device."""
+    (project / "scale.h").write_text("#define SCALE 1\n")
+    env = {"OMP2GPU_DEVICES": "cpu", "OMP_NUM_THREADS": "2"}
+    for flags, launches in ((["-foffload=disable"], 0), ([], 1)):
+        log = tmp_path / f"log{launches}"
+        assert cc.main([*flags, "prog.c", "triple.c", "-o", "prog"]) == 0
+        done = _run(project / "prog", env={**env, "OMP2GPU_OFFLOAD_LOG": str(log)})
+        assert "sum 4950 triple 14850" in done.stdout
+        assert (len(log.read_text().splitlines()) if log.exists() else 0) == launches
+
+
+def test_fno_openmp_builds_serial_code(project):
+    assert cc.main(["-fno-openmp", "prog.c", "triple.c", "-o", "serial"]) == 0
+    done = _run(project / "serial", env={"OMP_NUM_THREADS": "3"})
+    assert done.stdout == "thread\nsum 9900 triple 29700\n"
+
+
+def test_verbose_steps_and_dry_run(project, capsys):
+    assert cc.main(["-###", "prog.c", "triple.c", "-o", "prog"]) == 0
+    assert '"omp2gpu-cc" link prog from prog.c triple.c' in capsys.readouterr().err
+    assert not (project / "prog").exists()
+    assert cc.main(["-v", "-c", "triple.c"]) == 0
+    err = capsys.readouterr().err
+    assert "#include <...> search starts here:" in err
+    assert "omp2gpu-cc: compile triple.c -> triple.o:" in err and "preprocess " in err and "codegen " in err
+
+
+def test_unknown_flags_are_warned_of_not_fatal(project, capsys):
+    assert cc.main(["-frobnicate", "--frobnicate", "-march=x86-64", "-E", "triple.c"]) == 0
+    err = capsys.readouterr().err
+    assert "-frobnicate has no effect" in err and "unknown flag '--frobnicate'" in err and "-march=x86-64" in err
