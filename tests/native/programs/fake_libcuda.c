@@ -20,4 +20,5 @@ UNUSED(cuMemFree_v2) UNUSED(cuMemcpyHtoD_v2) UNUSED(cuMemcpyDtoH_v2) UNUSED(cuMe
 UNUSED(cuModuleLoadDataEx) UNUSED(cuModuleGetFunction) UNUSED(cuModuleGetGlobal_v2) UNUSED(cuLaunchKernel)
 UNUSED(cuGetErrorName) UNUSED(cuGetErrorString) UNUSED(cuPointerGetAttribute) UNUSED(cuStreamSynchronize)
 UNUSED(cuEventCreate) UNUSED(cuEventRecord) UNUSED(cuEventSynchronize) UNUSED(cuEventElapsedTime)
-UNUSED(cuEventDestroy_v2)
+UNUSED(cuEventDestroy_v2) UNUSED(cuMemAllocManaged) UNUSED(cuMemHostRegister_v2) UNUSED(cuMemHostGetDevicePointer_v2)
+UNUSED(cuStreamCreate) UNUSED(cuStreamDestroy_v2)
