@@ -56,7 +56,10 @@ static void discover(void) {
     policy = offload_policy();
     if (default_device < 0) default_device = default_device_from_environment();
     count = 0;
-    if (policy == POLICY_DISABLED) return;
+    if (policy == POLICY_DISABLED) {
+        offload_debug(1, "OMP_TARGET_OFFLOAD=DISABLED: no device; target regions run on the host");
+        return;
+    }
     kind_count = device_kinds(kinds, 16);
     for (k = 0; k < kind_count; k++) {
         if (kinds[k] == 'g') {
@@ -88,6 +91,8 @@ static void discover(void) {
         }
     }
     for (k = 0; k < count; k++) apply_requirements(&devices[k]);
+    if (gpus == 0) offload_debug(1, "no GPU: %s", cuda_unavailable_reason());
+    for (k = 0; k < count; k++) offload_debug(1, "device %d: %s (%s)", k, devices[k].name, devices[k].ops->kind);
     rank_device = rank_default_device(gpus);
     if (rank_device >= 0) {
         char text[32];

@@ -69,6 +69,7 @@ void __omp2gpu_register_image(const struct image_desc *image) {
     images[image_count] = image;
     index_kernels(image, image_count);
     image_count++;
+    offload_debug(1, "image %d registered: %ld kernels", image_count - 1, (long)image->kernel_count);
     offload_unlock();
 }
 
@@ -152,6 +153,7 @@ int images_activate(struct device *d) {
         void *module = 0;
         d->modules = realloc(d->modules, (size_t)(d->module_count + 1) * sizeof *d->modules);
         if (d->ops->load(d, images[d->module_count], &module)) return -1;
+        offload_debug(1, "image %d loaded on device %d", d->module_count, d->number);
         d->modules[d->module_count++] = module;
         if (tell_device_number(d, module)) return -1;
     }

@@ -53,6 +53,8 @@ static void append(const char *path, const char *line) {
 void record_launch(struct device *d, const char *kernel, long grid, long block, int cpu_scheme) {
     char line[1024], label[300];
     if (!read_once) read_environment();
+    offload_debug(1, "launching %s on device %d (%s): %ld teams of %ld threads", kernel, d->number, d->name, grid,
+                  block);
     if (launch_log) {
         snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld\n", kernel, d->name, grid, block);
         append(launch_log, line);
@@ -72,6 +74,8 @@ void record_launch(struct device *d, const char *kernel, long grid, long block, 
 void record_copy(struct device *d, int to_device, uintptr_t host, uintptr_t device_address, long bytes) {
     char line[512], label[300];
     if (!read_once) read_environment();
+    offload_debug(1, "copying %ld bytes %s device %d (host %#lx, device %#lx)", bytes, to_device ? "to" : "from",
+                  d->number, (unsigned long)host, (unsigned long)device_address);
     if (copy_log) {
         snprintf(line, sizeof line, "%s bytes=%ld device='%s'\n", to_device ? "to-device" : "to-host", bytes,
                  d->name);

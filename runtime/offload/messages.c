@@ -1,9 +1,11 @@
 /* The runtime's messages on stderr, `omp2gpu: KIND: text`, after whatever the program
  * printed (its buffered stdout is flushed first), and the fatal exit: status 1 at once,
  * as libomptarget ends a program whose mapping failed; a device's message for its last
- * failure; errors kept for a caller that raises them (the Python API). */
+ * failure; errors kept for a caller that raises them (the Python API); LIBOMPTARGET_DEBUG's
+ * lines. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "offload.h"
@@ -14,6 +16,27 @@ static void say(const char *kind, const char *format, va_list arguments) {
     vfprintf(stderr, format, arguments);
     fputc('\n', stderr);
     fflush(stderr);
+}
+
+/* LIBOMPTARGET_DEBUG=LEVEL (libomptarget's variable): the runtime's steps on stderr, each
+ * `omp2gpu: debug: ...`: 1 the devices found (and why no GPU), images registered and
+ * loaded, each launch with its shape, each map-clause copy; 0 or unset nothing. */
+int offload_debug_level(void) {
+    static int level = -1;
+    if (level < 0) {
+        const char *text = getenv("LIBOMPTARGET_DEBUG");
+        level = text ? atoi(text) : 0;
+        if (level < 0) level = 0;
+    }
+    return level;
+}
+
+void offload_debug(int level, const char *format, ...) {
+    va_list arguments;
+    if (offload_debug_level() < level) return;
+    va_start(arguments, format);
+    say("debug", format, arguments);
+    va_end(arguments);
 }
 
 void offload_report(const char *kind, const char *format, ...) {

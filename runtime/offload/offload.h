@@ -109,6 +109,8 @@ struct image_desc {
 
 /* ---------------------------------------------------------------- messages.c */
 void offload_report(const char *kind, const char *format, ...);
+int offload_debug_level(void);
+void offload_debug(int level, const char *format, ...);
 void offload_fatal(const char *format, ...);   /* returns only where errors are raised */
 int offload_error_pending(void);
 
@@ -117,9 +119,11 @@ enum policy { POLICY_DEFAULT = 0, POLICY_MANDATORY = 1, POLICY_DISABLED = 2 };
 enum policy offload_policy(void);
 int default_device_from_environment(void);
 int rank_default_device(int gpu_count);
-/* OMP2GPU_DEVICES' kinds in order: 'g' and 'c' into kinds[], their count */
+/* OMP2GPU_DEVICES' kinds in order: 'g', 'c', and 'f' (the CPU device where no GPU is) into
+ * kinds[], their count */
 int device_kinds(char *kinds, int most);
 int launch_override(long *teams, long *threads);
+long teams_environment(int threads);
 /* a kernel's launch information on one device */
 struct launch_info { long default_block; int scheme; int one_team; };
 struct launch_info launch_info_for(const struct kernel_desc *kernel, int cpu_device);

@@ -1,7 +1,7 @@
 /* The runtime's rules read from the environment, the same for every device (as
  * omp2gpu/offload/policy.py): OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES,
- * OMP2GPU_LAUNCH, MPI's node-local rank, and the launch shape a kernel gets where its
- * clauses leave it open. */
+ * OMP2GPU_LAUNCH, OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT, MPI's node-local rank, and the
+ * launch shape a kernel gets where its clauses leave it open. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +132,29 @@ struct launch_info launch_info_for(const struct kernel_desc *kernel, int cpu_dev
     return info;
 }
 
+/* OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT (OpenMP 5.1's nteams-var, teams-thread-limit-var):
+ * the most teams, and threads a team, of a teams construct without num_teams or
+ * thread_limit clauses; 0 when unset or not a positive integer (a warning names it). */
+long teams_environment(int threads) {
+    static int read;
+    static long teams_bound, threads_bound;
+    if (!read) {
+        static const char *names[2] = {"OMP_NUM_TEAMS", "OMP_TEAMS_THREAD_LIMIT"};
+        long *bounds[2] = {&teams_bound, &threads_bound};
+        int i;
+        read = 1;
+        for (i = 0; i < 2; i++) {
+            const char *text = getenv(names[i]);
+            long value;
+            char buffer[64];
+            if (!text || !trimmed(text, buffer, sizeof buffer)[0]) continue;
+            if (non_negative(text, &value) && value > 0) *bounds[i] = value;
+            else offload_report("warning", "%s=%s is not a positive integer; ignored", names[i], buffer);
+        }
+    }
+    return threads ? threads_bound : teams_bound;
+}
+
 /* (grid, block): the clauses when given, else the kernel's default block and enough
  * blocks for the loop, capped at what fills the device (policy.launch_configuration);
  * a region with no teams construct is one team (as the native launch path's mirror.c). */
@@ -143,6 +166,7 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
         if (threads) thread_limit = threads;
     }
     *block = thread_limit > 0 ? thread_limit : (info.default_block > 0 ? info.default_block : DEFAULT_BLOCK_SIZE);
+    if (thread_limit <= 0 && teams_environment(1) && *block > teams_environment(1)) *block = teams_environment(1);
     if (*block > max_threads) *block = max_threads;
     if (*block < 1) *block = 1;
     if (num_teams > 0) {
@@ -151,6 +175,7 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
         cap = (multiprocessors > 1 ? multiprocessors : 1) * BLOCKS_PER_MULTIPROCESSOR;
         *grid = trip_count > 0 ? (trip_count + *block - 1) / *block : 0;
         if (*grid > cap) *grid = cap;
+        if (teams_environment(0) && *grid > teams_environment(0)) *grid = teams_environment(0);
         if (*grid < 1) *grid = 1;
     }
     if (info.one_team) *grid = 1;

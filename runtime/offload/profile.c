@@ -1,4 +1,4 @@
-/* OMP2GPU_PROFILE=FILE: the run as a Chrome / Perfetto trace, as omp2gpu/trace_events.py
+/* OMP2GPU_PROFILE=FILE (or libomptarget's LIBOMPTARGET_PROFILE=FILE): the run as a Chrome / Perfetto trace, as omp2gpu/trace_events.py
  * writes it for the in-process launcher: a complete event ("ph": "X", microseconds from the
  * first event) per kernel launch and per map-clause copy, each on a track (the host's
  * process and its threads; each device a process of its own, its tracks the GPU's stream
@@ -41,6 +41,7 @@ int profile_active(void) {
     if (!read_once) {
         read_once = 1;
         path = getenv("OMP2GPU_PROFILE");
+        if (!path || !path[0]) path = getenv("LIBOMPTARGET_PROFILE");       /* libomptarget's name for it */
         active = path && path[0];
         if (active) {
             origin = clock_us();
