@@ -17,6 +17,7 @@ import dataclasses
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -122,6 +123,15 @@ class Steps:
 def execute(command: CcCommand) -> int:
     if not command.inputs:
         raise CompileError("no input files")
+    with tempfile.TemporaryDirectory(prefix="omp2gpu-cc-") as scratch:
+        for item in command.inputs:
+            if item.path == "-":            # `-x c -`: the source on stdin, as a file the pipeline reads
+                item.path = str(Path(scratch) / "stdin.c")
+                Path(item.path).write_bytes(sys.stdin.buffer.read())
+        return _execute(command)
+
+
+def _execute(command: CcCommand) -> int:
     options = compile_options(command)
     steps = Steps(command)
     if command.verbose:

@@ -119,6 +119,8 @@ def parse(argv: list[str]) -> CcCommand:
     modes = set()
     while words.at < len(argv):
         arg = words.next("")
+        if arg == "-" and language in (None, "none"):
+            raise CompileError("-E or -x is required when input is from standard input")
         if not arg.startswith("-") or arg == "-":
             kind = _language_of(arg, language)
             if kind == "c++":

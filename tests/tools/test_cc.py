@@ -124,3 +124,30 @@ def test_unknown_flags_are_warned_of_not_fatal(project, capsys):
     assert cc.main(["-frobnicate", "--frobnicate", "-march=x86-64", "-E", "triple.c"]) == 0
     err = capsys.readouterr().err
     assert "-frobnicate has no effect" in err and "unknown flag '--frobnicate'" in err and "-march=x86-64" in err
+
+
+def test_what_autoconf_checks(project, capsys):
+    """The compiler checks of an autotools ./configure with CC=omp2gpu-cc (AC_PROG_CC,
+    AC_PROG_CPP, depcomp's gcc3 mode), run as configure runs them."""
+    (project / "conftest.c").write_text("#include <limits.h>\n#include <assert.h>\nint main(void) {\n"
+                                        "#ifndef __GNUC__\n  choke me\n#endif\n  return 0;\n}\n")
+    (project / "missing.c").write_text("#include <ac_nonexistent.h>\n")
+    assert cc.main(["-g", "-O2", "conftest.c"]) == 0 and _run(project / "a.out").returncode == 0
+    assert cc.main(["-std=gnu11", "-c", "conftest.c"]) == 0 and (project / "conftest.o").is_file()
+    assert cc.main(["-E", "conftest.c"]) == 0
+    assert cc.main(["-E", "missing.c"]) == 1
+    assert "ac_nonexistent.h: No such file or directory" in capsys.readouterr().err
+    assert cc.main(["-MT", "conftest.o", "-MD", "-MP", "-MF", "conftest.Tpo", "-c", "-o", "conftest.o",
+                    "conftest.c"]) == 0
+    assert (project / "conftest.Tpo").read_text().startswith("conftest.o: conftest.c")
+
+
+def test_assembly_temporaries_libraries_and_stdin(project, monkeypatch, capsys):
+    assert cc.main(["-S", "-save-temps", "triple.c"]) == 0
+    assert "triple:" in (project / "triple.s").read_text() and "int triple" in (project / "triple.i").read_text()
+    assert cc.main(["-shared", "-fPIC", "triple.c", "-Wl,-soname,libtriple.so.1", "-o", "libtriple.so"]) == 0
+    dynamic = subprocess.run(["readelf", "-d", "libtriple.so"], capture_output=True, text=True).stdout
+    assert "libtriple.so.1" in dynamic
+    monkeypatch.setattr("sys.stdin", open(project / "scale.h"))
+    assert cc.main(["-E", "-x", "c", "-"]) == 0 and "# 1" in capsys.readouterr().out
+    assert cc.main(["-"]) == 1 and "-E or -x is required" in capsys.readouterr().err
