@@ -199,11 +199,15 @@ def attach_openmp(ast, lowering_checks: bool = True):
 
 stage_times: dict[str, float] = {}
 timing_requested = False        # set by omp2gpu-cc -v, which prints each step's time
+current_stage = ""              # the step begun last
 
 
 @contextmanager
 def stage(name: str):
-    """Time a step for OMP2GPU_TIME_STAGES, and trace it in the profile (OMP2GPU_PROFILE)."""
+    """Time a step for OMP2GPU_TIME_STAGES, and trace it in the profile (OMP2GPU_PROFILE);
+    `current_stage` names it meanwhile (omp2gpu-cc's progress line)."""
+    global current_stage
+    current_stage = name
     with trace_events.span(name, "compile"):
         if not (timing_requested or os.environ.get("OMP2GPU_TIME_STAGES")):
             yield

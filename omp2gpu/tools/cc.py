@@ -28,6 +28,7 @@ from omp2gpu.targets import host, native_runtime
 from omp2gpu.tools import cc_args, cli_flags, doctor
 from omp2gpu.tools.cc_args import CcCommand
 from omp2gpu.tools.command_guard import run_guarded
+from omp2gpu.tools.progress import progress_line
 
 PROGRAM = "omp2gpu-cc"
 # The GNU C omp2gpu-cc answers as (__GNUC__ ...): what CMake and autotools identify.
@@ -108,7 +109,11 @@ class Steps:
             return None
         pipeline.stage_times.clear()
         start = time.perf_counter()
-        result = work()
+        if self.verbose:
+            result = work()
+        else:
+            with progress_line(what):
+                result = work()
         if self.verbose:
             stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in pipeline.stage_times.items())
             print(f"{PROGRAM}: {what}: {time.perf_counter() - start:.2f} s" + (f" ({stages})" if stages else ""),
