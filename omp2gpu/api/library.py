@@ -25,6 +25,7 @@ from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload import runtime
 from omp2gpu.offload.policy import DISABLED
+from omp2gpu.tools.cc_args import CXX_SUFFIXES
 from omp2gpu.tools.cli import options_from_flags
 
 # Each load's kernels get names of their own: the launcher knows kernels by name, for
@@ -73,6 +74,9 @@ class Library:
         return f"<omp2gpu.Library {self.path!r}: {', '.join(self.functions) or 'no functions'}>"
 
 
+SOURCE_NAME = "<source>"       # how messages name load(source=...)'s text
+
+
 def load(path: str | os.PathLike | None = None, *, source: str | None = None, flags=(),
          native: bool | None = None) -> Library:
     """Compile the C file at `path` (or the C text `source`) with compiler `flags` as the
@@ -83,6 +87,8 @@ def load(path: str | os.PathLike | None = None, *, source: str | None = None, fl
     exceptions; device arrays (CuPy, Numba) are lent to its present table for each call."""
     if (path is None) == (source is None):
         raise TypeError("load() takes a path or source=..., one of them")
+    if path is not None and str(path).endswith(CXX_SUFFIXES):
+        raise CompileError(f"{path} is C++; omp2gpu compiles C")
     options = options_from_flags(flags)
     kernel_id = f"py{next(_load_numbers)}"
     native = native_link.wanted() if native is None else native
@@ -91,10 +97,11 @@ def load(path: str | os.PathLike | None = None, *, source: str | None = None, fl
     with tempfile.TemporaryDirectory(prefix="omp2gpu-") as directory:
         file = Path(directory) / "source.c"
         file.write_text(source, encoding="utf-8")
-        return _load(str(file), options, kernel_id, native)
+        return _load(str(file), options, kernel_id, native, shown_as=SOURCE_NAME)
 
 
-def _load(path: str, options, kernel_id: str, native: bool) -> Library:
+def _load(path: str, options, kernel_id: str, native: bool, shown_as: str | None = None) -> Library:
+    """`shown_as`: the name messages give the file (source=...'s temporary file is "<source>")."""
     try:
         if native:
             loaded = call_with_deep_stack(native_link.load_library, path, options, kernel_id)
@@ -103,7 +110,8 @@ def _load(path: str, options, kernel_id: str, native: bool) -> Library:
             loaded = call_with_deep_stack(driver.load_library, path, options, kernel_id)
             address, native = loaded.engine.get_function_address, None
     except CompileError as error:
-        error.args = (error.format(),)         # what the command line prints, in the traceback
+        text = error.format()                   # what the command line prints, in the traceback
+        error.args = (text.replace(path, shown_as) if shown_as else text,)
         raise
     functions, refused = {}, {}
     for name, prototype in loaded.prototypes.items():
@@ -111,7 +119,7 @@ def _load(path: str, options, kernel_id: str, native: bool) -> Library:
             functions[name] = CFunction(prototype, address(name), native)
         except TypeError as why:
             refused[name] = str(why)
-    return Library(path, functions, refused, loaded, options)
+    return Library(shown_as or path, functions, refused, loaded, options)
 
 
 def target_device(described: bool = False) -> str:

@@ -85,7 +85,7 @@ def test_a_compile_error_is_located_with_the_line_and_a_caret(monkeypatch):
         omp2gpu.load(source="int f(void) {\n    return missing;\n}\n")
     assert error.value.location.line == 2
     lines = str(error.value).splitlines()
-    assert lines[0].endswith("source.c:2:12: error: use of undeclared identifier 'missing'")
+    assert lines[0] == "<source>:2:12: error: use of undeclared identifier 'missing'"
     assert lines[1:] == ["    return missing;", "           ^"]
 
 
@@ -130,3 +130,19 @@ def test_host_offloading_disabled_runs_the_regions_on_the_host(monkeypatch):
 def test_loads_once_per_launcher(monkeypatch):
     from api_harness import SAXPY
     assert load_once(monkeypatch, SAXPY) is load_once(monkeypatch, SAXPY)
+
+
+def test_source_errors_name_source_and_cxx_is_refused(tmp_path):
+    """load(source=...)'s errors and repr name `<source>`, not a temporary file; a C++
+    file is refused by name; omp2gpu.CompileError is the exception, and dir() lists it."""
+    import omp2gpu
+
+    with pytest.raises(omp2gpu.CompileError) as caught:
+        omp2gpu.load(source="int f(void) { return undeclared; }\n")
+    assert str(caught.value).startswith("<source>:1:"), str(caught.value)
+    assert "omp2gpu-" not in str(caught.value)
+    assert repr(omp2gpu.load(source="int g(void) { return 1; }\n")).startswith("<omp2gpu.Library '<source>'")
+    (tmp_path / "x.cpp").write_text("int f() { return 0; }\n")
+    with pytest.raises(omp2gpu.CompileError, match="x.cpp is C..; omp2gpu compiles C"):
+        omp2gpu.load(tmp_path / "x.cpp")
+    assert {"load", "CompileError", "OffloadError", "Library", "target_device"} <= set(dir(omp2gpu))
