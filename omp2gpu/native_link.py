@@ -56,7 +56,8 @@ def openmp_link_flags() -> list[str]:
         if os.path.isfile(found.path):
             return [found.path, f"-Wl,-rpath,{os.path.dirname(os.path.abspath(found.path))}"]
     raise CompileError("no OpenMP runtime for the host to link with",
-                       hint="install GCC's libgomp (e.g. apt install libgomp1) or `pip install intel-openmp`")
+                       hint="install GCC's libgomp (e.g. apt install libgomp1) or Intel's "
+                            "(`pip install 'omp2gpu[openmp]'`)")
 
 
 def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[str]:

@@ -5,8 +5,9 @@ Which one, first found:
 1. OMP2GPU_OPENMP_RUNTIME: `gomp`, `iomp5`, or a path to a shared library that
    implements the GOMP entry points;
 2. libgomp, GCC's runtime, where GCC is installed (the one `gcc -fopenmp` programs use);
-3. libiomp5 from the `intel-openmp` wheel, which `pip install omp2gpu` brings on x86-64
-   Linux (Intel's and LLVM's runtime, which implements the GOMP entry points too).
+3. libiomp5 from the `intel-openmp` wheel, which `pip install 'omp2gpu[openmp]'` brings
+   on x86-64 Linux (Intel's and LLVM's runtime, which implements the GOMP entry points
+   too): an extra, for machines without GCC's libgomp.
 """
 
 from __future__ import annotations
@@ -70,5 +71,5 @@ def load() -> OpenMPRuntime:
     chosen = os.environ.get(ENVIRONMENT)
     why = f"{ENVIRONMENT}={chosen} cannot be loaded" if chosen else "neither libgomp nor libiomp5 was found"
     raise CompileError(f"no OpenMP runtime for the host: {why}; install GCC's libgomp "
-                       "(e.g. apt install libgomp1) or `pip install intel-openmp`, or set "
+                       "(e.g. apt install libgomp1) or Intel's (`pip install 'omp2gpu[openmp]'`), or set "
                        f"{ENVIRONMENT} to a libgomp/libiomp5 shared library")

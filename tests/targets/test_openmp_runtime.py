@@ -44,7 +44,7 @@ def test_no_runtime_is_a_message_with_the_fixes(monkeypatch):
     monkeypatch.setattr(openmp_runtime, "candidates", lambda: [])
     openmp_runtime.load.cache_clear()
     try:
-        with pytest.raises(CompileError, match="pip install intel-openmp"):
+        with pytest.raises(CompileError, match=r"pip install 'omp2gpu\[openmp\]'"):
             openmp_runtime.load()
     finally:
         openmp_runtime.load.cache_clear()
