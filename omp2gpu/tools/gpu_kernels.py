@@ -100,6 +100,7 @@ class Kernel:
     module: DeviceModule = field(repr=False)
     block_size: int = 0                          # threads per block for `occupancy`
     block_size_from: str = ""
+    fixed_launch: bool = False                   # the scheme launches one shape (serial): no best block
     team_stack_bytes: int = 0                    # global memory per team (control loop)
     bytes: int | None = None                     # bytes the construct's map clauses move per launch
     bytes_from: str = ""
@@ -114,6 +115,7 @@ class Kernel:
         return cls(name=built.kernel_name, location=str(SourceLocation.of(built.construct.coord)),
                    construct=f"#pragma {text}" if text else "", scheme=built.scheme.name,
                    reason=built.reason, module=module, block_size=threads, block_size_from=threads_from,
+                   fixed_launch=built.scheme.fixed_launch is not None and not block_size,
                    team_stack_bytes=built.team_stack_bytes or 0, bytes=moved, bytes_from=moved_from)
 
     @property
@@ -149,14 +151,15 @@ class Kernel:
         regs, shared, bars = self.registers, self.shared_bytes, self.barriers
         try:
             largest = occ.max_threads_per_block(self.arch, regs, shared, bars, self.module.maxntid.get(self.name))
-            return (largest, occ.occupancy(self.arch, regs, self.block_size, shared, barriers=bars),
-                    occ.best_block_size(self.arch, regs, shared, bars, largest), "")
+            best = None if self.fixed_launch else occ.best_block_size(self.arch, regs, shared, bars, largest)
+            return largest, occ.occupancy(self.arch, regs, self.block_size, shared, barriers=bars), best, ""
         except occ.UnsupportedArchitecture as error:
             return None, None, None, str(error)
 
     max_threads_per_block = property(lambda self: self._occupancy[0], doc="the largest block it can launch")
     occupancy = property(lambda self: self._occupancy[1], doc="occ.Occupancy at block_size")
-    best = property(lambda self: self._occupancy[2], doc="occ.Occupancy at the best block size")
+    best = property(lambda self: self._occupancy[2], doc="occ.Occupancy at the best block size (None for a "
+                                                          "scheme with one launch shape)")
     note = property(lambda self: self._occupancy[3], doc="why there is no occupancy for arch")
 
     @property

@@ -52,8 +52,7 @@ def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
             ("max threads per block", _or_na(k.max_threads_per_block)),
             ("block size", f"{k.block_size} ({k.block_size_from})"),
             ("occupancy", occupancy),
-            ("best block size", "n/a" if k.best is None else
-             f"{k.best.block_size} -> {k.best.occupancy:.1%} ({k.best.active_blocks} blocks/SM)")]
+            ("best block size", _best(k))]
     if run:
         r = kernel_run and kernel_run.result
         moved, moved_from = (kernel_run.bytes, kernel_run.bytes_from) if kernel_run else (k.bytes, k.bytes_from)
@@ -127,7 +126,15 @@ def kernel_summary(k) -> str:
         return f"{where}: {figures}; occupancy n/a ({k.note})"
     return (f"{where}: {figures}; occupancy {k.occupancy.occupancy:.0%} at {k.block_size} threads "
             f"(limited by {k.limiter or 'nothing'}), best block size "
-            f"{'n/a' if k.best is None else k.best.block_size}")
+            f"{_best(k) if k.best is None else k.best.block_size}")
+
+
+def _best(k) -> str:
+    """The best block size and its occupancy; for a scheme with one launch shape (serial),
+    none: it launches so whatever the occupancy."""
+    if k.best is not None:
+        return f"{k.best.block_size} -> {k.best.occupancy:.1%} ({k.best.active_blocks} blocks/SM)"
+    return f"n/a ({k.block_size_from})" if k.fixed_launch else "n/a"
 
 
 def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | None) -> list[str]:

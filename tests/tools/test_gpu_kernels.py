@@ -67,3 +67,18 @@ def test_an_architecture_without_occupancy_data_has_figures_and_a_note(kernels):
     assert kernel.occupancy is None and kernel.best is None and kernel.limiter is None
     assert kernel.note.startswith("no occupancy data for sm_100")
     assert "occupancy n/a (no occupancy data for sm_100" in repr(kernel)
+
+
+def test_a_serial_kernel_has_no_best_block_size(tmp_path, monkeypatch):
+    """A serial region launches one thread whatever the occupancy: report names no best
+    block size for it, but why (issue 33)."""
+    from omp2gpu.tools.report_render import _best
+
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "serial.c"
+    path.write_text("void f(int *x) {\n    #pragma omp target map(tofrom: x[0:1])\n    x[0] += 1;\n}\n")
+    options = CompileOptions(offload_arch="sm_90", scheme="serial")
+    build = driver.translate(str(path), options).device
+    (kernel,) = kernels_of(build.kernels, DeviceModule(device_code(build), options))
+    assert kernel.fixed_launch and kernel.best is None
+    assert _best(kernel) == "n/a (serial: one thread)"
