@@ -13,6 +13,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.complex_builtins import COMPLEX_BUILTINS
 from omp2gpu.codegen.conversions import I32, convert
+from omp2gpu.codegen.gnu_builtins import GNU_BUILTINS
 from omp2gpu.codegen.values import RValue
 from omp2gpu.codegen.varargs import VARARG_BUILTINS
 from omp2gpu.diagnostics import CompileError
@@ -221,6 +222,7 @@ BUILTINS = {
 BUILTINS.update(VARARG_BUILTINS)
 BUILTINS.update(COMPLEX_BUILTINS)
 BUILTINS.update(ATOMIC_BUILTINS)
+BUILTINS.update(GNU_BUILTINS)
 
 
 class Builtins:
