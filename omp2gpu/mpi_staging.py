@@ -1,5 +1,7 @@
 """Device buffers given to an MPI that cannot read GPU memory, staged through host
-memory (runtime/mpi/device_buffers.c).
+memory (runtime/mpi/device_buffers.c), on the JIT path. The wrappers ask libomp2gpu which
+memory is a device's, and this path runs without it: they pass every call through here.
+Native programs stage (targets/mpi_device_buffers.py); this file goes with the JIT path.
 
 A program that passes MPI device addresses (`use_device_ptr`) needs a CUDA-aware MPI;
 with any other, the wrapped calls below copy such buffers to the host and back around
@@ -21,12 +23,8 @@ from omp2gpu import cpu_driver
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.runtime_files import include_files, runtime_root
 from omp2gpu.targets.mpi import Mpi
+from omp2gpu.targets.mpi_device_buffers import SOURCE, WRAPPED
 
-# The calls that take buffers and are wrapped; others given device memory need a
-# CUDA-aware MPI (README, "Several devices, and MPI programs").
-WRAPPED = ("MPI_Send", "MPI_Recv", "MPI_Sendrecv", "MPI_Bcast", "MPI_Reduce", "MPI_Allreduce",
-           "MPI_Isend", "MPI_Irecv", "MPI_Wait", "MPI_Waitall")
-SOURCE = Path("mpi") / "device_buffers.c"
 _engines: list = []                 # the wrappers' code lives as long as its engine
 
 

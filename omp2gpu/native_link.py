@@ -34,7 +34,8 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, compiler_key
 from omp2gpu.offload.runtime import joined_ranges
 from omp2gpu.pipeline import CompileOptions, dump, stage
-from omp2gpu.targets import host, mpi, native_runtime, openmp_runtime, shared_libraries
+from omp2gpu.runtime_files import runtime_root
+from omp2gpu.targets import host, mpi, mpi_device_buffers, native_runtime, openmp_runtime, shared_libraries
 from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES
 
 ENVIRONMENT = "OMP2GPU_NATIVE"
@@ -62,7 +63,9 @@ def openmp_link_flags() -> list[str]:
 
 def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[str]:
     """-L/-l as given (the omp2gpu archives among them are inputs already), and MPI's
-    libraries where the program calls MPI."""
+    libraries where the program calls MPI, after the staging of device buffers for an MPI
+    that cannot read them where it calls the functions that take buffers (its calls of them
+    renamed to the wrappers in `host_module`: targets/mpi_device_buffers.py)."""
     flags = [f"-L{directory}" for directory in options.library_dirs]
     archives = set(shared_libraries.archives(options.libraries, options.library_dirs))
     for name in options.libraries:
@@ -74,6 +77,7 @@ def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[
         found = mpi.find()
         if found is None:
             raise CompileError("the program calls MPI, and no MPI library was found", hint=mpi.missing_message())
+        flags += mpi_device_buffers.wrap_calls(host_module, found)
         flags += [f"-L{directory}" for directory in found.library_dirs]
         flags += [f"-Wl,-rpath,{directory}" for directory in found.library_dirs]
         flags += [f"-l{name}" for name in found.libraries]
@@ -196,7 +200,8 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
                  repr((options.opt_level, options.offload_arch, options.scheme, options.libraries,
                        options.library_dirs))):
         digest.update((part or "").encode() + b"\0")
-    key = compiler_key(native_runtime.sources(), salt=digest.hexdigest())
+    key = compiler_key([*native_runtime.sources(), runtime_root() / mpi_device_buffers.SOURCE],
+                       salt=digest.hexdigest())
     executable = cache_dir() / "native" / key[:32] / Path(str(paths[0])).stem
     if executable.is_file() and not options.dump:      # a dump shows the stages: made again
         return executable

@@ -166,6 +166,11 @@ ENTRY_TARGET_TASK_BEGIN = "__omp2gpu_target_task_begin"
 ENTRY_TARGET_TASK_END = "__omp2gpu_target_task_end"
 TASK_MAY_RUN_AHEAD = 0x1
 
+# Called by runtime/mpi/device_buffers.c (MPI staging, linked into native programs that call
+# MPI), not by compiled code: int __omp2gpu_device_memory(const void *address, int *host_readable)
+# -> the device whose memory holds address, -1 for none; *host_readable: 1 for the CPU device's.
+STAGING_DEVICE_MEMORY = "__omp2gpu_device_memory"
+
 DEFAULT_DEVICE = -1
 # The device runtime's int that omp_get_device_num reads (runtime/device/omp_settings.c):
 # the launcher writes the device's number there when it loads a module onto it.

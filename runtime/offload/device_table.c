@@ -107,6 +107,9 @@ int device_count(void) {
     return count;
 }
 
+/* The devices found so far, none looked for: 0 before the first call that needs them. */
+int devices_found(void) { return count < 0 ? 0 : count; }
+
 struct device *device_at(int number) {
     return number >= 0 && number < device_count() ? &devices[number] : 0;
 }

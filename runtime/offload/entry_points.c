@@ -428,6 +428,27 @@ void __omp2gpu_end_loan(void *begin, int64_t size) {
     offload_unlock();
 }
 
+/* The device whose memory holds `address`, for MPI staging (runtime/mpi/device_buffers.c
+ * asks before an MPI that cannot read device memory is given a buffer): its number, or -1
+ * for memory no device holds; *host_readable: whether host code reads it in place (the CPU
+ * device's memory is the host's). Devices are not looked for here: their memory was given
+ * out after they were found, and a program that never offloads starts no GPU at its first
+ * MPI call. */
+int __omp2gpu_device_memory(const void *address, int *host_readable) {
+    int i, n, found = -1;
+    offload_lock();
+    n = devices_found();
+    for (i = 0; i < n && found < 0; i++) {
+        struct device *d = device_at(i);
+        if (d->usable && d->ops->holds(d, (uintptr_t)address)) {
+            found = i;
+            *host_readable = strcmp(d->ops->kind, "cpu") == 0;
+        }
+    }
+    offload_unlock();
+    return found;
+}
+
 /* What a device is, for a metadirective's target_device selector decided at run time:
  * DEVICE_CODE_CPU or DEVICE_CODE_GPU (offload/abi.py), -1 for no such device. */
 int __omp2gpu_device_kind(int device) {

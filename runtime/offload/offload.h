@@ -214,6 +214,7 @@ struct device {
 
 void device_error(struct device *device, const char *format, ...);
 int device_count(void);
+int devices_found(void);
 struct device *device_at(int number);
 struct device *select_device(long device);            /* NULL: run on the host */
 void device_failed(struct device *device, const char *consequence);

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from mpi_runs import gcc_build, mpiexec
 
 from omp2gpu.targets import nvptx
 
@@ -197,25 +196,6 @@ def test_uninitialised_heap_reads_as_in_gccs_binary(tmp_path, device):
     done = omp2gpu("run", "--native", "--device", device, str(source), cwd=tmp_path, input="",
                    env={"OMP_NUM_THREADS": "4"})
     assert (done.returncode, done.stdout) == (expected.returncode, expected.stdout), done.stderr
-
-
-def test_mpi_program_runs_under_mpiexec(tmp_path):
-    """examples/mpi/stencil3d.c as a native executable linked with the MPI omp2gpu finds:
-    `mpiexec -n 2 ./stencil` on the CPU device prints gcc's one-rank checksum."""
-    launcher = mpiexec()                             # skips where there is no MPI
-    stencil = REPO_ROOT / "examples" / "mpi" / "stencil3d.c"
-    done = omp2gpu("compile", "--native", str(stencil), "-o", "stencil", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "OMP2GPU_DEVICES": "cpu"}
-
-    def checksums(command):
-        out = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=TIMEOUT_S)
-        assert out.returncode == 0, out.stderr
-        return [line for line in out.stdout.splitlines() if line.startswith("checksum:")]
-
-    got = checksums([launcher, "-n", "2", str(tmp_path / "stencil"), "16", "4"])
-    gcc_build(stencil, tmp_path / "reference")
-    assert got and got == checksums([launcher, "-n", "1", str(tmp_path / "reference"), "16", "4"])
 
 
 def test_launch_and_copy_records(tmp_path, library_object, link_flags):

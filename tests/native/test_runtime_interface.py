@@ -37,6 +37,7 @@ def test_every_entry_point_is_defined_by_the_runtime():
     python_api = {"__omp2gpu_raise_errors", "__omp2gpu_take_error", "__omp2gpu_lend", "__omp2gpu_end_loan",
                   "__omp2gpu_wait_stream"}            # native_link.py's calls through ctypes
     assert python_api <= set(exported), python_api - set(exported)
+    assert abi.STAGING_DEVICE_MEMORY in exported          # runtime/mpi/device_buffers.c's call
 
 
 def test_map_bits_match_the_abi():
