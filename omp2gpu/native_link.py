@@ -21,6 +21,7 @@ import ctypes
 import hashlib
 import os
 import shutil
+import struct
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -225,6 +226,8 @@ def shared_runtime() -> ctypes.CDLL:
     runtime.__omp2gpu_raise_errors(1)
     runtime.__omp2gpu_take_error.restype = ctypes.c_int
     runtime.__omp2gpu_take_error.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+    runtime.__omp2gpu_argument_arrays.argtypes = [ctypes.c_int, ctypes.c_char_p]
+    runtime.__omp2gpu_end_argument_arrays.argtypes = [ctypes.c_int, ctypes.c_char_p]
     return runtime
 
 
@@ -259,6 +262,29 @@ def lend(ranges: list[tuple[int, int]], streams=()) -> list[tuple[int, int]]:
 def end_loans(lent: list[tuple[int, int]]) -> None:
     for begin, nbytes in lent:
         shared_runtime().__omp2gpu_end_loan(ctypes.c_void_p(begin), ctypes.c_int64(nbytes))
+
+
+def c_string_address(name: bytes) -> int:
+    """The address of a bytes object's NUL-terminated text (valid while the object lives)."""
+    return ctypes.cast(ctypes.c_char_p(name), ctypes.c_void_p).value
+
+
+def pass_arrays(arrays: list[tuple[int, int, int]]) -> bytes | None:
+    """The call's arrays, (address, bytes, address of the C parameter's name: c_string_address),
+    known to the runtime until end_arrays(the result): a map section that starts in one and
+    runs past it is refused before any copy, naming the parameter. One call into the runtime
+    however many arrays (records as entry_points.c's struct argument_record)."""
+    if not arrays:
+        return None
+    records = struct.pack(f"{3 * len(arrays)}Q", *(value for array in arrays for value in array))
+    if shared_runtime().__omp2gpu_argument_arrays(len(arrays), records):
+        raise MemoryError("the offload runtime cannot hold the call's arrays")
+    return records
+
+
+def end_arrays(records: bytes | None) -> None:
+    if records is not None:
+        shared_runtime().__omp2gpu_end_argument_arrays(len(records) // 24, records)
 
 
 @dataclass

@@ -2,8 +2,9 @@
 or by the C parameters' names). Device arrays among them are lent to the launcher for
 the call (offload.runtime.lend_device_data); every array is let go when it returns.
 A function of a library on the native runtime (native_link.load_library) raises the
-runtime's error after the call as OffloadError (a bad map, a MANDATORY device that
-cannot run): the rest of the call ran on the host."""
+runtime's error after the call as OffloadError (a bad map, a map section longer than the
+array passed for it, a MANDATORY device that cannot run): no target construct of the call
+ran after the error, on a device or on the host."""
 
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ class CFunction:
             raw = self._call
             self._call = lambda *arguments: to_python(raw(*arguments))
         self._native = native
+        # the C parameters' names as the runtime names them: kept alive, it holds their addresses
+        self._c_names = {p.name: p.name.encode() for p in self.parameters}
+        self._c_name_addresses = ({name: native.c_string_address(text) for name, text in self._c_names.items()}
+                                  if native is not None else {})
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
 
     @property
@@ -62,9 +67,9 @@ class CFunction:
         held = []
         try:
             converted = [convert(value, held) for convert, value in zip(self._converters, args)]
-            lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
             if self._native is not None:
-                return self._native_call(converted, lent)
+                return self._native_call(converted, held)
+            lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
             if not lent:
                 return self._call(*converted)
             loan = self._lend(lent)
@@ -77,10 +82,12 @@ class CFunction:
                 if memory.release is not None:
                     memory.release()
 
-    def _native_call(self, converted: list, lent: list):
+    def _native_call(self, converted: list, held: list):
         """The call on the native runtime: device arrays lent to its present table for the
-        call, its error (if any) raised afterwards."""
+        call, every array's extent known to it (a map section longer than the array passed is
+        refused before any copy, naming the parameter), its error (if any) raised afterwards."""
         loans = []
+        lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
         if lent:
             streams = {memory.stream for _, memory in lent if memory.stream is not None}
             try:
@@ -89,9 +96,13 @@ class CFunction:
                 names = ", ".join(f"'{name}'" for name, _ in lent)
                 raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
                                  f"cannot use: {error}") from None
+        records = None
         try:
+            records = self._native.pass_arrays([(memory.address, memory.nbytes, self._c_name_addresses[name])
+                                                for name, memory in held if memory.nbytes])
             result = self._call(*converted)
         finally:
+            self._native.end_arrays(records)
             self._native.end_loans(loans)
         error = self._native.take_error()
         if error is not None:

@@ -36,9 +36,12 @@ static int settle(struct device *d, int result, const char *where, const char *c
     return result != 0;
 }
 
-/* 0 when the construct's entries are good; else the error (fatal, or raised later) */
-static int bad_entries(int count, void **begins, const int64_t *sizes, const int64_t *types, const char *where) {
-    const char *bad = check_entries(count, begins, sizes, types, where);
+/* 0 when the construct's entries are good for device `d` (NULL: the host, where only the
+ * caller's argument arrays bound them); else the error (fatal, or raised later) */
+static int bad_entries(struct device *d, int count, void **begins, const int64_t *sizes, const int64_t *types,
+                       const char *where) {
+    const char *bad = d ? check_entries(count, begins, sizes, types, where)
+                        : check_argument_entries(count, begins, sizes, types, where);
     if (bad) offload_fatal("%s", bad);
     return bad != 0;
 }
@@ -85,13 +88,9 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     offload_lock();
     requirements_check_construct(where);
     d = select_device(device);
-    if (!d) {
+    if (bad_entries(d, count, begins, sizes, types, where) || !d) {
         offload_unlock();
-        return 1;
-    }
-    if (bad_entries(count, begins, sizes, types, where)) {
-        offload_unlock();
-        return 1;
+        return !offload_error_pending();      /* an error kept for the caller: not on the host either */
     }
     if (d->usm == USM_MANAGED) settle(d, register_stack(d), where, fallback);   /* its objects reachable */
     if (!d->usable) {
@@ -158,13 +157,32 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     }
     if (entries != small) free(entries);
     offload_unlock();
-    return failed;
+    return failed && !offload_error_pending();
 }
 
 typedef int (*data_operation)(struct device *, const struct map_entry *, int, const char *);
 
 static void data_on(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
                     const char *where, data_operation operation, int returns_pointers);
+/* After an error kept for the caller (the Python API raises it when the call returns), no
+ * construct maps anything more, but a data construct's end still releases what its begin
+ * mapped before the error, so that the present table keeps nothing of the failed call: the
+ * device for such an end, or NULL for an end whose begin came after the error (counted). */
+static int skipped_begins;
+
+static struct device *device_after_error(int64_t device, data_operation operation) {
+    struct device *d;
+    if (operation != table_end) {
+        if (operation == table_begin) skipped_begins++;
+        return 0;
+    }
+    if (skipped_begins > 0) {
+        skipped_begins--;
+        return 0;
+    }
+    d = device_at(device == -1 ? device_current_default() : (int)device);
+    return d && d->usable ? d : 0;
+}
 
 static void data(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
                  const char *where, data_operation operation, int returns_pointers) {
@@ -185,20 +203,21 @@ static void data_on(int64_t device, int32_t count, void **bases, void **begins, 
     struct device *d;
     offload_lock();
     requirements_check_construct(where);
-    d = select_device(device);
-    if (!d) {
-        offload_unlock();
-        return;
+    if (offload_error_pending()) {
+        d = device_after_error(device, operation);
+    } else {
+        skipped_begins = 0;
+        d = select_device(device);
     }
-    if (bad_entries(count, begins, sizes, types, where)) {
-        offload_unlock();
-        return;
+    if (!bad_entries(d, count, begins, sizes, types, where) && d) {
+        entries = read_entries(count, bases, begins, sizes, types, small);
+        if (!settle(d, images_activate(d), where, consequence)
+            && !settle(d, operation(d, entries, count, where), where, consequence) && returns_pointers)
+            table_return_device_pointers(d, entries, count, bases);
+        if (entries != small) free(entries);
     }
-    entries = read_entries(count, bases, begins, sizes, types, small);
-    if (!settle(d, images_activate(d), where, consequence)
-        && !settle(d, operation(d, entries, count, where), where, consequence) && returns_pointers)
-        table_return_device_pointers(d, entries, count, bases);
-    if (entries != small) free(entries);
+    if (operation == table_begin && offload_error_pending() && !skipped_begins)
+        skipped_begins = 1;          /* this begin failed: its end releases nothing */
     offload_unlock();
 }
 
@@ -425,6 +444,33 @@ void __omp2gpu_end_loan(void *begin, int64_t size) {
     offload_lock();
     d = device_at(device_current_default());
     if (d) table_end_loan(d, (uintptr_t)begin, (long)size);
+    offload_unlock();
+}
+
+/* The arrays passed for one call, each named by its C parameter (the Python API's NumPy and
+ * CuPy arguments, packed by native_link.pass_arrays; the names are the caller's, alive until
+ * __omp2gpu_end_argument_arrays): a map section that starts in one and runs past it is
+ * refused before any copy. 0, or -1 out of memory (none kept). */
+struct argument_record {
+    uintptr_t begin;
+    int64_t size;
+    const char *name;
+};
+
+int __omp2gpu_argument_arrays(int count, const struct argument_record *records) {
+    int i, result = 0;
+    offload_lock();
+    for (i = 0; i < count && !result; i++)
+        result = argument_array_add(records[i].begin, (long)records[i].size, records[i].name);
+    while (result && i-- > 0) argument_array_remove(records[i].begin, (long)records[i].size);
+    offload_unlock();
+    return result;
+}
+
+void __omp2gpu_end_argument_arrays(int count, const struct argument_record *records) {
+    int i;
+    offload_lock();
+    for (i = 0; i < count; i++) argument_array_remove(records[i].begin, (long)records[i].size);
     offload_unlock();
 }
 

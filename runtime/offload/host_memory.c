@@ -1,7 +1,8 @@
 /* A construct's map entries checked before any byte is copied (as
  * omp2gpu/offload/map_checks.py), so that a bad section ends in a message naming the
- * construct instead of a SIGSEGV: a negative length, or a section running off the
- * memory the process has mapped (/proc/self/maps, read again only when a range is not
+ * construct instead of a SIGSEGV: a negative length, a section longer than the array
+ * passed for it (argument_arrays.c: the Python API's arguments), or a section running off
+ * the memory the process has mapped (/proc/self/maps, read again only when a range is not
  * inside the ranges read before). */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -82,20 +83,34 @@ static int host_holds(uintptr_t begin, long size) {
     return inside_read(begin, begin + (uintptr_t)size);
 }
 
-const char *check_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
-                          const char *where) {
+/* `device_bound`: every check (the entries are mapped onto a device); else only the
+ * argument arrays' (the region runs on the host, which copies nothing but would read past
+ * the array all the same). */
+static const char *checked(int count, void **begins, const int64_t *sizes, const int64_t *types,
+                           const char *where, int device_bound) {
     static char message[768];
     const char *place = where && where[0] ? where : "";
     const char *colon = where && where[0] ? ": " : "";
+    const char *name;
+    uintptr_t array_begin;
+    long array_size;
     int i;
     for (i = 0; i < count; i++) {
         if (types[i] & NOT_HOST_MEMORY) continue;
-        if (sizes[i] < 0) {
+        if (sizes[i] < 0 && device_bound) {
             snprintf(message, sizeof message, "%s%smap entry %d has a negative length (%" PRId64
                      " bytes): an array section's length is negative", place, colon, i + 1, sizes[i]);
             return message;
         }
-        if (sizes[i] && !host_holds((uintptr_t)begins[i], (long)sizes[i])) {
+        if (sizes[i] > 0 && argument_array_overrun((uintptr_t)begins[i], (long)sizes[i], &name, &array_begin,
+                                               &array_size)) {
+            snprintf(message, sizeof message, "%s%smap entry %d (address %#" PRIxPTR ", %" PRId64 " bytes) "
+                     "runs past the array passed as '%s' (%ld bytes at %#" PRIxPTR "): a map section is "
+                     "longer than the array", place, colon, i + 1, (uintptr_t)begins[i], sizes[i], name,
+                     array_size, array_begin);
+            return message;
+        }
+        if (sizes[i] > 0 && device_bound && !host_holds((uintptr_t)begins[i], (long)sizes[i])) {
             snprintf(message, sizeof message, "%s%smap entry %d (host address %#" PRIxPTR ", %" PRId64
                      " bytes) runs past the host memory of the program: an array section goes past "
                      "its allocation", place, colon, i + 1, (uintptr_t)begins[i], sizes[i]);
@@ -151,4 +166,14 @@ int executable_data(uintptr_t *low, uintptr_t *high) {
     *low = found.low;
     *high = found.high;
     return 0;
+}
+
+const char *check_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
+                          const char *where) {
+    return checked(count, begins, sizes, types, where, 1);
+}
+
+const char *check_argument_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
+                                   const char *where) {
+    return checked(count, begins, sizes, types, where, 0);
 }

@@ -10,6 +10,8 @@
  *                    exit; a device's message for its last failure
  *   lock.c           the one recursive lock of the entry points and image registration
  *   host_memory.c    the construct's map entries checked against the process's mappings
+ *                    and the arrays passed for the call
+ *   argument_arrays.c the arrays the Python API passes for one call, named
  *   present_table.c  one device's present table and every map-clause rule
  *   mappers.c        declare mapper's entries for arrays of structs, made at run time
  *   strided_copies.c a strided target update's section as blocks of rows
@@ -134,10 +136,19 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
 /* NULL when the entries are good; else the message (static storage), naming `where` */
 const char *check_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
                           const char *where);
+/* the same for a construct run on the host: only sections longer than an argument array */
+const char *check_argument_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
+                                   const char *where);
 /* unified_shared_memory's registrations: the calling thread's stack from `from` up, the
  * executable's static data; 0, or -1 where not known */
 int thread_stack(uintptr_t from, uintptr_t *low, uintptr_t *high);
 int executable_data(uintptr_t *low, uintptr_t *high);
+
+/* ---------------------------------------------------------------- argument_arrays.c */
+int argument_array_add(uintptr_t begin, long size, const char *name);
+void argument_array_remove(uintptr_t begin, long size);
+int argument_array_overrun(uintptr_t begin, long size, const char **name, uintptr_t *array_begin,
+                           long *array_size);
 
 /* ---------------------------------------------------------------- devices */
 struct device;

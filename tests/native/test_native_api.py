@@ -6,6 +6,7 @@ Each case runs in a fresh interpreter: the runtime reads its environment once.""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -31,6 +32,17 @@ LIBRARY = textwrap.dedent("""
     void negative(int n, double *x) {
         #pragma omp target map(tofrom: x[0:n])
         x[0] += 1.0;
+    }
+    void short_array(int n, double *x, double *y) {
+        #pragma omp target data map(tofrom: x[0:n])
+        {
+            #pragma omp target teams distribute parallel for map(tofrom: y[0:2*n])
+            for (int i = 0; i < 2 * n; i++) y[i] += x[i % n];
+        }
+    }
+    void view(int n, double *whole, double *part) {
+        #pragma omp target map(tofrom: part[0:n])
+        part[n - 1] += 10.0;
     }
     void overlapping(double *x) {
         #pragma omp target data map(to: x[0:4])
@@ -76,6 +88,36 @@ def test_offload_errors_are_exceptions_and_the_interpreter_goes_on():
     assert lines[0] == "OffloadError negative() | an array section's length is negative", lines
     assert lines[1].startswith("OffloadError overlapping() |") and "OpenMP 4.5 2.15.5" in lines[1], lines
     assert lines[2] == "1"
+
+
+@pytest.mark.parametrize("device", ["cpu", "host"])
+def test_a_section_longer_than_the_array_passed_is_an_exception(device):
+    """y[0:2*n] of a 4-element y: refused before any copy, naming the parameter; nothing of
+    the call runs after it (y untouched, not even on the host), and x, which the enclosing
+    target data mapped, is not left mapped. A section inside a longer array passed too (the
+    view's base) is good."""
+    environ = {"OMP2GPU_DEVICES": "cpu"} if device == "cpu" else {"OMP_TARGET_OFFLOAD": "DISABLED"}
+    done = python("""
+        x, y = np.ones(4), np.zeros(4)
+        try:
+            lib.short_array(4, x, y)
+        except omp2gpu.OffloadError as error:
+            print(str(error).split(": ", 1)[0], "|", str(error).split(": ", 2)[-1].split(" (")[0])
+            print(str(error).split(" runs past ", 1)[1])
+        print(y.tolist())
+        x[:] = 5.0
+        print(lib.scale(4, 2.0, x), x.tolist())
+        whole = np.arange(4.0)
+        lib.view(4, whole, whole[:2])
+        print(whole.tolist())
+    """, **environ)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0, done.stderr
+    assert lines[0] == "short_array() | map entry 1", lines
+    assert re.fullmatch(r"the array passed as 'y' \(32 bytes at 0x[0-9a-f]+\): a map section is longer than "
+                        r"the array", lines[1]), lines
+    assert lines[2:] == ["[0.0, 0.0, 0.0, 0.0]", f"{int(device == 'cpu')} [10.0, 10.0, 10.0, 10.0]",
+                         "[0.0, 1.0, 2.0, 13.0]"], lines
 
 
 @pytest.mark.no_gpu
@@ -147,3 +189,19 @@ def test_cupy_arrays_lent_on_the_gpu():
         print(lib.scale(6, 2.0, x), x.get().tolist())
     """, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="MANDATORY")
     assert done.stdout == "1 [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]\n", done.stderr
+
+
+@pytest.mark.gpu
+def test_a_section_longer_than_the_cupy_array_passed_is_an_exception():
+    cupy = pytest.importorskip("cupy")
+    del cupy
+    done = python("""
+        import cupy
+        x, y = cupy.ones(4), cupy.zeros(4)
+        try:
+            lib.short_array(4, x, y)
+        except omp2gpu.OffloadError as error:
+            print(str(error).split(" runs past ", 1)[1].split(" (")[0])
+        print(y.get().tolist())
+    """, OMP2GPU_DEVICES="gpu", OMP_TARGET_OFFLOAD="MANDATORY")
+    assert done.stdout == "the array passed as 'y'\n[0.0, 0.0, 0.0, 0.0]\n", done.stderr
