@@ -71,3 +71,19 @@ def test_cmake_project(tmp_path, omp2gpu_cc):
     got = _run([str(build / "saxpy"), "1000"], tmp_path, OMP2GPU_OFFLOAD_LOG=str(log)).stdout
     assert got == "_OPENMP 201511, 1 devices, ran on the device, max error 0\n"
     assert "device='cpu'" in log.read_text()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake is not installed")
+def test_cmake_project_on_the_gpu(tmp_path, omp2gpu_cc):
+    """The same build on a GPU machine: the kernel runs on GPU 0 (device 0: only the GPUs
+    are numbered where there are some)."""
+    build = tmp_path / "build"
+    _run(["cmake", "-S", str(EXAMPLES / "cmake"), "-B", str(build)], tmp_path, CC=str(omp2gpu_cc))
+    _run(["cmake", "--build", str(build)], tmp_path)
+    log = tmp_path / "offload.log"
+    env = {key: value for key, value in _env().items() if key != "OMP2GPU_DEVICES"}
+    done = subprocess.run([str(build / "saxpy")], env={**env, "OMP2GPU_OFFLOAD_LOG": str(log)},
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and "ran on the device, max error 0" in done.stdout, done.stderr
+    assert "device='cpu'" not in log.read_text() and log.read_text()

@@ -65,3 +65,35 @@ def test_display_env_shows_the_devices(program):
     assert "[device] omp_get_num_devices() = '1'" in block and "[device] device 0 = 'cpu (cpu)'" in block
     assert "[device] OMP_NUM_TEAMS = '4'" in block and "OMP2GPU_DEVICES = 'cpu'" in block
     assert "OMP2GPU DISPLAY" not in _run(program).stderr
+
+
+@pytest.fixture(scope="module")
+def numbering(tmp_path_factory) -> Path:
+    executable = tmp_path_factory.mktemp("numbering") / "numbering"
+    assert cc.main([str(PROGRAM.parent / "device_numbering.c"), "-o", str(executable)]) == 0
+    return executable
+
+
+def _devices(numbering, **env) -> str:
+    done = run_bare(numbering, env={"OMP_NUM_THREADS": "2", **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.no_gpu
+def test_without_a_gpu_the_cpu_device_is_device_0(numbering):
+    assert _devices(numbering) == "devices 1 initial 1\ndevice 0 off_host 1\n"
+    assert _devices(numbering, OMP2GPU_DEVICES="cpu,cpu").startswith("devices 2 initial 2\n")
+
+
+@pytest.mark.gpu
+def test_with_gpus_only_the_gpus_are_numbered(numbering):
+    """As Clang and GCC number them: the GPUs alone (a code splitting its work over
+    omp_get_num_devices() devices gives the CPU none); OMP2GPU_DEVICES=gpu,cpu adds the
+    CPU device after them."""
+    from omp2gpu.tools.doctor import gpu_status
+
+    gpus, _ = gpu_status()
+    out = _devices(numbering)
+    assert out.startswith(f"devices {gpus} initial {gpus}\n") and out.count("off_host 1") == gpus
+    assert _devices(numbering, OMP2GPU_DEVICES="gpu,cpu").startswith(f"devices {gpus + 1} initial {gpus + 1}\n")
