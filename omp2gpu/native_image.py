@@ -25,6 +25,7 @@ from omp2gpu import cpu_driver, device_driver
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.linker import link_into
 from omp2gpu.offload import abi
+from omp2gpu.pipeline import stage
 from omp2gpu.targets import host, nvptx
 
 IMAGE_VERSION = 3                     # runtime/offload/offload.h IMAGE_VERSION
@@ -109,7 +110,8 @@ def gpu_ptx(gpu, options, dump=None) -> str | None:
     if gpu is None or not gpu.kernels:
         return None
     try:
-        return device_driver.device_ptx(gpu, options, dump)
+        with stage("ptx"):
+            return device_driver.device_ptx(gpu, options, dump)
     except CompileError as error:
         print(f"omp2gpu: warning: device code generation failed ({error.message}); "
               "the program's target regions will not run on a GPU", file=sys.stderr)
@@ -124,7 +126,8 @@ def gpu_cubin(ptx: str | None, options) -> tuple[bytes, int] | None:
     if ptx is None or digits is None or nvptx.find_ptxas() is None:
         return None
     try:
-        return nvptx.assemble(ptx, arch), int(digits.group(1))
+        with stage("ptxas"):
+            return nvptx.assemble(ptx, arch), int(digits.group(1))
     except (nvptx.PtxasError, nvptx.PtxasNotFound) as error:
         print(f"omp2gpu: warning: no cubin for {arch} ({error}); the GPU compiles the PTX when the program "
               "starts", file=sys.stderr)

@@ -159,7 +159,8 @@ link_observers: list = []
 def run_link(command: list[str], output: str) -> None:
     for observe in link_observers:
         observe(command)
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    with stage("cc_link"):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise CompileError(f"linking {output} failed: {(done.stderr or done.stdout).strip()[:3000]}")
 
