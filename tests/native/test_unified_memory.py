@@ -175,6 +175,29 @@ def test_interop_on_a_gpu_gives_its_own_stream(fake_driver, tmp_path):
     assert log == ["stream create flags 0", "stream destroy"]
 
 
+SHARED_ALLOCATION = r"""
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(void) {
+    double *shared = llvm_omp_target_alloc_shared(1000 * sizeof(double), 0), host[4];
+    shared[999] = 1.5;                            /* the host writes it as it is */
+    printf("shared accessible %d, host memory accessible %d, %g\n", omp_target_is_accessible(shared, 8000, 0),
+           omp_target_is_accessible(host, sizeof host, 0), shared[999]);
+    omp_target_free(shared, 0);
+    return 0;
+}
+"""
+
+
+def test_clangs_shared_allocation_is_managed_memory_on_a_gpu(fake_driver, tmp_path):
+    source = tmp_path / "shared.c"
+    source.write_text(SHARED_ALLOCATION)
+    done, log = on_fake_gpu(compile_native(tmp_path, source), fake_driver, tmp_path / "log")
+    assert (done.returncode, done.stdout) == (0, "shared accessible 1, host memory accessible 0, 1.5\n"), done.stderr
+    assert log == ["managed 8000", "free managed 8000"]
+
+
 # ------------------------------------------------------------------ on a real GPU
 @pytest.mark.gpu
 @pytest.mark.parametrize("choice", ["", "managed"])

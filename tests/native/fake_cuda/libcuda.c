@@ -129,6 +129,12 @@ CUresult cuPointerGetAttribute(void *data, int attribute, unsigned long long poi
             if (managed[i].address <= pointer && pointer < managed[i].address + managed[i].size) *(int *)data = 1;
         return 0;
     }
+    if (attribute == 3)                                        /* device pointer: the driver's memory only */
+        for (i = 0; i < managed_count; i++)
+            if (managed[i].address <= pointer && pointer < managed[i].address + managed[i].size) {
+                *(unsigned long long *)data = pointer;
+                return 0;
+            }
     return INVALID_VALUE;
 }
 CUresult cuStreamSynchronize(void *stream) { (void)stream; return 0; }
