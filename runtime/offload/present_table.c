@@ -17,7 +17,9 @@
 #include <string.h>
 #include "offload.h"
 
-struct attached { uintptr_t slot, begin; long size; };
+/* an attached pointer: its slot, its pointee's section, and the device address written
+ * into the device's slot (0: to be written again, as after a copy of the slot's range) */
+struct attached { uintptr_t slot, begin; long size; uintptr_t device_value; };
 
 struct mapping {
     uintptr_t host_begin;
@@ -149,6 +151,7 @@ static int to_device(struct device *d, struct mapping *m, uintptr_t begin, long 
     if (d->ops->to_device(d, device_of(m, begin), (const void *)begin, size)) return -1;
     profile_copy(d, 1, size, start);
     attached_in(m, begin, size, &first, &last);      /* the copy put host pointers there */
+    for (i = first; i < last; i++) m->attached[i].device_value = 0;
     if (last - first > 64) within = malloc((size_t)(last - first) * sizeof *within);
     if (last > first) memcpy(within, &m->attached[first], (size_t)(last - first) * sizeof *within);
     for (i = 0; i < last - first && !result; i++) result = attach(d, within[i].slot, within[i].begin, within[i].size);
@@ -176,7 +179,8 @@ static int to_host(struct device *d, struct mapping *m, uintptr_t begin, long si
     return 0;
 }
 
-static void remember_attached(struct mapping *holder, uintptr_t slot, uintptr_t begin, long size) {
+static void remember_attached(struct mapping *holder, uintptr_t slot, uintptr_t begin, long size,
+                              uintptr_t device_value) {
     int i = first_attached_at(holder, slot);
     if (i == holder->attached_count || holder->attached[i].slot != slot) {
         if (holder->attached_count == holder->attached_capacity) {
@@ -191,6 +195,7 @@ static void remember_attached(struct mapping *holder, uintptr_t slot, uintptr_t 
     holder->attached[i].slot = slot;
     holder->attached[i].begin = begin;
     holder->attached[i].size = size;
+    holder->attached[i].device_value = device_value;
 }
 
 static void forget_attached(struct mapping *holder, uintptr_t slot) {
@@ -204,7 +209,7 @@ static void forget_attached(struct mapping *holder, uintptr_t slot) {
 /* Point the device copy of the host pointer at `slot` at the device copy of its pointee
  * (the section [begin, begin + size) it designates), where both are mapped. */
 static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size) {
-    int partial;
+    int partial, known;
     struct mapping *holder = lookup(&d->table, slot, sizeof(void *), &partial), *pointee;
     uintptr_t value;
     if (partial) return -2;
@@ -216,8 +221,12 @@ static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size) 
         return 0;
     }
     value = device_of(pointee, (uintptr_t)*(void **)slot);
+    known = first_attached_at(holder, slot);
+    if (known < holder->attached_count && holder->attached[known].slot == slot
+        && holder->attached[known].device_value == value)
+        return 0;               /* attached already (each construct a mapper expands attaches again) */
     if (!holder->in_place && d->ops->to_device(d, device_of(holder, slot), &value, sizeof value)) return -1;
-    remember_attached(holder, slot, begin, size);
+    remember_attached(holder, slot, begin, size, value);
     return 0;
 }
 
