@@ -90,3 +90,9 @@ def test_a_program_with_a_negative_section_length_stops_with_the_location(tmp_pa
     assert result.stdout == "before\n"
     assert f"omp2gpu: error: {program}:10:13: map entry 1 has a negative length (-40 bytes)" \
         in result.stderr
+
+
+def test_the_present_modifier_is_refused_by_name(tmp_path):
+    """`present` (OpenMP 5.1) is built in the C runtime only: this launcher says so."""
+    with pytest.raises(MappingError, match="p.c:4:9: the 'present' map-type modifier .* needs the native runtime"):
+        check_entries([MapEntry(0x1000, 0x1000, 8, M.TO | M.PRESENT)], "p.c:4:9", _memory(tmp_path, (0x1000, 0x2000)))
