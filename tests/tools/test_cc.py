@@ -151,3 +151,14 @@ def test_assembly_temporaries_libraries_and_stdin(project, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", open(project / "scale.h"))
     assert cc.main(["-E", "-x", "c", "-"]) == 0 and "# 1" in capsys.readouterr().out
     assert cc.main(["-"]) == 1 and "-E or -x is required" in capsys.readouterr().err
+
+
+def test_the_console_script_is_declared():
+    """`pip install` makes `omp2gpu-cc` (pyproject.toml's [project.scripts])."""
+    import importlib
+    import tomllib
+    from pathlib import Path
+
+    scripts = tomllib.loads((Path(cc.__file__).parents[2] / "pyproject.toml").read_text())["project"]["scripts"]
+    module, function = scripts["omp2gpu-cc"].split(":")
+    assert getattr(importlib.import_module(module), function) is cc.main
