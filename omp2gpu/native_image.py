@@ -28,12 +28,12 @@ from omp2gpu.offload import abi
 from omp2gpu.pipeline import stage
 from omp2gpu.targets import host, nvptx
 
-IMAGE_VERSION = 3                     # runtime/offload/offload.h IMAGE_VERSION
+IMAGE_VERSION = 4                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
 SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3,
                 abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
 _TYPES = """
-%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64 }
+%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64, ptr }
 %global_desc = type { ptr, ptr, i64 }
 %image_desc = type { i64, i64, ptr, i64, ptr, ptr, ptr, i64, i64 }
 """
@@ -61,6 +61,15 @@ class _Strings:
         return name
 
 
+def param_writes(info: abi.KernelInfo) -> bytes | None:
+    """For a kernel that writes memory only through its pointer parameters (the GPU build's
+    effects, device_driver.with_effects): one letter a parameter, `r` only read, `w` maybe
+    written; None otherwise. The runtime's automatic concurrency reads it (docs/async.md)."""
+    if not info.args_only:
+        return None
+    return "".join("r" if i in info.read_only_params else "w" for i in range(len(info.params))).encode()
+
+
 def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict[str, int],
              ptx: str | None, triple: str, data_layout: str, cubin: tuple[bytes, int] | None = None) -> str:
     """The image table and its constructor as IR text. `kernels`: name -> the launch
@@ -82,7 +91,8 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
             f"i32 {int(info.one_team)}, i32 {int(name in gpu_names)}, "
             f"i32 {SCHEME_CODES.get(cpu.scheme, 0) if cpu else 0}, "
             f"ptr {'@' + _quoted(name) if cpu else 'null'}, "
-            f"i64 {(cpu.default_block_size or 0) if cpu else 0}, i64 {int(cpu.one_team) if cpu else 0} }}")
+            f"i64 {(cpu.default_block_size or 0) if cpu else 0}, i64 {int(cpu.one_team) if cpu else 0}, "
+            f"ptr {strings.add(writes) if (writes := param_writes(info)) else 'null'} }}")
     for name, size in sorted(cpu_globals.items()):
         declarations.append(f"@{_quoted(name)} = external global i8")
         global_rows.append(f"%global_desc {{ ptr {strings.add(name.encode())}, ptr @{_quoted(name)}, i64 {size} }}")
@@ -144,8 +154,8 @@ def image_module(gpu, cpu, options, dump=None) -> llvm.ModuleRef | None:
         return None
     ptx = gpu_ptx(gpu, options, dump)
     kernels = dict(cpu.kernels) if has_cpu else {}
-    if has_gpu:
-        kernels.update(gpu.kernels)        # the GPU's launch information wins, as in the launcher
+    if has_gpu:                            # the GPU's launch information wins, as in the launcher
+        kernels.update(device_driver.with_effects(gpu.kernels, ptx) if ptx else gpu.kernels)
     if has_cpu:
         module = cpu_driver.CpuImage(cpu, dump).linked()
     else:

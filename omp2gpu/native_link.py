@@ -37,7 +37,7 @@ from omp2gpu.offload.runtime import joined_ranges
 from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.runtime_files import runtime_root
 from omp2gpu.targets import host, mpi, mpi_device_buffers, native_runtime, openmp_runtime, shared_libraries
-from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES
+from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES, WAIT_WRAPPER_FLAGS
 
 ENVIRONMENT = "OMP2GPU_NATIVE"
 
@@ -47,19 +47,6 @@ def wanted(environ=None) -> bool:
     in-process JIT path while it still exists."""
     environ = os.environ if environ is None else environ
     return environ.get(ENVIRONMENT, "").strip().lower() not in ("0", "false", "no", "off")
-
-
-def openmp_link_flags() -> list[str]:
-    """How the host's OpenMP runtime is linked: libgomp by name (as gcc -fopenmp does), any
-    other by its path with a run-time path to its folder."""
-    for found in openmp_runtime.candidates():
-        if found.name == "libgomp":
-            return ["-lgomp"]
-        if os.path.isfile(found.path):
-            return [found.path, f"-Wl,-rpath,{os.path.dirname(os.path.abspath(found.path))}"]
-    raise CompileError("no OpenMP runtime for the host to link with",
-                       hint="install GCC's libgomp (e.g. apt install libgomp1) or Intel's "
-                            "(`pip install 'omp2gpu[openmp]'`)")
 
 
 def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[str]:
@@ -136,7 +123,7 @@ def link_command(objects: list[str], flags: list[str], output: str, shared: bool
     if runtime_library is None:       # whole: the image's constructor calls into it, a library's users may too
         runtime_library = ["-Wl,--whole-archive", str(native_runtime.build().static), "-Wl,--no-whole-archive"]
     return [*native_runtime.c_compiler().split(), *(["-shared"] if shared else []), "-o", output, *objects,
-            *runtime_library, *flags, *openmp_link_flags(), *SYSTEM_LIBRARIES]
+            *runtime_library, *WAIT_WRAPPER_FLAGS, *flags, *openmp_runtime.link_flags(), *SYSTEM_LIBRARIES]
 
 
 def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str], output: str,
@@ -187,7 +174,8 @@ def compile_object(path, options: CompileOptions) -> bytes:
 
 def runtime_link_flags() -> list[str]:
     """What another compiler's link needs for omp2gpu objects (`omp2gpu link-flags`)."""
-    return [str(native_runtime.build().static), *openmp_link_flags(), *SYSTEM_LIBRARIES]
+    return [str(native_runtime.build().static), *WAIT_WRAPPER_FLAGS, *openmp_runtime.link_flags(),
+            *SYSTEM_LIBRARIES]
 
 
 def cached_executable(paths: list, options: CompileOptions) -> Path:

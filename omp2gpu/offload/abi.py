@@ -161,10 +161,17 @@ DEVICE_CODE_HOST, DEVICE_CODE_CPU, DEVICE_CODE_GPU = 0, 1, 2
 # a detached target task's completion event, offered to its launch (docs/async.md):
 #   void __omp2gpu_target_task_begin(void *event, int flags); int __omp2gpu_target_task_end(void)
 #   (1: the launch took the event and fulfils it when its GPU work is done); flags:
-#   TASK_MAY_RUN_AHEAD for a task with no `depend` clause (runtime/native_launch/run_ahead.c)
+#   TASK_MAY_RUN_AHEAD for a task with no `depend` clause (runtime/offload/run_ahead.c)
 ENTRY_TARGET_TASK_BEGIN = "__omp2gpu_target_task_begin"
 ENTRY_TARGET_TASK_END = "__omp2gpu_target_task_end"
 TASK_MAY_RUN_AHEAD = 0x1
+# The OpenMP runtime's entry points after which the calling thread's tasks are complete:
+# a native program's calls to each NAME go to libomp2gpu's __wrap_NAME
+# (runtime/offload/openmp_waits.c; linked with -Wl,--wrap=NAME), which also waits for the
+# thread's target tasks whose kernels run ahead (docs/async.md).
+RUN_AHEAD_WAITS = ("GOMP_taskwait", "GOMP_taskgroup_end", "GOMP_barrier", "GOMP_barrier_cancel",
+                   "GOMP_loop_end", "GOMP_loop_end_cancel", "GOMP_sections_end", "GOMP_sections_end_cancel",
+                   "GOMP_single_copy_end", "GOMP_taskloop", "GOMP_taskloop_ull")
 
 # Called by runtime/mpi/device_buffers.c (MPI staging, linked into native programs that call
 # MPI), not by compiled code: int __omp2gpu_device_memory(const void *address, int *host_readable)

@@ -22,12 +22,18 @@ from pathlib import Path
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir
+from omp2gpu.offload import abi
 from omp2gpu.runtime_files import runtime_root
+from omp2gpu.targets import openmp_runtime
 
 SOURCE_FOLDER = "offload"
 POOL_SOURCE = "cpu_device/pool.c"
 C_FLAGS = ("-O2", "-fPIC", "-std=gnu11", "-fvisibility=default")
 SYSTEM_LIBRARIES = ("-lpthread", "-ldl", "-lm")
+# The program's calls to the OpenMP runtime's waits (taskwait, barriers, ...) bound to the
+# runtime's __wrap_NAME, which also wait for the thread's target tasks whose kernels run
+# ahead (docs/async.md, runtime/offload/openmp_waits.c): every link of the runtime.
+WAIT_WRAPPER_FLAGS = tuple(f"-Wl,--wrap={name}" for name in abi.RUN_AHEAD_WAITS)
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,8 @@ def sources() -> list[Path]:
 
 
 def _key(compiler: str) -> str:
-    digest = hashlib.sha256(" ".join((compiler, *C_FLAGS)).encode())
+    flags = (compiler, *C_FLAGS, *WAIT_WRAPPER_FLAGS, *openmp_runtime.link_flags())
+    digest = hashlib.sha256(" ".join(flags).encode())
     version = subprocess.run([*compiler.split(), "--version"], capture_output=True, text=True, check=False)
     digest.update(version.stdout.encode())
     for path in [*sources(), *sorted((runtime_root() / SOURCE_FOLDER).glob("*.h"))]:
@@ -82,8 +89,10 @@ def build() -> NativeRuntime:
             _run([*compiler.split(), *C_FLAGS, "-c", str(source), "-o", str(obj)], "compile " + source.name)
             objects.append(str(obj))
         _run(["ar", "rcs", str(work / "libomp2gpu.a"), *objects], "archive libomp2gpu.a")
-        _run([*compiler.split(), "-shared", "-o", str(work / "libomp2gpu.so"), *objects, *SYSTEM_LIBRARIES],
-             "link libomp2gpu.so")
+        # it calls the OpenMP runtime (target tasks, the wrapped waits): linked with it, so it
+        # loads anywhere, and with the wrap flags for its __real_GOMP_* references
+        _run([*compiler.split(), "-shared", "-o", str(work / "libomp2gpu.so"), *objects, *WAIT_WRAPPER_FLAGS,
+              *openmp_runtime.link_flags(), *SYSTEM_LIBRARIES], "link libomp2gpu.so")
         os.replace(work, folder)          # whole or not at all, even with builds racing
     except OSError:
         if not (runtime.static.is_file() and runtime.shared.is_file()):

@@ -73,3 +73,16 @@ def load() -> OpenMPRuntime:
     raise CompileError(f"no OpenMP runtime for the host: {why}; install GCC's libgomp "
                        "(e.g. apt install libgomp1) or Intel's (`pip install 'omp2gpu[openmp]'`), or set "
                        f"{ENVIRONMENT} to a libgomp/libiomp5 shared library")
+
+
+def link_flags() -> list[str]:
+    """How the host's OpenMP runtime is linked: libgomp by name (as gcc -fopenmp does), any
+    other by its path with a run-time path to its folder."""
+    for found in candidates():
+        if found.name == "libgomp":
+            return ["-lgomp"]
+        if os.path.isfile(found.path):
+            return [found.path, f"-Wl,-rpath,{os.path.dirname(os.path.abspath(found.path))}"]
+    raise CompileError("no OpenMP runtime for the host to link with",
+                       hint="install GCC's libgomp (e.g. apt install libgomp1) or Intel's "
+                            "(`pip install 'omp2gpu[openmp]'`)")

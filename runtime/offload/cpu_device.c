@@ -265,6 +265,7 @@ static const struct device_ops cpu_ops = {
     cpu_load, cpu_global, cpu_launch, cpu_label, cpu_holds, cpu_wait_stream,
     0, 0,                        /* strided updates: a memcpy a row */
     cpu_unify, 0, 0, 0, cpu_accessible, cpu_interop_handles,
+    0, 0, 0, 0,                  /* no queued launches: a target task's kernel is waited for */
 };
 
 int cpu_device_make(struct device *d) {

@@ -3,8 +3,16 @@
  * Each GPU uses its primary context, made current on the calling thread before each
  * call; a module is the image's PTX loaded with cuModuleLoadDataEx (the JIT's error log
  * goes into the message when it fails). Every CUresult is checked: a failure names the
- * call and the driver's error name and text (omp2gpu/offload/devices/cuda.py). */
+ * call and the driver's error name and text (omp2gpu/offload/devices/cuda.py).
+ *
+ * Queued launches (target tasks, target_tasks.c): the kernel goes on one of STREAMS
+ * blocking streams in turn with an event recorded after it, and the call returns. The
+ * blocking streams keep everything else correct: every other call here (copies, the
+ * synchronous launches) works on the legacy default stream, which waits for the
+ * kernels queued before it; device memory is freed only after the context is
+ * synchronised once anything was queued. */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +44,10 @@ typedef unsigned long long CUdeviceptr;
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 #define CU_JIT_GENERATE_LINE_INFO 13
 #define JIT_LOG_BYTES 16384
+#define STREAMS 16                       /* a time step's independent regions each on one (LULESH: 11) */
+#define SPARE_EVENTS 64
+#define EVENT_DISABLE_TIMING 0x2         /* CU_EVENT_DISABLE_TIMING */
+#define ERROR_NOT_READY 600              /* CUDA_ERROR_NOT_READY: an event still pending */
 
 /* CUDA_MEMCPY2D (cuda.h) */
 struct memcpy_2d {
@@ -92,6 +104,8 @@ static struct {
     CUresult (*cuMemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
     CUresult (*cuStreamCreate)(CUstream *, unsigned);
     CUresult (*cuStreamDestroy)(CUstream);
+    CUresult (*cuEventQuery)(void *);
+    CUresult (*cuStreamWaitEvent)(CUstream, void *, unsigned);
 } cu;
 
 struct cuda_state {
@@ -100,6 +114,12 @@ struct cuda_state {
     CUcontext context;
     char name[256];
     long compute_capability;     /* major * 10 + minor */
+    CUstream streams[STREAMS];   /* queued launches' blocking streams, made at first use */
+    int next_stream;
+    int queued;                  /* a launch may still run: synchronise before freeing memory */
+    pthread_mutex_t spare_lock;  /* events are given back by the poller and waiting threads */
+    void *spare[SPARE_EVENTS];
+    int spare_count;
 };
 
 /* a module: the CUmodule and its functions found so far, by kernel name */
@@ -187,6 +207,8 @@ static int load_driver(void) {
     *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
     *(void **)&cu.cuStreamCreate = find(library, "cuStreamCreate", &missing);
     *(void **)&cu.cuStreamDestroy = find(library, "cuStreamDestroy_v2", &missing);
+    *(void **)&cu.cuEventQuery = find(library, "cuEventQuery", &missing);
+    *(void **)&cu.cuStreamWaitEvent = find(library, "cuStreamWaitEvent", &missing);
     if (missing) {
         snprintf(why_not, sizeof why_not, "the NVIDIA driver is too old (libcuda.so.1 lacks functions omp2gpu "
                  "calls): update it (e.g. `sudo apt install nvidia-driver-550`)");
@@ -243,8 +265,19 @@ static int cuda_allocate(struct device *d, long bytes, uintptr_t *address) {
     return 0;
 }
 
+/* Nothing queued is running any more (a synchronous launch or a free waited for all). */
+static int synchronise(struct device *d) {
+    struct cuda_state *s = d->state;
+    if (check(d, cu.cuCtxSynchronize(), "cuCtxSynchronize")) return -1;
+    s->queued = 0;
+    return 0;
+}
+
+/* No memory is freed under a kernel that may still use it. */
 static int cuda_release(struct device *d, uintptr_t address) {
-    return current(d) || check(d, cu.cuMemFree((CUdeviceptr)address), "cuMemFree");
+    struct cuda_state *s = d->state;
+    if (current(d) || (s->queued && synchronise(d))) return -1;
+    return check(d, cu.cuMemFree((CUdeviceptr)address), "cuMemFree");
 }
 
 static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long bytes) {
@@ -400,7 +433,76 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
         return -1;
-    return check(d, cu.cuCtxSynchronize(), "cuCtxSynchronize") ? LAUNCH_RAN_AND_FAILED : 0;
+    return synchronise(d) ? LAUNCH_RAN_AND_FAILED : 0;
+}
+
+/* ---------------------------------------------------------------- queued launches */
+static void *spare_event(struct cuda_state *s) {
+    void *event = 0;
+    pthread_mutex_lock(&s->spare_lock);
+    if (s->spare_count > 0) event = s->spare[--s->spare_count];
+    pthread_mutex_unlock(&s->spare_lock);
+    return event;
+}
+
+static void cuda_event_release(struct device *d, void *event) {
+    struct cuda_state *s = d->state;
+    pthread_mutex_lock(&s->spare_lock);
+    if (s->spare_count < SPARE_EVENTS) s->spare[s->spare_count++] = event;
+    else cu.cuEventDestroy(event);
+    pthread_mutex_unlock(&s->spare_lock);
+}
+
+/* The kernel on the next of the streams after the `after` events, `*done` an event
+ * recorded after it, `*stream` the stream's number (1..STREAMS); called with the
+ * runtime's lock held. */
+static int cuda_launch_queued(struct device *d, void *module, const struct kernel_desc *kernel, long grid,
+                              long block, void **args, int arg_count, void *const *after, int after_count,
+                              void **done, int *stream) {
+    struct cuda_state *s = d->state;
+    CUfunction function;
+    void *event;
+    int slot, i;
+    (void)arg_count;
+    if (!module || !kernel->gpu) {
+        device_error(d, "no code for kernel '%s' on device %d", kernel->name, d->number);
+        return -1;
+    }
+    if (current(d) || cuda_function(d, module, kernel->name, &function)) return -1;
+    slot = s->next_stream;
+    if (!s->streams[slot] && check(d, cu.cuStreamCreate(&s->streams[slot], 0), "cuStreamCreate")) return -1;
+    for (i = 0; i < after_count; i++)
+        if (check(d, cu.cuStreamWaitEvent(s->streams[slot], after[i], 0), "cuStreamWaitEvent")) return -1;
+    event = spare_event(s);
+    if (!event && check(d, cu.cuEventCreate(&event, EVENT_DISABLE_TIMING), "cuEventCreate")) return -1;
+    s->queued = 1;
+    if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, s->streams[slot], args, 0),
+              "cuLaunchKernel")
+        || check(d, cu.cuEventRecord(event, s->streams[slot]), "cuEventRecord")) {
+        cuda_event_release(d, event);
+        return -1;
+    }
+    s->next_stream = (slot + 1) % STREAMS;
+    *done = event;
+    *stream = slot + 1;
+    return 0;
+}
+
+/* From any thread, with no lock of the runtime's held: 0 done, 1 still running, -1 failed
+ * (no message is written: the poller completes the task, and the program meets the
+ * failure at its next synchronisation). */
+static int cuda_event_state(struct device *d, void *event) {
+    struct cuda_state *s = d->state;
+    CUcontext now = 0;
+    CUresult result;
+    if ((cu.cuCtxGetCurrent(&now) != 0 || now != s->context) && cu.cuCtxSetCurrent(s->context) != 0) return -1;
+    result = cu.cuEventQuery(event);
+    return result == 0 ? 0 : result == ERROR_NOT_READY ? 1 : -1;
+}
+
+/* From any thread: 0 when the work before `event` finished, else -1 with the message. */
+static int cuda_event_wait(struct device *d, void *event) {
+    return current(d) || check(d, cu.cuEventSynchronize(event), "cuEventSynchronize");
 }
 
 static void cuda_label(struct device *d, char *buffer, size_t size) {
@@ -538,6 +640,7 @@ static const struct device_ops cuda_ops = {
     cuda_load, cuda_global, cuda_launch, cuda_label, cuda_holds, cuda_wait_stream,
     cuda_to_device_2d, cuda_to_host_2d,
     cuda_unify, cuda_host_alias, cuda_allocate_managed, cuda_release, cuda_accessible, cuda_interop_handles,
+    cuda_launch_queued, cuda_event_state, cuda_event_wait, cuda_event_release,
 };
 
 int cuda_device_make(struct device *d, int ordinal) {
@@ -546,6 +649,7 @@ int cuda_device_make(struct device *d, int ordinal) {
     d->ops = &cuda_ops;
     d->state = s;
     s->ordinal = ordinal;
+    pthread_mutex_init(&s->spare_lock, 0);
     if (check(d, cu.cuDeviceGet(&s->handle, ordinal), "cuDeviceGet")
         || check(d, cu.cuDevicePrimaryCtxRetain(&s->context, s->handle), "cuDevicePrimaryCtxRetain")
         || current(d)

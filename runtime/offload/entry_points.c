@@ -83,7 +83,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     struct device *d;
     uintptr_t slots[MAX_PARAMS + 1];
     void *args[MAX_PARAMS + 1];
-    int image, i, params = 0, failed;
+    int image, i, params = 0, failed, all_present = 0, stream = 0;
     long grid, block;
     offload_lock();
     requirements_check_construct(where);
@@ -104,6 +104,8 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         device_error(d, "no device code for kernel '%s'", kernel_name);
         failed = settle(d, -1, where, fallback);
     }
+    if (!failed && (task_event_offered() || auto_async_enabled()))       /* may the kernel be left running */
+        all_present = table_all_present(d, entries, count);
     if (!failed) failed = settle(d, table_begin(d, entries, count, where), where, fallback);
     for (i = 0; i < count && !failed; i++) {
         if (!(entries[i].type & MAP_TARGET_PARAM)) continue;
@@ -141,8 +143,8 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     }
     if (!failed) {
         double micros = 0, start = profile_active() ? profile_now() : 0;
-        int launched = d->ops->launch(d, d->modules[image], kernel, grid, block, args, params,
-                                      profile_active() ? &micros : 0);
+        int launched = task_launch(d, d->modules[image], kernel, grid, block, args, params,
+                                   profile_active() ? &micros : 0, all_present, &stream);
         if (launched == LAUNCH_RAN_AND_FAILED && d->table.in_place)   /* it may have written host memory */
             offload_fatal("%s: the region's kernel failed on device %d (%s); with host memory used in place "
                           "(unified_shared_memory) it may have written some of it, so the host does not run "
@@ -151,7 +153,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         if (!failed) profile_launch(d, kernel_name, grid, block, start, micros);
     }
     if (!failed) {
-        record_launch(d, kernel_name, grid, block, kernel->cpu_scheme);
+        record_launch(d, kernel_name, grid, block, kernel->cpu_scheme, stream);
         table_kernel_ran(d);
         failed = settle(d, table_end(d, entries, count, where), where, fallback);
     }
@@ -506,12 +508,3 @@ int __omp2gpu_device_kind(int device) {
     offload_unlock();
     return kind;
 }
-
-/* Target tasks: every launch here finishes before it returns, so no completion event is
- * ever taken (the task completes as an ordinary one). */
-void __omp2gpu_target_task_begin(void *event, int flags) {
-    (void)event;
-    (void)flags;
-}
-
-int __omp2gpu_target_task_end(void) { return 0; }

@@ -1,6 +1,8 @@
 /* What the runtime tells about its work when the environment asks (as
  * omp2gpu/offload/launch_record.py and launch_info.py):
- *   OMP2GPU_OFFLOAD_LOG=FILE  a line per kernel launch: kernel, device, grid, block
+ *   OMP2GPU_OFFLOAD_LOG=FILE  a line per kernel launch: kernel, device, grid, block (and
+ *                             `stream=N` for a kernel left running), and with
+ *                             OMP2GPU_AUTO_ASYNC a line per pair of launches that overlap
  *   OMP2GPU_COPY_LOG=FILE     a line per copy a map clause makes: direction, bytes, device
  *   LIBOMPTARGET_INFO=MASK    libomptarget's lines on stderr: 0x10 each launch, 0x20 each
  *                             map-clause copy (decimal or 0x hex; the other bits accepted
@@ -50,13 +52,17 @@ static void append(const char *path, const char *line) {
     fclose(log);
 }
 
-void record_launch(struct device *d, const char *kernel, long grid, long block, int cpu_scheme) {
+void record_launch(struct device *d, const char *kernel, long grid, long block, int cpu_scheme, int stream) {
     char line[1024], label[300];
     if (!read_once) read_environment();
     offload_debug(1, "launching %s on device %d (%s): %ld teams of %ld threads", kernel, d->number, d->name, grid,
                   block);
     if (launch_log) {
-        snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld\n", kernel, d->name, grid, block);
+        if (stream)          /* a target task's kernel left running on the device's stream */
+            snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld stream=%d\n", kernel, d->name, grid,
+                     block, stream);
+        else
+            snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld\n", kernel, d->name, grid, block);
         append(launch_log, line);
     }
     if (info_mask & INFO_PLUGIN_KERNEL) {
@@ -97,4 +103,13 @@ void record_unified(struct device *d, const char *how) {
     d->ops->label(d, line, sizeof line - 8);
     strcat(line, " info");
     offload_report(line, "unified_shared_memory: %s", how);
+}
+
+/* Automatic concurrency left `kernel` running beside `other` (docs/async.md). */
+void record_overlap(struct device *d, const char *kernel, const char *other) {
+    char line[1024];
+    if (!read_once) read_environment();
+    if (!launch_log) return;
+    snprintf(line, sizeof line, "%s device='%s' overlaps %s\n", kernel, d->name, other);
+    append(launch_log, line);
 }

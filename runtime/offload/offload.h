@@ -27,6 +27,12 @@
  *   usm_heap.c       a unified_shared_memory file's malloc/free: memory every device reaches
  *   device_memory.c  omp_target_memcpy_async & co, omp_get_mapped_ptr, associate_ptr
  *   interop.c        `#pragma omp interop` objects and the omp_get_interop_* routines
+ *   target_tasks.c   `target nowait` tasks' kernels queued on streams (docs/async.md), with
+ *   completion_poller.c  their tasks completed when their kernels are,
+ *   run_ahead.c      or, outside parallel regions, left running until the thread's next wait,
+ *   openmp_waits.c   the OpenMP runtime's waits wrapped (-Wl,--wrap) to wait for them too
+ *   auto_async.c     OMP2GPU_AUTO_ASYNC: synchronous launches whose footprints do not conflict
+ *                    left running beside each other
  * Built by `cc` into libomp2gpu.so / libomp2gpu.a (omp2gpu/targets/native_runtime.py).
  */
 #ifndef OMP2GPU_OFFLOAD_H
@@ -72,7 +78,7 @@ enum scheme {
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions
  * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
-#define IMAGE_VERSION 3
+#define IMAGE_VERSION 4
 typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
 
 struct kernel_desc {
@@ -89,6 +95,9 @@ struct kernel_desc {
      * region without teams there): its default block and one_team */
     long cpu_default_block;
     long cpu_one_team;
+    /* a kernel that writes memory only through its pointer parameters: per parameter 'r'
+     * only read, 'w' maybe written (automatic concurrency, auto_async.c); NULL: unknown */
+    const char *writes;
 };
 
 struct global_desc {
@@ -185,6 +194,17 @@ struct device_ops {
     /* interop.c, `interop init(targetsync)`: *stream NULL: a new stream, the device's handle
      * and context; *stream set: its work waited for and the stream destroyed */
     int (*interop_handles)(struct device *, void **stream, void **device_handle, void **context);
+    /* Queued launches (target tasks, target_tasks.c; auto_async.c); NULL where every launch
+     * has finished when it returns (the CPU device). The kernel goes on one of the device's
+     * streams after the `after` events, *done an event after it, *stream the stream's
+     * number (1..) for the log. */
+    int (*launch_queued)(struct device *, void *module, const struct kernel_desc *kernel, long grid,
+                         long block, void **args, int arg_count, void *const *after, int after_count,
+                         void **done, int *stream);
+    /* from any thread, no lock held: 0 done, 1 running, -1 failed (no message) */
+    int (*event_state)(struct device *, void *event);
+    int (*event_wait)(struct device *, void *event);         /* 0, or -1 with the message */
+    void (*event_release)(struct device *, void *event);     /* done with: kept for reuse */
 };
 #define LAUNCH_RAN_AND_FAILED (-3)
 /* How a device under unified_shared_memory reaches the host's memory */
@@ -257,6 +277,11 @@ uintptr_t table_translate(struct device *device, const struct map_entry *entry);
 int table_return_device_pointers(struct device *device, const struct map_entry *entries, int count,
                                  void **bases);
 int table_is_present(struct device *device, uintptr_t address);
+/* 1 when a region's entries are all present already and its end copies and frees nothing */
+int table_all_present(struct device *device, const struct map_entry *entries, int count);
+/* the device range of the mapping holding device address `address` (not a loan, nor the
+ * host's own storage): 0, or -1 for none */
+int table_device_range(struct device *device, uintptr_t address, uintptr_t *begin, uintptr_t *end);
 int table_add_global(struct device *device, uintptr_t host, long size, uintptr_t device_address);
 int table_add_link_global(struct device *device, uintptr_t host, long size, uintptr_t device_address);
 void table_kernel_ran(struct device *device);
@@ -300,10 +325,12 @@ const struct image_desc *images_at(int index);
 int images_count(void);
 
 /* ---------------------------------------------------------------- launch_record.c */
-void record_launch(struct device *device, const char *kernel, long grid, long block, int cpu_scheme);
+/* `stream`: the queued launch's stream number, 0 for a launch waited for */
+void record_launch(struct device *device, const char *kernel, long grid, long block, int cpu_scheme, int stream);
 void record_copy(struct device *device, int to_device, uintptr_t host, uintptr_t device_address, long bytes);
 /* LIBOMPTARGET_INFO (any bit): how unified_shared_memory is provided on a device */
 void record_unified(struct device *device, const char *how);
+void record_overlap(struct device *device, const char *kernel, const char *other);   /* auto_async.c */
 
 /* ---------------------------------------------------------------- profile.c */
 int profile_active(void);
@@ -320,6 +347,38 @@ void requirements_register(long flags, const char *where);
 long requirements_flags(void);
 /* a construct at `where` in a file that did not say the program's requirements: fatal */
 void requirements_check_construct(const char *where);
+/* ---------------------------------------------------------------- target tasks (docs/async.md) */
+#define TASK_MAY_RUN_AHEAD 0x1           /* __omp2gpu_target_task_begin's flag: no `depend` clause */
+/* the host OpenMP runtime's (libgomp, or another with its interface), which every native
+ * link names; omp_fulfill_event's omp_event_handle_t is a uintptr_t */
+int omp_get_level(void);
+void omp_fulfill_event(uintptr_t event);
+/* target_tasks.c: a region's launch, queued when its target task allows (0, or -1 failed) */
+int task_event_offered(void);
+int task_launch(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
+                void **args, int arg_count, double *micros, int all_present, int *stream);
+/* auto_async.c: synchronous launches left running where nothing can tell (OMP2GPU_AUTO_ASYNC=1) */
+#define FOOTPRINT_RANGES 32
+#define AUTO_ASYNC_SLOTS 16              /* launches left running at once */
+struct footprint {               /* the device ranges a launch may touch */
+    int count;
+    uintptr_t begin[FOOTPRINT_RANGES], end[FOOTPRINT_RANGES];
+    char writes[FOOTPRINT_RANGES];
+};
+int auto_async_enabled(void);
+int footprint_of(struct device *device, const struct kernel_desc *kernel, void **args, int arg_count,
+                 struct footprint *footprint);                   /* 0 known, -1 unknown */
+int footprints_conflict(const struct footprint *first, const struct footprint *second);
+/* 0 left running, -1 failed, 1 not taken (to be launched and waited for) */
+int auto_async_launch(struct device *device, void *module, const struct kernel_desc *kernel, long grid,
+                      long block, void **args, int arg_count, int *stream);
+int auto_async_in_flight(struct device *device, void **events, int most);   /* their events */
+/* completion_poller.c: fulfil `task_event` once `done` is; 0 watched, -1 cannot be */
+int completion_watch(struct device *device, void *done, void *task_event);
+/* run_ahead.c: the calling thread's kernels that run ahead */
+int run_ahead_make_room(void);           /* 0; 1: no ring; -1: a full ring's oldest kernel failed */
+void run_ahead_add(struct device *device, void *done);
+void run_ahead_wait(void);               /* every one of the thread's finished */
 
 /* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);

@@ -464,6 +464,34 @@ int table_return_device_pointers(struct device *d, const struct map_entry *entri
 
 int table_is_present(struct device *d, uintptr_t address) { return lookup_address(&d->table, address, 0) != 0; }
 
+int table_device_range(struct device *d, uintptr_t address, uintptr_t *begin, uintptr_t *end) {
+    long i;
+    for (i = 0; i < d->table.count; i++) {
+        const struct mapping *m = &d->table.items[i];
+        if (m->in_place || m->lent || address < m->device_address
+            || address >= m->device_address + (uintptr_t)m->nbytes)
+            continue;
+        *begin = m->device_address;
+        *end = m->device_address + (uintptr_t)m->nbytes;
+        return 0;
+    }
+    return -1;
+}
+
+/* Whether a region's begin and end only count references: every entry that maps storage
+ * lies in a mapping present already, and none asks for a copy back or a delete at the end
+ * (a target task's kernel may then be left running: nothing is copied or freed after it). */
+int table_all_present(struct device *d, const struct map_entry *entries, int count) {
+    int i, partial;
+    for (i = 0; i < count; i++) {
+        const struct map_entry *e = &entries[i];
+        if (!maps_storage(e)) continue;
+        if ((e->type & MAP_DELETE) || ((e->type & MAP_FROM) && (e->type & MAP_ALWAYS))) return 0;
+        if (!lookup(&d->table, e->begin, e->size, &partial) || partial) return 0;
+    }
+    return 1;
+}
+
 /* a declare target global whose storage the module provides: present from now on */
 int table_add_global(struct device *d, uintptr_t host, long size, uintptr_t device_address) {
     int partial;

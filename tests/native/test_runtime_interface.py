@@ -39,6 +39,8 @@ def test_every_entry_point_is_defined_by_the_runtime():
                   "__omp2gpu_end_argument_arrays"}     # native_link.py's calls through ctypes
     assert python_api <= set(exported), python_api - set(exported)
     assert abi.STAGING_DEVICE_MEMORY in exported          # runtime/mpi/device_buffers.c's call
+    wrappers = {f"__wrap_{name}" for name in abi.RUN_AHEAD_WAITS}   # the waits linked with --wrap
+    assert wrappers <= set(exported), wrappers - set(exported)
 
 
 def test_map_bits_match_the_abi():
@@ -48,6 +50,7 @@ def test_map_bits_match_the_abi():
             assert defines[f"MAP_{member.name}"] == member.value, member
     assert defines["MAP_MEMBER_OF_SHIFT"] == abi.MEMBER_OF_SHIFT
     assert defines["CPU_MAX_TEAM"] == abi.CPU_MAX_TEAM
+    assert defines["TASK_MAY_RUN_AHEAD"] == abi.TASK_MAY_RUN_AHEAD
     assert (defines["DEVICE_CODE_HOST"], defines["DEVICE_CODE_CPU"], defines["DEVICE_CODE_GPU"]) == (
         abi.DEVICE_CODE_HOST, abi.DEVICE_CODE_CPU, abi.DEVICE_CODE_GPU)
 
@@ -108,7 +111,7 @@ def _ir_layouts() -> dict[str, list[int]]:
 
 FIELDS = {
     "kernel_desc": ("name", "params", "default_block", "team_stack_bytes", "scheme", "one_team", "gpu",
-                    "cpu_scheme", "cpu_function", "cpu_default_block", "cpu_one_team"),
+                    "cpu_scheme", "cpu_function", "cpu_default_block", "cpu_one_team", "writes"),
     "global_desc": ("name", "cpu_address", "size"),
     "image_desc": ("version", "kernel_count", "kernels", "cpu_global_count", "cpu_globals", "ptx", "cubin",
                    "cubin_size", "cubin_arch"),

@@ -38,9 +38,7 @@ NOWAIT_COMPLETION_DEFAULT = "poll"
 NOWAIT_RUN_AHEAD_DEFAULT = "1"
 # The GOMP entry points after which the calling thread's tasks are complete: the
 # program's calls go to run_ahead.c's wrappers, which wait for its run-ahead kernels first.
-RUN_AHEAD_WAITS = ("GOMP_taskwait", "GOMP_taskgroup_end", "GOMP_barrier", "GOMP_barrier_cancel",
-                   "GOMP_loop_end", "GOMP_loop_end_cancel", "GOMP_sections_end", "GOMP_sections_end_cancel",
-                   "GOMP_single_copy_end", "GOMP_taskloop", "GOMP_taskloop_ull")
+RUN_AHEAD_WAITS = abi.RUN_AHEAD_WAITS
 
 _lock = threading.Lock()
 _runtime_loader = None

@@ -1,23 +1,39 @@
 /* A stand-in for the CUDA driver (libcuda.so.1) that runtime/offload/cuda_device.c loads
  * with dlopen, for testing on a machine without a GPU what the runtime decides and asks of
- * the driver: one "GPU" whose memory is host memory (copies are memcpy), whose attributes
- * the environment sets (FAKE_CUDA_PAGEABLE: pageable memory access, FAKE_CUDA_MANAGED:
- * managed memory and registered memory at the host's address; 0 or 1), and which cannot
- * launch a kernel (so regions fall back to the host; with FAKE_CUDA_KERNEL_FAULT=1 the
- * launch succeeds and the kernel "faults": an illegal address at the next synchronisation,
- * as a kernel that ran part way). FAKE_CUDA_LOG names a file that
- * gets a line per managed allocation, free and host registration. Built by
- * tests/native/test_unified_memory.py. */
+ * the driver: one "GPU" whose memory is host memory (copies are memcpy) and whose
+ * attributes the environment sets (FAKE_CUDA_PAGEABLE: pageable memory access,
+ * FAKE_CUDA_MANAGED: managed memory and registered memory at the host's address; 0 or 1).
+ * FAKE_CUDA_LOG names a file that gets a line per managed allocation, free, host
+ * registration and stream made or destroyed.
+ *
+ * Kernels, in one of three ways:
+ * - by default it cannot launch one (regions fall back to the host);
+ * - FAKE_CUDA_KERNEL_FAULT=1: the launch succeeds and the kernel "faults" (an illegal
+ *   address at the next synchronisation, as a kernel that ran part way);
+ * - FAKE_CUDA_KERNEL_MS=N: a kernel computes nothing but takes N milliseconds on its
+ *   stream, and logs "FAKE-CUDA: start KERNEL stream=S" and "FAKE-CUDA: end KERNEL
+ *   stream=S" on stderr (S 0: the default stream). Streams are then threads: an event
+ *   recorded on one is done when the stream reaches it, a stream told to wait for an event
+ *   (cuStreamWaitEvent) goes on once that record is done, and the legacy default stream
+ *   behaves as CUDA's does: a copy, a launch on it or cuCtxSynchronize ("FAKE-CUDA:
+ *   synchronize") first waits for every stream's work. Freeing memory while a kernel runs
+ *   logs "FAKE-CUDA: free while a kernel runs": a bug of the runtime's.
+ * Built by tests/native/test_unified_memory.py and test_target_tasks.py. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 typedef int CUresult;
 #define NOT_SUPPORTED 801
 #define NOT_FOUND 500
 #define INVALID_VALUE 1
+#define NOT_READY 600
+#define QUEUE 256
 
 static void note(const char *format, ...) {
     const char *path = getenv("FAKE_CUDA_LOG");
@@ -36,9 +52,101 @@ static int flag(const char *name, int otherwise) {
     return text ? atoi(text) : otherwise;
 }
 
+/* a line on stderr, written at once (the program's marks go there too, in order) */
+static void say(const char *format, ...) {
+    char line[512];
+    va_list args;
+    int length;
+    va_start(args, format);
+    length = vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    if (length > 0 && write(2, line, (size_t)length) < 0) return;
+}
+
 static struct { uintptr_t address; size_t size; } managed[4096];
 static int managed_count;
 
+/* ---------------------------------------------------------------- streams as threads */
+struct event { long recorded, completed; };   /* done when every record is completed */
+struct operation {
+    const char *kernel;          /* a kernel to run */
+    struct event *event;         /* an event record to complete */
+    struct event *wait_for;      /* cuStreamWaitEvent: until wait_for->completed >= wait_until */
+    long wait_until;
+};
+struct stream {
+    int number;
+    struct operation queue[QUEUE];
+    int head, count, busy, started;
+    pthread_t worker;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+static struct stream *streams[256];
+static int stream_count, stream_numbers;
+static int device_number_global;
+
+static void run_kernel(const char *kernel, int stream) {
+    long millis = flag("FAKE_CUDA_KERNEL_MS", 0);
+    struct timespec pause;
+    say("FAKE-CUDA: start %s stream=%d\n", kernel, stream);
+    pause.tv_sec = millis / 1000;
+    pause.tv_nsec = (millis % 1000) * 1000000L;
+    nanosleep(&pause, 0);
+    say("FAKE-CUDA: end %s stream=%d\n", kernel, stream);
+}
+
+static void *work(void *argument) {
+    struct stream *s = argument;
+    pthread_mutex_lock(&lock);
+    for (;;) {
+        struct operation op;
+        while (s->count == 0) pthread_cond_wait(&changed, &lock);
+        op = s->queue[s->head];
+        s->busy = 1;
+        while (op.wait_for && op.wait_for->completed < op.wait_until) pthread_cond_wait(&changed, &lock);
+        pthread_mutex_unlock(&lock);
+        if (op.kernel) run_kernel(op.kernel, s->number);
+        pthread_mutex_lock(&lock);
+        if (op.event) op.event->completed++;
+        s->head = (s->head + 1) % QUEUE;
+        s->count--;
+        s->busy = 0;
+        pthread_cond_broadcast(&changed);
+    }
+    return 0;
+}
+
+static int idle(struct stream *s) { return s->count == 0 && !s->busy; }
+
+static int any_busy(void) {
+    int i;
+    for (i = 0; i < stream_count; i++)
+        if (!idle(streams[i])) return 1;
+    return 0;
+}
+
+/* the legacy default stream: after every stream's work (called with the lock held) */
+static void drain_all(void) {
+    while (any_busy()) pthread_cond_wait(&changed, &lock);
+}
+
+static void drain(void) {
+    pthread_mutex_lock(&lock);
+    drain_all();
+    pthread_mutex_unlock(&lock);
+}
+
+static void enqueue(struct stream *s, struct operation op) {
+    if (!s->started) s->started = pthread_create(&s->worker, 0, work, s) == 0;
+    while (s->count == QUEUE) pthread_cond_wait(&changed, &lock);
+    s->queue[(s->head + s->count) % QUEUE] = op;
+    s->count++;
+    pthread_cond_broadcast(&changed);
+}
+
+/* ---------------------------------------------------------------- the driver's entry points */
 CUresult cuInit(unsigned flags) { (void)flags; return 0; }
 CUresult cuDeviceGetCount(int *count) { *count = 1; return 0; }
 CUresult cuDeviceGet(int *device, int ordinal) { *device = ordinal; return 0; }
@@ -61,17 +169,24 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
     return 0;
 }
 CUresult cuDevicePrimaryCtxRetain(void **context, int device) { *context = (void *)(uintptr_t)(device + 1); return 0; }
-static void *current_context;
+static __thread void *current_context;
 CUresult cuCtxSetCurrent(void *context) { current_context = context; return 0; }
 CUresult cuCtxGetCurrent(void **context) { *context = current_context; return 0; }
 static int kernel_faulted;
-CUresult cuCtxSynchronize(void) { return kernel_faulted ? 700 : 0; }   /* CUDA_ERROR_ILLEGAL_ADDRESS */
+CUresult cuCtxSynchronize(void) {
+    drain();
+    if (flag("FAKE_CUDA_KERNEL_MS", 0)) say("FAKE-CUDA: synchronize\n");
+    return kernel_faulted ? 700 : 0;                           /* CUDA_ERROR_ILLEGAL_ADDRESS */
+}
 CUresult cuMemAlloc_v2(unsigned long long *address, size_t bytes) {
-    *address = (uintptr_t)malloc(bytes ? bytes : 1);
+    *address = (uintptr_t)calloc(1, bytes ? bytes : 1);
     return 0;
 }
 CUresult cuMemFree_v2(unsigned long long address) {
     int i;
+    pthread_mutex_lock(&lock);
+    if (any_busy()) say("FAKE-CUDA: free while a kernel runs\n");
+    pthread_mutex_unlock(&lock);
     for (i = 0; i < managed_count; i++)
         if (managed[i].address == address) {
             note("free managed %zu", managed[i].size);
@@ -81,11 +196,15 @@ CUresult cuMemFree_v2(unsigned long long address) {
     free((void *)(uintptr_t)address);
     return 0;
 }
-CUresult cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t n) { memcpy((void *)(uintptr_t)dst, src, n); return 0; }
-CUresult cuMemcpyDtoH_v2(void *dst, unsigned long long src, size_t n) { memcpy(dst, (void *)(uintptr_t)src, n); return 0; }
-CUresult cuMemcpyDtoD_v2(unsigned long long dst, unsigned long long src, size_t n) {
-    memmove((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
+static CUresult copy(void *dst, const void *src, size_t n) {
+    drain();
+    memmove(dst, src, n);
     return 0;
+}
+CUresult cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t n) { return copy((void *)(uintptr_t)dst, src, n); }
+CUresult cuMemcpyDtoH_v2(void *dst, unsigned long long src, size_t n) { return copy(dst, (void *)(uintptr_t)src, n); }
+CUresult cuMemcpyDtoD_v2(unsigned long long dst, unsigned long long src, size_t n) {
+    return copy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
 }
 CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *options, void **values) {
     (void)image; (void)n; (void)options; (void)values;
@@ -93,23 +212,35 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *o
     return 0;
 }
 CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
-    (void)module; (void)name;
-    *function = (void *)1;
+    (void)module;
+    *function = strdup(name);                                  /* the kernel's name, for the log */
     return 0;
 }
 CUresult cuModuleGetGlobal_v2(unsigned long long *address, size_t *bytes, void *module, const char *name) {
-    (void)address; (void)bytes; (void)module; (void)name;
-    return NOT_FOUND;
+    (void)module;
+    if (!flag("FAKE_CUDA_KERNEL_MS", 0) || strcmp(name, "__omp2gpu_device_num") != 0) return NOT_FOUND;
+    *address = (uintptr_t)&device_number_global;
+    *bytes = sizeof device_number_global;
+    return 0;
 }
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shared, void *stream, void **args, void **extra) {
-    (void)f; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)shared; (void)stream;
-    (void)args; (void)extra;
+    (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)shared; (void)args; (void)extra;
     if (flag("FAKE_CUDA_KERNEL_FAULT", 0)) {
         kernel_faulted = 1;
         return 0;
     }
-    return NOT_SUPPORTED;                                      /* no kernels here: the host runs them */
+    if (!flag("FAKE_CUDA_KERNEL_MS", 0)) return NOT_SUPPORTED; /* no kernels here: the host runs them */
+    if (stream) {
+        struct operation op = {f, 0, 0, 0};
+        pthread_mutex_lock(&lock);
+        enqueue(stream, op);
+        pthread_mutex_unlock(&lock);
+        return 0;
+    }
+    drain();
+    run_kernel(f, 0);
+    return 0;
 }
 CUresult cuGetErrorName(CUresult error, const char **name) {
     *name = error == NOT_SUPPORTED ? "CUDA_ERROR_NOT_SUPPORTED" : error == 700 ? "CUDA_ERROR_ILLEGAL_ADDRESS"
@@ -137,12 +268,81 @@ CUresult cuPointerGetAttribute(void *data, int attribute, unsigned long long poi
             }
     return INVALID_VALUE;
 }
-CUresult cuStreamSynchronize(void *stream) { (void)stream; return 0; }
-CUresult cuEventCreate(void **event, unsigned flags) { (void)flags; *event = malloc(1); return 0; }
-CUresult cuEventRecord(void *event, void *stream) { (void)event; (void)stream; return 0; }
-CUresult cuEventSynchronize(void *event) { (void)event; return 0; }
-CUresult cuEventElapsedTime(float *ms, void *start, void *stop) { (void)start; (void)stop; *ms = 0; return 0; }
+CUresult cuStreamCreate(void **stream, unsigned flags) {
+    struct stream *s = calloc(1, sizeof *s);
+    note("stream create flags %u", flags);
+    pthread_mutex_lock(&lock);
+    s->number = ++stream_numbers;
+    if (stream_count < 256) streams[stream_count++] = s;
+    pthread_mutex_unlock(&lock);
+    *stream = s;
+    return 0;
+}
+CUresult cuStreamDestroy_v2(void *stream) {
+    struct stream *s = stream;
+    int i;
+    note("stream destroy");
+    pthread_mutex_lock(&lock);
+    while (!idle(s)) pthread_cond_wait(&changed, &lock);
+    for (i = 0; i < stream_count; i++)
+        if (streams[i] == s) streams[i] = streams[--stream_count];
+    pthread_mutex_unlock(&lock);
+    if (!s->started) free(s);                                  /* a worker keeps its own */
+    return 0;
+}
+CUresult cuStreamSynchronize(void *stream) {
+    struct stream *s = stream;
+    pthread_mutex_lock(&lock);
+    if (s) while (!idle(s)) pthread_cond_wait(&changed, &lock);
+    else drain_all();
+    pthread_mutex_unlock(&lock);
+    return 0;
+}
+CUresult cuStreamWaitEvent(void *stream, void *event, unsigned flags) {
+    struct event *e = event;
+    (void)flags;
+    pthread_mutex_lock(&lock);
+    if (stream) {
+        struct operation op = {0, 0, e, e->recorded};
+        enqueue(stream, op);
+    } else {
+        while (e->completed < e->recorded) pthread_cond_wait(&changed, &lock);
+    }
+    pthread_mutex_unlock(&lock);
+    return 0;
+}
+CUresult cuEventCreate(void **event, unsigned flags) { (void)flags; *event = calloc(1, sizeof(struct event)); return 0; }
 CUresult cuEventDestroy_v2(void *event) { free(event); return 0; }
+CUresult cuEventRecord(void *event, void *stream) {
+    struct event *e = event;
+    pthread_mutex_lock(&lock);
+    if (stream) {
+        struct operation op = {0, e, 0, 0};
+        e->recorded++;
+        enqueue(stream, op);
+    } else {
+        drain_all();
+        e->completed = e->recorded;
+    }
+    pthread_mutex_unlock(&lock);
+    return 0;
+}
+CUresult cuEventQuery(void *event) {
+    struct event *e = event;
+    int pending;
+    pthread_mutex_lock(&lock);
+    pending = e->completed < e->recorded;
+    pthread_mutex_unlock(&lock);
+    return pending ? NOT_READY : 0;
+}
+CUresult cuEventSynchronize(void *event) {
+    struct event *e = event;
+    pthread_mutex_lock(&lock);
+    while (e->completed < e->recorded) pthread_cond_wait(&changed, &lock);
+    pthread_mutex_unlock(&lock);
+    return 0;
+}
+CUresult cuEventElapsedTime(float *ms, void *start, void *stop) { (void)start; (void)stop; *ms = 0; return 0; }
 CUresult cuMemAllocManaged(unsigned long long *address, size_t bytes, unsigned flags) {
     (void)flags;
     if (managed_count == 4096) return INVALID_VALUE;
@@ -159,15 +359,5 @@ CUresult cuMemHostRegister_v2(void *pointer, size_t bytes, unsigned flags) {
 CUresult cuMemHostGetDevicePointer_v2(unsigned long long *device, void *host, unsigned flags) {
     (void)flags;
     *device = (uintptr_t)host;                                 /* registered memory at its host address */
-    return 0;
-}
-CUresult cuStreamCreate(void **stream, unsigned flags) {
-    note("stream create flags %u", flags);
-    *stream = malloc(1);
-    return 0;
-}
-CUresult cuStreamDestroy_v2(void *stream) {
-    note("stream destroy");
-    free(stream);
     return 0;
 }

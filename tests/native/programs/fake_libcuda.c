@@ -21,4 +21,4 @@ UNUSED(cuModuleLoadDataEx) UNUSED(cuModuleGetFunction) UNUSED(cuModuleGetGlobal_
 UNUSED(cuGetErrorName) UNUSED(cuGetErrorString) UNUSED(cuPointerGetAttribute) UNUSED(cuStreamSynchronize)
 UNUSED(cuEventCreate) UNUSED(cuEventRecord) UNUSED(cuEventSynchronize) UNUSED(cuEventElapsedTime)
 UNUSED(cuEventDestroy_v2) UNUSED(cuMemAllocManaged) UNUSED(cuMemHostRegister_v2) UNUSED(cuMemHostGetDevicePointer_v2)
-UNUSED(cuStreamCreate) UNUSED(cuStreamDestroy_v2)
+UNUSED(cuStreamCreate) UNUSED(cuStreamDestroy_v2) UNUSED(cuEventQuery) UNUSED(cuStreamWaitEvent)
