@@ -80,6 +80,19 @@ def cuda_resources(source: Path, arch: str = "sm_90") -> dict:
     return parse_verbose_output(done.stdout + done.stderr) if done.returncode == 0 else {}
 
 
+def name_values(text: str) -> dict[str, float]:
+    """The `NAME VALUE` lines a benchmark program prints, as numbers."""
+    values = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            try:
+                values[parts[0]] = float(parts[1])
+            except ValueError:
+                pass
+    return values
+
+
 def first_line(command) -> str:
     """The first line `command` prints (a tool's version), or "?"."""
     try:

@@ -36,16 +36,7 @@ VADD_GOAL = 1.05                      # host-timed vector add / its kernel time,
 CUDA_SHAPE = (16384, 512)             # the launcher's own shape for n = 8M on an H100/H200
 
 
-def parse(text: str) -> dict[str, float]:
-    values = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) == 2:
-            try:
-                values[parts[0]] = float(parts[1])
-            except ValueError:
-                pass
-    return values
+parse = common.name_values
 
 
 def omp2gpu(devices: str, args, fast: bool = True, profile: Path | None = None) -> dict[str, float]:
