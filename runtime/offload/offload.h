@@ -222,6 +222,8 @@ struct present_table {
     long link_count, link_capacity;
     int in_place;                /* the device uses the host's storage (OMP2GPU_CPU_UNIFIED) */
     int unified;                 /* unified_shared_memory: an unmapped pointer is passed as it is */
+    long hints[2];               /* recent lookups' answers (present_table.c's before) */
+    int next_hint;
 };
 
 struct device {

@@ -34,6 +34,7 @@ struct mapping {
     int device_newer;            /* a kernel ran since the host last copied it all back */
     struct attached *attached;
     int attached_count, attached_capacity;
+    int attached_hint;           /* the last answer of first_attached_at, tried first */
 };
 
 char table_mapping_error[512];
@@ -47,14 +48,31 @@ static int maps_storage(const struct map_entry *e) { return e->size > 0 && !(e->
 static long parent_of(int64_t type) { return (long)((uint64_t)type >> MAP_MEMBER_OF_SHIFT) - 1; }
 
 /* ---------------------------------------------------------------- lookups */
-/* the index of the last mapping starting at or before `address`, -1: none */
-static long before(const struct present_table *t, uintptr_t address) {
+static int starts_run_at(const struct present_table *t, long index, uintptr_t address) {
+    return index >= 0 && index < t->count && t->items[index].host_begin <= address
+           && (index + 1 == t->count || t->items[index + 1].host_begin > address);
+}
+
+/* the index of the last mapping starting at or before `address`, -1: none. The last two
+ * answers, and the mappings next to them, are tried first: a mapper's entries walk an
+ * array of structs' sections in address order (backwards at exits), between two places
+ * of the table. */
+static long before(struct present_table *t, uintptr_t address) {
     long low = 0, high = t->count;
+    int i;
+    for (i = 0; i < 2; i++) {
+        long hint = t->hints[i];
+        if (starts_run_at(t, hint, address)) return hint;
+        if (starts_run_at(t, hint + 1, address)) return t->hints[i] = hint + 1;
+        if (starts_run_at(t, hint - 1, address)) return t->hints[i] = hint - 1;     /* exits walk back */
+    }
     while (low < high) {
         long middle = (low + high) / 2;
         if (t->items[middle].host_begin <= address) low = middle + 1;
         else high = middle;
     }
+    t->next_hint ^= 1;
+    t->hints[t->next_hint] = low - 1;
     return low - 1;
 }
 
@@ -123,18 +141,26 @@ static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size);
 /* A mapping's attached pointers are kept sorted by their slot's host address: a mapper's
  * array of structs attaches one or more per element, so a search is a bisection and the
  * pointers in a copied range are a run. */
-static int first_attached_at(const struct mapping *m, uintptr_t address) {
-    int low = 0, high = m->attached_count;
+static int first_at_or_after(const struct mapping *m, int index, uintptr_t address) {
+    return index >= 0 && index <= m->attached_count
+           && (index == m->attached_count || m->attached[index].slot >= address)
+           && (index == 0 || m->attached[index - 1].slot < address);
+}
+
+static int first_attached_at(struct mapping *m, uintptr_t address) {
+    int low = 0, high = m->attached_count, hint = m->attached_hint;
+    if (first_at_or_after(m, hint, address)) return hint;
+    if (first_at_or_after(m, hint + 1, address)) return m->attached_hint = hint + 1;
     while (low < high) {
         int middle = (low + high) / 2;
         if (m->attached[middle].slot < address) low = middle + 1;
         else high = middle;
     }
-    return low;
+    return m->attached_hint = low;
 }
 
 /* [*first, *last): the attached pointers whose slots lie in [begin, begin + size) */
-static void attached_in(const struct mapping *m, uintptr_t begin, long size, int *first, int *last) {
+static void attached_in(struct mapping *m, uintptr_t begin, long size, int *first, int *last) {
     int i = first_attached_at(m, begin);
     *first = i;
     while (i < m->attached_count && m->attached[i].slot + sizeof(void *) <= begin + (uintptr_t)size) i++;
