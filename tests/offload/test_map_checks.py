@@ -38,6 +38,14 @@ def test_a_section_off_the_host_memory(tmp_path):
         check_entries([MapEntry(0x3800, 0x3800, 0x1000, M.TO)], "p.c:1:1", memory)
 
 
+@pytest.mark.parametrize("bits, what", [(M.TO | M.MAPPER, "a declare mapper over an array of structs"),
+                                        (M.FROM | M.NON_CONTIG, "a strided or discontiguous target update")])
+def test_the_native_runtimes_entries_are_refused_by_name(tmp_path, bits, what):
+    """The JIT path's launcher does not build them (runtime/offload/mappers.c, strided_copies.c do)."""
+    with pytest.raises(MappingError, match=f"^p.c:3:1: {what} needs the native runtime"):
+        check_entries([MapEntry(0x1000, 0x1000, 8, bits)], "p.c:3:1", _memory(tmp_path, (0x1000, 0x2000)))
+
+
 def test_entries_that_are_not_host_memory_are_not_checked(tmp_path):
     memory = _memory(tmp_path, (0x1000, 0x2000))
     check_entries([MapEntry(0, 0x7fff0000, 8, M.LITERAL | M.TARGET_PARAM),
