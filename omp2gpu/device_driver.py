@@ -71,6 +71,8 @@ def device_ptx(code, options, dump=None) -> str:
         ptx = compile_ptx(code, arch)
     if dump:
         dump("ptx", lambda: ptx)
+        dump("kernel-ptx", lambda: "\n".join(f"// ----- kernel {name}\n{text}"
+                                              for name, text in nvptx.entry_sections(ptx).items()))
     return ptx
 
 
@@ -184,7 +186,7 @@ def program_returned() -> None:
     cuda_native.wait_run_ahead()
 
 
-GPU_STAGES, CPU_STAGES = {"device-ir", "ptx"}, {"cpu-ir", "cpu-opt-ir"}
+GPU_STAGES, CPU_STAGES = {"device-ir", "ptx", "kernel-ptx"}, {"cpu-ir", "cpu-opt-ir"}
 
 
 def dump_code_not_run(gpu, cpu, options, dump) -> None:

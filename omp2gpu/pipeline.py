@@ -49,6 +49,7 @@ DUMP_STAGES = {
     "regions": "each target region's GPU scheme, and why",
     "device-ir": "the GPU kernels' LLVM IR (needs no GPU: without one, made for the dump)",
     "ptx": "the PTX of the GPU kernels (llvmlite's NVPTX target: needs no GPU, nor ptxas)",
+    "kernel-ptx": "each kernel's .entry of that PTX alone, under its name",
     "cpu-regions": "each target region's CPU-device scheme",
     "cpu-ir": "the CPU device's work-group functions' LLVM IR (made for the dump where that "
               "device is not used)",

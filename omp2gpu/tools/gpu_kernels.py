@@ -51,6 +51,10 @@ class DeviceModule:
     def _optimised(self) -> llvm.ModuleRef:
         return llvm.parse_assembly(device_driver.compile_device(self.code, self.arch).optimised_ir)
 
+    def kernel_ptx(self, name: str) -> str:
+        """One kernel's `.entry` of the module's PTX (what --dump=kernel-ptx shows)."""
+        return nvptx.entry_sections(self.ptx).get(name, "")
+
     def function_ir(self, name: str) -> str:
         """The optimised LLVM IR of one function (a kernel: what ptxas got of it)."""
         return str(self._optimised.get_function(name))
@@ -142,6 +146,11 @@ class Kernel:
     stack_frame_bytes = property(lambda self: self._figure("stack_frame_bytes"), doc="local memory per thread")
     constant_bytes = property(lambda self: self._figure("constant_bytes"))
     barriers = property(lambda self: self._figure("barriers"))
+
+    @property
+    def entry_ptx(self) -> str:
+        """This kernel's `.entry` of its module's PTX alone (`ptx`: the module's)."""
+        return self.module.kernel_ptx(self.name)
 
     @cached_property
     def _occupancy(self) -> tuple[int | None, occ.Occupancy | None, occ.Occupancy | None, str]:

@@ -82,3 +82,11 @@ def test_a_serial_kernel_has_no_best_block_size(tmp_path, monkeypatch):
     (kernel,) = kernels_of(build.kernels, DeviceModule(device_code(build), options))
     assert kernel.fixed_launch and kernel.best is None
     assert _best(kernel) == "n/a (serial: one thread)"
+
+
+def test_each_kernels_ptx_is_its_entry_alone(kernels):
+    """--dump=kernel-ptx and Kernel.entry_ptx: one kernel's .entry of the module's PTX."""
+    first, second = kernels()
+    assert first.entry_ptx.startswith(f".visible .entry {first.name}(") and first.entry_ptx.rstrip().endswith("}")
+    assert second.name not in first.entry_ptx and second.entry_ptx in first.ptx
+    assert nvptx.entry_sections(first.module.ptx).keys() >= {first.name, second.name}

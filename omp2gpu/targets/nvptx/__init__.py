@@ -94,7 +94,7 @@ from omp2gpu.targets.nvptx.machine import (
     new_device_module,
     target_machine,
 )
-from omp2gpu.targets.nvptx.ptx import DeviceCode, compile_device, compile_to_ptx, emit_ptx, optimise
+from omp2gpu.targets.nvptx.ptx import DeviceCode, compile_device, compile_to_ptx, emit_ptx, entry_sections, optimise
 from omp2gpu.targets.nvptx.ptxas import (
     KernelResources,
     PtxasError,

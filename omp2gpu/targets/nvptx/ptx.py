@@ -5,6 +5,7 @@ resources from ptxas), each computed once."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -13,6 +14,19 @@ import llvmlite.binding as llvm
 from omp2gpu.targets.nvptx.libdevice import link_libdevice
 from omp2gpu.targets.nvptx.machine import configure_device_module, initialise, target_machine
 from omp2gpu.targets.nvptx.ptxas import KernelResources, assemble, resource_usage
+
+ENTRY_START = re.compile(r"^(?:\.visible\s+|\.weak\s+)?\.entry\s+([\w$.]+)", re.MULTILINE)
+
+
+def entry_sections(ptx: str) -> dict[str, str]:
+    """Each kernel's part of a module's PTX: its `.entry` from the directive to the brace
+    closing its body (column 0, as LLVM writes it), by kernel name; the `.func`s they call
+    and the module's globals stay the module's."""
+    sections = {}
+    for match in ENTRY_START.finditer(ptx):
+        end = ptx.find("\n}\n", match.start())
+        sections[match.group(1)] = ptx[match.start():len(ptx) if end < 0 else end + 3]
+    return sections
 
 
 def as_module_ref(module) -> llvm.ModuleRef:
