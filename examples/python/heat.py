@@ -59,9 +59,10 @@ def show_kernels(library) -> None:
         if kernel.occupancy is None:          # no ptxas, or no occupancy data for this GPU: it says why
             print(repr(kernel))
             continue
+        best = kernel.best.block_size if kernel.best else "n/a (one launch shape)"      # a serial kernel: none
         print(f"kernel at {Path(kernel.location).name}: {kernel.scheme} scheme, {kernel.registers} registers, "
               f"{kernel.spill_store_bytes} B spilled, occupancy {kernel.occupancy.occupancy:.0%} at "
-              f"{kernel.block_size} threads (limited by {kernel.limiter}), best block size {kernel.best.block_size}")
+              f"{kernel.block_size} threads (limited by {kernel.limiter}), best block size {best}")
 
 
 def main() -> None:
