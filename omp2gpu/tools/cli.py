@@ -9,6 +9,8 @@
     omp2gpu run --native prog.c [-- args...]      build it (cached) and run it as a child
     omp2gpu link-flags                            what `cc main.o x.o` needs for omp2gpu objects
     omp2gpu report prog.c [options]               registers, memory, occupancy per kernel
+    omp2gpu cc [gcc's flags] FILE...              omp2gpu-cc, the drop-in C compiler (tools/cc.py)
+    omp2gpu doctor                                the devices, and why a GPU is not usable
 
 Options are spelt as a C compiler user types them (-I, -D, -U, -O2, -std=c99,
 -w, -fopenmp, -lm). Exit status: the program's for `run`; 1 for an error in
@@ -53,7 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="omp2gpu", allow_abbrev=False,
                                      description="OpenMP 4.5 offload compiler for C.",
                                      epilog="`omp2gpu COMMAND --help` lists the command's flags and the "
-                                            "--dump stages; README.md lists the environment variables.")
+                                            "--dump stages; README.md lists the environment variables. "
+                                            "`omp2gpu cc ARGS...` (omp2gpu-cc) is a drop-in C compiler with "
+                                            "gcc's flags; `omp2gpu doctor` lists the devices and why a GPU "
+                                            "is not usable.")
     parser.add_argument("--version", action="version", version=f"omp2gpu {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     described = dict(parents=[common], allow_abbrev=False, epilog=cli_flags.stages_help(),

@@ -161,3 +161,13 @@ def test_the_console_script_is_declared():
     pyproject = (Path(cc.__file__).parents[2] / "pyproject.toml").read_text()
     module, function = re.search(r'^omp2gpu-cc = "([\w.]+):(\w+)"', pyproject, re.MULTILINE).groups()
     assert getattr(importlib.import_module(module), function) is cc.main
+
+
+def test_omp2gpu_cc_and_doctor_are_omp2gpu_commands(project, capsys):
+    from omp2gpu.tools import cli
+
+    assert cli.main(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert "omp2gpu cc ARGS..." in text and "omp2gpu doctor" in text
+    assert cli.main(["cc", "-E", "triple.c"]) == 0 and "int triple" in capsys.readouterr().out
+    assert cli.main(["doctor", "extra"]) == 2
