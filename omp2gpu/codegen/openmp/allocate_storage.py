@@ -190,6 +190,14 @@ def private_copy(cg, name: str, ctype: ct.CType, clause, default_slot, frees: li
     return cg.builder.bitcast(block, ctype.ir_type().as_pointer())
 
 
+def allocated_items(directive, clause_name: str) -> list:
+    """`clause_name`'s clauses cut to their items an allocate clause names: where a
+    construct copies the items some other way first (a deferred task's block), its body
+    makes the allocator's copies from those."""
+    return [dataclasses.replace(clause, items=kept) for clause in directive.clauses if clause.name == clause_name
+            for kept in [[item for item in clause.items if item.allocate is not None]] if kept]
+
+
 def free_copies(cg, frees: list) -> None:
     free = _function(cg, "omp_free", ir.FunctionType(ir.VoidType(), [I8P, I64]))
     for block, handle in reversed(frees):

@@ -24,7 +24,15 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.openmp import canonical_loop, gomp, target_task_events, task_depend, task_reductions, tasks
+from omp2gpu.codegen.openmp import (
+    allocate_storage,
+    canonical_loop,
+    gomp,
+    target_task_events,
+    task_depend,
+    task_reductions,
+    tasks,
+)
 from omp2gpu.codegen.openmp.canonical_loop import AffineBounds
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, list_items, loop_nest
 from omp2gpu.codegen.openmp.host_cancel import task_exit
@@ -75,6 +83,9 @@ class Tasks:
         if event is not None:
             flags = b.or_(flags, ir.Constant(I32, gomp.TASK_DETACH))
         body_directive = task_reductions.without(directive, ("firstprivate", "in_reduction"))
+        # firstprivate items of an allocate clause: the task's block holds their values,
+        # the body copies them into the allocator's storage (allocate_storage.py)
+        body_directive.clauses += allocate_storage.allocated_items(directive, "firstprivate")
         participants = task_reductions.fold_targets(cg, directive)
 
         def body(inner):
