@@ -106,6 +106,7 @@ static struct {
     CUresult (*cuStreamDestroy)(CUstream);
     CUresult (*cuEventQuery)(void *);
     CUresult (*cuStreamWaitEvent)(CUstream, void *, unsigned);
+    CUresult (*cuCtxSetLimit)(int, size_t);     /* optional: LIBOMPTARGET_HEAP_SIZE */
 } cu;
 
 struct cuda_state {
@@ -202,6 +203,7 @@ static int load_driver(void) {
     *(void **)&cu.cuEventElapsedTime = find(library, "cuEventElapsedTime", &missing);
     *(void **)&cu.cuEventDestroy = find(library, "cuEventDestroy_v2", &missing);
     *(void **)&cu.cuMemcpy2D = dlsym(library, "cuMemcpy2D_v2");
+    *(void **)&cu.cuCtxSetLimit = dlsym(library, "cuCtxSetLimit");
     *(void **)&cu.cuMemAllocManaged = find(library, "cuMemAllocManaged", &missing);
     *(void **)&cu.cuMemHostRegister = find(library, "cuMemHostRegister_v2", &missing);
     *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
@@ -643,6 +645,17 @@ static const struct device_ops cuda_ops = {
     cuda_launch_queued, cuda_event_state, cuda_event_wait, cuda_event_release,
 };
 
+/* The device heap malloc (and so omp_alloc in a kernel) takes from: 8 MiB unless
+ * LIBOMPTARGET_HEAP_SIZE (bytes, as LLVM's offload runtime reads it) asks for more; set
+ * before any kernel of the context runs. */
+#define CU_LIMIT_MALLOC_HEAP_SIZE 0x02
+static int heap_size(struct device *d) {
+    const char *text = getenv("LIBOMPTARGET_HEAP_SIZE");
+    if (!text || !cu.cuCtxSetLimit) return 0;
+    size_t bytes = (size_t)strtoull(text, NULL, 0);
+    return bytes ? check(d, cu.cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, bytes), "cuCtxSetLimit") : 0;
+}
+
 int cuda_device_make(struct device *d, int ordinal) {
     struct cuda_state *s = calloc(1, sizeof *s);
     int value = 0;
@@ -672,5 +685,5 @@ int cuda_device_make(struct device *d, int ordinal) {
               "cuDeviceGetAttribute"))
         return -1;
     s->compute_capability += value;
-    return 0;
+    return heap_size(d);
 }
