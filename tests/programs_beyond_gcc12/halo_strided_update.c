@@ -48,20 +48,30 @@ int main(int argc, char **argv) {
     #pragma omp target data map(tofrom: t) map(alloc: tnew) map(tofrom: f[0:ny*nx]) map(alloc: g[0:ny*nx])
     {
         for (int step = 0; step < steps; step++) {
+            /* interior rows: the stencil; the first and last rows (insulated walls) relax
+               towards their neighbour row, reading the ghost corners too */
             #pragma omp target teams distribute parallel for collapse(2)
-            for (int j = 1; j < NY - 1; j++)
-                for (int i = 1; i < NX - 1; i++)
-                    tnew[j][i] = t[j][i] + 0.2 * (t[j - 1][i] + t[j + 1][i] + t[j][i - 1] + t[j][i + 1] - 4 * t[j][i]);
+            for (int j = 0; j < NY; j++)
+                for (int i = 1; i < NX - 1; i++) {
+                    if (j == 0 || j == NY - 1) {
+                        int in = j == 0 ? 1 : NY - 2;
+                        tnew[j][i] = 0.5 * t[j][i] + 0.25 * t[in][i] + 0.125 * (t[j][i - 1] + t[j][i + 1]);
+                    } else {
+                        tnew[j][i] = t[j][i] + 0.2 * (t[j - 1][i] + t[j + 1][i] + t[j][i - 1] + t[j][i + 1] - 4 * t[j][i]);
+                    }
+                }
             #pragma omp target teams distribute parallel for collapse(2)
-            for (int j = 1; j < NY - 1; j++)
+            for (int j = 0; j < NY; j++)
                 for (int i = 1; i < NX - 1; i++) t[j][i] = tnew[j][i];
             #pragma omp target teams distribute parallel for collapse(2)
-            for (int j = 1; j < ny - 1; j++)
-                for (int i = 1; i < nx - 1; i++)
-                    g[j * nx + i] = 0.5 * f[j * nx + i] + 0.125 * (f[(j - 1) * nx + i] + f[(j + 1) * nx + i]
+            for (int j = 0; j < ny; j++)
+                for (int i = 1; i < nx - 1; i++) {
+                    int up = j > 0 ? j - 1 : j, down = j < ny - 1 ? j + 1 : j;
+                    g[j * nx + i] = 0.5 * f[j * nx + i] + 0.125 * (f[up * nx + i] + f[down * nx + i]
                                                                  + f[j * nx + i - 1] + f[j * nx + i + 1]);
+                }
             #pragma omp target teams distribute parallel for collapse(2)
-            for (int j = 1; j < ny - 1; j++)
+            for (int j = 0; j < ny; j++)
                 for (int i = 1; i < nx - 1; i++) f[j * nx + i] = g[j * nx + i];
 
             /* the interior columns next to the ghosts come back, the ghosts go out */
@@ -71,8 +81,12 @@ int main(int argc, char **argv) {
             #pragma omp target update from(f[1:ny:nx], f[nx-2:ny:nx])
             fill_ghosts_flat(f, ny, nx);
             #pragma omp target update to(f[0:ny:nx], f[nx-1:ny:nx])
-            if (step % 3 == 0) printf("step %d: t[5][0] %.6f t[5][%d] %.6f f[7*nx] %.6f\n", step, t[5][0], NX - 1,
-                                      t[5][NX - 1], f[7 * nx]);
+            if (step % 3 == 0) {
+                double ghosts_t = 0.0, ghosts_f = 0.0;          /* every row of each ghost column */
+                for (int j = 0; j < NY; j++) ghosts_t += (j + 1) * (t[j][0] + 2 * t[j][NX - 1]);
+                for (int j = 0; j < ny; j++) ghosts_f += (j + 1) * (f[j * nx] + 2 * f[j * nx + nx - 1]);
+                printf("step %d: ghosts of t %.6f of f %.6f\n", step, ghosts_t, ghosts_f);
+            }
         }
         #pragma omp target update from(([ny][nx])f)
         double edge = 0.0;
