@@ -27,6 +27,11 @@ VALUE_FLAGS = {"-o": "output", "-I": "include", "-isystem": "include", "-iquote"
                "-x": "language", "-MF": "dep_file", "-MT": "dep_target", "-MQ": "dep_quoted_target",
                "-Xopenmp-target": "offload_option", "-Xlinker": "linker", "-include": "forced_include",
                "-Xassembler": "assembler", "-Xpreprocessor": "preprocessor_option"}
+# Other compilers' flags that take the next word, accepted with a note (their value is
+# not an input), and the linker's, passed to cc's link with their value.
+IGNORED_VALUE_FLAGS = ("--param", "-Xclang", "-mllvm", "-target", "-B", "-aux-info", "-dumpbase", "-dumpdir",
+                       "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-imacros", "-MJ")
+LINK_VALUE_FLAGS = ("-T", "-z", "-u", "-e")
 # Flags whose value is only ever joined: -std=c99, --offload-arch=sm_80.
 JOINED_ONLY = ("-std=", "--offload-arch=", "--scheme=", "--dump=")
 # Accepted and passed to cc's link as they are.
@@ -150,7 +155,7 @@ def _split_value(arg: str, words: _Words) -> tuple[str | None, str | None]:
     for prefix in JOINED_ONLY:
         if arg.startswith(prefix):
             return prefix.rstrip("="), arg[len(prefix):]
-    if arg in VALUE_FLAGS:
+    if arg in VALUE_FLAGS or arg in IGNORED_VALUE_FLAGS or arg in LINK_VALUE_FLAGS:
         return arg, words.next(arg)
     for flag in ("-I", "-D", "-U", "-L", "-l", "-o", "-x"):
         if arg.startswith(flag) and len(arg) > 2:
@@ -181,6 +186,8 @@ def _take_value(command: CcCommand, flag: str, value: str, language):
             request.targets.append((flag, value))
     elif kind == "linker":
         command.link_flags += ["-Xlinker", value]
+    elif flag in LINK_VALUE_FLAGS:
+        command.link_flags += [flag, value]
     elif kind in ("-Xopenmp-target", "offload_option"):
         _offload_option(command, value)
     elif flag == "-std":
@@ -189,7 +196,7 @@ def _take_value(command: CcCommand, flag: str, value: str, language):
         command.flags.append(f"--offload-arch={value}")
     elif flag in ("--scheme", "--dump"):
         command.flags.append(f"{flag}={value}")
-    else:                                # -include, -Xassembler, -Xpreprocessor
+    else:                                # -include, -Xassembler, -Xpreprocessor, other compilers' (--param ...)
         command.notes.append(f"'{flag} {value}' is not supported by omp2gpu-cc (ignored)")
     return language
 

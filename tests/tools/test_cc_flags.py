@@ -74,3 +74,13 @@ def test_modes_outputs_and_offload_arch():
     command = cc_args.parse(["-Xopenmp-target=nvptx64-nvidia-cuda", "-march=sm_80", "a.c", "-o", "p"])
     assert "--offload-arch=sm_80" in command.flags and command.output == "p"
     assert cc_args.parse(["-std=c2x", "a.c"]).flags == ["-std=c17"]
+
+
+def test_flags_taking_a_value_never_make_it_an_input():
+    """Other compilers' flags with a separate value (--param, -mllvm, -Xclang) are noted and
+    their value is not taken for an input file; the linker's (-T, -z, -u) go to cc's link."""
+    command = cc_args.parse(["--param", "max-inline-insns=100", "-mllvm", "-x86-asm-syntax=intel", "-z", "now",
+                             "prog.c"])
+    assert [item.path for item in command.inputs] == ["prog.c"]
+    assert command.link_flags == ["-z", "now"]
+    assert any("--param max-inline-insns=100" in note for note in command.notes)
