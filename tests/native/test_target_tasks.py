@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 SOURCE = "target_tasks_on_streams.c"
 AUTO_SOURCE = "auto_async_regions.c"
 TIMEOUT_S = 120
-FIELD_KERNEL = "smooth_fields__omp_target_task"
+FIELD_KERNEL = "smooth_field__omp_target_task"
 KERNEL_MS = "150"              # each fake kernel's time: far longer than the host's launches
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (the C toolchain and reference)")
@@ -121,7 +121,8 @@ def test_sequential_nowait_kernels_run_ahead_until_each_wait(program, fake_drive
     # the host went on past the four launches before any kernel ended
     launched = first.index(("mark", "launched"))
     assert all(event[0] != "end" for event in first[:launched]), first
-    for after, wait in ((None, "taskwait"), ("taskwait", "taskgroup"), ("taskgroup", "barrier")):
+    waits = ("taskwait", "taskgroup", "barrier", "taskloop", "sections")
+    for after, wait in zip((None, *waits), waits):
         kernels = [event for event in between(events, after, wait) if event[0] != "mark"]
         assert len(kernels) == 8 and all(event[1].startswith(FIELD_KERNEL) for event in kernels), (wait, kernels)
         assert overlapping(kernels), (wait, kernels)          # each waited for only at `wait`
@@ -130,7 +131,7 @@ def test_sequential_nowait_kernels_run_ahead_until_each_wait(program, fake_drive
 
 def test_depend_chains_are_ordered(program, fake_driver, tmp_path):
     events, _ = on_fake_gpu(program, fake_driver, tmp_path)
-    chain = between(events, "barrier", "chain")
+    chain = between(events, "sections", "chain")
     assert [event[0] for event in chain] == ["start", "end"] * 3, chain
     in_parallel = between(events, "chain", "parallel")
     fields = [event for event in in_parallel if event[1].startswith(FIELD_KERNEL)]

@@ -5,7 +5,8 @@
  * beside OMP2GPU_OFFLOAD_LOG's streams on a GPU):
  *   1. four independent `target nowait` regions in sequential code (they run ahead),
  *      then a taskwait;
- *   2. the same ended by a taskgroup, and by an orphaned barrier;
+ *   2. the same ended by a taskgroup, an orphaned barrier, a taskloop (its bodies launch)
+ *      and the end of orphaned sections;
  *   3. a chain ordered by `depend` in sequential code;
  *   4. in a parallel region's single: four independent regions and a `depend` chain,
  *      completed by the poller, then a taskwait;
@@ -23,14 +24,17 @@ static double field[FIELDS][N], chain[N], fresh[N], last[N];
 
 static void mark(const char *name) { fprintf(stderr, "mark: %s\n", name); }
 
+static void smooth_field(int f, double scale)
+{
+    double *x = field[f];
+#pragma omp target teams distribute parallel for nowait
+    for (int i = 0; i < N; i++)
+        x[i] = x[i] * scale + f;
+}
+
 static void smooth_fields(double scale)
 {
-    for (int f = 0; f < FIELDS; f++) {
-        double *x = field[f];
-#pragma omp target teams distribute parallel for nowait
-        for (int i = 0; i < N; i++)
-            x[i] = x[i] * scale + f;
-    }
+    for (int f = 0; f < FIELDS; f++) smooth_field(f, scale);
 }
 
 static double checksum(const double *x)
@@ -60,6 +64,23 @@ int main(void)
         smooth_fields(1.5);
 #pragma omp barrier
         mark("barrier");
+
+#pragma omp taskloop num_tasks(FIELDS)
+        for (int f = 0; f < FIELDS; f++) smooth_field(f, 1.1);
+        mark("taskloop");
+
+#pragma omp sections
+        {
+#pragma omp section
+            smooth_field(0, 0.9);
+#pragma omp section
+            smooth_field(1, 0.9);
+#pragma omp section
+            smooth_field(2, 0.9);
+#pragma omp section
+            smooth_field(3, 0.9);
+        }
+        mark("sections");
 
         double *c = chain;
 #pragma omp target teams distribute parallel for nowait depend(out: chain)
