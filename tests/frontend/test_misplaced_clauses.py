@@ -59,6 +59,8 @@ SAMPLES = {
     "allocator": "allocator(omp_default_mem_alloc)", "align": "align(64)",
     "allocate": "allocate(omp_default_mem_alloc: x) private(x)",
     "uses_allocators": "uses_allocators(omp_pteam_mem_alloc)",
+    # OpenMP 5.1 interop
+    "init": "init(targetsync: o)", "use": "use(o)",
 }
 # What a directive needs between its name and its clauses.
 _ARGUMENT = {"threadprivate": "(x)", "allocate": "(x)", "depobj": "(d)", "declare variant": "(f)",
