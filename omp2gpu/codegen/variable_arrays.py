@@ -91,6 +91,19 @@ class VariableArrayEmitter:
         slot.align = max(ctype.align, 16)          # as gcc and Clang align stack arrays
         return slot
 
+    def allocate_aligned_bytes(self, size: ir.Value, alignment: ir.Value, name: str) -> ir.Value:
+        """`size` bytes of stack aligned to `alignment` (i64 values; a power of two known at
+        run time: an OpenMP allocator's alignment trait), released where the block ends as
+        a VLA's storage is."""
+        if not (self.stack_saves and self.stack_saves[-1][0] is self.scope):
+            saved = self.builder.call(self._intrinsic("llvm.stacksave"), [])
+            self.stack_saves.append((self.scope, saved))
+        b = self.builder
+        raw = b.alloca(ir.IntType(8), size=b.add(size, alignment), name=name)
+        raw.align = 16
+        mask = b.sub(alignment, ir.Constant(I64, 1))
+        return b.inttoptr(b.and_(b.add(b.ptrtoint(raw, I64), mask), b.not_(mask)), I8P)
+
     def release_variable_arrays(self, scope) -> None:
         """The end of a block: its VLAs' storage goes back to the stack."""
         if self.stack_saves and self.stack_saves[-1][0] is scope:

@@ -141,22 +141,8 @@ def _automatic_storage(cg, name, ctype, allocator, known, align, team_slot, allo
     handle = _allocator_value(cg, allocator, allocator_clause.coord)
     alignment = cg.builder.call(_function(cg, "__omp2gpu_allocator_alignment", ir.FunctionType(I64, [I64, I64])),
                                 [handle, ir.Constant(I64, align)])
-    return _dynamically_aligned(cg, name, ctype, alignment)
-
-
-def _dynamically_aligned(cg, name, ctype, alignment: ir.Value) -> ir.Value:
-    """size + alignment bytes of the stack (saved where the block starts, as a VLA's), the
-    address rounded up to `alignment`, a power of two."""
-    if not (cg.stack_saves and cg.stack_saves[-1][0] is cg.scope):
-        saved = cg.builder.call(cg._intrinsic("llvm.stacksave"), [])
-        cg.stack_saves.append((cg.scope, saved))
-    b = cg.builder
-    size = b.add(cg.runtime_size(ctype), alignment)
-    raw = b.alloca(ir.IntType(8), size=size, name=f"{name}.allocated")
-    raw.align = 16
-    mask = b.sub(alignment, ir.Constant(I64, 1))
-    start = b.and_(b.add(b.ptrtoint(raw, I64), mask), b.not_(mask))
-    return b.inttoptr(start, ctype.ir_type().as_pointer())
+    start = cg.allocate_aligned_bytes(cg.runtime_size(ctype), alignment, f"{name}.allocated")
+    return cg.builder.bitcast(start, ctype.ir_type().as_pointer())
 
 
 def _copy_value(cg, symbol, address) -> None:
