@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -127,29 +128,43 @@ def link_command(objects: list[str], flags: list[str], output: str, shared: bool
 
 
 def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str], output: str,
-                 shared: bool, runtime_library: list[str] | None = None) -> None:
+                 shared: bool, runtime_library: list[str] | None = None, where=None) -> None:
     """cc's link of the objects with libomp2gpu (`runtime_library`: how; default its archive,
-    whole), the flags, the host's OpenMP runtime and the C library's parts."""
+    whole), the flags, the host's OpenMP runtime and the C library's parts; `where(name)`:
+    the input using an undefined symbol."""
     with tempfile.TemporaryDirectory(prefix="omp2gpu-link-") as scratch:
         objects = [Path(scratch) / "host.o"]
         objects[0].write_bytes(host_object)
         if image_object is not None:
             objects.append(Path(scratch) / "image.o")
             objects[1].write_bytes(image_object)
-        run_link(link_command(list(map(str, objects)), flags, output, shared, runtime_library), output)
+        run_link(link_command(list(map(str, objects)), flags, output, shared, runtime_library), output, where)
 
 
 # Called with each link's command line before it runs (omp2gpu-cc -v prints it).
 link_observers: list = []
 
 
-def run_link(command: list[str], output: str) -> None:
+# ld's words for a symbol nobody defines (GNU ld and gold quote it `so', lld 'so').
+UNDEFINED = re.compile(r"undefined (?:reference to|symbol:?) [`']?([^'`\s]+)'?")
+
+
+def run_link(command: list[str], output: str, where=None) -> None:
+    """cc's link; a symbol nobody defines is one error naming it and (`where(name)`, when
+    given) the file using it, as a C compiler's driver reports it, not ld's whole output."""
     for observe in link_observers:
         observe(command)
     with stage("cc_link"):
         done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise CompileError(f"linking {output} failed: {(done.stderr or done.stdout).strip()[:3000]}")
+    if done.returncode == 0:
+        return
+    text = (done.stderr or done.stdout).strip()
+    undefined = list(dict.fromkeys(UNDEFINED.findall(text)))
+    if undefined:
+        name = undefined[0]
+        more = f" (and {', '.join(repr(n) for n in undefined[1:])})" if len(undefined) > 1 else ""
+        raise CompileError(f"{where(name) if where else output}: undefined reference to '{name}'{more}")
+    raise CompileError(f"linking {output} failed: {text[:3000]}")
 
 
 def compile_object(path, options: CompileOptions) -> bytes:
@@ -199,7 +214,8 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     executable.parent.mkdir(parents=True, exist_ok=True)
     partial = executable.with_name(f".{executable.name}.{os.getpid()}")
     with stage("link"):
-        link_objects(host_object, image_object, flags, str(partial), shared=False)
+        link_objects(host_object, image_object, flags, str(partial), shared=False,
+                     where=lambda name: program.referenced_in.get(name, program.name))
     os.replace(partial, executable)
     return executable
 
