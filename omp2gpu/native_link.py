@@ -31,7 +31,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from omp2gpu import driver, native_image
+from omp2gpu import driver, native_image, remote_image
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, compiler_key
 from omp2gpu.offload.runtime import joined_ranges
@@ -138,6 +138,7 @@ def link_objects(host_object: bytes, image_object: bytes | None, flags: list[str
         if image_object is not None:
             objects.append(Path(scratch) / "image.o")
             objects[1].write_bytes(image_object)
+            objects += remote_image.remote_objects(objects[1], Path(scratch))     # for remote devices
         run_link(link_command(list(map(str, objects)), flags, output, shared, runtime_library), output, where)
 
 

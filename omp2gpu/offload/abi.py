@@ -117,6 +117,9 @@ ENTRY_REGISTER_GLOBAL = "__omp2gpu_register_global"
 ENTRY_HOST_REGION_BEGIN = "__omp2gpu_host_region_begin"
 ENTRY_HOST_REGION_END = "__omp2gpu_host_region_end"
 ENTRY_REGISTER_LINK_GLOBAL = "__omp2gpu_register_link_global"
+# The device image as a shared object for remote servers (remote_image.py, docs/remote.md),
+# from a constructor of the native link: void __omp2gpu_register_remote_code(const void *, int64_t)
+ENTRY_REGISTER_REMOTE_CODE = "__omp2gpu_register_remote_code"
 
 # `#pragma omp requires` (sema/requires.py), from a constructor of each file that says it
 # (native programs only: libomp2gpu): void __omp2gpu_requires(int64_t flags, const char *where)

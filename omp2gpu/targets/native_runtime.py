@@ -62,8 +62,22 @@ def sources() -> list[Path]:
     return [*sorted((root / SOURCE_FOLDER).glob("*.c")), root / POOL_SOURCE]
 
 
+def ucx_flags() -> tuple[str, ...]:
+    """The libucx wheel's headers and library folder (remote devices, docs/remote.md): the
+    transport loads libucp with dlopen, from there unless OMP2GPU_UCX_LIB says; none without
+    the wheel (remote devices then say UCX is missing)."""
+    try:
+        import libucx
+    except ImportError:
+        return ()
+    root = Path(libucx.__file__).parent
+    if not (root / "include" / "ucp" / "api" / "ucp.h").is_file():
+        return ()
+    return (f"-I{root / 'include'}", f'-DOMP2GPU_UCX_DIR="{root / "lib"}"')
+
+
 def _key(compiler: str) -> str:
-    flags = (compiler, *C_FLAGS, *WAIT_WRAPPER_FLAGS, *openmp_runtime.link_flags())
+    flags = (compiler, *C_FLAGS, *ucx_flags(), *WAIT_WRAPPER_FLAGS, *openmp_runtime.link_flags())
     digest = hashlib.sha256(" ".join(flags).encode())
     version = subprocess.run([*compiler.split(), "--version"], capture_output=True, text=True, check=False)
     digest.update(version.stdout.encode())
@@ -86,7 +100,8 @@ def build() -> NativeRuntime:
         objects = []
         for source in sources():
             obj = work / f"{source.stem}.o"
-            _run([*compiler.split(), *C_FLAGS, "-c", str(source), "-o", str(obj)], "compile " + source.name)
+            _run([*compiler.split(), *C_FLAGS, *ucx_flags(), "-c", str(source), "-o", str(obj)],
+                 "compile " + source.name)
             objects.append(str(obj))
         _run(["ar", "rcs", str(work / "libomp2gpu.a"), *objects], "archive libomp2gpu.a")
         # it calls the OpenMP runtime (target tasks, the wrapped waits): linked with it, so it

@@ -33,6 +33,7 @@ from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
 from omp2gpu.offload.devices.cpu_pool import parse_schedule
 from omp2gpu.pipeline import dump, dumped_stages, report_stage_times, stage_times
+from omp2gpu.targets import remote_server
 from omp2gpu.tools import cc, cli_flags, doctor, report
 from omp2gpu.tools import report as report_tool
 from omp2gpu.tools.command_guard import run_guarded
@@ -98,6 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
                                                    "omp2gpu objects (the offload runtime, OpenMP)")
     flags.set_defaults(handler=_link_flags, inputs=[], dump=[], no_warnings=True)
 
+    serve = commands.add_parser("serve", help="serve this machine's devices to remote programs "
+                                              "(OMP2GPU_DEVICES=remote://HOST:PORT; docs/remote.md)")
+    serve.add_argument("--listen", default="127.0.0.1:17200", metavar="HOST:PORT",
+                       help="the address to listen on (default 127.0.0.1:17200: the loopback only)")
+    serve.add_argument("--devices", choices=("cpu", "gpu", "all"), default="cpu",
+                       help="which of this machine's devices to serve (default: cpu)")
+    serve.add_argument("--token-file", dest="token_file", metavar="FILE",
+                       help="the shared secret clients must present (else OMP2GPU_REMOTE_TOKEN)")
+    serve.set_defaults(handler=_serve, inputs=[], dump=[], no_warnings=True)
+
     report = commands.add_parser("report", **described,
                                  help="registers, memory and occupancy of each kernel (--run: "
                                       "fastest launch configuration): report FILE.c [options] [-- args...]")
@@ -105,6 +116,16 @@ def build_parser() -> argparse.ArgumentParser:
     report_tool.add_arguments(report)
     report.set_defaults(handler=_report)
     return parser
+
+
+def _serve(args: argparse.Namespace, program_args: list[str]) -> int:
+    """`omp2gpu serve`: this process becomes the server (runtime/remote/server.c)."""
+    command = [str(remote_server.build()), "--listen", args.listen, "--devices", args.devices]
+    if args.token_file:
+        command += ["--token-file", args.token_file]
+    sys.stdout.flush()
+    os.execv(command[0], command)
+    return 1
 
 
 def _add_native(parser: argparse.ArgumentParser) -> None:
@@ -132,7 +153,7 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}"
                      + ("; program arguments go after `--`" if args.command in ("run", "report") else ""))
     args.inputs += extra
-    if args.command == "link-flags":
+    if args.command in ("link-flags", "serve"):
         return args, program_args
     args.input = args.inputs[0]
     misplaced = cli_flags.misplaced_program_arguments(args.command, args.inputs, argv, lambda p: Path(p).exists())

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "offload.h"
+#include "remote.h"
 
 #define MAX_DEVICES 64
 
@@ -52,7 +53,7 @@ void devices_apply_requirements(void) {
 
 static void discover(void) {
     char kinds[16];
-    int kind_count, k, gpus = 0, ordinal, rank_device;
+    int kind_count, k, gpus = 0, ordinal, rank_device, remotes = 0;
     policy = offload_policy();
     if (default_device < 0) default_device = default_device_from_environment();
     count = 0;
@@ -76,6 +77,8 @@ static void discover(void) {
                 count++;
                 gpus++;
             }
+        } else if (kinds[k] == 'r') {                 /* a server's devices (remote_device.c) */
+            count += remote_devices_make(remotes++, &devices[count], MAX_DEVICES - count, count);
         } else if (kinds[k] == 'f' && gpus > 0) {
             continue;                                  /* the CPU device only where no GPU is */
         } else if (count < MAX_DEVICES) {

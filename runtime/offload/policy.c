@@ -87,6 +87,7 @@ int device_kinds(char *kinds, int most) {
         if (!word[0]) continue;
         if (strcmp(word, "gpu") == 0) kinds[count++] = 'g';
         else if (strcmp(word, "cpu") == 0) kinds[count++] = 'c';
+        else if (strncmp(word, "remote://", 9) == 0) kinds[count++] = 'r';     /* remote_device.c */
         else offload_report("warning", "OMP2GPU_DEVICES: unknown device kind(s) %s ignored", word);
     }
     return count;

@@ -1,0 +1,63 @@
+/* Remote devices (docs/remote.md): the transport over UCX (remote_transport.c), the wire
+ * format shared by the client (remote_device.c) and `omp2gpu serve` (runtime/remote/server.c). */
+#ifndef OMP2GPU_REMOTE_H
+#define OMP2GPU_REMOTE_H
+#include <stdint.h>
+#include <stddef.h>
+
+/* ---------------------------------------------------------------- remote_transport.c */
+struct remote_link;                     /* one connection (a UCP endpoint) */
+struct remote_listener;
+/* NULL with `why` filled where UCX cannot be loaded or the server not reached */
+struct remote_link *remote_connect(const char *host, int port, char *why, size_t why_size);
+int remote_send(struct remote_link *link, const void *data, size_t bytes);    /* 0, or -1: link lost */
+int remote_receive(struct remote_link *link, void *data, size_t bytes);       /* whole, or -1 */
+void remote_close(struct remote_link *link);
+int remote_link_failed(struct remote_link *link);
+/* The server's side: a listener, and one step of its loop: a new client's link is given
+ * to `accepted`, a link with data waiting to `ready` (blocking receives finish it). */
+struct remote_listener *remote_listen(const char *host, int port, char *why, size_t why_size);
+int remote_serve_step(struct remote_listener *listener, void (*accepted)(struct remote_link *, void *),
+                      void (*ready)(struct remote_link *, void *), void *arg);     /* events seen */
+void remote_link_set_user(struct remote_link *link, void *user);
+void *remote_link_user(struct remote_link *link);
+
+/* ---------------------------------------------------------------- remote_device.c */
+struct device;
+/* the devices of the nth remote://HOST:PORT of OMP2GPU_DEVICES into `slots`, numbered from
+ * `first`: how many (0, with a warning, where the server cannot be used) */
+int remote_devices_make(int nth, struct device *slots, int room, int first);
+
+/* ---------------------------------------------------------------- the wire */
+#define REMOTE_MAGIC 0x6f6d7032u         /* "omp2" */
+enum remote_op {
+    REMOTE_HELLO = 1,      /* payload: the token; reply value: device count, payload: devices */
+    REMOTE_ALLOC,          /* a: device, b: bytes; value: the address */
+    REMOTE_FREE,           /* a: device, b: address */
+    REMOTE_PUT,            /* a: device, b: address, payload: the bytes */
+    REMOTE_GET,            /* a: device, b: address, c: bytes; reply payload: the bytes */
+    REMOTE_COPY,           /* a: device, b: destination, c: source, d: bytes */
+    REMOTE_LOAD,           /* a: device, payload: the image's shared object; value: module (0: none) */
+    REMOTE_GLOBAL,         /* a: device, b: module, payload: the name; value: address, reply d: size */
+    REMOTE_LAUNCH,         /* a: device, b: module, c: grid, d: block, payload: name NUL, 8 bytes an argument */
+};
+struct remote_request {
+    uint32_t magic, op;
+    uint64_t sequence;     /* the client's, increasing: a resent command already done is not redone */
+    uint64_t a, b, c, d;
+    uint64_t payload;      /* bytes that follow */
+};
+struct remote_reply {
+    int64_t status;        /* 0 done; else payload is the message */
+    uint64_t sequence;
+    uint64_t value, d;
+    uint64_t payload;
+};
+struct remote_device_info {             /* one a device, in HELLO's reply */
+    char name[48];
+    char kind[8];                        /* "cpu" | "gpu" */
+    int64_t max_threads_per_block, multiprocessors;
+};
+#define REMOTE_TOKEN_MAX 256
+#define REMOTE_DEFAULT_TOKEN_ENV "OMP2GPU_REMOTE_TOKEN"
+#endif

@@ -1,0 +1,260 @@
+/* Remote devices (docs/remote.md): each `remote://HOST:PORT` of OMP2GPU_DEVICES is an
+ * `omp2gpu serve` process whose devices become devices of this program, after the ones
+ * listed before it. Every device op is one command over the transport (remote_transport.c)
+ * answered before the op returns, so a remote device is used exactly as a local one (its
+ * launches finish before they return, as the CPU device's do). The code a server runs is
+ * the program's device image as a shared object, embedded at link time and registered by
+ * __omp2gpu_register_remote_code; it is sent once per device, at the image's first use. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "offload.h"
+#include "remote.h"
+
+struct server {
+    char url[200];
+    struct remote_link *link;
+    uint64_t sequence;
+};
+struct allocation { uintptr_t address; long bytes; };
+struct remote_state {
+    struct server *server;
+    int index;                         /* the device's number on its server */
+    int images_loaded;                 /* images.c loads images in their order: the next one's */
+    struct allocation *live;
+    long live_count, live_capacity;
+};
+struct blob { const void *data; long size; };
+
+static struct blob blobs[64];
+static int blob_count;
+
+/* The device image's shared object (native_link.py), one per image, in the images' order */
+void __omp2gpu_register_remote_code(const void *data, long size) {
+    if (blob_count < 64) blobs[blob_count++] = (struct blob){data, size};
+}
+
+/* One command and its answer. 0 done, 1 the server said no (its message in last_error, or
+ * none for `quiet` answers), -1 the server is gone. */
+static int call(struct device *d, struct remote_request q, const void *payload, void *out, uint64_t out_bytes,
+                struct remote_reply *answer) {
+    struct remote_state *s = d->state;
+    struct server *server = s->server;
+    struct remote_reply r;
+    q.magic = REMOTE_MAGIC;
+    q.sequence = ++server->sequence;
+    q.a = (uint64_t)s->index;
+    if (!server->link || remote_send(server->link, &q, sizeof q) || remote_send(server->link, payload, q.payload)
+        || remote_receive(server->link, &r, sizeof r)) {
+        device_error(d, "the remote server %s is gone (its connection was lost)", server->url);
+        return -1;
+    }
+    if (r.status != 0 && r.payload) {
+        char message[600];
+        uint64_t keep = r.payload < sizeof message ? r.payload : sizeof message;
+        if (remote_receive(server->link, message, keep)) return -1;
+        message[sizeof message - 1] = 0;
+        device_error(d, "remote server %s: %s", server->url, message);
+        for (uint64_t left = r.payload - keep; left > 0;) {     /* a longer message's rest */
+            char skip[256];
+            uint64_t piece = left < sizeof skip ? left : sizeof skip;
+            if (remote_receive(server->link, skip, piece)) return -1;
+            left -= piece;
+        }
+        return 1;
+    }
+    if (r.status == 0 && r.payload && (r.payload > out_bytes || remote_receive(server->link, out, r.payload))) {
+        device_error(d, "the remote server %s answered out of turn", server->url);
+        return -1;
+    }
+    if (answer) *answer = r;
+    return r.status == 0 ? 0 : 1;
+}
+
+static int remote_allocate(struct device *d, long bytes, uintptr_t *address) {
+    struct remote_state *s = d->state;
+    struct remote_reply r;
+    if (call(d, (struct remote_request){.op = REMOTE_ALLOC, .b = (uint64_t)bytes}, 0, 0, 0, &r)) return -1;
+    *address = (uintptr_t)r.value;
+    if (s->live_count == s->live_capacity) {
+        s->live_capacity = s->live_capacity ? 2 * s->live_capacity : 16;
+        s->live = realloc(s->live, (size_t)s->live_capacity * sizeof *s->live);
+    }
+    s->live[s->live_count++] = (struct allocation){*address, bytes};
+    return 0;
+}
+
+static int remote_release(struct device *d, uintptr_t address) {
+    struct remote_state *s = d->state;
+    long i;
+    for (i = 0; i < s->live_count; i++)
+        if (s->live[i].address == address) s->live[i] = s->live[--s->live_count];
+    return call(d, (struct remote_request){.op = REMOTE_FREE, .b = address}, 0, 0, 0, 0) ? -1 : 0;
+}
+
+static int remote_to_device(struct device *d, uintptr_t dst, const void *src, long bytes) {
+    if (bytes <= 0) return 0;
+    return call(d, (struct remote_request){.op = REMOTE_PUT, .b = dst, .payload = (uint64_t)bytes}, src, 0, 0, 0)
+               ? -1 : 0;
+}
+
+static int remote_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
+    if (bytes <= 0) return 0;
+    return call(d, (struct remote_request){.op = REMOTE_GET, .b = src, .c = (uint64_t)bytes}, 0, dst,
+                (uint64_t)bytes, 0) ? -1 : 0;
+}
+
+static int remote_device_to_device(struct device *d, uintptr_t dst, uintptr_t src, long bytes) {
+    if (bytes <= 0) return 0;
+    return call(d, (struct remote_request){.op = REMOTE_COPY, .b = dst, .c = src, .d = (uint64_t)bytes}, 0, 0, 0, 0)
+               ? -1 : 0;
+}
+
+static int remote_load(struct device *d, const struct image_desc *image, void **module) {
+    struct remote_state *s = d->state;
+    struct remote_reply r;
+    int index = s->images_loaded++;
+    *module = 0;
+    if (image->kernel_count == 0 && image->cpu_global_count == 0) return 0;
+    if (index >= blob_count) {
+        device_error(d, "the program carries no device image for remote devices (it was linked without one)");
+        return -1;
+    }
+    if (call(d, (struct remote_request){.op = REMOTE_LOAD, .payload = (uint64_t)blobs[index].size},
+             blobs[index].data, 0, 0, &r))
+        return -1;
+    *module = (void *)(uintptr_t)r.value;
+    return 0;
+}
+
+static int remote_global(struct device *d, void *module, const char *name, uintptr_t *address, long *size) {
+    struct remote_reply r;
+    if (!module) return -1;
+    if (call(d, (struct remote_request){.op = REMOTE_GLOBAL, .b = (uintptr_t)module, .payload = strlen(name) + 1},
+             name, 0, 0, &r))
+        return -1;
+    *address = (uintptr_t)r.value;
+    *size = (long)r.d;
+    return 0;
+}
+
+/* Arguments go as 8 bytes each: a pointer's device address, a by-value scalar's bytes
+ * (abi.py LITERAL: scalars of at most 8 bytes) */
+static int remote_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
+                         void **args, int arg_count, double *micros) {
+    size_t name_length = strlen(kernel->name) + 1;
+    size_t bytes = name_length + (size_t)arg_count * 8;
+    char small[1024], *payload = bytes <= sizeof small ? small : malloc(bytes);
+    double start = micros ? profile_now() : 0;
+    static long delay = -1;              /* tests: time to kill a server between launches */
+    int i, result;
+    if (delay < 0) delay = getenv("OMP2GPU_REMOTE_TEST_DELAY_US") ? atol(getenv("OMP2GPU_REMOTE_TEST_DELAY_US")) : 0;
+    if (delay > 0) usleep((useconds_t)delay);
+    memcpy(payload, kernel->name, name_length);
+    for (i = 0; i < arg_count; i++) memcpy(payload + name_length + 8 * (size_t)i, args[i], 8);
+    result = call(d, (struct remote_request){.op = REMOTE_LAUNCH, .b = (uintptr_t)module, .c = (uint64_t)grid,
+                                             .d = (uint64_t)block, .payload = bytes}, payload, 0, 0, 0);
+    if (payload != small) free(payload);
+    if (micros) *micros = profile_now() - start;
+    return result ? -1 : 0;
+}
+
+static void remote_label(struct device *d, char *buffer, size_t size) { snprintf(buffer, size, "%s", d->name); }
+
+static int remote_holds(struct device *d, uintptr_t address) {
+    struct remote_state *s = d->state;
+    long i;
+    for (i = 0; i < s->live_count; i++)
+        if (s->live[i].address <= address && address < s->live[i].address + (uintptr_t)s->live[i].bytes) return 1;
+    return 0;
+}
+
+static int remote_wait_stream(struct device *d, void *stream) {
+    (void)d;
+    (void)stream;
+    return 0;                    /* every command is answered before its op returns */
+}
+
+static int remote_accessible(struct device *d, uintptr_t address, long bytes) {
+    return remote_holds(d, address) && (bytes <= 0 || remote_holds(d, address + (uintptr_t)bytes - 1));
+}
+
+static int remote_interop_handles(struct device *d, void **stream, void **device_handle, void **context) {
+    (void)d;
+    *stream = *device_handle = *context = 0;
+    return 0;
+}
+
+#define REMOTE_OPS(kind) { kind, remote_allocate, remote_release, remote_to_device, remote_to_host, \
+    remote_device_to_device, remote_load, remote_global, remote_launch, remote_label, remote_holds, \
+    remote_wait_stream, 0, 0, 0, 0, 0, 0, remote_accessible, remote_interop_handles, 0, 0, 0, 0 }
+static const struct device_ops remote_cpu_ops = REMOTE_OPS("cpu");
+static const struct device_ops remote_gpu_ops = REMOTE_OPS("gpu");
+
+/* The nth remote://HOST:PORT of OMP2GPU_DEVICES into host, port; 0, or -1 */
+static int remote_url(int nth, char *url, size_t url_size, char *host, size_t host_size, int *port) {
+    const char *text = getenv("OMP2GPU_DEVICES"), *p = text;
+    for (; p && (p = strstr(p, "remote://")); p += 9) {
+        size_t length = strcspn(p, ", \t");
+        const char *colon;
+        if (nth-- > 0) continue;
+        snprintf(url, url_size, "%.*s", (int)length, p);
+        colon = strrchr(url, ':');
+        if (!colon || colon < url + 9 || (size_t)(colon - url - 9) >= host_size || (*port = atoi(colon + 1)) <= 0)
+            return -1;
+        snprintf(host, host_size, "%.*s", (int)(colon - url - 9), url + 9);
+        return 0;
+    }
+    return -1;
+}
+
+/* The devices of the nth remote server named, into slots numbered from `first`; how many
+ * (0 with a warning where the server cannot be used) */
+int remote_devices_make(int nth, struct device *slots, int room, int first) {
+    struct remote_device_info info[64];
+    struct server *server = calloc(1, sizeof *server);
+    struct remote_state probe_state = {server, 0, 0, 0, 0};
+    struct device probe = {0};
+    const char *token = getenv(REMOTE_DEFAULT_TOKEN_ENV);
+    char host[200], why[512];
+    struct remote_reply r;
+    int port, i, n;
+    if (remote_url(nth, server->url, sizeof server->url, host, sizeof host, &port)) {
+        offload_report("warning", "OMP2GPU_DEVICES: a remote device is not remote://HOST:PORT; ignored");
+        free(server);
+        return 0;
+    }
+    if (!(server->link = remote_connect(host, port, why, sizeof why))) {
+        offload_report("warning", "remote server %s cannot be used (%s)", server->url, why);
+        free(server);
+        return 0;
+    }
+    probe.state = &probe_state;
+    if (!token) token = "";
+    if (call(&probe, (struct remote_request){.op = REMOTE_HELLO, .payload = strlen(token)}, token, info,
+             sizeof info, &r)) {
+        offload_report("warning", "remote server %s cannot be used (%s)", server->url,
+                       probe.last_error[0] ? probe.last_error : "no answer");
+        remote_close(server->link);
+        free(server);
+        return 0;
+    }
+    n = (int)(r.payload / sizeof *info);
+    for (i = 0; i < n && i < room; i++) {
+        struct device *d = &slots[i];
+        struct remote_state *s = calloc(1, sizeof *s);
+        memset(d, 0, sizeof *d);
+        s->server = server;
+        s->index = i;
+        d->number = first + i;
+        d->state = s;
+        d->ops = strcmp(info[i].kind, "gpu") == 0 ? &remote_gpu_ops : &remote_cpu_ops;
+        info[i].name[sizeof info[i].name - 1] = 0;
+        snprintf(d->name, sizeof d->name, "%s/%d (%s)", server->url, i, info[i].name);
+        d->max_threads_per_block = info[i].max_threads_per_block;
+        d->multiprocessors = info[i].multiprocessors;
+        d->usable = 1;
+    }
+    return i;
+}

@@ -1,0 +1,320 @@
+/* `omp2gpu serve` (docs/remote.md): one machine's devices for remote clients. Each client
+ * presents the shared token first (else it is refused before any command runs), then
+ * sends device operations (remote.h's wire); its allocations and loaded images are its own
+ * (a command naming memory it was not given is refused), and are freed when it goes.
+ * Images arrive as shared objects (the program's device image, built at link time) that
+ * are dlopened here: their constructor registers the image with this server, and the
+ * device's own ops (cpu_device.c, cuda_device.c) load and run it. One thread serves every
+ * client, one command at a time. */
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "offload.h"
+#include "remote.h"
+
+#define MAX_CLIENTS 256
+
+struct range { int device; uintptr_t address; long bytes; int owned; };
+struct module { int device; void *handle, *module; const struct image_desc *image; };
+struct client {
+    struct remote_link *link;
+    int trusted, refused;
+    struct range *ranges;
+    long range_count, range_capacity;
+    struct module *modules;
+    int module_count;
+};
+
+static struct client *clients[MAX_CLIENTS];
+static char token[REMOTE_TOKEN_MAX];
+static const struct image_desc *registered;      /* set by the image being dlopened */
+
+/* The device image's constructor, renamed in its shared object (native_link.py) */
+void __omp2gpu_serve_register_image(const struct image_desc *image) { registered = image; }
+
+static void add_range(struct client *c, int device, uintptr_t address, long bytes, int owned) {
+    if (c->range_count == c->range_capacity) {
+        c->range_capacity = c->range_capacity ? 2 * c->range_capacity : 16;
+        c->ranges = realloc(c->ranges, (size_t)c->range_capacity * sizeof *c->ranges);
+    }
+    c->ranges[c->range_count++] = (struct range){device, address, bytes, owned};
+}
+
+/* the client's range holding [address, address + bytes) on `device`, -1: none */
+static long owned_range(struct client *c, int device, uintptr_t address, uint64_t bytes) {
+    long i;
+    for (i = 0; i < c->range_count; i++) {
+        struct range *r = &c->ranges[i];
+        if (r->device == device && address >= r->address && bytes <= (uint64_t)r->bytes
+            && address - r->address <= (uint64_t)r->bytes - bytes)
+            return i;
+    }
+    return -1;
+}
+
+static int reply(struct client *c, const struct remote_request *q, int64_t status, uint64_t value,
+                 uint64_t d, const void *payload, uint64_t bytes) {
+    struct remote_reply r = {status, q->sequence, value, d, bytes};
+    return remote_send(c->link, &r, sizeof r) || remote_send(c->link, payload, bytes);
+}
+
+static int refuse(struct client *c, const struct remote_request *q, const char *format, const char *detail) {
+    char message[600];
+    snprintf(message, sizeof message, format, detail);
+    return reply(c, q, -1, 0, 0, message, strlen(message) + 1);
+}
+
+static struct device *device_of(uint64_t number) {
+    struct device *d = number < (uint64_t)device_count() ? device_at((int)number) : 0;
+    return d && d->usable ? d : 0;
+}
+
+static int load_image(struct client *c, const struct remote_request *q, struct device *d, const char *data) {
+    char path[] = "/tmp/omp2gpu-serve-XXXXXX";
+    int fd = mkstemp(path);
+    void *handle, *module = 0;
+    const struct image_desc *image;
+    if (fd < 0 || write(fd, data, q->payload) != (ssize_t)q->payload) {
+        if (fd >= 0) close(fd);
+        return refuse(c, q, "cannot write the image (%s)", "/tmp");
+    }
+    close(fd);
+    registered = 0;
+    handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    unlink(path);
+    if (!handle) return refuse(c, q, "the image does not load: %s", dlerror());
+    image = registered;
+    if (!image || image->version != IMAGE_VERSION) {
+        dlclose(handle);
+        return refuse(c, q, "%s", "the image is not an omp2gpu device image of this version");
+    }
+    if (d->ops->load(d, image, &module)) {
+        dlclose(handle);
+        return refuse(c, q, "the device cannot load the image: %s", d->last_error);
+    }
+    c->modules = realloc(c->modules, (size_t)(c->module_count + 1) * sizeof *c->modules);
+    c->modules[c->module_count++] = (struct module){d->number, handle, module, image};
+    return reply(c, q, 0, (uint64_t)c->module_count, 0, 0, 0);
+}
+
+static struct module *module_of(struct client *c, uint64_t handle, int device) {
+    if (handle < 1 || handle > (uint64_t)c->module_count) return 0;
+    return c->modules[handle - 1].device == device ? &c->modules[handle - 1] : 0;
+}
+
+static int launch(struct client *c, const struct remote_request *q, struct device *d, char *data) {
+    struct module *m = module_of(c, q->b, d->number);
+    size_t name_length = strnlen(data, q->payload);
+    uint64_t slots[64];
+    void *args[64];
+    long i, count = (long)((q->payload - name_length - 1) / 8);
+    if (!m || name_length >= q->payload || count > 64) return refuse(c, q, "%s", "bad launch command");
+    for (i = 0; i < m->image->kernel_count; i++)
+        if (strcmp(m->image->kernels[i].name, data) == 0) break;
+    if (i == m->image->kernel_count) return refuse(c, q, "no kernel '%s' in the image", data);
+    memcpy(slots, data + name_length + 1, (size_t)count * 8);
+    for (long a = 0; a < count; a++) args[a] = &slots[a];
+    if (d->ops->launch(d, m->module, &m->image->kernels[i], (long)q->c, (long)q->d, args, (int)count, 0))
+        return refuse(c, q, "the kernel failed: %s", d->last_error);
+    return reply(c, q, 0, 0, 0, 0, 0);
+}
+
+static int hello(struct client *c, const struct remote_request *q, const char *data) {
+    struct remote_device_info info[64];
+    int n = device_count(), i;
+    size_t length = strlen(token);
+    unsigned char difference = (unsigned char)(q->payload != length);
+    for (i = 0; i < (int)q->payload && i < (int)length; i++) difference |= (unsigned char)(data[i] ^ token[i]);
+    if (difference) {
+        c->refused = 1;                                /* its next command, or its leaving, drops it */
+        return refuse(c, q, "%s", "the server refused the token (OMP2GPU_REMOTE_TOKEN or --token-file must "
+                                  "match the server's)");
+    }
+    c->trusted = 1;
+    if (n > 64) n = 64;
+    memset(info, 0, sizeof info);
+    for (i = 0; i < n; i++) {
+        struct device *d = device_at(i);
+        d->ops->label(d, info[i].name, sizeof info[i].name);
+        snprintf(info[i].kind, sizeof info[i].kind, "%s", d->ops->kind);
+        info[i].max_threads_per_block = d->max_threads_per_block;
+        info[i].multiprocessors = d->multiprocessors;
+    }
+    return reply(c, q, 0, (uint64_t)n, 0, info, (uint64_t)n * sizeof *info);
+}
+
+/* One command; -1: the client is to be dropped */
+static int serve_command(struct client *c) {
+    struct remote_request q;
+    char *data = 0;
+    struct device *d;
+    int result = 0;
+    long r;
+    if (remote_receive(c->link, &q, sizeof q) || q.magic != REMOTE_MAGIC || q.payload > (1ull << 40)) return -1;
+    if (q.payload && (!(data = malloc(q.payload + 1)) || remote_receive(c->link, data, q.payload))) {
+        free(data);
+        return -1;
+    }
+    if (data) data[q.payload] = 0;
+    if (c->refused || (!c->trusted && q.op != REMOTE_HELLO)) result = -1;        /* nothing before the token */
+    else if (q.op == REMOTE_HELLO) result = hello(c, &q, data ? data : "");
+    else if (!(d = device_of(q.a))) result = refuse(c, &q, "%s", "no such device on this server");
+    else switch (q.op) {
+    case REMOTE_ALLOC: {
+        uintptr_t address;
+        if (d->ops->allocate(d, (long)q.b, &address)) result = refuse(c, &q, "allocation failed: %s", d->last_error);
+        else {
+            add_range(c, d->number, address, (long)q.b, 1);
+            result = reply(c, &q, 0, address, 0, 0, 0);
+        }
+        break;
+    }
+    case REMOTE_FREE:
+        r = owned_range(c, d->number, q.b, 0);
+        if (r < 0 || !c->ranges[r].owned || c->ranges[r].address != q.b)
+            result = refuse(c, &q, "%s", "free of memory this client was not given");
+        else {
+            d->ops->release(d, q.b);
+            c->ranges[r] = c->ranges[--c->range_count];
+            result = reply(c, &q, 0, 0, 0, 0, 0);
+        }
+        break;
+    case REMOTE_PUT:
+        if (owned_range(c, d->number, q.b, q.payload) < 0) result = refuse(c, &q, "%s", "write outside this client's memory");
+        else if (d->ops->to_device(d, q.b, data, (long)q.payload)) result = refuse(c, &q, "copy failed: %s", d->last_error);
+        else result = reply(c, &q, 0, 0, 0, 0, 0);
+        break;
+    case REMOTE_GET: {
+        char *out = owned_range(c, d->number, q.b, q.c) < 0 ? 0 : malloc(q.c ? q.c : 1);
+        if (!out) result = refuse(c, &q, "%s", "read outside this client's memory");
+        else if (d->ops->to_host(d, out, q.b, (long)q.c)) result = refuse(c, &q, "copy failed: %s", d->last_error);
+        else result = reply(c, &q, 0, 0, 0, out, q.c);
+        free(out);
+        break;
+    }
+    case REMOTE_COPY:
+        if (owned_range(c, d->number, q.b, q.d) < 0 || owned_range(c, d->number, q.c, q.d) < 0)
+            result = refuse(c, &q, "%s", "copy outside this client's memory");
+        else if (d->ops->device_to_device(d, q.b, q.c, (long)q.d)) result = refuse(c, &q, "copy failed: %s", d->last_error);
+        else result = reply(c, &q, 0, 0, 0, 0, 0);
+        break;
+    case REMOTE_LOAD:
+        result = q.payload ? load_image(c, &q, d, data) : refuse(c, &q, "%s", "an empty image");
+        break;
+    case REMOTE_GLOBAL: {
+        struct module *m = module_of(c, q.b, d->number);
+        uintptr_t address;
+        long size;
+        if (!m || !data || m->module == 0 || d->ops->global(d, m->module, data, &address, &size))
+            result = reply(c, &q, 1, 0, 0, 0, 0);                   /* not there: no message */
+        else {
+            add_range(c, d->number, address, size, 0);
+            result = reply(c, &q, 0, address, (uint64_t)size, 0, 0);
+        }
+        break;
+    }
+    case REMOTE_LAUNCH:
+        result = data ? launch(c, &q, d, data) : refuse(c, &q, "%s", "bad launch command");
+        break;
+    default:
+        result = -1;
+    }
+    free(data);
+    return result;
+}
+
+static void drop(int slot) {
+    struct client *c = clients[slot];
+    long i;
+    for (i = 0; i < c->range_count; i++)
+        if (c->ranges[i].owned) {
+            struct device *d = device_at(c->ranges[i].device);
+            if (d) d->ops->release(d, c->ranges[i].address);
+        }
+    for (i = 0; i < c->module_count; i++) dlclose(c->modules[i].handle);
+    remote_close(c->link);
+    free(c->ranges);
+    free(c->modules);
+    free(c);
+    clients[slot] = 0;
+}
+
+static void accepted(struct remote_link *link, void *arg) {
+    int slot;
+    (void)arg;
+    for (slot = 0; slot < MAX_CLIENTS && clients[slot]; slot++) continue;
+    if (slot == MAX_CLIENTS) {
+        remote_close(link);
+        return;
+    }
+    clients[slot] = calloc(1, sizeof *clients[slot]);
+    clients[slot]->link = link;
+    remote_link_set_user(link, clients[slot]);
+}
+
+static void ready(struct remote_link *link, void *arg) {
+    struct client *c = remote_link_user(link);
+    int slot;
+    (void)arg;
+    for (slot = 0; slot < MAX_CLIENTS && clients[slot] != c; slot++) continue;
+    if (slot < MAX_CLIENTS && serve_command(c)) drop(slot);
+}
+
+static void read_token(const char *file) {
+    const char *text = getenv(REMOTE_DEFAULT_TOKEN_ENV);
+    if (file) {
+        FILE *f = fopen(file, "r");
+        size_t n;
+        if (!f) {
+            fprintf(stderr, "omp2gpu serve: error: cannot read the token file %s\n", file);
+            exit(1);
+        }
+        n = fread(token, 1, sizeof token - 1, f);
+        fclose(f);
+        token[n] = 0;
+        while (n > 0 && (token[n - 1] == '\n' || token[n - 1] == '\r' || token[n - 1] == ' ')) token[--n] = 0;
+    } else if (text) {
+        snprintf(token, sizeof token, "%s", text);
+    }
+}
+
+int main(int argc, char **argv) {
+    const char *listen = "127.0.0.1:0", *devices = "cpu", *token_file = 0;
+    char host[256], why[512];
+    struct remote_listener *listener;
+    int port, i;
+    for (i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--listen") == 0) listen = argv[i + 1];
+        else if (strcmp(argv[i], "--devices") == 0) devices = argv[i + 1];
+        else if (strcmp(argv[i], "--token-file") == 0) token_file = argv[i + 1];
+    }
+    const char *colon = strrchr(listen, ':');
+    if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host || (port = atoi(colon + 1)) <= 0) {
+        fprintf(stderr, "omp2gpu serve: error: --listen %s is not HOST:PORT\n", listen);
+        return 1;
+    }
+    memcpy(host, listen, (size_t)(colon - listen));
+    host[colon - listen] = 0;
+    read_token(token_file);
+    setenv("OMP2GPU_DEVICES", strcmp(devices, "all") == 0 ? "gpu,cpu" : devices, 1);
+    setenv("OMP_TARGET_OFFLOAD", "DEFAULT", 1);
+    signal(SIGPIPE, SIG_IGN);
+    if (device_count() == 0) {
+        fprintf(stderr, "omp2gpu serve: error: no %s device on this machine\n", devices);
+        return 1;
+    }
+    if (!(listener = remote_listen(host, port, why, sizeof why))) {
+        fprintf(stderr, "omp2gpu serve: error: %s\n", why);
+        return 1;
+    }
+    printf("omp2gpu serve: listening on %s:%d with %d device(s)\n", host, port, device_count());
+    fflush(stdout);
+    for (;;) {
+        if (remote_serve_step(listener, accepted, ready, 0) == 0) usleep(20);    /* idle: leave the core */
+        for (i = 0; i < MAX_CLIENTS; i++)
+            if (clients[i] && remote_link_failed(clients[i]->link)) drop(i);
+    }
+}

@@ -1,0 +1,101 @@
+"""Remote devices (docs/remote.md): two `omp2gpu serve` processes on the loopback with the
+CPU device; a native program's device(n) regions run on them and print gcc's output; a
+wrong token is refused; a server killed in the middle of a time-step loop is a warning
+naming it and the regions fall back to the host (OMP_TARGET_OFFLOAD=DEFAULT) with the
+right answer."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from omp2gpu import native_link
+from omp2gpu.driver import CompileOptions
+
+PROGRAM = Path(__file__).parents[1] / "programs" / "multi_device_stencil_halves.c"
+TOKEN = "remote-test-secret"
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is the reference")
+pytest.importorskip("libucx")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int) -> subprocess.Popen:
+    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN}
+    server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen", f"127.0.0.1:{port}",
+                               "--devices", "cpu"], env=env, stdout=subprocess.PIPE, text=True)
+    assert "listening on" in server.stdout.readline()
+    return server
+
+
+@pytest.fixture(scope="module")
+def servers():
+    started = [start_server(free_port()) for _ in range(2)]
+    yield started
+    for server in started:
+        server.kill()
+        server.wait()
+
+
+def url(server) -> str:
+    return "remote://" + server.args[server.args.index("--listen") + 1]
+
+
+@pytest.fixture(scope="module")
+def binaries(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("remote")
+    ours, reference = folder / "ours", folder / "gcc"
+    native_link.link([str(PROGRAM)], CompileOptions(), str(ours))
+    subprocess.run(["gcc", "-fopenmp", "-O2", str(PROGRAM), "-o", str(reference)], check=True)
+    return ours, reference
+
+
+def run(binary, devices: str, token: str = TOKEN, args=(), **extra) -> subprocess.CompletedProcess:
+    env = {**os.environ, "OMP2GPU_DEVICES": devices, "OMP2GPU_REMOTE_TOKEN": token, **extra}
+    return subprocess.run([str(binary), *args], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_device_n_over_two_servers_prints_gccs_output(servers, binaries, tmp_path):
+    log = tmp_path / "offload.log"
+    ours = run(binaries[0], ",".join(map(url, servers)), OMP2GPU_OFFLOAD_LOG=str(log),
+               OMP_TARGET_OFFLOAD="MANDATORY")
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout == subprocess.run([str(binaries[1])], capture_output=True, text=True).stdout
+    launches = log.read_text()
+    assert all(url(server) in launches for server in servers)     # both servers ran kernels
+
+
+def test_a_wrong_token_is_refused(servers, binaries, tmp_path):
+    log = tmp_path / "offload.log"
+    done = run(binaries[0], url(servers[0]), token="not-the-secret", OMP2GPU_OFFLOAD_LOG=str(log))
+    assert "refused the token" in done.stderr and url(servers[0]) in done.stderr
+    assert not log.exists() or not log.read_text()          # no device: every region ran on the host
+
+
+def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(binaries):
+    victim = start_server(free_port())
+    try:
+        program = subprocess.Popen([str(binaries[0]), "4"], env={
+            **os.environ, "OMP2GPU_DEVICES": url(victim), "OMP2GPU_REMOTE_TOKEN": TOKEN,
+            "OMP2GPU_REMOTE_TEST_DELAY_US": "20000"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        victim.send_signal(signal.SIGKILL)
+        out, err = program.communicate(timeout=120)
+    finally:
+        victim.kill()
+        victim.wait()
+    assert program.returncode == 0, err
+    assert out == subprocess.run([str(binaries[1])], capture_output=True, text=True).stdout
+    assert url(victim) in err and "gone" in err
