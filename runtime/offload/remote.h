@@ -31,7 +31,8 @@ int remote_devices_make(int nth, struct device *slots, int room, int first);
 /* ---------------------------------------------------------------- the wire */
 #define REMOTE_MAGIC 0x6f6d7032u         /* "omp2" */
 enum remote_op {
-    REMOTE_HELLO = 1,      /* payload: the token; reply value: device count, payload: devices */
+    REMOTE_HELLO = 1,      /* payload: the token, b: the client's session (a new link resumes it);
+                              reply value: device count, payload: devices */
     REMOTE_ALLOC,          /* a: device, b: bytes; value: the address */
     REMOTE_FREE,           /* a: device, b: address */
     REMOTE_PUT,            /* a: device, b: address, payload: the bytes */
@@ -43,7 +44,8 @@ enum remote_op {
 };
 struct remote_request {
     uint32_t magic, op;
-    uint64_t sequence;     /* the client's, increasing: a resent command already done is not redone */
+    uint64_t sequence;     /* the client's, increasing (HELLO: 0): a resent command already done is
+                              answered again from the server's copy of its answer, not redone */
     uint64_t a, b, c, d;
     uint64_t payload;      /* bytes that follow */
 };

@@ -8,14 +8,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "offload.h"
 #include "remote.h"
 
 struct server {
-    char url[200];
+    char url[200], host[200];
+    int port;
     struct remote_link *link;
-    uint64_t sequence;
+    uint64_t sequence, session;
+    long reconnections;
 };
 struct allocation { uintptr_t address; long bytes; };
 struct remote_state {
@@ -35,39 +38,95 @@ void __omp2gpu_register_remote_code(const void *data, long size) {
     if (blob_count < 64) blobs[blob_count++] = (struct blob){data, size};
 }
 
-/* One command and its answer. 0 done, 1 the server said no (its message in last_error, or
- * none for `quiet` answers), -1 the server is gone. */
-static int call(struct device *d, struct remote_request q, const void *payload, void *out, uint64_t out_bytes,
-                struct remote_reply *answer) {
-    struct remote_state *s = d->state;
-    struct server *server = s->server;
-    struct remote_reply r;
-    q.magic = REMOTE_MAGIC;
-    q.sequence = ++server->sequence;
-    q.a = (uint64_t)s->index;
-    if (!server->link || remote_send(server->link, &q, sizeof q) || remote_send(server->link, payload, q.payload)
-        || remote_receive(server->link, &r, sizeof r)) {
-        device_error(d, "the remote server %s is gone (its connection was lost)", server->url);
+/* One exchange on the server's link: the request (its payload) out, the answer's header and
+ * payload (into `out`, or the message into `message`) in. 0, or -1 where the link failed. */
+static int exchange(struct server *server, const struct remote_request *q, const void *payload,
+                    struct remote_reply *r, void *out, uint64_t out_bytes, char *message, size_t message_size) {
+    static long drop_every = -1, commands;      /* tests: a link dropped after every Nth request */
+    if (drop_every < 0) drop_every = getenv("OMP2GPU_REMOTE_TEST_DROP") ? atol(getenv("OMP2GPU_REMOTE_TEST_DROP")) : 0;
+    if (!server->link || remote_send(server->link, q, sizeof *q) || remote_send(server->link, payload, q->payload))
+        return -1;
+    if (drop_every > 0 && q->op != REMOTE_HELLO && ++commands % drop_every == 0) {
+        remote_close(server->link);             /* as a network failure: the answer is lost */
+        server->link = 0;
         return -1;
     }
-    if (r.status != 0 && r.payload) {
-        char message[600];
-        uint64_t keep = r.payload < sizeof message ? r.payload : sizeof message;
+    if (remote_receive(server->link, r, sizeof *r)) return -1;
+    message[0] = 0;
+    if (r->status != 0) {
+        uint64_t left = r->payload;
+        size_t keep = left < message_size - 1 ? (size_t)left : message_size - 1;
         if (remote_receive(server->link, message, keep)) return -1;
-        message[sizeof message - 1] = 0;
-        device_error(d, "remote server %s: %s", server->url, message);
-        for (uint64_t left = r.payload - keep; left > 0;) {     /* a longer message's rest */
+        message[keep] = 0;
+        for (left -= keep; left > 0;) {                   /* a longer message's rest */
             char skip[256];
             uint64_t piece = left < sizeof skip ? left : sizeof skip;
             if (remote_receive(server->link, skip, piece)) return -1;
             left -= piece;
         }
-        return 1;
+        return 0;
     }
-    if (r.status == 0 && r.payload && (r.payload > out_bytes || remote_receive(server->link, out, r.payload))) {
-        device_error(d, "the remote server %s answered out of turn", server->url);
+    if (r->payload > out_bytes) {
+        snprintf(message, message_size, "it answered out of turn");
         return -1;
     }
+    return remote_receive(server->link, out, r->payload);
+}
+
+/* The token and the session (so a new link resumes the old one's memory and commands):
+ * 0, or -1 with `why` */
+static int hello(struct server *server, void *info, uint64_t info_bytes, struct remote_reply *r, char *why,
+                 size_t why_size) {
+    const char *token = getenv(REMOTE_DEFAULT_TOKEN_ENV);
+    struct remote_request q = {REMOTE_MAGIC, REMOTE_HELLO, 0, 0, server->session, 0, 0, 0};
+    if (!token) token = "";
+    q.payload = strlen(token);
+    if (exchange(server, &q, token, r, info, info_bytes, why, why_size)) {
+        if (!why[0]) snprintf(why, why_size, "no answer");
+        return -1;
+    }
+    return r->status == 0 ? 0 : -1;
+}
+
+/* A lost link made again (a few tries, the first at once): 0, or -1 with `why` */
+static int reconnect(struct server *server, char *why, size_t why_size) {
+    struct remote_device_info info[64];
+    struct remote_reply r;
+    int attempt;
+    for (attempt = 0; attempt < 6; attempt++) {
+        if (attempt) usleep(1000u << (2 * attempt));         /* 4 ms .. 1 s */
+        if (server->link) remote_close(server->link);
+        why[0] = 0;
+        if ((server->link = remote_connect(server->host, server->port, why, why_size))
+            && hello(server, info, sizeof info, &r, why, why_size) == 0) {
+            server->reconnections++;
+            offload_debug(1, "remote server %s: link made again", server->url);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* One command and its answer: 0 done, 1 the server said no (its message in last_error),
+ * -1 the server is gone. A lost link is made again and the command resent with its
+ * sequence number: a command the server had done is answered again, not redone. */
+static int call(struct device *d, struct remote_request q, const void *payload, void *out, uint64_t out_bytes,
+                struct remote_reply *answer) {
+    struct remote_state *s = d->state;
+    struct server *server = s->server;
+    struct remote_reply r;
+    char message[600] = "";
+    q.magic = REMOTE_MAGIC;
+    q.sequence = ++server->sequence;
+    q.a = (uint64_t)s->index;
+    while (exchange(server, &q, payload, &r, out, out_bytes, message, sizeof message)) {
+        char why[512] = "";
+        if (message[0] || reconnect(server, why, sizeof why)) {
+            device_error(d, "the remote server %s is gone (%s)", server->url, message[0] ? message : why);
+            return -1;
+        }
+    }
+    if (r.status != 0 && message[0]) device_error(d, "remote server %s: %s", server->url, message);
     if (answer) *answer = r;
     return r.status == 0 ? 0 : 1;
 }
@@ -214,29 +273,19 @@ static int remote_url(int nth, char *url, size_t url_size, char *host, size_t ho
 int remote_devices_make(int nth, struct device *slots, int room, int first) {
     struct remote_device_info info[64];
     struct server *server = calloc(1, sizeof *server);
-    struct remote_state probe_state = {server, 0, 0, 0, 0};
-    struct device probe = {0};
-    const char *token = getenv(REMOTE_DEFAULT_TOKEN_ENV);
-    char host[200], why[512];
+    char why[512] = "";
     struct remote_reply r;
-    int port, i, n;
-    if (remote_url(nth, server->url, sizeof server->url, host, sizeof host, &port)) {
+    int i, n;
+    if (remote_url(nth, server->url, sizeof server->url, server->host, sizeof server->host, &server->port)) {
         offload_report("warning", "OMP2GPU_DEVICES: a remote device is not remote://HOST:PORT; ignored");
         free(server);
         return 0;
     }
-    if (!(server->link = remote_connect(host, port, why, sizeof why))) {
+    server->session = ((uint64_t)getpid() << 32) ^ (uint64_t)(uintptr_t)server ^ (uint64_t)time(0) ^ (uint64_t)nth;
+    if (!(server->link = remote_connect(server->host, server->port, why, sizeof why))
+        || hello(server, info, sizeof info, &r, why, sizeof why)) {
         offload_report("warning", "remote server %s cannot be used (%s)", server->url, why);
-        free(server);
-        return 0;
-    }
-    probe.state = &probe_state;
-    if (!token) token = "";
-    if (call(&probe, (struct remote_request){.op = REMOTE_HELLO, .payload = strlen(token)}, token, info,
-             sizeof info, &r)) {
-        offload_report("warning", "remote server %s cannot be used (%s)", server->url,
-                       probe.last_error[0] ? probe.last_error : "no answer");
-        remote_close(server->link);
+        if (server->link) remote_close(server->link);
         free(server);
         return 0;
     }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "offload.h"
 #include "remote.h"
@@ -20,8 +21,13 @@
 struct range { int device; uintptr_t address; long bytes; int owned; };
 struct module { int device; void *handle, *module; const struct image_desc *image; };
 struct client {
-    struct remote_link *link;
+    struct remote_link *link;          /* NULL: detached, its link lost (kept GRACE seconds) */
     int trusted, refused;
+    uint64_t session, last_sequence;
+    struct remote_reply last;          /* the answer to last_sequence, sent again for a resent command */
+    char *last_payload;
+    uint64_t last_capacity;
+    time_t detached_since;
     struct range *ranges;
     long range_count, range_capacity;
     struct module *modules;
@@ -58,6 +64,15 @@ static long owned_range(struct client *c, int device, uintptr_t address, uint64_
 static int reply(struct client *c, const struct remote_request *q, int64_t status, uint64_t value,
                  uint64_t d, const void *payload, uint64_t bytes) {
     struct remote_reply r = {status, q->sequence, value, d, bytes};
+    if (q->sequence) {                                     /* kept until the next command's */
+        if (bytes > c->last_capacity) {
+            c->last_payload = realloc(c->last_payload, bytes);
+            c->last_capacity = bytes;
+        }
+        if (bytes) memcpy(c->last_payload, payload, bytes);
+        c->last = r;
+        c->last_sequence = q->sequence;
+    }
     return remote_send(c->link, &r, sizeof r) || remote_send(c->link, payload, bytes);
 }
 
@@ -124,7 +139,7 @@ static int launch(struct client *c, const struct remote_request *q, struct devic
 
 static int hello(struct client *c, const struct remote_request *q, const char *data) {
     struct remote_device_info info[64];
-    int n = device_count(), i;
+    int n = device_count(), i, resumed = 0;
     size_t length = strlen(token);
     unsigned char difference = (unsigned char)(q->payload != length);
     for (i = 0; i < (int)q->payload && i < (int)length; i++) difference |= (unsigned char)(data[i] ^ token[i]);
@@ -134,6 +149,19 @@ static int hello(struct client *c, const struct remote_request *q, const char *d
                                   "match the server's)");
     }
     c->trusted = 1;
+    c->session = q->b;
+    for (i = 0; i < MAX_CLIENTS; i++) {                /* a new link of a known session: resume it */
+        struct client *old = clients[i];
+        if (!old || old == c || !old->trusted || old->session != q->b || !q->b) continue;
+        if (old->link) remote_close(old->link);
+        old->link = c->link;
+        old->detached_since = 0;
+        remote_link_set_user(old->link, old);
+        c->link = 0;
+        c = old;
+        resumed = 1;
+        break;
+    }
     if (n > 64) n = 64;
     memset(info, 0, sizeof info);
     for (i = 0; i < n; i++) {
@@ -143,10 +171,11 @@ static int hello(struct client *c, const struct remote_request *q, const char *d
         info[i].max_threads_per_block = d->max_threads_per_block;
         info[i].multiprocessors = d->multiprocessors;
     }
-    return reply(c, q, 0, (uint64_t)n, 0, info, (uint64_t)n * sizeof *info);
+    return reply(c, q, 0, (uint64_t)n, 0, info, (uint64_t)n * sizeof *info) ? -1 : resumed ? 2 : 0;
 }
 
-/* One command; -1: the client is to be dropped */
+/* One command; -1: the client's link is to be dropped, 2: its link now serves an earlier
+ * client of the same session (this one goes) */
 static int serve_command(struct client *c) {
     struct remote_request q;
     char *data = 0;
@@ -160,6 +189,10 @@ static int serve_command(struct client *c) {
     }
     if (data) data[q.payload] = 0;
     if (c->refused || (!c->trusted && q.op != REMOTE_HELLO)) result = -1;        /* nothing before the token */
+    else if (q.op != REMOTE_HELLO && q.sequence && q.sequence <= c->last_sequence) {  /* resent: done already */
+        result = q.sequence < c->last_sequence ? -1 : remote_send(c->link, &c->last, sizeof c->last)
+                 || remote_send(c->link, c->last_payload, c->last.payload);
+    }
     else if (q.op == REMOTE_HELLO) result = hello(c, &q, data ? data : "");
     else if (!(d = device_of(q.a))) result = refuse(c, &q, "%s", "no such device on this server");
     else switch (q.op) {
@@ -229,17 +262,32 @@ static int serve_command(struct client *c) {
 static void drop(int slot) {
     struct client *c = clients[slot];
     long i;
+    fprintf(stderr, "omp2gpu serve: a client left; its %ld allocation(s) freed\n", c->range_count);
     for (i = 0; i < c->range_count; i++)
         if (c->ranges[i].owned) {
             struct device *d = device_at(c->ranges[i].device);
             if (d) d->ops->release(d, c->ranges[i].address);
         }
     for (i = 0; i < c->module_count; i++) dlclose(c->modules[i].handle);
-    remote_close(c->link);
+    if (c->link) remote_close(c->link);
+    free(c->last_payload);
     free(c->ranges);
     free(c->modules);
     free(c);
     clients[slot] = 0;
+}
+
+/* A trusted client's lost link: it may come back with its session (remote_device.c
+ * reconnects) within the grace time; others go at once. */
+static void detach(int slot) {
+    struct client *c = clients[slot];
+    if (!c->trusted || c->refused) {
+        drop(slot);
+        return;
+    }
+    remote_close(c->link);
+    c->link = 0;
+    c->detached_since = time(0);
 }
 
 static void accepted(struct remote_link *link, void *arg) {
@@ -260,7 +308,12 @@ static void ready(struct remote_link *link, void *arg) {
     int slot;
     (void)arg;
     for (slot = 0; slot < MAX_CLIENTS && clients[slot] != c; slot++) continue;
-    if (slot < MAX_CLIENTS && serve_command(c)) drop(slot);
+    if (slot == MAX_CLIENTS) return;
+    switch (serve_command(c)) {
+    case 0: break;
+    case 2: c->link = 0; drop(slot); break;            /* resumed by an earlier client */
+    default: detach(slot);
+    }
 }
 
 static void read_token(const char *file) {
@@ -286,6 +339,7 @@ int main(int argc, char **argv) {
     char host[256], why[512];
     struct remote_listener *listener;
     int port, i;
+    long grace = getenv("OMP2GPU_SERVE_GRACE") ? atol(getenv("OMP2GPU_SERVE_GRACE")) : 10;
     for (i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--listen") == 0) listen = argv[i + 1];
         else if (strcmp(argv[i], "--devices") == 0) devices = argv[i + 1];
@@ -314,7 +368,9 @@ int main(int argc, char **argv) {
     fflush(stdout);
     for (;;) {
         if (remote_serve_step(listener, accepted, ready, 0) == 0) usleep(20);    /* idle: leave the core */
-        for (i = 0; i < MAX_CLIENTS; i++)
-            if (clients[i] && remote_link_failed(clients[i]->link)) drop(i);
+        for (i = 0; i < MAX_CLIENTS; i++) {
+            if (clients[i] && clients[i]->link && remote_link_failed(clients[i]->link)) detach(i);
+            if (clients[i] && !clients[i]->link && time(0) - clients[i]->detached_since > grace) drop(i);
+        }
     }
 }

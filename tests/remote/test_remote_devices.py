@@ -21,6 +21,7 @@ from omp2gpu import native_link
 from omp2gpu.driver import CompileOptions
 
 PROGRAM = Path(__file__).parents[1] / "programs" / "multi_device_stencil_halves.c"
+IN_PLACE = Path(__file__).parents[1] / "programs" / "remote_in_place_time_steps.c"
 TOKEN = "remote-test-secret"
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is the reference")
 pytest.importorskip("libucx")
@@ -55,10 +56,13 @@ def url(server) -> str:
 
 @pytest.fixture(scope="module")
 def binaries(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("remote")
+    return build(PROGRAM, tmp_path_factory.mktemp("remote"))
+
+
+def build(program: Path, folder: Path) -> tuple[Path, Path]:
     ours, reference = folder / "ours", folder / "gcc"
-    native_link.link([str(PROGRAM)], CompileOptions(), str(ours))
-    subprocess.run(["gcc", "-fopenmp", "-O2", str(PROGRAM), "-o", str(reference)], check=True)
+    native_link.link([str(program)], CompileOptions(), str(ours))
+    subprocess.run(["gcc", "-fopenmp", "-O2", str(program), "-o", str(reference)], check=True)
     return ours, reference
 
 
@@ -75,6 +79,18 @@ def test_device_n_over_two_servers_prints_gccs_output(servers, binaries, tmp_pat
     assert ours.stdout == subprocess.run([str(binaries[1])], capture_output=True, text=True).stdout
     launches = log.read_text()
     assert all(url(server) in launches for server in servers)     # both servers ran kernels
+
+
+@pytest.mark.parametrize("drop_every", [3, 7])
+def test_dropped_links_are_made_again_and_resent_commands_not_redone(servers, tmp_path, drop_every):
+    """The kernel updates device data in place: a resent launch run twice would change the
+    answer (it does, with the server's resend check taken out)."""
+    ours, reference = build(IN_PLACE, tmp_path)
+    done = run(ours, url(servers[1]), OMP2GPU_REMOTE_TEST_DROP=str(drop_every), OMP_TARGET_OFFLOAD="MANDATORY",
+               LIBOMPTARGET_DEBUG="1")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == subprocess.run([str(reference)], capture_output=True, text=True).stdout
+    assert done.stderr.count("link made again") >= 5
 
 
 def test_a_wrong_token_is_refused(servers, binaries, tmp_path):
