@@ -212,6 +212,8 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     if executable.is_file() and not options.dump:      # a dump shows the stages: made again
         return executable
     host_object, image_object, flags = _objects(program, paths, options)
+    # `run` finds the -L folders' shared libraries when the program starts (cc's link does not)
+    flags += [f"-Wl,-rpath,{Path(directory).resolve()}" for directory in options.library_dirs]
     executable.parent.mkdir(parents=True, exist_ok=True)
     partial = executable.with_name(f".{executable.name}.{os.getpid()}")
     with stage("link"):
