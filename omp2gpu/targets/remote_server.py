@@ -19,12 +19,13 @@ from omp2gpu.targets import native_runtime, openmp_runtime
 SOURCE = "remote/server.c"
 
 
-def build() -> Path:
-    """The server executable, built now unless the cache has it."""
+def build(source: Path | None = None) -> Path:
+    """The server executable (or another C program of libomp2gpu's remote parts, `source`:
+    bench/remote/ping.c), built now unless the cache has it."""
     runtime = native_runtime.build()
-    source = runtime_root() / SOURCE
+    source = source or runtime_root() / SOURCE
     digest = hashlib.sha256(source.read_bytes() + str(runtime.static).encode()).hexdigest()[:20]
-    executable = cache_dir() / f"omp2gpu-serve-{digest}"
+    executable = cache_dir() / f"omp2gpu-{source.stem}-{digest}"
     if executable.is_file():
         return executable
     compiler = native_runtime.c_compiler()

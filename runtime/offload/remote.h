@@ -41,6 +41,7 @@ enum remote_op {
     REMOTE_LOAD,           /* a: device, payload: the image's shared object; value: module (0: none) */
     REMOTE_GLOBAL,         /* a: device, b: module, payload: the name; value: address, reply d: size */
     REMOTE_LAUNCH,         /* a: device, b: module, c: grid, d: block, payload: name NUL, 8 bytes an argument */
+    REMOTE_PING,           /* nothing: the round trip (bench/remote) */
 };
 struct remote_request {
     uint32_t magic, op;

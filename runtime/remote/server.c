@@ -194,6 +194,7 @@ static int serve_command(struct client *c) {
                  || remote_send(c->link, c->last_payload, c->last.payload);
     }
     else if (q.op == REMOTE_HELLO) result = hello(c, &q, data ? data : "");
+    else if (q.op == REMOTE_PING) result = reply(c, &q, 0, 0, 0, 0, 0);
     else if (!(d = device_of(q.a))) result = refuse(c, &q, "%s", "no such device on this server");
     else switch (q.op) {
     case REMOTE_ALLOC: {
@@ -339,6 +340,7 @@ int main(int argc, char **argv) {
     char host[256], why[512];
     struct remote_listener *listener;
     int port, i;
+    long idle = 0;
     long grace = getenv("OMP2GPU_SERVE_GRACE") ? atol(getenv("OMP2GPU_SERVE_GRACE")) : 10;
     for (i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--listen") == 0) listen = argv[i + 1];
@@ -367,7 +369,9 @@ int main(int argc, char **argv) {
     printf("omp2gpu serve: listening on %s:%d with %d device(s)\n", host, port, device_count());
     fflush(stdout);
     for (;;) {
-        if (remote_serve_step(listener, accepted, ready, 0) == 0) usleep(20);    /* idle: leave the core */
+        /* busy: poll (a command's latency is the transport's); idle a while: sleep between polls */
+        idle = remote_serve_step(listener, accepted, ready, 0) ? 0 : idle + 1;
+        if (idle > 2000) usleep(50);
         for (i = 0; i < MAX_CLIENTS; i++) {
             if (clients[i] && clients[i]->link && remote_link_failed(clients[i]->link)) detach(i);
             if (clients[i] && !clients[i]->link && time(0) - clients[i]->detached_since > grace) drop(i);
