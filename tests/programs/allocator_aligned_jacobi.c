@@ -156,6 +156,16 @@ int main(int argc, char **argv) {
     omp_free(big, falls);
     omp_destroy_allocator(falls);
 
+    /* allocator_fb: what the small pool cannot give, the grid's aligned allocator gives. */
+    omp_alloctrait_t chained[3] = {{omp_atk_pool_size, 1 << 20}, {omp_atk_fallback, omp_atv_allocator_fb},
+                                   {omp_atk_fb_data, (omp_uintptr_t)g.allocator}};
+    omp_allocator_handle_t chain = omp_init_allocator(omp_default_mem_space, 3, chained);
+    double *spill = (double *)omp_alloc(4 << 20, chain);
+    printf("pool with allocator_fb: 4 MiB %s, aligned to 64: %d\n", spill ? "given" : "refused",
+           spill ? aligned_to(spill, 64) : 0);
+    omp_free(spill, chain);
+    omp_destroy_allocator(chain);
+
     omp_alloctrait_t odd[1] = {{omp_atk_alignment, 24}};
     printf("alignment 24 refused: %d\n", omp_init_allocator(omp_default_mem_space, 1, odd) == omp_null_allocator);
     printf("default allocator is omp_default_mem_alloc: %d\n", omp_get_default_allocator() == omp_default_mem_alloc);
