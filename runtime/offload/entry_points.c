@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "offload.h"
+#include "remote.h"      /* remote_peer_copy: server to server */
 
 #define MAX_PARAMS 1024
 
@@ -344,7 +345,7 @@ int __omp2gpu_target_is_present(void *pointer, int device) {
 int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset, size_t src_offset,
                             int dst_device, int src_device) {
     struct device *to, *from;
-    int host, result = 0;
+    int host, result = 0, peer;
     uintptr_t target, source;
     offload_lock();
     host = device_count();
@@ -358,6 +359,7 @@ int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offs
         else if (!from) result = to->ops->to_device(to, target, (void *)source, (long)length);
         else if (!to) result = from->ops->to_host(from, (void *)target, source, (long)length);
         else if (to == from) result = to->ops->device_to_device(to, target, source, (long)length);
+        else if ((peer = remote_peer_copy(to, target, from, source, (long)length)) != 1) result = peer;
         else {                                  /* two devices: through a host buffer */
             void *staging = malloc(length);
             result = !staging || from->ops->to_host(from, staging, source, (long)length)

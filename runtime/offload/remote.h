@@ -27,6 +27,9 @@ struct device;
 /* the devices of the nth remote://HOST:PORT of OMP2GPU_DEVICES into `slots`, numbered from
  * `first`: how many (0, with a warning, where the server cannot be used) */
 int remote_devices_make(int nth, struct device *slots, int room, int first);
+/* omp_target_memcpy between two servers' devices, server to server: 1 not two servers'
+ * devices, 0 done, -1 failed */
+int remote_peer_copy(struct device *to, uintptr_t destination, struct device *from, uintptr_t source, long bytes);
 
 /* ---------------------------------------------------------------- the wire */
 #define REMOTE_MAGIC 0x6f6d7032u         /* "omp2" */
@@ -42,6 +45,9 @@ enum remote_op {
     REMOTE_GLOBAL,         /* a: device, b: module, payload: the name; value: address, reply d: size */
     REMOTE_LAUNCH,         /* a: device, b: module, c: grid, d: block, payload: name NUL, 8 bytes an argument */
     REMOTE_PING,           /* nothing: the round trip (bench/remote) */
+    REMOTE_PUSH,           /* a: device, b: source, d: bytes, payload: struct remote_push: the bytes
+                              written into another server's device for the same client (its PUT
+                              from this server, a peer: HELLO with c = 1, PUT with d = the session) */
 };
 struct remote_request {
     uint32_t magic, op;
@@ -60,6 +66,11 @@ struct remote_device_info {             /* one a device, in HELLO's reply */
     char name[48];
     char kind[8];                        /* "cpu" | "gpu" */
     int64_t max_threads_per_block, multiprocessors;
+};
+struct remote_push {
+    uint64_t session;                    /* the client's session on the other server */
+    uint64_t device, destination;        /* there */
+    char target[200];                    /* its HOST:PORT, as the client reaches it */
 };
 #define REMOTE_TOKEN_MAX 256
 #define REMOTE_DEFAULT_TOKEN_ENV "OMP2GPU_REMOTE_TOKEN"

@@ -251,6 +251,33 @@ static int remote_interop_handles(struct device *d, void **stream, void **device
 static const struct device_ops remote_cpu_ops = REMOTE_OPS("cpu");
 static const struct device_ops remote_gpu_ops = REMOTE_OPS("gpu");
 
+static int is_remote(const struct device *d) { return d->ops == &remote_cpu_ops || d->ops == &remote_gpu_ops; }
+
+/* omp_target_memcpy from one server's device to another server's: one PUSH command, the
+ * bytes going server to server (PoCL-R's migration), not through this process.
+ * 1: not two servers' devices (the caller stages through the host); 0 done; -1 failed.
+ * OMP2GPU_REMOTE_PEER=0 stages anyway (bench/remote compares the two). */
+int remote_peer_copy(struct device *to, uintptr_t destination, struct device *from, uintptr_t source, long bytes) {
+    static int enabled = -1;
+    struct remote_state *a, *b;
+    struct remote_push push = {0};
+    if (enabled < 0) enabled = !getenv("OMP2GPU_REMOTE_PEER") || strcmp(getenv("OMP2GPU_REMOTE_PEER"), "0") != 0;
+    if (!enabled || !to || !from || !is_remote(to) || !is_remote(from)) return 1;
+    a = from->state;
+    b = to->state;
+    if (a->server == b->server) return 1;                /* a server never pushes to itself */
+    push.session = b->server->session;
+    push.device = (uint64_t)b->index;
+    push.destination = destination;
+    snprintf(push.target, sizeof push.target, "%s:%d", b->server->host, b->server->port);
+    if (call(from, (struct remote_request){.op = REMOTE_PUSH, .b = source, .d = (uint64_t)bytes,
+                                           .payload = sizeof push}, &push, 0, 0, 0))
+        return -1;
+    offload_debug(1, "%ld bytes from device %d to device %d server to server (%s -> %s)", bytes, from->number,
+                  to->number, a->server->url, b->server->url);
+    return 0;
+}
+
 /* The nth remote://HOST:PORT of OMP2GPU_DEVICES into host, port; 0, or -1 */
 static int remote_url(int nth, char *url, size_t url_size, char *host, size_t host_size, int *port) {
     const char *text = getenv("OMP2GPU_DEVICES"), *p = text;

@@ -22,7 +22,7 @@ struct range { int device; uintptr_t address; long bytes; int owned; };
 struct module { int device; void *handle, *module; const struct image_desc *image; };
 struct client {
     struct remote_link *link;          /* NULL: detached, its link lost (kept GRACE seconds) */
-    int trusted, refused;
+    int trusted, refused, peer;        /* peer: another server writing for a client (REMOTE_PUSH) */
     uint64_t session, last_sequence;
     struct remote_reply last;          /* the answer to last_sequence, sent again for a resent command */
     char *last_payload;
@@ -137,6 +137,85 @@ static int launch(struct client *c, const struct remote_request *q, struct devic
     return reply(c, q, 0, 0, 0, 0, 0);
 }
 
+static struct client *session_client(uint64_t session) {
+    int i;
+    for (i = 0; i < MAX_CLIENTS; i++)
+        if (clients[i] && clients[i]->trusted && !clients[i]->peer && clients[i]->session == session && session)
+            return clients[i];
+    return 0;
+}
+
+/* Links to other servers, made at a client's first REMOTE_PUSH there (this server their
+ * client, with the same token) */
+static struct peer { char target[200]; struct remote_link *link; uint64_t sequence; } peers[16];
+
+static int peer_exchange(struct peer *p, struct remote_request *q, const void *payload, char *why, size_t size) {
+    struct remote_reply r;
+    char answer[64 * sizeof(struct remote_device_info)];
+    if (remote_send(p->link, q, sizeof *q) || remote_send(p->link, payload, q->payload)
+        || remote_receive(p->link, &r, sizeof r) || r.payload > sizeof answer
+        || remote_receive(p->link, answer, r.payload)) {
+        snprintf(why, size, "the link to %s was lost", p->target);
+        return -1;
+    }
+    if (r.status) snprintf(why, size, "%s: %.*s", p->target, (int)(r.payload ? r.payload : 1), r.payload ? answer : "");
+    return r.status ? -1 : 0;
+}
+
+static struct peer *peer_link(const char *target, char *why, size_t size) {
+    struct peer *free_slot = 0;
+    char host[200];
+    const char *colon = strrchr(target, ':');
+    int i;
+    for (i = 0; i < 16; i++) {
+        if (peers[i].link && remote_link_failed(peers[i].link)) {
+            remote_close(peers[i].link);
+            peers[i].link = 0;
+        }
+        if (peers[i].link && strcmp(peers[i].target, target) == 0) return &peers[i];
+        if (!peers[i].link && !free_slot) free_slot = &peers[i];
+    }
+    if (!free_slot || !colon || (size_t)(colon - target) >= sizeof host) {
+        snprintf(why, size, "cannot reach %s", target);
+        return 0;
+    }
+    snprintf(host, sizeof host, "%.*s", (int)(colon - target), target);
+    snprintf(free_slot->target, sizeof free_slot->target, "%s", target);
+    if (!(free_slot->link = remote_connect(host, atoi(colon + 1), why, size))) return 0;
+    struct remote_request q = {REMOTE_MAGIC, REMOTE_HELLO, 0, 0, 0, 1, 0, strlen(token)};
+    if (peer_exchange(free_slot, &q, token, why, size)) {
+        remote_close(free_slot->link);
+        free_slot->link = 0;
+        return 0;
+    }
+    return free_slot;
+}
+
+/* REMOTE_PUSH: the client's bytes straight to another server, in pieces (a piece read off
+ * the device while the last one is on its way would overlap them: not yet) */
+static int push(struct client *c, const struct remote_request *q, struct device *d, struct remote_push *to) {
+    const uint64_t piece = 16u << 20;
+    char why[600] = "";
+    struct peer *p;
+    char *buffer;
+    uint64_t done;
+    to->target[sizeof to->target - 1] = 0;
+    if (!(p = peer_link(to->target, why, sizeof why))) return refuse(c, q, "%s", why);
+    int in_place = strcmp(d->ops->kind, "cpu") == 0;      /* the CPU device's memory is this process's */
+    if (!(buffer = in_place ? 0 : malloc(q->d < piece ? (q->d ? q->d : 1) : piece)) && !in_place)
+        return refuse(c, q, "%s", "out of memory");
+    for (done = 0; done < q->d && !why[0]; done += piece) {
+        uint64_t bytes = q->d - done < piece ? q->d - done : piece;
+        struct remote_request put = {REMOTE_MAGIC, REMOTE_PUT, ++p->sequence, to->device, to->destination + done,
+                                     0, to->session, bytes};
+        if (in_place) peer_exchange(p, &put, (const void *)(uintptr_t)(q->b + done), why, sizeof why);
+        else if (d->ops->to_host(d, buffer, q->b + done, (long)bytes)) snprintf(why, sizeof why, "%s", d->last_error);
+        else peer_exchange(p, &put, buffer, why, sizeof why);
+    }
+    free(buffer);
+    return why[0] ? refuse(c, q, "the push failed: %s", why) : reply(c, q, 0, 0, 0, 0, 0);
+}
+
 static int hello(struct client *c, const struct remote_request *q, const char *data) {
     struct remote_device_info info[64];
     int n = device_count(), i, resumed = 0;
@@ -150,7 +229,8 @@ static int hello(struct client *c, const struct remote_request *q, const char *d
     }
     c->trusted = 1;
     c->session = q->b;
-    for (i = 0; i < MAX_CLIENTS; i++) {                /* a new link of a known session: resume it */
+    c->peer = q->c == 1;
+    for (i = 0; i < MAX_CLIENTS && !c->peer; i++) {                /* a new link of a known session: resume it */
         struct client *old = clients[i];
         if (!old || old == c || !old->trusted || old->session != q->b || !q->b) continue;
         if (old->link) remote_close(old->link);
@@ -180,6 +260,7 @@ static int serve_command(struct client *c) {
     struct remote_request q;
     char *data = 0;
     struct device *d;
+    struct client *owner;
     int result = 0;
     long r;
     if (remote_receive(c->link, &q, sizeof q) || q.magic != REMOTE_MAGIC || q.payload > (1ull << 40)) return -1;
@@ -189,6 +270,7 @@ static int serve_command(struct client *c) {
     }
     if (data) data[q.payload] = 0;
     if (c->refused || (!c->trusted && q.op != REMOTE_HELLO)) result = -1;        /* nothing before the token */
+    else if (c->peer && q.op != REMOTE_PUT) result = -1;                           /* a peer only writes */
     else if (q.op != REMOTE_HELLO && q.sequence && q.sequence <= c->last_sequence) {  /* resent: done already */
         result = q.sequence < c->last_sequence ? -1 : remote_send(c->link, &c->last, sizeof c->last)
                  || remote_send(c->link, c->last_payload, c->last.payload);
@@ -217,7 +299,9 @@ static int serve_command(struct client *c) {
         }
         break;
     case REMOTE_PUT:
-        if (owned_range(c, d->number, q.b, q.payload) < 0) result = refuse(c, &q, "%s", "write outside this client's memory");
+        if (c->peer ? !(owner = session_client(q.d)) || owned_range(owner, d->number, q.b, q.payload) < 0
+                    : owned_range(c, d->number, q.b, q.payload) < 0)
+            result = refuse(c, &q, "%s", "write outside the client's memory");
         else if (d->ops->to_device(d, q.b, data, (long)q.payload)) result = refuse(c, &q, "copy failed: %s", d->last_error);
         else result = reply(c, &q, 0, 0, 0, 0, 0);
         break;
@@ -250,6 +334,11 @@ static int serve_command(struct client *c) {
         }
         break;
     }
+    case REMOTE_PUSH:
+        if (q.payload != sizeof(struct remote_push) || owned_range(c, d->number, q.b, q.d) < 0)
+            result = refuse(c, &q, "%s", "push of memory this client was not given");
+        else result = push(c, &q, d, (struct remote_push *)data);
+        break;
     case REMOTE_LAUNCH:
         result = data ? launch(c, &q, d, data) : refuse(c, &q, "%s", "bad launch command");
         break;

@@ -22,6 +22,7 @@ from omp2gpu.driver import CompileOptions
 
 PROGRAM = Path(__file__).parents[1] / "programs" / "multi_device_stencil_halves.c"
 IN_PLACE = Path(__file__).parents[1] / "programs" / "remote_in_place_time_steps.c"
+HALO = Path(__file__).parents[1] / "programs" / "device_to_device_halo_memcpy.c"
 TOKEN = "remote-test-secret"
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is the reference")
 pytest.importorskip("libucx")
@@ -91,6 +92,17 @@ def test_dropped_links_are_made_again_and_resent_commands_not_redone(servers, tm
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout == subprocess.run([str(reference)], capture_output=True, text=True).stdout
     assert done.stderr.count("link made again") >= 5
+
+
+def test_memcpy_between_two_servers_goes_server_to_server(servers, tmp_path):
+    ours, reference = build(HALO, tmp_path)
+    expected = subprocess.run([str(reference)], capture_output=True, text=True).stdout
+    direct = run(ours, ",".join(map(url, servers)), OMP_TARGET_OFFLOAD="MANDATORY", LIBOMPTARGET_DEBUG="1")
+    assert direct.returncode == 0 and direct.stdout == expected, direct.stderr[-2000:]
+    assert direct.stderr.count("server to server") == 2 * 16        # every halo exchange, both ways
+    staged = run(ours, ",".join(map(url, servers)), OMP_TARGET_OFFLOAD="MANDATORY", LIBOMPTARGET_DEBUG="1",
+                 OMP2GPU_REMOTE_PEER="0")
+    assert staged.stdout == expected and "server to server" not in staged.stderr
 
 
 def test_a_wrong_token_is_refused(servers, binaries, tmp_path):
