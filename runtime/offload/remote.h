@@ -20,6 +20,7 @@ struct remote_listener *remote_listen(const char *host, int port, char *why, siz
 int remote_serve_step(struct remote_listener *listener, void (*accepted)(struct remote_link *, void *),
                       void (*ready)(struct remote_link *, void *), void *arg);     /* events seen */
 void remote_link_set_user(struct remote_link *link, void *user);
+void remote_wait(int milliseconds);      /* until the transport has work, at most that long */
 void *remote_link_user(struct remote_link *link);
 
 /* ---------------------------------------------------------------- remote_device.c */

@@ -10,6 +10,7 @@
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include "remote.h"
 
@@ -35,6 +36,7 @@ int remote_link_failed(struct remote_link *l) { (void)l; return 1; }
 int remote_serve_step(struct remote_listener *s, void (*a)(struct remote_link *, void *),
                       void (*r)(struct remote_link *, void *), void *arg) { (void)s; (void)a; (void)r; (void)arg; return 0; }
 void remote_link_set_user(struct remote_link *l, void *u) { (void)l; (void)u; }
+void remote_wait(int milliseconds) { (void)milliseconds; }
 void *remote_link_user(struct remote_link *l) { (void)l; return 0; }
 #else
 #include <ucp/api/ucp.h>
@@ -42,7 +44,7 @@ void *remote_link_user(struct remote_link *l) { (void)l; return 0; }
 #define UCP_FUNCTIONS(X) X(ucp_config_read) X(ucp_config_release) X(ucp_init_version) X(ucp_worker_create) \
     X(ucp_worker_progress) X(ucp_ep_create) X(ucp_ep_close_nbx) X(ucp_listener_create) X(ucp_stream_send_nbx) \
     X(ucp_stream_recv_nbx) X(ucp_stream_worker_poll) X(ucp_request_check_status) X(ucp_request_free) \
-    X(ucs_status_string)
+    X(ucs_status_string) X(ucp_worker_get_efd) X(ucp_worker_arm)
 static struct {
 #define FIELD(name) __typeof__(name) *name;
     UCP_FUNCTIONS(FIELD)
@@ -83,7 +85,7 @@ static int load_ucx(char *why, size_t why_size) {
 #undef LOOKUP
         if (handle) {
             ucp_config_t *config;
-            ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES, .features = UCP_FEATURE_STREAM};
+            ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES, .features = UCP_FEATURE_STREAM | UCP_FEATURE_WAKEUP};
             ucp_worker_params_t wp = {.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
                                       .thread_mode = UCS_THREAD_MODE_SINGLE};
             ucs_status_t status = ucx.ucp_config_read(0, 0, &config);
@@ -206,6 +208,18 @@ void remote_close(struct remote_link *link) {
 }
 
 int remote_link_failed(struct remote_link *link) { return link->failed; }
+
+/* Sleep until the worker has something to do (UCX's wakeup file descriptor), at most
+ * `milliseconds`: an idle server leaves the core */
+void remote_wait(int milliseconds) {
+    static int fd = -1;
+    struct pollfd entry;
+    if (fd < 0 && ucx.ucp_worker_get_efd(worker, &fd) != UCS_OK) fd = -1;
+    if (fd < 0 || ucx.ucp_worker_arm(worker) != UCS_OK) return;      /* BUSY: events already waiting */
+    entry.fd = fd;
+    entry.events = POLLIN;
+    poll(&entry, 1, milliseconds);
+}
 void remote_link_set_user(struct remote_link *link, void *user) { link->user = user; }
 void *remote_link_user(struct remote_link *link) { return link->user; }
 

@@ -460,7 +460,7 @@ int main(int argc, char **argv) {
     for (;;) {
         /* busy: poll (a command's latency is the transport's); idle a while: sleep between polls */
         idle = remote_serve_step(listener, accepted, ready, 0) ? 0 : idle + 1;
-        if (idle > 2000) usleep(50);
+        if (idle > 2000) remote_wait(1000);       /* the detached clients' grace counted each second */
         for (i = 0; i < MAX_CLIENTS; i++) {
             if (clients[i] && clients[i]->link && remote_link_failed(clients[i]->link)) detach(i);
             if (clients[i] && !clients[i]->link && time(0) - clients[i]->detached_since > grace) drop(i);
