@@ -351,13 +351,15 @@ static int serve_command(struct client *c) {
 
 static void drop(int slot) {
     struct client *c = clients[slot];
-    long i;
-    fprintf(stderr, "omp2gpu serve: a client left; its %ld allocation(s) freed\n", c->range_count);
+    long i, freed = 0;
     for (i = 0; i < c->range_count; i++)
         if (c->ranges[i].owned) {
             struct device *d = device_at(c->ranges[i].device);
             if (d) d->ops->release(d, c->ranges[i].address);
+            freed++;
         }
+    if (c->trusted && !c->peer)
+        fprintf(stderr, "omp2gpu serve: a client left; its %ld allocation(s) freed\n", freed);
     for (i = 0; i < c->module_count; i++) dlclose(c->modules[i].handle);
     if (c->link) remote_close(c->link);
     free(c->last_payload);

@@ -7,6 +7,7 @@ right answer."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -34,10 +35,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int) -> subprocess.Popen:
-    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN}
+def start_server(port: int, stderr=None, **extra) -> subprocess.Popen:
+    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN, **extra}
     server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen", f"127.0.0.1:{port}",
-                               "--devices", "cpu"], env=env, stdout=subprocess.PIPE, text=True)
+                               "--devices", "cpu"], env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
     assert "listening on" in server.stdout.readline()
     return server
 
@@ -127,3 +128,25 @@ def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(binaries):
     assert program.returncode == 0, err
     assert out == subprocess.run([str(binaries[1])], capture_output=True, text=True).stdout
     assert url(victim) in err and "gone" in err
+
+
+def test_a_client_killed_has_its_server_memory_freed(tmp_path):
+    ours, _ = build(IN_PLACE, tmp_path)                 # its target data region holds two buffers
+    log = tmp_path / "server.err"
+    with log.open("w") as errors:
+        server = start_server(free_port(), stderr=errors, OMP2GPU_SERVE_GRACE="0")
+    try:
+        client = subprocess.Popen([str(ours)], env={**os.environ, "OMP2GPU_DEVICES": url(server),
+                                                    "OMP2GPU_REMOTE_TOKEN": TOKEN,
+                                                    "OMP2GPU_REMOTE_TEST_DELAY_US": "50000"},
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        client.kill()
+        client.wait()
+        deadline = time.time() + 20
+        while "freed" not in log.read_text() and time.time() < deadline:
+            time.sleep(0.2)
+    finally:
+        server.kill()
+        server.wait()
+    assert re.search(r"a client left; its [1-9]\d* allocation\(s\) freed", log.read_text()), log.read_text()
