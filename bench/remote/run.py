@@ -39,12 +39,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(devices: str) -> tuple[subprocess.Popen, int]:
+def gpu_count() -> int:
+    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, check=False).stdout
+    return max(1, sum(line.startswith("GPU ") for line in listed.splitlines()))
+
+
+def start_server(devices: str, index: int = 0) -> tuple[subprocess.Popen, int]:
+    """A server on the loopback; with GPUs, the index-th GPU alone (one server per GPU, as
+    one per machine would be; a one-GPU machine's servers share it)."""
     port = free_port()
+    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN, "PYTHONPATH": str(HERE.parents[1])}
+    if devices == "gpu":
+        env["CUDA_VISIBLE_DEVICES"] = str(index % gpu_count())
     server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen", f"127.0.0.1:{port}",
-                               "--devices", devices], stdout=subprocess.PIPE, text=True,
-                              env={**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN,
-                                   "PYTHONPATH": str(HERE.parents[1])})
+                               "--devices", devices], stdout=subprocess.PIPE, text=True, env=env)
     line = server.stdout.readline()
     if "listening" not in line:
         raise SystemExit(f"omp2gpu serve did not start: {line}")
@@ -53,7 +61,8 @@ def start_server(devices: str) -> tuple[subprocess.Popen, int]:
 
 def measure(binary: Path, devices: str, reps: int, trials: int = 3) -> dict:
     """The best of `trials` runs, field by field (a shared machine's noise only adds time)."""
-    env = {**os.environ, "OMP2GPU_DEVICES": devices, "OMP2GPU_REMOTE_TOKEN": TOKEN, "OMP_TARGET_OFFLOAD": "MANDATORY"}
+    env = {**os.environ, "OMP2GPU_DEVICES": devices, "OMP2GPU_REMOTE_TOKEN": TOKEN, "OMP_TARGET_OFFLOAD": "MANDATORY",
+           "CUDA_VISIBLE_DEVICES": "0"}               # the local run: the first server's GPU
     runs = [json.loads(subprocess.run([str(binary), str(reps)], env=env, capture_output=True, text=True, timeout=600,
                                       check=True).stdout) for _ in range(trials)]
     return {key: min(run[key] for run in runs) if isinstance(runs[0][key], float) else runs[0][key]
@@ -83,7 +92,7 @@ def main() -> None:
     native_link.link([str(HERE / "migrate.c")], CompileOptions(), str(migrate))
     ping = remote_server.build(HERE / "ping.c")
     server, port = start_server(args.devices)
-    second, second_port = start_server(args.devices)
+    second, second_port = start_server(args.devices, 1)
     try:
         both = f"remote://127.0.0.1:{port},remote://127.0.0.1:{second_port}"
         migration = {how: migration_ms(migrate, both, peer) for how, peer in (("server_to_server", "1"),
