@@ -1,7 +1,7 @@
 """The compile driver: runs the stages in order for one C file.
 
     preprocess -> parse -> attach pragmas -> emit LLVM IR (host OpenMP scheme)
-    -> link the host runtime -> optimise -> run `main` / write .ll / write .o
+    -> link the host runtime -> optimise -> write .ll / an object (native_link.py links)
 
 `--dump=STAGES` prints each named stage's artefact to stderr under a banner.
 The host runtime (runtime/host/*.c, the omp_* functions) goes through the
@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from omp2gpu import cpu_driver, device_driver, linker, mpi_staging, object_file, trace_events
+from omp2gpu import cpu_driver, device_driver, linker, object_file
 from omp2gpu.codegen.code_rules import mark_math_functions
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
@@ -27,22 +26,19 @@ from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
 from omp2gpu.codegen.prototypes import external_prototypes
-from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import CompiledUnit, exported_values, link_into, yield_to_program
-from omp2gpu.offload import abi, entry_points
+from omp2gpu.offload import abi
 from omp2gpu.pipeline import (
     CompileOptions,
     dump,
     parse_file,
-    report_stage_times,
     stage,
-    stage_times,
 )
 from omp2gpu.runtime_files import host_runtime_dir, include_files
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.requires import USM_HEAP_FUNCTIONS, requirements_of
-from omp2gpu.targets import host, mpi, openmp_runtime, shared_libraries
+from omp2gpu.targets import host, shared_libraries
 
 
 @dataclass
@@ -212,43 +208,17 @@ def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.Mod
     return module
 
 
-def run_program(inputs, args: list[str] = (), options: CompileOptions | None = None,
-                program_name: str | None = None) -> int:
-    """Compile and link `inputs` (a C file, or a list of C files, omp2gpu objects and
-    archives of them: object_file.py), JIT the program and return what its main
-    returns. `program_name`: its argv[0] (default: the first input)."""
-    options = options or CompileOptions()
-    paths = [inputs] if isinstance(inputs, (str, os.PathLike)) else list(inputs)
-    stage_times.clear()
-    with collector_paused(freeze=True):
-        module, code = _compile_for_run(paths, options)
-    with stage("jit"):
-        engine = host.jit(module, code)
-    report_stage_times()
-    try:
-        with trace_events.span("main", "program"):
-            status = host.run_main(module, [program_name or str(paths[0]), *args], engine=engine)
-        device_driver.program_returned()
-        return status
-    finally:
-        gc.unfreeze()
-
-
 @contextmanager
-def collector_paused(freeze: bool = False):
+def collector_paused():
     """Pause Python's cyclic garbage collector while compiling. The front end builds
     hundreds of thousands of objects (syntax tree, llvmlite IR) that stay alive until
     the end, so each collection scans them for nothing: a fifth of the front end's time
     on a 2,000-line program, half of it on 8,000 lines (the oldest generation's
-    collections rescan everything). `freeze`: afterwards they are frozen (gc.freeze), so
-    that the first collection, as the program runs, does not scan them either;
-    run_program unfreezes them once main returns."""
+    collections rescan everything)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
-        if freeze:
-            gc.freeze()
     finally:
         if enabled:
             gc.enable()
@@ -274,17 +244,6 @@ def unit_object(unit, path, options: CompileOptions) -> bytes:
     return host.object_code(object_file.embed(module, data), options.opt_level)
 
 
-def check_links(paths: list, options: CompileOptions) -> None:
-    """What `run` would report as link errors, without running (an executable's link)."""
-    program = load_program(paths, options)
-    if host.find_main(program.host) is None:
-        raise CompileError("the linked program: undefined reference to 'main'")
-    host.internalise(program.host)      # as run does: what main does not reach needs nothing
-    entry_points.install()
-    _check_symbols_resolve(host.imported_symbols(program.host),
-                           lambda name: program.referenced_in.get(name, program.name), options)
-
-
 def link_inputs(paths: list, options: CompileOptions) -> list:
     """The files a link takes: the inputs, then the archives `-l` names in the -L
     directories (as ld takes them, after the inputs)."""
@@ -299,98 +258,6 @@ def load_program(paths: list, options: CompileOptions) -> CompiledProgram:
         return compile_program(paths[0], options, whole_program=True)
     units = object_file.load_units(paths, lambda path: compile_unit(path, options, separate=True))
     return link_program(units)
-
-
-def _compile_for_run(paths: list, options: CompileOptions):
-    """The optimised host module, and its machine code where host.precompile made it."""
-    program = load_program(paths, options)
-    if host.find_main(program.host) is None:  # checked before the optimiser's time is spent
-        where = program.name if len(paths) == 1 else "the linked program"
-        raise CompileError(f"{where}: undefined reference to 'main'",
-                           hint="`omp2gpu run` needs a program with a main function")
-    return _ready_to_jit(program, options, exported=("main",))
-
-
-@dataclass
-class LoadedLibrary:
-    """A C file made callable from Python, as omp2gpu/api/ gets it."""
-    engine: object               # the MCJIT engine holding its code
-    prototypes: dict             # name -> codegen.prototypes.Prototype of each external function
-    gpu: object = None           # linker.DeviceCode: its GPU kernels, or None
-    gpu_kernels: list = field(default_factory=list)   # codegen's BuiltKernel of each
-    gpu_remarks: list = field(default_factory=list)   # where each target region runs, and why
-
-
-def load_library(path, options: CompileOptions, kernel_id: str) -> LoadedLibrary:
-    """A C file made callable from Python (omp2gpu/api/): compiled with `kernel_id` in
-    its kernel names, its external functions the only entry points, the launcher given
-    its kernels, JIT-compiled."""
-    stage_times.clear()
-    with collector_paused():
-        unit = compile_unit(path, options, kernel_id=kernel_id)
-        module, code = _ready_to_jit(link_program([unit]), options, exported=tuple(unit.prototypes))
-    with stage("jit"):
-        engine = host.jit(module, code)
-    report_stage_times()
-    return LoadedLibrary(engine, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks)
-
-
-def _ready_to_jit(program: CompiledProgram, options: CompileOptions, exported: tuple[str, ...]):
-    """The program with only `exported` external (its entry points), optimised, and its
-    machine code where host.precompile made it or the machine code cache had it (the
-    module is then left unoptimised: only its `main` is read), and the offload runtime
-    prepared: last, as the CPU device starts worker threads, and precompile forks only a
-    single-threaded process."""
-    path = program.name
-    module = program.host
-    host.check_room(program.large_objects)      # before the JIT's fatal "Unable to allocate section memory"
-    with stage("internalise"):
-        host.internalise(module, keep=exported)   # nothing else calls into the program
-    with stage("machine_code_cache"):   # a program run again: its machine code from disk
-        key = None if "opt-ir" in options.dump else host.program_key(
-            module, options.opt_level, host.JIT_CODEGEN_LEVEL)
-        code = host.cached_program(key)
-    cached = code is not None
-    if not cached:
-        with stage("optimise"):
-            module = _optimise(module, path, options)
-        with stage("machine_code"):
-            code = host.precompile(module, whole=key is not None)
-    with stage("offload_setup"):
-        device_driver.prepare_offload(program.device, options, lambda stage, render: dump(
-            options, stage, str(path), render), cpu=program.cpu)
-    # after prepare_offload binds the entry points
-    _check_symbols_resolve(code.imports if code else host.imported_symbols(module),
-                           lambda name: program.referenced_in.get(name, path), options)
-    if not cached:
-        host.keep_program(key, code)    # only a program that links
-    return module, code
-
-
-def _check_symbols_resolve(imports: list[str], where, options: CompileOptions) -> None:
-    """A function or variable the program uses (`imports`) but nobody defines is a link
-    error, as with a C linker, not a crash when the JIT'd code jumps to address 0.
-    `where(name)`: the file that uses it. The libraries it is linked with are loaded
-    first: the host's OpenMP runtime, the -l libraries, and MPI's where the program
-    calls MPI."""
-    host.initialise()
-    openmp_runtime.load()               # GOMP_* and omp_*: the host's OpenMP runtime
-    shared_libraries.load(shared_libraries.resolve(options.libraries, options.library_dirs))
-    undefined = [name for name in imports if not llvm.address_of_symbol(name)]
-    calls_mpi = next((name for name in undefined if name.startswith(mpi.SYMBOL_PREFIXES)), None)
-    if calls_mpi is not None:
-        found = mpi.find()
-        if found is None:
-            raise CompileError(f"{where(calls_mpi)}: undefined reference to '{calls_mpi}'",
-                               hint=mpi.missing_message())
-        mpi.load(found)
-        mpi_staging.interpose(found, imports)   # device buffers for an MPI that cannot read them
-    for name in undefined:
-        if not llvm.address_of_symbol(name):
-            native_only = name.startswith("__omp2gpu_")   # libomp2gpu's alone (offload/abi.py)
-            raise CompileError(f"{where(name)}: undefined reference to '{name}'",
-                               hint="this OpenMP feature needs a native build (--native, OMP2GPU_NATIVE=1)"
-                               if native_only else None)
 
 
 # --- the host runtime, compiled once and cached ------------------------------

@@ -11,7 +11,7 @@ system's C compiler into an ELF executable or shared library that runs with no P
     libraries      the host's OpenMP runtime (libgomp as `gcc -fopenmp` links it, else
                    the one `run` loads), -l libraries, MPI's where the program calls MPI
 
-`omp2gpu run --native` builds the same executable into the disk cache (keyed by the
+`omp2gpu run` builds the same executable into the disk cache (keyed by the
 compiled program, so an unchanged program is linked once) and runs it as a child.
 """
 
@@ -39,15 +39,6 @@ from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.runtime_files import runtime_root
 from omp2gpu.targets import host, mpi, mpi_device_buffers, native_runtime, openmp_runtime, shared_libraries
 from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES, WAIT_WRAPPER_FLAGS
-
-ENVIRONMENT = "OMP2GPU_NATIVE"
-
-
-def wanted(environ=None) -> bool:
-    """Native programs are the default; OMP2GPU_NATIVE=0 (or --no-native) keeps the
-    in-process JIT path while it still exists."""
-    environ = os.environ if environ is None else environ
-    return environ.get(ENVIRONMENT, "").strip().lower() not in ("0", "false", "no", "off")
 
 
 def library_flags(options: CompileOptions, host_module: llvm.ModuleRef) -> list[str]:
@@ -110,7 +101,7 @@ def compile_objects(paths: list, options: CompileOptions, shared: bool) -> tuple
 
 
 def link(paths: list, options: CompileOptions, output: str, shared: bool = False, extra_flags=()) -> None:
-    """`omp2gpu compile --native a.c b.o [-shared] -o OUT`: the native executable (or shared
+    """`omp2gpu compile a.c b.o [-shared] -o OUT`: the native executable (or shared
     library) OUT; `extra_flags` (objects of other compilers, -Wl,...) go to cc's link after
     the library flags."""
     host_object, image_object, flags = compile_objects(paths, options, shared)
@@ -169,7 +160,7 @@ def run_link(command: list[str], output: str, where=None) -> None:
 
 
 def compile_object(path, options: CompileOptions) -> bytes:
-    """`omp2gpu compile --native -c`: an omp2gpu object (object_file.py) whose ELF code also
+    """`omp2gpu compile -c`: an omp2gpu object (object_file.py) whose ELF code also
     holds the file's device image, so that another compiler's link (`gcc main.c x.o
     $(omp2gpu link-flags)`) runs its target regions on the devices, not only on the host."""
     unit = driver.compile_unit(path, options, separate=True)
@@ -195,7 +186,7 @@ def runtime_link_flags() -> list[str]:
 
 
 def cached_executable(paths: list, options: CompileOptions) -> Path:
-    """`run --native`: the program's executable in the disk cache, linked now unless the
+    """`omp2gpu run`: the program's executable in the disk cache, linked now unless the
     same compiled program was linked before (the key is the compiled code, so an edited
     header makes a new one)."""
     program = _linked_program(paths, options, "`omp2gpu run` needs a program with a main function")
@@ -223,7 +214,7 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     return executable
 
 
-# --- the Python API on libomp2gpu (omp2gpu.load with OMP2GPU_NATIVE=1) ----------------------
+# --- the Python API on libomp2gpu (omp2gpu.load) ------------------------------------------
 
 @cache
 def shared_runtime() -> ctypes.CDLL:
@@ -244,6 +235,15 @@ def take_error() -> str | None:
     is then no longer pending."""
     buffer = ctypes.create_string_buffer(1024)
     if not shared_runtime().__omp2gpu_take_error(buffer, len(buffer)):
+        return None
+    return buffer.value.decode("utf-8", "replace")
+
+
+def default_device_name(described: bool) -> str | None:
+    """The default device's name (`described`: its label), None where target regions run on
+    the host (runtime/offload/entry_points.c's __omp2gpu_default_device_name)."""
+    buffer = ctypes.create_string_buffer(300)
+    if shared_runtime().__omp2gpu_default_device_name(int(described), buffer, len(buffer)) < 0:
         return None
     return buffer.value.decode("utf-8", "replace")
 
@@ -297,8 +297,8 @@ def end_arrays(records: bytes | None) -> None:
 
 @dataclass
 class NativeLibrary:
-    """A C file made callable from Python as a shared library on libomp2gpu (what
-    driver.LoadedLibrary is for the JIT): its functions' addresses, prototypes and GPU build."""
+    """A C file made callable from Python as a shared library on libomp2gpu: its
+    functions' addresses, prototypes and GPU build."""
     handle: ctypes.CDLL
     prototypes: dict
     gpu: object = None

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import io
 import json
-import shlex
 import struct
 import zipfile
 from dataclasses import asdict
@@ -78,11 +77,10 @@ def embed(module: llvm.ModuleRef, data: bytes) -> llvm.ModuleRef:
 
 # ----------------------------------------------------------------- reading
 def kind_of(path) -> str:
-    """"object" (an ELF file), "archive" (ar), "executable" (an omp2gpu executable) or
-    "source" (anything else: C)."""
+    """"object" (an ELF file), "archive" (ar) or "source" (anything else: C)."""
     try:
         with open(path, "rb") as handle:
-            head = handle.read(len(EXECUTABLE_MAGIC))
+            head = handle.read(len(AR_MAGIC))
     except OSError:
         return "source"          # the C front end says the file is missing
     return _kind_of_bytes(head)
@@ -93,7 +91,7 @@ def _kind_of_bytes(head: bytes) -> str:
         return "object"
     if head.startswith(AR_MAGIC):
         return "archive"
-    return "executable" if head.startswith(EXECUTABLE_MAGIC) else "source"
+    return "source"
 
 
 def is_object_or_archive(path) -> bool:
@@ -104,12 +102,12 @@ def is_omp2gpu_object(path) -> bool:
     """An omp2gpu object, or an archive whose first member is one (not another compiler's
     object, archive or shared library, which a native link passes to cc as it is)."""
     data = Path(path).read_bytes()
-    kind = _kind_of_bytes(data[:len(EXECUTABLE_MAGIC)])
+    kind = _kind_of_bytes(data[:len(AR_MAGIC)])
     if kind == "archive":
         members = archive_members(data, str(path))
         data = members[0][1] if members else b""
     elif kind != "object":
-        return kind == "executable"
+        return False
     try:
         elf_section(data, SECTION, str(path))
     except CompileError:
@@ -184,8 +182,7 @@ def archive_members(data: bytes, name: str) -> list[tuple[str, bytes]]:
 
 def load_units(paths: list, compile_source) -> list[CompiledUnit]:
     """The units of `run`'s inputs in order: C files through `compile_source(path)`,
-    objects read back, archive members that define what is still undefined, and the
-    inputs an omp2gpu executable holds."""
+    objects read back, archive members that define what is still undefined."""
     units: list[CompiledUnit] = []
     defined: set[str] = set()
     used: set[str] = {"main"}
@@ -198,7 +195,7 @@ def load_units(paths: list, compile_source) -> list[CompiledUnit]:
     def add(name: str, data: bytes, kind: str) -> None:
         if kind == "object":
             take(read_unit(data, name))
-        elif kind == "archive":
+        else:
             pending = [read_unit(body, f"{name}({member})") for member, body in archive_members(data, name)]
             progress = True
             while progress:
@@ -208,9 +205,6 @@ def load_units(paths: list, compile_source) -> list[CompiledUnit]:
                         pending.remove(unit)
                         take(unit)
                         progress = True
-        else:                                         # an executable: what it was linked from
-            for member, body in archive_members(executable_payload(data, name), name):
-                add(f"{name}({member})", body, _kind_of_bytes(body[:len(EXECUTABLE_MAGIC)]))
 
     for path in paths:
         kind = kind_of(path)
@@ -221,28 +215,6 @@ def load_units(paths: list, compile_source) -> list[CompiledUnit]:
     if not units:
         raise CompileError("no input files: nothing in the archives defines 'main'")
     return units
-
-
-# ----------------------------------------------------------------- executables
-# `omp2gpu compile a.c b.o -o prog` (no -c): a shell script that runs omp2gpu on itself,
-# followed by an `ar` archive of the inputs it was linked from (C files as objects).
-EXECUTABLE_MAGIC = b"#!/bin/sh\n# omp2gpu executable"
-_PAYLOAD_MARK = b"\n__OMP2GPU_INPUTS__\n"
-
-
-def executable(inputs: list[tuple[str, bytes]], python: str) -> bytes:
-    """An omp2gpu executable of `inputs` ((member name, object or archive bytes), in link order)."""
-    script = (EXECUTABLE_MAGIC + b" (README: building with make): `omp2gpu run` links and runs "
-              b"the objects below\n"
-              + f'exec {shlex.quote(python)} -m omp2gpu run "$0" -- "$@"\n'.encode() + b"exit 127")
-    return script + _PAYLOAD_MARK + archive(inputs)
-
-
-def executable_payload(data: bytes, name: str) -> bytes:
-    start = data.find(_PAYLOAD_MARK)
-    if start < 0:
-        raise CompileError(f"{name}: damaged omp2gpu executable")
-    return data[start + len(_PAYLOAD_MARK):]
 
 
 def archive(members: list[tuple[str, bytes]]) -> bytes:

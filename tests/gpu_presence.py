@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from omp2gpu.offload.devices import cuda
+from omp2gpu.tools.doctor import gpu_status
 
 
 @lru_cache(maxsize=1)
 def gpu_present() -> bool:
-    """A CUDA GPU with its driver and cuda-python (cuda.available never raises)."""
-    return cuda.available()
+    """A CUDA GPU the offload runtime can use (libomp2gpu's own answer, as `omp2gpu doctor`
+    gives it)."""
+    return gpu_status()[0] > 0

@@ -1,10 +1,9 @@
-"""One external function of a loaded C file, called with Python arguments (positional,
-or by the C parameters' names). Device arrays among them are lent to the launcher for
-the call (offload.runtime.lend_device_data); every array is let go when it returns.
-A function of a library on the native runtime (native_link.load_library) raises the
-runtime's error after the call as OffloadError (a bad map, a map section longer than the
-array passed for it, a MANDATORY device that cannot run): no target construct of the call
-ran after the error, on a device or on the host."""
+"""One external function of a loaded C file (native_link.load_library), called with Python
+arguments (positional, or by the C parameters' names). Device arrays among them are lent
+to the offload runtime's present table for the call; every array is let go when it
+returns. The runtime's error after the call is raised as OffloadError (a bad map, a map
+section longer than the array passed for it, a MANDATORY device that cannot run): no
+target construct of the call ran after the error, on a device or on the host."""
 
 from __future__ import annotations
 
@@ -12,8 +11,6 @@ import ctypes
 
 from omp2gpu.api.parameters import ctypes_type, parameter, python_result
 from omp2gpu.codegen.prototypes import Prototype
-from omp2gpu.offload import runtime
-from omp2gpu.offload.data_environment import MappingError
 
 
 class OffloadError(RuntimeError):
@@ -21,10 +18,10 @@ class OffloadError(RuntimeError):
 
 
 class CFunction:
-    def __init__(self, prototype: Prototype, address: int, native=None):
+    def __init__(self, prototype: Prototype, address: int, native):
         """TypeError for a function no Python call can make (a struct parameter, `...`).
-        `native`: for a function of a library on the native runtime, the module that lends
-        device arrays to it and takes its errors (native_link); None: the in-process launcher."""
+        `native`: the module that lends device arrays to the offload runtime and takes its
+        errors (native_link)."""
         ftype = prototype.ctype
         name = prototype.name
         if ftype.variadic:
@@ -47,8 +44,7 @@ class CFunction:
         self._native = native
         # the C parameters' names as the runtime names them: kept alive, it holds their addresses
         self._c_names = {p.name: p.name.encode() for p in self.parameters}
-        self._c_name_addresses = ({name: native.c_string_address(text) for name, text in self._c_names.items()}
-                                  if native is not None else {})
+        self._c_name_addresses = {name: native.c_string_address(text) for name, text in self._c_names.items()}
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
 
     @property
@@ -67,16 +63,7 @@ class CFunction:
         held = []
         try:
             converted = [convert(value, held) for convert, value in zip(self._converters, args)]
-            if self._native is not None:
-                return self._native_call(converted, held)
-            lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
-            if not lent:
-                return self._call(*converted)
-            loan = self._lend(lent)
-            try:
-                return self._call(*converted)
-            finally:
-                runtime.runtime().end_loan(loan)
+            return self._native_call(converted, held)
         finally:
             for _, memory in held:
                 if memory.release is not None:
@@ -129,17 +116,6 @@ class CFunction:
             raise TypeError(f"{self.__name__}() missing {len(missing)} required argument"
                             f"{'s' if len(missing) != 1 else ''}: {', '.join(map(repr, missing))}")
         return tuple(values)
-
-    def _lend(self, lent: list) -> tuple:
-        """The device arrays (name, ArrayMemory) present on the GPU: the launcher's loan."""
-        ranges = [(memory.address, memory.nbytes) for _, memory in lent]
-        streams = {memory.stream for _, memory in lent if memory.stream is not None}
-        try:
-            return runtime.runtime().lend_device_data(ranges, streams)
-        except (LookupError, MappingError) as error:     # not on that GPU; overlapping mapped data
-            names = ", ".join(f"'{name}'" for name, _ in lent)
-            raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
-                             f"cannot use: {error}") from None
 
 
 _MISSING = object()

@@ -18,13 +18,11 @@ import tempfile
 from functools import cached_property
 from pathlib import Path
 
-from omp2gpu import driver, native_link
+from omp2gpu import native_link
 from omp2gpu.api.c_function import CFunction
 from omp2gpu.api.kernels import Kernels
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.offload import runtime
-from omp2gpu.offload.policy import DISABLED
 from omp2gpu.tools.cc_args import CXX_SUFFIXES
 from omp2gpu.tools.cli import options_from_flags
 
@@ -44,7 +42,7 @@ class Library:
         self.path = path
         self.functions = functions
         self._refused = refused
-        self._loaded = loaded          # driver.LoadedLibrary: the JIT'd code lives as long as the library
+        self._loaded = loaded          # native_link.NativeLibrary: its code lives as long as the library
         self._options = options
 
     @cached_property
@@ -77,38 +75,31 @@ class Library:
 SOURCE_NAME = "<source>"       # how messages name load(source=...)'s text
 
 
-def load(path: str | os.PathLike | None = None, *, source: str | None = None, flags=(),
-         native: bool | None = None) -> Library:
+def load(path: str | os.PathLike | None = None, *, source: str | None = None, flags=()) -> Library:
     """Compile the C file at `path` (or the C text `source`) with compiler `flags` as the
     command line spells them ("-O3", "-DN=4", "-I", "include"), for the devices here.
     A compile error is a CompileError whose message is file:line:col, the line and a caret.
-    `native` (default: OMP2GPU_NATIVE): a shared library on the C offload runtime,
-    libomp2gpu (docs/native-executables.md), whose offload errors are OffloadError
-    exceptions; device arrays (CuPy, Numba) are lent to its present table for each call."""
+    The file becomes a shared library on the C offload runtime, libomp2gpu
+    (docs/native-executables.md), whose offload errors are OffloadError exceptions; device
+    arrays (CuPy, Numba) are lent to its present table for each call."""
     if (path is None) == (source is None):
         raise TypeError("load() takes a path or source=..., one of them")
     if path is not None and str(path).endswith(CXX_SUFFIXES):
         raise CompileError(f"{path} is C++; omp2gpu compiles C")
     options = options_from_flags(flags)
     kernel_id = f"py{next(_load_numbers)}"
-    native = native_link.wanted() if native is None else native
     if source is None:
-        return _load(str(path), options, kernel_id, native)
+        return _load(str(path), options, kernel_id)
     with tempfile.TemporaryDirectory(prefix="omp2gpu-") as directory:
         file = Path(directory) / "source.c"
         file.write_text(source, encoding="utf-8")
-        return _load(str(file), options, kernel_id, native, shown_as=SOURCE_NAME)
+        return _load(str(file), options, kernel_id, shown_as=SOURCE_NAME)
 
 
-def _load(path: str, options, kernel_id: str, native: bool, shown_as: str | None = None) -> Library:
+def _load(path: str, options, kernel_id: str, shown_as: str | None = None) -> Library:
     """`shown_as`: the name messages give the file (source=...'s temporary file is "<source>")."""
     try:
-        if native:
-            loaded = call_with_deep_stack(native_link.load_library, path, options, kernel_id)
-            address, native = loaded.address, native_link
-        else:
-            loaded = call_with_deep_stack(driver.load_library, path, options, kernel_id)
-            address, native = loaded.engine.get_function_address, None
+        loaded = call_with_deep_stack(native_link.load_library, path, options, kernel_id)
     except CompileError as error:
         text = error.format()                   # what the command line prints, in the traceback
         error.args = (text.replace(path, shown_as) if shown_as else text,)
@@ -116,7 +107,7 @@ def _load(path: str, options, kernel_id: str, native: bool, shown_as: str | None
     functions, refused = {}, {}
     for name, prototype in loaded.prototypes.items():
         try:
-            functions[name] = CFunction(prototype, address(name), native)
+            functions[name] = CFunction(prototype, loaded.address(name), native_link)
         except TypeError as why:
             refused[name] = str(why)
     return Library(shown_as or path, functions, refused, loaded, options)
@@ -125,12 +116,6 @@ def _load(path: str, options, kernel_id: str, native: bool, shown_as: str | None
 def target_device(described: bool = False) -> str:
     """Where target regions run now: the default device's name ("NVIDIA H100 80GB HBM3",
     "cpu" for the CPU device), or "host". `described`: as the profile and LIBOMPTARGET_INFO
-    name it ("GPU 0 (NVIDIA H100 80GB HBM3)", "CPU device (16 workers)"; "host")."""
-    launcher = runtime.runtime()
-    number = launcher.default_device
-    if launcher.policy == DISABLED or not 0 <= number < len(launcher.states):
-        return "host"
-    state = launcher.states[number]
-    if not state.usable:
-        return "host"
-    return state.device.label if described else state.device.name
+    name it ("GPU 0 (NVIDIA H100 80GB HBM3)", "CPU device (16 workers)"; "host"). The
+    offload runtime's answer (native_link.default_device_name)."""
+    return native_link.default_device_name(described) or "host"

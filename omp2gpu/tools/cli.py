@@ -1,12 +1,10 @@
 """The `omp2gpu` command.
 
-    omp2gpu run prog.c [options] [-- args...]     compile, JIT, run main(args)
+    omp2gpu run prog.c [options] [-- args...]     build the native executable (cached), run it
     omp2gpu run a.c b.o libc.a [-- args...]       several files, objects, static libraries
     omp2gpu compile -c a.c [b.c...] [-o OUT]      write omp2gpu objects (.o: object_file.py)
-    omp2gpu compile a.c b.o [-o prog]             link an omp2gpu executable (a.out)
+    omp2gpu compile a.c b.o [-o prog]             a native executable (a.out; -shared: a library)
     omp2gpu compile prog.c --emit-llvm [-o OUT]   write host LLVM IR (.ll)
-    omp2gpu compile --native a.c [-o prog]        a native executable (-shared: a library)
-    omp2gpu run --native prog.c [-- args...]      build it (cached) and run it as a child
     omp2gpu link-flags                            what `cc main.o x.o` needs for omp2gpu objects
     omp2gpu report prog.c [options]               registers, memory, occupancy per kernel
     omp2gpu cc [gcc's flags] FILE...              omp2gpu-cc, the drop-in C compiler (tools/cc.py)
@@ -25,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from omp2gpu import __version__, device_driver, driver, native_link, object_file
+from omp2gpu import __version__, device_driver, driver, native_link
 from omp2gpu.codegen.openmp.kernels import describe_regions
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.driver import CompileOptions
@@ -76,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="how the CPU device deals work-groups to its workers: static, dynamic, "
                           "guided or steal, CHUNK groups at a time (default: steal; "
                           "OMP2GPU_CPU_SCHEDULE)")
-    _add_native(run)
+    _accept_native(run)
     run.set_defaults(handler=_run)
 
     compile_ = commands.add_parser("compile", **described,
@@ -89,9 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="write the device code: PTX (with --emit-llvm: the device LLVM IR)")
     compile_.add_argument("--explain", action="store_true",
                           help="say for each target region which scheme runs it, and why")
-    _add_native(compile_)
+    _accept_native(compile_)
     compile_.add_argument("-shared", "--shared", dest="shared", action="store_true",
-                          help="with --native: a shared library (its target regions work from any "
+                          help="a shared library (its target regions work from any "
                                "host program: a C main built by gcc, Python through ctypes)")
     compile_.set_defaults(handler=_compile)
 
@@ -128,11 +126,10 @@ def _serve(args: argparse.Namespace, program_args: list[str]) -> int:
     return 1
 
 
-def _add_native(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--native", action=argparse.BooleanOptionalAction, default=native_link.wanted(),
-                        help="a native program: an ELF executable linked by cc against the C "
-                             "offload runtime, run with no Python (the default; --no-native or "
-                             "OMP2GPU_NATIVE=0: the in-process JIT path)")
+def _accept_native(parser: argparse.ArgumentParser) -> None:
+    """--native, from when programs were JIT-compiled by default: accepted, as every program
+    is native now (docs/native-executables.md)."""
+    parser.add_argument("--native", action="store_true", help=argparse.SUPPRESS)
 
 
 def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -207,18 +204,15 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
         except ValueError as error:
             raise CompileError(f"--cpu-schedule: {error}") from None
         os.environ["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule
-    if args.native:
-        return _run_native(args, program_args)
-    status = driver.run_program(args.inputs, program_args, compile_options(args))
-    return status & 0xFF  # what a shell would see from a real process
+    return _run_executable(args, program_args)
 
 
-# Set by main() when it is the process's own command line: `run --native` then becomes
-# the program (exec), so its exit status, signals and process id are the program's own.
+# Set by main() when it is the process's own command line: `run` then becomes the
+# program (exec), so its exit status, signals and process id are the program's own.
 _may_exec = False
 
 
-def _run_native(args: argparse.Namespace, program_args: list[str]) -> int:
+def _run_executable(args: argparse.Namespace, program_args: list[str]) -> int:
     """The native executable (cached) run with the program's arguments, argv[0] the first
     input as `run` gives it, the environment as set above, stdin/stdout/stderr inherited."""
     stage_times.clear()
@@ -253,19 +247,14 @@ def _compile_inputs(args: argparse.Namespace) -> int:
         module = driver.build_host_module(args.input, options)
         _write_output(args.output or Path(args.input).with_suffix(".ll").name, str(module).encode())
         return 0
-    if args.native and (_links(args) or args.shared):
+    if _links(args) or args.shared:
         native_link.link(args.inputs, options, args.output or ("a.so" if args.shared else "a.out"),
                          shared=args.shared)
         return 0
-    if args.shared:
-        raise CompileError("-shared makes a native shared library: add --native (or set OMP2GPU_NATIVE=1)")
-    if _links(args):
-        return _link_executable(args, options)
     if args.output and len(args.inputs) > 1:
         raise CompileError("cannot specify -o with -c and several input files")
-    make_object = native_link.compile_object if args.native else driver.compile_object
     for path in args.inputs:   # each object in the cwd, like cc -c
-        _write_output(args.output or Path(path).with_suffix(".o").name, make_object(path, options))
+        _write_output(args.output or Path(path).with_suffix(".o").name, native_link.compile_object(path, options))
     return 0
 
 
@@ -276,21 +265,6 @@ def _links(args: argparse.Namespace) -> bool:
         return False
     return len(args.inputs) > 1 or any(is_object_or_archive(p) for p in args.inputs) or (
         args.output is not None and args.output != "-" and not args.output.endswith(".o"))
-
-
-def _link_executable(args: argparse.Namespace, options) -> int:
-    """An omp2gpu executable (object_file.executable): link errors are reported now."""
-    driver.check_links(args.inputs, options)
-    members = []
-    for index, path in enumerate(driver.link_inputs(args.inputs, options)):
-        kind = object_file.kind_of(path)
-        data = driver.compile_object(path, options) if kind == "source" else Path(path).read_bytes()
-        members.append((f"{index}.{'a' if kind == 'archive' else 'o'}", data))
-    output = args.output or "a.out"
-    _write_output(output, object_file.executable(members, sys.executable))
-    if output != "-":
-        os.chmod(output, 0o755)
-    return 0
 
 
 def _compile_device(args: argparse.Namespace, options) -> int:

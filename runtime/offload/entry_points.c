@@ -372,10 +372,20 @@ int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offs
     return result;
 }
 
+/* `name` into buffer, cut to `size`; its whole length */
+static int give_name(const char *name, char *buffer, size_t size) {
+    size_t length = strlen(name), kept;
+    if (buffer && size > 0) {
+        kept = length < size - 1 ? length : size - 1;
+        memcpy(buffer, name, kept);
+        buffer[kept] = 0;
+    }
+    return (int)length;
+}
+
 int __omp2gpu_device_name(int device, char *buffer, size_t size) {
     char name[300];
     struct device *d;
-    size_t length, kept;
     offload_lock();
     d = device_at(device);
     if (!d) {
@@ -384,13 +394,26 @@ int __omp2gpu_device_name(int device, char *buffer, size_t size) {
     }
     d->ops->label(d, name, sizeof name);
     offload_unlock();
-    length = strlen(name);
-    if (buffer && size > 0) {
-        kept = length < size - 1 ? length : size - 1;
-        memcpy(buffer, name, kept);
-        buffer[kept] = 0;
+    return give_name(name, buffer, size);
+}
+
+/* Where target regions run now, for the Python API's omp2gpu.target_device(): the default
+ * device's name ("cpu", the GPU's), or with `described` its label ("CPU device (16
+ * workers)", "GPU 0 (...)"), cut to `size`; its length, or -1 when they run on the host
+ * (offloading disabled, no such device, or it is not usable). */
+int __omp2gpu_default_device_name(int described, char *buffer, size_t size) {
+    char name[300];
+    struct device *d;
+    offload_lock();
+    d = offload_policy() == POLICY_DISABLED ? 0 : device_at(device_current_default());
+    if (!d || !d->usable) {
+        offload_unlock();
+        return -1;
     }
-    return (int)length;
+    if (described) d->ops->label(d, name, sizeof name);
+    else snprintf(name, sizeof name, "%s", d->name);
+    offload_unlock();
+    return give_name(name, buffer, size);
 }
 
 /* ---------------------------------------------------------------- the caller's device memory */

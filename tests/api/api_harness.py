@@ -1,16 +1,22 @@
 """What the Python API's tests share. They load C files into this process, as a user's
-script does: target regions run on the CPU device (the `gpu` tests: on the GPU), in a
-launcher made for the test; loaded libraries are cached while that launcher lives."""
+script does, on the process's one offload runtime (libomp2gpu.so), which reads its
+environment once: SESSION_DEVICE, the GPU where there is one, else the CPU device
+(conftest.py sets it before the first load). A test that needs other settings runs
+Python in a child process (tests/native/test_native_api.py)."""
 
 from __future__ import annotations
 
 import ctypes
+import tempfile
 import textwrap
+from pathlib import Path
 
 import numpy as np
+import pytest
+from gpu_presence import gpu_present
 
 import omp2gpu
-from omp2gpu.offload import runtime
+from omp2gpu import native_link
 
 SAXPY = """
     #include <stddef.h>
@@ -50,26 +56,50 @@ SAXPY = """
 """
 
 
-def use_device(monkeypatch, kind: str) -> None:
-    """Target regions on `kind` ("cpu" or "gpu") only, in a fresh launcher."""
-    monkeypatch.setenv("OMP2GPU_DEVICES", kind)
-    monkeypatch.setenv("OMP_TARGET_OFFLOAD", "MANDATORY")
-    runtime.reset()
+SESSION_DEVICE = "gpu" if gpu_present() else "cpu"
 
 
-_loaded: dict = {}     # (source, flags, launcher) -> Library
+LOGS = Path(tempfile.mkdtemp(prefix="omp2gpu-api-tests-"))
+LAUNCH_LOG, COPY_LOG = LOGS / "launches.log", LOGS / "copies.log"
 
 
-def load_once(monkeypatch, source: str, kind: str = "cpu", flags=()):
-    """omp2gpu.load(source=...) on `kind`, reused while the launcher it was loaded into is
-    the process's (another test may have made a new one)."""
-    key = (source, tuple(flags), kind)
-    library, launcher = _loaded.get(key, (None, None))
-    if library is None or runtime._runtime is not launcher:
-        use_device(monkeypatch, kind)
-        library = omp2gpu.load(source=textwrap.dedent(source), flags=flags)
-        _loaded[key] = library, runtime._runtime
-    return library
+def session_environment(environ) -> None:
+    """Target regions on SESSION_DEVICE only, every launch and copy logged (conftest.py,
+    before the runtime starts)."""
+    environ["OMP2GPU_DEVICES"] = SESSION_DEVICE
+    environ["OMP_TARGET_OFFLOAD"] = "MANDATORY"
+    environ["OMP2GPU_OFFLOAD_LOG"], environ["OMP2GPU_COPY_LOG"] = str(LAUNCH_LOG), str(COPY_LOG)
+
+
+def lines_from_now(log: Path):
+    """A function that gives the lines `log` (LAUNCH_LOG, COPY_LOG) gains after this call."""
+    start = log.stat().st_size if log.exists() else 0
+
+    def lines() -> list[str]:
+        if not log.exists():
+            return []
+        with open(log) as text:
+            text.seek(start)
+            return text.read().splitlines()
+    return lines
+
+
+def use_device(kind: str) -> None:
+    """The test needs target regions on `kind` ("cpu" or "gpu"): skipped in a session on
+    the other one."""
+    if kind != SESSION_DEVICE:
+        pytest.skip(f"this session's offload runtime runs target regions on the {SESSION_DEVICE} device")
+
+
+_loaded: dict = {}     # (source, flags) -> Library
+
+
+def load_once(source: str, flags=()):
+    """omp2gpu.load(source=...), loaded once per session."""
+    key = (source, tuple(flags))
+    if key not in _loaded:
+        _loaded[key] = omp2gpu.load(source=textwrap.dedent(source), flags=flags)
+    return _loaded[key]
 
 
 class FakeDeviceArray:
@@ -111,8 +141,9 @@ class CpuDeviceArray(FakeDeviceArray):
     `values` reads and writes them (the CPU device's memory is the host's)."""
 
     def __init__(self, values):
-        launcher = runtime.runtime()
-        self.address = launcher.target_alloc(8 * len(values), launcher.default_device)
+        alloc = getattr(native_link.shared_runtime(), "__omp2gpu_target_alloc")   # no name mangling
+        alloc.restype, alloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t, ctypes.c_int]
+        self.address = alloc(8 * len(values), 0)          # device 0, the CPU device
         super().__init__(self.address, shape=(len(values),), typestr="<f8")
         self.values = np.ctypeslib.as_array((ctypes.c_double * len(values)).from_address(self.address))
         self.values[:] = values

@@ -1,8 +1,8 @@
 """Device arrays on the GPU (the lent one): CuPy and Numba device arrays, and DLPack,
 passed to C functions whose target regions then use them where they are. The copy log
 (OMP2GPU_COPY_LOG) shows that no map clause copied them; the offload log that the
-kernels ran on the GPU. Once the native launch path serves the GPU, they are lent there
-(runtime/native_launch/loans.c). Skipped where there is no GPU (tests/conftest.py)."""
+kernels ran on the GPU. They are lent to the offload runtime's present table for each
+call (runtime/offload/present_table.c). Skipped where there is no GPU (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ import textwrap
 
 import numpy as np
 import pytest
-from api_harness import LENDING, FakeDeviceArray, use_device
+from api_harness import COPY_LOG, LAUNCH_LOG, LENDING, FakeDeviceArray, lines_from_now, use_device
 
 import omp2gpu
-from omp2gpu.offload.devices import cuda_native
 
 pytestmark = pytest.mark.gpu
 
@@ -50,27 +49,25 @@ def cupy():
     return pytest.importorskip("cupy")
 
 
-def _logged(tmp_path, monkeypatch, source: str):
-    """A library of `source` loaded into a fresh GPU launcher, and its offload and copy logs."""
-    launches, copies = tmp_path / "launches.log", tmp_path / "copies.log"
-    monkeypatch.setenv("OMP2GPU_OFFLOAD_LOG", str(launches))
-    monkeypatch.setenv("OMP2GPU_COPY_LOG", str(copies))
-    use_device(monkeypatch, "gpu")
-    library = omp2gpu.load(source=textwrap.dedent(source))
+_libraries: dict = {}
 
-    def read(path):
-        return path.read_text().splitlines() if path.exists() else []
-    return library, lambda: read(launches), lambda: read(copies)
+
+def _logged(source: str):
+    """A library of `source` (loaded once), and what the offload and copy logs gain from now."""
+    use_device("gpu")
+    if source not in _libraries:
+        _libraries[source] = omp2gpu.load(source=textwrap.dedent(source))
+    return _libraries[source], lines_from_now(LAUNCH_LOG), lines_from_now(COPY_LOG)
 
 
 @pytest.fixture
-def logs(tmp_path, monkeypatch):
-    return _logged(tmp_path, monkeypatch, SOURCE)
+def logs():
+    return _logged(SOURCE)
 
 
 @pytest.fixture
-def lending(tmp_path, monkeypatch):
-    return _logged(tmp_path, monkeypatch, LENDING)
+def lending():
+    return _logged(LENDING)
 
 
 def test_cupy_arrays_are_used_in_place(cupy, logs):
@@ -181,19 +178,14 @@ def test_a_wrong_dtype_on_the_device_names_the_parameter(cupy, logs):
         library.add_one(4, cupy.zeros(4, dtype=cupy.float32))
 
 
-# ----------------------------------------------------------------- lent natively (runtime/native_launch/loans.c)
-def test_a_cupy_array_passed_again_is_lent_and_launched_natively(cupy, lending):
+# ----------------------------------------------------------------- lent to the present table
+def test_a_cupy_array_passed_again_is_lent_each_call(cupy, lending):
     library, launches, copies = lending
     a = cupy.arange(N, dtype=cupy.float64)
-    library.add_one(N, a)                     # the kernel's first launch: the launcher's
-    native = cuda_native.launcher()
-    launched, generation = native.launches(), native.loan_generation
-    library.add_one(N, a)
-    library.add_one(N, a)
-    assert native.launches() == launched + 2
-    assert native.loan_generation == generation + 4           # lent and given back there, twice
+    for _ in range(3):
+        library.add_one(N, a)
     np.testing.assert_array_equal(cupy.asnumpy(a), np.arange(N) + 3)
-    assert len(launches()) == 3 and copies() == [] and native.loans() == []
+    assert len(launches()) == 3 and copies() == []
 
 
 def test_one_cupy_array_as_two_arguments(cupy, lending):
@@ -202,7 +194,7 @@ def test_one_cupy_array_as_two_arguments(cupy, lending):
     library.add(N, a, a)
     library.add(N, a, a)
     np.testing.assert_array_equal(cupy.asnumpy(a), np.arange(N) * 4)
-    assert copies() == [] and cuda_native.launcher().loans() == []
+    assert copies() == []
 
 
 def test_a_cupy_array_inside_mapped_host_data_is_refused(cupy, lending):
@@ -217,7 +209,7 @@ def test_a_cupy_array_inside_mapped_host_data_is_refused(cupy, lending):
     library.unmap_at(a.data.ptr, N)
     library.add_one(N, a)
     np.testing.assert_array_equal(cupy.asnumpy(a), np.arange(N) + 2)
-    assert copies() == [] and cuda_native.launcher().loans() == []
+    assert copies() == []
 
 
 def test_host_memory_posing_as_a_device_array_is_refused_natively(cupy, lending):

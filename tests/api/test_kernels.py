@@ -10,7 +10,7 @@ import re
 import textwrap
 
 import pytest
-from api_harness import load_once, use_device
+from api_harness import load_once
 
 import omp2gpu
 from omp2gpu.targets import nvptx
@@ -43,7 +43,7 @@ THREE_SCHEMES = """
 
 @pytest.fixture
 def three(monkeypatch):
-    return load_once(monkeypatch, THREE_SCHEMES)
+    return load_once(THREE_SCHEMES)
 
 
 @pytest.fixture
@@ -123,7 +123,6 @@ def test_nothing_is_measured_until_asked(monkeypatch):
     calls = []
     measure = nvptx.resource_usage
     monkeypatch.setattr(nvptx, "resource_usage", lambda *a, **k: calls.append(1) or measure(*a, **k))
-    use_device(monkeypatch, "cpu")
     library = omp2gpu.load(source=textwrap.dedent(THREE_SCHEMES))
     assert library.kernels[0].scheme == "combined" and calls == []
     if nvptx.find_ptxas() is not None:
@@ -132,7 +131,7 @@ def test_nothing_is_measured_until_asked(monkeypatch):
 
 
 def test_a_file_without_target_regions_has_no_kernels(monkeypatch):
-    library = load_once(monkeypatch, "double twice(double v) { return 2 * v; }\n")
+    library = load_once("double twice(double v) { return 2 * v; }\n")
     assert len(library.kernels) == 0 and list(library.kernels) == []
     assert repr(library.kernels) == "<omp2gpu.Kernels: 0 kernels>" and str(library.kernels) == "no kernels\n"
 
@@ -142,7 +141,6 @@ def test_without_ptxas_the_figures_are_none_and_say_why(monkeypatch, tmp_path):
     monkeypatch.setattr(toolkit, "toolkit_roots", lambda: [tmp_path])
     monkeypatch.setattr(toolkit, "wheel_files", lambda suffix: ())
     assert nvptx.find_ptxas() is None
-    use_device(monkeypatch, "cpu")
     kernel = omp2gpu.load(source=textwrap.dedent(THREE_SCHEMES)).kernels[0]
     assert kernel.scheme == "combined" and kernel.block_size == 256          # the plan's facts stand
     assert kernel.registers is None and kernel.occupancy is None and kernel.best is None

@@ -4,10 +4,14 @@ the CPU device (CI's device), compile errors located, each load its own kernels.
 from __future__ import annotations
 
 import ctypes
+import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
-from api_harness import load_once, use_device
+from api_harness import SESSION_DEVICE
 
 import omp2gpu
 from omp2gpu.diagnostics import CompileError
@@ -53,7 +57,6 @@ def test_the_signature_is_the_c_prototype(saxpy_library):
 def test_load_a_file_with_flags(tmp_path, monkeypatch):
     path = tmp_path / "scale.c"
     path.write_text("double scale(double v) { return FACTOR * v; }\n")
-    use_device(monkeypatch, "cpu")
     library = omp2gpu.load(path, flags=("-O1", "-DFACTOR=3"))
     assert library.scale(2.0) == 6.0
     assert library.path == str(path)
@@ -71,7 +74,6 @@ def test_a_file_loaded_again_gets_kernels_of_its_own(tmp_path, monkeypatch):
             return v;
         }}
     """
-    use_device(monkeypatch, "cpu")
     path.write_text(source.format(1))
     first = omp2gpu.load(path)
     path.write_text(source.format(2))
@@ -80,7 +82,6 @@ def test_a_file_loaded_again_gets_kernels_of_its_own(tmp_path, monkeypatch):
 
 
 def test_a_compile_error_is_located_with_the_line_and_a_caret(monkeypatch):
-    use_device(monkeypatch, "cpu")
     with pytest.raises(CompileError) as error:
         omp2gpu.load(source="int f(void) {\n    return missing;\n}\n")
     assert error.value.location.line == 2
@@ -118,18 +119,26 @@ def test_struct_pointers_take_records_of_the_struct_size(saxpy_library):
     assert saxpy_library.sum_pairs(pairs, 2) == 3.75
 
 
-def test_host_offloading_disabled_runs_the_regions_on_the_host(monkeypatch):
-    monkeypatch.setenv("OMP_TARGET_OFFLOAD", "DISABLED")
-    from omp2gpu.offload import runtime
-    runtime.reset()
-    library = omp2gpu.load(source="#include <omp.h>\nint on_host(void) { int h = 0;\n"
-                                  "#pragma omp target map(from: h)\nh = omp_is_initial_device();\nreturn h; }\n")
-    assert library.on_host() == 1 and omp2gpu.target_device() == "host"
+def test_the_target_device_is_the_runtimes_default_device(saxpy_library):
+    assert saxpy_library.on_device() == 1
+    name, described = omp2gpu.target_device(), omp2gpu.target_device(described=True)
+    if SESSION_DEVICE == "cpu":
+        assert (name, described[:12]) == ("cpu", "CPU device (")
+    else:
+        assert name not in ("cpu", "host") and described == f"GPU 0 ({name})"
 
 
-def test_loads_once_per_launcher(monkeypatch):
-    from api_harness import SAXPY
-    assert load_once(monkeypatch, SAXPY) is load_once(monkeypatch, SAXPY)
+def test_host_offloading_disabled_runs_the_regions_on_the_host():
+    """In a child process: this one's runtime read its environment already."""
+    script = textwrap.dedent("""
+        import omp2gpu
+        library = omp2gpu.load(source="#include <omp.h>\\nint on_host(void) { int h = 0;\\n"
+                                      "#pragma omp target map(from: h)\\nh = omp_is_initial_device();\\nreturn h; }\\n")
+        print(library.on_host(), omp2gpu.target_device(), omp2gpu.target_device(described=True))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"})
+    assert (done.returncode, done.stdout) == (0, "1 host host\n"), done.stderr
 
 
 def test_source_errors_name_source_and_cxx_is_refused(tmp_path):

@@ -46,7 +46,7 @@ int main(void) {
 def test_device_heap_and_allocator_traits(tmp_path, scheme, heap, given):
     source = tmp_path / "heap.c"
     source.write_text(PROGRAM)
-    env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY", OMP2GPU_NATIVE="1",
+    env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
                PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     env.pop("LIBOMPTARGET_HEAP_SIZE", None)
     if heap is not None:

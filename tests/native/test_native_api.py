@@ -1,4 +1,4 @@
-"""omp2gpu.load on the C offload runtime (native=True, or OMP2GPU_NATIVE=1): a shared
+"""omp2gpu.load on the C offload runtime: a shared
 library linked against the process's one libomp2gpu.so, called with NumPy arrays, whose
 offload errors are omp2gpu.OffloadError exceptions instead of an exit of the interpreter.
 Each case runs in a fresh interpreter: the runtime reads its environment once."""
@@ -51,7 +51,7 @@ LIBRARY = textwrap.dedent("""
             x[2] += 1.0;
         }
     }
-    ''', native=True)
+    ''')
 """)
 
 
@@ -67,7 +67,7 @@ def test_numpy_arrays_on_the_cpu_device():
         x = np.arange(6.0)
         print(lib.scale(6, 2.0, x), x.tolist())
         twice = 'int twice(int v) { int r; _Pragma("omp target map(from: r)") r = 2 * v; return r; }'
-        again = omp2gpu.load(source=twice, native=True)
+        again = omp2gpu.load(source=twice)
         print(again.twice(21))
     """, OMP2GPU_DEVICES="cpu")
     assert done.stdout == "1 [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]\n42\n", done.stderr
@@ -158,7 +158,7 @@ def test_device_memory_lent_to_the_c_present_table(tmp_path):
         void to_host(int n, double *host, double *d) {
             omp_target_memcpy(host, d, n * sizeof(double), 0, 0, omp_get_initial_device(), omp_get_default_device());
         }
-        ''', native=True)
+        ''')
         handle = device._loaded.handle
         handle.device_buffer.restype = ctypes.c_void_p
         buffer = handle.device_buffer(4)

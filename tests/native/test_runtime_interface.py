@@ -35,8 +35,8 @@ def test_every_entry_point_is_defined_by_the_runtime():
     assert names and not names - set(exported), names - set(exported)
     assert native_image.REGISTER in exported
     python_api = {"__omp2gpu_raise_errors", "__omp2gpu_take_error", "__omp2gpu_lend", "__omp2gpu_end_loan",
-                  "__omp2gpu_wait_stream", "__omp2gpu_argument_arrays",
-                  "__omp2gpu_end_argument_arrays"}     # native_link.py's calls through ctypes
+                  "__omp2gpu_wait_stream", "__omp2gpu_argument_arrays", "__omp2gpu_end_argument_arrays",
+                  "__omp2gpu_default_device_name"}     # native_link.py's calls through ctypes
     assert python_api <= set(exported), python_api - set(exported)
     assert abi.STAGING_DEVICE_MEMORY in exported          # runtime/mpi/device_buffers.c's call
     wrappers = {f"__wrap_{name}" for name in abi.RUN_AHEAD_WAITS}   # the waits linked with --wrap

@@ -64,15 +64,6 @@ def on_fake_gpu(program: Path, fake_driver: Path, log: Path, *args: str, **setti
     return done, (log.read_text().splitlines() if log.exists() else [])
 
 
-def test_the_jit_path_says_to_build_natively(tmp_path):
-    source = tmp_path / "usm.c"
-    source.write_text("#pragma omp requires unified_shared_memory\n#include <stdlib.h>\n"
-                      "int main(void) { int *p = malloc(4);\n#pragma omp target\n*p = 1;\nreturn *p - 1; }\n")
-    done = omp2gpu("run", "--device", "cpu", str(source), cwd=tmp_path, env={"OMP2GPU_NATIVE": "0"})
-    assert done.returncode == 1 and "undefined reference to '__omp2gpu_" in done.stderr
-    assert "this OpenMP feature needs a native build (--native, OMP2GPU_NATIVE=1)" in done.stderr
-
-
 def test_usm_on_the_cpu_device_copies_nothing(usm_program, tmp_path):
     copies = tmp_path / "copies"
     done = run_bare(usm_program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY",

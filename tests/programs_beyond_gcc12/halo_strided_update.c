@@ -1,5 +1,3 @@
-// env: OMP2GPU_NATIVE=1
-// (declare mapper and strided target updates are built in the native runtime only)
 /* A periodic 2-D heat stencil whose ghost columns the host fills between steps, as codes
  * exchanging halos do (the host's part standing in for an MPI exchange): the grid stays on
  * the device for the whole run, and only the boundary columns travel, as discontiguous

@@ -1,5 +1,3 @@
-// env: OMP2GPU_NATIVE=1
-// (declare mapper and strided target updates are built in the native runtime only)
 /* A diffusion step on an unstructured mesh, written as C codes with linked structures
  * write it: a mesh struct holds an array of cells, each cell its own neighbour list and
  * weights (pointers to arrays of run-time length), and a field struct by value with the

@@ -1,5 +1,3 @@
-// env: OMP2GPU_NATIVE=1
-// (declare mapper over arrays of structs is built in the native runtime only)
 /* Particle species with stencils, as a plasma code's setup might write them: a system of
  * species (an array of structs behind a pointer), each with its positions and an array of
  * two stencil structs by value, each stencil with its weights behind a pointer. Default

@@ -1,4 +1,3 @@
-// env: OMP2GPU_NATIVE=1
 /* A vector library whose kernels never map anything themselves: each says the caller
  * must have mapped its data (OpenMP 5.1's `present` map-type modifier, `target update
  * to(present: ...)`, `defaultmap(present)`), as libraries that share device data with

@@ -10,7 +10,6 @@
  * gcc 12 refuses `requires unified_shared_memory`; the expected output is the same
  * program's under gcc with that line removed (host memory is shared there). */
 // std: gnu11
-// env: OMP2GPU_NATIVE=1
 #pragma omp requires unified_shared_memory
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from gpu_presence import gpu_present
 
-from omp2gpu import driver
+from omp2gpu import driver, native_link
 from omp2gpu.tools import cli
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -120,14 +120,12 @@ int main(void) {
 
 @pytest.fixture(autouse=True)
 def workspace(monkeypatch, tmp_path):
-    """The cwd and a private runtime cache; the process-wide offload runtime left unmade."""
+    """The cwd and a private runtime cache."""
     monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("OMP_TARGET_OFFLOAD", raising=False)   # restored even if a run sets it
     monkeypatch.delenv("OMP2GPU_DEBUG", raising=False)
     monkeypatch.chdir(tmp_path)
     yield tmp_path
-    from omp2gpu.offload import runtime
-    runtime._runtime = None
 
 
 def _source(root: Path, name: str, text: str) -> str:
@@ -359,32 +357,6 @@ def test_compile_default_output_names(workspace):
     assert not (workspace / "src" / "hello.o").exists()
 
 
-# The launcher's C entry points (omp2gpu/offload/abi.py) live in the omp2gpu
-# process; an object linked on its own needs them from somewhere. This stub is
-# a launcher with no devices: every target region takes its host fallback.
-LAUNCHER_STUB = r"""
-#include <stddef.h>
-#include <stdint.h>
-int __omp2gpu_target(int64_t d, const char *k, int32_t n, void **b, void **p, int64_t *s,
-                     int64_t *t, int32_t teams, int32_t limit, int64_t trips) { return 1; }
-void __omp2gpu_target_data_begin(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
-void __omp2gpu_target_data_end(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
-void __omp2gpu_target_data_update(int64_t d, int32_t n, void **b, void **p, int64_t *s, int64_t *t) {}
-void __omp2gpu_host_region_begin(int64_t d, const char *where) {}
-void __omp2gpu_host_region_end(int64_t d, const char *where) {}
-void __omp2gpu_register_global(void *address, const char *name, int64_t size) {}
-int __omp2gpu_num_devices(void) { return 0; }
-void __omp2gpu_set_default_device(int device) { (void)device; }
-void *__omp2gpu_target_alloc(size_t size, int device) { return NULL; }
-void __omp2gpu_target_free(void *pointer, int device) {}
-int __omp2gpu_target_is_present(void *pointer, int device) { return 0; }
-int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset,
-                            size_t src_offset, int dst_device, int src_device) { return -1; }
-int __omp2gpu_device_name(int device, char *buffer, size_t size) { return -1; }
-int __omp2gpu_device_kind(int device) { return -1; }
-"""
-
-
 @pytest.mark.parametrize("program, args, expected", [
     (HELLO, ["there"], (44, "hello there argc=2 limit=2147483647\n")),
     (VADD, [], (0, VADD_OUTPUT)),
@@ -394,10 +366,9 @@ def test_compile_object_file_runs_when_linked(workspace, program, args, expected
     if cc is None:
         pytest.skip("no C compiler to link the object file with")
     src = _source(workspace, "prog.c", program)
-    _source(workspace, "launcher_stub.c", LAUNCHER_STUB)
     assert cli.main(["compile", "-c", src, "-o", "prog.o"]) == 0
-    # The host's OpenMP constructs call the OpenMP runtime, as gcc -fopenmp's objects do.
-    subprocess.run([cc, "prog.o", "launcher_stub.c", "-o", "prog", "-fopenmp", "-lm"], check=True, cwd=workspace)
+    # `omp2gpu link-flags`: the offload runtime and the host's OpenMP runtime
+    subprocess.run([cc, "prog.o", "-o", "prog", *native_link.runtime_link_flags(), "-lm"], check=True, cwd=workspace)
     done = subprocess.run(["./prog", *args], capture_output=True, text=True, cwd=workspace)
     assert (done.returncode, done.stdout) == expected
 
