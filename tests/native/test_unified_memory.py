@@ -110,7 +110,7 @@ def test_a_kernel_that_fails_part_way_is_not_run_again_on_the_host(usm_program, 
     done, _ = on_fake_gpu(usm_program, fake_driver, tmp_path / "log", FAKE_CUDA_PAGEABLE="1",
                           FAKE_CUDA_KERNEL_FAULT="1")
     assert done.returncode == 1 and done.stdout == ""
-    assert ("usm_struct_of_pointers_timestep.c:44:13: the region's kernel failed on device 0 "
+    assert ("usm_struct_of_pointers_timestep.c:43:13: the region's kernel failed on device 0 "
             "(cuCtxSynchronize: CUDA_ERROR_ILLEGAL_ADDRESS") in done.stderr, done.stderr
 
 
