@@ -12,6 +12,8 @@ struct remote_listener;
 struct remote_link *remote_connect(const char *host, int port, char *why, size_t why_size);
 int remote_send(struct remote_link *link, const void *data, size_t bytes);    /* 0, or -1: link lost */
 int remote_receive(struct remote_link *link, void *data, size_t bytes);       /* whole, or -1 */
+/* at most 64 bytes without waiting: 1 received, 0 not yet (call again), -1 link lost */
+int remote_poll_receive(struct remote_link *link, void *data, size_t bytes);
 void remote_close(struct remote_link *link);
 int remote_link_failed(struct remote_link *link);
 /* The server's side: a listener, and one step of its loop: a new client's link is given
@@ -53,7 +55,8 @@ enum remote_op {
 struct remote_request {
     uint32_t magic, op;
     uint64_t sequence;     /* the client's, increasing (HELLO: 0): a resent command already done is
-                              answered again from the server's copy of its answer, not redone */
+                              answered again from the server's copy of its answer, not redone;
+                              several may be in flight (queued launches), answered in order */
     uint64_t a, b, c, d;
     uint64_t payload;      /* bytes that follow */
 };
@@ -74,5 +77,8 @@ struct remote_push {
     char target[200];                    /* its HOST:PORT, as the client reaches it */
 };
 #define REMOTE_TOKEN_MAX 256
+/* a server keeps each client's last answers, for commands resent after a lost link (the
+ * client keeps fewer than this many unanswered: remote_device.c QUEUE_MOST) */
+#define REMOTE_ANSWERS_KEPT 64
 #define REMOTE_DEFAULT_TOKEN_ENV "OMP2GPU_REMOTE_TOKEN"
 #endif

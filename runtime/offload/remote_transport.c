@@ -31,6 +31,7 @@ struct remote_listener *remote_listen(const char *host, int port, char *why, siz
 }
 int remote_send(struct remote_link *l, const void *d, size_t b) { (void)l; (void)d; (void)b; return -1; }
 int remote_receive(struct remote_link *l, void *d, size_t b) { (void)l; (void)d; (void)b; return -1; }
+int remote_poll_receive(struct remote_link *l, void *d, size_t b) { (void)l; (void)d; (void)b; return -1; }
 void remote_close(struct remote_link *l) { (void)l; }
 int remote_link_failed(struct remote_link *l) { (void)l; return 1; }
 int remote_serve_step(struct remote_listener *s, void (*a)(struct remote_link *, void *),
@@ -57,6 +58,8 @@ struct remote_link {
     ucp_ep_h ep;
     int failed;
     void *user;
+    void *polled;                       /* remote_poll_receive's receive in progress */
+    char polled_data[64];
 };
 struct remote_listener {
     ucp_listener_h listener;
@@ -193,6 +196,39 @@ int remote_receive(struct remote_link *link, void *data, size_t bytes) {
     return finish(link, request);
 }
 
+/* A small receive (at most 64 bytes) that does not wait: 1 the bytes are in `data`, 0 not
+ * yet (the receive stays posted: call again), -1 the link failed */
+int remote_poll_receive(struct remote_link *link, void *data, size_t bytes) {
+    ucp_request_param_t param = {0};
+    ucs_status_t status;
+    size_t got = 0;
+    if (link->failed || bytes > sizeof link->polled_data) return -1;
+    if (!link->polled) {
+        param.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
+        param.flags = UCP_STREAM_RECV_FLAG_WAITALL;
+        link->polled = ucx.ucp_stream_recv_nbx(link->ep, link->polled_data, bytes, &got, &param);
+        if (link->polled == 0) {
+            memcpy(data, link->polled_data, bytes);
+            return got == bytes ? 1 : -1;
+        }
+        if (UCS_PTR_IS_ERR(link->polled)) {
+            link->polled = 0;
+            link->failed = 1;
+            return -1;
+        }
+    }
+    ucx.ucp_worker_progress(worker);
+    if ((status = ucx.ucp_request_check_status(link->polled)) == UCS_INPROGRESS) return 0;
+    ucx.ucp_request_free(link->polled);
+    link->polled = 0;
+    if (status != UCS_OK) {
+        link->failed = 1;
+        return -1;
+    }
+    memcpy(data, link->polled_data, bytes);
+    return 1;
+}
+
 void remote_close(struct remote_link *link) {
     ucp_request_param_t param = {0};
     void *request;
@@ -203,6 +239,12 @@ void remote_close(struct remote_link *link) {
     if (request && !UCS_PTR_IS_ERR(request)) {
         while (ucx.ucp_request_check_status(request) == UCS_INPROGRESS) ucx.ucp_worker_progress(worker);
         ucx.ucp_request_free(request);
+    }
+    if (link->polled) {                 /* cancelled by the close: its buffer is freed below */
+        int rounds;
+        for (rounds = 0; rounds < 100000 && ucx.ucp_request_check_status(link->polled) == UCS_INPROGRESS; rounds++)
+            ucx.ucp_worker_progress(worker);
+        ucx.ucp_request_free(link->polled);
     }
     free(link);
 }

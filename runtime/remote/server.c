@@ -24,9 +24,11 @@ struct client {
     struct remote_link *link;          /* NULL: detached, its link lost (kept GRACE seconds) */
     int trusted, refused, peer;        /* peer: another server writing for a client (REMOTE_PUSH) */
     uint64_t session, last_sequence;
-    struct remote_reply last;          /* the answer to last_sequence, sent again for a resent command */
-    char *last_payload;
-    uint64_t last_capacity;
+    struct answer {                    /* the last answers (sequence % KEPT), sent again for a resent command */
+        struct remote_reply r;
+        char *payload;
+        uint64_t capacity;
+    } answers[REMOTE_ANSWERS_KEPT];
     time_t detached_since;
     struct range *ranges;
     long range_count, range_capacity;
@@ -64,13 +66,14 @@ static long owned_range(struct client *c, int device, uintptr_t address, uint64_
 static int reply(struct client *c, const struct remote_request *q, int64_t status, uint64_t value,
                  uint64_t d, const void *payload, uint64_t bytes) {
     struct remote_reply r = {status, q->sequence, value, d, bytes};
-    if (q->sequence) {                                     /* kept until the next command's */
-        if (bytes > c->last_capacity) {
-            c->last_payload = realloc(c->last_payload, bytes);
-            c->last_capacity = bytes;
+    if (q->sequence) {                         /* kept for REMOTE_ANSWERS_KEPT commands more */
+        struct answer *kept = &c->answers[q->sequence % REMOTE_ANSWERS_KEPT];
+        if (bytes > kept->capacity) {
+            kept->payload = realloc(kept->payload, bytes);
+            kept->capacity = bytes;
         }
-        if (bytes) memcpy(c->last_payload, payload, bytes);
-        c->last = r;
+        if (bytes) memcpy(kept->payload, payload, bytes);
+        kept->r = r;
         c->last_sequence = q->sequence;
     }
     return remote_send(c->link, &r, sizeof r) || remote_send(c->link, payload, bytes);
@@ -120,6 +123,15 @@ static struct module *module_of(struct client *c, uint64_t handle, int device) {
     return c->modules[handle - 1].device == device ? &c->modules[handle - 1] : 0;
 }
 
+/* OMP2GPU_SERVE_TRACE=1: each kernel's start and end on stderr (wall-clock microseconds,
+ * comparable between servers: tests/remote sees two servers' kernels overlap) */
+static int trace;
+static double now_micros(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
 static int launch(struct client *c, const struct remote_request *q, struct device *d, char *data) {
     struct module *m = module_of(c, q->b, d->number);
     size_t name_length = strnlen(data, q->payload);
@@ -132,8 +144,10 @@ static int launch(struct client *c, const struct remote_request *q, struct devic
     if (i == m->image->kernel_count) return refuse(c, q, "no kernel '%s' in the image", data);
     memcpy(slots, data + name_length + 1, (size_t)count * 8);
     for (long a = 0; a < count; a++) args[a] = &slots[a];
+    double began = now_micros();
     if (d->ops->launch(d, m->module, &m->image->kernels[i], (long)q->c, (long)q->d, args, (int)count, 0))
         return refuse(c, q, "the kernel failed: %s", d->last_error);
+    if (trace) fprintf(stderr, "omp2gpu serve: kernel %s ran from %.0f to %.0f us\n", data, began, now_micros());
     return reply(c, q, 0, 0, 0, 0, 0);
 }
 
@@ -254,16 +268,15 @@ static int hello(struct client *c, const struct remote_request *q, const char *d
     return reply(c, q, 0, (uint64_t)n, 0, info, (uint64_t)n * sizeof *info) ? -1 : resumed ? 2 : 0;
 }
 
-/* One command; -1: the client's link is to be dropped, 2: its link now serves an earlier
- * client of the same session (this one goes) */
-static int serve_command(struct client *c) {
-    struct remote_request q;
+/* One command (its header read); -1: the client's link is to be dropped, 2: its link now
+ * serves an earlier client of the same session (this one goes) */
+static int serve_command(struct client *c, struct remote_request q) {
     char *data = 0;
     struct device *d;
     struct client *owner;
     int result = 0;
     long r;
-    if (remote_receive(c->link, &q, sizeof q) || q.magic != REMOTE_MAGIC || q.payload > (1ull << 40)) return -1;
+    if (q.magic != REMOTE_MAGIC || q.payload > (1ull << 40)) return -1;
     if (q.payload && (!(data = malloc(q.payload + 1)) || remote_receive(c->link, data, q.payload))) {
         free(data);
         return -1;
@@ -272,8 +285,9 @@ static int serve_command(struct client *c) {
     if (c->refused || (!c->trusted && q.op != REMOTE_HELLO)) result = -1;        /* nothing before the token */
     else if (c->peer && q.op != REMOTE_PUT) result = -1;                           /* a peer only writes */
     else if (q.op != REMOTE_HELLO && q.sequence && q.sequence <= c->last_sequence) {  /* resent: done already */
-        result = q.sequence < c->last_sequence ? -1 : remote_send(c->link, &c->last, sizeof c->last)
-                 || remote_send(c->link, c->last_payload, c->last.payload);
+        struct answer *kept = &c->answers[q.sequence % REMOTE_ANSWERS_KEPT];
+        result = kept->r.sequence != q.sequence ? -1 : remote_send(c->link, &kept->r, sizeof kept->r)
+                 || remote_send(c->link, kept->payload, kept->r.payload);
     }
     else if (q.op == REMOTE_HELLO) result = hello(c, &q, data ? data : "");
     else if (q.op == REMOTE_PING) result = reply(c, &q, 0, 0, 0, 0, 0);
@@ -362,7 +376,7 @@ static void drop(int slot) {
         fprintf(stderr, "omp2gpu serve: a client left; its %ld allocation(s) freed\n", freed);
     for (i = 0; i < c->module_count; i++) dlclose(c->modules[i].handle);
     if (c->link) remote_close(c->link);
-    free(c->last_payload);
+    for (i = 0; i < REMOTE_ANSWERS_KEPT; i++) free(c->answers[i].payload);
     free(c->ranges);
     free(c->modules);
     free(c);
@@ -395,17 +409,28 @@ static void accepted(struct remote_link *link, void *arg) {
     remote_link_set_user(link, clients[slot]);
 }
 
+/* Every command the client has sent (a client pipelines: several may have come at once,
+ * and the transport tells of a link's new data once), until none is waiting. The header's
+ * receive stays posted when none has come (remote_poll_receive): serve_all calls again. */
+static void serve_waiting(int slot) {
+    struct client *c = clients[slot];
+    struct remote_request q;
+    int got;
+    while (c && c->link && (got = remote_poll_receive(c->link, &q, sizeof q)) != 0) {
+        switch (got < 0 ? -1 : serve_command(c, q)) {
+        case 0: break;
+        case 2: c->link = 0; drop(slot); return;           /* resumed by an earlier client */
+        default: detach(slot); return;
+        }
+    }
+}
+
 static void ready(struct remote_link *link, void *arg) {
     struct client *c = remote_link_user(link);
     int slot;
     (void)arg;
     for (slot = 0; slot < MAX_CLIENTS && clients[slot] != c; slot++) continue;
-    if (slot == MAX_CLIENTS) return;
-    switch (serve_command(c)) {
-    case 0: break;
-    case 2: c->link = 0; drop(slot); break;            /* resumed by an earlier client */
-    default: detach(slot);
-    }
+    if (slot < MAX_CLIENTS) serve_waiting(slot);
 }
 
 static void read_token(const char *file) {
@@ -446,6 +471,7 @@ int main(int argc, char **argv) {
     memcpy(host, listen, (size_t)(colon - listen));
     host[colon - listen] = 0;
     read_token(token_file);
+    trace = getenv("OMP2GPU_SERVE_TRACE") && strcmp(getenv("OMP2GPU_SERVE_TRACE"), "0") != 0;
     setenv("OMP2GPU_DEVICES", strcmp(devices, "all") == 0 ? "gpu,cpu" : devices, 1);
     setenv("OMP_TARGET_OFFLOAD", "DEFAULT", 1);
     signal(SIGPIPE, SIG_IGN);
@@ -464,6 +490,7 @@ int main(int argc, char **argv) {
         idle = remote_serve_step(listener, accepted, ready, 0) ? 0 : idle + 1;
         if (idle > 2000) remote_wait(1000);       /* the detached clients' grace counted each second */
         for (i = 0; i < MAX_CLIENTS; i++) {
+            if (clients[i] && clients[i]->link && !remote_link_failed(clients[i]->link)) serve_waiting(i);
             if (clients[i] && clients[i]->link && remote_link_failed(clients[i]->link)) detach(i);
             if (clients[i] && !clients[i]->link && time(0) - clients[i]->detached_since > grace) drop(i);
         }

@@ -150,3 +150,54 @@ def test_a_client_killed_has_its_server_memory_freed(tmp_path):
         server.kill()
         server.wait()
     assert re.search(r"a client left; its [1-9]\d* allocation\(s\) freed", log.read_text()), log.read_text()
+
+
+LONG_KERNELS = Path(__file__).parent / "two_servers_long_kernels.c"
+KERNEL_RAN = re.compile(r"kernel \S+ ran from (\d+) to (\d+) us")
+
+
+def kernel_times(server_log: Path) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in KERNEL_RAN.findall(server_log.read_text())]
+
+
+def test_nowait_kernels_on_two_servers_overlap(tmp_path):
+    """`target nowait` on device 0 and device 1 (two servers), then taskwait: each server's
+    kernel starts before the other's ends (the servers' own clocks, OMP2GPU_SERVE_TRACE).
+    With queued launches off (OMP2GPU_NOWAIT_STREAMS=0) they run one after the other, which
+    shows the check can fail."""
+    ours, reference = build(LONG_KERNELS, tmp_path)
+    logs = [tmp_path / f"server{i}.err" for i in range(2)]
+    started = []
+    try:
+        for log in logs:
+            with log.open("w") as errors:
+                started.append(start_server(free_port(), stderr=errors, OMP2GPU_SERVE_TRACE="1"))
+        devices = ",".join(map(url, started))
+        expected = subprocess.run([str(reference), "100000000"], capture_output=True, text=True).stdout
+        done = run(ours, devices, args=["100000000"], OMP_TARGET_OFFLOAD="MANDATORY")
+        assert done.returncode == 0 and done.stdout == expected, done.stderr[-2000:]
+        first, second = (kernel_times(log) for log in logs)
+        assert len(first) == len(second) == 4
+        for (a_start, a_end), (b_start, b_end) in zip(first, second):
+            assert max(a_start, b_start) < min(a_end, b_end), (first, second)      # both running at once
+        waited = run(ours, devices, args=["100000000"], OMP_TARGET_OFFLOAD="MANDATORY", OMP2GPU_NOWAIT_STREAMS="0")
+        assert waited.stdout == expected
+        first, second = (kernel_times(log)[4:] for log in logs)
+        assert all(max(a[0], b[0]) >= min(a[1], b[1]) for a, b in zip(first, second)), (first, second)
+    finally:
+        for server in started:
+            server.kill()
+            server.wait()
+
+
+@pytest.mark.parametrize("drop_every", [2, 3])
+def test_queued_launches_are_resent_after_a_dropped_link_not_redone(servers, tmp_path, drop_every):
+    """Queued (nowait) launches in flight on two servers (two on each) when links drop: the
+    unanswered ones are resent in order and each runs once (the kernels update device
+    memory in place)."""
+    ours, reference = build(LONG_KERNELS, tmp_path)
+    expected = subprocess.run([str(reference), "2000000"], capture_output=True, text=True).stdout
+    done = run(ours, ",".join(map(url, servers)), args=["2000000"], OMP2GPU_REMOTE_TEST_DROP=str(drop_every),
+               OMP_TARGET_OFFLOAD="MANDATORY", LIBOMPTARGET_DEBUG="1")
+    assert done.returncode == 0 and done.stdout == expected, done.stderr[-2000:]
+    assert done.stderr.count("link made again") >= 4
