@@ -3,12 +3,17 @@ local device against the same device served by `omp2gpu serve` on the loopback, 
 transport's own round trip (bench/remote/ping.c: a no-op command over the same UCX link).
 The goal: a remote empty region <= the round trip + 30 us (PoCL-R: about 60 us above it).
 And a 64 MiB omp_target_memcpy between two servers' devices, server to server against
-through the client (bench/remote/migrate.c; goal >= 2x).
+through the client (bench/remote/migrate.c; goal >= 2x). And a 2-D Jacobi stencil split
+over one server's device against two servers' (bench/remote/stencil_two_devices.c:
+`target nowait` a part, taskwait, halos server to server): efficiency t(1) / (2 t(2)) for
+the same grid (goal >= 0.85).
 
-    python bench/remote/run.py [--devices gpu|cpu] [--reps N] [--out DIR]
+    python bench/remote/run.py [--devices gpu|cpu] [--reps N] [--out DIR] [--only stencil]
+                               [--stencil-n N] [--stencil-steps S]
 
-Writes results.json and results.md (into bench/remote unless --out); on the GPU machine
-the lead runs it with --devices gpu (`bash bench/gpu_session.sh` does not yet)."""
+Writes results.json and results.md (into bench/remote unless --out; `--only stencil`
+measures the stencil alone and keeps the other rows of the results.json there); on the GPU
+machine the lead runs it with --devices gpu (`bash bench/gpu_session.sh` does not yet)."""
 
 from __future__ import annotations
 
@@ -80,13 +85,54 @@ def migration_ms(binary: Path, devices: str, peer: str, mib: int = 64) -> float:
     return min(run["ms"] for run in runs)
 
 
+STENCIL_SIZES = {"gpu": (32768, 100), "cpu": (512, 40)}        # grid side, steps (GPU: 8 GiB a field)
+
+
+def stencil_seconds(binary: Path, devices: str, n: int, steps: int) -> dict:
+    """Best of 3 runs of the stencil over the servers named in `devices`."""
+    env = {**os.environ, "OMP2GPU_DEVICES": devices, "OMP2GPU_REMOTE_TOKEN": TOKEN, "OMP_TARGET_OFFLOAD": "MANDATORY"}
+    runs = [json.loads(subprocess.run([str(binary), str(n), str(steps)], env=env, capture_output=True, text=True,
+                                      timeout=600, check=True).stdout) for _ in range(3)]
+    return min(runs, key=lambda run: run["seconds"])
+
+
+def stencil(devices: str, n: int, steps: int, scratch: Path) -> dict:
+    """The same grid on one server's device, then split over two servers' devices."""
+    binary = scratch / "stencil"
+    native_link.link([str(HERE / "stencil_two_devices.c")], CompileOptions(), str(binary))
+    servers = [start_server(devices, index) for index in range(2)]
+    try:
+        urls = [f"remote://127.0.0.1:{port}" for _, port in servers]
+        one = stencil_seconds(binary, urls[0], n, steps)
+        two = stencil_seconds(binary, ",".join(urls), n, steps)
+    finally:
+        for process, _ in servers:
+            process.kill()
+            process.wait()
+    if one["checksum"] != two["checksum"]:
+        raise SystemExit(f"the stencil's answer differs: one server {one['checksum']}, two {two['checksum']}")
+    return {"n": n, "steps": steps, "one_server_s": one["seconds"], "two_servers_s": two["seconds"],
+            "efficiency": round(one["seconds"] / (2 * two["seconds"]), 3), "goal": 0.85,
+            "meets_goal": one["seconds"] / (2 * two["seconds"]) >= 0.85}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--devices", choices=("cpu", "gpu"), default="gpu" if shutil.which("nvidia-smi") else "cpu")
     parser.add_argument("--reps", type=int, default=2000)
     parser.add_argument("--out", type=Path, default=HERE)
+    parser.add_argument("--only", choices=("stencil",))
+    parser.add_argument("--stencil-n", type=int)
+    parser.add_argument("--stencil-steps", type=int)
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="bench-remote-"))
+    n, steps = STENCIL_SIZES[args.devices]
+    stencil_results = stencil(args.devices, args.stencil_n or n, args.stencil_steps or steps, scratch)
+    if args.only == "stencil":
+        results = json.loads((args.out / "results.json").read_text())
+        results["stencil_two_servers"] = stencil_results
+        write(results, args)
+        return
     program, migrate = scratch / "empty_region", scratch / "migrate"
     native_link.link([str(HERE / "empty_region.c")], CompileOptions(), str(program))
     native_link.link([str(HERE / "migrate.c")], CompileOptions(), str(migrate))
@@ -109,29 +155,50 @@ def main() -> None:
             process.wait()
     above = remote["empty_region_us"] - trip["round_trip_us"]
     results = {"machine": platform.node(), "cpu": platform.processor() or platform.machine(),
-               "devices": args.devices, "local": local, "remote_loopback": remote, **trip,
+               "devices": args.devices, "reps": args.reps, "local": local, "remote_loopback": remote, **trip,
                "remote_empty_region_above_round_trip_us": round(above, 3), "goal_us": 30,
                "meets_goal": above <= 30, "migration_64MiB_ms": migration,
-               "migration_speedup": round(migration["through_client"] / migration["server_to_server"], 2)}
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+               "migration_speedup": round(migration["through_client"] / migration["server_to_server"], 2),
+               "stencil_two_servers": stencil_results}
+    write(results, args)
+
+
+def write(results: dict, args) -> None:
+    local, remote, trip, migration = (results["local"], results["remote_loopback"], results,
+                                      results["migration_64MiB_ms"])
+    grid = results["stencil_two_servers"]
     rows = [("empty target region, local device (us)", local["empty_region_us"]),
             ("empty target region, remote device (loopback) (us)", remote["empty_region_us"]),
             ("8-byte target update, local (us)", local["update_8B_us"]),
             ("8-byte target update, remote (loopback) (us)", remote["update_8B_us"]),
             ("transport round trip (ping, same UCX link) (us)", trip["round_trip_us"]),
-            ("remote empty region above the round trip (us; goal <= 30)", above),
+            ("remote empty region above the round trip (us; goal <= 30)",
+             results["remote_empty_region_above_round_trip_us"]),
             ("64 MiB omp_target_memcpy server to server (ms)", migration["server_to_server"]),
-            ("64 MiB omp_target_memcpy through the client (ms)", migration["through_client"])]
-    table = "\n".join(f"| {what} | {value:.1f} |" for what, value in rows)
+            ("64 MiB omp_target_memcpy through the client (ms)", migration["through_client"]),
+            (f"2-D Jacobi {grid['n']}x{grid['n']}, {grid['steps']} steps, one server (ms a step)",
+             1e3 * grid["one_server_s"] / grid["steps"]),
+            ("the same split over two servers, halos server to server (ms a step)",
+             1e3 * grid["two_servers_s"] / grid["steps"])]
+    table = "\n".join(f"| {what} | {value:.3g} |" for what, value in rows)
+    vm = ("\n\nMeasured on the development VM (2 CPU cores shared by several builds; both servers, their\n"
+          "CPU device's workers and the client all on them), the CPU device served: the numbers move\n"
+          "by several times between runs, and the stencil's efficiency means nothing there (two servers\n"
+          "share the two cores one server's workers already use). The GPU machine's run (`python\n"
+          "bench/remote/run.py --devices gpu`: one server per H200 on the loopback) is the one to read.\n"
+          if results["devices"] == "cpu" else "\n")
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     (args.out / "results.md").write_text(
         f"# Remote devices: command overhead\n\nDevice: {local['device']} (served: {remote['device']}), "
-        f"{results['machine']}; {args.reps} regions each, the best of 3 runs; "
-        f"`python bench/remote/run.py --devices {args.devices}`.\n\n"
+        f"{results['machine']}; {results.get('reps', 2000)} regions each, the best of 3 runs; "
+        f"`python bench/remote/run.py --devices {results['devices']}`.\n\n"
         f"| what | time |\n|---|---|\n{table}\n\n"
         f"Goal (issue 30): remote empty region <= round trip + 30 us: "
         f"{'met' if results['meets_goal'] else 'not met'}. Migration server to server "
-        f"{results['migration_speedup']}x faster than through the client (goal >= 2x).\n")
+        f"{results['migration_speedup']}x faster than through the client (goal >= 2x). "
+        f"Stencil over two servers against one: efficiency t(1) / (2 t(2)) = {grid['efficiency']} "
+        f"(goal >= 0.85: {'met' if grid['meets_goal'] else 'not met'}).{vm}")
     print((args.out / "results.md").read_text())
 
 
