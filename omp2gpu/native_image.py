@@ -185,6 +185,12 @@ def image_opt_level(options) -> int:
     return cpu_driver.KERNEL_OPT_LEVEL if options.opt_level > 0 else 0
 
 
+def large_globals(module: llvm.ModuleRef) -> list:
+    """The image's large static objects (targets.host.StaticObject, no location): the CPU
+    device's copies of the program's `declare target` objects, not the image's own data."""
+    return [item for item in host.module_objects(module) if not item.name.startswith(".omp2gpu.")]
+
+
 def image_object(gpu, cpu, options, dump=None) -> bytes | None:
     """image_module as an ELF object, None when the program has no kernels."""
     module = image_module(gpu, cpu, options, dump)

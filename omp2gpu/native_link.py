@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -73,10 +74,12 @@ def _linked_program(paths: list, options: CompileOptions, needs_main: str | None
     return program
 
 
-def _objects(program, paths: list, options: CompileOptions) -> tuple[bytes, bytes | None, list[str]]:
+def _objects(program, paths: list, options: CompileOptions,
+             image_objects: list | None = None) -> tuple[bytes, bytes | None, list[str]]:
     """(host object, device image object or None, library flags) of a linked program, its
     host module internalised as the caller wants it; --dump's opt-ir, device-ir, ptx, cpu-ir
-    and cpu-opt-ir, and OMP2GPU_TIME_STAGES' steps, as `run` has them."""
+    and cpu-opt-ir, and OMP2GPU_TIME_STAGES' steps, as `run` has them. `image_objects`: a
+    list to which the image's large static objects (the CPU device's copies) are added."""
     module = program.host
     source = str(paths[0])
     flags = library_flags(options, module)
@@ -86,8 +89,11 @@ def _objects(program, paths: list, options: CompileOptions) -> tuple[bytes, byte
     with stage("machine_code"):
         host_object = host.object_code(module, options.opt_level)
     with stage("device_image"):
-        image_object = native_image.image_object(program.device, program.cpu, options,
-                                                 lambda name, render: dump(options, name, source, render))
+        image = native_image.image_module(program.device, program.cpu, options,
+                                          lambda name, render: dump(options, name, source, render))
+        image_object = None if image is None else host.object_code(image, native_image.image_opt_level(options))
+    if image is not None and image_objects is not None:
+        image_objects += native_image.large_globals(image)
     return host_object, image_object, flags
 
 
@@ -200,9 +206,12 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     key = compiler_key([*native_runtime.sources(), runtime_root() / mpi_device_buffers.SOURCE],
                        salt=digest.hexdigest())
     executable = cache_dir() / "native" / key[:32] / Path(str(paths[0])).stem
-    if executable.is_file() and not options.dump:      # a dump shows the stages: made again
+    device_copies = executable.with_name("device-copies.json")   # the image's large objects
+    if executable.is_file() and device_copies.is_file() and not options.dump:   # a dump shows the stages
+        check_room(program, json.loads(device_copies.read_text()))
         return executable
-    host_object, image_object, flags = _objects(program, paths, options)
+    copies: list = []
+    host_object, image_object, flags = _objects(program, paths, options, copies)
     # `run` finds the -L folders' shared libraries when the program starts (cc's link does not)
     flags += [f"-Wl,-rpath,{Path(directory).resolve()}" for directory in options.library_dirs]
     executable.parent.mkdir(parents=True, exist_ok=True)
@@ -210,8 +219,21 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     with stage("link"):
         link_objects(host_object, image_object, flags, str(partial), shared=False,
                      where=lambda name: program.referenced_in.get(name, program.name))
+    device_copies.write_text(json.dumps([[copy.name, copy.size] for copy in copies]))
     os.replace(partial, executable)
+    check_room(program, [[copy.name, copy.size] for copy in copies])
     return executable
+
+
+def check_room(program, device_copies: list) -> None:
+    """Before `run` execs the program: its large static objects, and then the CPU device's
+    copies of them (`device_copies`: [name, bytes]) beside those, fit the address space a new
+    process gets (targets/host/static_data.py), else a located error naming the largest;
+    the kernel would kill the program at exec naming nothing."""
+    host.check_room(program.large_objects)
+    where = {item.name: item.coord for item in program.large_objects}
+    host.check_room([host.StaticObject(name, size, where.get(name)) for name, size in device_copies],
+                    beside=sum(item.size for item in program.large_objects), copy_of="the CPU device's copy of ")
 
 
 # --- the Python API on libomp2gpu (omp2gpu.load) ------------------------------------------

@@ -32,9 +32,10 @@ def initialise() -> None:
 
 
 @lru_cache(maxsize=None)
-def target_machine(opt_level: int = 2, jit: bool = False) -> llvm.TargetMachine:
+def target_machine(opt_level: int = 2, jit: bool = False, code_model: str = "small") -> llvm.TargetMachine:
     """The host target machine; `jit` selects the JIT code model, otherwise
-    position-independent code that links into a default (PIE) executable."""
+    position-independent code that links into a default (PIE) executable, in `code_model`
+    ("medium" for a module with large static data: static_data.code_model)."""
     initialise()
     target = llvm.Target.from_default_triple()
     return target.create_target_machine(
@@ -42,7 +43,7 @@ def target_machine(opt_level: int = 2, jit: bool = False) -> llvm.TargetMachine:
         features=llvm.get_host_cpu_features().flatten(),
         opt=opt_level,
         reloc="default" if jit else "pic",
-        codemodel="jitdefault" if jit else "small",
+        codemodel="jitdefault" if jit else code_model,
         jit=jit,
     )
 

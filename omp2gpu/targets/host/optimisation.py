@@ -6,6 +6,7 @@ from __future__ import annotations
 import llvmlite.binding as llvm
 
 from omp2gpu.targets.host.machine import prepare, target_machine, verify
+from omp2gpu.targets.host.static_data import code_model
 
 _INTERNALISABLE = (llvm.Linkage.external, llvm.Linkage.weak_any, llvm.Linkage.weak_odr,
                    llvm.Linkage.linkonce_any, llvm.Linkage.linkonce_odr, llvm.Linkage.common)
@@ -49,10 +50,10 @@ def optimise(module, opt_level: int = 2) -> llvm.ModuleRef:
 def object_code(module, opt_level: int = 2) -> bytes:
     """An ELF relocatable object for the host (`cc prog.o -lm` links it)."""
     ref = prepare(module)
-    return target_machine(opt_level).emit_object(ref)
+    return target_machine(opt_level, code_model=code_model(ref)).emit_object(ref)
 
 
 def emit_assembly(module, opt_level: int = 2) -> str:
     """Host assembly text."""
     ref = prepare(module)
-    return target_machine(opt_level).emit_assembly(ref)
+    return target_machine(opt_level, code_model=code_model(ref)).emit_assembly(ref)

@@ -1,6 +1,6 @@
-"""static_data: a program whose static objects the process cannot map is a located
-error naming the largest object and its size, not LLVM's fatal "Unable to allocate
-section memory!" (SIGABRT); objects that fit run as before."""
+"""static_data: a program whose static objects its process cannot map is a located error
+from `run` naming the largest object and its size, not a process the kernel kills at exec;
+objects that fit run as before, past the small code model's 2 GiB too (the medium model)."""
 
 from __future__ import annotations
 
@@ -100,3 +100,36 @@ def test_module_objects_lists_a_module_s_large_definitions():
                                  '@small = global [4 x i32] zeroinitializer\n'
                                  '@outside = external global [4194304 x double]\n')
     assert static_data.module_objects(module) == [static_data.StaticObject("big", 32 << 20, None)]
+
+
+def test_the_code_model_is_medium_from_512_mib_of_static_data():
+    import llvmlite.binding as llvm
+    small = llvm.parse_assembly('@a = global [67108864 x double] zeroinitializer\n')   # 512 MiB
+    assert static_data.code_model(llvm.parse_assembly('@a = global [4 x i32] zeroinitializer\n')) == "small"
+    assert static_data.code_model(small) == "medium"
+
+
+THREE_GIB = """#include <stdio.h>
+#pragma omp declare target
+static double grid[3L << 27];     /* 3 GiB: past the small code model's 2 GiB */
+#pragma omp end declare target
+static char flags[1 << 26];
+int main(void) {
+  double sum = 0;
+  #pragma omp target map(tofrom: sum)
+  for (long i = 0; i < 3L << 27; i += 1 << 20) { grid[i] = i / (1 << 20); sum += grid[i]; }
+  for (long i = 0; i < 3L << 27; i += 1 << 20) sum += flags[i >> 6];
+  printf("%.1f\\n", sum);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("device", ["host", "cpu"])
+def test_a_program_with_more_than_2_gib_of_static_data_links_and_runs(tmp_path, device):
+    source = tmp_path / "three.c"
+    source.write_text(THREE_GIB)
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), OMP2GPU_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", device, str(source)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert (done.returncode, done.stdout) == (0, "73536.0\n"), done.stderr
