@@ -32,7 +32,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from omp2gpu import driver, native_image, remote_image
+from omp2gpu import driver, native_image, remote_image, trace_events
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, compiler_key
 from omp2gpu.offload.runtime import joined_ranges
@@ -249,7 +249,25 @@ def shared_runtime() -> ctypes.CDLL:
     runtime.__omp2gpu_take_error.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
     runtime.__omp2gpu_argument_arrays.argtypes = [ctypes.c_int, ctypes.c_char_p]
     runtime.__omp2gpu_end_argument_arrays.argtypes = [ctypes.c_int, ctypes.c_char_p]
+    runtime.__omp2gpu_profile_json.restype = ctypes.c_long
+    runtime.__omp2gpu_profile_json.argtypes = [ctypes.c_double, ctypes.c_char_p, ctypes.c_long]
+    trace_events.sources.append(runtime_profile)     # the launches and copies in this process's trace
     return runtime
+
+
+def runtime_profile(origin: float) -> dict | None:
+    """The runtime's trace so far (OMP2GPU_PROFILE), its starts from `origin` (CLOCK_MONOTONIC
+    microseconds), None when the run is not profiled; the runtime leaves the file to this
+    process's trace (trace_events) from then on."""
+    size = 1 << 16
+    while True:
+        buffer = ctypes.create_string_buffer(size)
+        length = shared_runtime().__omp2gpu_profile_json(origin, buffer, size)
+        if length < 0:
+            return None
+        if length < size:
+            return json.loads(buffer.value.decode("utf-8", "replace"))
+        size = length + 4096       # and room for events added meanwhile
 
 
 def take_error() -> str | None:

@@ -13,7 +13,8 @@ top-level key it does not know, so the file has only these keys, "traceEvents" f
 
 One trace per process, started by the first `active()` when OMP2GPU_PROFILE is set (or
 by `start`), written when Python exits (not when the program ends in C's exit(), which
-skips Python's exit handlers).
+skips Python's exit handlers). Other recorders in the process add their events through
+`sources` (the offload runtime's launches and copies, for the Python API: native_link.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ from contextlib import contextmanager, nullcontext
 
 ENVIRONMENT = "OMP2GPU_PROFILE"
 HOST = "host"                       # the process label of the host's own tracks
+
+# Other recorders of this process: each is called with the trace's start (CLOCK_MONOTONIC
+# microseconds) and returns its trace document so far, starts from then on, or None.
+sources: list[Callable[[float], dict | None]] = []
 
 
 class Trace:
@@ -94,8 +99,29 @@ class Trace:
             other: dict = {}
             for provide in self._summaries:
                 other.update(provide())
-            return {"traceEvents": [*self._track_names, *self._events], "displayTimeUnit": "ms",
+            events = list(self._events)
+            origin = (time.clock_gettime(time.CLOCK_MONOTONIC) - (time.perf_counter() - self._origin)) * 1e6
+            for source in sources:
+                document = source(origin)
+                if document is not None:
+                    events += self._adopted(document["traceEvents"])
+                    other.update(document.get("otherData", {}))
+            return {"traceEvents": [*self._track_names, *events], "displayTimeUnit": "ms",
                     "otherData": other}
+
+    def _adopted(self, events: list[dict]) -> list[dict]:
+        """Another recorder's complete events on this trace's processes and tracks, found by
+        their names (its process and thread numbers are its own)."""
+        processes = {e["pid"]: e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "process_name"}
+        tracks = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+                  if e["ph"] == "M" and e["name"] == "thread_name"}
+        adopted = []
+        for event in events:
+            if event["ph"] == "X":
+                pid = self._process_id(processes.get(event["pid"], HOST))
+                track = tracks.get((event["pid"], event["tid"]), f"thread {event['tid']}")
+                adopted.append({**event, "pid": pid, "tid": self._track_id(pid, track)})
+        return adopted
 
     def write(self) -> None:
         with open(self.path, "w", encoding="utf-8") as out:

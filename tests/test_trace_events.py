@@ -70,6 +70,30 @@ def test_the_file_has_trace_events_first_and_the_summaries_in_other_data(tmp_pat
     assert document["otherData"] == {"kernels": {"k": {"launches": []}}}
 
 
+def test_another_recorders_events_join_the_trace_on_processes_and_tracks_of_their_names(tmp_path, monkeypatch):
+    origins = []
+
+    def runtime(origin):       # as the offload runtime's __omp2gpu_profile_json gives them
+        origins.append(origin)
+        return {"traceEvents": [
+            {"name": "process_name", "ph": "M", "pid": 7, "tid": 0, "args": {"name": "CPU device (2 workers)"}},
+            {"name": "thread_name", "ph": "M", "pid": 7, "tid": 99, "args": {"name": "main thread"}},
+            {"name": "k", "cat": "kernel", "ph": "X", "ts": 5.0, "dur": 1.0, "pid": 7, "tid": 99,
+             "args": {"grid": 2, "block": 64}}], "otherData": {"device": "cpu"}}
+    monkeypatch.setattr(trace_events, "sources", [runtime])
+    trace = trace_events.Trace(str(tmp_path / "t.json"))
+    trace.complete("parse", "compile", 0, 1)
+    for document in (trace.document(), trace.document()):      # asked twice: nothing doubled
+        parse, kernel = _by_phase(document, "X")
+        assert _process_names(document)[kernel["pid"]] == "CPU device (2 workers)" != _process_names(document)[
+            parse["pid"]]
+        assert _track_names(document)[(kernel["pid"], kernel["tid"])] == "main thread"
+        assert (kernel["ts"], kernel["args"], document["otherData"]) == (5.0, {"grid": 2, "block": 64},
+                                                                         {"device": "cpu"})
+        assert len(_process_names(document)) == 2
+    assert abs(origins[0] - origins[1]) < 1 and origins[0] > 0     # the trace's start, the same each time
+
+
 def test_no_trace_without_the_variable(monkeypatch):
     monkeypatch.delenv(trace_events.ENVIRONMENT, raising=False)
     monkeypatch.setattr(trace_events, "_active", None)

@@ -6,7 +6,9 @@
  * "otherData": the device's name and, per kernel, its scheme and every launch's
  * configuration and time (what the benchmarks read). A launch's time is the kernel's
  * (CUDA events on a GPU; the launch itself on the CPU device, which runs it before it
- * returns). Written when the program exits (atexit). */
+ * returns). Written when the program exits (atexit), unless a host program that keeps a
+ * trace of its own took it (__omp2gpu_profile_json: the Python API's process, whose trace
+ * holds its compile stages and these events, and is written when Python exits). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +20,7 @@
 struct event { char *name; const char *category; double start, duration; int pid; long tid; long grid, block; };
 struct track { int pid; long tid; char name[64]; };
 
-static int read_once, active;
+static int read_once, active, taken;
 static const char *path;
 static double origin;
 static struct event *events;
@@ -119,14 +121,10 @@ static void json_string(FILE *out, const char *text) {
     fputc('"', out);
 }
 
-static void write_profile(void) {
-    FILE *out = fopen(path, "w");
+/* The trace as JSON, each event's start `shift` microseconds later than recorded. */
+static void render(FILE *out, double shift) {
     long i, j;
     int first = 1;
-    if (!out) {
-        offload_report("warning", "cannot write the profile to %s", path);
-        return;
-    }
     fputs("{\"traceEvents\": [", out);
     for (i = 0; i < process_count; i++) {
         fprintf(out, "%s\n{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %d, \"tid\": 0, \"args\": {\"name\": ",
@@ -148,7 +146,7 @@ static void write_profile(void) {
         fprintf(out, "%s\n{\"name\": ", first ? "" : ",");
         json_string(out, e->name);
         fprintf(out, ", \"cat\": \"%s\", \"ph\": \"X\", \"ts\": %.3f, \"dur\": %.3f, \"pid\": %d, \"tid\": %ld",
-                e->category, e->start, e->duration, e->pid, e->tid);
+                e->category, e->start + shift, e->duration, e->pid, e->tid);
         if (e->grid >= 0) fprintf(out, ", \"args\": {\"grid\": %ld, \"block\": %ld}}", e->grid, e->block);
         else fprintf(out, ", \"args\": {\"bytes\": %ld}}", e->block);
         first = 0;
@@ -176,5 +174,39 @@ static void write_profile(void) {
         first = 0;
     }
     fputs("}}}\n", out);
+}
+
+static void write_profile(void) {
+    FILE *out;
+    if (taken) return;
+    out = fopen(path, "w");
+    if (!out) {
+        offload_report("warning", "cannot write the profile to %s", path);
+        return;
+    }
+    render(out, 0);
     fclose(out);
+}
+
+/* The trace so far as JSON into `buffer` (NUL-terminated, cut to `size`), its starts in
+ * microseconds from `caller_origin` (CLOCK_MONOTONIC microseconds: the caller's trace's start);
+ * its length, -1 when the run is not profiled. From the first call on, the caller writes
+ * the trace: the runtime no longer does at exit. */
+long __omp2gpu_profile_json(double caller_origin, char *buffer, long size) {
+    char *text = NULL;
+    size_t length = 0;
+    FILE *out;
+    if (!profile_active()) return -1;
+    offload_lock();
+    taken = 1;
+    out = open_memstream(&text, &length);
+    if (out) {
+        render(out, origin - caller_origin);
+        fclose(out);
+    }
+    offload_unlock();
+    if (!out) return -1;
+    if (buffer && size > 0) snprintf(buffer, (size_t)size, "%s", text);
+    free(text);
+    return (long)length;
 }

@@ -65,3 +65,4 @@ def test_the_notebooks_cells_run_on_the_cpu_device(tmp_path):
     assert scheme == "combined" and location.endswith("heat.c:5:13")
     trace = json.loads((tmp_path / "trace.json").read_text())      # written at exit, as documented
     assert any(event.get("cat") == "kernel" for event in trace["traceEvents"])
+    assert any(event.get("cat") == "compile" for event in trace["traceEvents"])   # Python's and the runtime's

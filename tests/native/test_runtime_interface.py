@@ -36,7 +36,7 @@ def test_every_entry_point_is_defined_by_the_runtime():
     assert native_image.REGISTER in exported
     python_api = {"__omp2gpu_raise_errors", "__omp2gpu_take_error", "__omp2gpu_lend", "__omp2gpu_end_loan",
                   "__omp2gpu_wait_stream", "__omp2gpu_argument_arrays", "__omp2gpu_end_argument_arrays",
-                  "__omp2gpu_default_device_name"}     # native_link.py's calls through ctypes
+                  "__omp2gpu_default_device_name", "__omp2gpu_profile_json"}     # native_link.py's ctypes calls
     assert python_api <= set(exported), python_api - set(exported)
     assert abi.STAGING_DEVICE_MEMORY in exported          # runtime/mpi/device_buffers.c's call
     wrappers = {f"__wrap_{name}" for name in abi.RUN_AHEAD_WAITS}   # the waits linked with --wrap
