@@ -30,6 +30,7 @@ struct device;
 /* the devices of the nth remote://HOST:PORT of OMP2GPU_DEVICES into `slots`, numbered from
  * `first`: how many (0, with a warning, where the server cannot be used) */
 int remote_devices_make(int nth, struct device *slots, int room, int first);
+int remote_device(const struct device *d);               /* 1: one of a server's devices */
 /* omp_target_memcpy between two servers' devices, server to server: 1 not two servers'
  * devices, 0 done, -1 failed */
 int remote_peer_copy(struct device *to, uintptr_t destination, struct device *from, uintptr_t source, long bytes);

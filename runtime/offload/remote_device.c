@@ -432,7 +432,7 @@ static int remote_interop_handles(struct device *d, void **stream, void **device
 static const struct device_ops remote_cpu_ops = REMOTE_OPS("cpu");
 static const struct device_ops remote_gpu_ops = REMOTE_OPS("gpu");
 
-static int is_remote(const struct device *d) { return d->ops == &remote_cpu_ops || d->ops == &remote_gpu_ops; }
+int remote_device(const struct device *d) { return d->ops == &remote_cpu_ops || d->ops == &remote_gpu_ops; }
 
 /* omp_target_memcpy from one server's device to another server's: one PUSH command, the
  * bytes going server to server (PoCL-R's migration), not through this process.
@@ -443,7 +443,7 @@ int remote_peer_copy(struct device *to, uintptr_t destination, struct device *fr
     struct remote_state *a, *b;
     struct remote_push push = {0};
     if (enabled < 0) enabled = !getenv("OMP2GPU_REMOTE_PEER") || strcmp(getenv("OMP2GPU_REMOTE_PEER"), "0") != 0;
-    if (!enabled || !to || !from || !is_remote(to) || !is_remote(from)) return 1;
+    if (!enabled || !to || !from || !remote_device(to) || !remote_device(from)) return 1;
     a = from->state;
     b = to->state;
     if (a->server == b->server) return 1;                /* a server never pushes to itself */

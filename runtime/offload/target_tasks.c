@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "offload.h"
+#include "remote.h"
 
 static __thread void *offered;           /* the calling thread's task event, NULL: none */
 static __thread int offered_flags, taken;
@@ -56,17 +57,22 @@ static int switched_on(const char *name) {
     return !(value && strcmp(value, "0") == 0);
 }
 
-static int queueable(struct device *d, const struct kernel_desc *kernel, double *micros, int all_present) {
-    static int streams = -1;
-    if (streams < 0) streams = switched_on("OMP2GPU_NOWAIT_STREAMS");
-    return offered && !taken && streams && d->ops->launch_queued && !micros && all_present
-           && kernel->team_stack_bytes <= 0;
-}
-
 static int may_run_ahead(void) {
     static int on = -1;
     if (on < 0) on = switched_on("OMP2GPU_NOWAIT_RUN_AHEAD");
     return on && (offered_flags & TASK_MAY_RUN_AHEAD) && omp_get_level() == 0;
+}
+
+/* A remote device's queued kernel only runs ahead: its answer always comes after the
+ * task's body ended, and libgomp 12 then leaves a team waiting in a barrier for ever once
+ * the poller fulfils the event (GOMP_DEBUG: "event fulfilled for finished task", the
+ * barrier never done). In a team, a synchronous remote launch blocks only its thread
+ * (remote_device.c waits with no lock held), so the team's threads still overlap servers. */
+static int queueable(struct device *d, const struct kernel_desc *kernel, double *micros, int all_present) {
+    static int streams = -1;
+    if (streams < 0) streams = switched_on("OMP2GPU_NOWAIT_STREAMS");
+    return offered && !taken && streams && d->ops->launch_queued && !micros && all_present
+           && kernel->team_stack_bytes <= 0 && (!remote_device(d) || may_run_ahead());
 }
 
 /* The region's kernel launched: 0, or -1 with the device's message (the region then

@@ -201,3 +201,14 @@ def test_queued_launches_are_resent_after_a_dropped_link_not_redone(servers, tmp
                OMP_TARGET_OFFLOAD="MANDATORY", LIBOMPTARGET_DEBUG="1")
     assert done.returncode == 0 and done.stdout == expected, done.stderr[-2000:]
     assert done.stderr.count("link made again") >= 4
+
+
+@pytest.mark.parametrize("name", ["target_nowait_is_device_ptr_chunks", "target_nowait_depend_timesteps",
+                                  "target_nowait_taskgroup_barrier", "target_task_depend_5x"])
+def test_target_tasks_in_teams_and_sequential_code_over_two_servers(servers, tmp_path, name):
+    """nowait regions made by a team's threads (synchronous remote launches, each blocking only
+    its thread) and in sequential code (queued): gcc's output, nothing left waiting."""
+    ours, reference = build(Path(__file__).parents[1] / "programs" / f"{name}.c", tmp_path)
+    done = run(ours, ",".join(map(url, servers)), OMP_TARGET_OFFLOAD="MANDATORY")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == subprocess.run([str(reference)], capture_output=True, text=True).stdout
