@@ -142,8 +142,13 @@ def omp2gpu_command(program: Path, device: str) -> list[str]:
     return cmd + [str(source) for source in sources(program)] + ["--"] + PROGRAM_ARGS
 
 
+# Where target regions run is each run's own choice (`--device`): a setting another test of
+# the same worker left in os.environ must not reach gcc's reference (MANDATORY ends it).
+DEVICE_CHOICE = ("OMP_TARGET_OFFLOAD", "OMP_DEFAULT_DEVICE", "OMP2GPU_DEVICES")
+
+
 def _env() -> dict[str, str]:
-    env = dict(os.environ)
+    env = {name: value for name, value in os.environ.items() if name not in DEVICE_CHOICE}
     # Make the in-tree package importable even when it is not installed.
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
     return env

@@ -316,7 +316,12 @@ void *__omp2gpu_target_alloc(size_t size, int device) {
     uintptr_t address = 0;
     offload_lock();
     d = memory_device(device);
-    if (d && size > 0 && d->ops->allocate(d, (long)size, &address)) address = 0;
+    /* under unified_shared_memory the host reads and writes it too (OpenMP 5.0 2.5.1):
+     * a GPU's managed memory (device memory is not host-accessible, with HMM neither) */
+    if (d && size > 0 && (d->usm != USM_OFF && d->ops->allocate_managed
+                              ? d->ops->allocate_managed(d, (long)size, &address)
+                              : d->ops->allocate(d, (long)size, &address)))
+        address = 0;
     offload_unlock();
     return (void *)address;
 }
