@@ -27,6 +27,9 @@ int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : 4096, sweeps = argc > 2 ? atoi(argv[2]) : 20;
     double *a = malloc(sizeof(double) * n * n), *b = malloc(sizeof(double) * n * n);
     for (long k = 0; k < (long)n * n; k++) a[k] = b[k] = (k % n == 0) ? 1.0 : 0.0;
+    /* the device and its module made ready first, as CUDA C's cudaFree(0): only data moves below */
+#pragma omp target
+    { }
     double first = 0.0, rest = 0.0;
     for (int s = 0; s < sweeps; s++) {
         double start = omp_get_wtime();

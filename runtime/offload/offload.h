@@ -272,6 +272,10 @@ struct map_entry {
     long size;
     int64_t type;
 };
+/* block_cache.c: mappings' device storage, small blocks kept for reuse */
+int block_take(struct device *d, long bytes, uintptr_t *address);
+void block_give(struct device *d, uintptr_t address, long bytes);
+
 int table_begin(struct device *device, const struct map_entry *entries, int count, const char *where);
 int table_end(struct device *device, const struct map_entry *entries, int count, const char *where);
 int table_update(struct device *device, const struct map_entry *entries, int count, const char *where);

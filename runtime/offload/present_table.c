@@ -341,7 +341,7 @@ int table_begin(struct device *d, const struct map_entry *entries, int count, co
             } else {
                 made.host_begin = e->begin;
                 made.nbytes = e->size;
-                if (d->ops->allocate(d, e->size, &made.device_address)) { result = -1; break; }
+                if (block_take(d, e->size, &made.device_address)) { result = -1; break; }
             }
             made.references = 1;
             m = insert(t, &made);
@@ -397,7 +397,7 @@ int table_end(struct device *d, const struct map_entry *entries, int count, cons
     for (i = 0; i < released_count; i++) {
         struct mapping *m = lookup_address(t, released[i], 0);
         if (!m || m->host_begin != released[i] || m->references) continue;   /* released twice */
-        if (frees_storage(m) && !result) d->ops->release(d, m->device_address);
+        if (frees_storage(m) && !result) block_give(d, m->device_address, m->nbytes);
         remove_range(t, released[i]);
     }
     free(released);
@@ -623,7 +623,7 @@ void table_evacuate(struct device *d) {
         if (m->device_newer && to_host(d, m, m->host_begin, m->nbytes))
             offload_report("warning", "device data for host range [%#" PRIxPTR ", %#" PRIxPTR
                            ") could not be copied back", m->host_begin, host_end(m));
-        if (frees_storage(m)) d->ops->release(d, m->device_address);
+        if (frees_storage(m)) block_give(d, m->device_address, m->nbytes);
         free(m->attached);
     }
     t->count = 0;
