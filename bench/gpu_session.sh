@@ -19,13 +19,9 @@ fi
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv | tee "$OUT/device.txt"
 python3 -c "import llvmlite, pycparser; print('llvmlite', llvmlite.__version__, 'pycparser', pycparser.__version__)"
 step=${1:-all}
-# counts device memory GPU-wide: run with no other test on the GPU
-alone=tests/offload/test_cuda_native.py::test_eight_threads_with_maps_leak_nothing_and_lose_nothing
 if [ "$step" = all ] || [ "$step" = tests ]; then
-    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider --ignore=tests/gpu/test_sanitizer.py --deselect "$alone" 2>&1 \
+    python3 -m pytest -q -m gpu -n 8 -p no:cacheprovider --ignore=tests/gpu/test_sanitizer.py 2>&1 \
         | tee "$OUT/gpu_tests.log" | tail -40
-    # device memory counted GPU-wide: with no other process on the GPU
-    python3 -m pytest -q -p no:cacheprovider "$alone" 2>&1 | tee -a "$OUT/gpu_tests.log" | tail -5
 fi
 if [ "$step" = all ] || [ "$step" = sanitizer ]; then
     python3 -m pytest -q -n 14 -p no:cacheprovider tests/gpu/test_sanitizer.py 2>&1 \
@@ -38,14 +34,14 @@ if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (
     python3 bench/lulesh/sweep.py --out "$OUT" 2>&1 | tee "$OUT/sweep.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 OMP2GPU_TEST_DEVICES=gpu,gpu-control-loop python3 -m pytest -q -n 8 -p no:cacheprovider \
         tests/test_programs.py -k "target or task" 2>&1 | tee "$OUT/async_tests.log" | tail -20
-    OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/offload/test_cuda_native.py \
-        tests/offload/test_cuda_device.py tests/examples/test_lulesh.py --deselect "$alone" 2>&1 | tee -a "$OUT/async_tests.log" | tail -20
+    OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/native/test_target_tasks.py \
+        tests/examples/test_lulesh.py 2>&1 | tee -a "$OUT/async_tests.log" | tail -20
     OMP2GPU_NOWAIT_STREAMS=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k nowait 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -20
     # automatic concurrency (docs/async.md): the corpus's target programs, its own test, the sanitizer
     OMP2GPU_AUTO_ASYNC=1 OMP2GPU_TEST_DEVICES=gpu python3 -m pytest -q -n 8 -p no:cacheprovider \
         tests/test_programs.py -k "target" 2>&1 | tee -a "$OUT/async_tests.log" | tail -5
-    python3 -m pytest -q -s -p no:cacheprovider tests/offload/test_cuda_native.py -k "automatic or nowait_regions" 2>&1 \
+    python3 -m pytest -q -s -p no:cacheprovider tests/native/test_target_tasks.py -k "auto" 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -8
     OMP2GPU_AUTO_ASYNC=1 python3 -m pytest -q -n 8 -p no:cacheprovider tests/gpu/test_sanitizer.py -k "target_" 2>&1 \
         | tee -a "$OUT/async_tests.log" | tail -5
@@ -68,7 +64,7 @@ if [ "$step" = all ] || [ "$step" = bench ]; then
     python3 bench/python/run.py --breakdown --out "$OUT/python" 2>&1 | tee -a "$OUT/python_api.log" | tail -20
 fi
 if [ "$step" = python ]; then     # the Python API on the GPU: its tests, then bench/python (not in `all`)
-    python3 -m pytest -q -m gpu -p no:cacheprovider tests/api tests/offload/test_cuda_native.py 2>&1 \
+    python3 -m pytest -q -m gpu -p no:cacheprovider tests/api tests/native/test_native_api.py 2>&1 \
         | tee "$OUT/python_tests.log" | tail -20
     python3 bench/python/run.py --out "$OUT/python" 2>&1 | tee "$OUT/python_api.log" | tail -20
     python3 bench/python/run.py --breakdown --out "$OUT/python" 2>&1 | tee -a "$OUT/python_api.log" | tail -20
@@ -81,7 +77,7 @@ if [ "$step" = all ] || [ "$step" = host ]; then     # host OpenMP against gcc -
     python3 bench/host/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/host.log" | tail -40
 fi
 if [ "$step" = scale ]; then     # several GPUs: MPI weak scaling and device(n) strong scaling
-    python3 -m pytest -q -p no:cacheprovider tests/offload/test_several_devices.py tests/targets/test_mpi.py \
+    python3 -m pytest -q -p no:cacheprovider tests/native/test_several_devices.py tests/targets/test_mpi.py \
         tests/test_mpi_staging.py 2>&1 \
         | tee "$OUT/scale_tests.log" | tail -5
     python3 bench/scale/run.py --out "$OUT" "${@:2}" 2>&1 | tee "$OUT/scale.log" | tail -40

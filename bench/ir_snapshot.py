@@ -83,12 +83,9 @@ def snapshot_program(program: Path, out: Path) -> str:
 
 def snapshot_runtimes(out: Path) -> None:
     from omp2gpu import cpu_driver, device_driver, driver
-    from omp2gpu.runtime_files import runtime_root
     (out / "runtime.host.ll").write_text(driver.compile_host_runtime())
     for source in sorted(cpu_driver.cpu_runtime_dir().glob("*.c")):
         (out / f"runtime.cpu.{source.stem}.ll").write_text(cpu_driver.compile_runtime_source(source))
-    for source in sorted((runtime_root() / "native_launch").glob("*.c")):
-        (out / f"runtime.native.{source.stem}.ll").write_text(cpu_driver.compile_runtime_source(source))
     for module in device_driver.device_runtime_modules():
         (out / f"runtime.gpu.{module.name}.ll").write_text(str(module))
 

@@ -33,7 +33,7 @@ STAGES = [
     ("codegen", ("omp2gpu.codegen",), 4.4, 0),
     ("codegen/openmp\n(plan, schemes)", ("omp2gpu.codegen.openmp",), 6.6, 0),
     ("targets", ("omp2gpu.targets",), 8.8, 0),
-    ("offload\n(launcher, a leaf)", ("omp2gpu.offload",), 8.8, -1.9),
+    ("offload\n(abi: the runtime's interface, a leaf)", ("omp2gpu.offload",), 8.8, -1.9),
     ("shared leaves", ("omp2gpu.diagnostics", "omp2gpu.runtime_files", "omp2gpu.disk_cache",
                        "omp2gpu.deep_stack", "omp2gpu.trace_events", "omp2gpu.__init__", "omp2gpu"), 0, -1.9),
 ]

@@ -35,7 +35,6 @@ import llvmlite.binding as llvm
 from omp2gpu import driver, native_image, remote_image, trace_events
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, compiler_key
-from omp2gpu.offload.runtime import joined_ranges
 from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.runtime_files import runtime_root
 from omp2gpu.targets import host, mpi, mpi_device_buffers, native_runtime, openmp_runtime, shared_libraries
@@ -286,6 +285,19 @@ def default_device_name(described: bool) -> str | None:
     if shared_runtime().__omp2gpu_default_device_name(int(described), buffer, len(buffer)) < 0:
         return None
     return buffer.value.decode("utf-8", "replace")
+
+
+def joined_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(begin, bytes) ranges with the overlapping ones joined (one array passed twice, or
+    two views of one array); an empty range counts as one byte."""
+    joined: list[list[int]] = []
+    for begin, nbytes in sorted(ranges):
+        end = begin + max(nbytes, 1)
+        if joined and begin <= joined[-1][1]:
+            joined[-1][1] = max(joined[-1][1], end)
+        else:
+            joined.append([begin, end])
+    return [(begin, end - begin) for begin, end in joined]
 
 
 def lend(ranges: list[tuple[int, int]], streams=()) -> list[tuple[int, int]]:

@@ -3,15 +3,11 @@ code was compiled for the same architecture before, and only then."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from omp2gpu import device_driver, driver
 from omp2gpu.disk_cache import CODE_CACHE_SWITCH
 from omp2gpu.linker import DeviceCode
-from omp2gpu.offload.devices import cuda_native
 from omp2gpu.targets import nvptx
 
 SCALE = """
@@ -78,15 +74,6 @@ def test_a_changed_libdevice_misses_where_the_code_calls_it(tmp_path, monkeypatc
         ["ptx 1", "ptx 2", "ptx 1", "ptx 2"]
     libdevice.write_bytes(b"version 2")
     assert [device_driver.device_ptx(code, options) for code in (calls, plain)] == ["ptx 3", "ptx 2"]
-
-
-def test_the_gpu_native_module_compiles_without_a_gpu():
-    """runtime/native_launch/cuda_launch.c on mirror.c, as a GPU run JIT-compiles it: every
-    function GpuLauncher binds is there (the machine needs no GPU to compile it)."""
-    engine = device_driver.gpu_launch_engine()
-    bound = set(re.findall(r'"(__omp2gpu_gpu_\w+)"', Path(cuda_native.__file__).read_text()))
-    assert {"__omp2gpu_gpu_target", "__omp2gpu_gpu_auto_async", "__omp2gpu_gpu_overlapped_pairs"} <= bound
-    assert all(engine.get_function_address(name) for name in sorted(bound))
 
 
 def test_the_device_runtime_defines_what_target_regions_may_call():

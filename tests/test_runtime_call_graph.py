@@ -1,8 +1,8 @@
 """The C runtime's files call each other in one direction: in each runtime/ folder of C
-that is linked into one module (the native launch path, libomp2gpu, the CPU device), the
+that is linked into one module (libomp2gpu, the CPU device), the
 graph "file A calls a function file B defines" has no cycle, so each file can be read,
-tested and replaced with only the files below it (issue 27: loans.c, mirror.c and
-pinned_ranges.c called each other in a circle)."""
+tested and replaced with only the files below it (issue 27: the JIT path's native launch
+files, since removed, called each other in a circle)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 RUNTIME = Path(__file__).resolve().parents[1] / "runtime"
-FOLDERS = ("native_launch", "offload", "cpu_device")
+FOLDERS = ("offload", "cpu_device")
 DEFINITION = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;{]*\)\s*\{", re.MULTILINE)
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
 
@@ -53,8 +53,8 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_the_graph_sees_calls_across_files():
-    graph = call_graph(RUNTIME / "native_launch")
-    assert "native_lock.c" in graph["mirror.c"] and "present_mirror.c" in graph["loans.c"]
+    graph = call_graph(RUNTIME / "offload")
+    assert "present_table.c" in graph["entry_points.c"] and "device_table.c" in graph["entry_points.c"]
     assert cycle({"a.c": {"b.c"}, "b.c": {"a.c"}}) == ["a.c", "b.c", "a.c"]
 
 

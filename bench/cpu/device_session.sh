@@ -24,7 +24,7 @@ fi
 step=${1:-all}
 if [ "$step" = all ] || [ "$step" = tests ]; then
     OMP2GPU_TEST_DEVICES=cpu,gpu python3 -m pytest -q -n 12 -p no:cacheprovider tests/test_programs.py \
-        tests/test_cpu_programs.py tests/offload tests/codegen/test_cpu_workgroup.py 2>&1 \
+        tests/test_cpu_programs.py tests/native/test_cpu_device_programs.py tests/codegen/test_cpu_workgroup.py 2>&1 \
         | tee "$OUT/tests.log" | tail -15
 fi
 if [ "$step" = all ] || [ "$step" = bench ]; then

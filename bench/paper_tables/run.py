@@ -270,10 +270,10 @@ def main() -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
 
-    from omp2gpu.offload.devices import cuda
     from omp2gpu.targets.nvptx import default_arch
+    from omp2gpu.tools.doctor import gpu_facts, gpu_status
     arch = default_arch()
-    on_gpu = not args.static and cuda.available()
+    on_gpu = not args.static and gpu_status()[0] > 0
     if not on_gpu:
         print("no GPU (or --static): registers, shared memory and theoretical occupancy only",
               file=sys.stderr)
@@ -305,8 +305,8 @@ def main() -> int:
                 print(f"  done at {time.monotonic() - started:.0f} s"
                       + (f": {result['error']}" if result.get("error") else ""), file=sys.stderr, flush=True)
             if on_gpu and (not meta["multiprocessors"] or meta["device"] == "no GPU"):
-                device = cuda.CudaDevice(0)
-                meta["multiprocessors"] = meta["multiprocessors"] or device.multiprocessor_count
+                device = gpu_facts(0)
+                meta["multiprocessors"] = meta["multiprocessors"] or device.multiprocessors
                 meta["device"] = device.name
             results[table] = {column: summarise(m, s, spec["bytes"](args.n), arch,
                                                 meta["multiprocessors"] or 0)

@@ -2,9 +2,10 @@
 phase by phase, as CFunction.__call__ (omp2gpu/api/c_function.py) makes them:
 
     convert    the arguments' parameters check and convert them (the array's interface read)
-    lend       the device arrays lent to the launcher (offload.runtime.lend_device_data)
+    lend       the device arrays lent to the offload runtime's present table, every array's
+               extent made known to it (CFunction._lend)
     call       the C function itself through ctypes (its target region found the array present)
-    end_loan   the loan ended, the arrays' memory let go
+    end_loan   the loans ended, the runtime's error asked for, the arrays' memory let go
 
 Each phase is timed on its own around each call (time.perf_counter_ns, about 0.1 us of
 its own per phase), and the whole call too, untouched. The device array: a CuPy array
@@ -14,10 +15,11 @@ __cuda_array_interface__, which the CPU device lends as a GPU lends a CuPy array
 
 from __future__ import annotations
 
+import ctypes
 import statistics
 import time
 
-from omp2gpu.offload import runtime
+from omp2gpu import native_link
 
 PHASES = ("convert", "lend", "call", "end_loan")
 
@@ -26,7 +28,9 @@ class DeviceMemoryArray:
     """n doubles of the default device's memory, as a CuPy array describes itself."""
 
     def __init__(self, n: int):
-        self.address = runtime.target_alloc(8 * n, runtime.runtime().default_device)
+        alloc = getattr(native_link.shared_runtime(), "__omp2gpu_target_alloc")     # no name mangling
+        alloc.restype, alloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t, ctypes.c_int]
+        self.address = alloc(8 * n, 0)             # device 0: the default device of the breakdown's runs
         if not self.address:
             raise RuntimeError("no device memory for the breakdown's array")
         self.__cuda_array_interface__ = {"data": (self.address, False), "shape": (n,), "typestr": "<f8",
@@ -45,13 +49,13 @@ def one_call(function, args, clock=time.perf_counter_ns) -> list[int]:
     held: list = []
     t0 = clock()
     converted = [convert(value, held) for convert, value in zip(function._converters, args)]
-    lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
     t1 = clock()
-    loan = function._lend(lent)
+    loans, records = function._lend(held)
     t2 = clock()
     function._call(*converted)
     t3 = clock()
-    runtime.runtime().end_loan(loan)
+    function._end_loans(loans, records)
+    function._raise_pending_error()
     for _, memory in held:
         if memory.release is not None:
             memory.release()
@@ -63,7 +67,7 @@ def breakdown(function, args, reps: int, trials: int) -> dict[str, float]:
     """Phase -> median over trials of the mean microseconds per call; "whole call": the
     call made as a user makes it; "sum of phases": what the phases add up to."""
     for _ in range(max(reps // 10, 1)):
-        function(*args)                               # warm: the kernel launched natively from now on
+        function(*args)                               # warm: the image loaded, the kernel found
     per_trial: dict[str, list[float]] = {name: [] for name in (*PHASES, "whole call")}
     for _ in range(trials):
         totals = [0] * len(PHASES)

@@ -130,11 +130,9 @@ def kernel_seconds(profile: Path) -> float | None:
 
 
 def gpu_present() -> bool:
-    try:
-        from omp2gpu.offload.devices import cuda
-        return cuda.available()
-    except ImportError:
-        return False
+    """A GPU the offload runtime can use (`omp2gpu doctor`'s answer)."""
+    from omp2gpu.tools.doctor import gpu_status
+    return gpu_status()[0] > 0
 
 
 def measure_program(source: Path, args: list[str], trials: int, gpu: bool, tmp: Path) -> dict:

@@ -5,12 +5,8 @@
     each also spelt with OpenMP 5.0's `loop` (-DLOOP: `target teams loop`, `loop`)
 
 Each kernel runs REPS times on device-resident data; the best time counts.
-Two omp2gpu rows: "omp2gpu combined" is `omp2gpu run vadd.c`, timed by the
-launcher's CUDA-event profile (OMP2GPU_PROFILE), with the launcher's Python
-work between launches (its times include the launch latency); "kernel" rows
-launch the same PTX kernel directly, timed exactly like CUDA C's and Numba's:
-CUDA events around each launch, with an untimed launch queued just before so
-that no launch latency falls inside the measurement.
+The omp2gpu rows are `omp2gpu run vadd.c` (the native executable), each launch timed
+by the offload runtime's CUDA-event profile (OMP2GPU_PROFILE).
 Valuable bandwidth = 4 arrays x 8 bytes x n / time (a read+written, b, c read).
 
     python bench/vadd/run.py [--n N] [--reps R] [--out DIR]
@@ -48,53 +44,6 @@ def omp2gpu_best(n: int, reps: int, teams: int, threads: int, scheme: str = "com
     best = min(kernel["launches"], key=lambda launch: launch["us"])
     return {"us": best["us"], "grid": best["grid"], "block": best["block"],
             "registers": kernel.get("registers"), "device": data.get("device")}
-
-
-def omp2gpu_kernel_best(n: int, reps: int, teams: int, threads: int, scheme: str = "auto",
-                        defines: tuple = ()) -> dict:
-    """omp2gpu's kernel for vadd.c, launched back to back as the CUDA C and Numba
-    references are: the kernel's quality alone, without the launcher between launches."""
-    import numpy as np
-
-    from omp2gpu import device_driver, driver
-    from omp2gpu.codegen.openmp.kernels import kernel_table
-    from omp2gpu.offload.abi import BYTES, POINTER
-    from omp2gpu.offload.devices.cuda import CudaDevice
-    from omp2gpu.offload.policy import launch_configuration
-    from omp2gpu.offload.runtime import team_stack_param
-
-    options = driver.CompileOptions(defines=(f"TEAMS={teams}", f"THREADS={threads}", *defines), scheme=scheme)
-    build = driver.translate(HERE / "vadd.c", options).device
-    (region,) = build.kernels
-    device = CudaDevice(0)
-    function = device.get_function(device.load_module(device_driver.device_ptx(build, options)),
-                                   region.kernel_name)
-    host = (np.arange(n) % 1000).astype(np.float64)
-    arrays = {name: device.allocate(8 * n) for name in "abc"}
-    for name, values in (("a", np.zeros(n)), ("b", host), ("c", host)):
-        device.copy_to_device(arrays[name], values.ctypes.data, 8 * n)
-    scalars = {"n": n, "i": 0}
-    params = [(POINTER, arrays[c.name]) if c.runtime_kind == POINTER
-              else (BYTES, int(scalars[c.name]).to_bytes(c.ctype.size, "little", signed=True))
-              for c in region.captures]
-    info = kernel_table(build)[region.kernel_name]
-    grid, block = launch_configuration(info, device, teams, threads, n)    # as the launcher does
-    params += team_stack_param(info, grid, lambda nbytes: device.allocate(nbytes) if nbytes else 0)
-    device.launch(function, grid, block, params)
-    device.synchronize()
-
-    def timed():      # an untimed launch keeps the stream busy: no launch latency in the time
-        device.launch(function, grid, block, params)
-        return device.timed_launch(function, grid, block, params)
-    best = min(timed() for _ in range(reps))
-    result = np.empty(n)
-    device.copy_to_host(result.ctypes.data, arrays["a"], 8 * n)
-    if not np.array_equal(result, (2 * reps + 1) * 2.0 * host):
-        raise RuntimeError("omp2gpu's vadd kernel computed a wrong result")
-    for address in arrays.values():
-        device.free(address)
-    return {"us": best, "grid": grid, "block": block,
-            "registers": device.function_attributes(function)["registers"], "device": device.name}
 
 
 def cuda_best(binary: Path, n: int, reps: int, teams: int, threads: int, kernel: str = "") -> dict:
@@ -152,14 +101,9 @@ def IMPLEMENTATIONS(binary, n, reps, teams, threads):
     through omp2gpu's schemes."""
     return (
         ("omp2gpu combined", lambda: omp2gpu_best(n, reps, teams, threads)),
-        ("omp2gpu combined kernel", lambda: omp2gpu_kernel_best(n, reps, teams, threads)),
         ("omp2gpu control loop", lambda: omp2gpu_best(n, reps, teams, threads, "control-loop")),
-        ("omp2gpu control loop kernel",
-         lambda: omp2gpu_kernel_best(n, reps, teams, threads, "control-loop")),
         # OpenMP 5.0's spelling, `target teams loop`: the same combined kernel
         ("omp2gpu teams loop", lambda: omp2gpu_best(n, reps, teams, threads, "auto", defines=("LOOP",))),
-        ("omp2gpu teams loop kernel",
-         lambda: omp2gpu_kernel_best(n, reps, teams, threads, defines=("LOOP",))),
         ("CUDA C", lambda: cuda_best(binary, n, reps, teams, threads)),
         ("Numba CUDA", lambda: numba_best(n, reps, teams, threads)),
         ("Fig. 1: omp2gpu control loop",
@@ -183,8 +127,7 @@ def build_cuda(tmp: Path) -> Path:
 def markdown(rows: list[dict], meta: dict) -> str:
     lines = [f"# bench/vadd on {meta['device']}", "",
              f"n = {meta['n']} doubles, best of {meta['reps']} launches, data resident. "
-             f"Ratio = time / best CUDA C time of the same program (lower is better). "
-             f"'kernel' rows: omp2gpu's kernel launched back to back like the references.", "",
+             f"Ratio = time / best CUDA C time of the same program (lower is better).", "",
              "| implementation | (#blocks, #threads) | registers | time (us) | valuable GB/s | ratio |",
              "|---|---|---|---|---|---|"]
     for row in rows:

@@ -70,9 +70,20 @@ class CFunction:
                     memory.release()
 
     def _native_call(self, converted: list, held: list):
-        """The call on the native runtime: device arrays lent to its present table for the
-        call, every array's extent known to it (a map section longer than the array passed is
-        refused before any copy, naming the parameter), its error (if any) raised afterwards."""
+        """The call on the native runtime: its arrays lent for the call, its error (if any)
+        raised afterwards."""
+        loans, records = self._lend(held)
+        try:
+            result = self._call(*converted)
+        finally:
+            self._end_loans(loans, records)
+        self._raise_pending_error()
+        return result
+
+    def _lend(self, held: list) -> tuple[list, bytes | None]:
+        """Device arrays lent to the runtime's present table, every array's extent known to
+        it (a map section longer than the array passed is refused before any copy, naming
+        the parameter) until _end_loans(the result)."""
         loans = []
         lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
         if lent:
@@ -83,18 +94,22 @@ class CFunction:
                 names = ", ".join(f"'{name}'" for name, _ in lent)
                 raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
                                  f"cannot use: {error}") from None
-        records = None
         try:
             records = self._native.pass_arrays([(memory.address, memory.nbytes, self._c_name_addresses[name])
                                                 for name, memory in held if memory.nbytes])
-            result = self._call(*converted)
-        finally:
-            self._native.end_arrays(records)
+        except BaseException:
             self._native.end_loans(loans)
+            raise
+        return loans, records
+
+    def _end_loans(self, loans: list, records: bytes | None) -> None:
+        self._native.end_arrays(records)
+        self._native.end_loans(loans)
+
+    def _raise_pending_error(self) -> None:
         error = self._native.take_error()
         if error is not None:
             raise OffloadError(f"{self.__name__}(): {error}")
-        return result
 
     def _bind(self, args: tuple, kwargs: dict) -> tuple:
         """The arguments in parameter order; TypeError as Python's own calls say it."""

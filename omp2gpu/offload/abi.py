@@ -1,8 +1,10 @@
-"""The contract between compiled host code and the offload runtime.
+"""The contract between compiled host code and the offload runtime, libomp2gpu
+(runtime/offload/): the one table of its interface.
 
-Host code built by the offload scheme calls these C entry points (bound to
-Python callbacks at JIT time); the map-type bits say what to do with each
-argument. Modelled on libomptarget's __tgt_target_* interface.
+Host code built by the offload scheme calls these C entry points, which libomp2gpu
+defines (tests/native/test_runtime_interface.py checks it does, and that offload.h's
+constants are these); the map-type bits say what to do with each argument. Modelled
+on libomptarget's __tgt_target_* interface.
 
     int  __omp2gpu_target(int64_t device, const char *kernel, int32_t count,
                           void **bases, void **begins, int64_t *sizes, int64_t *types,
@@ -40,7 +42,7 @@ argument. Modelled on libomptarget's __tgt_target_* interface.
             its length, or -1 for no such device
 
 `device` is -1 for "no device clause" (use default-device-var). `where` is the
-construct's "file:line:col" (offload/map_checks.py names it when a map entry is
+construct's "file:line:col" (runtime/offload/host_memory.c names it when a map entry is
 bad: a negative length, or a section off the host's memory; that is fatal, exit
 status 1, whenever a device is used (MANDATORY, or DEFAULT with a device), as
 libomptarget's failed mapping is; with no device nothing is mapped).
@@ -61,10 +63,10 @@ a pointer member's pointee is an entry of its own, followed by an ATTACH entry
 section) that makes the device copy of the pointer point at the device copy of
 the pointee. Copies back to the host never overwrite an attached pointer.
 
-The kernels themselves: the compiler describes each to the launcher with a
+The kernels themselves: the compiler describes each to the runtime with a
 KernelInfo (parameter kinds, default block size, scheme, team-stack bytes); the
 scheme names and sizes below are the ones both sides must agree on, so codegen
-imports them from here and the launcher never imports codegen.
+imports them from here (native_image.py writes them into the image's kernel table).
 """
 
 from __future__ import annotations
@@ -183,7 +185,7 @@ STAGING_DEVICE_MEMORY = "__omp2gpu_device_memory"
 
 DEFAULT_DEVICE = -1
 # The device runtime's int that omp_get_device_num reads (runtime/device/omp_settings.c):
-# the launcher writes the device's number there when it loads a module onto it.
+# the runtime writes the device's number there when it loads a module onto it.
 DEVICE_NUMBER_GLOBAL = "__omp2gpu_device_num"
 
 
@@ -209,7 +211,7 @@ CPU_MAX_TEAM = 256
 
 @dataclass
 class KernelInfo:
-    """What the compiler tells the launcher about one kernel."""
+    """What the compiler tells the runtime about one kernel."""
     name: str
     params: list[str]                     # "pointer" / "bytes", one per TARGET_PARAM entry, in order
     default_block_size: int | None = None  # threads per block when thread_limit does not say

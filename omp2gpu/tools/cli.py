@@ -29,7 +29,6 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.driver import CompileOptions
 from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
-from omp2gpu.offload.devices.cpu_pool import parse_schedule
 from omp2gpu.pipeline import dump, dumped_stages, report_stage_times, stage_times
 from omp2gpu.targets import remote_server
 from omp2gpu.tools import cc, cli_flags, doctor, report
@@ -200,7 +199,7 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
         os.environ["OMP2GPU_DEVICES"] = args.device          # the one kind of device, as device 0
     if args.cpu_schedule is not None:
         try:
-            parse_schedule(args.cpu_schedule)
+            cli_flags.check_cpu_schedule(args.cpu_schedule)
         except ValueError as error:
             raise CompileError(f"--cpu-schedule: {error}") from None
         os.environ["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule

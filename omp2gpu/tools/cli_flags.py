@@ -196,3 +196,21 @@ def misplaced_program_arguments(command: str, inputs: list[str], argv: list[str]
     return (f"{stray[0]!r} is not a file to compile; program arguments go after `--`\n"
             f"  {line}\n  {' ' * column}{'^' * len(shlex.quote(stray[0]))}\n"
             f"note: {shlex.join(fixed)}")
+
+
+CPU_SCHEDULE_POLICIES = ("static", "dynamic", "guided", "steal")     # runtime/offload/cpu_device.c's
+
+
+def check_cpu_schedule(text: str) -> None:
+    """--cpu-schedule's `policy[,chunk]` (OMP2GPU_CPU_SCHEDULE, which the CPU device reads);
+    ValueError names what is wrong."""
+    policy, _, chunk = text.strip().lower().partition(",")
+    policy = "steal" if policy.strip() == "work-stealing" else policy.strip()
+    if policy not in CPU_SCHEDULE_POLICIES:
+        raise ValueError(f"unknown CPU schedule policy '{policy}' (choose from {', '.join(CPU_SCHEDULE_POLICIES)})")
+    try:
+        size = int(chunk) if chunk.strip() else 0
+    except ValueError:
+        raise ValueError(f"the CPU schedule's chunk must be an integer, not '{chunk}'") from None
+    if size < 0:
+        raise ValueError("the CPU schedule's chunk must not be negative")

@@ -10,6 +10,7 @@ import ctypes
 import importlib.util
 import os
 import sys
+from dataclasses import dataclass
 
 from omp2gpu.targets import native_runtime
 
@@ -23,6 +24,24 @@ def gpu_status() -> tuple[int, str]:
     why = ctypes.create_string_buffer(512)
     count = runtime.__omp2gpu_gpu_status(why, len(why))
     return count, why.value.decode("utf-8", "replace")
+
+
+@dataclass(frozen=True)
+class GpuFacts:
+    name: str
+    compute_capability: tuple[int, int]      # (major, minor)
+    multiprocessors: int
+
+
+def gpu_facts(ordinal: int = 0) -> GpuFacts | None:
+    """GPU `ordinal`'s name, compute capability and multiprocessor count, None where there
+    is no such GPU (libomp2gpu's __omp2gpu_gpu_facts)."""
+    runtime = ctypes.CDLL(str(native_runtime.build().shared))
+    name, capability, multiprocessors = ctypes.create_string_buffer(256), ctypes.c_int(), ctypes.c_int()
+    if runtime.__omp2gpu_gpu_facts(ordinal, name, ctypes.c_size_t(len(name)), ctypes.byref(capability),
+                                   ctypes.byref(multiprocessors)):
+        return None
+    return GpuFacts(name.value.decode("utf-8", "replace"), divmod(capability.value, 10), multiprocessors.value)
 
 
 def report(environ=None) -> list[str]:
@@ -54,8 +73,8 @@ def report(environ=None) -> list[str]:
         lines.append("  target regions run on the CPU device meanwhile (work-groups on this machine's cores)")
     has_cuda_python = importlib.util.find_spec("cuda") is not None
     lines.append("cuda-python: " + ("installed" if has_cuda_python else
-                                    f"not installed; native programs do not need it, the in-process paths "
-                                    f"(`omp2gpu.load` with GPU arrays) do: {GPU_EXTRA}"))
+                                    f"not installed; programs and omp2gpu.load do not need it, the GPU tests "
+                                    f"and benchmarks read the driver with it: {GPU_EXTRA}"))
     return lines
 
 

@@ -2,8 +2,8 @@
 kernel's launches timed, the fastest kept.
 
 Each run is `python -m omp2gpu run` in a subprocess with OMP2GPU_LAUNCH=teams,threads
-(every kernel but serial ones launched so, over its clauses: offload/policy.py),
-OMP2GPU_PROFILE (the launcher's CUDA-event time of every launch) and
+(every kernel but serial ones launched so, over its clauses: runtime/offload/policy.c),
+OMP2GPU_PROFILE (the runtime's CUDA-event time of every launch) and
 OMP_TARGET_OFFLOAD=MANDATORY, so that a configuration the GPU refuses fails
 instead of quietly running on the host.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import omp2gpu
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.offload.devices import cuda
 from omp2gpu.targets.nvptx import arch_for_compute_capability
+from omp2gpu.tools.doctor import gpu_facts
 
 # The default sweep: 25 runs of the program per scheme; 0 teams = the launcher's choice.
 SWEEP_TEAMS = (0, 256, 1024, 4096, 16384)
@@ -132,9 +132,11 @@ def sweep(path: str, scheme: str, flags: list[str], program_args: list[str], con
 
 
 def device_facts() -> tuple[str, int]:
-    """(architecture, multiprocessor count) of GPU 0."""
-    device = cuda.CudaDevice(0)
-    return arch_for_compute_capability(*device.compute_capability), device.multiprocessor_count
+    """(architecture, multiprocessor count) of GPU 0, as the offload runtime sees it."""
+    facts = gpu_facts(0)
+    if facts is None:
+        raise CompileError("--run needs a CUDA GPU; none is usable here (`omp2gpu doctor` says why)")
+    return arch_for_compute_capability(*facts.compute_capability), facts.multiprocessors
 
 
 def parse_list(text: str, what: str) -> tuple[int, ...]:

@@ -33,9 +33,8 @@ from pathlib import Path
 from omp2gpu import device_driver, driver
 from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.offload.devices import cuda
 from omp2gpu.targets import nvptx
-from omp2gpu.tools import gpu_kernels, launch_sweep
+from omp2gpu.tools import doctor, gpu_kernels, launch_sweep
 from omp2gpu.tools import occupancy as occ
 from omp2gpu.tools.gpu_kernels import Kernel
 from omp2gpu.tools.launch_sweep import RunResult
@@ -143,8 +142,8 @@ def main(args, program_args: list[str], options) -> int:
     if args.run:
         configs = [(t, n) for t in launch_sweep.parse_list(args.teams, "teams")
                    for n in launch_sweep.parse_list(args.threads, "threads")]
-        if not cuda.available():
-            raise CompileError("--run needs a CUDA GPU and cuda-python; none is available here")
+        if doctor.gpu_status()[0] == 0:
+            raise CompileError(f"--run needs a CUDA GPU; none is usable here: {doctor.gpu_status()[1]}")
     reports = [analyse(args.input, replace(options, scheme=scheme), args.maxrregcount, args.block_size)
                for scheme in schemes]
     if not any(report.kernels for report in reports):

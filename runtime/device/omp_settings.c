@@ -17,8 +17,7 @@ void omp_get_schedule(omp_sched_t *kind, int *chunk_size) {
 void omp_set_default_device(int device_num) { (void)device_num; }
 int omp_get_default_device(void) { return 0; }
 /* OpenMP 5.1: the host's device number, omp_get_num_devices() on the host, which the
- * native runtime writes when it loads the module (runtime/offload/images.c); -1 where
- * nothing does (the JIT path's launcher). */
+ * native runtime writes when it loads the module (runtime/offload/images.c); -1 until it does. */
 int __omp2gpu_initial_device = -1;
 int omp_get_initial_device(void) { return __omp2gpu_initial_device; }
 int omp_get_max_task_priority(void) { return 0; }

@@ -27,27 +27,11 @@
 #include <string.h>
 #include <mpi.h>
 
-#ifndef __OMP2GPU__
 /* libomp2gpu's entry points (runtime/offload/entry_points.c) */
 int __omp2gpu_device_memory(const void *address, int *host_readable);
 int __omp2gpu_num_devices(void);
 int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset, size_t src_offset,
                             int dst_device, int src_device);
-#else
-/* JIT-compiled by omp2gpu itself (omp2gpu/mpi_staging.py, which goes with the JIT path),
- * without libomp2gpu: no memory is a device's, nothing is staged. */
-static int __omp2gpu_device_memory(const void *address, int *host_readable) {
-    (void)address;
-    *host_readable = 1;
-    return -1;
-}
-static int __omp2gpu_num_devices(void) { return 0; }
-static int __omp2gpu_target_memcpy(void *dst, void *src, size_t length, size_t dst_offset, size_t src_offset,
-                                   int dst_device, int src_device) {
-    (void)dst, (void)src, (void)length, (void)dst_offset, (void)src_offset, (void)dst_device, (void)src_device;
-    return -1;
-}
-#endif
 
 typedef int (*cuda_support_fn)(void);
 

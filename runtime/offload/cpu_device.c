@@ -1,5 +1,5 @@
-/* The CPU device: target regions as work-groups on the host's cores (docs/cpu-device.md),
- * as omp2gpu/offload/devices/cpu.py. Mapped data is copied into buffers of its own and
+/* The CPU device: target regions as work-groups on the host's cores (docs/cpu-device.md).
+ * Mapped data is copied into buffers of its own and
  * back exactly as on a GPU; buffers are 64-byte aligned, large ones on huge pages; freed
  * buffers of 64 KiB or more are kept for reuse (OMP2GPU_CPU_CACHE_BYTES, 1 GiB).
  * OMP2GPU_CPU_UNIFIED=1 maps ranges in place (zero-copy). Its code is the program's

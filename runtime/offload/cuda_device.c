@@ -3,7 +3,7 @@
  * Each GPU uses its primary context, made current on the calling thread before each
  * call; a module is the image's PTX loaded with cuModuleLoadDataEx (the JIT's error log
  * goes into the message when it fails). Every CUresult is checked: a failure names the
- * call and the driver's error name and text (omp2gpu/offload/devices/cuda.py).
+ * call and the driver's error name and text.
  *
  * Queued launches (target tasks, target_tasks.c): the kernel goes on one of STREAMS
  * blocking streams in turn with an event recorded after it, and the call returns. The
@@ -258,6 +258,23 @@ int __omp2gpu_gpu_status(char *buffer, size_t size) {
     int count = cuda_device_count();
     if (buffer && size) snprintf(buffer, size, "%s", count ? "" : why_not);
     return count;
+}
+
+/* GPU `ordinal`'s name (cut to `size`), compute capability (major * 10 + minor) and
+ * multiprocessor count, for `omp2gpu report --run` and the benchmarks (through ctypes:
+ * tools/doctor.py's gpu_facts): 0, or -1 for no such GPU. */
+int __omp2gpu_gpu_facts(int ordinal, char *name, size_t size, int *compute_capability, int *multiprocessors) {
+    CUdevice handle;
+    int major = 0, minor = 0, count = 0;
+    if (ordinal < 0 || ordinal >= cuda_device_count() || cu.cuDeviceGet(&handle, ordinal)
+        || cu.cuDeviceGetName(name, (int)size, handle)
+        || cu.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, handle)
+        || cu.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, handle)
+        || cu.cuDeviceGetAttribute(&count, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, handle))
+        return -1;
+    *compute_capability = 10 * major + minor;
+    *multiprocessors = count;
+    return 0;
 }
 
 static int cuda_allocate(struct device *d, long bytes, uintptr_t *address) {

@@ -3,7 +3,7 @@
  * devices twice: "gpu,cpu" counts the CPU device after the GPUs);
  * the host is the initial device, numbered after them. A device that fails is given up:
  * its data copied back, the region (and every later one) run on the host, unless
- * OMP_TARGET_OFFLOAD=MANDATORY, which makes that fatal (omp2gpu/offload/runtime.py). */
+ * OMP_TARGET_OFFLOAD=MANDATORY, which makes that fatal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

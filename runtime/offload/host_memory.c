@@ -1,5 +1,4 @@
-/* A construct's map entries checked before any byte is copied (as
- * omp2gpu/offload/map_checks.py), so that a bad section ends in a message naming the
+/* A construct's map entries checked before any byte is copied, so that a bad section ends in a message naming the
  * construct instead of a SIGSEGV: a negative length, a section longer than the array
  * passed for it (argument_arrays.c: the Python API's arguments), or a section running off
  * the memory the process has mapped (/proc/self/maps, read again only when a range is not

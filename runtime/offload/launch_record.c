@@ -1,5 +1,4 @@
-/* What the runtime tells about its work when the environment asks (as
- * omp2gpu/offload/launch_record.py and launch_info.py):
+/* What the runtime tells about its work when the environment asks:
  *   OMP2GPU_OFFLOAD_LOG=FILE  a line per kernel launch: kernel, device, grid, block (and
  *                             `stream=N` for a kernel left running), and with
  *                             OMP2GPU_AUTO_ASYNC a line per pair of launches that overlap

@@ -1,5 +1,5 @@
-/* The runtime's rules read from the environment, the same for every device (as
- * omp2gpu/offload/policy.py): OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES,
+/* The runtime's rules read from the environment, the same for every device:
+ * OMP_TARGET_OFFLOAD, OMP_DEFAULT_DEVICE, OMP2GPU_DEVICES,
  * OMP2GPU_LAUNCH, OMP_NUM_TEAMS, OMP_TEAMS_THREAD_LIMIT, MPI's node-local rank, and the
  * launch shape a kernel gets where its clauses leave it open. */
 #include <ctype.h>
@@ -162,7 +162,8 @@ long teams_environment(int threads) {
 void launch_configuration(struct launch_info info, long max_threads, long multiprocessors,
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block) {
     long teams, threads, cap;
-    if (launch_override(&teams, &threads) && info.scheme != SCHEME_GPU_SERIAL) {
+    /* a serial kernel (the GPU's one thread, the CPU device's one work-item) stays one */
+    if (launch_override(&teams, &threads) && info.scheme != SCHEME_GPU_SERIAL && info.scheme != SCHEME_CPU_SEQUENTIAL) {
         if (!info.one_team && teams) num_teams = teams;
         if (threads) thread_limit = threads;
     }

@@ -1,5 +1,4 @@
-/* One device's data environment (OpenMP 4.5 2.15.5, 2.10), as
- * omp2gpu/offload/data_environment.py: host ranges mapped to device storage with a
+/* One device's data environment (OpenMP 4.5 2.15.5, 2.10): host ranges mapped to device storage with a
  * reference count. A list item is found by any range inside a mapped one; one sticking
  * out of a mapping is the program's error, except an implicitly mapped object, which is
  * present in the mapping it overlaps (libomptarget's rule: the OpenMP Examples'

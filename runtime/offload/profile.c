@@ -1,5 +1,5 @@
 /* OMP2GPU_PROFILE=FILE (or libomptarget's LIBOMPTARGET_PROFILE=FILE): the run as a Chrome / Perfetto trace, as omp2gpu/trace_events.py
- * writes it for the in-process launcher: a complete event ("ph": "X", microseconds from the
+ * writes the compiler's: a complete event ("ph": "X", microseconds from the
  * first event) per kernel launch and per map-clause copy, each on a track (the host's
  * process and its threads; each device a process of its own, its tracks the GPU's stream
  * or the host threads that launched on the CPU device), named by metadata events; and

@@ -96,7 +96,7 @@ int main(void) {
 
 
 def test_only_a_task_with_no_depend_may_run_ahead(tmp_path):
-    """__omp2gpu_target_task_begin's flags: TASK_MAY_RUN_AHEAD (runtime/native_launch/run_ahead.c)
+    """__omp2gpu_target_task_begin's flags: TASK_MAY_RUN_AHEAD (runtime/offload/run_ahead.c)
     for the task that names no storage, none for the one ordered by depend."""
     (tmp_path / "prog.c").write_text(RUN_AHEAD_PROGRAM)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in [str(REPO_ROOT), os.environ.get("PYTHONPATH", "")]

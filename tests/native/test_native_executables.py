@@ -199,8 +199,7 @@ def test_uninitialised_heap_reads_as_in_gccs_binary(tmp_path, device):
 
 
 def test_launch_and_copy_records(tmp_path, library_object, link_flags):
-    """OMP2GPU_OFFLOAD_LOG, OMP2GPU_COPY_LOG and LIBOMPTARGET_INFO's 0x10 and 0x20, as the
-    Python launcher writes them."""
+    """OMP2GPU_OFFLOAD_LOG, OMP2GPU_COPY_LOG and LIBOMPTARGET_INFO's 0x10 and 0x20."""
     program = tmp_path / "main"
     subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
                    check=True)

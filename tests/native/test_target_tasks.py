@@ -37,15 +37,6 @@ def program(tmp_path_factory) -> Path:
     return build(tmp_path_factory.mktemp("target_tasks"), SOURCE)
 
 
-@pytest.fixture(scope="module")
-def fake_driver(tmp_path_factory) -> Path:
-    """The folder holding the stand-in libcuda.so.1."""
-    folder = tmp_path_factory.mktemp("fake_cuda")
-    subprocess.run(["gcc", "-shared", "-fPIC", "-O1", "-o", str(folder / "libcuda.so.1"),
-                    str(HERE / "fake_cuda" / "libcuda.c"), "-lpthread"], check=True)
-    return folder
-
-
 def gcc_run(folder: Path, source: str) -> str:
     subprocess.run(["gcc", "-fopenmp", "-O1", str(PROGRAMS / source), "-o", str(folder / "prog")], check=True)
     return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True,

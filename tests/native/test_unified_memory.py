@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -46,15 +45,6 @@ def compile_native(tmp_path: Path, *sources: Path, output: str = "prog") -> Path
 @pytest.fixture(scope="module")
 def usm_program(tmp_path_factory) -> Path:
     return compile_native(tmp_path_factory.mktemp("usm"), USM_PROGRAM)
-
-
-@pytest.fixture(scope="module")
-def fake_driver(tmp_path_factory) -> Path:
-    """A folder holding the stand-in libcuda.so.1 (LD_LIBRARY_PATH finds it for dlopen)."""
-    folder = tmp_path_factory.mktemp("fake_cuda")
-    subprocess.run(["gcc", "-shared", "-fPIC", str(Path(__file__).parent / "fake_cuda" / "libcuda.c"),
-                    "-o", str(folder / "libcuda.so.1")], check=True)
-    return folder
 
 
 def on_fake_gpu(program: Path, fake_driver: Path, log: Path, *args: str, **settings: str):

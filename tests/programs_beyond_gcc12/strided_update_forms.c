@@ -1,5 +1,3 @@
-// env: OMP2GPU_NATIVE=1
-// (strided target updates are built in the native runtime only)
 /* The spellings of a discontiguous `target update` a code meets, each moving a lattice of
  * points between the device's copy and the host, which reads and rescales exactly those
  * points between device sweeps: a 3-D array strided in two dimensions, an array member of

@@ -59,3 +59,20 @@ def test_what_a_driver_says(tmp_path, env, reason):
     subprocess.run(["gcc", "-shared", "-fPIC", str(FAKE), "-o", str(tmp_path / "libcuda.so.1")], check=True)
     out = _doctor({"LD_LIBRARY_PATH": str(tmp_path), **env})
     assert f"GPU: none usable: {reason}" in out, out
+
+
+@pytest.mark.no_gpu
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="builds the stand-in driver with gcc")
+def test_gpu_facts_are_the_drivers(tmp_path):
+    """`report --run`'s GPU facts (launch_sweep.device_facts) come from the offload runtime:
+    here from the stand-in driver of tests/native/fake_cuda (one GPU, sm_90, 2 SMs)."""
+    stand_in = REPO_ROOT / "tests" / "native" / "fake_cuda" / "libcuda.c"
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O1", str(stand_in), "-o", str(tmp_path / "libcuda.so.1"),
+                    "-lpthread"], check=True)
+    script = ("from omp2gpu.tools import doctor, launch_sweep\n"
+              "print(doctor.gpu_facts(0), doctor.gpu_facts(1), launch_sweep.device_facts())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO_ROOT), "LD_LIBRARY_PATH": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ("GpuFacts(name='Fake GPU', compute_capability=(9, 0), multiprocessors=2) None "
+                           "('sm_90', 2)\n")

@@ -18,9 +18,6 @@ from pathlib import Path
 import pytest
 from kernel_testing import GivenFigures
 
-from omp2gpu.offload import runtime
-from omp2gpu.offload.devices.host_memory import HostMemoryDevice
-from omp2gpu.offload.runtime import KernelInfo, launch_configuration, launch_override
 from omp2gpu.targets import nvptx
 from omp2gpu.tools import cli, launch_sweep, report
 from omp2gpu.tools.gpu_kernels import Kernel
@@ -75,8 +72,7 @@ def workspace(monkeypatch, tmp_path):
     monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("OMP2GPU_LAUNCH", raising=False)
     monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    runtime._runtime = None
+    return tmp_path
 
 
 def _source(root: Path, text: str, name: str = "prog.c") -> str:
@@ -280,38 +276,6 @@ def test_compile_flags_forwarded_to_run():
     args, _ = cli.parse_command_line(["report", "p.c", "-DN=4", "-Iinc", "-O3", "--offload-arch", "sm_80"])
     flags = launch_sweep.compile_flags(args)
     assert {"-DN=4", "-Iinc", "-O3", "--offload-arch=sm_80"} <= set(flags)
-
-
-# ----------------------------------------------------------------- OMP2GPU_LAUNCH in the launcher
-COMBINED = KernelInfo("k", ["pointer"], default_block_size=512, scheme="combined")
-SERIAL = KernelInfo("s", [], default_block_size=1, scheme="serial")
-
-
-def test_launch_override_parsing(capsys):
-    assert launch_override({}) is None
-    assert launch_override({"OMP2GPU_LAUNCH": " 64,256 "}) == (64, 256)
-    assert launch_override({"OMP2GPU_LAUNCH": "0,128"}) == (0, 128)
-    for bad in ("64", "a,b", "-1,32", "1,2,3"):
-        assert launch_override({"OMP2GPU_LAUNCH": bad}) is None
-        assert "OMP2GPU_LAUNCH" in capsys.readouterr().err
-
-
-def test_launch_override_replaces_the_clauses():
-    device = HostMemoryDevice()
-    assert launch_configuration(COMBINED, device, 8, 64, 10_000, (100, 256)) == (100, 256)
-    # 0 keeps that half: the clause, else the launcher's own choice
-    assert launch_configuration(COMBINED, device, 8, 64, 10_000, (0, 256)) == (8, 256)
-    assert launch_configuration(COMBINED, device, 0, 0, 10_000, (0, 1000)) == (10, 1000)
-    assert launch_configuration(COMBINED, device, 0, 0, 10_000, (3, 0)) == (3, 512)
-    assert launch_configuration(COMBINED, device, 0, 0, 10_000, (3, 4096))[1] == device.max_threads_per_block
-    # a serial kernel is one thread whatever is asked
-    assert launch_configuration(SERIAL, device, 1, 1, 0, (100, 256)) == (1, 1)
-
-
-def test_runtime_reads_the_override():
-    made = runtime.OffloadRuntime(devices=[], environ={"OMP2GPU_LAUNCH": "12,96"})
-    assert made.launch_override == (12, 96)
-    assert runtime.OffloadRuntime(devices=[], environ={}).launch_override is None
 
 
 # ----------------------------------------------------------------- on a GPU

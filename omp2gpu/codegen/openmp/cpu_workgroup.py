@@ -24,8 +24,8 @@ CUDA's kernelParams) and runs the work-group function `<kernel>.wg`, inlined.
   regions the GPU needs the control loop for, correctly if not in parallel.
 
 The module is compiled for the host (its triple and data layout; C library
-and math calls stay calls to libc and libm) and JIT-compiled by the CPU device
-(offload/devices/cpu.py) with runtime/cpu_device/omp_device.c linked in.
+and math calls stay calls to libc and libm) and becomes part of the program's device
+image (native_image.py) with runtime/cpu_device/omp_device.c linked in.
 """
 
 from __future__ import annotations

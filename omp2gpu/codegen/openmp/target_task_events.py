@@ -68,7 +68,7 @@ def emit_detached_body(task_cg, emit_launch, may_run_ahead: bool) -> None:
     event fulfilled here unless the launch took it. `may_run_ahead`: the task has no
     `depend` clause, so nothing waits for it but taskwait, barriers and taskgroups, and
     where the runtime would run it at once its kernel may run ahead instead
-    (runtime/native_launch/run_ahead.c)."""
+    (runtime/offload/run_ahead.c)."""
     b = task_cg.builder
     module = task_cg.module.module
     event = b.load(b.bitcast(task_cg.function.args[0], I8P.as_pointer()))

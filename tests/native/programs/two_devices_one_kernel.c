@@ -1,7 +1,7 @@
 /* The same kernel launched on two devices in turn, each with its own copy of x, while
- * the present tables change: the native launch path serves one device only, so the
- * other device's launches and present table never mix with it (a launch on device 1
- * must update device 1's copy, never device 0's). tests/offload/test_several_devices.py */
+ * the present tables change: each device's launches and present table never mix with
+ * the other's (a launch on device 1 must update device 1's copy, never device 0's).
+ * tests/native/test_several_devices.py */
 #include <stdio.h>
 
 static double x[4], y[4];

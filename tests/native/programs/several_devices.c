@@ -1,7 +1,7 @@
 /* device(n) over several devices at once: host threads each offload a share of an
  * array to their own device; device memory of two devices, copied from one to the
  * other with omp_target_memcpy; presence per device. Run with two devices (the GPU and
- * the CPU device, or OMP2GPU_DEVICES=cpu,cpu): tests/offload/test_several_devices.py. */
+ * the CPU device, or OMP2GPU_DEVICES=cpu,cpu): tests/native/test_several_devices.py. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <omp.h>

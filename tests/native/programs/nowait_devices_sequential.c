@@ -1,6 +1,6 @@
 /* `target nowait device(n)` met in sequential code, one region per part of an array on
  * the devices in turn, then one taskwait: the kernels run ahead on every device at once,
- * and the taskwait waits for all of them (each GPU's native module keeps its own).
+ * and the taskwait waits for all of them.
  * `target update from` after it copies what they wrote; the checksums do not depend on
  * how many devices there are. */
 #include <stdio.h>

@@ -1,0 +1,71 @@
+"""The launch shape the offload runtime gives each kernel (runtime/offload/policy.c), read
+from its launch log (OMP2GPU_OFFLOAD_LOG): the clauses, else the kernel's default block and
+enough blocks for the loop; OMP2GPU_LAUNCH=teams,threads (`omp2gpu report --run`'s sweep)
+over the clauses, 0 keeping that half, never for a serial kernel or more teams for a region
+without teams; a bad value is a warning. On the CPU device and on the stand-in CUDA driver
+(tests/native/fake_cuda: its kernels compute nothing, the log is the runtime's)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_native_executables import build
+
+TOTAL = "99990000.0\n"
+
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (the C toolchain)")
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("launch_shapes"), "launch_shapes.c")
+
+
+def shapes(program: Path, tmp_path: Path, device: str, launch: str | None, **env: str):
+    """(grid, block) of the three kernels in order, and the program's stderr."""
+    log = tmp_path / f"launches-{device}-{launch}.log"
+    settings = {"OMP2GPU_DEVICES": device, "OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log),
+                **({"OMP2GPU_LAUNCH": launch} if launch is not None else {}), **env}
+    done = subprocess.run([str(program)], capture_output=True, text=True, timeout=120,
+                          env={"PATH": os.environ.get("PATH", ""), **settings})
+    assert done.returncode == 0, done.stderr
+    if device == "cpu":
+        assert done.stdout == TOTAL
+    found = [tuple(map(int, re.search(r"grid=(\d+) block=(\d+)", line).groups()))
+             for line in log.read_text().splitlines()]
+    return found, done.stderr
+
+
+CASES = {            # OMP2GPU_LAUNCH -> (clauses 8x64, no clauses over 10000, no teams)
+    None: [(8, 64), (20, 512), (1, 1)],
+    "100,32": [(100, 32), (100, 32), (1, 1)],
+    "0,16": [(8, 16), (256, 16), (1, 1)],      # 625 blocks capped: what fills the device (policy.c)
+    "3,0": [(3, 64), (3, 512), (1, 1)],
+}
+
+
+@pytest.mark.parametrize("launch", list(CASES))
+def test_launch_shapes_on_the_cpu_device(program, tmp_path, launch):
+    assert shapes(program, tmp_path, "cpu", launch)[0] == CASES[launch]
+
+
+@pytest.mark.parametrize("launch", list(CASES))
+def test_launch_shapes_on_a_gpu(program, fake_driver, tmp_path, launch):
+    found, _ = shapes(program, tmp_path, "gpu", launch, LD_LIBRARY_PATH=str(fake_driver), FAKE_CUDA_KERNEL_MS="1")
+    assert found == CASES[launch]
+
+
+def test_more_threads_than_a_block_holds_are_capped(program, fake_driver, tmp_path):
+    found, _ = shapes(program, tmp_path, "gpu", "0,4096", LD_LIBRARY_PATH=str(fake_driver), FAKE_CUDA_KERNEL_MS="1")
+    assert found == [(8, 1024), (10, 1024), (1, 1)]
+
+
+def test_a_bad_value_is_a_warning_and_ignored(program, tmp_path):
+    found, err = shapes(program, tmp_path, "cpu", "64")
+    assert found == CASES[None]
+    assert "warning: OMP2GPU_LAUNCH=64 is not 'teams,threads' (two integers >= 0); ignored" in err
