@@ -139,5 +139,5 @@ def test_runs_at_once_share_the_cache_safely(cached_program):
 def test_a_program_that_does_not_link_is_not_kept(cached_program):
     (cached_program / "prog.c").write_text("int missing(void);\nint main(void) { return missing(); }\n")
     done = subprocess.run(**_run_command(cached_program), capture_output=True)
-    assert done.returncode == 1 and "undefined reference to `missing'" in done.stderr
+    assert done.returncode == 1 and "undefined reference to 'missing'" in done.stderr
     assert not _entries(cached_program)
