@@ -117,7 +117,7 @@ class CompiledProgram:
     cpu: object = None           # linker.DeviceCode: work-group functions for the CPU device, or None
     name: str = ""               # the first input, for messages
     referenced_in: dict = field(default_factory=dict)   # symbol -> the first unit using it
-    large_objects: list = field(default_factory=list)   # host.StaticObject: room checked before the JIT
+    large_objects: list = field(default_factory=list)   # host.StaticObject: room checked before `run` execs it
 
 
 def compile_to_host_module(path, options: CompileOptions | None = None) -> llvm.ModuleRef:

@@ -4,7 +4,7 @@ The image is what libomp2gpu (runtime/offload/) reads at start-up: a table of th
 program's kernels (launch information, the CPU device's work-group function), the CPU
 device's copies of the `declare target` globals, and the GPU's PTX as data. It is one
 host object: the CPU device's module (work-group functions with the CPU device runtime
-linked in, optimised as the CPU device's JIT optimises them), the table, and a
+linked in, optimised at the CPU device's level, KERNEL_OPT_LEVEL), the table, and a
 constructor that registers the table (`__omp2gpu_register_image`) before main. Every
 symbol in it is internal, so the device's copies of functions and globals never meet the
 host's of the same name, and two images (two omp2gpu objects linked by another
@@ -180,7 +180,7 @@ def image_module(gpu, cpu, options, dump=None) -> llvm.ModuleRef | None:
 
 
 def image_opt_level(options) -> int:
-    """The CPU device's code is optimised as its JIT does it, but not at all under -O0 (where
+    """The CPU device's code is optimised at -O3, but not at all under -O0 (where
     a debugger is to see every variable of a region, as in the host's code)."""
     return cpu_driver.KERNEL_OPT_LEVEL if options.opt_level > 0 else 0
 
