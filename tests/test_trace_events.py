@@ -118,7 +118,9 @@ PROGRAM = """
 """
 
 
-def test_a_program_on_the_cpu_device_writes_a_trace_of_stages_copies_and_kernels(tmp_path):
+def test_a_program_on_the_cpu_device_writes_a_trace_of_copies_and_kernels(tmp_path):
+    # the native program's runtime writes it at exit (runtime/offload/profile.c); `run`
+    # compiled the program in another process, so no compile stages are in it
     source = tmp_path / "prog.c"
     source.write_text(textwrap.dedent(PROGRAM))
     profile = tmp_path / "profile.json"
@@ -135,21 +137,17 @@ def test_a_program_on_the_cpu_device_writes_a_trace_of_stages_copies_and_kernels
     by_category: dict[str, list[dict]] = {}
     for event in events:
         by_category.setdefault(event["cat"], []).append(event)
-    stages = {e["name"] for e in by_category["compile"]}
-    assert {"preprocess", "parse", "codegen", "optimise", "jit"} <= stages
-    assert [e["name"] for e in by_category["program"]] == ["main"]
+    assert set(by_category) == {"kernel", "copy"}
     kernels = by_category["kernel"]
     assert len(kernels) == 3 and all(e["args"]["grid"] >= 1 for e in kernels)
     copies = by_category["copy"]
     assert [e["name"] for e in copies] == ["copy to-device", "copy to-host"] * 3
     assert all(e["args"]["bytes"] == 8000 for e in copies)
     processes = _process_names(document)
-    host_pid = by_category["program"][0]["pid"]
-    assert processes[host_pid] == "host"
     assert processes[kernels[0]["pid"]].startswith("CPU device") and copies[0]["pid"] == kernels[0]["pid"]
     # the summary the benchmarks read, as before: per kernel its resources and launches
     (summary,) = document["otherData"]["kernels"].values()
-    assert len(summary["launches"]) == 3 and summary["scheme"]
+    assert len(summary["launches"]) == 3
     assert document["otherData"]["device"] == "cpu"
 
 

@@ -3,12 +3,13 @@
  * first event) per kernel launch and per map-clause copy, each on a track (the host's
  * process and its threads; each device a process of its own, its tracks the GPU's stream
  * or the host threads that launched on the CPU device), named by metadata events; and
- * "otherData": the device's name and, per kernel, its scheme and every launch's
+ * "otherData": the device's name and, per kernel, every launch's
  * configuration and time (what the benchmarks read). A launch's time is the kernel's
  * (CUDA events on a GPU; the launch itself on the CPU device, which runs it before it
  * returns). Written when the program exits (atexit), unless a host program that keeps a
  * trace of its own took it (__omp2gpu_profile_json: the Python API's process, whose trace
- * holds its compile stages and these events, and is written when Python exits). */
+ * holds its compile stages and these events, and is written when Python exits). A native
+ * program's own trace has no compile stages: `omp2gpu run` compiled it in another process. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
