@@ -27,6 +27,7 @@ from omp2gpu.linker import link_into
 from omp2gpu.offload import abi
 from omp2gpu.pipeline import stage
 from omp2gpu.targets import host, nvptx
+from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound
 
 IMAGE_VERSION = 4                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
@@ -125,6 +126,9 @@ def gpu_ptx(gpu, options, dump=None) -> str | None:
     except CompileError as error:
         print(f"omp2gpu: warning: device code generation failed ({error.message}); "
               "the program's target regions will not run on a GPU", file=sys.stderr)
+        return None
+    except LibdeviceNotFound as error:       # no CUDA toolkit here: a program for the CPU device and the host
+        print(f"omp2gpu: warning: no GPU code in this program: {error}", file=sys.stderr)
         return None
 
 

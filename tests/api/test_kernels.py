@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import textwrap
 
 import pytest
@@ -137,7 +138,13 @@ def test_a_file_without_target_regions_has_no_kernels(monkeypatch):
 
 
 def test_without_ptxas_the_figures_are_none_and_say_why(monkeypatch, tmp_path):
-    monkeypatch.setenv("PATH", str(tmp_path))                  # no ptxas on PATH, no toolkit, no wheel
+    tools = tmp_path / "bin"                                   # no ptxas on PATH, no toolkit, no wheel:
+    tools.mkdir()                                              # only the C compiler the native link needs
+    for tool in ("cc", "objcopy", "ld", "as"):
+        if shutil.which(tool):
+            (tools / tool).symlink_to(shutil.which(tool))
+    monkeypatch.setenv("PATH", str(tools))
+    monkeypatch.delenv("CC", raising=False)
     monkeypatch.setattr(toolkit, "toolkit_roots", lambda: [tmp_path])
     monkeypatch.setattr(toolkit, "wheel_files", lambda suffix: ())
     assert nvptx.find_ptxas() is None
