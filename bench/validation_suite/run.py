@@ -38,6 +38,9 @@ TEST_DEFECTS = {
     "target/test_target_firstprivate_device.c":
         "undefined behaviour: its check computes i*i in int for i up to 2^20 (signed overflow); LLVM "
         "evaluates the comparison without wrapping, gcc happens to wrap (with unsigned arithmetic it passes)",
+    "target_update/test_target_update_mapper_from_discontiguous.c":
+        "its first region writes through a struct's pointer member that nothing maps (the struct's "
+        "mapper is named, so it does not apply there): a GPU without HMM faults",
     "taskloop/test_taskloop_if.c":
         "timing-dependent: expects a deferred taskloop's tasks on several threads; on a busy "
         "2-core machine one thread may run them all",
@@ -52,6 +55,19 @@ NEED_A_DEVICE = ("application_kernels/omp_default_device.c", "offloading_success
                  "metadirective/test_metadirective_arch_nvidia_or_amd.c",
                  "target/test_target_memcpy_async_no_obj.c",          # 5.1: errors when omp_get_num_devices() < 1
                  "target/test_target_device.c")                        # 5.0: likewise (its device_num half)
+# Tests that need the device's copy to be separate from the host's (a write inside the region
+# must not reach the host, or a `target update` must move a value only the device has): on
+# --device host, where the two are one, they fail by design.
+SEPARATE_COPY = {
+    name: "needs a separate device copy: gcc's host build fails it the same way"
+    for name in ("target/test_target_defaultmap_none.c", "target/test_target_defaultmap_to_from_tofrom.c",
+                 "teams_loop/test_target_teams_loop_defaultmap.c")} | {
+    name: "needs a separate device copy (gcc 12 cannot compile it)"
+    for name in ("target_update/test_target_update_from_discontiguous.c",
+                 "target_update/test_target_update_to_discontiguous.c",
+                 "target_update/test_target_update_mapper_from_discontiguous.c",
+                 "target_update/test_target_update_mapper_to_discontiguous.c",
+                 "target/test_target_defaultmap_present.c", "target/test_target_defaultmap_present_scalar.c")}
 # Tests the suite's Makefile links with its library (OMPVVLIB, built from ompvv/libompvv.c).
 WITH_LIBRARY = {"qmcpack_target_static_lib.c"}
 
@@ -148,6 +164,8 @@ def main() -> int:
             known = TEST_DEFECTS.get(name, "")
             if args.device == "host" and name in NEED_A_DEVICE:
                 known = "needs an offload device: gcc's host build fails it the same way"
+            if args.device == "host" and name in SEPARATE_COPY:
+                known = SEPARATE_COPY[name]
             lines.append(f"| {name} | {outcome} | {detail.replace('|', '/')} | {known} |")
     text = "\n".join(lines) + "\n"
     print(text)
