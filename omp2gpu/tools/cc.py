@@ -27,7 +27,7 @@ from omp2gpu.frontend import preprocess
 from omp2gpu.targets import host, native_runtime
 from omp2gpu.tools import cc_args, cli_flags, doctor
 from omp2gpu.tools.cc_args import CcCommand
-from omp2gpu.tools.command_guard import run_guarded
+from omp2gpu.tools.command_guard import run_guarded, write_output
 from omp2gpu.tools.progress import progress_line
 
 PROGRAM = "omp2gpu-cc"
@@ -175,14 +175,14 @@ def _object_name(command: CcCommand, source: str) -> str:
 def _preprocess(command: CcCommand, options, source: str) -> None:
     """-E (the text, or with -dM the macros) and -M/-MM (the rule) to -o, -MF or stdout."""
     if command.mode == "dependencies":
-        _write(command.dependencies.file or command.output, _dependency_rule(command, options, source, None))
+        write_output(command.dependencies.file or command.output, _dependency_rule(command, options, source, None))
         return
     if command.print_macros:
         text = preprocess.gcc_preprocessor(source, options.include_dirs, options.defines,
                                            _undefines(options), options.std, ["-dM"])
     else:
         text = pipeline.preprocess_file(Path(source), options)
-    _write(command.output, text)
+    write_output(command.output, text)
 
 
 def _undefines(options) -> list[str]:
@@ -206,13 +206,13 @@ def _compile(command: CcCommand, options, source: str) -> None:
     output = _object_name(command, source)
     if command.dependencies and command.dependencies.with_compile:
         dependency_file = command.dependencies.file or str(Path(output).with_suffix(".d"))
-        _write(dependency_file, _dependency_rule(command, options, source, output))
+        write_output(dependency_file, _dependency_rule(command, options, source, output))
     if command.save_temps:
-        _write(Path(source).with_suffix(".i").name, pipeline.preprocess_file(Path(source), options))
+        write_output(Path(source).with_suffix(".i").name, pipeline.preprocess_file(Path(source), options))
     if command.mode == "assemble":
-        _write(output, host.emit_assembly(driver.build_host_module(source, options), options.opt_level))
+        write_output(output, host.emit_assembly(driver.build_host_module(source, options), options.opt_level))
     else:
-        _write(output, native_link.compile_object(source, options))
+        write_output(output, native_link.compile_object(source, options))
 
 
 def _assemble(command: CcCommand, path: str) -> None:
@@ -240,7 +240,7 @@ def _link(command: CcCommand, options, steps: Steps) -> int:
             (ours if object_file.is_omp2gpu_object(item.path) else others).append(item.path)
     if command.dependencies and command.dependencies.with_compile:
         for source in _sources(command):
-            _write(Path(source).with_suffix(".d").name, _dependency_rule(command, options, source, None))
+            write_output(Path(source).with_suffix(".d").name, _dependency_rule(command, options, source, None))
     extra = [*others, *command.link_flags]
     native_link.link_observers[:] = [steps.show_link]
     if ours:
@@ -251,20 +251,6 @@ def _link(command: CcCommand, options, steps: Steps) -> int:
         steps.run(f"link {output}", lambda: native_link.run_link(
             native_link.link_command([], [*extra, *flags], output, command.shared), output))
     return 0
-
-
-def _write(output, data) -> None:
-    """To the file `output`, or stdout for None or '-'."""
-    if isinstance(data, str):
-        data = data.encode()
-    if output in (None, "-"):
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    try:
-        Path(output).write_bytes(data)
-    except OSError as err:
-        raise CompileError(f"cannot write {output}: {err.strerror or err}") from None
 
 
 def _main(words: list[str]) -> int:

@@ -33,7 +33,7 @@ from omp2gpu.pipeline import dump, dumped_stages, report_stage_times, stage_time
 from omp2gpu.targets import remote_server
 from omp2gpu.tools import cc, cli_flags, doctor, report
 from omp2gpu.tools import report as report_tool
-from omp2gpu.tools.command_guard import run_guarded
+from omp2gpu.tools.command_guard import run_guarded, write_output
 
 
 def _common_options() -> argparse.ArgumentParser:
@@ -244,7 +244,7 @@ def _compile_inputs(args: argparse.Namespace) -> int:
         return _compile_device(args, options)
     if args.emit_llvm:
         module = driver.build_host_module(args.input, options)
-        _write_output(args.output or Path(args.input).with_suffix(".ll").name, str(module).encode())
+        write_output(args.output or Path(args.input).with_suffix(".ll").name, str(module).encode())
         return 0
     if _links(args) or args.shared:
         native_link.link(args.inputs, options, args.output or ("a.so" if args.shared else "a.out"),
@@ -253,7 +253,7 @@ def _compile_inputs(args: argparse.Namespace) -> int:
     if args.output and len(args.inputs) > 1:
         raise CompileError("cannot specify -o with -c and several input files")
     for path in args.inputs:   # each object in the cwd, like cc -c
-        _write_output(args.output or Path(path).with_suffix(".o").name, native_link.compile_object(path, options))
+        write_output(args.output or Path(path).with_suffix(".o").name, native_link.compile_object(path, options))
     return 0
 
 
@@ -284,7 +284,7 @@ def _compile_device(args: argparse.Namespace, options) -> int:
     else:
         dumper = lambda stage, render: dump(options, stage, args.input, render)  # noqa: E731
         suffix, data = ".ptx", device_driver.device_ptx(build, options, dumper).encode()
-    _write_output(args.output or Path(args.input).with_suffix(suffix).name, data)
+    write_output(args.output or Path(args.input).with_suffix(suffix).name, data)
     return 0
 
 
@@ -294,7 +294,7 @@ def _link_device_code(args: argparse.Namespace, options) -> int:
     if code is None:
         raise CompileError("no target region of these files runs on the GPU, so there is no device code")
     data = code.module_text if args.emit_llvm else device_driver.device_ptx(code, options)
-    _write_output(args.output or ("a.device.ll" if args.emit_llvm else "a.ptx"), data.encode())
+    write_output(args.output or ("a.device.ll" if args.emit_llvm else "a.ptx"), data.encode())
     return 0
 
 
@@ -306,17 +306,6 @@ def _link_flags(args: argparse.Namespace, program_args: list[str]) -> int:
 def _report(args: argparse.Namespace, program_args: list[str]) -> int:
     _check_input(args.input)
     return report.main(args, program_args, compile_options(args))
-
-
-def _write_output(output: str, data: bytes) -> None:
-    if output == "-":
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    try:
-        Path(output).write_bytes(data)
-    except OSError as err:
-        raise CompileError(f"cannot write {output}: {err.strerror or err}") from None
 
 
 def _handle(args: argparse.Namespace, program_args: list[str]) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+from pathlib import Path
 
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
@@ -30,3 +31,18 @@ def run_guarded(call, *args) -> int:
             print("omp2gpu: please report this bug with the input file and the command line "
                   "(OMP2GPU_DEBUG=1 shows the traceback)", file=sys.stderr)
         return 2
+
+
+def write_output(output, data) -> None:
+    """A command's output to the file `output`, or to stdout for None or '-'; a file that
+    cannot be written is a CompileError naming it."""
+    if isinstance(data, str):
+        data = data.encode()
+    if output in (None, "-"):
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        Path(output).write_bytes(data)
+    except OSError as err:
+        raise CompileError(f"cannot write {output}: {err.strerror or err}") from None
