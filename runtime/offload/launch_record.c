@@ -20,11 +20,13 @@ static int read_once;
 static const char *launch_log, *copy_log;
 static unsigned long info_mask;
 
+static const char *own_copy(const char *text) { return text ? strdup(text) : 0; }
+
 static void read_environment(void) {
     const char *info = getenv("LIBOMPTARGET_INFO");
     read_once = 1;
-    launch_log = getenv("OMP2GPU_OFFLOAD_LOG");
-    copy_log = getenv("OMP2GPU_COPY_LOG");
+    launch_log = own_copy(getenv("OMP2GPU_OFFLOAD_LOG"));   /* the environment may change later */
+    copy_log = own_copy(getenv("OMP2GPU_COPY_LOG"));
     if (info && info[0]) {
         char *end;
         long value = strtol(info, &end, 0);

@@ -66,9 +66,12 @@ LAUNCH_LOG, COPY_LOG = LOGS / "launches.log", LOGS / "copies.log"
 def session_environment(environ) -> None:
     """Target regions on SESSION_DEVICE only, every launch and copy logged (conftest.py,
     before the runtime starts)."""
-    environ["OMP2GPU_DEVICES"] = SESSION_DEVICE
-    environ["OMP_TARGET_OFFLOAD"] = "MANDATORY"
-    environ["OMP2GPU_OFFLOAD_LOG"], environ["OMP2GPU_COPY_LOG"] = str(LAUNCH_LOG), str(COPY_LOG)
+    environ.update(SESSION_VALUES)
+
+
+# What session_environment sets (tests/conftest.py keeps it from other tests' programs).
+SESSION_VALUES = {"OMP2GPU_DEVICES": SESSION_DEVICE, "OMP_TARGET_OFFLOAD": "MANDATORY",
+                  "OMP2GPU_OFFLOAD_LOG": str(LAUNCH_LOG), "OMP2GPU_COPY_LOG": str(COPY_LOG)}
 
 
 def lines_from_now(log: Path):
