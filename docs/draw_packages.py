@@ -1,7 +1,7 @@
 """Draw the package's import graph, as the code has it, into docs/packages.png (and
 docs/packages.md, its edges as a table): one box per stage, in pipeline order, an
 arrow for each stage another imports, labelled with how many imports it holds. A
-cycle would be drawn red; lint-imports (tests/test_code_rules.py) fails the build on one.
+cycle would be drawn red; lint-imports (tests/test_lint.py) fails the build on one.
 
     pip install -e '.[docs]' && python docs/draw_packages.py
 """

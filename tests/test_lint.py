@@ -84,3 +84,15 @@ def test_a_plan_cannot_be_changed():
     plan = RegionPlan("k", None, "main", None, (), None, "runs on the host", (), True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.gpu = object()
+
+
+def test_test_modules_have_unique_basenames():
+    """The test folders are not packages, so pytest imports each module by its file name:
+    two test files of one name in different folders fail the whole run's collection."""
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted((REPO / "tests").rglob("test_*.py")):
+        if path.name in seen:
+            clashes.append(f"{seen[path.name].relative_to(REPO)} and {path.relative_to(REPO)}")
+        seen.setdefault(path.name, path)
+    assert not clashes, clashes
