@@ -25,10 +25,14 @@ pytestmark = [pytest.mark.gpu,
 @pytest.mark.parametrize("scheme", ["auto", "control-loop"])
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
 def test_clean_under_compute_sanitizer(program, scheme, tool, tmp_path):
+    """The native executable itself runs under the sanitizer, as a user would run `./prog`."""
     env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY",
                PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-    cmd = [SANITIZER, f"--tool={tool}", "--error-exitcode=99", "--print-limit=5",
-           sys.executable, "-m", "omp2gpu", "run", "--scheme", scheme, str(program), "--", "alpha", "42"]
+    binary = tmp_path / program.stem
+    built = subprocess.run([sys.executable, "-m", "omp2gpu", "compile", "--scheme", scheme, str(program),
+                            "-o", str(binary)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr[-3000:]
+    cmd = [SANITIZER, f"--tool={tool}", "--error-exitcode=99", "--print-limit=5", str(binary), "alpha", "42"]
     done = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     report = done.stdout[-3000:] + done.stderr[-3000:]
     assert done.returncode != 99, f"{tool} found errors:\n{report}"
