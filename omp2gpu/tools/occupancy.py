@@ -1,4 +1,4 @@
-"""Theoretical occupancy of a kernel on one streaming multiprocessor (SM), sm_70 to sm_90.
+"""Theoretical occupancy of a kernel on one streaming multiprocessor (SM), sm_70 to sm_121.
 
 Occupancy = warps resident on an SM / the most it can hold. A block stays resident
 until it finishes, so the number of blocks an SM holds at once is the smallest of
@@ -12,7 +12,7 @@ out here so that `omp2gpu report` needs no GPU and no CUDA toolkit:
   a block whose warps, rounded up to a multiple of four, need more than 64 K
   registers cannot be launched at all;
 - shared memory goes to blocks in units of 256 bytes (sm_7x) or 128 (sm_8x,
-  sm_90), and from sm_80 on the driver reserves 1 KB of it for every block;
+  sm_90 and later), and from sm_80 on the driver reserves 1 KB of it for every block;
   the SM's shared memory is a carve-out of its L1: one of a few sizes, the
   largest by default, and a smaller preferred carve-out is overridden when one
   block needs more;
@@ -63,9 +63,12 @@ class Multiprocessor:
 _VOLTA_CARVEOUTS = (0, 8, 16, 32, 64, 96)
 _A100_CARVEOUTS = (0, 8, 16, 32, 64, 100, 132, 164)
 _GA10X_CARVEOUTS = (0, 8, 16, 32, 64, 100)
+_HOPPER_CARVEOUTS = _A100_CARVEOUTS + (196, 228)
 
-# Compute capability 7.0-9.0: the Programming Guide's "Technical Specifications per
-# Compute Capability" and cuda_occupancy.h (carve-outs, units, barriers).
+# Compute capability 7.0-12.1: the Programming Guide's "Technical Specifications per
+# Compute Capability" and cuda_occupancy.h (carve-outs, units, barriers). Data-centre
+# Blackwell (sm_100 B200, sm_103 B300) keeps Hopper's SM; the GeForce/workstation
+# Blackwell (sm_120) and DGX Spark's (sm_121) have Ada's 48 warps, 24 blocks and 100 KB.
 MULTIPROCESSORS: dict[str, Multiprocessor] = {m.arch: m for m in (
     Multiprocessor("sm_70", 64, 32, _VOLTA_CARVEOUTS, 96 * KB, 256, 0, 2),
     Multiprocessor("sm_72", 64, 32, _VOLTA_CARVEOUTS, 96 * KB, 256, 0, 2),
@@ -74,7 +77,11 @@ MULTIPROCESSORS: dict[str, Multiprocessor] = {m.arch: m for m in (
     Multiprocessor("sm_86", 48, 16, _GA10X_CARVEOUTS, 99 * KB, 128, KB, 1),
     Multiprocessor("sm_87", 48, 16, _A100_CARVEOUTS, 163 * KB, 128, KB, 1),
     Multiprocessor("sm_89", 48, 24, _GA10X_CARVEOUTS, 99 * KB, 128, KB, 1),
-    Multiprocessor("sm_90", 64, 32, _A100_CARVEOUTS + (196, 228), 227 * KB, 128, KB, 2),
+    Multiprocessor("sm_90", 64, 32, _HOPPER_CARVEOUTS, 227 * KB, 128, KB, 2),
+    Multiprocessor("sm_100", 64, 32, _HOPPER_CARVEOUTS, 227 * KB, 128, KB, 2),
+    Multiprocessor("sm_103", 64, 32, _HOPPER_CARVEOUTS, 227 * KB, 128, KB, 2),
+    Multiprocessor("sm_120", 48, 24, _GA10X_CARVEOUTS, 99 * KB, 128, KB, 1),
+    Multiprocessor("sm_121", 48, 24, _GA10X_CARVEOUTS, 99 * KB, 128, KB, 1),
 )}
 
 # The order limiting factors are named in when several bind at once.

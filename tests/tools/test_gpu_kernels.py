@@ -62,11 +62,11 @@ def test_a_failing_ptxas_leaves_the_figures_none_with_its_first_line(kernels, mo
 
 @pytest.mark.skipif(nvptx.find_ptxas() is None, reason="ptxas not found (no CUDA toolkit)")
 def test_an_architecture_without_occupancy_data_has_figures_and_a_note(kernels):
-    kernel = kernels("sm_100")[0]
-    assert kernel.arch == "sm_100" and kernel.registers > 0 and kernel.unavailable is None
+    kernel = kernels("sm_110")[0]
+    assert kernel.arch == "sm_110" and kernel.registers > 0 and kernel.unavailable is None
     assert kernel.occupancy is None and kernel.best is None and kernel.limiter is None
-    assert kernel.note.startswith("no occupancy data for sm_100")
-    assert "occupancy n/a (no occupancy data for sm_100" in repr(kernel)
+    assert kernel.note.startswith("no occupancy data for sm_110")
+    assert "occupancy n/a (no occupancy data for sm_110" in repr(kernel)
 
 
 def test_a_serial_kernel_has_no_best_block_size(tmp_path, monkeypatch):

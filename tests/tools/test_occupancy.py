@@ -132,9 +132,10 @@ def test_grid_limited_occupancy():
 
 def test_architectures_and_errors():
     assert occupancy("sm_90a", 64, 256).arch == "sm_90"
-    assert set(occ.MULTIPROCESSORS) == {f"sm_{n}" for n in (70, 72, 75, 80, 86, 87, 89, 90)}
-    with pytest.raises(occ.UnsupportedArchitecture, match="sm_100"):
-        occupancy("sm_100", 32, 128)
+    assert set(occ.MULTIPROCESSORS) == {
+        f"sm_{n}" for n in (70, 72, 75, 80, 86, 87, 89, 90, 100, 103, 120, 121)}
+    with pytest.raises(occ.UnsupportedArchitecture, match="sm_110"):
+        occupancy("sm_110", 32, 128)   # Thor: no published occupancy data kept here
     with pytest.raises(ValueError):
         occupancy("sm_90", 32, 0)
     assert occupancy("sm_90", 32, 2048).active_blocks == 0
@@ -305,3 +306,20 @@ def test_pressure_kernels_assemble_with_rising_register_counts():
     registers = [k.registers for k in counts]
     assert registers == sorted(registers) and registers[0] <= 16 and registers[-1] >= 200
     assert all(k.shared_bytes == 1000 and k.barriers == 1 and not k.spill_store_bytes for k in counts)
+
+
+def test_blackwell_data_centre_keeps_hoppers_sm():
+    for arch in ("sm_100", "sm_100a", "sm_103"):
+        assert occupancy(arch, 64, 256).occupancy == 0.5
+        assert occupancy(arch, 16, 32).active_blocks == 32
+        assert occupancy(arch, 16, 128, shared_bytes=48 * KB).active_blocks == 4
+
+
+def test_blackwell_geforce_has_adas_limits():
+    # sm_120: 48 warps, 24 blocks, 100 KB of shared memory, one barrier slot per block.
+    result = occupancy("sm_120", 64, 256)
+    assert (result.active_warps, result.max_warps) == (32, 48)
+    assert occupancy("sm_120", 16, 32).active_blocks == 24
+    assert occupancy("sm_121", 16, 128, shared_bytes=48 * KB).active_blocks == 2   # 49 KB a block of 100
+    assert occupancy("sm_120", 16, 32, barriers=2).active_blocks == 12
+    assert occupancy("sm_120", 16, 128, dynamic_shared_bytes=100 * KB).active_blocks == 0

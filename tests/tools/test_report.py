@@ -185,9 +185,16 @@ def test_sizes_unknown_to_the_construct_are_na(workspace, capsys):
 
 @requires_ptxas
 def test_architecture_without_occupancy_data(workspace, capsys):
-    status, out, err = _report(capsys, _source(workspace, RESIDENT), "--offload-arch", "sm_100")
+    status, out, err = _report(capsys, _source(workspace, RESIDENT), "--offload-arch", "sm_110")
     assert status == 0, err
-    assert "no occupancy data for sm_100" in out and "registers per thread" in out
+    assert "no occupancy data for sm_110" in out and "registers per thread" in out
+
+
+@requires_ptxas
+def test_blackwell_geforce_occupancy(workspace, capsys):
+    status, out, err = _report(capsys, _source(workspace, RESIDENT), "--offload-arch", "sm_120")
+    assert status == 0, err
+    assert "no occupancy data" not in out and "/48 warps" in out.replace(" / ", "/"), out
 
 
 # ----------------------------------------------------------------- bad input: one line, exit 1
