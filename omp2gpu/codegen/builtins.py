@@ -18,6 +18,7 @@ from omp2gpu.codegen.values import RValue
 from omp2gpu.codegen.varargs import VARARG_BUILTINS
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.member_offsets import member_offset
 
 
 def _args(node, count: int | None = None):
@@ -84,30 +85,8 @@ def _fabs(builder, value):
 def _offsetof(emitter, node):
     """offsetof(type, member-designator): pycparser parses it as a call."""
     type_node, designator = _args(node, 2)
-    ctype = emitter.resolve_type(type_node)
-    offset = 0
-    for step in _designator_steps(designator):
-        if isinstance(step, str):
-            member = ctype.field(step) if ctype.is_struct else None
-            if member is None:
-                raise CompileError(f"no member named '{step}' in '{ctype}'", designator.coord)
-            if member.is_bit_field:
-                raise CompileError("attempt to take address of bit-field structure member "
-                                   f"'{step}'", designator.coord)
-            offset += member.offset
-            ctype = member.ctype
-            if member.name != step:                # inside an anonymous member
-                inner = ctype.field(step)
-                if inner.is_bit_field:
-                    raise CompileError("attempt to take address of bit-field structure member "
-                                       f"'{step}'", designator.coord)
-                offset, ctype = offset + inner.offset, inner.ctype
-        else:
-            if not ctype.is_array:
-                raise CompileError("subscript of a non-array member in offsetof", designator.coord)
-            index, _ = emitter.constant_value(step)
-            ctype = ctype.element
-            offset += int(index) * ctype.size
+    offset = member_offset(emitter.resolve_type(type_node), designator,
+                           lambda index: int(emitter.constant_value(index)[0]))
     return RValue(ct.SIZE_T, ir.Constant(ct.SIZE_T.ir_type(), offset))
 
 
@@ -182,15 +161,6 @@ def _type_generic(generic_arguments):
     return emit
 
 
-def _designator_steps(node) -> list:
-    """`a.b[2].c` -> ["a", "b", <2>, "c"]."""
-    if isinstance(node, c_ast.ID):
-        return [node.name]
-    if isinstance(node, c_ast.StructRef):
-        return _designator_steps(node.name) + [node.field.name]
-    if isinstance(node, c_ast.ArrayRef):
-        return _designator_steps(node.name) + [node.subscript]
-    raise CompileError("invalid member designator in offsetof", node.coord)
 
 
 BUILTINS = {

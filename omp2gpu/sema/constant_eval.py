@@ -12,6 +12,7 @@ from omp2gpu.sema import complex_constants
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.expression_types import bit_field_member, type_of_expression
 from omp2gpu.sema.literals import arithmetic_literal, string_literal
+from omp2gpu.sema.member_offsets import member_offset
 from omp2gpu.sema.x86_fp80 import round_to_fp80
 
 
@@ -129,6 +130,12 @@ def evaluate(node, scope, resolver) -> tuple[int | float, ct.CType]:
         return evaluate(node.iftrue if cond else node.iffalse, scope, resolver)
     if isinstance(node, c_ast.BinaryOp):
         return _binary(node, scope, resolver)
+    if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
+            and node.name.name == "offsetof" and node.args and len(node.args.exprs) == 2 \
+            and isinstance(node.args.exprs[0], c_ast.Typename):
+        type_node, designator = node.args.exprs
+        return member_offset(resolver.resolve(type_node, scope), designator,
+                             lambda index: evaluate_integer(index, scope, resolver)), ct.SIZE_T
     if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
             and node.name.name in _FLOAT_BUILTINS:
         return _FLOAT_BUILTINS[node.name.name]

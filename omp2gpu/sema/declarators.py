@@ -12,6 +12,7 @@ from omp2gpu.sema.constant_eval import InvalidExpression, evaluate_integer, refu
 from omp2gpu.sema.expression_types import type_of_expression
 from omp2gpu.sema.record_layout import Member
 from omp2gpu.sema.scopes import Scope, Symbol
+from omp2gpu.sema.static_assertions import check_static_assertion
 from omp2gpu.sema.struct_types import StructType
 
 # The largest object LP64 can address, as gcc: a size must fit ptrdiff_t.
@@ -194,7 +195,13 @@ class TypeResolver:
         if node.name:
             scope.tags[node.name] = struct
         members = []
+        declarations = []
         for decl in node.decls:
+            if isinstance(decl, c_ast.StaticAssert):    # C11 6.7.2.1: a member-declaration too
+                check_static_assertion(decl, scope, self)
+            else:
+                declarations.append(decl)
+        for decl in declarations:
             mtype = self.resolve(decl.type, scope)
             if getattr(decl, "bitsize", None) is not None:
                 members.append(self._bit_field(decl, mtype, scope))
@@ -202,18 +209,18 @@ class TypeResolver:
             if ct.variably_modified(mtype):
                 raise CompileError(f"member '{decl.name}' of a structure or union cannot have a "
                                    "variably modified type", decl.coord)
-            if not mtype.is_complete and not (mtype.is_array and decl is node.decls[-1]):
+            if not mtype.is_complete and not (mtype.is_array and decl is declarations[-1]):
                 raise CompileError(f"field '{decl.name}' has incomplete type '{mtype}'", decl.coord)
             members.append(Member(decl.name, mtype))
         seen = set()
-        for decl in node.decls:
+        for decl in declarations:
             if decl.name is not None and decl.name in seen:
                 raise CompileError(f"duplicate member '{decl.name}'", decl.coord)
             seen.add(decl.name)
         struct.complete(members, self.context)
         if struct.size > MAX_OBJECT_BYTES:           # members each fit, their sum does not
             raise CompileError(f"type '{struct}' is too large", node.coord)
-        struct.const_fields = frozenset(d.name for d in node.decls if d.name and declared_const(d))
+        struct.const_fields = frozenset(d.name for d in declarations if d.name and declared_const(d))
         struct.definition = node
         if node.name is None:        # anonymous: `struct {...} a, b;` is one type
             self.anonymous[id(node)] = (node, struct)

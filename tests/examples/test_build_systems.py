@@ -1,8 +1,10 @@
-"""examples/make and examples/cmake built with CC=omp2gpu-cc from a clean build folder, as
+"""examples/make, examples/cmake and examples/autotools built with CC=omp2gpu-cc from a clean build folder, as
 a user would, and the programs run on the CPU device against gcc's build: CMake identifies
 the compiler as GNU, find_package(OpenMP) finds OpenMP 4.5 and OpenMP::OpenMP_C links an
 offloading program; the Makefile's dependency files make a second `make` do nothing and an
-edited header rebuild what includes it."""
+edited header rebuild what includes it; autotools' configure passes its compiler checks
+(C11, dependency style, OpenMP, headers, functions, sizes) and its build prints gcc's numbers.
+.ci/run installs autoconf and automake where they are missing."""
 
 from __future__ import annotations
 
@@ -71,6 +73,32 @@ def test_cmake_project(tmp_path, omp2gpu_cc):
     got = _run([str(build / "saxpy"), "1000"], tmp_path, OMP2GPU_OFFLOAD_LOG=str(log)).stdout
     assert got == "_OPENMP 201511, 1 devices, ran on the device, max error 0\n"
     assert "device='cpu'" in log.read_text()
+
+
+@pytest.mark.skipif(shutil.which("autoreconf") is None, reason="autoconf/automake are not installed")
+def test_autotools_project(tmp_path, omp2gpu_cc):
+    project = tmp_path / "autotools"
+    shutil.copytree(EXAMPLES / "autotools", project)
+    _run(["autoreconf", "-fi"], project)
+    configured = _run(["./configure", f"CC={omp2gpu_cc}"], project).stdout
+    for check in ("accepts -g... yes", "option to enable C11 features... none needed",
+                  "dependency style of", "size of double... 8", "for getopt.h... yes"):
+        assert check in configured, configured
+    assert "dependency style of " + str(omp2gpu_cc) + "... gcc3" in configured
+    _run(["make"], project)
+    log = tmp_path / "offload.log"
+    done = _run(["./particles", "-n", "2000", "-s", "10"], project, OMP2GPU_OFFLOAD_LOG=str(log))
+    assert "10 of 10 steps ran on a device" in done.stderr
+    assert len(log.read_text().splitlines()) >= 10
+    if shutil.which("gcc"):
+        reference = tmp_path / "reference"
+        shutil.copytree(project, reference)
+        _run(["make", "distclean"], reference)
+        _run(["./configure", "CC=gcc"], reference)
+        _run(["make"], reference)
+        assert done.stdout == _run(["./particles", "-n", "2000", "-s", "10"], reference).stdout
+    again = _run(["make"], project).stdout
+    assert "omp2gpu-cc" not in again, again
 
 
 @pytest.mark.gpu

@@ -45,3 +45,14 @@ def test_typeof_of_expressions_and_types(tmp_path):
                          ' __alignof__(struct { char c; double x; })};\n')
     assert "@\"sizes\" = global [4 x i64] [i64 8, i64 6, i64 8, i64 8]" in ir
     assert "@\"aligns\" = global [3 x i64] [i64 2, i64 8, i64 8]" in ir
+
+
+def test_assertions_among_a_structures_members(tmp_path):
+    """C11 6.7.2.1: a static_assert-declaration is a member-declaration (autoconf's C11
+    probe has one); it declares no member."""
+    ir = ir_of(tmp_path, 'struct s { int a; _Static_assert(sizeof(int) <= sizeof(long), "in struct");'
+                         ' double b; };\nint f(void) { return sizeof(struct s); }\n')
+    assert "trunc i64 16 to i32" in ir
+    error = error_of(tmp_path, 'struct s {\n  int a;\n  _Static_assert(sizeof(int) == 3, "odd int");\n};\n')
+    assert error.message == 'static assertion failed: "odd int"'
+    assert (error.location.line, error.location.column) == (3, 3)
