@@ -62,6 +62,7 @@ class CompileOptions:
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()        # "NAME" or "NAME=VALUE", as after -D
     undefines: tuple[str, ...] = ()
+    forced_includes: tuple[tuple[str, str], ...] = ()   # ("-imacros" | "-include", FILE), in gcc's order
     opt_level: int = 2
     std: str = DEFAULT_STD          # gcc's default, gnu17
     warnings_enabled: bool = True
@@ -152,14 +153,14 @@ def preprocess_file(source: Path, options: CompileOptions) -> str:
     undefines = [*options.undefines, *([] if options.openmp else ["_OPENMP"])]
     arguments = (str(source), list(options.include_dirs), list(options.defines), undefines, options.std)
     try:
-        text = preprocess(*arguments)
+        text = preprocess(*arguments, forced=options.forced_includes)
     except CompileError as error:
         if not any(error.message == f"{header}: No such file or directory" for header in mpi.HEADERS):
             raise
         found = mpi.find()
         if found is None:
             raise CompileError(error.message, error.location, hint=mpi.missing_message()) from None
-        text = preprocess(*arguments, fallback_dirs=found.include_dirs)
+        text = preprocess(*arguments, forced=options.forced_includes, fallback_dirs=found.include_dirs)
     return text if options.openmp else _without_openmp_pragmas(text)
 
 

@@ -66,12 +66,13 @@ def predefined_macros(std: str = DEFAULT_STD) -> list[tuple[str, str]]:
 
 
 def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = DEFAULT_STD,
-               *, backend: str | None = None, fallback_dirs=()) -> str:
+               *, backend: str | None = None, fallback_dirs=(), forced=()) -> str:
     """Return the preprocessed text of `path`.
 
     defines are "NAME" or "NAME=VALUE"; backend is "gcc", "pcpp" or None (gcc
     when available); `fallback_dirs` are searched after the bundled headers (a
-    library's own headers, such as MPI's).
+    library's own headers, such as MPI's); `forced` are ("-include" | "-imacros", FILE)
+    pairs read before the file, as gcc's flags of those names.
     """
     include_dirs = [*include_dirs, runtime_files.include_dir(), *fallback_dirs]
     if not os.path.isfile(path):
@@ -79,9 +80,9 @@ def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = 
     if backend is None:
         backend = "gcc" if shutil.which("gcc") else "pcpp"
     if backend == "gcc":
-        return _run_gcc(path, include_dirs, defines, undefines, std)
+        return _run_gcc(path, include_dirs, defines, undefines, std, forced=forced)
     if backend == "pcpp":
-        return _run_pcpp(path, include_dirs, defines, undefines, std)
+        return _run_pcpp(path, include_dirs, defines, undefines, std, forced)
     raise ValueError(f"unknown preprocessor back end {backend!r}")
 
 
@@ -90,7 +91,7 @@ def preprocess(path: str, include_dirs=(), defines=(), undefines=(), std: str = 
 _GCC_ERROR = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:(?P<col>\d+):)? (?:fatal )?error: (?P<msg>.*)$")
 
 
-def _gcc_command(path, include_dirs, defines, undefines, std, system_dirs=()) -> list[str]:
+def _gcc_command(path, include_dirs, defines, undefines, std, system_dirs=(), forced=()) -> list[str]:
     # -fopenmp makes cpp macro-expand `#pragma omp` lines and turn
     # _Pragma("omp ...") into them; -undef drops gcc's own predefined macros.
     command = ["gcc", "-E", "-undef", "-nostdinc", "-fopenmp", f"-std={std}",
@@ -102,12 +103,13 @@ def _gcc_command(path, include_dirs, defines, undefines, std, system_dirs=()) ->
     command += [f"-D{name}={value}" for name, value in predefined_macros(std)]
     command += [f"-D{d}" for d in defines]
     command += [f"-U{u}" for u in undefines]
+    command += [word for pair in forced for word in pair]
     command.append(path)
     return command
 
 
-def _run_gcc(path, include_dirs, defines, undefines, std, extra=(), system_dirs=()) -> str:
-    command = [*_gcc_command(path, include_dirs, defines, undefines, std, system_dirs), *extra]
+def _run_gcc(path, include_dirs, defines, undefines, std, extra=(), system_dirs=(), forced=()) -> str:
+    command = [*_gcc_command(path, include_dirs, defines, undefines, std, system_dirs, forced), *extra]
     env = dict(os.environ, LC_ALL="C", LANG="C")
     try:
         result = subprocess.run(command, capture_output=True, encoding="utf-8",
@@ -142,7 +144,7 @@ def _expand_unexpanded_pragmas(text: str, command: list, env: dict) -> str:
 
 
 def gcc_preprocessor(path: str, include_dirs=(), defines=(), undefines=(), std: str = DEFAULT_STD,
-                     extra_flags=(), fallback_dirs=()) -> str:
+                     extra_flags=(), fallback_dirs=(), forced=()) -> str:
     """gcc's preprocessor run as `preprocess` runs it, with `extra_flags`: -M/-MM and their
     -MF -MT -MQ -MP (the make rule of the headers, written by gcc's own machinery), -dM (the
     macros). The bundled headers count as system headers, so -MM leaves them out."""
@@ -151,7 +153,7 @@ def gcc_preprocessor(path: str, include_dirs=(), defines=(), undefines=(), std: 
                            "and gcc was not found", hint="install gcc (e.g. apt install gcc)")
     system = [runtime_files.include_dir(), *fallback_dirs]
     return _run_gcc(path, include_dirs, defines, undefines, std, extra=list(extra_flags),
-                    system_dirs=system)
+                    system_dirs=system, forced=forced)
 
 
 def _gcc_error(stderr: str) -> CompileError:
@@ -167,7 +169,7 @@ def _gcc_error(stderr: str) -> CompileError:
 
 # -------------------------------------------------------------------------- pcpp
 
-def _run_pcpp(path, include_dirs, defines, undefines, std) -> str:
+def _run_pcpp(path, include_dirs, defines, undefines, std, forced=()) -> str:
     pre = _Pcpp()
     for directory in include_dirs:
         pre.add_path(str(directory))
@@ -183,8 +185,12 @@ def _run_pcpp(path, include_dirs, defines, undefines, std) -> str:
         pre.define(f"{name} {value if '=' in definition else '1'}")
     for name in undefines:
         pre.undef(name)
+    if any(flag == "-imacros" for flag, _ in forced):
+        raise CompileError("-imacros needs gcc's preprocessor, and gcc was not found",
+                           hint="install gcc (e.g. apt install gcc)")
+    prefix = "".join(f'#include "{name}"\n' for _, name in forced)
     with open(path, encoding="utf-8", errors="replace") as handle:
-        pre.parse(handle.read(), path)
+        pre.parse(prefix + f'#line 1 "{path}"\n' + handle.read() if prefix else handle.read(), path)
     out = io.StringIO()
     pre.write(out)
     if pre.errors:

@@ -179,7 +179,8 @@ def _preprocess(command: CcCommand, options, source: str) -> None:
         return
     if command.print_macros:
         text = preprocess.gcc_preprocessor(source, options.include_dirs, options.defines,
-                                           _undefines(options), options.std, ["-dM"])
+                                           _undefines(options), options.std, ["-dM"],
+                                           forced=options.forced_includes)
     else:
         text = pipeline.preprocess_file(Path(source), options)
     write_output(command.output, text)
@@ -199,7 +200,7 @@ def _dependency_rule(command: CcCommand, options, source: str, object_name: str 
     if not request.targets:
         flags += ["-MT", object_name or Path(source).with_suffix(".o").name]
     return preprocess.gcc_preprocessor(source, options.include_dirs, options.defines, _undefines(options),
-                                       options.std, flags)
+                                       options.std, flags, forced=options.forced_includes)
 
 
 def _compile(command: CcCommand, options, source: str) -> None:

@@ -25,12 +25,12 @@ NVPTX_TRIPLES = ("nvptx64", "nvptx64-nvidia-cuda", "nvptx64-nvidia-cuda-ptx", "n
 VALUE_FLAGS = {"-o": "output", "-I": "include", "-isystem": "include", "-iquote": "include",
                "-idirafter": "include", "-D": "define", "-U": "undefine", "-L": "library_dir", "-l": "library",
                "-x": "language", "-MF": "dep_file", "-MT": "dep_target", "-MQ": "dep_quoted_target",
-               "-Xopenmp-target": "offload_option", "-Xlinker": "linker", "-include": "forced_include",
+               "-Xopenmp-target": "offload_option", "-Xlinker": "linker", "-include": "forced_include", "-imacros": "forced_include",
                "-Xassembler": "assembler", "-Xpreprocessor": "preprocessor_option"}
 # Other compilers' flags that take the next word, accepted with a note (their value is
 # not an input), and the linker's, passed to cc's link with their value.
 IGNORED_VALUE_FLAGS = ("--param", "-Xclang", "-mllvm", "-target", "-B", "-aux-info", "-dumpbase", "-dumpdir",
-                       "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-imacros", "-MJ")
+                       "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-MJ")
 LINK_VALUE_FLAGS = ("-T", "-z", "-u", "-e")
 # Flags whose value is only ever joined: -std=c99, --offload-arch=sm_80.
 JOINED_ONLY = ("-std=", "--offload-arch=", "--scheme=", "--dump=")
@@ -169,6 +169,8 @@ def _take_value(command: CcCommand, flag: str, value: str, language):
         command.output = value
     elif kind == "include":
         command.flags += ["-I", value]
+    elif kind == "forced_include":
+        command.flags += [flag, value]
     elif kind in ("define", "undefine"):
         command.flags.append(f"{flag}{value}")
     elif kind == "library_dir":
@@ -196,7 +198,7 @@ def _take_value(command: CcCommand, flag: str, value: str, language):
         command.flags.append(f"--offload-arch={value}")
     elif flag in ("--scheme", "--dump"):
         command.flags.append(f"{flag}={value}")
-    else:                                # -include, -Xassembler, -Xpreprocessor, other compilers' (--param ...)
+    else:                                # -Xassembler, -Xpreprocessor, other compilers' (--param ...)
         command.notes.append(f"'{flag} {value}' is not supported by omp2gpu-cc (ignored)")
     return language
 

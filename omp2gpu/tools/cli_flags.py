@@ -7,6 +7,7 @@ pass quietly, the others are warned of, never silently dropped.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 
@@ -66,6 +67,8 @@ SEARCH_AND_MACRO_FLAGS = (
     ("-I", "include_dirs", "DIR", "add DIR to the #include search path"),
     ("-D", "defines", "NAME[=VALUE]", "define a macro"),
     ("-U", "undefines", "NAME", "undefine a macro"),
+    ("-include", "include_files", "FILE", "include FILE before the source's first line (as gcc)"),
+    ("-imacros", "macro_files", "FILE", "take FILE's macros, not its text, before -include's (as gcc)"),
 )
 # gcc's, accepted so that existing command lines and makefiles work (ignored_flag_warnings).
 GCC_FLAGS = (
@@ -106,6 +109,16 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
     return p
 
 
+def forced_includes(macro_files, include_files) -> tuple[tuple[str, str], ...]:
+    """-imacros then -include files, each as gcc takes it: a name found in the working
+    directory made absolute (the preprocessor runs elsewhere), else searched for as
+    #include "FILE" would be."""
+    def located(name):
+        return os.path.abspath(name) if os.path.isfile(name) else name
+    return (tuple(("-imacros", located(name)) for name in macro_files)
+            + tuple(("-include", located(name)) for name in include_files))
+
+
 def compile_options(args: argparse.Namespace) -> CompileOptions:
     """The CompileOptions the parsed flags ask for."""
     diagnostics.warnings_enabled = not args.no_warnings
@@ -118,6 +131,7 @@ def compile_options(args: argparse.Namespace) -> CompileOptions:
         include_dirs=tuple(args.include_dirs),
         defines=tuple(args.defines),
         undefines=tuple(args.undefines),
+        forced_includes=forced_includes(args.macro_files, args.include_files),
         opt_level=args.opt_level,
         std=args.std,
         warnings_enabled=not args.no_warnings,

@@ -74,6 +74,20 @@ def test_dependency_files_are_gccs(project):
     assert rule.startswith("target: prog.c") and "omp.h" in rule and "scale.h" in rule
 
 
+def test_forced_includes(project, capsys):
+    """-include reads a header before the first line, -imacros takes only its macros (before
+    -include's, as gcc); a dependency rule names the forced header."""
+    (project / "forced.h").write_text("#define SCALE 5\nint forced_declaration;\n")
+    (project / "plain.c").write_text('#include <stdio.h>\nint main(void) { printf("%d\\n", SCALE); }\n')
+    assert cc.main(["-include", "forced.h", "plain.c", "-o", "with_include"]) == 0
+    assert _run(project / "with_include").stdout == "5\n"
+    assert cc.main(["-imacros", "forced.h", "-E", "plain.c"]) == 0
+    text = capsys.readouterr().out
+    assert "printf(\"%d\\n\", 5)" in text and "forced_declaration" not in text
+    assert cc.main(["-include", "forced.h", "-MM", "plain.c"]) == 0
+    assert "forced.h" in capsys.readouterr().out
+
+
 def test_preprocessing_and_predefined_macros(project, capsys):
     """-E expands macros; -dM -E lists the GNU identity and _OPENMP, which -fno-openmp drops."""
     assert cc.main(["-E", "prog.c"]) == 0
