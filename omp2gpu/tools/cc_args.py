@@ -25,7 +25,8 @@ NVPTX_TRIPLES = ("nvptx64", "nvptx64-nvidia-cuda", "nvptx64-nvidia-cuda-ptx", "n
 VALUE_FLAGS = {"-o": "output", "-I": "include", "-isystem": "include", "-iquote": "include",
                "-idirafter": "include", "-D": "define", "-U": "undefine", "-L": "library_dir", "-l": "library",
                "-x": "language", "-MF": "dep_file", "-MT": "dep_target", "-MQ": "dep_quoted_target",
-               "-Xopenmp-target": "offload_option", "-Xlinker": "linker", "-include": "forced_include", "-imacros": "forced_include",
+               "-Xopenmp-target": "offload_option", "-Xlinker": "linker",
+               "-include": "forced_include", "-imacros": "forced_include",
                "-Xassembler": "assembler", "-Xpreprocessor": "preprocessor_option"}
 # Other compilers' flags that take the next word, accepted with a note (their value is
 # not an input), and the linker's, passed to cc's link with their value.

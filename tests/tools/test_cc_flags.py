@@ -17,7 +17,8 @@ ROWS = ROW.findall(DOC.read_text())
 # A value for the flags the table names alone.
 SAMPLE = {"-o": ["-o", "out"], "-I": ["-Iinclude"], "-D": ["-DN=4"], "-U": ["-UN"], "-L": ["-Llib"],
           "-l": ["-lfoo"], "-Xlinker": ["-Xlinker", "-zdefs"], "-MF": ["-MF", "x.d"], "-MT": ["-MT", "t.o"],
-          "-x": ["-x", "c"], "-include": ["-include", "config.h"], "-imacros": ["-imacros", "config.h"], "-Xopenmp-target": ["-Xopenmp-target", "-march=sm_80"]}
+          "-include": ["-include", "config.h"], "-imacros": ["-imacros", "config.h"],
+          "-x": ["-x", "c"], "-Xopenmp-target": ["-Xopenmp-target", "-march=sm_80"]}
 
 
 def _notes(words: list[str]) -> list[str]:
