@@ -45,15 +45,8 @@ def _schedule(policy: str, index: int) -> str:
 _TARGET_REGION = re.compile(r"#\s*pragma\s+omp\s+target(?!\s+(?:data|enter|exit|update)\b)")
 
 
-# Programs that spread their regions over omp_get_num_devices() devices (device(n) clauses):
-# under this matrix's single CPU device their output matches gcc's but the offload log
-# records no launch (not yet understood; tests/remote runs them over two servers and
-# test_programs.py on each device kind).
-SEVERAL_DEVICES = {"multi_device_stencil_halves", "device_to_device_halo_memcpy"}
-
-
 def _launches_regions(program: Path) -> bool:
-    if program.stem in EVERY_REGION_ON_HOST or program.stem in SEVERAL_DEVICES:
+    if program.stem in EVERY_REGION_ON_HOST:
         return False
     return any(_TARGET_REGION.search(source.read_text()) for source in sources(program))
 

@@ -19,7 +19,8 @@ static void relax(struct half *h, int step) {
 
 int main(void) {
     int devices = omp_get_num_devices(), host = omp_get_initial_device();
-    struct half left = {0, devices >= 2 ? 0 : host}, right = {0, devices >= 2 ? 1 : host};
+    /* two devices: a half on each; one: both halves on it; none: on the host */
+    struct half left = {0, devices >= 1 ? 0 : host}, right = {0, devices >= 2 ? 1 : devices ? 0 : host};
     long *start = malloc((2 * HALF + 2) * sizeof(long)), *out = malloc((2 * HALF + 2) * sizeof(long));
     size_t bytes = (HALF + 2) * sizeof(long), cell = sizeof(long);
     for (int i = 0; i < 2 * HALF + 2; i++) start[i] = (i * 104729L) % 8191;

@@ -27,7 +27,7 @@ static void step(struct field *f, int parts) {
 }
 
 int main(int argc, char **argv) {
-    int parts = argc > 1 ? atoi(argv[1]) : 4;
+    int parts = argc > 1 && atoi(argv[1]) > 0 ? atoi(argv[1]) : 4;   /* a word: the default */
     struct field f = {malloc(N * sizeof(long)), malloc(N * sizeof(long)), N};
     for (int i = 0; i < N; i++) f.now[i] = f.next[i] = (i * 7919L) % 1009;
     for (int s = 0; s < STEPS; s++) {
