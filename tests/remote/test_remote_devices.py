@@ -119,7 +119,7 @@ def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(binaries):
         program = subprocess.Popen([str(binaries[0]), "4"], env={
             **os.environ, "OMP2GPU_DEVICES": url(victim), "OMP2GPU_REMOTE_TOKEN": TOKEN,
             "OMP2GPU_REMOTE_TEST_DELAY_US": "20000"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(0.5)
+        time.sleep(1.2)      # the run takes ~2.4 s (20 ms a request): connected by then, even on a loaded machine
         victim.send_signal(signal.SIGKILL)
         out, err = program.communicate(timeout=120)
     finally:
