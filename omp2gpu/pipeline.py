@@ -37,7 +37,7 @@ from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
 from omp2gpu.sema.orphaned_reductions import check_orphaned_reductions
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
-from omp2gpu.sema.uses_allocators import make_allocators_in_regions
+from omp2gpu.sema.uses_allocators import check_allocator_traits
 from omp2gpu.targets import host, mpi
 
 # Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
@@ -192,7 +192,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     lower_loop_constructs(ast, check=lowering_checks)     # 5.0 `loop` -> a 4.5 construct
     check_atomic_forms(ast)
     apply_requires(ast)
-    make_allocators_in_regions(ast)                         # 5.0 uses_allocators(a(traits))
+    check_allocator_traits(ast)                             # 5.0 uses_allocators(a(traits))
     lower_scans(ast, strict=lowering_checks)
     return ast
 

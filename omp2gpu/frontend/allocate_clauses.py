@@ -1,8 +1,9 @@
 """OpenMP 5.0/5.1 memory-management syntax: the `allocate` directive's list and its
 `allocator` and `align` clauses, the `allocate([allocator:] list)` clause (5.1:
 `allocate(allocator(a), align(n): list)`) and `uses_allocators(a, b(traits))` on
-`target`; the rules that need no types (an allocate-clause item must be privatised on the
-same directive; an align is a power of two). Each privatised item of an allocate clause
+`target` and its combinations (5.2: `uses_allocators(memspace(m), traits(t): b; a)`);
+the rules that need no types (an allocate-clause item must be privatised on the same
+directive; an align is a power of two). Each privatised item of an allocate clause
 is linked to it (`ListItem.allocate`), so the clause follows its item wherever a scheme
 routes the item's data-sharing clause. Types are checked by codegen
 (codegen/openmp/allocate_storage.py)."""
@@ -43,12 +44,19 @@ class AllocateClause(ListClause):
 
 @dataclass
 class UsedAllocator:
-    """One uses_allocators item: an allocator, and the traits array it is made with on
-    the device (None for a predefined allocator)."""
+    """One uses_allocators item: an allocator, and the traits array and memory space it is
+    made with for the region (None for a predefined allocator)."""
     name: str
     coord: SourceLocation
     traits: str | None = None
     traits_coord: SourceLocation | None = None
+    memspace: str | None = None             # 5.2's memspace(m); None: omp_default_mem_space
+    memspace_coord: SourceLocation | None = None
+
+    @property
+    def made(self) -> bool:
+        """The region makes it (codegen/openmp/region_allocators.py); else a predefined one."""
+        return self.traits is not None or self.memspace is not None
 
 
 @dataclass(kw_only=True)
@@ -103,22 +111,52 @@ def _read_modifier(ctx, piece, clause: AllocateClause) -> None:
 
 
 def parse_uses_allocators(ctx, tok, args):
-    """uses_allocators(allocator[(traits)], ...): identifiers, a traits array by name."""
+    """5.0/5.1 uses_allocators(allocator[(traits)], ...); 5.2's lists with modifiers,
+    uses_allocators(memspace(m), traits(t): a, b; c): identifiers, a traits array by name."""
     used = []
-    for piece in split_top(args, ","):
-        tokens = piece.tokens
-        if not tokens or tokens[0].kind != "id":
-            raise ctx.error("expected an allocator name in 'uses_allocators' clause",
-                            tokens[0].offset if tokens else piece.start)
-        item = UsedAllocator(tokens[0].text, ctx.loc(tokens[0].offset))
-        if len(tokens) > 1:
-            if len(tokens) != 4 or not tokens[1].is_punct("(") or tokens[2].kind != "id" \
-                    or not tokens[3].is_punct(")"):
-                raise ctx.error("expected 'allocator(traits-array)' in 'uses_allocators' clause",
-                                tokens[1].offset)
-            item.traits, item.traits_coord = tokens[2].text, ctx.loc(tokens[2].offset)
-        used.append(item)
+    for group in split_top(args, ";"):
+        head, tail = split_once(ctx, group, ":", "'uses_allocators' clause")
+        modifiers = {}
+        for piece in split_top(head, ",") if tail is not None else ():
+            name, value = _uses_allocators_modifier(ctx, piece)
+            if name in modifiers:
+                raise ctx.error(f"'{name}' appears more than once in 'uses_allocators' clause",
+                                piece.tokens[0].offset)
+            modifiers[name] = value
+        for piece in split_top(tail if tail is not None else head, ","):
+            item = _used_allocator(ctx, piece)
+            if modifiers and item.traits is not None:
+                raise ctx.error(f"allocator '{item.name}' has 'traits' modifiers and '({item.traits})' "
+                                "in 'uses_allocators' clause", piece.tokens[2].offset)
+            item.traits, item.traits_coord = modifiers.get("traits", (item.traits, item.traits_coord))
+            item.memspace, item.memspace_coord = modifiers.get("memspace", (None, None))
+            used.append(item)
     return UsesAllocatorsClause(coord=ctx.loc(tok.offset), allocators=used)
+
+
+def _used_allocator(ctx, piece) -> UsedAllocator:
+    tokens = piece.tokens
+    if not tokens or tokens[0].kind != "id":
+        raise ctx.error("expected an allocator name in 'uses_allocators' clause",
+                        tokens[0].offset if tokens else piece.start)
+    item = UsedAllocator(tokens[0].text, ctx.loc(tokens[0].offset))
+    if len(tokens) > 1:
+        if len(tokens) != 4 or not tokens[1].is_punct("(") or tokens[2].kind != "id" \
+                or not tokens[3].is_punct(")"):
+            raise ctx.error("expected 'allocator(traits-array)' in 'uses_allocators' clause",
+                            tokens[1].offset)
+        item.traits, item.traits_coord = tokens[2].text, ctx.loc(tokens[2].offset)
+    return item
+
+
+def _uses_allocators_modifier(ctx, piece) -> tuple[str, tuple]:
+    """memspace(m) or traits(t) before the ':' (OpenMP 5.2): (name, (identifier, its location))."""
+    tokens = piece.tokens
+    if len(tokens) != 4 or tokens[0].text not in ("memspace", "traits") or not tokens[1].is_punct("(") \
+            or tokens[2].kind != "id" or not tokens[3].is_punct(")"):
+        raise ctx.error("expected 'memspace(memory-space)' or 'traits(traits-array)' before ':' in "
+                        "'uses_allocators' clause", tokens[0].offset if tokens else piece.start)
+    return tokens[0].text, (tokens[2].text, ctx.loc(tokens[2].offset))
 
 
 def link_allocate_items(directive) -> None:
@@ -147,9 +185,10 @@ def check_uses_allocators(directive) -> None:
     theirs (OpenMP 5.0 2.15.6)."""
     for clause in directive.clauses:
         for used in getattr(clause, "allocators", ()):
-            if used.traits is not None and used.name.startswith("omp_") and used.name.endswith("_mem_alloc"):
-                raise CompileError(f"predefined allocator '{used.name}' cannot have traits in "
-                                   "'uses_allocators' clause", used.traits_coord)
+            if used.made and used.name.startswith("omp_") and used.name.endswith("_mem_alloc"):
+                what, where = ("traits", used.traits_coord) if used.traits else ("a memory space", used.memspace_coord)
+                raise CompileError(f"predefined allocator '{used.name}' cannot have {what} in "
+                                   "'uses_allocators' clause", where)
 
 
 def is_allocate_directive_clause(clause) -> bool:

@@ -95,6 +95,9 @@ class MapType(enum.IntFlag):
                             # calling push(list, base, begin, size, type) per entry, sizes[i] the count
     NON_CONTIG = 0x2000000  # target update of a strided section: bases[i] its descriptor (int64:
                             # dims, element bytes, then count and byte stride per dimension, outermost first)
+    ALLOCATOR = 0x4000000   # uses_allocators(a(traits)): bases[i] = begins[i] the allocator's record made on the
+                            # host, sizes[i] its bytes, mapped TO for the construct; the parameter is the device
+                            # copy's address, by value (sizes[i] 0, a predefined allocator: bases[i] as it is)
 
 
 MEMBER_OF_SHIFT = 48        # bits 48..63: 1 + the index of the struct entry this entry is a member of

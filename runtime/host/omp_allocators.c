@@ -311,3 +311,10 @@ unsigned long __omp2gpu_allocator_alignment(omp_allocator_handle_t allocator, un
     allocator_record *record = record_of(allocator);
     return record && record->alignment > natural ? record->alignment : natural;
 }
+
+/* The bytes of an allocator's record, 0 for a predefined allocator (no record): a target
+ * construct's uses_allocators(a(traits)) allocator is made on the host and its record
+ * mapped to the device for the construct (codegen/openmp/region_allocators.py). */
+unsigned long __omp2gpu_allocator_record_bytes(omp_allocator_handle_t allocator) {
+    return record_of(allocator) ? sizeof(allocator_record) : 0;
+}

@@ -114,7 +114,9 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         if (entries[i].type & MAP_LITERAL) {
             args[params] = entries[i].size ? begins[i] : (void *)&slots[params];
         } else {
-            slots[params] = entries[i].type & MAP_IS_DEVICE_PTR ? entries[i].base : table_translate(d, &entries[i]);
+            int as_is = (entries[i].type & MAP_IS_DEVICE_PTR)        /* or a predefined allocator */
+                        || ((entries[i].type & MAP_ALLOCATOR) && entries[i].size == 0);
+            slots[params] = as_is ? entries[i].base : table_translate(d, &entries[i]);
             args[params] = &slots[params];
         }
         params++;

@@ -56,6 +56,8 @@
 #define MAP_PRESENT 0x2000       /* 5.1: mapped already, or the program's error (labels: abi.py) */
 #define MAP_MAPPER 0x1000000      /* declare mapper: begin is a function pushing entries (mappers.c) */
 #define MAP_NON_CONTIG 0x2000000  /* target update of a strided section: base is its descriptor */
+#define MAP_ALLOCATOR 0x4000000   /* uses_allocators: the host's allocator record, mapped TO; the parameter its
+                                     device address by value (size 0, a predefined allocator: base as it is) */
 #define MAP_MEMBER_OF_SHIFT 48
 #define MAP_NOT_MAPPED (MAP_LITERAL | MAP_IS_DEVICE_PTR | MAP_POINTER_LOOKUP | MAP_ATTACH | MAP_MAPPER)
 

@@ -47,6 +47,17 @@ def test_uses_allocators_items():
                                                                           ("mine", "traits")]
 
 
+def test_uses_allocators_52_modifiers_and_lists():
+    clause = parse("omp target teams uses_allocators(memspace(omp_high_bw_mem_space), traits(t): a, b; "
+                   "omp_default_mem_alloc)").first(UsesAllocatorsClause)
+    assert [(used.name, used.traits, used.memspace, used.made) for used in clause.allocators] == [
+        ("a", "t", "omp_high_bw_mem_space", True), ("b", "t", "omp_high_bw_mem_space", True),
+        ("omp_default_mem_alloc", None, None, False)]
+    (only_space,) = parse("omp target uses_allocators(memspace(omp_low_lat_mem_space): c)") \
+        .first(UsesAllocatorsClause).allocators
+    assert (only_space.traits, only_space.memspace, only_space.made) == (None, "omp_low_lat_mem_space", True)
+
+
 @pytest.mark.parametrize("text,message,at,occurrence", [
     ("omp parallel allocate(omp_default_mem_alloc: q)",
      "'q' in 'allocate' clause is not privatised on '#pragma omp parallel' (it needs a private, "
@@ -58,6 +69,16 @@ def test_uses_allocators_items():
     ("omp target uses_allocators(omp_const_mem_alloc(t))",
      "predefined allocator 'omp_const_mem_alloc' cannot have traits in 'uses_allocators' clause", "t)", 1),
     ("omp target uses_allocators(a(t, u))", "expected 'allocator(traits-array)' in 'uses_allocators' clause", "(", 2),
+    ("omp target uses_allocators(memspace(omp_high_bw_mem_space): omp_high_bw_mem_alloc)",
+     "predefined allocator 'omp_high_bw_mem_alloc' cannot have a memory space in 'uses_allocators' clause",
+     "omp_high_bw_mem_space", 1),
+    ("omp target uses_allocators(traits(t), traits(u): a)",
+     "'traits' appears more than once in 'uses_allocators' clause", "traits", 2),
+    ("omp target uses_allocators(traits(t): a(u))",
+     "allocator 'a' has 'traits' modifiers and '(u)' in 'uses_allocators' clause", "u)", 1),
+    ("omp target uses_allocators(align(64): a)",
+     "expected 'memspace(memory-space)' or 'traits(traits-array)' before ':' in 'uses_allocators' clause",
+     "align", 1),
     ("omp parallel uses_allocators(omp_default_mem_alloc)",
      "clause 'uses_allocators' is not valid on '#pragma omp parallel'", "uses_allocators", 1),
     ("omp simd private(t) allocate(t)", "clause 'allocate' is not valid on '#pragma omp simd'", "allocate", 1),

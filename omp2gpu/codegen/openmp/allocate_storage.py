@@ -207,9 +207,13 @@ def check_uses_allocators(cg, directive) -> None:
                 what = f"of type '{symbol.ctype}'" if symbol.kind == "object" else "not a variable"
                 raise CompileError(f"'{used.name}' in 'uses_allocators' clause is not an allocator ({what}; "
                                    "an 'omp_allocator_handle_t' variable or a predefined allocator)", used.coord)
-            if used.traits is None:
+            if not used.made:
                 raise CompileError(f"allocator '{used.name}' in 'uses_allocators' clause needs its traits "
                                    f"array: '{used.name}(traits)'", used.coord)
+            if used.memspace is not None:
+                _check_memspace(cg, used)
+            if used.traits is None:
+                continue
             trait = _typedef(cg, "omp_alloctrait_t", used.traits_coord)
             traits = cg.scope.lookup(used.traits)
             if traits is None:
@@ -219,3 +223,12 @@ def check_uses_allocators(cg, directive) -> None:
                 raise CompileError(f"traits '{used.traits}' of allocator '{used.name}' in 'uses_allocators' "
                                    f"clause must be an array of 'omp_alloctrait_t' of constant size",
                                    used.traits_coord)
+
+
+def _check_memspace(cg, used) -> None:
+    """5.2's memspace(m): a memory space omp.h names."""
+    _typedef(cg, "omp_memspace_handle_t", used.memspace_coord)
+    symbol = cg.scope.lookup(used.memspace)
+    if symbol is None or symbol.kind != "enum-constant" or not used.memspace.endswith("_mem_space"):
+        raise CompileError(f"'{used.memspace}' in 'uses_allocators' clause's 'memspace' modifier is not a "
+                           "memory space (omp_default_mem_space, omp_high_bw_mem_space, ...)", used.memspace_coord)

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.openmp import canonical_loop, task_depend, tasks
+from omp2gpu.codegen.openmp import canonical_loop, region_allocators, task_depend, tasks
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
     clauses_named,
@@ -57,7 +57,9 @@ class HostOpenMP(OpenMPRuntime):
 
     # ----------------------------------------------------------------- compute constructs
     def emit_construct(self, cg, construct) -> None:
-        super().emit_construct(cg, self.defaultmap_applied(cg, construct))
+        construct = self.defaultmap_applied(cg, construct)
+        with region_allocators.made_on_host(cg, construct.directive):     # uses_allocators(a(traits))
+            super().emit_construct(cg, construct)
 
     def defaultmap_applied(self, cg, construct):
         """A target construct with its defaultmap clauses made explicit (defaultmap.py)."""

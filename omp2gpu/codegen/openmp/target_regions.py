@@ -20,7 +20,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import I64, convert
-from omp2gpu.codegen.openmp import mappers
+from omp2gpu.codegen.openmp import mappers, region_allocators
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.map_iterators import check_item, iterated_extent
 from omp2gpu.codegen.openmp.member_maps import member_entries
@@ -104,6 +104,12 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
             symbol = _symbol(cg, item.name, item.coord)
             _add(captures, Capture(item.name, symbol.ctype, "object", MapType.IS_DEVICE_PTR, item, symbol),
                  item.coord)
+    # uses_allocators(a(traits)): the host's new allocator, its record mapped for the region
+    # and its device address passed by value (region_allocators.py)
+    for used in region_allocators.made_allocators(directive):
+        symbol = _symbol(cg, used.name, used.coord)
+        _add(captures, Capture(used.name, symbol.ctype, "literal", MapType.TO | MapType.ALLOCATOR, None, symbol),
+             used.coord)
     # Reduction and lastprivate results must reach the host: these are mapped tofrom.
     by_reference = {item.name for clause in clauses_named(directive, "reduction")
                     for item in clause.items}
@@ -225,6 +231,8 @@ def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
     i8p = ir.IntType(8).as_pointer()
     address = capture.symbol.address
     ctype = capture.ctype
+    if capture.map_type & MapType.ALLOCATOR:
+        return region_allocators.map_entry(cg, capture.symbol)
     if capture.kind == "literal":
         return b.bitcast(address, i8p), b.bitcast(address, i8p), ir.Constant(I64, ctype.size)
     if capture.kind == "pointer":
