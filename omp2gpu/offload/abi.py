@@ -165,6 +165,11 @@ ENTRY_INTEROP_DESTROY = "__omp2gpu_interop_destroy"
 # (runtime/host/omp_api.c's __omp2gpu_device_code): int __omp2gpu_device_kind(int device)
 # -> DEVICE_CODE_CPU or DEVICE_CODE_GPU, -1 for no such device.
 ENTRY_DEVICE_KIND = "__omp2gpu_device_kind"
+# OMP_ALLOCATOR as libomp2gpu read it at start-up (runtime/offload/env_allocator.c), called by
+# the host runtime's def-allocator-var (runtime/host/omp_allocators.c):
+#   int __omp2gpu_env_allocator(omp_memspace_handle_t *, omp_alloctrait_t traits[16], int *ntraits)
+#   -> a predefined allocator's handle; 0: make one from the memory space and traits; -1: none
+ENTRY_ENV_ALLOCATOR = "__omp2gpu_env_allocator"
 DEVICE_CODE_HOST, DEVICE_CODE_CPU, DEVICE_CODE_GPU = 0, 1, 2
 # a detached target task's completion event, offered to its launch (docs/async.md):
 #   void __omp2gpu_target_task_begin(void *event, int flags); int __omp2gpu_target_task_end(void)

@@ -30,6 +30,9 @@ SOURCE_FOLDER = "offload"
 POOL_SOURCE = "cpu_device/pool.c"
 C_FLAGS = ("-O2", "-fPIC", "-std=gnu11", "-fvisibility=default")
 SYSTEM_LIBRARIES = ("-lpthread", "-ldl", "-lm")
+# Defined when a source that names it is compiled for libomp2gpu.so (a shared object has no
+# .preinit_array: runtime/offload/env_allocator.c)
+SHARED_LIBRARY_MACRO = "OMP2GPU_SHARED_LIBRARY"
 # The program's calls to the OpenMP runtime's waits (taskwait, barriers, ...) bound to the
 # runtime's __wrap_NAME, which also wait for the thread's target tasks whose kernels run
 # ahead (docs/async.md, runtime/offload/openmp_waits.c): every link of the runtime.
@@ -97,16 +100,21 @@ def build() -> NativeRuntime:
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".libomp2gpu-"))
     try:
-        objects = []
+        objects, shared_objects = [], []
         for source in sources():
             obj = work / f"{source.stem}.o"
             _run([*compiler.split(), *C_FLAGS, *ucx_flags(), "-c", str(source), "-o", str(obj)],
                  "compile " + source.name)
             objects.append(str(obj))
+            shared_objects.append(str(obj))
+            if SHARED_LIBRARY_MACRO.encode() in source.read_bytes():    # its shared-library version differs
+                shared_objects[-1] = str(work / f"{source.stem}.shared.o")
+                _run([*compiler.split(), *C_FLAGS, *ucx_flags(), f"-D{SHARED_LIBRARY_MACRO}", "-c", str(source),
+                      "-o", shared_objects[-1]], "compile " + source.name)
         _run(["ar", "rcs", str(work / "libomp2gpu.a"), *objects], "archive libomp2gpu.a")
         # it calls the OpenMP runtime (target tasks, the wrapped waits): linked with it, so it
         # loads anywhere, and with the wrap flags for its __real_GOMP_* references
-        _run([*compiler.split(), "-shared", "-o", str(work / "libomp2gpu.so"), *objects, *WAIT_WRAPPER_FLAGS,
+        _run([*compiler.split(), "-shared", "-o", str(work / "libomp2gpu.so"), *shared_objects, *WAIT_WRAPPER_FLAGS,
               *openmp_runtime.link_flags(), *SYSTEM_LIBRARIES], "link libomp2gpu.so")
         os.replace(work, folder)          # whole or not at all, even with builds racing
     except OSError:

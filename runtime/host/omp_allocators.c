@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
 #include <pthread.h>
-#include <string.h>
 #endif
 #ifdef OMP2GPU_ALLOCATORS_ON_GPU
 int printf(const char *format, ...);
@@ -167,18 +166,19 @@ static pthread_key_t default_key;
 static pthread_once_t default_key_once = PTHREAD_ONCE_INIT;
 static omp_allocator_handle_t initial_default;
 
-static const char *const predefined_names[] = {
-    "omp_default_mem_alloc", "omp_large_cap_mem_alloc", "omp_const_mem_alloc",
-    "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc", "omp_cgroup_mem_alloc",
-    "omp_pteam_mem_alloc", "omp_thread_mem_alloc",
-};
+/* libomp2gpu's OMP_ALLOCATOR, read (and any error said) at start-up: runtime/offload/env_allocator.c */
+int __omp2gpu_env_allocator(omp_memspace_handle_t *memspace, omp_alloctrait_t *traits, int *ntraits);
 
 static void make_default_key(void) {
-    const char *text = getenv("OMP_ALLOCATOR");
-    int i;
+    omp_memspace_handle_t memspace;
+    omp_alloctrait_t traits[16];
+    int ntraits = 0, named = __omp2gpu_env_allocator(&memspace, traits, &ntraits);
     initial_default = omp_default_mem_alloc;
-    for (i = 0; text && i < 8; i++)
-        if (strcmp(text, predefined_names[i]) == 0) initial_default = (omp_allocator_handle_t)(i + 1);
+    if (named > 0) initial_default = (omp_allocator_handle_t)named;
+    if (named == 0) {
+        omp_allocator_handle_t made = omp_init_allocator(memspace, ntraits, traits);
+        if (made != omp_null_allocator) initial_default = made;
+    }
     pthread_key_create(&default_key, NULL);
 }
 
