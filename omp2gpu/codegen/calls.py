@@ -51,6 +51,8 @@ class CallEmitter:
                                        "supported (pass its parts)", arg.coord)
                 promoted = default_argument_promotion(value.ctype, arg.coord)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
+        if name is not node.name:               # a variant: its adjust_args (dispatch.py)
+            values = self.openmp.variant_arguments(self, node, values)
         definition = self.openmp.inline_definition(self, name.name) \
             if isinstance(name, c_ast.ID) else None
         if definition is not None:

@@ -121,10 +121,6 @@ def read_variant_clause(ctx: PragmaContext, tok, args: Group | None, parse_direc
         if tail is None:
             raise ctx.error("expected 'need_device_ptr:' or 'nothing:' in 'adjust_args'", args.start)
         modifier = single_word(ctx, head, ("need_device_ptr", "nothing"), "'adjust_args' clause").text
-        if modifier == "need_device_ptr":
-            # The variant's target regions would look such a pointer up as a host one (an
-            # unmapped pointer becomes NULL there, as in OpenMP 4.5/5.0, not 5.1's own value).
-            raise ctx.error("'adjust_args(need_device_ptr: ...)' is not supported", head.start)
         return AdjustArgsClause(coord=where, modifier=modifier, items=parse_list(ctx, tail, name, plain=True))
     if name in ("novariants", "nocontext"):
         cls = NovariantsClause if name == "novariants" else NocontextClause

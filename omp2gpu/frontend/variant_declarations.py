@@ -44,17 +44,21 @@ def declare_variant(directive, coord, items, i, scope) -> None:
     adjust = tuple(directive.find(AdjustArgsClause))
     params = decl.type.args.params if decl.type.args is not None else []
     names = tuple(getattr(param, "name", None) or "" for param in params)
-    _check_adjust_args(adjust, decl, names)
+    _check_adjust_args(adjust, decl, names, params)
     scope.declared_variants.append(DeclaredVariant(decl.name, variant, directive.first(MatchClause).selector,
                                                    coord, adjust, names))
 
 
-def _check_adjust_args(clauses, decl, names) -> None:
+def _check_adjust_args(clauses, decl, names, params) -> None:
     for clause in clauses:
         for item in clause.items:
             if item.name not in names:
                 raise CompileError(f"'{item.name}' in 'adjust_args' is not a parameter of "
                                    f"'{decl.name}'", item.coord)
+            param = params[names.index(item.name)]
+            if clause.modifier == "need_device_ptr" and not isinstance(param.type, (c_ast.PtrDecl, c_ast.ArrayDecl)):
+                raise CompileError(f"'{item.name}' in 'adjust_args(need_device_ptr: ...)' is not a pointer "
+                                   f"parameter of '{decl.name}'", item.coord)
 
 
 def begin_declare_variant(directive, inside: list, scope) -> list:

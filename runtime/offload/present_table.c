@@ -474,7 +474,9 @@ uintptr_t table_translate(struct device *d, const struct map_entry *e) {
     if (maps_storage(e)) m = lookup_entry(&d->table, e, &error);
     else m = lookup_address(&d->table, e->begin, 1);
     if (m) return device_of(m, e->base);
-    return d->table.unified && (e->type & MAP_POINTER_LOOKUP) ? e->base : 0;   /* unified: as it is */
+    /* a pointer with no map whose pointee is not mapped keeps its value (OpenMP 5.1 2.21.7.2:
+     * a device address, say, from adjust_args(need_device_ptr) or omp_target_alloc) */
+    return e->type & MAP_POINTER_LOOKUP ? e->base : 0;
 }
 
 int table_return_device_pointers(struct device *d, const struct map_entry *entries, int count, void **bases) {

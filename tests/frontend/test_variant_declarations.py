@@ -81,8 +81,6 @@ def test_dispatch_and_declare_target_clauses():
     ("omp declare variant(v)", "'#pragma omp declare variant' needs at least one 'match' clause", "declare"),
     ("omp declare variant(v) match(construct={dispatch}) append_args(interop(target))",
      "'append_args' (interop objects) is not supported", "append_args"),
-    ("omp declare variant(v) match(construct={dispatch}) adjust_args(need_device_ptr: p)",
-     "'adjust_args(need_device_ptr: ...)' is not supported", "need_device_ptr"),
     ("omp declare target device_type(host)",
      "'device_type' needs a 'to', 'enter' or 'link' list on '#pragma omp declare target' "
      "(or '#pragma omp begin declare target')", "device_type"),
@@ -183,6 +181,12 @@ def test_declare_target_with_a_list_inside_a_function():
      "'#pragma omp begin declare variant' without a matching '#pragma omp end declare variant'", 2),
     ("#pragma omp end declare variant\n",
      "'#pragma omp end declare variant' without a matching '#pragma omp begin declare variant'", 1),
+    ("void v(int n, int *p);\n#pragma omp declare variant(v) match(construct={dispatch}) "
+     "adjust_args(need_device_ptr: n)\nvoid f(int n, int *p);\n",
+     "'n' in 'adjust_args(need_device_ptr: ...)' is not a pointer parameter of 'f'", 2),
+    ("void v(int n, int *p);\n#pragma omp declare variant(v) match(construct={dispatch}) "
+     "adjust_args(need_device_ptr: q)\nvoid f(int n, int *p);\n",
+     "'q' in 'adjust_args' is not a parameter of 'f'", 2),
     ("void f(void) {\n#pragma omp declare variant(f) match(construct={parallel})\n}\n",
      "'#pragma omp declare variant' is only allowed at file scope", 2),
     ("int g(void);\nvoid f(int x) {\n#pragma omp dispatch\nx = x + 1;\n}\n",

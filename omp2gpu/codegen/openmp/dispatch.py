@@ -9,7 +9,11 @@ the function it names (hooks.call_variant).
   tasks, a `taskwait`, which covers them);
 - `nowait`: the call is made at once (a deferrable call may run undeferred);
 - `is_device_ptr`: says the arguments already are device pointers (nothing to do).
-A variant's `adjust_args(need_device_ptr: ...)` is refused (variant_clauses.py).
+A variant's `adjust_args(need_device_ptr: p)` (5.1 2.3.5): where host code calls the variant
+through `dispatch`, the argument for p is converted as use_device_ptr converts a pointer:
+the device address of what it points to on the default device (the dispatch's `device`),
+its own value where that is not mapped (`device_arguments`). Kernels' calls pass theirs as
+they are (device addresses already).
 """
 
 from __future__ import annotations
@@ -66,13 +70,35 @@ def _emit_modes(cg, construct, modes) -> None:
 
 
 def _emit_call(cg, construct) -> None:
-    with cg.block_scope():
+    with cg.block_scope(), dispatch_mode(cg, "dispatch"):
         cg.stmt(construct.body)
+
+
+def device_arguments(cg, variant, values: list) -> list:
+    """The call's argument values with those adjust_args(need_device_ptr) names made device
+    addresses (omp_get_mapped_ptr on the default device; unmapped: as they are), where the
+    call is the one a dispatch construct makes."""
+    if "dispatch" not in getattr(cg.openmp, "_dispatch_modes", ()):
+        return values
+    names = {item.name for clause in variant.adjust_args if clause.modifier == "need_device_ptr"
+             for item in clause.items}
+    b = cg.builder
+    i8p = ir.IntType(8).as_pointer()
+    adjusted = list(values)
+    for position, name in enumerate(variant.parameters):
+        if name not in names or position >= len(values) or not isinstance(values[position].type, ir.PointerType):
+            continue
+        host = b.bitcast(values[position], i8p)
+        device = _runtime(cg, "omp_get_mapped_ptr", i8p, [host, _runtime(cg, "omp_get_default_device", I32, [])])
+        found = b.icmp_unsigned("!=", device, ir.Constant(i8p, None))
+        adjusted[position] = b.bitcast(b.select(found, device, host), values[position].type)
+    return adjusted
 
 
 # ----------------------------------------------------------------- the modes calls read
 def current_mode(cg) -> str | None:
-    modes = getattr(cg.openmp, "_dispatch_modes", None)
+    """novariants or nocontext where a dispatch's clause chose it, else None."""
+    modes = [mode for mode in getattr(cg.openmp, "_dispatch_modes", ()) if mode != "dispatch"]
     return modes[-1] if modes else None
 
 

@@ -99,6 +99,11 @@ class OpenMPRuntime:
         _check_variant_type(cg, variant)
         return variant.variant
 
+    def variant_arguments(self, cg, call, values: list) -> list:
+        """The argument values a call of its variant passes: as they are (a kernel's are
+        device addresses already; the host converts adjust_args' pointers: dispatch.py)."""
+        return values
+
     def declared_variant(self, cg, call):
         """The variant_sites.DeclaredVariant a call turns into here, or None."""
         site = call_site(call)

@@ -16,7 +16,15 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import I64
-from omp2gpu.codegen.openmp import allocate_storage, interop, launch_shape, mappers, strided_sections, task_reductions
+from omp2gpu.codegen.openmp import (
+    allocate_storage,
+    dispatch,
+    interop,
+    launch_shape,
+    mappers,
+    strided_sections,
+    task_reductions,
+)
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
@@ -119,6 +127,14 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             raise CompileError(f"'{name}' is 'declare target device_type(host)': it has no device version "
                                "to call in a target region", call.coord)
         return variant
+
+    def variant_arguments(self, cg, call, values: list) -> list:
+        """adjust_args(need_device_ptr) of a variant host code calls through dispatch (not in
+        a target region's host version, whose pointers are the host's): dispatch.py."""
+        variant = self.declared_variant(cg, call)
+        if variant is None or not variant.adjust_args or self._target_depth:
+            return values
+        return dispatch.device_arguments(cg, variant, values)
 
     def emit_file_scope_construct(self, module, node) -> None:
         if node.directive.kind != "declare target":
