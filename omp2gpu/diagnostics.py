@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 
@@ -64,14 +66,26 @@ class CompileWarning(CompileError):
     """Same shape as an error; printed, compilation goes on."""
 
 
-# -w turns warnings off (tools/cli.py), as in gcc.
-warnings_enabled = True
+# Whether warn() prints: the compilation's own CompileOptions.warnings_enabled (-w turns it
+# off, as in gcc), set by `warnings_switched` around that compilation (driver.translate),
+# so one load's -w is not the next one's. A context variable: each thread its own.
+_warnings_enabled: ContextVar[bool] = ContextVar("omp2gpu_warnings_enabled", default=True)
+
+
+@contextmanager
+def warnings_switched(enabled: bool):
+    """warn() prints (or not) while the block runs."""
+    token = _warnings_enabled.set(enabled)
+    try:
+        yield
+    finally:
+        _warnings_enabled.reset(token)
 
 
 def warn(message: str, coord=None) -> None:
     """Print `file:line:col: warning: message` (with the source line and a caret) to
     stderr, as gcc does for what it accepts but doubts (K&R parameters, implicit int)."""
-    if not warnings_enabled:
+    if not _warnings_enabled.get():
         return
     print(CompileWarning(message, coord).format("warning"), file=sys.stderr, flush=True)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import llvmlite
 
-from omp2gpu import __version__
+from omp2gpu import __version__, config
 
 
 def cache_dir() -> Path:
@@ -24,10 +24,11 @@ def cache_dir() -> Path:
     user or writable by others is not used (another user could plant code that this
     run would execute): a private temporary directory, removed at exit, stands in for
     it, after one warning that names it."""
-    if os.environ.get("OMP2GPU_CACHE_DIR"):
-        wanted = Path(os.environ["OMP2GPU_CACHE_DIR"])
+    chosen = config.settings()
+    if chosen.cache_dir:
+        wanted = Path(chosen.cache_dir)
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = chosen.xdg_cache_home or os.path.join(os.path.expanduser("~"), ".cache")
         wanted = Path(base) / "omp2gpu"
     return _checked_cache_dir(wanted, current_uid())
 
@@ -173,14 +174,14 @@ def _compiler_digest() -> str:
 # refreshes an entry's time). OMP2GPU_CODE_CACHE=0 turns them off: nothing is read or
 # written (the runtimes' IR is still cached).
 
-CODE_CACHE_SWITCH = "OMP2GPU_CODE_CACHE"
+CODE_CACHE_SWITCH = config.Settings.code_cache.name
 CODE_CACHE_BYTES = 512 << 20
 ENTRY_SUFFIX = ".omp2gpu-code"
 _ENTRY_MAGIC = b"omp2gpu code 1\n"
 
 
 def code_cache_enabled() -> bool:
-    return os.environ.get(CODE_CACHE_SWITCH, "1") != "0"
+    return config.settings().code_cache
 
 
 def entry_path(kind: str, key: str) -> Path:

@@ -10,6 +10,7 @@ same front end and codegen once, and its IR is cached on disk.
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
 from omp2gpu.codegen.prototypes import external_prototypes
+from omp2gpu.diagnostics import warnings_switched
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
 from omp2gpu.linker import CompiledUnit, exported_values, link_into, yield_to_program
 from omp2gpu.offload import abi
@@ -53,6 +55,17 @@ class Translation:
     requirements: object = None  # sema.requires.FileRequirements: `requires unified_shared_memory`...
 
 
+def _with_its_warnings(compile_file):
+    """`compile_file(path, options, ...)` printing warnings unless its options say -w
+    (options.warnings_enabled: per compilation, not per process)."""
+    @functools.wraps(compile_file)
+    def compiled(path, options: CompileOptions, *args, **kwargs):
+        with warnings_switched(options.warnings_enabled):
+            return compile_file(path, options, *args, **kwargs)
+    return compiled
+
+
+@_with_its_warnings
 def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = False,
               unit_id: str | None = None) -> Translation:
     """Steps 1-4; with `offload`, target regions also become launches and kernels

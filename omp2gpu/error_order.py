@@ -16,7 +16,6 @@ such an error from the compilation gives way to any other the file has.
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 from omp2gpu import diagnostics
@@ -44,7 +43,7 @@ def first_in_source_order(error: CompileError, inputs, options: CompileOptions) 
     except CompileError:
         return error
     deadline = time.monotonic() + _BUDGET_S
-    with _warnings_off():
+    with diagnostics.warnings_switched(False):    # the prefixes' were printed, or will be, by the compilation
         if isinstance(error, LoweringError):
             other = _error_before_lowering(source, path, options)
             if other is not None and other.location != error.location:   # not the same fault
@@ -114,13 +113,3 @@ def _compile(ast, path: Path, options: CompileOptions) -> None:
     ast = attach_openmp(ast, lowering_checks=False)
     scheme = OffloadHostOpenMP(options.scheme) if options.offload else HostOpenMP()
     ModuleEmitter(path.name, scheme).emit_translation_unit(ast)
-
-
-@contextmanager
-def _warnings_off():
-    """The prefixes' warnings were printed, or will be, by the compilation itself."""
-    saved, diagnostics.warnings_enabled = diagnostics.warnings_enabled, False
-    try:
-        yield
-    finally:
-        diagnostics.warnings_enabled = saved

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import sys
 import time
@@ -15,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from omp2gpu import trace_events
+from omp2gpu import config, trace_events
 from omp2gpu.codegen.code_rules import DEFAULT as DEFAULT_RULES
 from omp2gpu.codegen.code_rules import CodeRules
 from omp2gpu.codegen.openmp.schemes import AUTO
@@ -211,7 +210,7 @@ def stage(name: str):
     global current_stage
     current_stage = name
     with trace_events.span(name, "compile"):
-        if not (timing_requested or os.environ.get("OMP2GPU_TIME_STAGES")):
+        if not (timing_requested or config.settings().time_stages):
             yield
             return
         start = time.perf_counter()
@@ -223,7 +222,7 @@ def stage(name: str):
 
 def report_stage_times() -> None:
     """One line, `omp2gpu: stage times (s): {json}`, before main starts."""
-    if os.environ.get("OMP2GPU_TIME_STAGES"):
+    if config.settings().time_stages:
         times = {name: round(seconds, 4) for name, seconds in stage_times.items()}
         host.flush_stdio()
         print(f"omp2gpu: stage times (s): {json.dumps(times)}", file=sys.stderr, flush=True)

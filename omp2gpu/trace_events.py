@@ -28,7 +28,9 @@ import time
 from collections.abc import Callable
 from contextlib import contextmanager, nullcontext
 
-ENVIRONMENT = "OMP2GPU_PROFILE"
+from omp2gpu import config
+
+ENVIRONMENT = config.Settings.profile.name
 HOST = "host"                       # the process label of the host's own tracks
 
 # Other recorders of this process: each is called with the trace's start (CLOCK_MONOTONIC
@@ -162,7 +164,7 @@ def active() -> Trace | None:
     global _environment_read
     if not _environment_read:
         _environment_read = True
-        path = os.environ.get(ENVIRONMENT)
+        path = config.settings().profile
         if path:
             start(path)
     return _active

@@ -141,3 +141,14 @@ def test_a_program_that_does_not_link_is_not_kept(cached_program):
     done = subprocess.run(**_run_command(cached_program), capture_output=True)
     assert done.returncode == 1 and "undefined reference to 'missing'" in done.stderr
     assert not _entries(cached_program)
+
+
+def test_the_options_say_whether_a_compilation_warns(tmp_path, capfd):
+    """CompileOptions.warnings_enabled is the switch (-w), each compilation its own: a
+    compilation without warnings leaves the next one's on, in either order."""
+    source = tmp_path / "kr.c"
+    source.write_text("twice(x) { return 2 * x; }\n")          # K&R: return type defaults to 'int'
+    for enabled in (False, True, False):
+        driver.translate(source, CompileOptions(warnings_enabled=enabled), offload=False)
+        warned = "warning: return type of 'twice' defaults to 'int'" in capfd.readouterr().err
+        assert warned == enabled

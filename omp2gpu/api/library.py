@@ -18,13 +18,13 @@ import tempfile
 from functools import cached_property
 from pathlib import Path
 
-from omp2gpu import native_link
+from omp2gpu import config, native_link
 from omp2gpu.api.c_function import CFunction
 from omp2gpu.api.kernels import Kernels
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.tools.cc_args import CXX_SUFFIXES
-from omp2gpu.tools.cli import options_from_flags
+from omp2gpu.tools.cli_flags import options_from_flags
 
 # Each load's kernels get names of their own: the launcher knows kernels by name, for
 # the whole process, and a file loaded again (edited in a notebook) has new code.
@@ -87,6 +87,7 @@ def load(path: str | os.PathLike | None = None, *, source: str | None = None, fl
     if path is not None and str(path).endswith(CXX_SUFFIXES):
         raise CompileError(f"{path} is C++; omp2gpu compiles C")
     options = options_from_flags(flags)
+    config.check_for_programs()          # the runtime the library runs on reads them
     kernel_id = f"py{next(_load_numbers)}"
     if source is None:
         return _load(str(path), options, kernel_id)

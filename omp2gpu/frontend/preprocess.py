@@ -22,7 +22,7 @@ import re
 import shutil
 import subprocess
 
-from omp2gpu import runtime_files
+from omp2gpu import config, runtime_files
 from omp2gpu.diagnostics import CompileError, SourceLocation
 
 OPENMP_VERSION = "201511"
@@ -110,7 +110,7 @@ def _gcc_command(path, include_dirs, defines, undefines, std, system_dirs=(), fo
 
 def _run_gcc(path, include_dirs, defines, undefines, std, extra=(), system_dirs=(), forced=()) -> str:
     command = [*_gcc_command(path, include_dirs, defines, undefines, std, system_dirs, forced), *extra]
-    env = dict(os.environ, LC_ALL="C", LANG="C")
+    env = config.child_environment(LC_ALL="C", LANG="C")      # gcc's messages as they are parsed
     try:
         result = subprocess.run(command, capture_output=True, encoding="utf-8",
                                 errors="replace", env=env, timeout=PREPROCESS_TIMEOUT_S)

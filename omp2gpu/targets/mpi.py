@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
+from omp2gpu import config
 from omp2gpu.targets import shared_libraries
 
 # Names only an MPI library defines: a program referring to one is linked with it.
@@ -55,9 +56,7 @@ def missing_message() -> str:
 
 
 def _wrappers():
-    for variable in ("OMP2GPU_MPICC", "MPICC"):
-        if os.environ.get(variable):
-            yield os.environ[variable]
+    yield from filter(None, config.settings().mpi_wrappers)       # OMP2GPU_MPICC, MPICC
     local = os.path.join(sys.prefix, "bin", "mpicc")
     if os.access(local, os.X_OK):
         yield local

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from omp2gpu import config
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir
 from omp2gpu.offload import abi
@@ -49,7 +50,7 @@ class NativeRuntime:
 def c_compiler() -> str:
     """$CC, else cc, else gcc; a located error with the fix when there is none. A $CC that is
     omp2gpu's own driver (a build run with CC=omp2gpu-cc) is passed over: it links with this."""
-    own = os.environ.get("CC", "").strip()
+    own = config.settings().cc or ""
     if own and "omp2gpu" in Path(own.split()[0]).name:
         own = ""
     for candidate in (own, "cc", "gcc", "clang"):

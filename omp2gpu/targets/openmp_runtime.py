@@ -21,9 +21,10 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
+from omp2gpu import config
 from omp2gpu.diagnostics import CompileError
 
-ENVIRONMENT = "OMP2GPU_OPENMP_RUNTIME"
+ENVIRONMENT = config.Settings.openmp_runtime.name
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def _libgomp() -> str | None:
 
 def candidates() -> list[OpenMPRuntime]:
     """The runtimes this machine has, in the order they are preferred."""
-    choice = os.environ.get(ENVIRONMENT, "").strip()
+    choice = config.settings().openmp_runtime or ""
     gomp, iomp5 = _libgomp(), _wheel_libiomp5()
     found = {"gomp": gomp and OpenMPRuntime("libgomp", gomp),
              "iomp5": iomp5 and OpenMPRuntime("libiomp5", str(iomp5))}
@@ -68,7 +69,7 @@ def load() -> OpenMPRuntime:
         except (OSError, RuntimeError):
             continue
         return runtime
-    chosen = os.environ.get(ENVIRONMENT)
+    chosen = config.settings().openmp_runtime
     why = f"{ENVIRONMENT}={chosen} cannot be loaded" if chosen else "neither libgomp nor libiomp5 was found"
     raise CompileError(f"no OpenMP runtime for the host: {why}; install GCC's libgomp "
                        "(e.g. apt install libgomp1) or Intel's (`pip install 'omp2gpu[openmp]'`), or set "

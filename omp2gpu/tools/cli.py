@@ -23,10 +23,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from omp2gpu import __version__, device_driver, driver, native_link
+from omp2gpu import __version__, config, device_driver, driver, native_link
 from omp2gpu.codegen.openmp.kernels import describe_regions
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.driver import CompileOptions
 from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive
 from omp2gpu.pipeline import dump, dumped_stages, report_stage_times, stage_times
@@ -163,23 +162,6 @@ def parse_command_line(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     return args, program_args
 
 
-class _RaisingParser(argparse.ArgumentParser):
-    """A parser whose errors are ValueErrors, for flags given from Python."""
-
-    def error(self, message):
-        raise ValueError(f"omp2gpu flags: {message}")
-
-
-def options_from_flags(flags) -> CompileOptions:
-    """CompileOptions from compiler flags spelt as on the command line (the Python API's
-    `flags`: "-O3", "-DN=4", "-I", "include", "--scheme=combined"); ValueError for a bad one."""
-    if isinstance(flags, str):
-        raise TypeError("flags: a sequence of strings, e.g. ('-O3', '-DN=4'), not one string")
-    args = cli_flags.compiler_flags(_RaisingParser).parse_args(cli_flags.normalise(list(flags)))
-    cli_flags.warn_ignored_flags(args)
-    return compile_options(args)
-
-
 compile_options = cli_flags.compile_options
 
 
@@ -191,19 +173,27 @@ def _check_input(path: str) -> None:
 def _run(args: argparse.Namespace, program_args: list[str]) -> int:
     for path in args.inputs:
         _check_input(path)
-    # The launcher reads OMP_TARGET_OFFLOAD when it starts, as libomptarget does.
+    return _run_executable(args, program_args, _program_environment(args))
+
+
+def _program_environment(args: argparse.Namespace) -> dict[str, str]:
+    """The program's environment: this one, with what --device and --cpu-schedule say (the
+    runtime reads OMP_TARGET_OFFLOAD when it starts, as libomptarget does), checked."""
+    chosen = {}
     policy = {"gpu": "MANDATORY", "cpu": "MANDATORY", "host": "DISABLED"}.get(args.device)
     if policy:
-        os.environ["OMP_TARGET_OFFLOAD"] = policy
+        chosen["OMP_TARGET_OFFLOAD"] = policy
     if args.device in ("gpu", "cpu"):
-        os.environ["OMP2GPU_DEVICES"] = args.device          # the one kind of device, as device 0
+        chosen["OMP2GPU_DEVICES"] = args.device          # the one kind of device, as device 0
     if args.cpu_schedule is not None:
         try:
             cli_flags.check_cpu_schedule(args.cpu_schedule)
         except ValueError as error:
             raise CompileError(f"--cpu-schedule: {error}") from None
-        os.environ["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule
-    return _run_executable(args, program_args)
+        chosen["OMP2GPU_CPU_SCHEDULE"] = args.cpu_schedule
+    environment = config.child_environment(**chosen)
+    config.check_for_programs(environment)
+    return environment
 
 
 # Set by main() when it is the process's own command line: `run` then becomes the
@@ -211,9 +201,9 @@ def _run(args: argparse.Namespace, program_args: list[str]) -> int:
 _may_exec = False
 
 
-def _run_executable(args: argparse.Namespace, program_args: list[str]) -> int:
+def _run_executable(args: argparse.Namespace, program_args: list[str], environment: dict[str, str]) -> int:
     """The native executable (cached) run with the program's arguments, argv[0] the first
-    input as `run` gives it, the environment as set above, stdin/stdout/stderr inherited."""
+    input as `run` gives it, in `environment`, stdin/stdout/stderr inherited."""
     stage_times.clear()
     with driver.collector_paused():
         executable = native_link.cached_executable(args.inputs, compile_options(args))
@@ -222,8 +212,8 @@ def _run_executable(args: argparse.Namespace, program_args: list[str]) -> int:
     sys.stdout.flush()
     sys.stderr.flush()
     if _may_exec:
-        os.execve(executable, argv, dict(os.environ))
-    done = subprocess.run(argv, executable=executable, check=False)
+        os.execve(executable, argv, environment)
+    done = subprocess.run(argv, executable=executable, env=environment, check=False)
     return done.returncode if done.returncode >= 0 else 128 - done.returncode   # a shell's status
 
 

@@ -1,7 +1,8 @@
 """The compiler flags every `omp2gpu` command takes, spelt as a C compiler user types
 them, their help (every flag and every --dump stage listed), and what the command line
 says of flags it accepts without acting on them: gcc's flags known to be harmless here
-pass quietly, the others are warned of, never silently dropped.
+pass quietly, the others are warned of, never silently dropped. The command line
+(tools/cli.py) and the Python API's `flags` (options_from_flags) both parse them here.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import os
 import shlex
 import sys
 
-from omp2gpu import diagnostics
 from omp2gpu.codegen.code_rules import CodeRules
 from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
+from omp2gpu.config import CpuSchedule
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.pipeline import DEFAULT_STD, DUMP_STAGES, CompileOptions
 from omp2gpu.targets.nvptx import validate_arch
@@ -120,8 +121,7 @@ def forced_includes(macro_files, include_files) -> tuple[tuple[str, str], ...]:
 
 
 def compile_options(args: argparse.Namespace) -> CompileOptions:
-    """The CompileOptions the parsed flags ask for."""
-    diagnostics.warnings_enabled = not args.no_warnings
+    """The CompileOptions the parsed flags ask for (-w: this compilation's warnings off)."""
     if args.offload_arch:
         try:
             validate_arch(args.offload_arch)
@@ -212,19 +212,24 @@ def misplaced_program_arguments(command: str, inputs: list[str], argv: list[str]
             f"note: {shlex.join(fixed)}")
 
 
-CPU_SCHEDULE_POLICIES = ("static", "dynamic", "guided", "steal")     # runtime/offload/cpu_device.c's
-
-
 def check_cpu_schedule(text: str) -> None:
-    """--cpu-schedule's `policy[,chunk]` (OMP2GPU_CPU_SCHEDULE, which the CPU device reads);
-    ValueError names what is wrong."""
-    policy, _, chunk = text.strip().lower().partition(",")
-    policy = "steal" if policy.strip() == "work-stealing" else policy.strip()
-    if policy not in CPU_SCHEDULE_POLICIES:
-        raise ValueError(f"unknown CPU schedule policy '{policy}' (choose from {', '.join(CPU_SCHEDULE_POLICIES)})")
-    try:
-        size = int(chunk) if chunk.strip() else 0
-    except ValueError:
-        raise ValueError(f"the CPU schedule's chunk must be an integer, not '{chunk}'") from None
-    if size < 0:
-        raise ValueError("the CPU schedule's chunk must not be negative")
+    """--cpu-schedule's `policy[,chunk]` (OMP2GPU_CPU_SCHEDULE, which the CPU device reads:
+    config.py parses it); ValueError names what is wrong."""
+    CpuSchedule().parse(text.strip())
+
+
+class _RaisingParser(argparse.ArgumentParser):
+    """A parser whose errors are ValueErrors, for flags given from Python."""
+
+    def error(self, message):
+        raise ValueError(f"omp2gpu flags: {message}")
+
+
+def options_from_flags(flags) -> CompileOptions:
+    """CompileOptions from compiler flags spelt as on the command line (the Python API's
+    `flags`: "-O3", "-DN=4", "-I", "include", "--scheme=combined"); ValueError for a bad one."""
+    if isinstance(flags, str):
+        raise TypeError("flags: a sequence of strings, e.g. ('-O3', '-DN=4'), not one string")
+    args = compiler_flags(_RaisingParser).parse_args(normalise(list(flags)))
+    warn_ignored_flags(args)
+    return compile_options(args)

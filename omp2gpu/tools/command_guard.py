@@ -4,11 +4,11 @@ traceback with OMP2GPU_DEBUG=1), Ctrl-C status 130."""
 
 from __future__ import annotations
 
-import os
 import sys
 import traceback
 from pathlib import Path
 
+from omp2gpu import config
 from omp2gpu.deep_stack import call_with_deep_stack
 from omp2gpu.diagnostics import CompileError
 
@@ -25,7 +25,7 @@ def run_guarded(call, *args) -> int:
     except Exception as err:  # a bug in omp2gpu, not in the user's program
         message = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
         print(f"omp2gpu: internal compiler error: {message}", file=sys.stderr)
-        if os.environ.get("OMP2GPU_DEBUG") == "1":
+        if _debugging():
             traceback.print_exc()
         else:
             print("omp2gpu: please report this bug with the input file and the command line "
@@ -46,3 +46,12 @@ def write_output(output, data) -> None:
         Path(output).write_bytes(data)
     except OSError as err:
         raise CompileError(f"cannot write {output}: {err.strerror or err}") from None
+
+
+def _debugging() -> bool:
+    """OMP2GPU_DEBUG=1; a value that does not parse shows the traceback too (the guard
+    must not fail while it reports a failure)."""
+    try:
+        return config.settings().debug
+    except config.SettingError:
+        return True

@@ -12,6 +12,7 @@ import os
 import sys
 from dataclasses import dataclass
 
+from omp2gpu import config
 from omp2gpu.targets import native_runtime
 
 GPU_EXTRA = "pip install 'omp2gpu[gpu]'"
@@ -44,11 +45,10 @@ def gpu_facts(ordinal: int = 0) -> GpuFacts | None:
     return GpuFacts(name.value.decode("utf-8", "replace"), divmod(capability.value, 10), multiprocessors.value)
 
 
-def report(environ=None) -> list[str]:
+def report() -> list[str]:
     """The lines `omp2gpu doctor` prints."""
-    environ = os.environ if environ is None else environ
     gpus, why = gpu_status()
-    chosen = environ.get("OMP2GPU_DEVICES", "").strip()
+    chosen = config.settings().devices or ""
     lines = ["devices a program built by omp2gpu numbers here (omp_get_num_devices):"]
     if chosen:
         lines.append(f"  OMP2GPU_DEVICES={chosen} chooses them, in that order")

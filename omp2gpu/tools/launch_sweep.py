@@ -11,7 +11,6 @@ instead of quietly running on the host.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -19,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import omp2gpu
+from omp2gpu import config
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.targets.nvptx import arch_for_compute_capability
 from omp2gpu.tools.doctor import gpu_facts
@@ -85,9 +85,8 @@ def run_once(path: str, scheme: str, flags: list[str], program_args: list[str],
     package_root = str(Path(omp2gpu.__file__).resolve().parent.parent)
     with tempfile.TemporaryDirectory(prefix="omp2gpu-report-") as tmp:
         profile = Path(tmp, "profile.json")
-        env = dict(os.environ, OMP2GPU_PROFILE=str(profile), OMP2GPU_LAUNCH=f"{teams},{threads}",
-                   OMP_TARGET_OFFLOAD="MANDATORY",
-                   PYTHONPATH=os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")])))
+        env = config.child_environment(OMP2GPU_PROFILE=str(profile), OMP2GPU_LAUNCH=f"{teams},{threads}",
+                                       OMP_TARGET_OFFLOAD="MANDATORY", prepend_paths={"PYTHONPATH": package_root})
         command = [sys.executable, "-m", "omp2gpu", "run", path, f"--scheme={scheme}", *flags,
                    "--", *program_args]
         try:

@@ -88,7 +88,13 @@ static void read_schedule(struct cpu_state *s) {
     for (char *c = policy; *c; c++) *c = (char)tolower((unsigned char)*c);
     if (strcmp(policy, "work-stealing") == 0) strcpy(policy, "steal");
     for (i = 0; i < 4; i++)
-        if (strcmp(policy, names[i]) == 0) s->schedule_policy = i;
+        if (strcmp(policy, names[i]) == 0) {
+            s->schedule_policy = i;
+            return;
+        }
+    /* `omp2gpu run` and omp2gpu.load refuse such a value (config.py); a program run itself says so */
+    offload_report("warning", "OMP2GPU_CPU_SCHEDULE=%s: unknown policy '%s' (choose from static, dynamic, "
+                   "guided, steal); steal used", text, policy);
 }
 
 static int cpu_allocate(struct device *d, long bytes, uintptr_t *address) {

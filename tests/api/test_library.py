@@ -155,3 +155,19 @@ def test_source_errors_name_source_and_cxx_is_refused(tmp_path):
     with pytest.raises(omp2gpu.CompileError, match="x.cpp is C..; omp2gpu compiles C"):
         omp2gpu.load(tmp_path / "x.cpp")
     assert {"load", "CompileError", "OffloadError", "Library", "target_device"} <= set(dir(omp2gpu))
+
+
+def test_warnings_are_each_loads_own(capfd):
+    """-w silences that load's warnings, not the next load's (CompileOptions.warnings_enabled)."""
+    source = "twice(x) { return 2 * x; }\n"          # K&R: return type defaults to 'int'
+    assert omp2gpu.load(source=source, flags=("-w",)).twice(4) == 8
+    assert "warning" not in capfd.readouterr().err
+    assert omp2gpu.load(source=source).twice(5) == 10
+    assert "warning: return type of 'twice' defaults to 'int'" in capfd.readouterr().err
+
+
+def test_a_bad_cpu_schedule_is_an_error_naming_the_variable(monkeypatch):
+    monkeypatch.setenv("OMP2GPU_CPU_SCHEDULE", "fastest")
+    with pytest.raises(CompileError, match=r"OMP2GPU_CPU_SCHEDULE=fastest: unknown CPU schedule policy 'fastest' "
+                                           r"\(choose from static, dynamic, guided, steal\)"):
+        omp2gpu.load(source="int f(void) { return 0; }\n")

@@ -47,9 +47,9 @@ def test_implicit_int_result_warns(capsys):
     assert "type of 'x' defaults to 'int'" in err
 
 
-def test_minus_w_silences_the_warnings(capsys, monkeypatch):
-    monkeypatch.setattr(diagnostics, "warnings_enabled", False)
-    prototype_definition(_definition("f(x) { return x; }"))
+def test_minus_w_silences_the_warnings(capsys):
+    with diagnostics.warnings_switched(False):
+        prototype_definition(_definition("f(x) { return x; }"))
     assert capsys.readouterr().err == ""
 
 

@@ -537,6 +537,28 @@ def test_run_device_host_ignores_the_environment(workspace):
     assert (done.returncode, done.stdout, done.stderr) == (0, "sum=97920\n", "")
 
 
+def test_run_sets_the_programs_environment_not_its_own(workspace, capfd):
+    """--device and --cpu-schedule are the program's environment (config.child_environment),
+    not the compiler's: a later compilation in the same process does not see them."""
+    src = _source(workspace, "vadd.c", COMBINED_ONLY)
+    assert cli.main(["run", src, "--device", "cpu", "--cpu-schedule", "dynamic,2"]) == 0
+    assert capfd.readouterr().out == "sum=97920\n"
+    assert not {"OMP_TARGET_OFFLOAD", "OMP2GPU_DEVICES", "OMP2GPU_CPU_SCHEDULE"} & set(os.environ)
+
+
+def test_a_bad_cpu_schedule_is_an_error_naming_the_variable(workspace):
+    src = _source(workspace, "vadd.c", COMBINED_ONLY)
+    done = _omp2gpu("run", src, "--device", "cpu", env_extra={"OMP2GPU_CPU_SCHEDULE": "fastest"})
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr
+    assert done.stderr == ("omp2gpu: error: OMP2GPU_CPU_SCHEDULE=fastest: unknown CPU schedule policy 'fastest' "
+                           "(choose from static, dynamic, guided, steal)\n")
+    done = _omp2gpu("run", src, "--cpu-schedule", "fastest")
+    assert done.returncode == 1 and done.stderr.startswith("omp2gpu: error: --cpu-schedule: unknown CPU schedule")
+    done = _omp2gpu("run", src, "--device", "cpu", "--cpu-schedule", "guided",
+                    env_extra={"OMP2GPU_CPU_SCHEDULE": "fastest"})    # the flag's value is the program's
+    assert (done.returncode, done.stdout) == (0, "sum=97920\n"), done.stderr
+
+
 @pytest.mark.no_gpu
 def test_run_device_gpu_without_a_gpu_fails(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
@@ -551,17 +573,3 @@ def test_run_device_gpu_with_a_gpu(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "gpu")
     assert (done.returncode, done.stdout) == (0, "sum=97920\n"), done.stderr
-
-
-def test_flags_from_python_are_the_command_lines():
-    """The Python API's `flags` (omp2gpu.load) parse as the command line's do."""
-    options = cli.options_from_flags(["-O3", "-DN=4", "-I", "include", "-Uold", "--scheme=combined",
-                                      "-std=gnu11", "-fopenmp"])
-    assert (options.opt_level, options.defines, options.include_dirs, options.undefines) == \
-        (3, ("N=4",), ("include",), ("old",))
-    assert (options.scheme, options.std) == ("combined", "gnu11")
-    assert cli.options_from_flags(["-O"]).opt_level == 1
-    for bad, message in ((["-O9"], "unknown optimisation level"), (["--fast"], "unrecognized"),
-                         (["prog.c"], "unrecognized arguments: prog.c"), (["-o", "x"], "unrecognized")):
-        with pytest.raises(ValueError, match=message):
-            cli.options_from_flags(bad)

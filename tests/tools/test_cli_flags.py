@@ -116,7 +116,7 @@ def test_libraries_run_loads():
 
 
 def test_flags_from_python_are_warned_of_as_well(capsys):
-    cli.options_from_flags(["-funroll-loops"])
+    cli_flags.options_from_flags(["-funroll-loops"])
     assert "-funroll-loops has no effect" in capsys.readouterr().err
 
 
@@ -145,3 +145,17 @@ def test_compile_warns_of_the_stages_its_output_does_not_reach(tmp_path, capfd, 
     assert cli.main(["compile", "-S", "prog.c", "--dump=ptx"]) == 0
     err = capfd.readouterr().err
     assert "dump: ptx (prog.c)" in err and "warning" not in err
+
+
+def test_flags_from_python_are_the_command_lines():
+    """The Python API's `flags` (omp2gpu.load) parse as the command line's do."""
+    options = cli_flags.options_from_flags(["-O3", "-DN=4", "-I", "include", "-Uold", "--scheme=combined",
+                                            "-std=gnu11", "-fopenmp"])
+    assert (options.opt_level, options.defines, options.include_dirs, options.undefines) == \
+        (3, ("N=4",), ("include",), ("old",))
+    assert (options.scheme, options.std) == ("combined", "gnu11")
+    assert cli_flags.options_from_flags(["-O"]).opt_level == 1
+    for bad, message in ((["-O9"], "unknown optimisation level"), (["--fast"], "unrecognized"),
+                         (["prog.c"], "unrecognized arguments: prog.c"), (["-o", "x"], "unrecognized")):
+        with pytest.raises(ValueError, match=message):
+            cli_flags.options_from_flags(bad)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 import llvmlite.binding as llvm
 
+from omp2gpu import config
 from omp2gpu.deep_stack import waiting_threads
 from omp2gpu.targets.host.machine import JIT_CODEGEN_LEVEL, prepare, target_machine
 from omp2gpu.targets.host.optimisation import global_dce
@@ -58,7 +59,7 @@ def imported_symbols(module: llvm.ModuleRef) -> list[str]:
 
 
 def _precompile_split(ref: llvm.ModuleRef, parallel: bool | None) -> MachineCode | None:
-    if parallel is None and os.environ.get("OMP2GPU_PARALLEL_JIT") == "always":
+    if parallel is None and config.settings().parallel_jit == "always":
         parallel = True   # for tests: every module, however small
     if parallel is False or not (parallel or _can_fork()):
         return None
@@ -69,7 +70,7 @@ def _precompile_split(ref: llvm.ModuleRef, parallel: bool | None) -> MachineCode
 
 
 def _can_fork() -> bool:
-    if os.environ.get("OMP2GPU_PARALLEL_JIT", "1") == "0" or not hasattr(os, "fork"):
+    if config.settings().parallel_jit == "0" or not hasattr(os, "fork"):
         return False
     try:
         cpus = len(os.sched_getaffinity(0))

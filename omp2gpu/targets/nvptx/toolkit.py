@@ -5,10 +5,11 @@ nvidia/cuda_nvcc/... inside site-packages)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from functools import lru_cache
 from pathlib import Path
+
+from omp2gpu import config
 
 # Wheels that carry ptxas or libdevice, CUDA 13 names first.
 CUDA_WHEELS = ("nvidia-cuda-nvcc", "nvidia-nvvm", "nvidia-cuda-nvcc-cu12", "nvidia-cuda-nvcc-cu11")
@@ -16,7 +17,7 @@ CUDA_WHEELS = ("nvidia-cuda-nvcc", "nvidia-nvvm", "nvidia-cuda-nvcc-cu12", "nvid
 
 def toolkit_roots() -> list[Path]:
     """Candidate CUDA installation directories, most specific first."""
-    roots = [os.environ.get(variable) for variable in ("CUDA_HOME", "CUDA_PATH")]
+    roots = list(config.settings().cuda_roots)        # CUDA_HOME, CUDA_PATH
     nvcc = shutil.which("nvcc")
     if nvcc is not None:
         roots.append(str(Path(nvcc).resolve().parent.parent))
