@@ -35,7 +35,8 @@ STAGES = [
     ("targets", ("omp2gpu.targets",), 8.8, 0),
     ("offload\n(abi: the runtime's interface, a leaf)", ("omp2gpu.offload",), 8.8, -1.9),
     ("shared leaves", ("omp2gpu.diagnostics", "omp2gpu.runtime_files", "omp2gpu.disk_cache",
-                       "omp2gpu.deep_stack", "omp2gpu.trace_events", "omp2gpu.__init__", "omp2gpu"), 0, -1.9),
+                       "omp2gpu.deep_stack", "omp2gpu.trace_events", "omp2gpu.config", "omp2gpu.__init__",
+                       "omp2gpu"), 0, -1.9),
 ]
 LEAVES = "shared leaves"     # every stage may import them: their arrows are left out of the picture
 

@@ -319,6 +319,16 @@ def settings(environ: Mapping[str, str] | None = None) -> Settings:
     return Settings() if environ is None else Settings(MappingProxyType(dict(environ)))
 
 
+def check_compiler_settings(environ: Mapping[str, str] | None = None) -> None:
+    """When a command starts (`omp2gpu ...`, omp2gpu-cc, `omp2gpu.load`): every setting only
+    the compiler reads, a SettingError for a bad one, before a reader deep in a compilation
+    (which may treat an error as a miss of the cache, or never run) meets it."""
+    chosen = settings(environ)
+    for name, value in vars(Settings).items():
+        if isinstance(value, _Field) and not value.variable.program:
+            getattr(chosen, name)
+
+
 def check_for_programs(environ: Mapping[str, str] | None = None) -> None:
     """Before a program starts (`omp2gpu run`, `omp2gpu.load`): the variables its runtime
     reads that the compiler checks for it, a SettingError for a bad one (libomp2gpu would

@@ -163,3 +163,9 @@ def test_only_config_reads_the_environment():
             if ENVIRONMENT_ACCESS.search(line):
                 found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_a_command_checks_the_compilers_settings_first():
+    with pytest.raises(SettingError, match="OMP2GPU_DEBUG=2"):
+        config.check_compiler_settings({"OMP2GPU_DEBUG": "2"})
+    config.check_compiler_settings({"OMP2GPU_CPU_SCHEDULE": "fastest"})    # a program's: checked for programs

@@ -87,6 +87,7 @@ def load(path: str | os.PathLike | None = None, *, source: str | None = None, fl
     if path is not None and str(path).endswith(CXX_SUFFIXES):
         raise CompileError(f"{path} is C++; omp2gpu compiles C")
     options = options_from_flags(flags)
+    config.check_compiler_settings()
     config.check_for_programs()          # the runtime the library runs on reads them
     kernel_id = f"py{next(_load_numbers)}"
     if source is None:

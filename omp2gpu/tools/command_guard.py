@@ -14,8 +14,10 @@ from omp2gpu.diagnostics import CompileError
 
 
 def run_guarded(call, *args) -> int:
-    """call(*args)'s status, on a deep stack (deeply nested C)."""
+    """call(*args)'s status, on a deep stack (deeply nested C); first, the compiler's
+    settings checked (a bad one is an error before any work, wherever it is read)."""
     try:
+        config.check_compiler_settings()
         return call_with_deep_stack(call, *args)
     except CompileError as err:
         print(err.format(), file=sys.stderr)

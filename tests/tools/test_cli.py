@@ -546,6 +546,16 @@ def test_run_sets_the_programs_environment_not_its_own(workspace, capfd):
     assert not {"OMP_TARGET_OFFLOAD", "OMP2GPU_DEVICES", "OMP2GPU_CPU_SCHEDULE"} & set(os.environ)
 
 
+def test_a_bad_setting_is_an_error_before_any_work(workspace, capsys, monkeypatch):
+    """A variable the compiler reads deep in a build (here, only when a module is large) is
+    checked when the command starts (command_guard, config.check_compiler_settings)."""
+    src = _source(workspace, "hello.c", HELLO)
+    monkeypatch.setenv("OMP2GPU_PARALLEL_JIT", "sometimes")
+    assert cli.main(["compile", "-c", src]) == 1
+    assert capsys.readouterr().err == "omp2gpu: error: OMP2GPU_PARALLEL_JIT=sometimes: must be one of 1, 0, always\n"
+    assert not (workspace / "hello.o").exists()
+
+
 def test_a_bad_cpu_schedule_is_an_error_naming_the_variable(workspace):
     src = _source(workspace, "vadd.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "cpu", env_extra={"OMP2GPU_CPU_SCHEDULE": "fastest"})
