@@ -166,9 +166,9 @@ PROGRAM_VARIABLES = (
     _program("LIBOMPTARGET_HEAP_SIZE", reader=f"{LIBOMP2GPU}: runtime/offload/cuda_device.c",
              doc="bytes of a GPU's device heap (malloc and `omp_alloc` in kernels; the driver's default 8 MiB "
                  "otherwise)"),
-    _program("OMP_ALLOCATOR", reader=f"{LIBOMP2GPU}: runtime/host/omp_allocators.c",
+    _program("OMP_ALLOCATOR", reader=f"{LIBOMP2GPU}: runtime/offload/env_allocator.c",
              doc="the host threads' initial default allocator: a predefined allocator's name "
-                 "(`omp_large_cap_mem_alloc`, ...)"),
+                 "(`omp_large_cap_mem_alloc`, ...), or OpenMP 5.1's memory space with traits"),
     _program("OMP_NUM_TEAMS", "OMP_TEAMS_THREAD_LIMIT", reader=f"{LIBOMP2GPU}: runtime/offload/policy.c",
              doc="the most teams, and threads a team, of a target region's teams without "
                  "`num_teams`/`thread_limit` clauses (OpenMP 5.1; the host's teams: libgomp)"),

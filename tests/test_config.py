@@ -107,7 +107,8 @@ def test_names_are_listed_once():
 PYTHON_LITERAL = re.compile(r"""["']((?:OMP2GPU|OMP|LIBOMPTARGET)_[A-Z0-9_]+)["']""")
 C_LITERAL = re.compile(r'''"((?:OMP2GPU|OMP|LIBOMPTARGET)_[A-Z0-9_]+)"''')     # getenv("X"), flag("X"), names[]
 C_GETENV = re.compile(r"""getenv\(\s*"([A-Za-z0-9_]+)"\s*\)""")
-NOT_VARIABLES = {"OMP2GPU_INPUTS"}    # object_file.py's payload mark, not an environment variable
+# object_file.py's payload mark; a macro libomp2gpu is compiled with (native_runtime.py)
+NOT_VARIABLES = {"OMP2GPU_INPUTS", "OMP2GPU_SHARED_LIBRARY"}
 
 
 def variables_in_sources() -> dict[str, str]:
