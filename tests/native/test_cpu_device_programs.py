@@ -5,7 +5,12 @@ regions, worksharing schedules, first- and lastprivate, a device's display of it
 
 from __future__ import annotations
 
-from native_runs import run_native
+import os
+import subprocess
+import sys
+import textwrap
+
+from native_runs import REPO_ROOT, run_native
 
 VADD = """
     #include <stdio.h>
@@ -49,6 +54,20 @@ def test_mapped_data_is_copied_once_each_way(tmp_path):
     done = run_native(tmp_path, VADD, {"OMP2GPU_COPY_LOG": str(copies)})
     assert (done.returncode, done.stdout) == (0, "errors=0\n"), done.stderr
     assert [line.split()[0] for line in copies.read_text().splitlines()] == ["to-device", "to-device", "to-host"]
+
+
+def test_an_unknown_schedule_is_named_and_the_default_used(tmp_path):
+    """A program started by itself (`omp2gpu run` refuses the value: tests/tools/test_cli.py)."""
+    (tmp_path / "vadd.c").write_text(textwrap.dedent(VADD))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))}
+    subprocess.run([sys.executable, "-m", "omp2gpu", "compile", "vadd.c", "-o", "vadd"], cwd=tmp_path, env=env,
+                   check=True, timeout=300)
+    done = subprocess.run([str(tmp_path / "vadd")], capture_output=True, text=True, timeout=300,
+                          env={**env, "OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY",
+                               "OMP2GPU_CPU_SCHEDULE": "fastest,4"})
+    assert (done.returncode, done.stdout) == (0, "errors=0\n"), done.stderr
+    assert "warning: OMP2GPU_CPU_SCHEDULE=fastest,4: unknown policy 'fastest' (choose from static, dynamic, " \
+           "guided, steal); steal used" in done.stderr
 
 
 DEVICE_COPIES = """
