@@ -26,6 +26,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -246,8 +247,11 @@ def shared_runtime() -> ctypes.CDLL:
     runtime.__omp2gpu_raise_errors(1)
     runtime.__omp2gpu_take_error.restype = ctypes.c_int
     runtime.__omp2gpu_take_error.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
-    runtime.__omp2gpu_argument_arrays.argtypes = [ctypes.c_int, ctypes.c_char_p]
-    runtime.__omp2gpu_end_argument_arrays.argtypes = [ctypes.c_int, ctypes.c_char_p]
+    runtime.__omp2gpu_call_begin.argtypes = [ctypes.c_int, ctypes.c_char_p]
+    runtime.__omp2gpu_call_end.argtypes = [ctypes.c_int, ctypes.c_char_p]
+    runtime.__omp2gpu_call_why.restype = None
+    runtime.__omp2gpu_call_why.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
+    runtime.__omp2gpu_wait_stream.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]
     runtime.__omp2gpu_profile_json.restype = ctypes.c_long
     runtime.__omp2gpu_profile_json.argtypes = [ctypes.c_double, ctypes.c_char_p, ctypes.c_long]
     trace_events.sources.append(runtime_profile)     # the launches and copies in this process's trace
@@ -287,64 +291,53 @@ def default_device_name(described: bool) -> str | None:
     return buffer.value.decode("utf-8", "replace")
 
 
-def joined_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """(begin, bytes) ranges with the overlapping ones joined (one array passed twice, or
-    two views of one array); an empty range counts as one byte."""
-    joined: list[list[int]] = []
-    for begin, nbytes in sorted(ranges):
-        end = begin + max(nbytes, 1)
-        if joined and begin <= joined[-1][1]:
-            joined[-1][1] = max(joined[-1][1], end)
-        else:
-            joined.append([begin, end])
-    return [(begin, end - begin) for begin, end in joined]
+# --- one call of a loaded function (runtime/offload/python_calls.c) -----------------------
+# The arrays a call passes, each as python_calls.c's struct call_array: its first byte, its
+# bytes (> 0), the address of its C parameter's name (NUL-terminated, alive through the
+# call), 1 for device memory (lent for the call) or 0 for host memory.
+CALL_ARRAY_FIELDS = 4
 
 
-def lend(ranges: list[tuple[int, int]], streams=()) -> list[tuple[int, int]]:
-    """The caller's device memory, (address, bytes) ranges, present on the runtime's default
-    device until end_loans(the result), after the work queued on `streams` (handles); the
-    overlapping ranges joined (one array passed twice, two views of one). LookupError says
-    why a range cannot be lent (not on that device, inside a mapped range)."""
+@cache
+def call_arrays(count: int) -> struct.Struct:
+    """The packing of `count` arrays' fields, given flat."""
+    return struct.Struct(f"{CALL_ARRAY_FIELDS * count}Q")
+
+
+@dataclass(frozen=True)
+class CallEntries:
+    """The runtime's entry points around one call, bound once (a call makes two ctypes
+    calls of its own however many arrays it passes, none where it passes none):
+
+        begin(count, packed arrays)  0; -1: a device array cannot be lent (call_why());
+                                     -2: out of memory. Nothing kept unless 0.
+        end(count, packed arrays)    the same arrays let go; nonzero: an error is pending
+        pending.value                nonzero: an error is pending (read in place)"""
+    begin: Callable[[int, bytes], int]
+    end: Callable[[int, bytes], int]
+    pending: ctypes.c_int
+
+
+@cache
+def call_entries() -> CallEntries:
     runtime = shared_runtime()
+    return CallEntries(runtime.__omp2gpu_call_begin, runtime.__omp2gpu_call_end,
+                       ctypes.c_int.in_dll(runtime, "__omp2gpu_error_pending"))
+
+
+def call_why() -> str:
+    """Why this thread's last begin failed."""
+    buffer = ctypes.create_string_buffer(1024)
+    shared_runtime().__omp2gpu_call_why(buffer, len(buffer))
+    return buffer.value.decode("utf-8", "replace")
+
+
+def wait_stream(stream: int) -> None:
+    """The work queued on a CUDA stream (a handle) done before the runtime's; LookupError
+    says why it cannot be."""
     why = ctypes.create_string_buffer(1024)
-    for stream in streams:
-        if runtime.__omp2gpu_wait_stream(ctypes.c_void_p(stream), why, len(why)):
-            raise LookupError(why.value.decode("utf-8", "replace"))
-    lent: list[tuple[int, int]] = []
-    for begin, nbytes in joined_ranges(ranges):
-        if runtime.__omp2gpu_lend(ctypes.c_void_p(begin), ctypes.c_int64(nbytes), why, len(why)):
-            end_loans(lent)
-            raise LookupError(why.value.decode("utf-8", "replace"))
-        lent.append((begin, nbytes))
-    return lent
-
-
-def end_loans(lent: list[tuple[int, int]]) -> None:
-    for begin, nbytes in lent:
-        shared_runtime().__omp2gpu_end_loan(ctypes.c_void_p(begin), ctypes.c_int64(nbytes))
-
-
-def c_string_address(name: bytes) -> int:
-    """The address of a bytes object's NUL-terminated text (valid while the object lives)."""
-    return ctypes.cast(ctypes.c_char_p(name), ctypes.c_void_p).value
-
-
-def pass_arrays(arrays: list[tuple[int, int, int]]) -> bytes | None:
-    """The call's arrays, (address, bytes, address of the C parameter's name: c_string_address),
-    known to the runtime until end_arrays(the result): a map section that starts in one and
-    runs past it is refused before any copy, naming the parameter. One call into the runtime
-    however many arrays (records as entry_points.c's struct argument_record)."""
-    if not arrays:
-        return None
-    records = struct.pack(f"{3 * len(arrays)}Q", *(value for array in arrays for value in array))
-    if shared_runtime().__omp2gpu_argument_arrays(len(arrays), records):
-        raise MemoryError("the offload runtime cannot hold the call's arrays")
-    return records
-
-
-def end_arrays(records: bytes | None) -> None:
-    if records is not None:
-        shared_runtime().__omp2gpu_end_argument_arrays(len(records) // 24, records)
+    if shared_runtime().__omp2gpu_wait_stream(stream, why, len(why)):
+        raise LookupError(why.value.decode("utf-8", "replace"))
 
 
 @dataclass

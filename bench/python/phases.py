@@ -1,11 +1,15 @@
 """bench/python/run.py --breakdown: where the time of one call with a device array goes,
 phase by phase, as CFunction.__call__ (omp2gpu/api/c_function.py) makes them:
 
-    convert    the arguments' parameters check and convert them (the array's interface read)
-    lend       the device arrays lent to the offload runtime's present table, every array's
-               extent made known to it (CFunction._lend)
+    convert    the arguments converted by their parameters (api/parameters.py): a device
+               array's __cuda_array_interface__ read, its layout's checks looked up, its
+               record for the runtime made
+    begin      the records packed, and one call into the runtime: the device arrays lent
+               to its present table, every array's extent made known to it
+               (runtime/offload/python_calls.c)
     call       the C function itself through ctypes (its target region found the array present)
-    end_loan   the loans ended, the runtime's error asked for, the arrays' memory let go
+    end        one call into the runtime: the loans ended, whether an error is pending;
+               the arrays' memory let go
 
 Each phase is timed on its own around each call (time.perf_counter_ns, about 0.1 us of
 its own per phase), and the whole call too, untouched. The device array: a CuPy array
@@ -21,7 +25,7 @@ import time
 
 from omp2gpu import native_link
 
-PHASES = ("convert", "lend", "call", "end_loan")
+PHASES = ("convert", "begin", "call", "end")
 
 
 class DeviceMemoryArray:
@@ -37,6 +41,11 @@ class DeviceMemoryArray:
                                          "strides": None, "version": 3, "stream": 1}
 
 
+def device_array_kind(device: str) -> str:
+    """How the tables name device_array(n, device)'s arrays."""
+    return "CPU-device memory" if device in ("cpu", "host") else "CuPy"
+
+
 def device_array(n: int, device: str):
     if device in ("cpu", "host"):
         return DeviceMemoryArray(n)
@@ -46,19 +55,22 @@ def device_array(n: int, device: str):
 
 def one_call(function, args, clock=time.perf_counter_ns) -> list[int]:
     """The nanoseconds of each phase of function(*args), made as CFunction.__call__ makes it."""
-    held: list = []
+    arrays, releases = [], []
     t0 = clock()
-    converted = [convert(value, held) for convert, value in zip(function._converters, args)]
+    converted = function._convert(args, arrays, releases)
     t1 = clock()
-    loans, records = function._lend(held)
+    count = len(arrays) // function._fields
+    packed = function._packings[count].pack(*arrays)
+    begun = function._begin(count, packed)
+    if begun:
+        function._refuse(begun, arrays)
     t2 = clock()
     function._call(*converted)
     t3 = clock()
-    function._end_loans(loans, records)
-    function._raise_pending_error()
-    for _, memory in held:
-        if memory.release is not None:
-            memory.release()
+    if function._end(count, packed):
+        function._raise_pending_error()
+    for release in releases:
+        release()
     t4 = clock()
     return [t1 - t0, t2 - t1, t3 - t2, t4 - t3]
 

@@ -1,20 +1,30 @@
 """The cost of calling a target region through the Python API (omp2gpu.load) over
-calling it from C, in one process on one device: bench/python/call_cost.c's add_one
-from Python (NumPy arrays, whose maps copy; CuPy arrays, which stay on the GPU) against
-the same calls made by a C loop (host data; data resident in a target data region).
-Goal (issue 16): at most 10 us per call over C on the GPU.
+calling it from C, in one process on one device (bench/python/README.md):
+bench/python/call_cost.c's functions from Python against the same calls made by a C loop
+in the same library:
+
+    empty3    an empty target region mapping three arrays: the call's own cost
+    add_one   a small kernel on one array
+
+with host arrays (NumPy: each call's maps copy them; C: the same host data) and with
+device arrays (CuPy on a GPU; on the CPU device, its memory behind a
+__cuda_array_interface__, lent as a CuPy array is; C: the data resident in a target data
+region). Goal (issue 27): at most 5 us per call over C, NumPy and CuPy.
 
     python bench/python/run.py [--n N] [--reps R] [--trials T] [--out DIR] [--breakdown]
 
-Target regions run where omp2gpu.load puts them (the GPU, else the CPU device).
-Writes results.md and results.json to --out (default: this folder); with --breakdown,
-breakdown.md and breakdown.json instead: the phases of a device-array call (phases.py).
+Target regions run where omp2gpu.load puts them (the GPU, else the CPU device;
+OMP2GPU_DEVICES=cpu picks the CPU device where there is a GPU). Writes results.md and
+results.json to --out (default: this folder), results-cpu.md/.json on the CPU device;
+with --breakdown, breakdown.md and breakdown.json instead: the phases of a device-array
+call (phases.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -27,52 +37,65 @@ sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE.parent))
 
 from common import cpu_name  # noqa: E402
-from phases import breakdown, device_array  # noqa: E402
+from phases import breakdown, device_array, device_array_kind  # noqa: E402
 
 import omp2gpu  # noqa: E402 (after the checkout is on the path)
 
+CLOCK_HEADERS = {"wall": "us per call", "cpu": "CPU us per call"}
 
-def per_call_us(calls: dict, reps: int, trials: int) -> dict[str, float]:
-    """name -> the median over `trials` of the mean time of one call, in microseconds;
-    calls[name](reps) makes reps calls and returns their seconds. The trials of all the
-    calls take turns, so that a busy moment of the machine is shared among them."""
+
+def per_call_us(calls: dict, reps: int, trials: int) -> dict[str, dict[str, float]]:
+    """clock ("wall"; "cpu": the calling thread's CPU time, what a busy machine's other
+    work does not add to) -> name -> the median over `trials` of the mean time of one
+    call, in microseconds; calls[name](reps) makes reps calls. The trials of all the calls
+    take turns, so that a busy moment of the machine is shared among them."""
     for call in calls.values():
         call(max(reps // 10, 1))                     # warm: images loaded, buffers cached
-    seconds: dict[str, list[float]] = {name: [] for name in calls}
+    times: dict = {clock: {name: [] for name in calls} for clock in CLOCK_HEADERS}
     for _ in range(trials):
         for name, call in calls.items():
-            seconds[name].append(call(reps))
-    return {name: statistics.median(times) / reps * 1e6 for name, times in seconds.items()}
+            wall, cpu = time.perf_counter_ns(), time.thread_time_ns()
+            call(reps)
+            times["cpu"][name].append(time.thread_time_ns() - cpu)
+            times["wall"][name].append(time.perf_counter_ns() - wall)
+    return {clock: {name: statistics.median(values) / reps / 1e3 for name, values in by_name.items()}
+            for clock, by_name in times.items()}
 
 
 def python_loop(function, *args):
-    def calls(reps: int) -> float:
-        start = time.perf_counter()
+    def calls(reps: int) -> None:
         for _ in range(reps):
             function(*args)
-        return time.perf_counter() - start
     return calls
 
 
 def measure(n: int, reps: int, trials: int) -> dict:
     library = omp2gpu.load(HERE / "call_cost.c", flags=("-O2",))
     device = omp2gpu.target_device()
-    host = np.zeros(n)
+    kind = device_array_kind(device)
+    host = [np.zeros(n) for _ in range(3)]
+    on_device = [device_array(n, device) for _ in range(3)]
     calls = {
         "Python -> C, no region (nothing(1))": python_loop(library.nothing, 1),
-        "C: add_one, host data": lambda r: library.from_c(n, host, r),
-        "Python: add_one, NumPy": python_loop(library.add_one, n, host),
-        "C: add_one, data resident": lambda r: library.from_c_resident(n, host, r),
+        "C: empty3, host data": lambda r: library.from_c_empty3(n, *host, r),
+        "Python: empty3, NumPy": python_loop(library.empty3, n, *host),
+        "C: empty3, data resident": lambda r: library.from_c_empty3_resident(n, *host, r),
+        f"Python: empty3, {kind}": python_loop(library.empty3, n, *on_device),
+        "C: add_one, host data": lambda r: library.from_c(n, host[0], r),
+        "Python: add_one, NumPy": python_loop(library.add_one, n, host[0]),
+        "C: add_one, data resident": lambda r: library.from_c_resident(n, host[0], r),
+        f"Python: add_one, {kind}": python_loop(library.add_one, n, on_device[0]),
     }
-    if device not in ("cpu", "host"):
-        import cupy  # optional: the zero-copy path needs CuPy and a GPU
-        calls["Python: add_one, CuPy"] = python_loop(library.add_one, n, cupy.zeros(n))
     rows = per_call_us(calls, reps, trials)
-    overheads = {"NumPy over C (host data)": rows["Python: add_one, NumPy"] - rows["C: add_one, host data"]}
-    if "Python: add_one, CuPy" in rows:
-        overheads["CuPy over C (data resident)"] = rows["Python: add_one, CuPy"] - rows["C: add_one, data resident"]
-    return {"device": device, "cpu": cpu_name(), "n": n, "reps": reps, "trials": trials,
-            "per_call_us": rows, "overhead_us": overheads}
+    overheads: dict = {clock: {} for clock in rows}
+    for clock, row in rows.items():
+        for function in ("empty3", "add_one"):
+            overheads[clock][f"{function}: NumPy over C (host data)"] = (
+                row[f"Python: {function}, NumPy"] - row[f"C: {function}, host data"])
+            overheads[clock][f"{function}: {kind} over C (data resident)"] = (
+                row[f"Python: {function}, {kind}"] - row[f"C: {function}, data resident"])
+    return {"device": device, "cpu": cpu_name(), "cores": os.cpu_count(), "n": n, "reps": reps,
+            "trials": trials, "per_call_us": rows, "overhead_us": overheads}
 
 
 def measure_phases(n: int, reps: int, trials: int) -> dict:
@@ -80,21 +103,23 @@ def measure_phases(n: int, reps: int, trials: int) -> dict:
     device = omp2gpu.target_device()
     rows = breakdown(library.add_one, (n, device_array(n, device)), reps, trials)
     rows["C: add_one, data resident"] = per_call_us(
-        {"C": lambda r: library.from_c_resident(n, np.zeros(n), r)}, reps, trials)["C"]
+        {"C": lambda r: library.from_c_resident(n, np.zeros(n), r)}, reps, trials)["wall"]["C"]
     overheads = {"whole call over C (data resident)": rows["whole call"] - rows["C: add_one, data resident"]}
-    return {"device": device, "cpu": cpu_name(), "n": n, "reps": reps, "trials": trials,
-            "per_call_us": rows, "overhead_us": overheads}
+    return {"device": device, "cpu": cpu_name(), "cores": os.cpu_count(), "n": n, "reps": reps,
+            "trials": trials, "per_call_us": {"wall": rows}, "overhead_us": {"wall": overheads}}
 
 
 def table(results: dict) -> str:
     lines = ["# Calling a target region from Python (bench/python)\n",
-             f"Device: {results['device']} (processor: {results['cpu']}); n = {results['n']} doubles, "
-             f"median of {results['trials']} trials of {results['reps']} calls.\n",
-             "| call | us per call |", "| --- | ---: |"]
-    lines += [f"| {name} | {us:.2f} |" for name, us in results["per_call_us"].items()]
-    lines += ["", "| API overhead | us per call |", "| --- | ---: |"]
-    lines += [f"| {name} | {us:.2f} |" for name, us in results["overhead_us"].items()]
-    return "\n".join(lines) + "\n"
+             f"Device: {results['device']} (processor: {results['cpu']}, {results.get('cores', '?')} cores); "
+             f"n = {results['n']} doubles, median of {results['trials']} trials of {results['reps']} calls.\n"]
+    for title, by_clock in (("call", results["per_call_us"]), ("API overhead", results["overhead_us"])):
+        header = " | ".join(CLOCK_HEADERS[clock] for clock in by_clock)
+        lines += [f"| {title} | {header} |", "| --- |" + " ---: |" * len(by_clock)]
+        for name in by_clock["wall"]:
+            lines.append(f"| {name} | " + " | ".join(f"{rows[name]:.2f}" for rows in by_clock.values()) + " |")
+        lines.append("")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -109,6 +134,8 @@ def main() -> None:
     measured = measure_phases if args.breakdown else measure
     results = measured(args.n, args.reps, args.trials)
     stem = "breakdown" if args.breakdown else "results"
+    if results["device"] in ("cpu", "host"):
+        stem += f"-{results['device']}"             # the GPU's tables stay the lead's
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / f"{stem}.json").write_text(json.dumps(results, indent=1) + "\n")
     text = table(results)

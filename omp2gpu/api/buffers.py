@@ -55,3 +55,9 @@ def memory(value) -> ArrayMemory | None:
     address = _address(view) if contiguous and view.nbytes else 0
     return ArrayMemory(address, view.nbytes, _element(view.format, view.itemsize), view.readonly, contiguous,
                        release=view.release)
+
+
+def element(value) -> Element:
+    """The element of `value`'s buffer (a NumPy array's dtype read once, api/parameters.py)."""
+    with memoryview(value) as view:
+        return _element(view.format, view.itemsize)

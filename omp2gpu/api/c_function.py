@@ -8,8 +8,9 @@ target construct of the call ran after the error, on a device or on the host."""
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 
-from omp2gpu.api.parameters import ctypes_type, parameter, python_result
+from omp2gpu.api.parameters import PointerParameter, ctypes_type, parameter, python_result
 from omp2gpu.codegen.prototypes import Prototype
 
 
@@ -29,9 +30,10 @@ class CFunction:
                             "cannot be passed from Python")
         self.prototype = prototype
         self.__name__ = name
-        self.parameters = [parameter(name, parameter_name, ptype)
+        self.parameters = [parameter(name, parameter_name, ptype, native.wait_stream)
                            for parameter_name, ptype in zip(prototype.parameter_names, ftype.params)]
         self._converters = [p.convert for p in self.parameters]
+        self._convert = unrolled(self._converters)
         try:
             result = ctypes_type(ftype.result)
         except TypeError:
@@ -42,9 +44,14 @@ class CFunction:
             raw = self._call
             self._call = lambda *arguments: to_python(raw(*arguments))
         self._native = native
-        # the C parameters' names as the runtime names them: kept alive, it holds their addresses
-        self._c_names = {p.name: p.name.encode() for p in self.parameters}
-        self._c_name_addresses = {name: native.c_string_address(text) for name, text in self._c_names.items()}
+        # What every call uses, bound once: the runtime's entry points around a call, the
+        # packing of its arrays by count, its pointer parameters by their names' addresses.
+        entries = native.call_entries()
+        self._begin, self._end, self._pending = entries.begin, entries.end, entries.pending
+        pointers = [p for p in self.parameters if isinstance(p, PointerParameter)]
+        self._packings = tuple(native.call_arrays(count) for count in range(len(pointers) + 1))
+        self._fields = native.CALL_ARRAY_FIELDS
+        self._pointer_names = {p.name_address: p.name for p in pointers}
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
 
     @property
@@ -60,51 +67,40 @@ class CFunction:
     def __call__(self, *args, **kwargs):
         if kwargs or len(args) != len(self._converters):
             args = self._bind(args, kwargs)
-        held = []
+        arrays, releases = [], []           # the call's arrays' records (api/parameters.py), flat
         try:
-            converted = [convert(value, held) for convert, value in zip(self._converters, args)]
-            return self._native_call(converted, held)
-        finally:
-            for _, memory in held:
-                if memory.release is not None:
-                    memory.release()
-
-    def _native_call(self, converted: list, held: list):
-        """The call on the native runtime: its arrays lent for the call, its error (if any)
-        raised afterwards."""
-        loans, records = self._lend(held)
-        try:
-            result = self._call(*converted)
-        finally:
-            self._end_loans(loans, records)
-        self._raise_pending_error()
-        return result
-
-    def _lend(self, held: list) -> tuple[list, bytes | None]:
-        """Device arrays lent to the runtime's present table, every array's extent known to
-        it (a map section longer than the array passed is refused before any copy, naming
-        the parameter) until _end_loans(the result)."""
-        loans = []
-        lent = [(name, memory) for name, memory in held if memory.on_device and memory.nbytes]
-        if lent:
-            streams = {memory.stream for _, memory in lent if memory.stream is not None}
+            converted = self._convert(args, arrays, releases)
+            if not arrays:
+                result = self._call(*converted)
+                if self._pending.value:
+                    self._raise_pending_error()
+                return result
+            # The arrays known to the runtime for the call: device arrays lent, a map
+            # section longer than an array passed refused naming the parameter.
+            count = len(arrays) // self._fields
+            packed = self._packings[count].pack(*arrays)
+            begun = self._begin(count, packed)
+            if begun:
+                self._refuse(begun, arrays)
             try:
-                loans = self._native.lend([(memory.address, memory.nbytes) for _, memory in lent], streams)
-            except LookupError as error:
-                names = ", ".join(f"'{name}'" for name, _ in lent)
-                raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions "
-                                 f"cannot use: {error}") from None
-        try:
-            records = self._native.pass_arrays([(memory.address, memory.nbytes, self._c_name_addresses[name])
-                                                for name, memory in held if memory.nbytes])
-        except BaseException:
-            self._native.end_loans(loans)
-            raise
-        return loans, records
+                result = self._call(*converted)
+            finally:
+                pending = self._end(count, packed)
+            if pending:
+                self._raise_pending_error()
+            return result
+        finally:
+            for release in releases:
+                release()
 
-    def _end_loans(self, loans: list, records: bytes | None) -> None:
-        self._native.end_arrays(records)
-        self._native.end_loans(loans)
+    def _refuse(self, begun: int, arrays: list) -> None:
+        if begun == -2:
+            raise MemoryError("the offload runtime cannot hold the call's arrays")
+        fields = self._fields
+        lent = [self._pointer_names[arrays[i + 2]] for i in range(0, len(arrays), fields) if arrays[i + 3]]
+        names = ", ".join(f"'{name}'" for name in dict.fromkeys(lent))
+        raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions cannot use: "
+                         f"{self._native.call_why()}")
 
     def _raise_pending_error(self) -> None:
         error = self._native.take_error()
@@ -134,3 +130,15 @@ class CFunction:
 
 
 _MISSING = object()
+
+
+def unrolled(converters: list) -> Callable[[tuple, list, list], tuple]:
+    """One function converting a call's arguments, `converters[i]` applied to `args[i]`,
+    written out for their number (built once per C function, as dataclasses builds its
+    methods: a loop over the parameters costs as much as converting a few scalars)."""
+    values = "".join(f"v{i}, " for i in range(len(converters)))
+    calls = "".join(f"c{i}(v{i}, arrays, releases), " for i in range(len(converters)))
+    source = f"def convert(args, arrays, releases):\n    ({values}) = args\n    return ({calls})\n"
+    namespace = {f"c{i}": convert for i, convert in enumerate(converters)}
+    exec(source, namespace)                      # noqa: S102 (our text: names and numbers only)
+    return namespace["convert"]

@@ -14,19 +14,32 @@ from omp2gpu.api.memory import ArrayMemory, c_contiguous, element_count
 _NO_WAIT = (None, 0, 1, 2)
 
 
-def memory(interface: dict) -> ArrayMemory:
-    """The device memory an interface describes."""
+def read(interface: dict) -> tuple[int, int, Element, bool, bool, int | None]:
+    """(address, bytes, element, read-only, C-contiguous, the stream to wait for or None)
+    of the device memory an interface describes: what a call reads of a device array
+    (api/parameters.py), every call, so its layout is read once per typestr, shape and
+    strides."""
     if interface.get("mask") is not None:
         raise ValueError("a masked array cannot be passed to C")
     address, readonly = interface["data"]
-    described = interface["typestr"], interface["shape"], interface.get("strides")
+    typestr, shape, strides = interface["typestr"], interface["shape"], interface.get("strides")
     try:
-        element, nbytes, contiguous = _layout(*described)
+        element, nbytes, contiguous = _layout(typestr, shape, strides)
     except TypeError:                          # a list for a tuple: read it uncached
-        element, nbytes, contiguous = _layout.__wrapped__(*described)
+        element, nbytes, contiguous = _layout.__wrapped__(typestr, shape, strides)
+    return int(address or 0), nbytes, element, bool(readonly), contiguous, stream_to_wait(interface)
+
+
+def stream_to_wait(interface: dict) -> int | None:
+    """The stream whose queued work must finish before the runtime's, or None."""
     stream = interface.get("stream")
-    return ArrayMemory(int(address or 0), nbytes, element, bool(readonly), contiguous, True,
-                       None if stream in _NO_WAIT else int(stream))
+    return None if stream in _NO_WAIT else int(stream)
+
+
+def memory(interface: dict) -> ArrayMemory:
+    """The device memory an interface describes."""
+    address, nbytes, element, readonly, contiguous, stream = read(interface)
+    return ArrayMemory(address, nbytes, element, readonly, contiguous, True, stream)
 
 
 @lru_cache(maxsize=256)

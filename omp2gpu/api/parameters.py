@@ -13,9 +13,9 @@ from __future__ import annotations
 import ctypes
 import operator
 
-from omp2gpu.api.arrays import array_memory
+from omp2gpu.api import buffers, cuda_interface
+from omp2gpu.api.arrays import array_memory, is_numpy_array
 from omp2gpu.api.element_types import mismatch
-from omp2gpu.api.memory import ArrayMemory
 from omp2gpu.sema import ctypes as ct
 
 _INTEGERS = {(8, True): ctypes.c_int8, (8, False): ctypes.c_uint8, (16, True): ctypes.c_int16,
@@ -63,9 +63,9 @@ class Parameter:
         self.ctypes_type = ctypes_type(ctype)
         self.where = f"{function}(): parameter '{name}' ({ctype})"
 
-    def convert(self, value, held: list[tuple[str, ArrayMemory]]):
-        """The value to pass to C; an array's memory is appended to `held` with the
-        parameter's name (the caller releases it after the call)."""
+    def convert(self, value, arrays: list, releases: list):
+        """The value to pass to C (PointerParameter: an array's record appended to
+        `arrays`, what releases its memory after the call to `releases`)."""
         raise NotImplementedError
 
 
@@ -75,7 +75,7 @@ class IntegerParameter(Parameter):
         self.is_bool = ctype.is_bool
         self.low, self.high = ctype.min_value, ctype.max_value
 
-    def convert(self, value, held):
+    def convert(self, value, arrays, releases):
         try:
             number = operator.index(value)
         except TypeError:
@@ -88,7 +88,7 @@ class IntegerParameter(Parameter):
 
 
 class FloatParameter(Parameter):
-    def convert(self, value, held):
+    def convert(self, value, arrays, releases):
         if isinstance(value, (str, bytes, bytearray)):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}")
         try:
@@ -98,7 +98,7 @@ class FloatParameter(Parameter):
 
 
 class ComplexParameter(Parameter):
-    def convert(self, value, held):
+    def convert(self, value, arrays, releases):
         if isinstance(value, (str, bytes, bytearray)):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}")
         try:
@@ -117,15 +117,79 @@ def python_result(ctype: ct.CType):
 
 
 class PointerParameter(Parameter):
-    def __init__(self, function: str, name: str, ctype: ct.PointerType):
+    """An array's checks and its address; the call's arrays gain its record (its address,
+    bytes, this parameter's name for the runtime, whether it is device memory): the
+    runtime lends device memory for the call and refuses a map section that runs past an
+    array passed, naming the parameter (native_link.CALL_ARRAY_FIELDS)."""
+
+    def __init__(self, function: str, name: str, ctype: ct.PointerType, wait_stream=None):
+        """`wait_stream(handle)`: the work a caller queued on a CUDA stream done first
+        (native_link.wait_stream; LookupError if it cannot be)."""
         super().__init__(function, name, ctype)
+        self.function = function
         self.writes = not ctype.pointee_const
         self.pointee = ctype.pointee
+        self._c_name = name.encode()              # NUL-terminated, alive as long as the parameter
+        self.name_address = ctypes.cast(ctypes.c_char_p(self._c_name), ctypes.c_void_p).value
+        self._wait_stream = wait_stream
         self._mismatches: dict = {}       # element -> why it cannot be passed here (None: it can)
+        self._dtypes: dict = {}           # a NumPy dtype -> the same
+        self._numpy_array = None          # numpy.ndarray, once one is passed here
+        self._device_layouts: dict = {}   # a device array's layout that passed the checks -> its bytes
 
-    def convert(self, value, held):
+    def convert(self, value, arrays: list, releases: list):
+        """`arrays`: the call's arrays' records, flat; `releases`: what to call once the C
+        function has returned (an array's memory held until then)."""
         if value is None:
             return None
+        if type(value) is self._numpy_array or is_numpy_array(value):
+            try:
+                address = _addressof(_char_from_buffer(value))
+            except (TypeError, ValueError):       # read-only, not C-contiguous, empty: the long way
+                pass
+            else:
+                why = self._dtypes.get(value.dtype, _UNSEEN)
+                if why is not None:
+                    self._numpy_dtype(value, why)
+                arrays += (address, value.nbytes, self.name_address, 0)
+                return address
+        interface = getattr(value, "__cuda_array_interface__", None)
+        if interface is not None:
+            return self._device_array(interface, arrays)
+        memory = self._host_memory(value, releases)
+        self._check(memory.element, memory.c_contiguous, memory.readonly)
+        if memory.nbytes:
+            arrays += (memory.address, memory.nbytes, self.name_address, int(memory.on_device))
+        return memory.address or None
+
+    def _device_array(self, interface: dict, arrays: list):
+        """A __cuda_array_interface__'s array: the checks of a layout (typestr, shape,
+        strides, read-only) made once for this parameter, then only looked up."""
+        try:
+            address, readonly = interface["data"]
+            layout = interface["typestr"], interface["shape"], interface.get("strides"), readonly
+            nbytes = self._device_layouts.get(layout)
+        except (TypeError, KeyError, ValueError):    # unhashable (a list for a tuple), malformed: read it all
+            layout = nbytes = None
+        if nbytes is None or interface.get("mask") is not None:
+            try:
+                address, nbytes, element, readonly, contiguous, stream = cuda_interface.read(interface)
+            except (ValueError, TypeError, KeyError) as error:     # an array this API cannot use
+                raise ValueError(f"{self.where}: {error}") from None
+            self._check(element, contiguous, readonly)
+            if layout is not None and len(self._device_layouts) < 64:
+                self._device_layouts[layout] = nbytes
+        else:
+            address, stream = int(address or 0), cuda_interface.stream_to_wait(interface)
+        if stream is not None:
+            self._wait(stream)
+        if nbytes:
+            arrays += (address, nbytes, self.name_address, 1)
+        return address or None
+
+    def _host_memory(self, value, releases: list):
+        """The memory of an array of the buffer protocol or DLPack (api/arrays.py); what
+        releases it to `releases`."""
         try:
             memory = array_memory(value)
         except (ValueError, TypeError, BufferError) as error:     # an array this API cannot use
@@ -133,31 +197,58 @@ class PointerParameter(Parameter):
         if memory is None:
             raise TypeError(f"{self.where} takes an array (a NumPy or CuPy array, any buffer) or "
                             f"None, not {type(value).__name__}")
-        held.append((self.name, memory))
-        why = self._mismatches.get(memory.element, _UNSEEN)
+        if memory.release is not None:
+            releases.append(memory.release)
+        return memory
+
+    def _numpy_dtype(self, value, why) -> None:
+        """A NumPy array's dtype seen first here (`why` _UNSEEN), its mismatch kept; or the
+        TypeError of a known mismatch."""
         if why is _UNSEEN:
-            why = self._mismatches[memory.element] = mismatch(self.pointee, memory.element)
+            self._numpy_array = type(value)
+            why = self._mismatch(buffers.element(value))
+            if len(self._dtypes) < 64:
+                self._dtypes[value.dtype] = why
         if why:
             raise TypeError(f"{self.where}: {why}")
-        if not memory.c_contiguous:
+
+    def _mismatch(self, element) -> str | None:
+        why = self._mismatches.get(element, _UNSEEN)
+        if why is _UNSEEN:
+            why = self._mismatches[element] = mismatch(self.pointee, element)
+        return why
+
+    def _check(self, element, contiguous: bool, readonly: bool) -> None:
+        why = self._mismatch(element)
+        if why:
+            raise TypeError(f"{self.where}: {why}")
+        if not contiguous:
             raise ValueError(f"{self.where}: the array is not C-contiguous (numpy.ascontiguousarray "
                              "gives a copy that is)")
-        if memory.readonly and self.writes:
+        if readonly and self.writes:
             raise ValueError(f"{self.where}: the array is read-only, and the C function may write "
                              "to it (a 'const' pointee says it does not)")
-        return memory.address or None
+
+    def _wait(self, stream: int) -> None:
+        try:
+            self._wait_stream(stream)
+        except LookupError as error:
+            raise ValueError(f"{self.function}(): '{self.name}': device array(s) the target regions "
+                             f"cannot use: {error}") from None
 
 
 _UNSEEN = object()
+_addressof, _char_from_buffer = ctypes.addressof, ctypes.c_char.from_buffer
 
 
-def parameter(function: str, name: str, ctype: ct.CType) -> Parameter:
-    """The parameter of `ctype`; TypeError for one no Python value can be passed to."""
+def parameter(function: str, name: str, ctype: ct.CType, wait_stream=None) -> Parameter:
+    """The parameter of `ctype`; TypeError for one no Python value can be passed to.
+    `wait_stream`: a pointer parameter's (PointerParameter)."""
     if ctype.is_pointer:
         if ctype.pointee.is_function:
             raise TypeError(f"{function}(): parameter '{name}' is a function pointer, which "
                             "cannot be passed from Python")
-        return PointerParameter(function, name, ctype)
+        return PointerParameter(function, name, ctype, wait_stream)
     if ctype.is_integer:
         return IntegerParameter(function, name, ctype)
     if ctype.is_floating:

@@ -60,14 +60,14 @@ void device_error(struct device *device, const char *format, ...) {
  * then does nothing more on any device until the error is taken (offload_error_pending). */
 static int raising;
 static char pending[1024];
-static int pending_set;
+int __omp2gpu_error_pending;     /* read in place by the Python API after a call (native_link) */
 
 void offload_fatal(const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     if (raising) {
-        if (!pending_set) vsnprintf(pending, sizeof pending, format, arguments);
-        pending_set = 1;
+        if (!__omp2gpu_error_pending) vsnprintf(pending, sizeof pending, format, arguments);
+        __omp2gpu_error_pending = 1;
         va_end(arguments);
         return;
     }
@@ -76,7 +76,7 @@ void offload_fatal(const char *format, ...) {
     _exit(1);
 }
 
-int offload_error_pending(void) { return pending_set; }
+int offload_error_pending(void) { return __omp2gpu_error_pending; }
 
 void __omp2gpu_raise_errors(int on) { raising = on; }
 
@@ -84,10 +84,10 @@ void __omp2gpu_raise_errors(int on) { raising = on; }
  * pending any more; 0: none. */
 int __omp2gpu_take_error(char *buffer, size_t size) {
     int length;
-    if (!pending_set) return 0;
+    if (!__omp2gpu_error_pending) return 0;
     length = (int)strlen(pending);
     if (buffer && size > 0) snprintf(buffer, size, "%s", pending);
-    pending_set = 0;
+    __omp2gpu_error_pending = 0;
     pending[0] = 0;
     return length ? length : 1;
 }

@@ -12,6 +12,7 @@
  *   host_memory.c    the construct's map entries checked against the process's mappings
  *                    and the arrays passed for the call
  *   argument_arrays.c the arrays the Python API passes for one call, named
+ *   python_calls.c   a Python API call's begin and end: device arrays lent, arrays named
  *   present_table.c  one device's present table and every map-clause rule
  *   mappers.c        declare mapper's entries for arrays of structs, made at run time
  *   strided_copies.c a strided target update's section as blocks of rows

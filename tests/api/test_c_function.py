@@ -134,6 +134,19 @@ def test_one_device_array_as_two_arguments(lending):
     assert copies() == []
 
 
+def test_overlapping_views_of_one_device_array_are_lent_as_one_range(lending, saxpy_library):
+    """Two views of one device array that overlap in part: lent one by one, the second
+    would lie partly in the first's range (refused); the runtime joins them."""
+    library, copies = lending
+    a = CpuDeviceArray(np.arange(8.0))
+    head = FakeDeviceArray(a.address, shape=(4,), typestr="<f8")
+    middle = FakeDeviceArray(a.address + 16, shape=(4,), typestr="<f8")
+    assert saxpy_library.dot(4, head, middle) == 0 * 2 + 1 * 3 + 2 * 4 + 3 * 5
+    library.add_one(8, a)                     # nothing is left lent in part
+    np.testing.assert_array_equal(a.values, np.arange(8.0) + 1)
+    assert all("bytes=8 " in line for line in copies())     # dot's sum, no array
+
+
 def test_a_device_array_inside_mapped_host_data_is_refused(lending):
     library, copies = lending
     a = CpuDeviceArray(np.arange(4.0))

@@ -34,8 +34,8 @@ def test_every_entry_point_is_defined_by_the_runtime():
                               capture_output=True, text=True, check=True).stdout.split()
     assert names and not names - set(exported), names - set(exported)
     assert native_image.REGISTER in exported
-    python_api = {"__omp2gpu_raise_errors", "__omp2gpu_take_error", "__omp2gpu_lend", "__omp2gpu_end_loan",
-                  "__omp2gpu_wait_stream", "__omp2gpu_argument_arrays", "__omp2gpu_end_argument_arrays",
+    python_api = {"__omp2gpu_raise_errors", "__omp2gpu_take_error", "__omp2gpu_error_pending",
+                  "__omp2gpu_call_begin", "__omp2gpu_call_end", "__omp2gpu_call_why", "__omp2gpu_wait_stream",
                   "__omp2gpu_default_device_name", "__omp2gpu_profile_json"}     # native_link.py's ctypes calls
     assert python_api <= set(exported), python_api - set(exported)
     assert abi.STAGING_DEVICE_MEMORY in exported          # runtime/mpi/device_buffers.c's call
