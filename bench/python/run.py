@@ -112,7 +112,8 @@ def measure_phases(n: int, reps: int, trials: int) -> dict:
 def table(results: dict) -> str:
     lines = ["# Calling a target region from Python (bench/python)\n",
              f"Device: {results['device']} (processor: {results['cpu']}, {results.get('cores', '?')} cores); "
-             f"n = {results['n']} doubles, median of {results['trials']} trials of {results['reps']} calls.\n"]
+             f"n = {results['n']} doubles, median of {results['trials']} trials of {results['reps']} calls; "
+             f"load average {' then '.join(f'{load:.1f}' for load in results.get('load_average', []))}.\n"]
     for title, by_clock in (("call", results["per_call_us"]), ("API overhead", results["overhead_us"])):
         header = " | ".join(CLOCK_HEADERS[clock] for clock in by_clock)
         lines += [f"| {title} | {header} |", "| --- |" + " ---: |" * len(by_clock)]
@@ -132,7 +133,9 @@ def main() -> None:
                         help="time each phase of a call with a device array (breakdown.md/.json)")
     args = parser.parse_args()
     measured = measure_phases if args.breakdown else measure
+    load_before = os.getloadavg()[0]
     results = measured(args.n, args.reps, args.trials)
+    results["load_average"] = [load_before, os.getloadavg()[0]]      # a busy machine's wall time grows
     stem = "breakdown" if args.breakdown else "results"
     if results["device"] in ("cpu", "host"):
         stem += f"-{results['device']}"             # the GPU's tables stay the lead's
