@@ -2,7 +2,8 @@
  * reference count. A list item is found by any range inside a mapped one; one sticking
  * out of a mapping is the program's error, except an implicitly mapped object, which is
  * present in the mapping it overlaps (libomptarget's rule: the OpenMP Examples'
- * array_sections.3 and .4). `declare target` globals are mapped for the whole run;
+ * array_sections.3 and .4), and a range around whole mappings, which takes them in
+ * (take_in). `declare target` globals are mapped for the whole run;
  * `declare target link` globals have module storage that a map clause maps.
  * Struct members (MEMBER_OF) are copied when their struct is newly mapped or released;
  * ATTACH entries point the device copy of a pointer at the device copy of its pointee,
@@ -299,6 +300,60 @@ static struct mapping *link_mapping(struct present_table *t, const struct map_en
     return 0;
 }
 
+/* A range mapped around mappings that lie inside it: a struct mapped whole after some of
+ * its members were (`target enter data map(to: s.p[0:n])`, whose pointer member s.p is
+ * mapped, then `target map(to: s, s.p[0:n])`: sollve_vv's 5.1 target_update_iterator). The
+ * range takes them in: one mapping of it, its new device storage holding their device bytes
+ * (attached pointers too) and the host's bytes between them (MAP_TO), its reference count
+ * the largest of theirs. 1: done (*out), 0: not that case (a mapping sticks out of the
+ * range, or is a declare target's, lent or associated: the caller's partial-map error),
+ * -1: the device failed. */
+static int take_in(struct device *d, const struct map_entry *e, struct mapping **out) {
+    struct present_table *t = &d->table;
+    uintptr_t begin = e->begin, end = e->begin + (uintptr_t)e->size, at = begin;
+    struct mapping made = {0};
+    long first = before(t, begin), last, i;
+    if (first < 0 || host_end(&t->items[first]) <= begin) first++;
+    for (last = first; last < t->count && t->items[last].host_begin < end; last++) {
+        const struct mapping *m = &t->items[last];
+        if (m->host_begin < begin || host_end(m) > end || m->always_present || m->link || m->lent || m->associated
+            || m->in_place != t->in_place)
+            return 0;
+    }
+    made.host_begin = begin;
+    made.nbytes = e->size;
+    made.device_address = begin;
+    made.in_place = t->in_place;
+    if (!t->in_place && block_take(d, e->size, &made.device_address)) return -1;
+    for (i = first; i < last; i++) {
+        struct mapping *m = &t->items[i];
+        if (!t->in_place && d->ops->device_to_device(d, device_of(&made, m->host_begin), m->device_address, m->nbytes))
+            return -1;
+        if (m->references > made.references) made.references = m->references;
+        made.device_newer |= m->device_newer;
+        made.attached = realloc(made.attached, (size_t)(made.attached_count + m->attached_count) * sizeof *made.attached);
+        if (m->attached_count)
+            memcpy(made.attached + made.attached_count, m->attached, (size_t)m->attached_count * sizeof *m->attached);
+        made.attached_count += m->attached_count;
+        made.attached_capacity = made.attached_count;
+    }
+    for (i = first; i < last; i++) {
+        uintptr_t inner = t->items[i].host_begin, inner_end = host_end(&t->items[i]);
+        if ((e->type & MAP_TO) && inner > at && to_device(d, &made, at, (long)(inner - at))) return -1;
+        at = inner_end;
+    }
+    if ((e->type & MAP_TO) && end > at && to_device(d, &made, at, (long)(end - at))) return -1;
+    while (last-- > first) {
+        struct mapping *m = &t->items[last];
+        if (frees_storage(m)) block_give(d, m->device_address, m->nbytes);
+        free(m->attached);
+        m->attached = 0;
+        remove_range(t, m->host_begin);
+    }
+    *out = insert(t, &made);
+    return 1;
+}
+
 int table_begin(struct device *d, const struct map_entry *entries, int count, const char *where) {
     struct present_table *t = &d->table;
     char *fresh;
@@ -319,7 +374,13 @@ int table_begin(struct device *d, const struct map_entry *entries, int count, co
             continue;
         }
         m = lookup_entry(t, e, &error);
-        if (error) { result = -2; break; }
+        if (error) {                    /* mapped around mappings inside it, or the program's error */
+            int taken = take_in(d, e, &m);
+            if (taken <= 0) { result = taken < 0 ? -1 : -2; break; }
+            m->references++;
+            fresh[i] = 1;
+            continue;
+        }
         if (!m) {
             struct mapping made = {0};
             struct mapping *link = link_mapping(t, e);
