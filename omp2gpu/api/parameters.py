@@ -164,14 +164,19 @@ class PointerParameter(Parameter):
 
     def _device_array(self, interface: dict, arrays: list):
         """A __cuda_array_interface__'s array: the checks of a layout (typestr, shape,
-        strides, read-only) made once for this parameter, then only looked up."""
+        strides, read-only) made once for this parameter, then only looked up; its mask and
+        stream read every call."""
         try:
             address, readonly = interface["data"]
             layout = interface["typestr"], interface["shape"], interface.get("strides"), readonly
             nbytes = self._device_layouts.get(layout)
+            if nbytes is not None and interface.get("mask") is None:
+                address, stream = int(address or 0), cuda_interface.stream_to_wait(interface)
+            else:
+                nbytes = None
         except (TypeError, KeyError, ValueError):    # unhashable (a list for a tuple), malformed: read it all
             layout = nbytes = None
-        if nbytes is None or interface.get("mask") is not None:
+        if nbytes is None:
             try:
                 address, nbytes, element, readonly, contiguous, stream = cuda_interface.read(interface)
             except (ValueError, TypeError, KeyError) as error:     # an array this API cannot use
@@ -179,8 +184,6 @@ class PointerParameter(Parameter):
             self._check(element, contiguous, readonly)
             if layout is not None and len(self._device_layouts) < 64:
                 self._device_layouts[layout] = nbytes
-        else:
-            address, stream = int(address or 0), cuda_interface.stream_to_wait(interface)
         if stream is not None:
             self._wait(stream)
         if nbytes:

@@ -102,6 +102,11 @@ def test_a_device_array_is_checked_again_when_its_interface_changes():
     interface["typestr"] = "<f4"
     with pytest.raises(TypeError, match="it takes float64 data, not float32"):
         _convert(parameter, array)
+    interface["typestr"], interface["shape"] = "<f8", (3,)
+    assert _convert(parameter, array)[1][1] == 24              # the layout known again
+    interface["stream"] = "not a stream"
+    with pytest.raises(ValueError, match=r"parameter 'a' \(double \*\): invalid literal"):
+        _convert(parameter, array)
     del interface["typestr"]
     with pytest.raises(ValueError, match=r"parameter 'a' \(double \*\): 'typestr'"):
         _convert(parameter, array)
