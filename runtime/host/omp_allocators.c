@@ -49,8 +49,15 @@ typedef struct block_header {
                                        header's 32 bytes keep 16-byte alignment */
 } block_header;
 
+/* Clang's target memory: 0 device, 1 host, 2 shared memory of the default device, else -1 */
+static int target_space_kind(unsigned long handle) {
+    return handle >= llvm_omp_target_host_mem_space && handle <= llvm_omp_target_device_mem_space
+           ? (handle == llvm_omp_target_device_mem_space ? 0 : handle == llvm_omp_target_host_mem_space ? 1 : 2)
+           : -1;
+}
+
 static allocator_record *record_of(omp_allocator_handle_t allocator) {
-    if (allocator <= LAST_PREDEFINED) return NULL;
+    if (allocator <= LAST_PREDEFINED || target_space_kind(allocator) >= 0) return NULL;
     allocator_record *record = (allocator_record *)allocator;
     return record->magic == RECORD_MAGIC ? record : NULL;
 }
@@ -123,7 +130,8 @@ omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int nt
                                           const omp_alloctrait_t traits[]) {
     allocator_record made;
     int i;
-    if (memspace > omp_low_lat_mem_space || ntraits < 0 || (ntraits > 0 && !traits))
+    if ((memspace > omp_low_lat_mem_space && target_space_kind(memspace) < 0) || ntraits < 0
+        || (ntraits > 0 && !traits))
         return omp_null_allocator;
     made.magic = RECORD_MAGIC;
     made.memspace = memspace;
@@ -217,6 +225,31 @@ static int take_from_pool(allocator_record *record, unsigned long size) {
     return 0;
 }
 
+#ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
+/* runtime/host/target_memory_spaces.c: blocks of Clang's target memory spaces */
+void *__omp2gpu_target_space_alloc(int kind, unsigned long size, unsigned long alignment, void *allocator);
+int __omp2gpu_target_space_block(void *start, int release, unsigned long *size, int *device, void **allocator);
+
+/* A target memory space's block (zeroed: through a zero host buffer, the device's memory
+ * being out of the host's reach), or NULL. */
+static void *target_space_block(int kind, unsigned long alignment, unsigned long size,
+                                omp_allocator_handle_t allocator, int zeroed) {
+    void *block = __omp2gpu_target_space_alloc(kind, size, alignment, (void *)allocator);
+    if (block && zeroed) {
+        void *zeros = calloc(1, size);
+        int device = omp_get_default_device();
+        if (!zeros || omp_target_memcpy(block, zeros, size, 0, 0, device, omp_get_initial_device())) {
+            unsigned long ignored_size;
+            void *ignored_allocator;
+            __omp2gpu_target_space_block(block, 1, &ignored_size, &device, &ignored_allocator);
+            block = NULL;
+        }
+        free(zeros);
+    }
+    return block;
+}
+#endif
+
 static void *allocate(unsigned long alignment, unsigned long size, omp_allocator_handle_t allocator,
                       int zeroed) {
     int tries;
@@ -224,12 +257,23 @@ static void *allocate(unsigned long alignment, unsigned long size, omp_allocator
     /* A chain of allocator_fb allocators ends; one that loops is cut after a few. */
     for (tries = 0; tries < 16; tries++) {
         allocator_record *record = record_of(allocator);
-        if (allocator > LAST_PREDEFINED && !record) return NULL;       /* destroyed, or none */
+        int space = target_space_kind(record ? record->memspace : allocator);
+        if (allocator > LAST_PREDEFINED && !record && space < 0) return NULL;    /* destroyed, or none */
         unsigned long align = alignment;
         if (record && record->alignment > align) align = record->alignment;
         if (align < 16) align = 16;
         unsigned long total = size + align + sizeof(block_header);
         void *base = NULL;
+#ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
+        if (space >= 0) {                   /* the default device's memory (on a device: its own) */
+            void *block = NULL;
+            if (total > size && take_from_pool(record, size)) {
+                block = target_space_block(space, align, size, allocator, zeroed);
+                if (!block && record && record->pool_size) __atomic_sub_fetch(&record->pool_used, size, 5);
+            }
+            if (block) return block;
+        } else
+#endif
         if (total > size && take_from_pool(record, size)) {
             base = malloc(total);
             if (!base && record && record->pool_size)
@@ -279,6 +323,16 @@ void *omp_calloc(size_t nmemb, size_t size, omp_allocator_handle_t allocator) {
 void omp_free(void *ptr, omp_allocator_handle_t allocator) {
     (void)allocator;                    /* the block's header knows its allocator */
     if (!ptr) return;
+#ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
+    unsigned long size;
+    int device;
+    void *owner;
+    if (__omp2gpu_target_space_block(ptr, 1, &size, &device, &owner)) {     /* a target memory space's */
+        allocator_record *record = record_of((omp_allocator_handle_t)owner);
+        if (record && record->pool_size) __atomic_sub_fetch(&record->pool_used, size, 5);
+        return;
+    }
+#endif
     block_header *header = (block_header *)ptr - 1;
     if (header->record && header->record->pool_size)
         __atomic_sub_fetch(&header->record->pool_used, header->size, 5);
@@ -295,6 +349,24 @@ void *omp_realloc(void *ptr, size_t size, omp_allocator_handle_t allocator,
         omp_free(ptr, free_allocator);
         return NULL;
     }
+#ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
+    unsigned long old_size;
+    int device;
+    void *owner;
+    if (__omp2gpu_target_space_block(ptr, 0, &old_size, &device, &owner)) {    /* device memory: copied there */
+        if (allocator == omp_null_allocator) allocator = (omp_allocator_handle_t)owner;
+        void *moved = allocate(1, size, allocator, 0);
+        unsigned long unused_size;
+        int moved_device = device;
+        void *unused_owner;
+        if (!moved) return NULL;
+        if (!__omp2gpu_target_space_block(moved, 0, &unused_size, &moved_device, &unused_owner))
+            moved_device = omp_get_initial_device();
+        omp_target_memcpy(moved, ptr, old_size < size ? old_size : size, 0, 0, moved_device, device);
+        omp_free(ptr, free_allocator);
+        return moved;
+    }
+#endif
     block_header *header = (block_header *)ptr - 1;
     if (allocator == omp_null_allocator) allocator = header->allocator;
     void *moved = allocate(1, size, allocator, 0);

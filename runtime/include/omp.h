@@ -233,6 +233,9 @@ typedef enum omp_memspace_handle_t {
     omp_const_mem_space = 2,
     omp_high_bw_mem_space = 3,
     omp_low_lat_mem_space = 4,
+    llvm_omp_target_host_mem_space = 100,   /* Clang's: the default device's memory the host */
+    llvm_omp_target_shared_mem_space = 101, /* reaches too (host, shared) or its own (device); */
+    llvm_omp_target_device_mem_space = 102, /* runtime/host/target_memory_spaces.c */
     __omp_memspace_handle_t_max__ = 0xffffffffffffffffUL
 } omp_memspace_handle_t;
 typedef enum omp_allocator_handle_t {
@@ -245,6 +248,9 @@ typedef enum omp_allocator_handle_t {
     omp_cgroup_mem_alloc = 6,
     omp_pteam_mem_alloc = 7,
     omp_thread_mem_alloc = 8,
+    llvm_omp_target_host_mem_alloc = 100,
+    llvm_omp_target_shared_mem_alloc = 101,
+    llvm_omp_target_device_mem_alloc = 102,
     __omp_allocator_handle_t_max__ = 0xffffffffffffffffUL
 } omp_allocator_handle_t;
 typedef enum omp_alloctrait_key_t {
