@@ -170,6 +170,11 @@ ENTRY_DEVICE_KIND = "__omp2gpu_device_kind"
 #   int __omp2gpu_env_allocator(omp_memspace_handle_t *, omp_alloctrait_t traits[16], int *ntraits)
 #   -> a predefined allocator's handle; 0: make one from the memory space and traits; -1: none
 ENTRY_ENV_ALLOCATOR = "__omp2gpu_env_allocator"
+# The `pinned` allocator trait's page-locked host memory (runtime/offload/pinned_memory.c),
+# called by runtime/host/omp_allocators.c: void *__omp2gpu_pinned_alloc(size_t, int *device)
+# (NULL: the default device has none, plain memory then), void __omp2gpu_pinned_free(void *, int device)
+ENTRY_PINNED_ALLOC = "__omp2gpu_pinned_alloc"
+ENTRY_PINNED_FREE = "__omp2gpu_pinned_free"
 DEVICE_CODE_HOST, DEVICE_CODE_CPU, DEVICE_CODE_GPU = 0, 1, 2
 # a detached target task's completion event, offered to its launch (docs/async.md):
 #   void __omp2gpu_target_task_begin(void *event, int flags); int __omp2gpu_target_task_end(void)

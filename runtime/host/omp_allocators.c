@@ -39,14 +39,17 @@ typedef struct allocator_record {
     unsigned long pool_used;        /* handed out and not yet freed (atomic) */
     unsigned long fallback;         /* omp_atv_default_mem_fb, _null_fb, _abort_fb, _allocator_fb */
     omp_allocator_handle_t fb_data; /* allocator_fb's allocator */
+    unsigned long pinned;           /* 1: page-locked blocks, on the host (libomp2gpu's pinned_memory.c) */
 } allocator_record;
 
 typedef struct block_header {
     void *base;                     /* what malloc returned */
     unsigned long size;             /* the size asked */
     allocator_record *record;       /* NULL: a predefined allocator's block */
-    omp_allocator_handle_t allocator;   /* the one that made it (after any fallback); the
-                                       header's 32 bytes keep 16-byte alignment */
+    omp_allocator_handle_t allocator;   /* the one that made it (after any fallback) */
+    long pinned_device;             /* page-locked by this device's driver, else -1; the
+                                       header's 48 bytes keep 16-byte alignment */
+    long unused;
 } block_header;
 
 /* Clang's target memory: 0 device, 1 host, 2 shared memory of the default device, else -1 */
@@ -113,7 +116,8 @@ static int take_trait(allocator_record *record, omp_alloctrait_t trait) {
         record->fb_data = (omp_allocator_handle_t)value;
         return value != 0;
     case omp_atk_pinned:
-        /* Pages are not locked: every memory space here is ordinary memory. */
+        /* On the host, page-locked by the default device where it can (a GPU); else plain */
+        record->pinned = value == omp_atv_true;
         return value == (omp_uintptr_t)omp_atv_default || value == omp_atv_true
                || value == omp_atv_false;
     case omp_atk_partition:
@@ -140,6 +144,7 @@ omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int nt
     made.pool_used = 0;
     made.fallback = omp_atv_default_mem_fb;
     made.fb_data = omp_null_allocator;
+    made.pinned = 0;
     for (i = 0; i < ntraits; i++)
         if (!take_trait(&made, traits[i])) return omp_null_allocator;
     if (made.fallback == omp_atv_allocator_fb && made.fb_data == omp_null_allocator)
@@ -229,6 +234,9 @@ static int take_from_pool(allocator_record *record, unsigned long size) {
 /* runtime/host/target_memory_spaces.c: blocks of Clang's target memory spaces */
 void *__omp2gpu_target_space_alloc(int kind, unsigned long size, unsigned long alignment, void *allocator);
 int __omp2gpu_target_space_block(void *start, int release, unsigned long *size, int *device, void **allocator);
+/* libomp2gpu's pinned_memory.c: the `pinned` trait's page-locked memory (NULL: plain memory) */
+void *__omp2gpu_pinned_alloc(size_t bytes, int *device);
+void __omp2gpu_pinned_free(void *host, int device);
 
 /* A target memory space's block (zeroed: through a zero host buffer, the device's memory
  * being out of the host's reach), or NULL. */
@@ -264,6 +272,7 @@ static void *allocate(unsigned long alignment, unsigned long size, omp_allocator
         if (align < 16) align = 16;
         unsigned long total = size + align + sizeof(block_header);
         void *base = NULL;
+        int pinned_device = -1;
 #ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
         if (space >= 0) {                   /* the default device's memory (on a device: its own) */
             void *block = NULL;
@@ -275,7 +284,11 @@ static void *allocate(unsigned long alignment, unsigned long size, omp_allocator
         } else
 #endif
         if (total > size && take_from_pool(record, size)) {
-            base = malloc(total);
+#ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
+            if (record && record->pinned) base = __omp2gpu_pinned_alloc(total, &pinned_device);
+            if (!base) pinned_device = -1;
+#endif
+            if (!base) base = malloc(total);
             if (!base && record && record->pool_size)
                 __atomic_sub_fetch(&record->pool_used, size, 5);
         }
@@ -286,6 +299,7 @@ static void *allocate(unsigned long alignment, unsigned long size, omp_allocator
             header->size = size;
             header->record = record;
             header->allocator = allocator;
+            header->pinned_device = pinned_device;
             if (zeroed) zero_bytes((char *)start, size);
             return (void *)start;
         }
@@ -336,6 +350,12 @@ void omp_free(void *ptr, omp_allocator_handle_t allocator) {
     block_header *header = (block_header *)ptr - 1;
     if (header->record && header->record->pool_size)
         __atomic_sub_fetch(&header->record->pool_used, header->size, 5);
+#ifndef OMP2GPU_ALLOCATORS_ON_DEVICE
+    if (header->pinned_device >= 0) {
+        __omp2gpu_pinned_free(header->base, (int)header->pinned_device);
+        return;
+    }
+#endif
     free(header->base);
 }
 

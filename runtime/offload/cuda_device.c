@@ -107,6 +107,8 @@ static struct {
     CUresult (*cuEventQuery)(void *);
     CUresult (*cuStreamWaitEvent)(CUstream, void *, unsigned);
     CUresult (*cuCtxSetLimit)(int, size_t);     /* optional: LIBOMPTARGET_HEAP_SIZE */
+    CUresult (*cuMemAllocHost)(void **, size_t);        /* optional: the `pinned` allocator trait */
+    CUresult (*cuMemFreeHost)(void *);
 } cu;
 
 struct cuda_state {
@@ -204,6 +206,8 @@ static int load_driver(void) {
     *(void **)&cu.cuEventDestroy = find(library, "cuEventDestroy_v2", &missing);
     *(void **)&cu.cuMemcpy2D = dlsym(library, "cuMemcpy2D_v2");
     *(void **)&cu.cuCtxSetLimit = dlsym(library, "cuCtxSetLimit");
+    *(void **)&cu.cuMemAllocHost = dlsym(library, "cuMemAllocHost_v2");
+    *(void **)&cu.cuMemFreeHost = dlsym(library, "cuMemFreeHost");
     *(void **)&cu.cuMemAllocManaged = find(library, "cuMemAllocManaged", &missing);
     *(void **)&cu.cuMemHostRegister = find(library, "cuMemHostRegister_v2", &missing);
     *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
@@ -654,12 +658,25 @@ static int cuda_interop_handles(struct device *d, void **stream, void **device_h
     return check(d, cu.cuStreamCreate((CUstream *)stream, 0), "cuStreamCreate");
 }
 
+/* page-locked host memory from the driver (the `pinned` allocator trait: pinned_memory.c) */
+static int cuda_allocate_pinned(struct device *d, long bytes, void **host) {
+    if (!cu.cuMemAllocHost || !cu.cuMemFreeHost) {
+        device_error(d, "the NVIDIA driver lacks cuMemAllocHost");
+        return -1;
+    }
+    return current(d) || check(d, cu.cuMemAllocHost(host, (size_t)bytes), "cuMemAllocHost");
+}
+static int cuda_release_pinned(struct device *d, void *host) {
+    return current(d) || check(d, cu.cuMemFreeHost(host), "cuMemFreeHost");
+}
+
 static const struct device_ops cuda_ops = {
     "gpu", cuda_allocate, cuda_release, cuda_to_device, cuda_to_host, cuda_device_to_device,
     cuda_load, cuda_global, cuda_launch, cuda_label, cuda_holds, cuda_wait_stream,
     cuda_to_device_2d, cuda_to_host_2d,
     cuda_unify, cuda_host_alias, cuda_allocate_managed, cuda_release, cuda_accessible, cuda_interop_handles,
     cuda_launch_queued, cuda_event_state, cuda_event_wait, cuda_event_release,
+    cuda_allocate_pinned, cuda_release_pinned,
 };
 
 /* The device heap malloc (and so omp_alloc in a kernel) takes from: 8 MiB unless

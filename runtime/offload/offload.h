@@ -208,6 +208,10 @@ struct device_ops {
     int (*event_state)(struct device *, void *event);
     int (*event_wait)(struct device *, void *event);         /* 0, or -1 with the message */
     void (*event_release)(struct device *, void *event);     /* done with: kept for reuse */
+    /* page-locked host memory the device copies at full speed (the `pinned` allocator trait:
+     * pinned_memory.c); NULL where the device has none (the host's then is plain memory) */
+    int (*allocate_pinned)(struct device *, long bytes, void **host);
+    int (*release_pinned)(struct device *, void *host);
 };
 #define LAUNCH_RAN_AND_FAILED (-3)
 /* How a device under unified_shared_memory reaches the host's memory */

@@ -4,7 +4,7 @@
  * attributes the environment sets (FAKE_CUDA_PAGEABLE: pageable memory access,
  * FAKE_CUDA_MANAGED: managed memory and registered memory at the host's address; 0 or 1).
  * FAKE_CUDA_LOG names a file that gets a line per managed allocation, free, host
- * registration and stream made or destroyed.
+ * registration, page-locked (pinned) allocation and free, and stream made or destroyed.
  *
  * Kernels, in one of three ways:
  * - by default it cannot launch one (regions fall back to the host);
@@ -354,6 +354,16 @@ CUresult cuMemAllocManaged(unsigned long long *address, size_t bytes, unsigned f
 }
 CUresult cuMemHostRegister_v2(void *pointer, size_t bytes, unsigned flags) {
     note("register %#lx %zu flags %u", (unsigned long)(uintptr_t)pointer, bytes, flags);
+    return 0;
+}
+CUresult cuMemAllocHost_v2(void **host, size_t bytes) {          /* page-locked: plain memory here */
+    *host = malloc(bytes);
+    note("pinned %zu", bytes);
+    return *host ? 0 : INVALID_VALUE;
+}
+CUresult cuMemFreeHost(void *host) {
+    note("pinned free");
+    free(host);
     return 0;
 }
 CUresult cuMemHostGetDevicePointer_v2(unsigned long long *device, void *host, unsigned flags) {
