@@ -43,13 +43,13 @@ on libomptarget's __tgt_target_* interface.
 
 `device` is -1 for "no device clause" (use default-device-var). `where` is the
 construct's "file:line:col" (runtime/offload/host_memory.c names it when a map entry is
-bad: a negative length, or a section off the host's memory; that is fatal, exit
+bad: a negative length, a section past its heap block or off the host's memory; that is fatal, exit
 status 1, whenever a device is used (MANDATORY, or DEFAULT with a device), as
 libomptarget's failed mapping is; with no device nothing is mapped).
 After `where`'s NUL come the entries' labels, each NUL-terminated, ended by an empty one:
-where a construct has an entry with PRESENT, one per entry, the list item as the program
-wrote it and its line ("'a[0:n]' (line 12)"), for the runtime's "... is not present on
-device" message; else none (the empty label at once).
+one per entry, the list item as the program wrote it and its line ("'a[0:n]' (line 12)"),
+for the runtime's messages about an entry ("... is not present on device", a section past
+its allocation); entries a mapper adds at run time have none.
 For each argument i: `bases[i]` is the variable's value as the kernel sees it
 (the pointer for `p[lo:len]`, the address for an object), `begins[i]` the first
 byte mapped, `sizes[i]` the byte count. The kernel parameter for a mapped

@@ -39,10 +39,10 @@ static int settle(struct device *d, int result, const char *where, const char *c
 
 /* 0 when the construct's entries are good for device `d` (NULL: the host, where only the
  * caller's argument arrays bound them); else the error (fatal, or raised later) */
-static int bad_entries(struct device *d, int count, void **begins, const int64_t *sizes, const int64_t *types,
-                       const char *where) {
-    const char *bad = d ? check_entries(count, begins, sizes, types, where)
-                        : check_argument_entries(count, begins, sizes, types, where);
+static int bad_entries(struct device *d, int count, void **bases, void **begins, const int64_t *sizes,
+                       const int64_t *types, const char *where) {
+    const char *bad = d ? check_entries(count, bases, begins, sizes, types, where)
+                        : check_argument_entries(count, bases, begins, sizes, types, where);
     if (bad) offload_fatal("%s", bad);
     return bad != 0;
 }
@@ -89,7 +89,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     offload_lock();
     requirements_check_construct(where);
     d = select_device(device);
-    if (bad_entries(d, count, begins, sizes, types, where) || !d) {
+    if (bad_entries(d, count, bases, begins, sizes, types, where) || !d) {
         offload_unlock();
         return !offload_error_pending();      /* an error kept for the caller: not on the host either */
     }
@@ -214,7 +214,7 @@ static void data_on(int64_t device, int32_t count, void **bases, void **begins, 
         skipped_begins = 0;
         d = select_device(device);
     }
-    if (!bad_entries(d, count, begins, sizes, types, where) && d) {
+    if (!bad_entries(d, count, bases, begins, sizes, types, where) && d) {
         entries = read_entries(count, bases, begins, sizes, types, small);
         if (!settle(d, images_activate(d), where, consequence)
             && !settle(d, operation(d, entries, count, where), where, consequence) && returns_pointers)

@@ -78,6 +78,18 @@ void offload_fatal(const char *format, ...) {
 
 int offload_error_pending(void) { return __omp2gpu_error_pending; }
 
+/* The label of a construct's map entry `index`: `where` is "file:line:col", and after its
+ * NUL one NUL-terminated label per entry (the list item as written and its line), an
+ * empty label ending them (offload/abi.py); "" past them or without `where`. */
+const char *map_entry_label(const char *where, int index) {
+    const char *label;
+    int i;
+    if (!where) return "";
+    label = where + strlen(where) + 1;
+    for (i = 0; i < index && *label; i++) label += strlen(label) + 1;
+    return label;
+}
+
 void __omp2gpu_raise_errors(int on) { raising = on; }
 
 /* The pending error's message into `buffer` (cut to `size`), its length, and no error

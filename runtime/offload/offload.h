@@ -9,8 +9,9 @@
  *   messages.c       `omp2gpu: warning|error: ...` after the program's own output; the fatal
  *                    exit; a device's message for its last failure
  *   lock.c           the one recursive lock of the entry points and image registration
- *   host_memory.c    the construct's map entries checked against the process's mappings
- *                    and the arrays passed for the call
+ *   host_memory.c    the construct's map entries checked against the process's mappings,
+ *                    heap blocks and the arrays passed for the call
+ *   heap_chunks.c    where a glibc malloc block ends, proven from the heap's chunk headers
  *   argument_arrays.c the arrays the Python API passes for one call, named
  *   python_calls.c   a Python API call's begin and end: device arrays lent, arrays named
  *   present_table.c  one device's present table and every map-clause rule
@@ -127,6 +128,7 @@ int offload_debug_level(void);
 void offload_debug(int level, const char *format, ...);
 void offload_fatal(const char *format, ...);   /* returns only where errors are raised */
 int offload_error_pending(void);
+const char *map_entry_label(const char *where, int index);   /* "'a[0:n]' (line 12)", or "" */
 
 /* ---------------------------------------------------------------- policy.c */
 enum policy { POLICY_DEFAULT = 0, POLICY_MANDATORY = 1, POLICY_DISABLED = 2 };
@@ -146,11 +148,19 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
 
 /* ---------------------------------------------------------------- host_memory.c */
 /* NULL when the entries are good; else the message (static storage), naming `where` */
-const char *check_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
+const char *check_entries(int count, void **bases, void **begins, const int64_t *sizes, const int64_t *types,
                           const char *where);
 /* the same for a construct run on the host: only sections longer than an argument array */
-const char *check_argument_entries(int count, void **begins, const int64_t *sizes, const int64_t *types,
-                                   const char *where);
+const char *check_argument_entries(int count, void **bases, void **begins, const int64_t *sizes,
+                                   const int64_t *types, const char *where);
+
+/* ---------------------------------------------------------------- heap_chunks.c */
+/* glibc malloc blocks: the end a pointer's header claims (0: none), and the end once the
+ * pointer is proven a live block's start (1), within readable [low, high) */
+#define THREAD_HEAP_SPAN ((uintptr_t)64 << 20)    /* glibc's HEAP_MAX_SIZE on 64-bit: a thread arena's heap */
+uintptr_t heap_chunk_claimed_end(uintptr_t p, uintptr_t low, uintptr_t high, int main_heap);
+int heap_chunk_proven_end(uintptr_t p, uintptr_t low, uintptr_t high, uintptr_t heap_low, uintptr_t heap_high,
+                          uintptr_t *end);
 /* unified_shared_memory's registrations: the calling thread's stack from `from` up, the
  * executable's static data; 0, or -1 where not known */
 int thread_stack(uintptr_t from, uintptr_t *low, uintptr_t *high);

@@ -257,15 +257,8 @@ static int attach(struct device *d, uintptr_t slot, uintptr_t begin, long size) 
 }
 
 /* ---------------------------------------------------------------- present (5.1) */
-/* The label of entry `index`: `where` is "file:line:col", and after its NUL, where a
- * construct has an entry with MAP_PRESENT, one NUL-terminated label per entry; an empty
- * label ends them (offload/abi.py). */
 static const char *entry_label(const char *where, int index) {
-    const char *label;
-    int i;
-    if (!where) return "";
-    label = where + strlen(where) + 1;
-    for (i = 0; i < index && *label; i++) label += strlen(label) + 1;
+    const char *label = map_entry_label(where, index);
     return *label ? label : "a list item";
 }
 

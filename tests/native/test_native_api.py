@@ -113,7 +113,7 @@ def test_a_section_longer_than_the_array_passed_is_an_exception(device):
     """, **environ)
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stderr
-    assert lines[0] == "short_array() | map entry 1", lines
+    assert lines[0] == "short_array() | map entry 1 'y[0:2*n]'", lines
     assert re.fullmatch(r"the array passed as 'y' \(32 bytes at 0x[0-9a-f]+\): a map section is longer than "
                         r"the array", lines[1]), lines
     assert lines[2:] == ["[0.0, 0.0, 0.0, 0.0]", f"{int(device == 'cpu')} [10.0, 10.0, 10.0, 10.0]",

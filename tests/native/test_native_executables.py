@@ -133,7 +133,7 @@ def test_ctypes_sees_the_library_symbols(tmp_path):
 
 
 @pytest.mark.parametrize("source, message", [
-    ("bad_section.c", "bad_section.c:9:17: map entry 1 has a negative length (-32 bytes)"),
+    ("bad_section.c", "bad_section.c:9:17: map entry 1 'a[0:n]' (line 9) has a negative length (-32 bytes)"),
     ("partly_mapped.c", "partly_mapped.c:9:21: host range"),
     ("zero_stride_update.c", "zero_stride_update.c:10:13: array section dimension 1 has a stride of 0 bytes"),
 ])

@@ -330,7 +330,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         """alloca'd bases/begins/sizes/types arrays for the launcher, filled now: each
         capture's entries, its kernel parameter's first (TARGET_PARAM with target_params);
         then target update's discontiguous (item, bits) (strided_sections.py). Also the
-        entries' labels, where one has the `present` modifier (abi.py)."""
+        entries' labels, for the runtime's messages about an entry (abi.py)."""
         param_bits = MapType.TARGET_PARAM if target_params else MapType.NONE
         entries, labels = [], []
         for capture in captures:
@@ -340,8 +340,6 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         for item, bits in discontiguous:
             entries.append(strided_sections.entry(cg, item, bits))
             labels.append(f"'{item.spelling}' (line {getattr(item.coord, 'line', 0)})")
-        if not any(flags & MapType.PRESENT for *_, flags in entries):
-            labels = []                 # the runtime reads labels only for a `present` entry
         return _stored_entries(cg, entries), labels
 
     # ----------------------------------------------------------------- data constructs
@@ -519,7 +517,7 @@ def _holds_reverse_offload(body) -> bool:
 
 def _where(cg, directive, labels=()) -> ir.Value:
     """The construct's "file:line:col" for the launcher's messages, and after its NUL the
-    entries' labels where one has the `present` modifier, ended by an empty label (abi.py)."""
+    entries' labels, ended by an empty label (abi.py)."""
     return cg.builder.bitcast(_location(cg.module, directive.coord, labels), I8P)
 
 
