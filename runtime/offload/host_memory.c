@@ -111,21 +111,32 @@ static long range_from(struct ranges *r, uintptr_t begin, uintptr_t end, int *wh
     return range;
 }
 
+/* The end of the heap block `pointer`'s header claims (0: none), where `pointer` may be
+ * in a heap: the main one, or a thread arena's (its 64 MiB boundary inside the range). */
+static uintptr_t claimed_end(uintptr_t pointer, uintptr_t low, uintptr_t high) {
+    int main_heap = pointer >= heap_low && pointer < heap_high;
+    if (!main_heap && (pointer & ~(THREAD_HEAP_SPAN - 1)) < low) return 0;   /* stack, static data, mmap */
+    return heap_chunk_claimed_end(pointer, low, high, main_heap);
+}
+
 /* Whether [begin, end), in range `range` of `r` (memory the program may read), runs past
- * the heap block its pointer (`base` where the section starts at or after it, else `begin`)
- * starts: then *block and *block_end are that block. Stack, static data and mmapped memory
- * are no heap's; a section inside what the pointer's header claims costs one read; only
- * one past it is checked further (heap_chunks.c). */
+ * the heap block it starts in: the block of its base pointer (`u` of `u[lo:n]`) where the
+ * section starts inside what that claims, else of `begin`; then *block and *block_end are
+ * that block. A section inside what the pointer's header claims costs one read; only one
+ * past it is checked further (heap_chunks.c). */
 static int past_heap_block(const struct ranges *r, long range, uintptr_t base, uintptr_t begin, uintptr_t end,
                            uintptr_t *block, uintptr_t *block_end) {
-    uintptr_t low = r->starts[range], high = r->ends[range], pointer = base <= begin && base >= low ? base : begin;
-    int main_heap = pointer >= heap_low && pointer < heap_high;
-    uintptr_t claimed;
-    if (!main_heap && (pointer & ~(THREAD_HEAP_SPAN - 1)) < low) return 0;   /* no thread arena's heap either */
-    claimed = heap_chunk_claimed_end(pointer, low, high, main_heap);
+    uintptr_t low = r->starts[range], high = r->ends[range], pointer = begin, claimed = 0;
+    if (base < begin && base >= low) {
+        claimed = claimed_end(base, low, high);
+        if (claimed > begin) pointer = base;
+        else claimed = 0;
+    }
+    if (!claimed) claimed = claimed_end(begin, low, high);
     if (!claimed || end <= claimed) return 0;
     *block = pointer;
-    return heap_chunk_proven_end(pointer, low, high, heap_low, heap_high, block_end) && end > *block_end;
+    return heap_chunk_proven_end(pointer, low, high, heap_low, heap_high, block_end) && begin < *block_end
+           && end > *block_end;
 }
 
 enum fault { GOOD, PAST_HEAP_BLOCK, NOT_WRITABLE, PAST_HOST_MEMORY };

@@ -54,6 +54,19 @@ static double multiply_rows(const struct csr *m, const double *x, double *y) {
     return sum;
 }
 
+struct particles {
+    double *x;                  /* first: the struct's block starts with the pointer */
+    int n;
+};
+
+/* the struct and its array, each a malloc'd block, mapped as member and pointee */
+static double drift(struct particles *p, double dt) {
+    #pragma omp target map(to: p[0:1]) map(tofrom: p->x[0:p->n])
+    for (int i = 0; i < p->n; i++)
+        p->x[i] += dt * (i % 4);
+    return p->x[p->n - 1];
+}
+
 static double fill_and_sum(double *block, long n, double scale) {
     double sum = 0.0;
     #pragma omp target teams distribute parallel for map(tofrom: block[0:n]) reduction(+: sum)
@@ -81,6 +94,14 @@ int main(void) {
     if (posix_memalign((void **)&aligned, 64, 1001 * sizeof(double))) return 1;
     printf("calloc %.1f realloc %.1f memalign %.1f\n", fill_and_sum(zeros, 777, 1.0),
            fill_and_sum(grown, 3000, 0.5), fill_and_sum(aligned, 1001, 2.0));
+
+    struct particles *p = malloc(sizeof *p);
+    p->n = 900;
+    p->x = calloc(p->n, sizeof(double));
+    for (int s = 0; s < 3; s++) drift(p, 0.5);
+    printf("particles: last %.2f\n", drift(p, 0.25));
+    free(p->x);
+    free(p);
 
     /* an OpenMP thread's blocks: 2,400 of 32 KB, past a thread arena's first 64 MB heap */
     enum { BLOCKS = 2400, BLOCK = 4000 };
