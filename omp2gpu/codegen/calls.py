@@ -6,6 +6,8 @@ Mixed into FunctionEmitter through ExpressionEmitter (expressions.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -23,13 +25,17 @@ class CallEmitter:
         if isinstance(node.name, c_ast.ID) and self.builtins.handles(node.name.name, self):
             return self.builtins.emit(node, self)
         name = node.name
+        appended = 0                            # append_args' interop arguments (dispatch.py)
         if isinstance(name, c_ast.ID):          # OpenMP 5.x declare variant: this device's choice
             variant = self.openmp.call_variant(self, node)
-            name = c_ast.ID(variant, name.coord) if variant is not None else name
+            if variant is not None:
+                name = c_ast.ID(variant, name.coord)
+                appended = len(self.openmp.declared_variant(self, node).appended)
         callee = self.expr(name)
         if not (callee.ctype.is_pointer and callee.ctype.pointee.is_function):
             raise CompileError("called object is not a function or function pointer", node.coord)
-        ftype = callee.ctype.pointee
+        full_type = callee.ctype.pointee
+        ftype = replace(full_type, params=full_type.params[:len(full_type.params) - appended]) if appended else full_type
         if ftype.result.is_struct and not ftype.result.is_complete:
             raise CompileError(f"invalid use of undefined type '{ftype.result}'", node.coord)
         args = node.args.exprs if node.args else []
@@ -51,12 +57,17 @@ class CallEmitter:
                                        "supported (pass its parts)", arg.coord)
                 promoted = default_argument_promotion(value.ctype, arg.coord)
                 values.append(convert(self.builder, value.value, value.ctype, promoted, arg.coord))
-        if name is not node.name:               # a variant: its adjust_args (dispatch.py)
-            values = self.openmp.variant_arguments(self, node, values)
+        finish = None
+        if name is not node.name:               # a variant: its adjust_args and append_args (dispatch.py)
+            values, finish = self.openmp.variant_arguments(self, node, values)
+            ftype = full_type
         definition = self.openmp.inline_definition(self, name.name) \
             if isinstance(name, c_ast.ID) else None
         if definition is not None:
-            return self.inline_call(definition, ftype, values)
+            inlined = self.inline_call(definition, ftype, values)
+            if finish is not None:
+                finish()
+            return inlined
         function = callee.value
         split = ftype.split_complex_parameter() if isinstance(function, ir.Function) else None
         if split is not None and self.module.has_x86_fp80 and not self._defined_here(function.name):
@@ -70,6 +81,8 @@ class CallEmitter:
         values = [complex_values.to_abi(self.builder, value, param)
                   for value, param in zip(values, ftype.params)] + values[len(ftype.params):]
         result = self.builder.call(function, values)
+        if finish is not None:
+            finish()
         if ftype.result.is_void:
             return RValue(ftype.result, None)
         return RValue(ftype.result, complex_values.from_abi(self.builder, result, ftype.result))

@@ -24,7 +24,15 @@ from pycparser import c_ast
 from ..diagnostics import CompileError
 from .clause_types import Clause, ListClause
 from .context_selectors import ContextSelector, parse_context_selector
-from .pragma_syntax import Group, PragmaContext, parse_list, single_expression, single_word, split_once
+from .pragma_syntax import (
+    Group,
+    PragmaContext,
+    parse_list,
+    single_expression,
+    single_word,
+    split_once,
+    split_top,
+)
 
 
 @dataclass(kw_only=True)
@@ -37,6 +45,14 @@ class MatchClause(Clause):
 class AdjustArgsClause(ListClause):
     name = "adjust_args"
     modifier: str                           # need_device_ptr or nothing
+
+
+@dataclass(kw_only=True)
+class AppendArgsClause(Clause):
+    """append_args(interop(target[, targetsync]), ...) (5.1): one omp_interop_t argument
+    appended per interop(...), initialised with targetsync where it says so."""
+    name = "append_args"
+    targetsync: tuple[bool, ...]
 
 
 @dataclass(kw_only=True)
@@ -97,6 +113,17 @@ VARIANT_CLAUSES: dict[str, frozenset[str]] = {
     "begin declare target": frozenset({"device_type", "indirect"}),
 }
 # The directives a metadirective may not choose (declarative ones, and itself).
+def _interop_operation(ctx: PragmaContext, piece: Group) -> bool:
+    """interop(target[, targetsync]): whether the appended object is made with targetsync."""
+    tokens = piece.tokens
+    if len(tokens) < 4 or tokens[0].text != "interop" or not tokens[1].is_punct("(") or not tokens[-1].is_punct(")"):
+        raise ctx.error("expected 'interop(target)' or 'interop(targetsync)' in 'append_args' clause",
+                        tokens[0].offset if tokens else piece.start)
+    kinds = [single_word(ctx, kind, ("target", "targetsync"), "'append_args' clause").text
+             for kind in split_top(type(piece).of(tokens[2:-1], tokens[-1].offset), ",")]
+    return "targetsync" in kinds
+
+
 _NOT_A_VARIANT = ("declare", "end", "begin", "metadirective", "threadprivate", "section")
 
 
@@ -115,7 +142,8 @@ def read_variant_clause(ctx: PragmaContext, tok, args: Group | None, parse_direc
     if name == "match":
         return MatchClause(coord=where, selector=parse_context_selector(ctx, args, "'match' clause"))
     if name == "append_args":
-        raise ctx.error("'append_args' (interop objects) is not supported", tok.offset)
+        return AppendArgsClause(coord=where, targetsync=tuple(_interop_operation(ctx, piece)
+                                                              for piece in split_top(args, ",")))
     if name == "adjust_args":
         head, tail = split_once(ctx, args, ":", "'adjust_args' clause")
         if tail is None:

@@ -18,7 +18,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.pragma_scope import declare
 from omp2gpu.frontend.pragma_text import is_omp, pragma_text
-from omp2gpu.frontend.variant_clauses import AdjustArgsClause, MatchClause
+from omp2gpu.frontend.variant_clauses import AdjustArgsClause, AppendArgsClause, MatchClause
 from omp2gpu.frontend.variant_sites import DeclaredVariant, record_sites
 
 VARIANT_PREFIX = "__omp2gpu_variant"
@@ -45,8 +45,9 @@ def declare_variant(directive, coord, items, i, scope) -> None:
     params = decl.type.args.params if decl.type.args is not None else []
     names = tuple(getattr(param, "name", None) or "" for param in params)
     _check_adjust_args(adjust, decl, names, params)
+    appended = tuple(sync for clause in directive.find(AppendArgsClause) for sync in clause.targetsync)
     scope.declared_variants.append(DeclaredVariant(decl.name, variant, directive.first(MatchClause).selector,
-                                                   coord, adjust, names))
+                                                   coord, adjust, names, appended))
 
 
 def _check_adjust_args(clauses, decl, names, params) -> None:

@@ -32,6 +32,7 @@ class DeclaredVariant:
     coord: SourceLocation
     adjust_args: tuple = ()             # variant_clauses.AdjustArgsClause
     parameters: tuple[str, ...] = ()    # the base function's parameter names (adjust_args names them)
+    appended: tuple[bool, ...] = ()     # append_args: an omp_interop_t argument each (targetsync?)
 
 
 @dataclass(frozen=True)

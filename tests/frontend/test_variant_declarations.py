@@ -11,6 +11,7 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.frontend.parse import parse as parse_c
 from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.variant_clauses import (
+    AppendArgsClause,
     DeviceTypeClause,
     EnterClause,
     IndirectClause,
@@ -65,6 +66,9 @@ def test_dispatch_and_declare_target_clauses():
     target = parse("omp declare target enter(f, g) device_type(nohost) indirect")
     assert [i.name for i in target.first(EnterClause).items] == ["f", "g"]
     assert target.first(DeviceTypeClause).kind == "nohost" and target.first(IndirectClause).expr is None
+    variant = parse("omp declare variant(v) match(construct={dispatch}) "
+                    "append_args(interop(target), interop(target, targetsync))")
+    assert variant.first(AppendArgsClause).targetsync == (False, True)
 
 
 @pytest.mark.parametrize("text, message, at", [
@@ -79,8 +83,10 @@ def test_dispatch_and_declare_target_clauses():
     ("omp metadirective when(device={kind(gpu)}: parallel for schedule(bogus))",
      "expected 'static' or 'dynamic' or 'guided' or 'auto' or 'runtime' in 'schedule' clause", "bogus"),
     ("omp declare variant(v)", "'#pragma omp declare variant' needs at least one 'match' clause", "declare"),
-    ("omp declare variant(v) match(construct={dispatch}) append_args(interop(target))",
-     "'append_args' (interop objects) is not supported", "append_args"),
+    ("omp declare variant(v) match(construct={dispatch}) append_args(interop(stream))",
+     "expected 'target' or 'targetsync' in 'append_args' clause", "stream"),
+    ("omp declare variant(v) match(construct={dispatch}) append_args(targetsync)",
+     "expected 'interop(target)' or 'interop(targetsync)' in 'append_args' clause", "targetsync"),
     ("omp declare target device_type(host)",
      "'device_type' needs a 'to', 'enter' or 'link' list on '#pragma omp declare target' "
      "(or '#pragma omp begin declare target')", "device_type"),

@@ -9,6 +9,9 @@ the function it names (hooks.call_variant).
   tasks, a `taskwait`, which covers them);
 - `nowait`: the call is made at once (a deferrable call may run undeferred);
 - `is_device_ptr`: says the arguments already are device pointers (nothing to do).
+A variant's `append_args(interop(targetsync), ...)` (5.1 2.3.5): where host code calls it through
+`dispatch`, an interop object made for each on the default device and destroyed after the call
+(`interop_arguments`), else omp_interop_none.
 A variant's `adjust_args(need_device_ptr: p)` (5.1 2.3.5): where host code calls the variant
 through `dispatch`, the argument for p is converted as use_device_ptr converts a pointer:
 the device address of what it points to on the default device (the dispatch's `device`),
@@ -28,9 +31,11 @@ from omp2gpu.frontend.clause_types import DependClause, DeviceClause
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.variant_clauses import NocontextClause, NovariantsClause
+from omp2gpu.offload import abi
 from omp2gpu.sema import ctypes as ct
 
 I32 = ir.IntType(32)
+I8P = ir.IntType(8).as_pointer()
 
 
 def emit_dispatch(cg, construct) -> None:
@@ -72,6 +77,39 @@ def _emit_modes(cg, construct, modes) -> None:
 def _emit_call(cg, construct) -> None:
     with cg.block_scope(), dispatch_mode(cg, "dispatch"):
         cg.stmt(construct.body)
+
+
+def no_interops(variant) -> list:
+    """omp_interop_none for each append_args argument (where no interop object is made)."""
+    return [ir.Constant(I8P, None)] * (len(variant.appended) if variant is not None else 0)
+
+
+def interop_arguments(cg, variant, where: ir.Value):
+    """append_args (5.1 2.3.5): where the call is the one a dispatch construct makes, an
+    interop object for each, made on the default device (`targetsync`: with its stream) and
+    destroyed after the call; (the values, the function that destroys them after the call)."""
+    if "dispatch" not in getattr(cg.openmp, "_dispatch_modes", ()) or not variant.appended:
+        return no_interops(variant), None
+    module = cg.module.module
+    init = _declared(module, abi.ENTRY_INTEROP_INIT, [I8P.as_pointer(), ir.IntType(64), I32, I8P])
+    destroy = _declared(module, abi.ENTRY_INTEROP_DESTROY, [I8P.as_pointer(), I8P])
+    device = cg.builder.sext(_runtime(cg, "omp_get_default_device", I32, []), ir.IntType(64))
+    slots = []
+    for targetsync in variant.appended:
+        slot = cg.alloca_ir(I8P, "append_args.interop")
+        cg.builder.store(ir.Constant(I8P, None), slot)
+        cg.builder.call(init, [slot, device, ir.Constant(I32, int(targetsync)), where])
+        slots.append(slot)
+    values = [cg.builder.load(slot) for slot in slots]
+
+    def destroy_them():
+        for slot in reversed(slots):
+            cg.builder.call(destroy, [slot, where])
+    return values, destroy_them
+
+
+def _declared(module, name: str, params: list) -> ir.Function:
+    return module.globals.get(name) or ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=name)
 
 
 def device_arguments(cg, variant, values: list) -> list:

@@ -8,6 +8,8 @@ hooks it needs. Hooks receive the FunctionEmitter (`cg`) and the construct.
 
 from __future__ import annotations
 
+import dataclasses
+
 from omp2gpu.codegen.openmp import allocate_storage, dispatch, mappers, metadirective_code, user_reductions
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
@@ -99,10 +101,13 @@ class OpenMPRuntime:
         _check_variant_type(cg, variant)
         return variant.variant
 
-    def variant_arguments(self, cg, call, values: list) -> list:
-        """The argument values a call of its variant passes: as they are (a kernel's are
-        device addresses already; the host converts adjust_args' pointers: dispatch.py)."""
-        return values
+    def variant_arguments(self, cg, call, values: list):
+        """(the argument values a call of its variant passes, a function to call after the
+        call or None): as they are (a kernel's are device addresses already) and
+        omp_interop_none for each append_args interop (a kernel makes none); the host
+        converts adjust_args' pointers and makes the interop objects (dispatch.py)."""
+        variant = self.declared_variant(cg, call)
+        return values + dispatch.no_interops(variant), None
 
     def declared_variant(self, cg, call):
         """The variant_sites.DeclaredVariant a call turns into here, or None."""
@@ -143,6 +148,13 @@ def _check_variant_type(cg, variant) -> None:
     if base is None or chosen is None or chosen.kind != "function":
         raise CompileError(f"'{variant.variant}', a variant of '{variant.base}', is not a declared function",
                            variant.coord)
-    if not base.ctype.unprototyped and not chosen.ctype.unprototyped and base.ctype != chosen.ctype:
+    chosen_type = chosen.ctype
+    if variant.appended and not chosen_type.unprototyped:      # append_args: omp_interop_t parameters last
+        count, params = len(variant.appended), chosen_type.params
+        if len(params) < count or not all(p.is_pointer and p.pointee.is_void for p in params[len(params) - count:]):
+            raise CompileError(f"variant '{variant.variant}' must end with {count} 'omp_interop_t' parameter"
+                               f"{'s' if count > 1 else ''} for 'append_args'", variant.coord)
+        chosen_type = dataclasses.replace(chosen_type, params=params[:len(params) - count])
+    if not base.ctype.unprototyped and not chosen_type.unprototyped and base.ctype != chosen_type:
         raise CompileError(f"variant '{variant.variant}' has type '{chosen.ctype}', incompatible with "
                            f"'{variant.base}' of type '{base.ctype}'", variant.coord)

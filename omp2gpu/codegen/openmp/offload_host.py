@@ -128,13 +128,17 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                                "to call in a target region", call.coord)
         return variant
 
-    def variant_arguments(self, cg, call, values: list) -> list:
-        """adjust_args(need_device_ptr) of a variant host code calls through dispatch (not in
-        a target region's host version, whose pointers are the host's): dispatch.py."""
+    def variant_arguments(self, cg, call, values: list):
+        """adjust_args(need_device_ptr) and append_args of a variant host code calls through
+        dispatch (not in a target region's host version, whose pointers are the host's):
+        dispatch.py."""
         variant = self.declared_variant(cg, call)
-        if variant is None or not variant.adjust_args or self._target_depth:
-            return values
-        return dispatch.device_arguments(cg, variant, values)
+        if variant is None or self._target_depth:
+            return super().variant_arguments(cg, call, values)
+        if variant.adjust_args:
+            values = dispatch.device_arguments(cg, variant, values)
+        appended, finish = dispatch.interop_arguments(cg, variant, _where(cg, call))
+        return values + appended, finish
 
     def emit_file_scope_construct(self, module, node) -> None:
         if node.directive.kind != "declare target":
