@@ -35,7 +35,9 @@ class CallEmitter:
         if not (callee.ctype.is_pointer and callee.ctype.pointee.is_function):
             raise CompileError("called object is not a function or function pointer", node.coord)
         full_type = callee.ctype.pointee
-        ftype = replace(full_type, params=full_type.params[:len(full_type.params) - appended]) if appended else full_type
+        ftype = full_type           # the base function's parameters: append_args' come after them
+        if appended:
+            ftype = replace(full_type, params=full_type.params[:len(full_type.params) - appended])
         if ftype.result.is_struct and not ftype.result.is_complete:
             raise CompileError(f"invalid use of undefined type '{ftype.result}'", node.coord)
         args = node.args.exprs if node.args else []
