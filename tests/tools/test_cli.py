@@ -289,18 +289,20 @@ def test_run_passes_preprocessor_options(workspace, capfd, monkeypatch):
     from omp2gpu import pipeline  # where the driver's steps call preprocess
     real, calls = pipeline.preprocess, []
 
-    def spy(path, include_dirs, defines, undefines, std):
-        calls.append((path, include_dirs, defines, undefines, std))
-        return real(path, include_dirs, defines, undefines, std)
+    def spy(path, include_dirs, defines, undefines, std, **keywords):
+        calls.append((path, include_dirs, defines, undefines, std, keywords.get("forced")))
+        return real(path, include_dirs, defines, undefines, std, **keywords)
     monkeypatch.setattr(pipeline, "preprocess", spy)
 
     _source(workspace, "inc/greeting.h", '#define GREETING "hi"\n')
     src = _source(workspace, "opts.c", OPTIONS_PROGRAM)
+    _source(workspace, "forced.h", "#define FORCED 1\n")
     status = cli.main(["run", src, "-DN=1", "-DGONE", "-UGONE", "-Iinc", "-std=c11", "-O1",
-                       "--", "world", "b"])
+                       "-include", "forced.h", "--", "world", "b"])
     assert status == 300 & 0xFF
     assert capfd.readouterr().out == "hi world argc=3 std=201112\n"
-    assert (src, ["inc"], ["N=1", "GONE"], ["GONE"], "c11") in calls
+    forced = (("-include", str(workspace / "forced.h")),)
+    assert (src, ["inc"], ["N=1", "GONE"], ["GONE"], "c11", forced) in calls
 
 
 def test_runtime_ir_is_cached(workspace, monkeypatch, capfd):
