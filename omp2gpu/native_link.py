@@ -119,7 +119,9 @@ def link_command(objects: list[str], flags: list[str], output: str, shared: bool
     """cc's link of `objects` with libomp2gpu (`runtime_library`: how; default its archive,
     whole), the flags, the host's OpenMP runtime and the C library's parts."""
     if runtime_library is None:       # whole: the image's constructor calls into it, a library's users may too
-        runtime_library = ["-Wl,--whole-archive", str(native_runtime.build().static), "-Wl,--no-whole-archive"]
+        runtime = native_runtime.build()
+        archive = runtime.static_for_shared if shared else runtime.static
+        runtime_library = ["-Wl,--whole-archive", str(archive), "-Wl,--no-whole-archive"]
     return [*native_runtime.c_compiler().split(), *(["-shared"] if shared else []), "-o", output, *objects,
             *runtime_library, *WAIT_WRAPPER_FLAGS, *flags, *openmp_runtime.link_flags(), *SYSTEM_LIBRARIES]
 

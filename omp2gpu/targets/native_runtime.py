@@ -45,6 +45,7 @@ class NativeRuntime:
     static: Path                 # libomp2gpu.a
     shared: Path                 # libomp2gpu.so
     header_dir: Path             # runtime/offload (offload.h: the image table's layout)
+    static_for_shared: Path      # libomp2gpu-dso.a: the archive a `-shared` link takes whole
 
 
 def c_compiler() -> str:
@@ -85,6 +86,7 @@ def _key(compiler: str) -> str:
     digest = hashlib.sha256(" ".join(flags).encode())
     version = subprocess.run([*compiler.split(), "--version"], capture_output=True, text=True, check=False)
     digest.update(version.stdout.encode())
+    digest.update(Path(__file__).read_bytes())        # the recipe: what is built, and how
     for path in [*sources(), *sorted((runtime_root() / SOURCE_FOLDER).glob("*.h"))]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:20]
@@ -95,8 +97,9 @@ def build() -> NativeRuntime:
     """The runtime's archive and shared library, built now unless the cache has them."""
     compiler = c_compiler()
     folder = cache_dir() / f"libomp2gpu-{_key(compiler)}"
-    runtime = NativeRuntime(folder / "libomp2gpu.a", folder / "libomp2gpu.so", runtime_root() / SOURCE_FOLDER)
-    if runtime.static.is_file() and runtime.shared.is_file():
+    runtime = NativeRuntime(folder / "libomp2gpu.a", folder / "libomp2gpu.so", runtime_root() / SOURCE_FOLDER,
+                            folder / "libomp2gpu-dso.a")
+    if all(path.is_file() for path in (runtime.static, runtime.shared, runtime.static_for_shared)):
         return runtime
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".libomp2gpu-"))
@@ -113,13 +116,14 @@ def build() -> NativeRuntime:
                 _run([*compiler.split(), *C_FLAGS, *ucx_flags(), f"-D{SHARED_LIBRARY_MACRO}", "-c", str(source),
                       "-o", shared_objects[-1]], "compile " + source.name)
         _run(["ar", "rcs", str(work / "libomp2gpu.a"), *objects], "archive libomp2gpu.a")
+        _run(["ar", "rcs", str(work / "libomp2gpu-dso.a"), *shared_objects], "archive libomp2gpu-dso.a")
         # it calls the OpenMP runtime (target tasks, the wrapped waits): linked with it, so it
         # loads anywhere, and with the wrap flags for its __real_GOMP_* references
         _run([*compiler.split(), "-shared", "-o", str(work / "libomp2gpu.so"), *shared_objects, *WAIT_WRAPPER_FLAGS,
               *openmp_runtime.link_flags(), *SYSTEM_LIBRARIES], "link libomp2gpu.so")
         os.replace(work, folder)          # whole or not at all, even with builds racing
     except OSError:
-        if not (runtime.static.is_file() and runtime.shared.is_file()):
+        if not all(path.is_file() for path in (runtime.static, runtime.shared, runtime.static_for_shared)):
             raise CompileError(f"cannot write the offload runtime into {folder}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
