@@ -16,6 +16,12 @@ static struct device devices[MAX_DEVICES];
 static int count = -1;              /* -1: not yet looked for */
 static int default_device = -1;     /* default-device-var; -1: not yet read */
 static enum policy policy;
+static volatile int exiting;         /* the process is ending: exit() called, or main returned */
+
+/* Registered once the devices are found, after the drivers' own exit handlers (cuInit's):
+ * it runs before them. From then on a device failing is the driver going away under a
+ * thread still offloading while another calls exit, not the program's error. */
+static void exit_begins(void) { exiting = 1; }
 
 /* The program's requirements on one device: under unified_address an unmapped pointer is
  * passed as it is (a device pointer needs no is_device_ptr); under unified_shared_memory
@@ -94,6 +100,7 @@ static void discover(void) {
         }
     }
     for (k = 0; k < count; k++) apply_requirements(&devices[k]);
+    atexit(exit_begins);
     if (gpus == 0) offload_debug(1, "no GPU: %s", cuda_unavailable_reason());
     for (k = 0; k < count; k++) offload_debug(1, "device %d: %s (%s)", k, devices[k].name, devices[k].ops->kind);
     rank_device = rank_default_device(gpus);
@@ -129,7 +136,7 @@ void device_set_default(int number) { default_device = number; }
 static struct device *unavailable(const char *why, long number) {
     const char *gpu = cuda_unavailable_reason();
     const char *devices = getenv("OMP2GPU_DEVICES");
-    if (policy != POLICY_MANDATORY) return 0;
+    if (policy != POLICY_MANDATORY || exiting) return 0;      /* exiting: a device given up above */
     if (number < 0)
         offload_fatal("%s, and target regions must run on one (OMP_TARGET_OFFLOAD=MANDATORY%s%s)%s%s%s", why,
                       devices ? ", OMP2GPU_DEVICES=" : "", devices ? devices : "", gpu[0] ? ": no GPU: " : "", gpu,
@@ -155,6 +162,10 @@ struct device *select_device(long number) {
 
 void device_failed(struct device *d, const char *consequence) {
     const char *reason = d->last_error[0] ? d->last_error : "device error";
+    if (exiting) {                   /* quietly: the regions run on the host until the process ends */
+        d->usable = 0;
+        return;
+    }
     if (policy == POLICY_MANDATORY)
         offload_fatal("offload to device %d failed (%s) and OMP_TARGET_OFFLOAD=MANDATORY", d->number, reason);
     else

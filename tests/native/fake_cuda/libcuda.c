@@ -18,7 +18,11 @@
  *   behaves as CUDA's does: a copy, a launch on it or cuCtxSynchronize ("FAKE-CUDA:
  *   synchronize") first waits for every stream's work. Freeing memory while a kernel runs
  *   logs "FAKE-CUDA: free while a kernel runs": a bug of the runtime's.
- * Built by tests/native/test_unified_memory.py and test_target_tasks.py. */
+ * FAKE_CUDA_EXIT_TEARDOWN=MS: as the real driver, an exit handler registered by cuInit
+ * tears the driver down, taking MS milliseconds; every copy, allocation, launch and wait
+ * from its start fails with CUDA_ERROR_DEINITIALIZED (another thread still offloading
+ * while one calls exit).
+ * Built by tests/native/conftest.py. */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -147,7 +151,20 @@ static void enqueue(struct stream *s, struct operation op) {
 }
 
 /* ---------------------------------------------------------------- the driver's entry points */
-CUresult cuInit(unsigned flags) { (void)flags; return 0; }
+#define DEINITIALIZED 4
+static volatile int torn_down;
+static void tear_down(void) {
+    long millis = flag("FAKE_CUDA_EXIT_TEARDOWN", 0);
+    struct timespec pause = {millis / 1000, (millis % 1000) * 1000000L};
+    torn_down = 1;
+    nanosleep(&pause, 0);
+}
+#define UNLESS_TORN_DOWN if (torn_down) return DEINITIALIZED
+CUresult cuInit(unsigned flags) {
+    (void)flags;
+    if (flag("FAKE_CUDA_EXIT_TEARDOWN", 0)) atexit(tear_down);
+    return 0;
+}
 CUresult cuDeviceGetCount(int *count) { *count = 1; return 0; }
 CUresult cuDeviceGet(int *device, int ordinal) { *device = ordinal; return 0; }
 CUresult cuDeviceGetName(char *name, int size, int device) {
@@ -174,16 +191,19 @@ CUresult cuCtxSetCurrent(void *context) { current_context = context; return 0; }
 CUresult cuCtxGetCurrent(void **context) { *context = current_context; return 0; }
 static int kernel_faulted;
 CUresult cuCtxSynchronize(void) {
+    UNLESS_TORN_DOWN;
     drain();
     if (flag("FAKE_CUDA_KERNEL_MS", 0)) say("FAKE-CUDA: synchronize\n");
     return kernel_faulted ? 700 : 0;                           /* CUDA_ERROR_ILLEGAL_ADDRESS */
 }
 CUresult cuMemAlloc_v2(unsigned long long *address, size_t bytes) {
+    UNLESS_TORN_DOWN;
     *address = (uintptr_t)calloc(1, bytes ? bytes : 1);
     return 0;
 }
 CUresult cuMemFree_v2(unsigned long long address) {
     int i;
+    UNLESS_TORN_DOWN;
     pthread_mutex_lock(&lock);
     if (any_busy()) say("FAKE-CUDA: free while a kernel runs\n");
     pthread_mutex_unlock(&lock);
@@ -197,6 +217,7 @@ CUresult cuMemFree_v2(unsigned long long address) {
     return 0;
 }
 static CUresult copy(void *dst, const void *src, size_t n) {
+    UNLESS_TORN_DOWN;
     drain();
     memmove(dst, src, n);
     return 0;
@@ -226,6 +247,7 @@ CUresult cuModuleGetGlobal_v2(unsigned long long *address, size_t *bytes, void *
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shared, void *stream, void **args, void **extra) {
     (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)shared; (void)args; (void)extra;
+    UNLESS_TORN_DOWN;
     if (flag("FAKE_CUDA_KERNEL_FAULT", 0)) {
         kernel_faulted = 1;
         return 0;
@@ -244,7 +266,7 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
 }
 CUresult cuGetErrorName(CUresult error, const char **name) {
     *name = error == NOT_SUPPORTED ? "CUDA_ERROR_NOT_SUPPORTED" : error == 700 ? "CUDA_ERROR_ILLEGAL_ADDRESS"
-                                                                               : "CUDA_ERROR_FAKE";
+            : error == DEINITIALIZED ? "CUDA_ERROR_DEINITIALIZED" : "CUDA_ERROR_FAKE";
     return 0;
 }
 CUresult cuGetErrorString(CUresult error, const char **text) {
@@ -292,6 +314,7 @@ CUresult cuStreamDestroy_v2(void *stream) {
 }
 CUresult cuStreamSynchronize(void *stream) {
     struct stream *s = stream;
+    UNLESS_TORN_DOWN;
     pthread_mutex_lock(&lock);
     if (s) while (!idle(s)) pthread_cond_wait(&changed, &lock);
     else drain_all();
@@ -330,6 +353,7 @@ CUresult cuEventRecord(void *event, void *stream) {
 CUresult cuEventQuery(void *event) {
     struct event *e = event;
     int pending;
+    UNLESS_TORN_DOWN;
     pthread_mutex_lock(&lock);
     pending = e->completed < e->recorded;
     pthread_mutex_unlock(&lock);
@@ -337,6 +361,7 @@ CUresult cuEventQuery(void *event) {
 }
 CUresult cuEventSynchronize(void *event) {
     struct event *e = event;
+    UNLESS_TORN_DOWN;
     pthread_mutex_lock(&lock);
     while (e->completed < e->recorded) pthread_cond_wait(&changed, &lock);
     pthread_mutex_unlock(&lock);
