@@ -26,6 +26,7 @@ from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
+from omp2gpu.codegen.openmp.region_facts import UnitFacts
 from omp2gpu.codegen.prototypes import external_prototypes
 from omp2gpu.diagnostics import warnings_switched
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key
@@ -70,24 +71,12 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
               unit_id: str | None = None) -> Translation:
     """Steps 1-4; with `offload`, target regions also become launches and kernels
     (with `cpu`, also the CPU device's work-group functions). `unit_id`: the file is
-    to be linked with others (compile_unit)."""
-    refused: dict[str, str] = {}
-    while True:
-        translation = _translate_once(path, options, offload, cpu, unit_id, refused)
-        newly_refused = translation.device.refused if translation.device is not None else {}
-        if not newly_refused:
-            return translation
-        # The GPU build could not run some regions whose plans launch them: plan the file
-        # again with those on the host, so that no launch names a kernel that does not
-        # exist (it would fail, and under the default policy disable the device).
-        refused.update(newly_refused)
-
-
-def _translate_once(path, options: CompileOptions, offload: bool, cpu: bool, unit_id: str | None,
-                    refused: dict[str, str]) -> Translation:
+    to be linked with others (compile_unit). A region's fate is decided once, from its
+    facts, before any code exists (region_facts.py, choose.py)."""
     ast = parse_file(path, options)
-    scheme = (OffloadHostOpenMP(options.scheme, unit_id, refused) if offload and options.offload
-              else ThreadedHostOpenMP())
+    offloading = offload and options.offload
+    facts = UnitFacts(ast) if offloading else None      # every target region's, before codegen
+    scheme = OffloadHostOpenMP(options.scheme, unit_id, facts) if offloading else ThreadedHostOpenMP()
     emitter = ModuleEmitter(Path(path).name, scheme, debug_source=str(path) if options.debug_info else None,
                             optimised=options.opt_level > 0, code_rules=options.code_rules)
     with stage("codegen"):

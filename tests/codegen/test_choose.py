@@ -3,6 +3,8 @@ GPU and the CPU device together."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from target_constructs import target_construct
 
@@ -71,6 +73,7 @@ def test_serial_requested_for_a_parallel_region_runs_it_on_the_host():
     assert choice.gpu is None and choice.cpu == () and "--scheme serial" in choice.reason
 
 
-def test_a_region_the_gpu_build_refused_runs_on_the_host_on_every_device():
-    choice = choose(_target(COMBINED), refused="runs on the host: long double")
-    assert (choice.gpu, choice.cpu, choice.reason) == (None, (), "runs on the host: long double")
+def test_a_region_the_gpu_cannot_build_runs_on_the_host_on_every_device():
+    facts = SimpleNamespace(reverse_offload=False, host_function_pointers=["f"])
+    choice = choose(_target(COMBINED), facts=facts)
+    assert (choice.gpu, choice.cpu) == (None, ()) and choice.reason.startswith("runs on the host: it uses 'f'")

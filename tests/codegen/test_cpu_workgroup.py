@@ -122,7 +122,7 @@ def test_other_regions_run_as_one_work_item(tmp_path, construct):
 
 
 def test_a_region_the_gpu_refuses_runs_on_the_host_on_every_device(tmp_path):
-    """The host code launches no kernel the GPU build refused (driver.translate), so the
+    """The host code launches no kernel the GPU cannot build (its facts say so: choose.py), so the
     CPU device gets none either: the region runs on the host, as its remark says."""
     build = cpu_build(tmp_path, """
         int f(int x) {

@@ -10,8 +10,9 @@ On the GPU, under `--scheme auto`:
 - the control loop (paper Section 3) for anything else, and for a region that calls a
   function whose OpenMP constructs the kernel must take in as its own
   (inlined_callees.py);
-- the host when the GPU build refused the region's code (driver.translate plans the
-  file again with what the build refused).
+- the host when the region's facts (region_facts.py) say the chosen scheme cannot
+  build its code (its `device_refusal`: long double, a taskloop in the control loop...),
+  decided here, before any code exists.
 `--scheme NAME` asks for one scheme for every region (`host`: none runs on the GPU).
 On the CPU device: the best eligible work-group scheme, then the sequential one, which
 runs anything (the CPU build takes the first that compiles).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from omp2gpu.codegen.openmp.device_refusals import REVERSE_OFFLOAD
 from omp2gpu.codegen.openmp.inlined_callees import calls_any
 from omp2gpu.codegen.openmp.region_shape import combined_shape
 from omp2gpu.codegen.openmp.scheme_interface import RegionScheme
@@ -43,25 +45,27 @@ class Choice:
     cpu: tuple[type[RegionScheme], ...] = ()    # the CPU device's, best first
 
 
-def choose(construct, request: str = AUTO, callees=frozenset(), refused: str | None = None,
-           cpu_construct=None) -> Choice:
+def choose(construct, request: str = AUTO, callees=frozenset(), cpu_construct=None, facts=None) -> Choice:
     """The schemes of one target construct. `callees`: the translation unit's functions
     whose constructs a kernel takes in (inlined_callees.kernel_constructs_callees);
-    `refused`: why the GPU build could not run this region, if it could not;
     `cpu_construct`: the construct as the CPU device compiles it, where it differs
-    (a metadirective in it chose otherwise there)."""
-    if refused is not None:
-        return Choice(None, refused)
-    gpu, reason = _gpu_scheme(construct, request, callees)
+    (a metadirective in it chose otherwise there); `facts`: the region's
+    (region_facts.RegionFacts), which say what the chosen scheme cannot build."""
+    if facts is not None and facts.reverse_offload:          # whatever --scheme asks
+        return Choice(None, f"runs on the host: {REVERSE_OFFLOAD}")
+    gpu, reason = _gpu_scheme(construct, request, callees, facts)
+    why_not = gpu.device_refusal(facts) if gpu is not None and facts is not None else None
+    if why_not is not None:
+        return Choice(None, f"runs on the host: {why_not}")
     return Choice(gpu, reason, _cpu_schemes(cpu_construct or construct) if gpu is not None else ())
 
 
-def _gpu_scheme(construct, request: str, callees) -> tuple[type[RegionScheme] | None, str]:
+def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionScheme] | None, str]:
     if request == HOST:
         return None, "runs on the host: --scheme host"
     if request == ControlLoop.name:
         return ControlLoop, "control loop (--scheme control-loop)"
-    why_not_combined = CombinedConstruct.ineligibility(construct)
+    why_not_combined = CombinedConstruct.ineligibility(construct, facts)
     if request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
         prelude = " (the teams region's declarations run in every thread)" if combined_shape(construct).prelude else ""
         chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}"

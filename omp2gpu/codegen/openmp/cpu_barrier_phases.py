@@ -42,7 +42,7 @@ TEAM_KEY = "cpu_teams.team"         # cg.openmp_state: the CpuTeams emitting the
 _WORKSHARING = ("for", "for simd", "single", "sections", "barrier")
 
 
-def _synchronises(node) -> bool:
+def synchronises(node) -> bool:
     """Whether a statement of a parallel region holds a barrier of that region: a barrier
     or a worksharing construct not inside a nested parallel region."""
     if node is None:
@@ -52,7 +52,7 @@ def _synchronises(node) -> bool:
             return False                        # its own (inactive) team
         if node.directive.kind in _WORKSHARING or node.directive.kind.startswith("sections"):
             return True
-    return any(_synchronises(child) for _, child in node.children())
+    return any(synchronises(child) for _, child in node.children())
 
 
 def team_state(cg) -> ir.Value:
@@ -87,7 +87,7 @@ class BarrierPhases:
     def statement(self, cg, node) -> None:
         """A statement of a parallel region: work-item loops, split at its barriers."""
         node_ = node
-        if not _synchronises(node_):
+        if not synchronises(node_):
             self.work_item_loop(cg, lambda: cg.stmt(node_))
             return
         if isinstance(node, c_ast.Compound):
@@ -125,7 +125,7 @@ class BarrierPhases:
                         isinstance(item, c_ast.Decl) and item.name is None):
                     self._flush(cg, pending)
                     cg.stmt(item)                 # a type for every phase after it
-                elif _synchronises(item):
+                elif synchronises(item):
                     self._flush(cg, pending)
                     self.statement(cg, item)
                 else:

@@ -48,8 +48,7 @@ The scheme is three modules, this one on top:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from types import SimpleNamespace
+from dataclasses import dataclass, field
 
 from llvmlite import ir
 
@@ -68,6 +67,7 @@ from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     team_state,
 )
 from omp2gpu.codegen.openmp.cpu_team_loops import TeamLoops, atomic_fold
+from omp2gpu.codegen.openmp.cpu_teams_rules import SUPPORTED_KINDS, clauses_of, cpu_teams_refusal, route
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
     clauses_named,
@@ -75,89 +75,15 @@ from omp2gpu.codegen.openmp.data_sharing import (
     reduction_identity,
 )
 from omp2gpu.codegen.openmp.device_module import calls_openmp_api
+from omp2gpu.codegen.openmp.device_refusals import cpu_device_refusal
 from omp2gpu.codegen.openmp.region_shape import nested_constructs
 from omp2gpu.codegen.openmp.scheme_interface import WorkGroupScheme
 from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, CPU_TEAMS
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import free_identifiers
 
 I32 = ir.IntType(32)
-
-# Clauses by the leaf of a combined directive that takes them (OpenMP 4.5 2.11).
-_LEAF_ORDER = ("for", "distribute", "parallel", "teams", "target")
-_UNSUPPORTED_CLAUSES = ("copyin", "copyprivate", "linear")
-_SUPPORTED_KINDS = ("target", "target teams", "target parallel", "target parallel for",
-                    "target parallel for simd", "target teams distribute",
-                    "target teams distribute simd", "target teams distribute parallel for",
-                    "target teams distribute parallel for simd", "target simd")
-
-
-def _route(directive) -> dict[str, list]:
-    """The clauses of a (combined) directive, by the leaf construct each applies to."""
-    leaves = set(directive.kind.split())
-    routed = {leaf: [] for leaf in _LEAF_ORDER}
-
-    def innermost(*choices):
-        return next((leaf for leaf in choices if leaf in leaves), "target")
-
-    lastprivate = {item.name for clause in directive.clauses if clause.name == "lastprivate"
-                   for item in clause.items}
-    for clause in directive.clauses:
-        name = clause.name
-        if name in _UNSUPPORTED_CLAUSES:
-            raise CompileError(f"'{name}' in a CPU teams region")
-        if name in ("private",):
-            routed[innermost("for", "distribute", "parallel", "teams")].append(clause)
-        elif name == "firstprivate" and "for" in leaves and "parallel" in leaves and \
-                any(item.name in lastprivate for item in clause.items):
-            # Also lastprivate: both apply to the for, whose last iteration assigns the
-            # original, not a copy private to the parallel region (OpenMP 5.0 2.13.1).
-            both = [item for item in clause.items if item.name in lastprivate]
-            rest = [item for item in clause.items if item.name not in lastprivate]
-            routed["for"].append(replace(clause, items=both))
-            if rest:
-                routed["parallel"].append(replace(clause, items=rest))
-        elif name == "firstprivate":
-            routed[innermost("parallel", "distribute", "teams")].append(clause)
-        elif name == "lastprivate":
-            routed[innermost("for", "distribute")].append(clause)
-        elif name == "reduction":
-            routed[innermost("for", "parallel", "teams")].append(clause)
-        elif name in ("schedule", "ordered", "nowait") and "for" in leaves:
-            routed["for"].append(clause)
-        elif name == "collapse":
-            routed[innermost("for", "distribute")].append(clause)
-            if "for" in leaves and "distribute" in leaves:
-                routed["distribute"].append(clause)
-        elif name == "dist_schedule":
-            routed["distribute"].append(clause)
-        elif name in ("num_threads", "proc_bind"):
-            routed["parallel"].append(clause)
-        elif name == "if" and getattr(clause, "modifier", None) in (None, "parallel") and "parallel" in leaves:
-            routed["parallel"].append(clause)
-        else:
-            routed["target"].append(clause)    # map, device, num_teams... and what needs nothing here
-    return routed
-
-
-def _clauses(items) -> SimpleNamespace:
-    return SimpleNamespace(clauses=list(items), kind="", has=lambda name: False)
-
-
-def _constructs(node, inside_parallel=False):
-    """(construct, nested in a parallel region of the node) for every construct in node,
-    in source order (an explicit stack: a recursive generator is quadratic in depth)."""
-    stack = [(node, inside_parallel)] if node is not None else []
-    while stack:
-        node, inside_parallel = stack.pop()
-        if isinstance(node, OmpConstruct):
-            yield node, inside_parallel
-            inside_parallel = inside_parallel or node.directive.has("parallel")
-        stack.extend((child, inside_parallel) for _, child in reversed(node.children()))
-
 
 @dataclass
 class Team:
@@ -183,16 +109,19 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
     block_size = CONTROL_LOOP_BLOCK_SIZE
 
     @staticmethod
-    def ineligibility(construct) -> str | None:
+    def ineligibility(construct, facts=None) -> str | None:
         forks = any(construct.directive.has(leaf) for leaf in ("teams", "parallel")) or any(
             c.directive.has("parallel") or c.directive.has("distribute") for c in nested_constructs(construct.body))
         return None if forks else "no teams or parallel construct: one work-item runs it"
 
+    @staticmethod
+    def device_refusal(facts) -> str | None:
+        return cpu_teams_refusal(facts) or cpu_device_refusal(facts)
+
     def emit_workgroup_body(self, cg, region, group, num_groups, threads) -> None:
         directive = region.directive
-        if directive.kind not in _SUPPORTED_KINDS:
+        if directive.kind not in SUPPORTED_KINDS:         # cpu_teams_refusal(facts) refused it
             raise CompileError(f"'{directive.kind}' is not run as CPU teams")
-        _check_body(region.construct.body, cg.module.host.function_definitions)
         threads = _clamp(cg, threads)
         team = Team(group, num_groups, threads,
                     calls_openmp_api(region.construct, cg.module.host.function_definitions))
@@ -200,9 +129,9 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
             team.state = team_state(cg)
         cg.openmp_state[TEAM_KEY] = self
         self.team = team
-        routed = _route(directive)
+        routed = route(directive)
         leaves = directive.kind.split()
-        with cg.block_scope(), DataEnvironment(cg, _clauses(routed["target"])):
+        with cg.block_scope(), DataEnvironment(cg, clauses_of(routed["target"])):
             if "teams" in leaves:
                 self._teams(cg, region.construct.body, leaves, routed)
             else:
@@ -214,18 +143,18 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
     def _teams(self, cg, body, leaves, routed) -> None:
         """The work-group is one team: its private copies, and its reductions folded
         into the original with one atomic (other teams run at once)."""
-        with DataEnvironment(cg, _clauses(routed["teams"]),
+        with DataEnvironment(cg, clauses_of(routed["teams"]),
                              combine_reduction=lambda op, o, p: atomic_fold(cg, op, o, p)):
             self._below_teams(cg, body, leaves, routed)
 
     def _below_teams(self, cg, body, leaves, routed) -> None:
         if "distribute" in leaves:
             inner = "parallel" in leaves
-            self.distribute(cg, _clauses(routed["distribute"]), body,
-                            (_clauses(routed["parallel"]), _clauses(routed["for"])) if inner else None)
+            self.distribute(cg, clauses_of(routed["distribute"]), body,
+                            (clauses_of(routed["parallel"]), clauses_of(routed["for"])) if inner else None)
         elif "parallel" in leaves:
-            self.parallel(cg, _clauses(routed["parallel"]), body,
-                          _clauses(routed["for"]) if "for" in leaves else None)
+            self.parallel(cg, clauses_of(routed["parallel"]), body,
+                          clauses_of(routed["for"]) if "for" in leaves else None)
         else:
             cg.stmt(body)
 
@@ -241,25 +170,25 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
         if construct.directive.has("teams"):     # `target` holding the teams construct (2.10)
             if team.wi is not None or team.nthreads is not None or team.levels:
                 raise CompileError("'teams' must be closely nested in 'target'")
-            self._teams(cg, construct.body, kind.split(), _route(construct.directive))
+            self._teams(cg, construct.body, kind.split(), route(construct.directive))
             return True
         if kind in ("parallel", "parallel for", "parallel for simd", "parallel sections"):
             if team.wi is not None:          # a parallel region inside a work-item: inactive
                 return self._inactive_parallel(cg, construct)
             if kind == "parallel sections":
                 raise CompileError("'parallel sections' in a CPU teams region")
-            routed = _route(construct.directive)
-            self.parallel(cg, _clauses(routed["parallel"]), construct.body,
-                          _clauses(routed["for"]) if "for" in kind else None)
+            routed = route(construct.directive)
+            self.parallel(cg, clauses_of(routed["parallel"]), construct.body,
+                          clauses_of(routed["for"]) if "for" in kind else None)
             return True
         if kind in ("distribute", "distribute simd", "distribute parallel for",
                     "distribute parallel for simd"):
             if team.wi is not None or team.nthreads is not None:
                 raise CompileError("'distribute' must be closely nested in 'teams'")
-            routed = _route(construct.directive)
+            routed = route(construct.directive)
             inner = "parallel" in kind
-            self.distribute(cg, _clauses(routed["distribute"]), construct.body,
-                            (_clauses(routed["parallel"]), _clauses(routed["for"])) if inner else None)
+            self.distribute(cg, clauses_of(routed["distribute"]), construct.body,
+                            (clauses_of(routed["parallel"]), clauses_of(routed["for"])) if inner else None)
             return True
         if kind in ("master", "masked"):
             if team.wi is None:
@@ -377,23 +306,3 @@ def _clamp(cg, threads) -> ir.Value:
     limit = ir.Constant(I32, CPU_MAX_TEAM)
     threads = b.select(b.icmp_signed("<", threads, limit), threads, limit)
     return b.select(b.icmp_signed(">", threads, ir.Constant(I32, 0)), threads, ir.Constant(I32, 1))
-
-
-def _check_body(body, definitions) -> None:
-    """What the scheme cannot split: a worksharing construct or barrier reached through a
-    call from a parallel region, tasks."""
-    for construct, _ in _constructs(body):
-        kind = construct.directive.kind
-        if kind in ("task", "taskgroup", "taskwait", "taskyield", "threadprivate"):
-            raise CompileError(f"'{kind}' in a CPU teams region")
-    seen = set()
-
-    def visit(node):
-        for name in free_identifiers(node):
-            definition = definitions.get(name)
-            if definition is not None and name not in seen:
-                seen.add(name)
-                if any(True for _ in _constructs(definition.body)):
-                    raise CompileError(f"'{name}', called in the region, holds OpenMP constructs")
-                visit(definition.body)
-    visit(body)

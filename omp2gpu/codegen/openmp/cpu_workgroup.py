@@ -65,8 +65,8 @@ from omp2gpu.codegen.openmp.region_shape import (
     nested_constructs,
     team_size_ineligibility,
 )
-from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel, WorkGroupScheme
-from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel, WorkGroupScheme, accepted_region
+from omp2gpu.diagnostics import SourceLocation
 from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, CPU_COMBINED, CPU_SEQUENTIAL
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
@@ -135,6 +135,7 @@ class CpuModuleEmitter(DeviceModuleEmitter):
     the math library are the C library's), the host's triple and data layout."""
 
     has_x86_fp80 = True
+    device_name = "cpu"
 
     def target_builtins(self) -> dict:
         return {}
@@ -207,7 +208,7 @@ class CpuCombined(WorkGroupScheme):
     block_size = COMBINED_BLOCK_SIZE    # the GPU's default team size, which only omp_get_num_threads sees
 
     @staticmethod
-    def ineligibility(construct) -> str | None:
+    def ineligibility(construct, facts=None) -> str | None:
         """Wider than the GPU's combined scheme (region_shape.combined_ineligibility):
         schedules, critical sections and array reductions cost a work-item loop nothing."""
         shape = combined_shape(construct)
@@ -317,7 +318,8 @@ def _combine_atomically(cg, op: str, original, private) -> None:
 # ----------------------------------------------------------------- the module
 def build_cpu_module(host_emitter, offload) -> CpuBuild:
     """A work-group function for every target region the host launches, by the first of
-    its plan's CPU schemes that compiles (a region that runs on the host has none)."""
+    its plan's CPU schemes whose `device_refusal` its facts pass (a region that runs on
+    the host has none)."""
     emitter = CpuModuleEmitter(host_emitter, CpuOpenMP(), offload.declare_target_globals, name="cpu")
     emitter.host_only_functions = frozenset(offload.host_only_functions)
     build = CpuBuild(emitter.module)
@@ -325,38 +327,29 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
         if not plan.cpu:
             continue
         where = SourceLocation.of(plan.construct.coord)
+        on_cpu = plan.for_device("cpu")
         passed_over = []
         for scheme in plan.cpu:
-            built = _try_emit(emitter, plan.for_device("cpu"), scheme())
-            if isinstance(built, BuiltKernel):
-                build.kernels.append(built)
-                why = f" ({'; '.join(passed_over)})" if passed_over else ""
-                build.remarks.append(f"{where}: remark: target region -> CPU work-group function "
-                                     f"{plan.kernel_name}: {scheme.name}{why}")
-                break
-            passed_over.append(f"not {scheme.name}: {built.message}")
+            refusal = scheme.device_refusal(on_cpu.facts)
+            if refusal is not None:
+                passed_over.append(f"not {scheme.name}: {refusal}")
+                continue
+            with accepted_region(on_cpu, scheme):
+                build.kernels.append(scheme().emit_region(emitter, on_cpu))
+                emitter.emit_pending_functions()
+            why = f" ({'; '.join(passed_over)})" if passed_over else ""
+            build.remarks.append(f"{where}: remark: target region -> CPU work-group function "
+                                 f"{plan.kernel_name}: {scheme.name}{why}")
+            break
         else:
             build.remarks.append(f"{where}: remark: target region runs on the host instead of the "
-                                 f"CPU device: {built.message}")
+                                 f"CPU device: {refusal}")
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
         build.remarks += metadirective_remarks(plan.construct, DEVICES["cpu"])   # what each became
     if offload.separate_compilation:
         build.remarks += emitter.export_declare_target(offload)
     emitter.finish_debug_info()
     return build
-
-
-def _try_emit(emitter, plan, scheme) -> BuiltKernel | CompileError:
-    """Emit one region; on a CompileError take back what it started and return the error."""
-    module_globals = set(emitter.module.globals)
-    device_symbols = set(emitter.file_scope.names)
-    try:
-        built = scheme.emit_region(emitter, plan)
-        emitter.emit_pending_functions()
-        return built
-    except CompileError as error:
-        emitter.forget_since(module_globals, device_symbols)
-        return error
 
 
 def describe(build: CpuBuild) -> str:

@@ -20,6 +20,7 @@ from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.codegen.openmp.device_printf import emit_printf
+from omp2gpu.codegen.openmp.device_refusals import function_refusal
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.codegen.values import RValue
@@ -79,6 +80,7 @@ class RegionScope(Scope):
 
 class DeviceModuleEmitter(ModuleEmitter):
     has_x86_fp80 = False         # NVPTX: a kernel using long double is refused (runs on the host)
+    device_name = "gpu"          # whose rules say what it cannot compile (device_refusals.py)
 
     def __init__(self, host, openmp, declare_target_globals=frozenset(), name="device"):
         # One LLVM context and type resolver with the host: struct types are shared.
@@ -166,8 +168,9 @@ class DeviceModuleEmitter(ModuleEmitter):
     def export_declare_target(self, offload) -> list[str]:
         """Device copies of the file's `declare target` definitions that no kernel of the
         file used, so that another file's kernels find them when the device modules are
-        linked (separate compilation). A function the device cannot compile is left out
-        (a kernel calling it is then an undefined device reference): returns remarks."""
+        linked (separate compilation). A function the device cannot compile, as the file's
+        facts say (device_refusals.function_refusal), is left out (a kernel calling it is
+        then an undefined device reference): returns remarks."""
         remarks = []
         functions = offload.declare_target_functions & set(self.host.function_definitions)
         for name in sorted(functions | set(offload.declare_target_globals)):
@@ -175,24 +178,19 @@ class DeviceModuleEmitter(ModuleEmitter):
             if host_symbol is None or not getattr(host_symbol, "defined", True) \
                     or host_symbol.address.linkage in ("internal", "private"):
                 continue
-            module_globals, device_symbols = set(self.module.globals), set(self.file_scope.names)
+            refusal = function_refusal(offload.unit_facts, name, self.device_name) if name in functions else None
+            if refusal is not None:
+                remarks.append(f"{SourceLocation.of(host_symbol.coord)}: remark: declare target "
+                               f"'{name}' has no device copy: {refusal}")
+                continue
             try:
                 self.file_scope.lookup(name)
                 self.emit_pending_functions()
             except CompileError as error:
-                self.forget_since(module_globals, device_symbols)
-                remarks.append(f"{SourceLocation.of(host_symbol.coord)}: remark: declare target "
-                               f"'{name}' has no device copy: {error.message}")
+                raise AssertionError(f"internal error: declare target '{name}' passed the device's rules but "
+                                     f"cannot be compiled for it: {error.message} (device_refusals.py does "
+                                     "not say so)") from error
         return remarks
-
-    def forget_since(self, module_globals: set, device_symbols: set) -> None:
-        """Take back what a failed emission started (functions half emitted, globals)."""
-        for name in set(self.module.globals) - module_globals:
-            del self.module.globals[name]
-            self.module.scope._useset.discard(name)   # llvmlite keeps names reserved
-        for name in set(self.file_scope.names) - device_symbols:
-            del self.file_scope.names[name]
-        self.pending.clear()
 
     def emit_pending_functions(self) -> None:
         while self.pending:

@@ -29,6 +29,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
     reduction_identity,
 )
 from omp2gpu.codegen.openmp.device_module import kernel_init, uses_openmp_api
+from omp2gpu.codegen.openmp.device_refusals import combined_refusal, kernel_refusal
 from omp2gpu.codegen.openmp.linear_clause import Linear
 from omp2gpu.codegen.openmp.region_shape import combined_ineligibility, combined_shape
 from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
@@ -46,6 +47,10 @@ class CombinedConstruct(GpuKernelScheme):
     name = GPU_COMBINED
     block_size = COMBINED_BLOCK_SIZE
     ineligibility = staticmethod(combined_ineligibility)
+
+    @staticmethod
+    def device_refusal(facts) -> str | None:
+        return kernel_refusal(facts) or combined_refusal(facts)
 
     def emit_kernel_body(self, cg, region) -> None:
         shape = combined_shape(region.construct)

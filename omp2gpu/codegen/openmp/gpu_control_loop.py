@@ -34,6 +34,7 @@ from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, combine
 from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_init
+from omp2gpu.codegen.openmp.device_refusals import control_loop_refusal
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
@@ -58,6 +59,10 @@ MAX_BLOCK_SIZE = 1024
 class ControlLoop(GpuKernelScheme):
     name = GPU_CONTROL_LOOP
     block_size = CONTROL_LOOP_BLOCK_SIZE
+
+    @staticmethod
+    def device_refusal(facts) -> str | None:
+        return control_loop_refusal(facts)
     # After the captures: the team stack, teams x the kernel's team_stack_bytes of global
     # memory the launcher provides for team-shared variables shared memory cannot hold.
     hidden_params = (("team_stack", ir.IntType(8).as_pointer()),)

@@ -19,7 +19,7 @@ class SerialKernel(GpuKernelScheme):
     fixed_launch = (1, 1)             # (teams, threads): the region's initial thread
 
     @staticmethod
-    def ineligibility(construct) -> str | None:
+    def ineligibility(construct, facts=None) -> str | None:
         return "it has parallel constructs" if has_parallelism(construct) else None
 
     def emit_kernel_body(self, cg, region) -> None:

@@ -14,7 +14,7 @@ from omp2gpu.codegen.openmp.device_module import (
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import functions_holding
-from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel
+from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel, accepted_region
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
@@ -27,10 +27,6 @@ class DeviceBuild:
     module: object                                  # llvmlite ir.Module for nvptx64
     kernels: list[BuiltKernel] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
-    # Regions whose plan named a GPU scheme that could not build them: kernel name -> why.
-    # The driver plans the file again with these on the host (no launch of a kernel that
-    # does not exist).
-    refused: dict[str, str] = field(default_factory=dict)
 
 
 class DeviceOpenMP(HostOpenMP):
@@ -79,36 +75,17 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
 
 
 def _build_region(device, build: DeviceBuild, plan) -> str:
-    """The region's kernel, added to the build; returns the remark saying what it became."""
+    """The region's kernel, added to the build; returns the remark saying what it became.
+    Its plan's scheme accepted it from its facts, so the build cannot refuse it."""
     where = SourceLocation.of(plan.construct.coord)
     if plan.gpu is None:
         return f"{where}: remark: target region {plan.reason}"
-    module_globals = set(device.module.globals)
-    device_symbols = set(device.file_scope.names)
-    try:
-        _check_no_host_function_pointers(plan)
+    with accepted_region(plan, plan.gpu):
         built = plan.gpu().emit_region(device, plan.for_device("gpu"))
         device.emit_pending_functions()
-    except CompileError as error:
-        # A region the device cannot run still runs: on the host, said once.
-        # What its kernel started (functions half emitted, globals) goes.
-        device.forget_since(module_globals, device_symbols)
-        reason = f"runs on the host: {error.message}"
-        build.refused[plan.kernel_name] = reason
-        return f"{where}: remark: target region {reason}"
     build.kernels.append(built)
     return (f"{where}: remark: target region -> kernel {plan.kernel_name}: "
             f"{plan.gpu.name} scheme ({plan.reason})")
-
-
-def _check_no_host_function_pointers(plan) -> None:
-    """A host function's address means nothing on the GPU (OpenMP 5.1's `declare target
-    indirect` would translate it; not implemented on the GPU): such a region runs on the
-    host, or on the CPU device, which shares the host's code."""
-    for capture in plan.captures:
-        if capture.ctype.is_pointer and capture.ctype.pointee.is_function:
-            raise CompileError(f"it uses '{capture.name}', a host function's address (calls through it "
-                               "on the GPU, 'declare target indirect', are not supported)", plan.construct.coord)
 
 
 def kernel_table(build) -> dict[str, KernelInfo]:

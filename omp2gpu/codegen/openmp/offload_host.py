@@ -29,6 +29,7 @@ from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
 from omp2gpu.codegen.openmp.map_iterators import check_item
+from omp2gpu.codegen.openmp.region_facts import UnitFacts
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import (
@@ -57,19 +58,17 @@ _DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), 
 class OffloadHostOpenMP(ThreadedHostOpenMP):
     """ThreadedHostOpenMP plus launches: every target region also becomes a kernel."""
 
-    def __init__(self, scheme: str = AUTO, unit_id: str | None = None,
-                 refused: dict[str, str] | None = None):
+    def __init__(self, scheme: str = AUTO, unit_id: str | None = None, facts: UnitFacts | None = None):
         """`scheme`: `--scheme`. `unit_id`: the file is compiled to be linked with others
         (driver.compile_unit): its kernel names carry the id, as Clang's carry a file id,
         so that two files' kernels never share a name, and its device modules hold every
-        `declare target` definition, for the other files' kernels. `refused`: kernel name
-        -> why, regions an earlier GPU build could not run (kernels.DeviceBuild.refused):
-        their plans run them on the host."""
+        `declare target` definition, for the other files' kernels. `facts`: every target region's facts, made from
+        the tree before codegen (region_facts.py); made at the first region if not given."""
         self.scheme_request = scheme
         self.unit_id = unit_id
-        self.refused = dict(refused or {})
         self.regions: list[RegionPlan] = []
         self._inputs: PlanningInputs | None = None
+        self._facts = facts
         self._callees: dict | None = None
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
@@ -162,8 +161,13 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         """What every region's plan is made from besides the region (the whole file is
         parsed before codegen starts, so the callees are known at the first region)."""
         if self._inputs is None:
-            self._inputs = PlanningInputs(self.scheme_request, self.inlined_callees, self.refused)
+            facts = self._facts or UnitFacts(self.module.translation_unit)
+            self._inputs = PlanningInputs(self.scheme_request, self.inlined_callees, facts)
         return self._inputs
+
+    @property
+    def unit_facts(self) -> UnitFacts:
+        return self.planning_inputs.facts
 
     @property
     def inlined_callees(self) -> dict:
@@ -234,9 +238,6 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             self._host_version(cg, construct)
             return
         kernel_name = self._kernel_name(cg, construct)
-        if _holds_reverse_offload(construct.body):
-            self.refused[kernel_name] = ("runs on the host: it holds a reverse offload ('target device(ancestor: "
-                                         "1)'), the host's to run, and a kernel cannot call back into the host")
         region = plan_region(cg, construct, kernel_name, self.planning_inputs,
                              frozenset(self.declare_target_globals))
         self.regions.append(region)
@@ -505,18 +506,6 @@ def _rebuilt_in_place(cg, arrays):
     later use (the arrays themselves are entry-block allocas)."""
     return tuple(cg.builder.gep(value.pointer, value.indices) if isinstance(value, ir.GEPInstr) else value
                  for value in arrays)
-
-
-def _holds_reverse_offload(body) -> bool:
-    """A `target device(ancestor: 1)` lexically inside `body`."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and is_reverse_offload(node.directive):
-            return True
-        if node is not None:
-            stack.extend(child for _, child in node.children())
-    return False
 
 
 def _where(cg, directive, labels=()) -> ir.Value:

@@ -205,8 +205,10 @@ def team_size_ineligibility(construct, shape) -> str | None:
     return None
 
 
-def combined_ineligibility(construct) -> str | None:
-    """Why the combined scheme cannot run this region (None: it can)."""
+def combined_ineligibility(construct, facts=None) -> str | None:
+    """Why the combined scheme cannot run this region (None: it can). `facts`
+    (region_facts.RegionFacts) say which reduction items name whole arrays, which
+    codegen reduces as sections of their full length."""
     shape = combined_shape(construct)
     if shape is None:
         return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
@@ -220,9 +222,11 @@ def combined_ineligibility(construct) -> str | None:
             return "dist_schedule with a chunk size needs the team master to distribute"
     if any(clauses_named(c.directive, "linear") for c in nested_constructs(shape.loop)):
         return "'linear' on a loop in the combined construct's body needs the control-loop scheme"
-    for clause in clauses_named(shape.clauses, "reduction"):
-        if any(item.sections for item in clause.items):
-            return "reductions over array sections need the control-loop scheme"
+    for directive in shape.directives:
+        for clause in clauses_named(directive, "reduction"):
+            if any(item.sections or facts is not None and facts.reduces_whole_array(directive, item.name)
+                   for item in clause.items):
+                return "reductions over array sections need the control-loop scheme"
     reason = team_size_ineligibility(construct, shape)
     if reason:
         return reason

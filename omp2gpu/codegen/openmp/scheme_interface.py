@@ -15,8 +15,12 @@ emitting a region is generic codegen of its body with the scheme's hook object.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import ClassVar
+
+from omp2gpu.codegen.openmp.device_refusals import cpu_device_refusal, kernel_refusal
+from omp2gpu.diagnostics import CompileError, SourceLocation
 
 
 class RegionScheme(ABC):
@@ -26,20 +30,28 @@ class RegionScheme(ABC):
     fixed_launch: ClassVar[tuple[int, int] | None] = None   # (teams, threads) whatever the clauses
 
     @staticmethod
-    def ineligibility(construct) -> str | None:
-        """Why the scheme cannot run this target construct (None: it can)."""
+    def ineligibility(construct, facts=None) -> str | None:
+        """Why the scheme does not take this target construct, by its shape (None: it
+        takes it); `facts`: the region's (region_facts.RegionFacts), where known."""
+        return None
+
+    @staticmethod
+    def device_refusal(facts) -> str | None:
+        """Why the device cannot run the region's code with this scheme, from its facts
+        (region_facts.RegionFacts): the region then runs on the host (None: it can)."""
         return None
 
     @abstractmethod
     def emit_region(self, emitter, plan) -> BuiltKernel:
-        """Emit the plan's region into `emitter`'s device module (raises CompileError when
-        the device cannot run its code)."""
+        """Emit the plan's region into `emitter`'s device module; a region whose facts
+        `device_refusal` accepted is always built (accepted_region)."""
 
 
 class GpuKernelScheme(RegionScheme):
     """A scheme whose region is one NVPTX kernel (device_module.DeviceModuleEmitter)."""
 
     device = "gpu"
+    device_refusal = staticmethod(kernel_refusal)
 
     def emit_region(self, emitter, plan) -> BuiltKernel:
         return BuiltKernel(plan, type(self), emitter.emit_kernel(plan, self))
@@ -53,6 +65,7 @@ class WorkGroupScheme(RegionScheme):
     """A scheme whose region is one work-group function of the CPU device (cpu_workgroup.py)."""
 
     device = "cpu"
+    device_refusal = staticmethod(cpu_device_refusal)
 
     def emit_region(self, emitter, plan) -> BuiltKernel:
         emitter.emit_workgroup(plan, self)
@@ -85,3 +98,16 @@ class BuiltKernel:
     @property
     def reason(self) -> str:
         return self.plan.reason
+
+
+@contextmanager
+def accepted_region(plan, scheme: type[RegionScheme]):
+    """Around a device build's emission of a region `scheme` accepted: its
+    `device_refusal(facts)` said it can build the region, so a CompileError here is an
+    omission of the facts (region_facts.py, device_refusals.py), an internal error."""
+    try:
+        yield
+    except CompileError as error:
+        raise AssertionError(f"internal error: the {scheme.name} scheme accepted the target region at "
+                             f"{SourceLocation.of(plan.construct.coord)} ({plan.kernel_name}) but cannot build it: "
+                             f"{error.message} (its facts, region_facts.py, do not say so)") from error

@@ -1,0 +1,139 @@
+"""region_facts.py and device_refusals.py: a region the GPU cannot run is known from the
+parsed tree, before any IR exists (issue 31). The facts are computed on a tree codegen
+never saw, with llvmlite's module constructor made to fail, and the chooser reads them."""
+
+from __future__ import annotations
+
+import pytest
+from llvmlite import ir
+
+from omp2gpu.codegen.openmp.choose import choose
+from omp2gpu.codegen.openmp.region_facts import UnitFacts
+from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop, SerialKernel
+from omp2gpu.pipeline import CompileOptions, parse_file
+
+_SOURCE = r"""
+#include <stdio.h>
+typedef struct { double re, im; } cplx;
+struct acc { double mean; long double sum; };
+#pragma omp declare reduction(csum : cplx : omp_out.re += omp_in.re, omp_out.im += omp_in.im) \
+    initializer(omp_priv = (cplx){0, 0})
+static double scale(double x) { return x * 2; }
+static long double wide(double x) { return x; }
+static double twice(double (*f)(double), double x) { return f(f(x)); }
+
+int main(void) {
+    int n = 64;
+    double a[64] = {0}, out[64];
+    long double l[4];
+    struct acc s = {0, 0};
+    int table[n];
+    cplx total = {0, 0};
+    double (*op)(double) = scale;
+#pragma omp target map(from: l)
+    for (int i = 0; i < 4; i++) l[i] = 1.0L / (i + 1);
+#pragma omp target map(tofrom: s)
+    s.mean = 2;
+#pragma omp target map(tofrom: a)
+    a[0] = (double)wide(a[1]);
+#pragma omp target teams distribute parallel for firstprivate(table) map(from: out)
+    for (int i = 0; i < 64; i++) out[i] = table[0];
+#pragma omp target map(tofrom: a)
+#pragma omp taskloop grainsize(4)
+    for (int i = 0; i < 64; i++) a[i] += 1;
+#pragma omp target teams distribute parallel for reduction(csum : total) map(to: a)
+    for (int i = 0; i < 64; i++) total.re += a[i];
+#pragma omp target parallel for ordered map(tofrom: a)
+    for (int i = 1; i < 64; i++) {
+#pragma omp ordered
+        a[i] += a[i - 1];
+    }
+#pragma omp target parallel map(tofrom: a)
+    {
+        double v = 0;
+#pragma omp single copyprivate(v)
+        v = a[0];
+        a[1] = v;
+    }
+#pragma omp target map(tofrom: a)
+    {
+#pragma omp error at(execution) severity(warning) message("on the device")
+        a[0] = 1;
+    }
+#pragma omp target map(tofrom: a)
+    a[0] = op(a[1]) + twice(scale, 1);
+#pragma omp target teams distribute parallel for map(tofrom: a)
+    for (int i = 0; i < 64; i++) a[i] = scale(a[i]);
+#pragma omp target map(tofrom: n)
+    n = sizeof l + sizeof(long double);
+    printf("%g %g\n", a[0], total.re);
+    return 0;
+}
+"""
+
+_LONG_DOUBLE = "runs on the host: long double (the host's x86 80-bit type) has no GPU equivalent"
+# line -> (--scheme auto's reason, --scheme control-loop's reason)
+_EXPECTED = {
+    19: (_LONG_DOUBLE, _LONG_DOUBLE),
+    21: (_LONG_DOUBLE, _LONG_DOUBLE),                # a member of a struct holding one
+    23: (_LONG_DOUBLE, _LONG_DOUBLE),                # through a called function's result
+    25: (None, "runs on the host: variable-length array 'table' shared by a team: its team-shared copy "
+               "needs a size known at compile time"),
+    27: (None, "runs on the host: '#pragma omp taskloop' is not supported inside a GPU target region"),
+    30: ("runs on the host: user-defined reduction 'csum' is not supported on the device",) * 2,
+    32: ("runs on the host: '#pragma omp ordered' in a parallel region is not supported on the GPU yet",) * 2,
+    37: ("runs on the host: 'copyprivate' in a parallel region is not supported inside a GPU "
+         "target region",) * 2,
+    44: ("runs on the host: '#pragma omp error' at(execution) is not supported inside a GPU target "
+         "region",) * 2,
+    49: ("runs on the host: it uses 'op', a host function's address (calls through it on the GPU, "
+         "'declare target indirect', are not supported)",) * 2,
+    51: (None, None),
+    53: (None, None),                                # sizeof makes no long double value
+}
+
+
+@pytest.fixture(scope="module")
+def facts(tmp_path_factory):
+    source = tmp_path_factory.mktemp("facts") / "regions.c"
+    source.write_text(_SOURCE)
+    ast = parse_file(source, CompileOptions())
+
+    def no_module(*args, **kwargs):
+        raise AssertionError("an llvmlite module was made before the plans")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ir.Module, "__init__", no_module)
+        unit = UnitFacts(ast)
+        plans = {request: {region.construct.coord.line: choose(region.construct, request, facts=region)
+                           for region in unit.regions.values()} for request in ("auto", "control-loop")}
+    return unit, plans
+
+
+@pytest.mark.parametrize("column, request_", [(0, "auto"), (1, "control-loop")])
+def test_every_refusal_is_known_before_any_code(facts, column, request_):
+    _, plans = facts
+    reasons = {line: (choice.reason if choice.gpu is None else None) for line, choice in plans[request_].items()}
+    assert reasons == {line: expected[column] for line, expected in _EXPECTED.items()}
+
+
+def test_the_facts_say_what_the_region_is(facts):
+    unit, plans = facts
+    by_line = {region.construct.coord.line: region for region in unit.regions.values()}
+    assert all(region.function == "main" for region in by_line.values())
+    assert by_line[19].long_double is not None and by_line[51].long_double is None
+    assert by_line[23].callees == ("wide",) and by_line[49].callees == ("scale", "twice")
+    assert by_line[25].team_shared_vlas == ("table",)
+    assert [(c.kind, c.parallel_depth, c.has_body) for c in by_line[32].constructs] == [("ordered", 1, True)]
+    used = {variable.name: variable for variable in by_line[49].used}
+    assert used["op"].ctype.is_pointer and used["op"].ctype.pointee.is_function and used["a"].written
+    assert by_line[49].host_function_pointers == ["op"]
+    # the combined region calling a plain function is the combined scheme's, as before
+    assert plans["auto"][51].gpu is CombinedConstruct
+
+
+def test_the_kinds_of_scheme_each_read_the_facts(facts):
+    unit, _ = facts
+    taskloop = next(r for r in unit.regions.values() if any(c.kind == "taskloop" for c in r.constructs))
+    assert SerialKernel.device_refusal(taskloop) is None
+    assert "taskloop" in ControlLoop.device_refusal(taskloop)
