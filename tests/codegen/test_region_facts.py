@@ -8,6 +8,7 @@ import pytest
 from llvmlite import ir
 
 from omp2gpu.codegen.openmp.choose import choose
+from omp2gpu.codegen.openmp.device_refusals import function_refusal
 from omp2gpu.codegen.openmp.region_facts import UnitFacts
 from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop, SerialKernel
 from omp2gpu.pipeline import CompileOptions, parse_file
@@ -137,3 +138,31 @@ def test_the_kinds_of_scheme_each_read_the_facts(facts):
     taskloop = next(r for r in unit.regions.values() if any(c.kind == "taskloop" for c in r.constructs))
     assert SerialKernel.device_refusal(taskloop) is None
     assert "taskloop" in ControlLoop.device_refusal(taskloop)
+
+
+_LIBRARY = r"""
+int counter;
+#pragma omp declare target
+long double widen(double x) { return x * 2.0L; }
+double plain(double x) { return x + 1; }
+int bump(int x) { return x + counter; }
+void report(int x) {
+#pragma omp error at(execution) severity(warning) message("report")
+    (void)x;
+}
+#pragma omp end declare target
+"""
+
+
+def test_a_declare_target_function_the_device_cannot_compile_is_known_from_the_facts(tmp_path):
+    """What a separately compiled file's device modules leave out (export_declare_target)."""
+    source = tmp_path / "lib.c"
+    source.write_text(_LIBRARY)
+    unit = UnitFacts(parse_file(source, CompileOptions()))
+    on_gpu = {name: function_refusal(unit, name, "gpu") for name in ("widen", "plain", "bump", "report")}
+    assert on_gpu == {"widen": "long double (the host's x86 80-bit type) has no GPU equivalent", "plain": None,
+                      "bump": "'counter' is used on the device but is neither mapped nor 'declare target'",
+                      "report": "'#pragma omp error' at(execution) is not supported inside a GPU target region"}
+    on_cpu = {name: function_refusal(unit, name, "cpu") for name in ("widen", "plain", "bump", "report")}
+    assert on_cpu == {"widen": None, "plain": None, "report": None,
+                      "bump": "'counter' is used on the device but is neither mapped nor 'declare target'"}
