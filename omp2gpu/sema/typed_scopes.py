@@ -31,7 +31,7 @@ class TypedScopes:
     def _declare_external(self, node) -> None:
         if isinstance(node, c_ast.FuncDef):
             self.declare(node.decl, self.file_scope, storage="global")
-            self.definitions[node.decl.name] = node
+            self.definitions.setdefault(node.decl.name, node)      # as codegen defines it
         elif isinstance(node, (c_ast.Decl, c_ast.Typedef)):
             self.declare(node, self.file_scope, storage="global")
         elif isinstance(node, c_ast.DeclList) or hasattr(node, "decls") and isinstance(node.decls, list):

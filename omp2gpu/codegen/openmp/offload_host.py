@@ -27,7 +27,6 @@ from omp2gpu.codegen.openmp import (
 )
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
-from omp2gpu.codegen.openmp.inlined_callees import definitions_in, kernel_constructs_callees
 from omp2gpu.codegen.openmp.map_iterators import check_item
 from omp2gpu.codegen.openmp.region_facts import UnitFacts
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
@@ -69,7 +68,6 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         self.regions: list[RegionPlan] = []
         self._inputs: PlanningInputs | None = None
         self._facts = facts
-        self._callees: dict | None = None
         self.declare_target_globals: dict[str, object] = {}
         self.declare_target_functions: set[str] = set()
         self.declare_target_links: set[str] = set()     # `declare target link(...)` globals
@@ -162,7 +160,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         parsed before codegen starts, so the callees are known at the first region)."""
         if self._inputs is None:
             facts = self._facts or UnitFacts(self.module.translation_unit)
-            self._inputs = PlanningInputs(self.scheme_request, self.inlined_callees, facts)
+            self._inputs = PlanningInputs(self.scheme_request, facts.inlined, facts)
         return self._inputs
 
     @property
@@ -171,11 +169,9 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
 
     @property
     def inlined_callees(self) -> dict:
-        """Functions whose OpenMP constructs a kernel takes in (inlined_callees.py)."""
-        if self._callees is None:
-            unit = self.module.translation_unit
-            self._callees = kernel_constructs_callees(definitions_in(unit), unit)
-        return self._callees
+        """Functions whose OpenMP constructs a kernel takes in (inlined_callees.py), found
+        with the file's facts (region_facts.UnitFacts)."""
+        return self.unit_facts.inlined
 
     @property
     def separate_compilation(self) -> bool:
