@@ -63,18 +63,6 @@ class Flag:
         return FLAG_WORDS[text.lower()]
 
 
-@dataclass(frozen=True)
-class Choice:
-    values: tuple[str, ...]
-    default: str
-    type = "choice"
-
-    def parse(self, text: str) -> str:
-        if text.lower() not in self.values:
-            raise ValueError(f"must be one of {', '.join(self.values)}")
-        return text.lower()
-
-
 CPU_SCHEDULE_POLICIES = ("static", "dynamic", "guided", "steal")     # runtime/offload/cpu_device.c's
 
 
@@ -108,7 +96,7 @@ class Variable:
     doc: str
     program: str | None = None       # which part of a program reads it (a runtime file); None: none
     compiler: str | None = None      # the module(s) of this package that read it; None: none
-    kind: Text | Flag | Choice | CpuSchedule | None = None    # the compiler's parsing (with `compiler`)
+    kind: Text | Flag | CpuSchedule | None = None    # the compiler's parsing (with `compiler`)
 
     @property
     def name(self) -> str:
@@ -263,10 +251,6 @@ COMPILER_VARIABLES = (
               doc="where the cache lives when `OMP2GPU_CACHE_DIR` is unset"),
     _compiler("OMP2GPU_CODE_CACHE", kind=Flag(default=True), reader="disk_cache.py",
               doc="`0`: no machine code or PTX kept between runs (every run compiles a program anew)"),
-    _compiler("OMP2GPU_PARALLEL_JIT", kind=Choice(("1", "0", "always"), default="1"),
-              reader="targets/host/two_process_codegen.py",
-              doc="`0`: make the host's machine code in one process; `always`: split even small modules over "
-                  "two; `1` (the default): split large ones where two cores are free"),
     _compiler("OMP2GPU_TIME_STAGES", kind=Flag(), reader="pipeline.py",
               doc="`1`: print how long each compile stage took before `main` starts"),
     _compiler("OMP2GPU_DEBUG", kind=Flag(), reader="tools/command_guard.py",
@@ -308,7 +292,6 @@ class Settings:
     cache_dir = _Field("OMP2GPU_CACHE_DIR")             # str | None
     xdg_cache_home = _Field("XDG_CACHE_HOME")           # str | None
     code_cache = _Field("OMP2GPU_CODE_CACHE")           # bool
-    parallel_jit = _Field("OMP2GPU_PARALLEL_JIT")       # "1", "0" or "always"
     time_stages = _Field("OMP2GPU_TIME_STAGES")         # bool
     debug = _Field("OMP2GPU_DEBUG")                     # bool
     cuda_roots = _Field("CUDA_HOME")                    # (CUDA_HOME, CUDA_PATH): str | None each

@@ -69,9 +69,6 @@ class CpuImage:
     def __init__(self, code, dump=None):
         self.code = code
         self.kernels = {name: info.scheme for name, info in code.kernels.items()}
-        # The launch information of the CPU device's own build (a region whose metadirective
-        # chose differently there than on the GPU is shaped differently: one team, say).
-        self.infos = dict(code.kernels)
         self._dump = dump
 
     def linked(self) -> llvm.ModuleRef:

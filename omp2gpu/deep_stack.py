@@ -6,11 +6,7 @@ chain. pycparser's recursive-descent parser and AST visitors, and the
 compiler's own tree walks, recurse once per level. Python's default recursion
 limit (1,000) and the main thread's 8 MiB C stack would stop them, so the CLI
 runs each command in a thread whose stack is STACK_BYTES, under a recursion
-limit that this stack can hold.
-
-The program `run` compiles also runs in that thread (a larger stack than gcc's
-8 MiB main thread only lets more programs run). The main thread only waits;
-host.precompile may still fork from the worker (`waiting_threads`).
+limit that this stack can hold; the main thread only waits.
 """
 
 from __future__ import annotations
@@ -26,21 +22,11 @@ STACK_BYTES = 1 << 30
 # this limit fits STACK_BYTES, and is past any nesting found in real C.
 RECURSION_LIMIT = 1_000_000
 
-_worker: threading.Thread | None = None
-
-
-def waiting_threads() -> int:
-    """Threads of this process that only wait for the calling thread: 1 when
-    called in the worker of call_with_deep_stack (the main thread, blocked in
-    join and holding no lock a forked child could need), else 0."""
-    return 1 if _worker is not None and threading.current_thread() is _worker else 0
-
 
 def call_with_deep_stack(function, *args):
     """function(*args) in a thread with a STACK_BYTES stack; its result, or its
     exception re-raised here. KeyboardInterrupt in the waiting main thread
     propagates (the worker is a daemon, so the process can still exit)."""
-    global _worker
     outcome: dict[str, object] = {}
 
     def work():
@@ -52,13 +38,11 @@ def call_with_deep_stack(function, *args):
     previous_limit = sys.getrecursionlimit()
     worker = threading.Thread(target=work, name="omp2gpu-compile", daemon=True)
     sys.setrecursionlimit(max(previous_limit, RECURSION_LIMIT))
-    _worker = worker
     try:
         _start_with_stack(worker, STACK_BYTES)
         worker.join()
     finally:
         if not worker.is_alive():        # else interrupted: the worker keeps its limit
-            _worker = None
             sys.setrecursionlimit(previous_limit)
     if "error" in outcome:
         raise outcome["error"]

@@ -5,6 +5,7 @@ file (preprocess, parse, attach the OpenMP directives).
 
 from __future__ import annotations
 
+import ctypes
 import io
 import json
 import re
@@ -37,7 +38,7 @@ from omp2gpu.sema.orphaned_reductions import check_orphaned_reductions
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
 from omp2gpu.sema.uses_allocators import check_allocator_traits
-from omp2gpu.targets import host, mpi
+from omp2gpu.targets import mpi
 
 # Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
 # lists them); a new stage is one entry here and one `dump` call where its artefact appears.
@@ -69,7 +70,7 @@ class CompileOptions:
     scheme: str = AUTO                   # --scheme: one of codegen/openmp/schemes.REQUESTS
     offload_arch: str | None = None      # sm_XX; None: the GPU present, else sm_90
     offload: bool = True                 # compile target regions for the GPU at all
-    libraries: tuple[str, ...] = ()      # -l NAME: shared libraries `run` loads
+    libraries: tuple[str, ...] = ()      # -l NAME: libraries the program is linked with
     library_dirs: tuple[str, ...] = ()   # -L DIR: where to find them first
     debug_info: bool = False             # -g: DWARF for host and CPU-device code (codegen/debug_info.py)
     code_rules: CodeRules = DEFAULT_RULES   # -fwrapv, -ffast-math, -fno-math-errno (codegen/code_rules.py)
@@ -92,12 +93,23 @@ def dump(options: CompileOptions, stage: str, source: str, render) -> None:
     if stage not in options.dump:
         return
     dumped_stages.add(stage)
-    host.flush_stdio()
+    flush_stdio()
     sys.stderr.write(f"===== omp2gpu dump: {stage} ({source}) =====\n")
     text = render()
     sys.stderr.write(text if text.endswith("\n") else text + "\n")
     sys.stderr.write(f"===== end of {stage} =====\n")
     sys.stderr.flush()
+
+
+def flush_stdio() -> None:
+    """Flush C stdio (a loaded library's printf: omp2gpu.load) and Python's streams, so
+    that what the compiler writes comes after what was written before it."""
+    ctypes.CDLL(None).fflush(None)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
 
 
 def _render_ast(ast, source: Path) -> str:
@@ -224,5 +236,5 @@ def report_stage_times() -> None:
     """One line, `omp2gpu: stage times (s): {json}`, before main starts."""
     if config.settings().time_stages:
         times = {name: round(seconds, 4) for name, seconds in stage_times.items()}
-        host.flush_stdio()
+        flush_stdio()
         print(f"omp2gpu: stage times (s): {json.dumps(times)}", file=sys.stderr, flush=True)

@@ -23,16 +23,16 @@ def test_unset_and_blank_are_the_defaults():
     for environ in ({}, {name: "  " for name in config.BY_NAME}):
         chosen = settings(environ)
         assert chosen.code_cache is True and chosen.time_stages is False and chosen.debug is False
-        assert chosen.parallel_jit == "1" and chosen.cpu_schedule == ("steal", 0)
+        assert chosen.cpu_schedule == ("steal", 0)
         assert chosen.cache_dir is None and chosen.cuda_roots == (None, None)
 
 
 def test_values_parse_to_their_types():
     chosen = settings({"OMP2GPU_CODE_CACHE": "0", "OMP2GPU_TIME_STAGES": "yes", "OMP2GPU_DEBUG": "1",
-                       "OMP2GPU_PARALLEL_JIT": "Always", "OMP2GPU_CPU_SCHEDULE": " Dynamic,4 ",
+                       "OMP2GPU_CPU_SCHEDULE": " Dynamic,4 ",
                        "CUDA_PATH": "/opt/cuda", "OMP2GPU_MPICC": "/x/mpicc", "CC": " gcc "})
     assert chosen.code_cache is False and chosen.time_stages is True and chosen.debug is True
-    assert chosen.parallel_jit == "always" and chosen.cpu_schedule == ("dynamic", 4)
+    assert chosen.cpu_schedule == ("dynamic", 4)
     assert chosen.cuda_roots == (None, "/opt/cuda") and chosen.mpi_wrappers == ("/x/mpicc", None)
     assert chosen.cc == "gcc"
     assert settings({"OMP2GPU_CPU_SCHEDULE": "work-stealing"}).cpu_schedule == ("steal", 0)
@@ -45,7 +45,6 @@ def test_values_parse_to_their_types():
     ("OMP2GPU_CPU_SCHEDULE", "static,x", "cpu_schedule", "the CPU schedule's chunk must be an integer, not 'x'"),
     ("OMP2GPU_CPU_SCHEDULE", "static,-2", "cpu_schedule", "must not be negative"),
     ("OMP2GPU_CODE_CACHE", "maybe", "code_cache", "OMP2GPU_CODE_CACHE=maybe: must be 1 or 0"),
-    ("OMP2GPU_PARALLEL_JIT", "2", "parallel_jit", "OMP2GPU_PARALLEL_JIT=2: must be one of 1, 0, always"),
 ])
 def test_a_bad_value_is_an_error_naming_the_variable(name, value, field, says):
     with pytest.raises(SettingError) as raised:

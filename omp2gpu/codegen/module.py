@@ -230,7 +230,7 @@ class ModuleEmitter:
 
     def large_static_objects(self, min_bytes: int) -> list[tuple[str, int, object]]:
         """(C name, bytes, coord) of each object this file defines with static storage
-        of at least min_bytes: the JIT must find room for them (targets/host/static_data)."""
+        of at least min_bytes: the program's process must find room for them (targets/host/static_data)."""
         return [(symbol.name, symbol.ctype.size, symbol.coord) for symbol in self.static_objects
                 if symbol.defined and symbol.ctype.is_complete and symbol.ctype.size >= min_bytes]
 

@@ -53,7 +53,7 @@ _NUMBERS = frozenset({"INT_CONST_DEC", "INT_CONST_OCT", "INT_CONST_HEX", "INT_CO
 _IMAGINARY_SUFFIX = re.compile(r"(?P<before>[fFlL]?)[iIjJ](?P<after>[fFlL]?)$")
 
 # Attributes with no effect on layout or results: optimisation hints,
-# diagnostics, linkage details a single JIT-compiled program does not see.
+# diagnostics, linkage details that change no result.
 _HARMLESS = frozenset("""
     always_inline noinline inline gnu_inline artificial flatten hot cold unused used
     maybe_unused const pure malloc noreturn nothrow leaf nonnull returns_nonnull

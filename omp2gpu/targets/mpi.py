@@ -6,8 +6,8 @@ The wrapper is, in order: $OMP2GPU_MPICC (or $MPICC), the `mpicc` of this Python
 environment (the `mpi` extra installs MPICH's wheel there), the `mpicc` on PATH. Its
 `-show` (MPICH) or `--showme` (Open MPI) prints the include folders and libraries it
 would compile and link with. The headers are looked up only when a program includes
-one the bundled headers lack (pipeline.preprocess_file); the library is loaded only
-when the program calls MPI (driver._check_symbols_resolve).
+one the bundled headers lack (pipeline.preprocess_file); the library is linked only
+when the program calls MPI (native_link.library_flags).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from omp2gpu import config
-from omp2gpu.targets import shared_libraries
 
 # Names only an MPI library defines: a program referring to one is linked with it.
 SYMBOL_PREFIXES = ("MPI_", "PMPI_", "MPIX_")
@@ -44,10 +43,6 @@ def find() -> Mpi | None:
         if flags is not None:
             return _from_flags(wrapper, flags)
     return None
-
-
-def load(mpi: Mpi) -> None:
-    shared_libraries.load(shared_libraries.resolve(mpi.libraries, mpi.library_dirs))
 
 
 def missing_message() -> str:

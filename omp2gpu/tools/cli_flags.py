@@ -24,7 +24,7 @@ STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99"
 OPT_LEVELS = {"0": 0, "1": 1, "2": 2, "3": 3, "s": 2, "z": 2, "g": 1, "fast": 3}
 
 # -f flags that change nothing a program can see here: OpenMP is always on, code is
-# always position-independent (JIT), offload targets are omp2gpu's own.
+# always position-independent, offload targets are omp2gpu's own.
 HARMLESS_F_FLAGS = ("openmp", "openmp-simd", "pic", "PIC", "pie", "PIE", "no-omit-frame-pointer",
                     "omit-frame-pointer", "common", "no-common", "diagnostics-color", "no-diagnostics-color")
 HARMLESS_F_PREFIXES = ("openmp-targets=", "openmp-version=", "offload=", "diagnostics-color=")
@@ -138,7 +138,7 @@ def compile_options(args: argparse.Namespace) -> CompileOptions:
         dump=frozenset().union(*args.dump),
         scheme=args.scheme,
         offload_arch=args.offload_arch,
-        libraries=libraries_to_load(args),
+        libraries=libraries_to_link(args),
         library_dirs=tuple(args.library_dirs),
         debug_info=args.debug_info,
         code_rules=code_rules(args.f_flags),
@@ -181,8 +181,8 @@ def offload_wanted(f_flags) -> bool:
     return offload
 
 
-def libraries_to_load(args: argparse.Namespace) -> tuple[str, ...]:
-    """The -l libraries `run` loads: not those every program has already."""
+def libraries_to_link(args: argparse.Namespace) -> tuple[str, ...]:
+    """The -l libraries a program is linked with: not those every program has already."""
     return tuple(library for library in args.libraries if library not in LINKED_ALWAYS)
 
 

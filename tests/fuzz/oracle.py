@@ -56,7 +56,7 @@ def _limit_memory():
 
 
 def _environment() -> dict[str, str]:
-    env = dict(os.environ, LC_ALL="C", OMP2GPU_PARALLEL_JIT="0")
+    env = dict(os.environ, LC_ALL="C")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     return env
 

@@ -549,12 +549,13 @@ def test_run_sets_the_programs_environment_not_its_own(workspace, capfd):
 
 
 def test_a_bad_setting_is_an_error_before_any_work(workspace, capsys, monkeypatch):
-    """A variable the compiler reads deep in a build (here, only when a module is large) is
+    """A variable the compiler reads deep in a build (here, only when a cache is looked up) is
     checked when the command starts (command_guard, config.check_compiler_settings)."""
     src = _source(workspace, "hello.c", HELLO)
-    monkeypatch.setenv("OMP2GPU_PARALLEL_JIT", "sometimes")
+    monkeypatch.setenv("OMP2GPU_CODE_CACHE", "sometimes")
     assert cli.main(["compile", "-c", src]) == 1
-    assert capsys.readouterr().err == "omp2gpu: error: OMP2GPU_PARALLEL_JIT=sometimes: must be one of 1, 0, always\n"
+    assert capsys.readouterr().err == ("omp2gpu: error: OMP2GPU_CODE_CACHE=sometimes: must be 1 or 0 "
+                                         "(true/false, yes/no, on/off)\n")
     assert not (workspace / "hello.o").exists()
 
 

@@ -109,10 +109,10 @@ def test_code_changing_flags_are_honoured():
     assert cli_flags.ignored_flag_warnings(_parsed("-fno-strict-aliasing", "-fwrapv")) == []
 
 
-def test_libraries_run_loads():
-    """-l libraries are loaded by run (targets/shared_libraries.py), but not those every
-    program has already (loading libgomp beside libiomp5 would mix two runtimes)."""
-    assert cli_flags.libraries_to_load(_parsed("-lm", "-lfoo", "-lgomp", "-lmpi")) == ("foo", "mpi")
+def test_libraries_a_program_is_linked_with():
+    """-l libraries are linked (native_link.library_flags), but not those every program has
+    already (libgomp beside libiomp5 would mix two runtimes)."""
+    assert cli_flags.libraries_to_link(_parsed("-lm", "-lfoo", "-lgomp", "-lmpi")) == ("foo", "mpi")
 
 
 def test_flags_from_python_are_warned_of_as_well(capsys):

@@ -3,18 +3,9 @@ machines (created once per process), and modules given its triple and layout."""
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 from functools import lru_cache
 
 import llvmlite.binding as llvm
-
-# Machine-code generation level for `run`. Level 0 (fast instruction selection and
-# register allocation) starts bench/startup's 2,000-line program about 0.2 s sooner
-# (its machine code made in two processes) but runs hot loops 1.3x to 6x slower
-# (a 400x400 matmul 1.34x, a histogram 3.5x, a loop calling a small function 6x),
-# so the default keeps full code quality.
-JIT_CODEGEN_LEVEL = 2
 
 
 @lru_cache(maxsize=None)
@@ -23,28 +14,21 @@ def initialise() -> None:
     core itself and `llvm.initialize()` raises, so it is not called."""
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
-    # JIT'd programs call libm (sqrt, pow...); the Python binary may not link it.
-    libm = ctypes.util.find_library("m") or "libm.so.6"
-    try:
-        llvm.load_library_permanently(libm)
-    except RuntimeError:
-        pass  # static libm in the interpreter, or none at all: symbols resolve or fail at JIT time
 
 
 @lru_cache(maxsize=None)
-def target_machine(opt_level: int = 2, jit: bool = False, code_model: str = "small") -> llvm.TargetMachine:
-    """The host target machine; `jit` selects the JIT code model, otherwise
-    position-independent code that links into a default (PIE) executable, in `code_model`
-    ("medium" for a module with large static data: static_data.code_model)."""
+def target_machine(opt_level: int = 2, code_model: str = "small") -> llvm.TargetMachine:
+    """The host target machine: position-independent code that links into a default (PIE)
+    executable or a shared library, in `code_model` ("medium" for a module with large
+    static data: static_data.code_model)."""
     initialise()
     target = llvm.Target.from_default_triple()
     return target.create_target_machine(
         cpu=llvm.get_host_cpu_name(),
         features=llvm.get_host_cpu_features().flatten(),
         opt=opt_level,
-        reloc="default" if jit else "pic",
-        codemodel="jitdefault" if jit else code_model,
-        jit=jit,
+        reloc="pic",
+        codemodel=code_model,
     )
 
 

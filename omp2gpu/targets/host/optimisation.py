@@ -1,5 +1,5 @@
-"""Whole-module work before machine code: internalising a program about to be
-run, LLVM's -O pipelines, and object files or assembly for `compile`."""
+"""Whole-module work before machine code: finding `main`, internalising a whole program
+(or a shared library's module), LLVM's -O pipelines, and object files or assembly."""
 
 from __future__ import annotations
 
@@ -12,9 +12,18 @@ _INTERNALISABLE = (llvm.Linkage.external, llvm.Linkage.weak_any, llvm.Linkage.we
                    llvm.Linkage.linkonce_any, llvm.Linkage.linkonce_odr, llvm.Linkage.common)
 
 
+def find_main(module: llvm.ModuleRef):
+    """The defined `main` function, or None when there is none."""
+    try:
+        fn = module.get_function("main")
+    except NameError:
+        return None
+    return None if fn.is_declaration else fn
+
+
 def internalise(module: llvm.ModuleRef, keep=("main",)) -> None:
     """Give every definition but those named in `keep` internal linkage, then drop
-    what nothing kept reaches (a whole program about to be JIT-run has no other
+    what nothing kept reaches (a whole program about to be linked has no other
     callers: the bundled runtime's unused omp_* functions, dead functions of the
     program). The optimiser then neither works on the dead code nor keeps an
     out-of-line copy of a function inlined everywhere."""

@@ -6,8 +6,7 @@ objects over 64 KiB go to the large sections (.lbss, .ldata) addressed with 64-b
 offsets, so the program links whatever their size.
 
 The kernel maps a program's static data when it execs it, and where that fails the
-process is killed, naming nothing (as MCJIT's "Unable to allocate section memory!"
-SIGABRT did for the JIT). So `run` first checks that the large static objects fit:
+process is killed, naming nothing. So `run` first checks that the large static objects fit:
 under an address-space limit (ulimit -v) beside what the process needs besides them, else
 by reserving and releasing their total (an anonymous private mapping, as the kernel's);
 where they do not, a located error names the largest object and its size."""

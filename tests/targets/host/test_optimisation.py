@@ -1,4 +1,4 @@
-"""-O pipelines, internalising a whole program, object files and assembly."""
+"""Finding main, -O pipelines, internalising a whole program, object files and assembly."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import llvmlite.ir as ir
 import pytest
 from host_ir_modules import I32, argv_echo_module, straight_line
 
-from omp2gpu.targets.host.execution import run_main
 from omp2gpu.targets.host.machine import prepare, target_machine
-from omp2gpu.targets.host.optimisation import emit_assembly, internalise, object_code, optimise
+from omp2gpu.targets.host.optimisation import emit_assembly, find_main, internalise, object_code, optimise
 
 
 @pytest.mark.parametrize("level", [0, 1, 2, 3])
@@ -42,25 +41,39 @@ def test_emit_assembly_names_main():
     assert "main:" in emit_assembly(optimise(argv_echo_module(), 2))
 
 
-def test_object_code_links_and_runs(tmp_path):
-    obj = object_code(optimise(argv_echo_module(), 2))
+def linked_run(module, folder, *args: str) -> subprocess.CompletedProcess:
+    """`module`'s object file linked by the system's C compiler, run with `args`."""
+    obj = object_code(module)
     assert obj[:4] == b"\x7fELF"
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         pytest.skip("no C compiler to link the object file with")
-    (tmp_path / "prog.o").write_bytes(obj)
-    subprocess.run([cc, str(tmp_path / "prog.o"), "-o", str(tmp_path / "prog"), "-lm"], check=True)
-    done = subprocess.run([str(tmp_path / "prog"), "x"], capture_output=True, text=True)
+    (folder / "prog.o").write_bytes(obj)
+    subprocess.run([cc, str(folder / "prog.o"), "-o", str(folder / "prog"), "-lm"], check=True)
+    return subprocess.run([str(folder / "prog"), *args], capture_output=True, text=True)
+
+
+def test_object_code_links_and_runs(tmp_path):
+    done = linked_run(optimise(argv_echo_module(), 2), tmp_path, "x")
     assert done.returncode == 42
     assert done.stdout.splitlines() == ["argc=2", f"argv[0]={tmp_path / 'prog'}", "argv[1]=x"]
 
 
-def test_internalise_drops_what_main_does_not_reach(capfd):
+def test_internalise_drops_what_main_does_not_reach(tmp_path):
     m = argv_echo_module()
     straight_line(m, "unused", 10, linkage="")
     ref = prepare(m)
     internalise(ref)
     names = {f.name for f in ref.functions if not f.is_declaration}
     assert names == {"main"}
-    assert run_main(optimise(ref, 2), ["p"]) == 41
-    assert capfd.readouterr().out == "argc=1\nargv[0]=p\n"
+    done = linked_run(optimise(ref, 2), tmp_path)
+    assert done.returncode == 41
+    assert done.stdout == f"argc=1\nargv[0]={tmp_path / 'prog'}\n"
+
+
+def test_find_main_only_finds_a_definition():
+    assert find_main(prepare(argv_echo_module())).name == "main"
+    m = ir.Module("library")
+    ir.Function(m, ir.FunctionType(I32, []), "main")  # declared, not defined
+    assert find_main(prepare(m)) is None
+    assert find_main(prepare(ir.Module("empty"))) is None
