@@ -165,7 +165,7 @@ def _compiler_digest() -> str:
     return digest.hexdigest()
 
 
-# --- code entries: machine code and PTX, checked when read back ---------------------
+# --- code entries (the GPU's PTX), checked when read back ---------------------
 #
 # An entry records its objects' lengths and a SHA-256 of them, so that a truncated or
 # corrupt file reads as a miss (and is written again); it is written to a temporary

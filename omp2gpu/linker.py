@@ -77,11 +77,6 @@ def check_one_definition(units: list[CompiledUnit]) -> None:
             first[name] = unit.name
 
 
-def referencing_unit(units: list[CompiledUnit], name: str) -> str:
-    """The first unit that uses `name` without defining it (for undefined-reference messages)."""
-    return next((unit.name for unit in units if name in references(unit.host)), units[0].name)
-
-
 def link_host(units: list[CompiledUnit]) -> llvm.ModuleRef:
     """The units' host modules joined into the first (which `units[0].host` becomes)."""
     check_one_definition(units)

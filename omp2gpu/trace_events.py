@@ -7,8 +7,8 @@ and a device, and kernel launch, each on a track: a process (pid) and a thread (
 named by metadata events ("ph": "M"). The host is one process whose tracks are its
 threads (tid: the native thread id); each device is a process of its own, whose tracks
 are its streams (a GPU) or the host threads that launched on it (the CPU device).
-"otherData" carries summaries that other parts add (the launcher's: each kernel's
-resources and launches, what the benchmarks read). Perfetto stops reading at a
+"otherData" carries the summaries the other recorders add (the offload runtime's: each
+kernel's resources and launches, what the benchmarks read). Perfetto stops reading at a
 top-level key it does not know, so the file has only these keys, "traceEvents" first.
 
 One trace per process, started by the first `active()` when OMP2GPU_PROFILE is set (or
@@ -46,7 +46,6 @@ class Trace:
         self._processes: dict[str, int] = {}
         self._tracks: dict[tuple[int, object], int] = {}
         self._track_names: list[dict] = []
-        self._summaries: list[Callable[[], dict]] = []
         self._lock = threading.Lock()
 
     def now(self) -> float:
@@ -75,10 +74,6 @@ class Trace:
         finally:
             self.complete(name, category, start, self.now() - start, process, track, args)
 
-    def add_summary(self, provide: Callable[[], dict]) -> None:
-        """provide() is called when the file is written; its keys go into "otherData"."""
-        self._summaries.append(provide)
-
     def _process_id(self, label: str) -> int:
         pid = self._processes.get(label)
         if pid is None:
@@ -99,8 +94,6 @@ class Trace:
     def document(self) -> dict:
         with self._lock:
             other: dict = {}
-            for provide in self._summaries:
-                other.update(provide())
             events = list(self._events)
             origin = (time.clock_gettime(time.CLOCK_MONOTONIC) - (time.perf_counter() - self._origin)) * 1e6
             for source in sources:

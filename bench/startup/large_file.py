@@ -10,7 +10,7 @@ on a shared machine: wall time grows with the load, CPU time far less. Measured:
 
 - `omp2gpu compile -S` (the GPU device code, PTX), `omp2gpu compile --emit-llvm`
   (the optimised host module) and `omp2gpu run` up to the program's first output
-  line, which it prints before any work (compile + JIT; the process is killed there);
+  line, which it prints before any work (compile, link, exec; the process is killed there);
 - gcc -O2's compile to an executable (`gcc ... -o prog`) for reference.
 """
 
@@ -90,7 +90,7 @@ def bench(lines: int, seed: int, repeat: int, work: Path, omp2gpu: list[str], en
         results["gcc -O2 compile"] = best(repeat, lambda: measure(
             [gcc, *gcc_flags, str(source), "-o", str(work / "large_prog"), "-lm"], env, work))
     for name, command in commands.items():
-        # `run`: compile + JIT, what precedes the program's first line
+        # `run`: compile, link and exec, what precedes the program's first line
         to_first_line = name.startswith("omp2gpu run")
         results[name] = best(repeat, partial(measure, command, env, work, to_first_line))
     results["goal"] = {"time_ratio": TIME_GOAL_RATIO, "memory_ratio": MEMORY_GOAL_RATIO}

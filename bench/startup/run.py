@@ -9,18 +9,18 @@ of --repeat runs:
 
 - omp2gpu `python -m omp2gpu run prog.c`, wall clock from process start to the
   program's first output line (the program prints and flushes it before any work,
-  so this is compile + JIT start-up), and to process exit, in two cases:
+  so this is compile, link and exec), and to process exit, in two cases:
   - "new program": nothing of this program in the cache, only the bundled runtimes
     (each run starts from a copy of a cache that a run of another generated program
     of the same size filled: the host and CPU-device runtimes, the worker pool's
     machine code), so the program is optimised and compiled to machine code;
-  - "re-run": the same program run again, unchanged, its machine code from the
-    cache (targets/host/machine_code_cache.py): the front end runs, LLVM's -O2
-    and code generation do not;
+  - "re-run": the same program run again, unchanged, its executable from the
+    cache (native_link.cached_executable): the front end runs, LLVM's -O2, code
+    generation and the link do not;
 - omp2gpu with a cold cache: the same, once, with an empty OMP2GPU_CACHE_DIR
   (the runtimes are compiled again);
 - gcc -O2 for reference: compile, then run (first line, exit);
-- CPU time (user + system, the fork of `run`'s parallel machine code included) of
+- CPU time (user + system) of
   omp2gpu up to its first line (large_file.measure: the process is killed there),
   in both cases, and of gcc's compile, best of --repeat: the load on a shared machine
   inflates wall time far more than CPU time, so CPU time is what compares across runs.
@@ -210,11 +210,9 @@ STAGE_LINE = "omp2gpu: stage times (s): "
 def _stage_times(source: Path, caches: Caches, case: str, repeat: int = 3) -> dict:
     """`omp2gpu run`'s own account of its stages (OMP2GPU_TIME_STAGES=1) in `case`, from
     the run of `repeat` that reached the first output line soonest. `machine_code` makes
-    the machine code (in two processes for a program this size where a processor is
-    idle), `jit` loads it into MCJIT (or makes it, where `machine_code` did not);
-    `machine_code_cache` looks for it in the cache (a re-run has neither `optimise` nor
-    `machine_code`); `rest` is what the first line's time leaves: Python's start-up, the
-    imports, calling main."""
+    the host's object code, `link` links the executable (a re-run has neither `optimise`,
+    `machine_code` nor `link`: its executable is cached); `rest` is what the first line's
+    time leaves: Python's start-up, the imports, the exec of the program."""
     command = [sys.executable, "-m", "omp2gpu", "run", str(source)]
     best = min((timed_run(command, caches.env(case, OMP2GPU_TIME_STAGES="1"), source.parent)
                 for _ in range(repeat)), key=lambda run: run["first_line_s"])
@@ -227,7 +225,7 @@ def _stage_times(source: Path, caches: Caches, case: str, repeat: int = 3) -> di
 
 
 CASES = (("new", "omp2gpu run, new program (runtimes cached)"),
-         ("rerun", "omp2gpu run, re-run (its machine code cached)"))
+         ("rerun", "omp2gpu run, re-run (its executable cached)"))
 
 
 def table(results: dict) -> str:

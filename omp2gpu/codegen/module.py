@@ -21,13 +21,6 @@ from omp2gpu.sema.scopes import Scope, Symbol
 from omp2gpu.sema.static_assertions import check_static_assertion
 
 
-def emit_module(ast: c_ast.FileAST, module_name: str, openmp) -> ir.Module:
-    """Generate the IR for a whole translation unit; `openmp` is the scheme object."""
-    emitter = ModuleEmitter(module_name, openmp)
-    emitter.emit_translation_unit(ast)
-    return emitter.module
-
-
 class ModuleEmitter:
     has_x86_fp80 = True          # the target computes long double (the host and CPU device do)
 
@@ -50,7 +43,6 @@ class ModuleEmitter:
         self.initialized_globals: set[str] = set()
         self.tentative_arrays: list[tuple[Symbol, c_ast.Decl]] = []     # `int a[];` at file scope
         self.static_objects: list[Symbol] = []      # file-scope and static local objects
-        self.current_declare_target = False
         self.translation_unit: c_ast.FileAST | None = None
         openmp.attach(self)
 

@@ -191,10 +191,6 @@ def check_uses_allocators(directive) -> None:
                                    "'uses_allocators' clause", where)
 
 
-def is_allocate_directive_clause(clause) -> bool:
-    return isinstance(clause, (AllocatorClause, AlignClause))
-
-
 def check_allocate_directive(directive, scope) -> None:
     """OpenMP 5.0 2.11.3: the allocate directive names variables declared before it in its
     own scope (at file scope, file-scope variables), each once; the allocator of one with

@@ -93,10 +93,6 @@ class Directive:
         return kinds.pop() if kinds else "update"
 
     @property
-    def seq_cst(self) -> bool:
-        return self.memory_order_clause == "seq_cst"
-
-    @property
     def memory_order_clause(self) -> str | None:
         """The memory-order clause written on the directive (OpenMP 5.0), if any."""
         clause = self.first(MemoryOrderClause)

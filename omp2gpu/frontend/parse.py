@@ -124,11 +124,6 @@ def apply_asm_labels(ast: c_ast.FileAST, labels: dict[str, str]) -> None:
                 stack.append(child)
 
 
-def typedef_names_at_file_scope(ast: c_ast.FileAST) -> frozenset[str]:
-    """Names declared by file-scope typedefs (block-scope ones are not included)."""
-    return frozenset(node.name for node in ast.ext if isinstance(node, c_ast.Typedef))
-
-
 # pycparser reports "<coord>: <message>"; the coord is file:line:col, file:line,
 # a bare file name (at end of input) or None.
 _WITH_LINE = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::(?P<col>\d+))?: (?P<msg>.*)$", re.S)

@@ -43,16 +43,11 @@ class CallSite:
 
 
 _CALL_SITES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_VARIANTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()     # FileAST -> {base: [...]}
 
 
 def call_site(call: c_ast.FuncCall) -> CallSite | None:
     """The call's variants and context, if the function it calls has declared variants."""
     return _CALL_SITES.get(call)
-
-
-def declared_variants(ast: c_ast.FileAST) -> dict[str, tuple[DeclaredVariant, ...]]:
-    return _VARIANTS.get(ast, {})
 
 
 def variant_names(call: c_ast.FuncCall) -> tuple[str, ...]:
@@ -67,7 +62,6 @@ def record_sites(ast: c_ast.FileAST, variants: list[DeclaredVariant]) -> None:
     table: dict[str, tuple[DeclaredVariant, ...]] = {}
     for declared in variants:
         table[declared.base] = table.get(declared.base, ()) + (declared,)
-    _VARIANTS[ast] = table
     # OpenMP 5.1 2.3.1 rule 2: a variant's own construct selectors begin its context.
     prefixes = {declared.variant: declared.selector.constructs for declared in variants}
     stack = list(ast.ext or ())

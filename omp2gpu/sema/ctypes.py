@@ -313,10 +313,6 @@ CHAR_PTR = PointerType(CHAR)
 VOID_PTR = PointerType(VOID)
 
 
-def pointer_to(ctype: CType) -> PointerType:
-    return PointerType(ctype)
-
-
 def decay(ctype: CType) -> CType:
     """Array-to-pointer and function-to-pointer conversion (C99 6.3.2.1)."""
     if ctype.is_array:

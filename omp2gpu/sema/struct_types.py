@@ -54,10 +54,6 @@ class StructType(CType):
         self._set_body(context)
 
     @property
-    def has_bit_fields(self) -> bool:
-        return any(f.is_bit_field for f in self.fields or ())
-
-    @property
     def stored_member(self) -> CType | None:
         """The member type a union's IR body holds: the most aligned, then the widest."""
         if not self.fields:

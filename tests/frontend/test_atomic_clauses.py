@@ -17,7 +17,7 @@ from tests.frontend.directive_testing import assert_error, parse
 def test_memory_order_clause(order):
     d = parse(f"omp atomic update {order}")
     assert d.memory_order_clause == order and d.atomic_kind == "update"
-    assert d.seq_cst is (order == "seq_cst")
+    assert (d.memory_order_clause == "seq_cst") is (order == "seq_cst")
 
 
 def test_no_memory_order_clause():

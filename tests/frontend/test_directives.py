@@ -491,7 +491,7 @@ def test_depend_errors(text, message, at):
 ])
 def test_atomic(text, kind, seq_cst):
     d = parse(text)
-    assert d.atomic_kind == kind and d.seq_cst is seq_cst
+    assert d.atomic_kind == kind and (d.memory_order_clause == "seq_cst") is seq_cst
     assert (d.first(SeqCstClause) is not None) is seq_cst
     clause = d.first(AtomicClause)
     assert clause is None if kind == "update" and "update" not in text else clause.kind == kind

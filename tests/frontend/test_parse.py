@@ -4,7 +4,7 @@ import pytest
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.parse import parse, typedef_names_at_file_scope
+from omp2gpu.frontend.parse import parse
 from omp2gpu.frontend.preprocess import preprocess
 
 
@@ -66,12 +66,6 @@ def test_parser_is_reused_without_leaking_typedefs():
     parse("typedef int T;\nT x;\n", "a.c")
     ast = parse("int T = 1;\nint y = T;\n", "b.c")
     assert [d.name for d in ast.ext] == ["T", "y"]
-
-
-def test_typedef_names_at_file_scope():
-    ast = parse("typedef int T;\nstruct s { int a; };\ntypedef struct s S;\n"
-                "void f(void) { typedef int Local; }\n", "t.c")
-    assert typedef_names_at_file_scope(ast) == frozenset({"T", "S"})
 
 
 def test_gnu_conditional_with_omitted_middle_operand():

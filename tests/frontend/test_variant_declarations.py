@@ -20,7 +20,7 @@ from omp2gpu.frontend.variant_clauses import (
     OtherwiseClause,
     WhenClause,
 )
-from omp2gpu.frontend.variant_sites import call_site, context_leaves, declared_variants
+from omp2gpu.frontend.variant_sites import call_site, context_leaves
 
 
 def attach(source):
@@ -128,9 +128,8 @@ void f(int *a) {
 
 def test_declared_variants_and_the_context_of_each_call():
     ast = attach(SOURCE)
-    table = declared_variants(ast)
-    assert [v.variant for v in table["fn"]] == ["p_fn", "t_fn"]
     calls = [n for n in nodes(ast, c_ast.FuncCall) if n.name.name == "fn"]
+    assert {tuple(v.variant for v in call_site(call).variants) for call in calls} == {("p_fn", "t_fn")}
     contexts = sorted(context_leaves(call_site(call).context, None) for call in calls)
     # t_fn's own call: its construct selector (target) begins its context (5.1 2.3.1 rule 2)
     assert contexts == [(), ("parallel",), ("target",), ("target", "teams", "parallel")]
@@ -146,7 +145,8 @@ void g(int *a) { add(a); }
 """)
     names = [e.decl.name for e in ast.ext if isinstance(e, c_ast.FuncDef)]
     assert names[0] == "add" and names[1].startswith("__omp2gpu_variant") and names[1].endswith("_add")
-    assert [v.variant for v in declared_variants(ast)["add"]] == [names[1]]
+    call = next(n for n in nodes(ast, c_ast.FuncCall) if n.name.name == "add")
+    assert [v.variant for v in call_site(call).variants] == [names[1]]
 
 
 def test_metadirectives_know_their_context():

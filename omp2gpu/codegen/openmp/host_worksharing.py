@@ -56,7 +56,6 @@ I64 = ir.IntType(64)
 
 _SCHEDULES = {"static": "static", "dynamic": "dynamic", "guided": "guided", "runtime": "runtime",
               "auto": "static"}
-CANCEL_TARGETS = "host.cancel_targets"     # key in cg.openmp_state: construct kind -> [block]
 
 
 def fold_atomically(cg):

@@ -138,12 +138,6 @@ def _spelled(expr) -> str:
     return expr.name
 
 
-def with_direction(capture, direction: MapType):
-    """The capture for `target update`-style copies of its whole and its parts."""
-    members = [dataclasses.replace(m, bits=direction) for m in capture.members]
-    return dataclasses.replace(capture, map_type=direction, members=members)
-
-
 # ----------------------------------------------------------------- launcher entries
 def member_entries(cg, capture, first_index: int, param_bits: MapType, whole_entry, section_extent,
                    update: bool = False) -> list[tuple]:

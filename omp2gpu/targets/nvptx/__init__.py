@@ -62,7 +62,6 @@ from omp2gpu.targets.nvptx.intrinsics import (
     SPECIAL_REGISTERS,
     SPECIAL_REGISTERS_64,
     WARP_SIZE,
-    activemask,
     barrier,
     is_local,
     is_native_atomic,
@@ -83,10 +82,7 @@ from omp2gpu.targets.nvptx.libdevice_math import (
 )
 from omp2gpu.targets.nvptx.machine import (
     ADDRESS_SPACES,
-    CONSTANT_ADDRESS_SPACE,
     DEVICE_TRIPLE,
-    GLOBAL_ADDRESS_SPACE,
-    LOCAL_ADDRESS_SPACE,
     SHARED_ADDRESS_SPACE,
     configure_device_module,
     data_layout,

@@ -161,8 +161,3 @@ def _shuffle64(builder: ir.IRBuilder, value: ir.Value, shuffle32) -> ir.Value:
 def shfl_down_sync(builder: ir.IRBuilder, mask, value: ir.Value, delta, width: int = WARP_SIZE) -> ir.Value:
     """The value `delta` lanes up the warp (this lane's own where that is out of range)."""
     return shfl_sync(builder, "down", mask, value, delta, width)
-
-
-def activemask(builder: ir.IRBuilder) -> ir.Value:
-    """The mask of the warp's lanes executing this instruction."""
-    return builder.call(_intrinsic(builder, "llvm.nvvm.activemask", I32, []), [])

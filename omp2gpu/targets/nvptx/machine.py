@@ -14,10 +14,7 @@ DEVICE_TRIPLE = "nvptx64-nvidia-cuda"
 
 # NVPTX address spaces (LLVM's NVPTX::AddressSpace).
 ADDRESS_SPACES = {"generic": 0, "global": 1, "shared": 3, "constant": 4, "local": 5}
-GLOBAL_ADDRESS_SPACE = ADDRESS_SPACES["global"]
 SHARED_ADDRESS_SPACE = ADDRESS_SPACES["shared"]
-CONSTANT_ADDRESS_SPACE = ADDRESS_SPACES["constant"]
-LOCAL_ADDRESS_SPACE = ADDRESS_SPACES["local"]
 
 MAX_THREADS_PER_BLOCK = 1024
 
