@@ -134,8 +134,6 @@ static int active_levels(void) {
         active += omp_get_team_size(level) > 1;
     return active;
 }
-void __omp2gpu_host_teams_begin(void) {}
-void __omp2gpu_host_teams_end(void) {}
 
 /* OpenMP 5.0/5.1 allocators: the host's, on the process's heap, with one default
  * allocator for the device (its ICV). */

@@ -34,7 +34,6 @@ enum { TEAM_NUM = 0, NUM_TEAMS = 1, THREAD_NUM = 2, NUM_THREADS = 3, LEVEL = 4 }
 enum { POLICY_STATIC = 0, POLICY_DYNAMIC = 1, POLICY_GUIDED = 2, POLICY_STEAL = 3 };
 
 static int teams[MAX_WORKERS][TEAM_WORDS];
-static long groups_run[MAX_WORKERS][LINE_LONGS];      /* statistics of the last launch */
 static unsigned long ranges[MAX_WORKERS][LINE_LONGS];  /* steal: (first << 32) | end */
 
 static int workers = 1;
@@ -62,9 +61,6 @@ static int job_workers;
 
 int *__omp2gpu_cpu_team(void) { return (int *)pthread_getspecific(team_key); }
 int __omp2gpu_cpu_workers(void) { return workers; }
-long __omp2gpu_cpu_groups_run(int worker) {
-    return worker >= 0 && worker < workers ? groups_run[worker][0] : -1;
-}
 
 static void run_groups(int id, long first, long end) {
     int *team = teams[id];
@@ -77,7 +73,6 @@ static void run_groups(int id, long first, long end) {
         team[LEVEL] = 0;
         job_fn(job_args, group, job_groups, job_threads);
     }
-    groups_run[id][0] += end - first;
 }
 
 /* Worker w's block of a balanced split of `total` into `parts`. */
@@ -228,7 +223,6 @@ void __omp2gpu_cpu_run(omp2gpu_wg_fn fn, void **args, long num_groups, int threa
     job_chunk = chunk;
     job_workers = num_groups < workers ? (int)num_groups : workers;
     if (job_workers < 1) job_workers = 1;
-    for (id = 0; id < workers; id++) groups_run[id][0] = 0;
     if (job_workers == 1) {                  /* one group (serial regions): no hand-over */
         run_groups(0, 0, num_groups);
         pthread_mutex_unlock(&run_lock);

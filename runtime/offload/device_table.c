@@ -174,8 +174,3 @@ void device_failed(struct device *d, const char *consequence) {
     d->usable = 0;
 }
 
-/* Forget every device (a test's fresh start) */
-void devices_reset(void) {
-    count = -1;
-    default_device = -1;
-}

@@ -73,10 +73,6 @@ void __omp2gpu_register_image(const struct image_desc *image) {
     offload_unlock();
 }
 
-int images_count(void) { return image_count; }
-const struct image_desc *images_at(int index) { return images[index]; }
-int images_global_count(void) { return global_count; }
-
 const struct kernel_desc *images_kernel(const char *name, int *image_index) {
     unsigned long at;
     if (!slot_count) return 0;

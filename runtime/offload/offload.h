@@ -270,7 +270,6 @@ struct device *select_device(long device);            /* NULL: run on the host *
 void device_failed(struct device *device, const char *consequence);
 int device_current_default(void);
 void device_set_default(int number);
-void devices_reset(void);
 /* the program's requirements given to every device made so far (unified_shared_memory) */
 void devices_apply_requirements(void);
 
@@ -343,9 +342,6 @@ int images_activate(struct device *device);
 const struct kernel_desc *images_kernel(const char *name, int *image_index);
 int images_bind_globals(struct device *device);
 void images_add_global(uintptr_t host, const char *name, long size, int link);
-int images_global_count(void);
-const struct image_desc *images_at(int index);
-int images_count(void);
 
 /* ---------------------------------------------------------------- launch_record.c */
 /* `stream`: the queued launch's stream number, 0 for a launch waited for */
