@@ -13,11 +13,10 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8P
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.record_layout import Field
-
-I8P = ir.IntType(8).as_pointer()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I1, I32, convert, is_null_pointer_constant
+from omp2gpu.codegen.conversions import convert, is_null_pointer_constant
+from omp2gpu.codegen.ir_types import I1, I32
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct

@@ -12,8 +12,9 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.atomic_builtins import ATOMIC_BUILTINS
 from omp2gpu.codegen.complex_builtins import COMPLEX_BUILTINS
-from omp2gpu.codegen.conversions import I32, convert
+from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.gnu_builtins import GNU_BUILTINS
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.values import RValue
 from omp2gpu.codegen.varargs import VARARG_BUILTINS
 from omp2gpu.diagnostics import CompileError

@@ -13,7 +13,8 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen import complex_arithmetic, complex_values
-from omp2gpu.codegen.conversions import I32, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct

@@ -5,13 +5,9 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen import complex_values
+from omp2gpu.codegen.ir_types import I8
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-
-I1 = ir.IntType(1)
-I8 = ir.IntType(8)
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 
 
 def is_null_pointer_constant(value: ir.Value, ctype: ct.CType) -> bool:

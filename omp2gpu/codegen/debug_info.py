@@ -21,11 +21,11 @@ import os
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.sema import ctypes as ct
 
 DWARF_VERSION = 4             # read by gdb, valgrind, compute-sanitizer and cuda-gdb alike
 DEBUG_INFO_VERSION = 3        # LLVM's metadata format (what Clang writes)
-_I32 = ir.IntType(32)
 
 
 def _token(text: str) -> ir.DIToken:
@@ -60,10 +60,10 @@ class DebugInfo:
             "emissionKind": _TOKENS["DebugDirectivesOnly" if lines_only else "FullDebug"],
         })
         module.add_named_metadata("llvm.dbg.cu", self.unit)
-        module.add_named_metadata("llvm.module.flags", [ir.Constant(_I32, 7), "Dwarf Version",
-                                                        ir.Constant(_I32, DWARF_VERSION)])
-        module.add_named_metadata("llvm.module.flags", [ir.Constant(_I32, 2), "Debug Info Version",
-                                                        ir.Constant(_I32, DEBUG_INFO_VERSION)])
+        module.add_named_metadata("llvm.module.flags", [ir.Constant(I32, 7), "Dwarf Version",
+                                                        ir.Constant(I32, DWARF_VERSION)])
+        module.add_named_metadata("llvm.module.flags", [ir.Constant(I32, 2), "Debug Info Version",
+                                                        ir.Constant(I32, DEBUG_INFO_VERSION)])
 
     def for_module(self, module: ir.Module, lines_only: bool = False) -> "DebugInfo":
         """The same compilation's debug information for another module (a device's)."""

@@ -14,7 +14,8 @@ from llvmlite import ir
 from omp2gpu.codegen.branching_operators import BranchingOperatorEmitter
 from omp2gpu.codegen.calls import CallEmitter
 from omp2gpu.codegen.complex_operators import ComplexOperatorEmitter
-from omp2gpu.codegen.conversions import I32, convert, truth_value
+from omp2gpu.codegen.conversions import convert, truth_value
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.lvalues import LValueEmitter, no_long_double_here
 from omp2gpu.codegen.operators import OperatorEmitter
 from omp2gpu.codegen.pointer_arithmetic import PointerArithmeticEmitter

@@ -15,7 +15,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.bit_fields import bit_field_lvalue
 from omp2gpu.codegen.constant_bytes import bit_field_constant, struct_constant, union_constant
-from omp2gpu.codegen.conversions import I32, I64
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import complex_constants

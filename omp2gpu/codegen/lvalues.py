@@ -9,7 +9,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_bit_field
-from omp2gpu.codegen.conversions import I32, I64
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.values import LValue, RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.operator_locations import operator_coord

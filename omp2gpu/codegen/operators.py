@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I32, I64, convert, truth_value
+from omp2gpu.codegen.conversions import convert, truth_value
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.operator_locations import operator_coord

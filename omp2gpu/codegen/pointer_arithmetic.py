@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I32, I64, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.operators import COMPARISON_OPERATORS
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError

@@ -9,7 +9,8 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct

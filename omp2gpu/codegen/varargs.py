@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
 GP_REGISTERS_END = 48      # 6 integer registers * 8 bytes
 FP_REGISTERS_END = 176     # + 8 vector registers * 16 bytes
 

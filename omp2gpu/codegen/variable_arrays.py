@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
-
-I8P = ir.IntType(8).as_pointer()
 
 
 def variable_array_types(ctype: ct.CType) -> list[ct.VariableArrayType]:

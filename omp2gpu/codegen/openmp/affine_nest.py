@@ -26,12 +26,11 @@ from dataclasses import dataclass
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.canonical_form import literal_integer
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.loop_transformations import FLOOR_PREFIX
-
-I64 = ir.IntType(64)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.allocate_clauses import AlignClause, AllocatorClause, UsesAllocatorsClause
 from omp2gpu.sema import ctypes as ct
@@ -35,8 +36,6 @@ PREDEFINED = ("omp_null_allocator", "omp_default_mem_alloc", "omp_large_cap_mem_
               "omp_const_mem_alloc", "omp_high_bw_mem_alloc", "omp_low_lat_mem_alloc",
               "omp_cgroup_mem_alloc", "omp_pteam_mem_alloc", "omp_thread_mem_alloc")
 TEAM_MEMORY = frozenset({PREDEFINED.index("omp_cgroup_mem_alloc"), PREDEFINED.index("omp_pteam_mem_alloc")})
-I8P = ir.IntType(8).as_pointer()
-I64 = ir.IntType(64)
 
 
 def predefined_allocator(cg, expr) -> int | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.codegen.openmp import memory_order
 from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.values import LValue, RValue

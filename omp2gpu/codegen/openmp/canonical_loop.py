@@ -10,6 +10,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.codegen.openmp import affine_nest
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.operator_locations import operator_coord
@@ -17,9 +18,6 @@ from omp2gpu.sema import canonical_form
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.canonical_form import CanonicalLoop
 from omp2gpu.sema.scopes import Symbol
-
-I64 = ir.IntType(64)
-
 
 analyze = canonical_form.analyze       # the loop constructs' name for reading a loop's form
 

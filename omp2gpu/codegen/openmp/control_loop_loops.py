@@ -19,6 +19,7 @@ from types import SimpleNamespace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I1, I32
 from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
@@ -28,8 +29,6 @@ from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
-
-I1, I32 = ir.IntType(1), ir.IntType(32)
 
 
 # ----------------------------------------------------------------- values across states

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.targets import nvptx
 
-I32 = ir.IntType(32)
 FINAL = -1
 
 

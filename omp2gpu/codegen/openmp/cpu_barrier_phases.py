@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -30,8 +31,6 @@ from omp2gpu.offload.abi import (
 )
 from omp2gpu.sema.scopes import Symbol
 
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 STACK_CONTEXT_BYTES = 64 << 10       # larger context arrays go on the heap
 
 # team-state words of runtime/cpu_device/pool.c, and the function that finds them

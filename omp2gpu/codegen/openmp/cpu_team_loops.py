@@ -17,6 +17,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.openmp import canonical_loop, doacross
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
@@ -33,8 +34,6 @@ from omp2gpu.codegen.openmp.data_sharing import (
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
-
-I32 = ir.IntType(32)
 
 
 class TeamLoops:

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     CPU_MAX_TEAM,
@@ -83,7 +84,6 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, CPU_TEAMS
 from omp2gpu.sema import ctypes as ct
 
-I32 = ir.IntType(32)
 
 @dataclass
 class Team:

@@ -36,6 +36,7 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp import canonical_loop, host_loops
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
@@ -73,11 +74,6 @@ from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.metadirectives import metadirective_remarks
 from omp2gpu.sema.openmp_context import DEVICES
 from omp2gpu.targets import host
-
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
-
 
 
 @dataclass

@@ -13,6 +13,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I1, I8P, I32, I64, VOID
 from omp2gpu.codegen.openmp import affine_nest, allocate_storage, canonical_loop, reduction_aliases, user_reductions
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
@@ -86,13 +87,12 @@ def thread_private_slot(cg, name: str, ctype: ct.CType) -> ir.Value:
 
 def copy_bytes(cg, target: ir.Value, source: ir.Value, size: ir.Value) -> None:
     """memcpy(target, source, size): a variable-length array's contents."""
-    i8p = ir.IntType(8).as_pointer()
     module = cg.module.module
     memcpy = module.globals.get("llvm.memcpy.p0i8.p0i8.i64") or ir.Function(
-        module, ir.FunctionType(ir.VoidType(), [i8p, i8p, ir.IntType(64), ir.IntType(1)]),
+        module, ir.FunctionType(VOID, [I8P, I8P, I64, I1]),
         name="llvm.memcpy.p0i8.p0i8.i64")
     b = cg.builder
-    b.call(memcpy, [b.bitcast(target, i8p), b.bitcast(source, i8p), size, ir.Constant(ir.IntType(1), 0)])
+    b.call(memcpy, [b.bitcast(target, I8P), b.bitcast(source, I8P), size, ir.Constant(I1, 0)])
 
 
 class DataEnvironment:
@@ -429,6 +429,5 @@ _COMPLEX_AS_DECLARED = {
 
 def _complex_part(cg, whole: LValue, index: int) -> LValue:
     """The real (0) or imaginary (1) part of a complex object, as an object."""
-    i32 = ir.IntType(32)
-    address = cg.builder.gep(whole.address, [ir.Constant(i32, 0), ir.Constant(i32, index)], inbounds=True)
+    address = cg.builder.gep(whole.address, [ir.Constant(I32, 0), ir.Constant(I32, index)], inbounds=True)
     return LValue(whole.ctype.real, address)

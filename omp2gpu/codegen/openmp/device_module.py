@@ -17,6 +17,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.ir_types import I8P
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.codegen.openmp.device_printf import emit_printf
@@ -279,7 +280,6 @@ def kernel_init(cg, spmd: bool, nesting: ir.Value | None = None) -> None:
                         [ir.Constant(ir.IntType(32), int(spmd)), nesting])
 
 
-I8P = ir.IntType(8).as_pointer()
 
 
 TEAM_STATE = "omp2gpu_team_state"   # a PTX identifier: no dots

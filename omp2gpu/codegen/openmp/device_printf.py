@@ -7,11 +7,10 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert, default_argument_promotion
+from omp2gpu.codegen.ir_types import I8P
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-
-I8P = ir.IntType(8).as_pointer()
 
 
 def emit_printf(emitter, node) -> RValue:

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import DependClause, DeviceClause
 from omp2gpu.frontend.directives import parse_directive
@@ -33,9 +34,6 @@ from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.variant_clauses import NocontextClause, NovariantsClause
 from omp2gpu.offload import abi
 from omp2gpu.sema import ctypes as ct
-
-I32 = ir.IntType(32)
-I8P = ir.IntType(8).as_pointer()
 
 
 def emit_dispatch(cg, construct) -> None:

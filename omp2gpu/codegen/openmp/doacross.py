@@ -32,6 +32,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.codegen.openmp import canonical_loop, gomp
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, list_items, loop_nest
 from omp2gpu.codegen.openmp.region_shape import nested_constructs
@@ -39,7 +40,6 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import ListItem, PrivateClause
 from omp2gpu.sema import ctypes as ct
 
-I64 = ir.IntType(64)
 NEST = "doacross.nest"          # key in cg.openmp_state: the enclosing doacross nest (DoacrossNest)
 IN_ORDER = "in order"           # NEST's value where one thread runs the nest's iterations in order
 _PRIVATE_ALREADY = ("private", "firstprivate", "lastprivate", "linear")

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-VOID = ir.VoidType()
-I8 = ir.IntType(8)
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
-BOOL = ir.IntType(8)            # C's bool as libgomp's entry points take and return it
-I8P = I8.as_pointer()
-I64P = I64.as_pointer()
+from omp2gpu.codegen.ir_types import I8, I8P, I32, I64, I64P, VOID
+
+BOOL = I8                    # C's bool as libgomp's entry points take and return it
 FN = ir.FunctionType(VOID, [I8P]).as_pointer()             # void (*)(void *data)
 COPY_FN = ir.FunctionType(VOID, [I8P, I8P]).as_pointer()   # void (*)(void *to, void *from)
 

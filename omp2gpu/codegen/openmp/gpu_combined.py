@@ -19,6 +19,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I1, I32
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.data_sharing import (
@@ -38,8 +39,6 @@ from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, GPU_COMBINED
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
 
-I1 = ir.IntType(1)
-I32 = ir.IntType(32)
 WARP_SIZE = 32
 MAX_WARPS = 32
 

@@ -28,6 +28,7 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.codegen.openmp import doacross, tasks
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
@@ -51,8 +52,6 @@ from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, GPU_CONTROL_LOOP
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
 
-I32 = ir.IntType(32)
-I8P = ir.IntType(8).as_pointer()
 MAX_BLOCK_SIZE = 1024
 
 

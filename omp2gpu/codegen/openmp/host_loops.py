@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8, I64
 from omp2gpu.codegen.openmp import canonical_loop, gomp
-
-I8 = ir.IntType(8)
-I64 = ir.IntType(64)
 
 
 def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> None:

@@ -24,6 +24,7 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp import (
     allocate_storage,
     canonical_loop,
@@ -44,9 +45,6 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Symbol
 
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 TASKLOOP_BOUNDS = 16        # GOMP_taskloop writes each task's [start, end) first in its block
 _TASKLOOP_REDUCTIONS = ("reduction", "in_reduction")      # each task of the taskloop participates
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp import canonical_loop, gomp, launch_shape
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.host_loops import static_chunks
@@ -32,8 +33,6 @@ from omp2gpu.frontend.clause_types import ScheduleClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 IN_TARGET = "host.in_target"        # key in cg.openmp_state: how many target constructs enclose the code
 IN_LEAGUE = "host.in_league"        # key in cg.openmp_state: the code is a host league's team's
 TEAM_SHARERS = ("omp_get_team_num", "omp_get_num_teams")    # who shares a league's distribute loop

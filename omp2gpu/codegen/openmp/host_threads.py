@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.openmp import gomp, host_tasks, host_worksharing
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
@@ -44,8 +45,6 @@ from omp2gpu.codegen.openmp.threadprivate import (
 )
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
-
-I32 = ir.IntType(32)
 
 
 class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancellation, HostOpenMP):

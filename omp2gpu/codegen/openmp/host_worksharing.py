@@ -26,6 +26,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I1, I8, I8P, I32, I64
 from omp2gpu.codegen.openmp import canonical_loop, doacross, gomp
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.data_sharing import (
@@ -47,12 +48,6 @@ from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
-
-I1 = ir.IntType(1)
-I8 = ir.IntType(8)
-I8P = I8.as_pointer()
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 
 _SCHEDULES = {"static": "static", "dynamic": "dynamic", "guided": "guided", "runtime": "runtime",
               "auto": "static"}

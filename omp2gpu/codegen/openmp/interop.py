@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp import gomp, task_depend
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import DestroyClause
 from omp2gpu.frontend.interop_clauses import InitClause, UseClause
 from omp2gpu.offload import abi
-
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 
 
 def emit(cg, directive, device: ir.Value, where: ir.Value) -> None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.region_shape import (
@@ -31,8 +32,6 @@ from omp2gpu.codegen.openmp.region_shape import (
 from omp2gpu.codegen.openmp.target_regions import evaluate_clause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
-
-I32 = ir.IntType(32)
 
 
 def launch_construct(construct):

@@ -19,13 +19,12 @@ from types import SimpleNamespace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import LastprivateClause
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
-
-I64 = ir.IntType(64)
 
 
 def linear_items(directive, iteration_variables=()) -> list:

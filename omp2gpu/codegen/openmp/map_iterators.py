@@ -22,12 +22,10 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.conversions import I64
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.codegen.openmp.task_depend import for_each_iteration
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-
-I8P = ir.IntType(8).as_pointer()
 
 
 def check_item(item, iterators, clause: str) -> None:

@@ -33,6 +33,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.codegen.openmp import strided_sections
 from omp2gpu.codegen.openmp.member_maps import add_map_item
 from omp2gpu.diagnostics import CompileError
@@ -44,8 +45,6 @@ from omp2gpu.sema.scopes import Scope, Symbol
 
 _KEY = "#omp declare mapper {}"         # a '#' keeps it apart from every C name
 SYMBOL_KIND = "omp declare mapper"
-I8P = ir.IntType(8).as_pointer()
-I64 = ir.IntType(64)
 _COPIES = MapType.TO | MapType.FROM
 _FROM_THE_CLAUSE = MapType.DELETE | MapType.IMPLICIT | MapType.PRESENT
 

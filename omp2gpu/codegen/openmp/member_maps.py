@@ -19,12 +19,10 @@ from dataclasses import dataclass
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.conversions import I64
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType, member_of
 from omp2gpu.sema.expression_types import bit_field_member
-
-I8P = ir.IntType(8).as_pointer()
 
 
 @dataclass

@@ -15,12 +15,12 @@ from contextlib import contextmanager
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.metadirectives import resolution, statement
 from omp2gpu.sema.openmp_context import device_codes
 
-I32 = ir.IntType(32)
 DEVICE_CODE_FUNCTION = "__omp2gpu_device_code"      # runtime/host/omp_api.c
 
 

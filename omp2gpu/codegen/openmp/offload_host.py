@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from llvmlite import ir
 
-from omp2gpu.codegen.conversions import I64
+from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp import (
     allocate_storage,
     dispatch,
@@ -48,8 +48,6 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.requires import is_reverse_offload, requirements_of
 from omp2gpu.sema.scopes import Symbol
 
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
 # (device, count, bases, begins, sizes, types) of the data entry points
 _DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), I64.as_pointer(), I8P]
 

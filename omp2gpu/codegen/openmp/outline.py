@@ -22,6 +22,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.function import FunctionEmitter
+from omp2gpu.codegen.ir_types import I8, I8P, I64
 from omp2gpu.codegen.openmp.data_sharing import copy_bytes
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
@@ -29,9 +30,6 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
 
-I8 = ir.IntType(8)
-I8P = I8.as_pointer()
-I64 = ir.IntType(64)
 POINTER_BYTES = 8
 
 

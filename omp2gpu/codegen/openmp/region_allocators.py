@@ -22,7 +22,7 @@ import contextlib
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.conversions import I64
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.frontend.allocate_clauses import UsesAllocatorsClause
 from omp2gpu.sema.scopes import Symbol
 

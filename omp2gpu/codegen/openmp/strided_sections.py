@@ -17,13 +17,11 @@ import dataclasses
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import ArraySection
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
-
-I64 = ir.IntType(64)
-I8P = ir.IntType(8).as_pointer()
 
 
 def is_discontiguous(item) -> bool:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.conversions import I64, convert
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.codegen.openmp import mappers, region_allocators
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.map_iterators import check_item, iterated_extent
@@ -228,22 +229,21 @@ def mapped_capture(cg, item, bits: MapType) -> Capture:
 def map_entry(cg, capture: Capture) -> tuple[ir.Value, ir.Value, ir.Value]:
     """(base, begin, size in bytes) of one capture, evaluated on the host now."""
     b = cg.builder
-    i8p = ir.IntType(8).as_pointer()
     address = capture.symbol.address
     ctype = capture.ctype
     if capture.map_type & MapType.ALLOCATOR:
         return region_allocators.map_entry(cg, capture.symbol)
     if capture.kind == "literal":
-        return b.bitcast(address, i8p), b.bitcast(address, i8p), ir.Constant(I64, ctype.size)
+        return b.bitcast(address, I8P), b.bitcast(address, I8P), ir.Constant(I64, ctype.size)
     if capture.kind == "pointer":
         pointer = b.load(address)
-        base = b.bitcast(pointer, i8p)
+        base = b.bitcast(pointer, I8P)
         if capture.item is None or not capture.item.sections:
             return base, base, ir.Constant(I64, 0)
         begin, size = _item_extent(cg, capture, lambda: section_extent(cg, capture.item, ctype, pointer,
                                                                        ctype.pointee))
         return base, begin, size
-    base = b.bitcast(address, i8p)
+    base = b.bitcast(address, I8P)
     if capture.item is None or not capture.item.sections:
         if not ctype.is_complete:
             raise CompileError(f"cannot map '{capture.name}' of incomplete type '{ctype}'",

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.codegen.openmp import gomp
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, list_items
 from omp2gpu.offload import abi
 from omp2gpu.sema.captures import free_identifiers
 
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
 # libgomp writes the event into the first word of the task's data block before copying it
 EVENT_BYTES = 8
 # target constructs that move data and launch nothing: the launcher does them synchronously

@@ -24,15 +24,13 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.task_rules import ALL_MEMORY
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 
-I8P = ir.IntType(8).as_pointer()
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 # GOMP's dependence types (gomp-constants.h), as an omp_depend_t object holds them.
 DEPEND_KINDS = {"in": 1, "out": 2, "inout": 3, "mutexinoutset": 4, "inoutset": 3}
 DESTROYED = -1                                  # what `depobj(o) destroy` leaves (as gcc)

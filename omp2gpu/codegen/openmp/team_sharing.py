@@ -21,6 +21,7 @@ from typing import NamedTuple
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.region_shape import nested_constructs
@@ -30,8 +31,6 @@ from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx
-
-I32, I64 = ir.IntType(32), ir.IntType(64)
 
 STATIC_SHARED_MEMORY = 48 * 1024        # what a kernel's static __shared__ data may take
 # Left to the runtime's own shared data: control state, team state, the nesting depths

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, copy_bytes
 from omp2gpu.codegen.openmp.gomp import call
 from omp2gpu.sema.scopes import Symbol
 
-I8 = ir.IntType(8)
-I8P = I8.as_pointer()
-I32 = ir.IntType(32)
-I64 = ir.IntType(64)
 KEY_TYPE = ir.LiteralStructType([I32, I32])        # __omp2gpu_threadprivate_key
 LOOKUP = "__omp2gpu_threadprivate"
 _COPIES = "threadprivate.copies"                    # key in cg.openmp_state: name -> Symbol

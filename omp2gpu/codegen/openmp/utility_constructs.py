@@ -10,12 +10,11 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import FilterClause, MessageClause, SeverityClause
 from omp2gpu.sema import ctypes as ct
 
-I32 = ir.IntType(32)
-I8P = ir.IntType(8).as_pointer()
 ERROR_ENTRY = "__omp2gpu_error_directive"
 # flush's memory-order clause -> the fence's LLVM ordering (OpenMP 5.0 2.17.8: a flush
 # without one is a sequentially consistent fence).
