@@ -9,6 +9,8 @@ and may create extra FunctionEmitters for outlined regions.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from llvmlite import ir
 from pycparser import c_ast
@@ -22,6 +24,26 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Scope, Symbol
+
+if TYPE_CHECKING:
+    from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
+    from omp2gpu.codegen.openmp.doacross import DoacrossNest
+    from omp2gpu.codegen.openmp.tasks import TeamRegion
+
+
+@dataclass
+class OpenMPFunctionState:
+    """What the OpenMP schemes remember while they emit one function's code: every
+    FunctionEmitter has its own, so an outlined region's function starts afresh."""
+    targets_entered: int = 0            # host_threads: target constructs around the code (run on the host)
+    in_league: bool = False             # host_threads: the code is a team's of a host league
+    cancel_targets: list[tuple[str, ir.Block]] = field(default_factory=list)   # host_cancel:
+                                        # (construct kind, where its cancel goes), innermost last
+    parallel_exit: ir.Block | None = None   # host_cancel: where a cancelled parallel region's thread goes
+    doacross_nest: DoacrossNest | str | None = None   # doacross: the enclosing nest, or doacross.IN_ORDER
+    team_regions: list[TeamRegion] = field(default_factory=list)   # tasks: the team regions we are in
+    threadprivate_copies: dict[str, Symbol] = field(default_factory=dict)  # threadprivate: this thread's
+    cpu_team: CpuTeams | None = None    # cpu_workgroup: the CpuTeams emitting the region, while it does
 
 
 class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter):
@@ -42,7 +64,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.switches: list = []
         self.labels: dict[str, list] = {}
         self.goto_uses: dict[str, object] = {}
-        self.openmp_state: dict = {}             # scratch space for the active OpenMP scheme
+        self.openmp_state = OpenMPFunctionState()
         self.inline_return = None                # (result slot, block) while in inline_call
         self.stack_saves: list[tuple] = []       # (block scope, saved stack pointer) per VLA block
         self.jump_depths: dict = {}              # break/continue block -> len(stack_saves) there

@@ -36,7 +36,6 @@ STACK_CONTEXT_BYTES = 64 << 10       # larger context arrays go on the heap
 # team-state words of runtime/cpu_device/pool.c, and the function that finds them
 THREAD_NUM, NUM_THREADS, LEVEL = 2, 3, 4
 TEAM_STATE_FUNCTION = "__omp2gpu_cpu_team"
-TEAM_KEY = "cpu_teams.team"         # cg.openmp_state: the CpuTeams emitting the region
 
 _WORKSHARING = ("for", "for simd", "single", "sections", "barrier")
 

@@ -58,7 +58,6 @@ from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     CPU_MAX_TEAM,
     LEVEL,
     NUM_THREADS,
-    TEAM_KEY,
     THREAD_NUM,
     BarrierPhases,
     ContextVar,
@@ -103,7 +102,7 @@ class Team:
 
 class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
     """The scheme object for one region (cpu_workgroup.py's emit_workgroup calls it);
-    constructs inside reach it through CpuOpenMP while TEAM_KEY is set."""
+    constructs inside reach it through CpuOpenMP while it is cg.openmp_state.cpu_team."""
 
     name = CPU_TEAMS
     block_size = CONTROL_LOOP_BLOCK_SIZE
@@ -127,7 +126,7 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
                     calls_openmp_api(region.construct, cg.module.host.function_definitions))
         if team.api:
             team.state = team_state(cg)
-        cg.openmp_state[TEAM_KEY] = self
+        cg.openmp_state.cpu_team = self
         self.team = team
         routed = route(directive)
         leaves = directive.kind.split()
@@ -138,7 +137,7 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
                 self._below_teams(cg, region.construct.body, leaves, routed)
         for pointer in team.heap:
             free_context_array(cg, pointer)
-        del cg.openmp_state[TEAM_KEY]
+        cg.openmp_state.cpu_team = None
 
     def _teams(self, cg, body, leaves, routed) -> None:
         """The work-group is one team: its private copies, and its reductions folded

@@ -41,7 +41,6 @@ from omp2gpu.codegen.openmp import canonical_loop, host_loops
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.cpu_barrier_phases import (
     LEVEL,
-    TEAM_KEY,
     THREAD_NUM,
     team_state,
 )
@@ -98,12 +97,12 @@ class CpuOpenMP(DeviceOpenMP):
 
     # In a CPU teams region (cpu_teams.py) its scheme object takes the constructs it splits.
     def emit_construct(self, cg, construct) -> None:
-        teams = cg.openmp_state.get(TEAM_KEY)
+        teams = cg.openmp_state.cpu_team
         if teams is None or not teams.construct(cg, construct):
             super().emit_construct(cg, construct)
 
     def local_address(self, cg, declaration, ctype):
-        teams = cg.openmp_state.get(TEAM_KEY)
+        teams = cg.openmp_state.cpu_team
         return None if teams is None else teams.local_address(cg, declaration, ctype)
 
     def emit_critical(self, cg, construct) -> None:

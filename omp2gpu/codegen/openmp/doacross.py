@@ -40,8 +40,7 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import ListItem, PrivateClause
 from omp2gpu.sema import ctypes as ct
 
-NEST = "doacross.nest"          # key in cg.openmp_state: the enclosing doacross nest (DoacrossNest)
-IN_ORDER = "in order"           # NEST's value where one thread runs the nest's iterations in order
+IN_ORDER = "in order"           # cg.openmp_state.doacross_nest where one thread runs the nest's iterations in order
 _PRIVATE_ALREADY = ("private", "firstprivate", "lastprivate", "linear")
 
 
@@ -96,16 +95,16 @@ def inner_loops_private(directive, body):
 @contextmanager
 def in_order(cg):
     """Code emitted inside runs a doacross nest's iterations in order, in one thread."""
-    outer = cg.openmp_state.get(NEST)
-    cg.openmp_state[NEST] = IN_ORDER
+    outer = cg.openmp_state.doacross_nest
+    cg.openmp_state.doacross_nest = IN_ORDER
     try:
         yield
     finally:
-        cg.openmp_state[NEST] = outer
+        cg.openmp_state.doacross_nest = outer
 
 
 def in_order_here(cg) -> bool:
-    return cg.openmp_state.get(NEST) == IN_ORDER
+    return cg.openmp_state.doacross_nest == IN_ORDER
 
 
 @dataclass
@@ -141,7 +140,7 @@ def nest_counts(cg, directive, body) -> DoacrossNest:
 def emit_depend(cg, construct, post, wait) -> None:
     """`ordered depend(source)` / `depend(sink: vec)...`: post(vector pointer) and, for
     each sink inside the iteration space, wait(logical numbers), both i64."""
-    nest = cg.openmp_state.get(NEST)
+    nest = cg.openmp_state.doacross_nest
     if not isinstance(nest, DoacrossNest) or nest.function is not cg.function:
         raise CompileError("'ordered depend(...)' must be inside a loop with an 'ordered(n)' clause",
                            construct.coord)

@@ -19,9 +19,6 @@ from omp2gpu.codegen.openmp import gomp
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 
-_TARGETS = "host.cancel_targets"          # cg.openmp_state: [(kind, block)], innermost last
-_PARALLEL_EXIT = "host.cancellable_parallel"   # cg.openmp_state: where a cancelled thread goes
-
 
 def holds_cancel(body, kind: str) -> bool:
     """Whether `body` holds a cancel or cancellation point for constructs of `kind`."""
@@ -39,7 +36,7 @@ def holds_cancel(body, kind: str) -> bool:
 @contextmanager
 def cancellable(cg, kind: str, exit_block: ir.Block):
     """Code emitted inside names `exit_block` as where a cancelled `kind` construct ends."""
-    targets = cg.openmp_state.setdefault(_TARGETS, [])
+    targets = cg.openmp_state.cancel_targets
     targets.append((kind, exit_block))
     try:
         yield
@@ -53,21 +50,21 @@ def parallel_exit(cg, body) -> None:
     if holds_cancel(body, "parallel"):
         exit_block = cg.new_block("parallel.cancelled")
         ir.IRBuilder(exit_block).ret_void()
-        cg.openmp_state[_PARALLEL_EXIT] = exit_block
-        cg.openmp_state.setdefault(_TARGETS, []).append(("parallel", exit_block))
+        cg.openmp_state.parallel_exit = exit_block
+        cg.openmp_state.cancel_targets.append(("parallel", exit_block))
 
 
 def task_exit(cg) -> None:
     """At the start of a task's outlined function: where `cancel taskgroup` leaves it."""
     exit_block = cg.new_block("task.cancelled")
     ir.IRBuilder(exit_block).ret_void()
-    cg.openmp_state.setdefault(_TARGETS, []).append(("taskgroup", exit_block))
+    cg.openmp_state.cancel_targets.append(("taskgroup", exit_block))
 
 
 def barrier(cg, plain: str, cancellable_name: str) -> None:
     """Call the barrier entry point `plain`, or in a cancellable parallel region its
     cancellable twin, leaving the region when that says it is cancelled."""
-    exit_block = cg.openmp_state.get(_PARALLEL_EXIT)
+    exit_block = cg.openmp_state.parallel_exit
     if exit_block is None:
         gomp.call(cg, plain)
         return
@@ -95,7 +92,7 @@ class Cancellation:
 
 def _target(cg, construct) -> tuple[str, ir.Block]:
     kind = construct.directive.cancel_kind
-    for target_kind, block in reversed(cg.openmp_state.get(_TARGETS, [])):
+    for target_kind, block in reversed(cg.openmp_state.cancel_targets):
         if target_kind == kind:
             return kind, block
     raise CompileError(f"'#pragma omp {construct.directive.kind} {kind}' is not inside a "

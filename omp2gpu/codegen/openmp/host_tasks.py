@@ -300,7 +300,7 @@ def _shared_by_team(cg, name: str, symbol) -> bool:
         scope = scope.parent
     if isinstance(scope, OutlinedScope) and scope.names.get(name) is symbol:
         return scope.team_shares(name)
-    stack = cg.openmp_state.get(tasks.TEAM_REGIONS_KEY)
+    stack = cg.openmp_state.team_regions
     return bool(stack) and tasks.shared_by(stack[-1], cg.scope, name)
 
 

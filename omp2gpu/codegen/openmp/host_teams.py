@@ -33,8 +33,6 @@ from omp2gpu.frontend.clause_types import ScheduleClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 
-IN_TARGET = "host.in_target"        # key in cg.openmp_state: how many target constructs enclose the code
-IN_LEAGUE = "host.in_league"        # key in cg.openmp_state: the code is a host league's team's
 TEAM_SHARERS = ("omp_get_team_num", "omp_get_num_teams")    # who shares a league's distribute loop
 # Clauses of `teams distribute [simd]` the teams leaf takes; the others are the loop's.
 _TEAMS_CLAUSES = frozenset({"num_teams", "thread_limit", "default", "shared", "reduction"})
@@ -42,7 +40,7 @@ _TEAMS_CLAUSES = frozenset({"num_teams", "thread_limit", "default", "shared", "r
 
 def is_host_league(cg, construct) -> bool:
     """A teams construct the host runs as a league of its own: one not inside a target region."""
-    return not cg.openmp_state.get(IN_TARGET)
+    return not cg.openmp_state.targets_entered
 
 
 def split_teams(directive):

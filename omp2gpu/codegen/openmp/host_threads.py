@@ -26,8 +26,6 @@ from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.host_cancel import Cancellation, parallel_exit
 from omp2gpu.codegen.openmp.host_teams import (
-    IN_LEAGUE,
-    IN_TARGET,
     TEAM_SHARERS,
     emit_host_teams,
     emit_league_distribute_parallel_for,
@@ -53,11 +51,11 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
     def emit_compute_construct(self, cg, construct) -> None:
         directive = construct.directive
         if directive.has("target"):         # what it holds runs on the host as a target region's code
-            cg.openmp_state[IN_TARGET] = cg.openmp_state.get(IN_TARGET, 0) + 1
+            cg.openmp_state.targets_entered += 1
             try:
                 self._emit_compute_construct(cg, construct)
             finally:
-                cg.openmp_state[IN_TARGET] -= 1
+                cg.openmp_state.targets_entered -= 1
         elif directive.constructs[0] == "teams" and is_host_league(cg, construct):
             emit_host_teams(cg, construct, self._teams_body)
         else:
@@ -67,7 +65,7 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
         """One team's initial thread: the block (or the distribute loop of `teams
         distribute`) in the team's data environment."""
         teams, loop = split_teams(construct.directive)
-        cg.openmp_state[IN_LEAGUE] = True
+        cg.openmp_state.in_league = True
         fold = host_worksharing.fold_atomically(cg)
         with cg.block_scope(), DataEnvironment(cg, teams, combine_reduction=fold):
             if loop is None:
@@ -78,7 +76,7 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
     def emit_distribute(self, cg, construct) -> None:
         """In a host league, the teams share the loop (host_teams.py); elsewhere (a target
         region run on the host) one team runs it all."""
-        if cg.openmp_state.get(IN_LEAGUE):
+        if cg.openmp_state.in_league:
             self.emit_for(cg, OmpConstruct(league_loop(construct.directive), construct.body, construct.coord),
                           nowait=True, sharers=TEAM_SHARERS)
         else:
@@ -87,7 +85,7 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
     emit_distribute_simd = emit_distribute
 
     def emit_distribute_parallel_for(self, cg, construct) -> None:
-        if cg.openmp_state.get(IN_LEAGUE):
+        if cg.openmp_state.in_league:
             emit_league_distribute_parallel_for(cg, construct, self.emit_parallel_region)
         else:
             self.emit_compute_construct(cg, construct)

@@ -127,12 +127,12 @@ class Worksharing:
                     def take_next(name=f"{prefix}{kind}_next"):
                         return gomp.call(cg, name, start, end)
                 done = cg.new_block("chunks.done")
-                outer_nest = cg.openmp_state.get(doacross.NEST)
-                cg.openmp_state[doacross.NEST] = nest      # what `ordered depend` in the body refers to
+                outer_nest = cg.openmp_state.doacross_nest
+                cg.openmp_state.doacross_nest = nest      # what `ordered depend` in the body refers to
                 with cancellable(cg, "for", done):
                     self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
                                  (more, take_next), (start, end, done), linear.set_for, offset)
-                cg.openmp_state[doacross.NEST] = outer_nest
+                cg.openmp_state.doacross_nest = outer_nest
                 linear.copy_out(cg.builder.load(ran_last))
             if by_thread:       # no work share was started: the construct's end is a barrier
                 if not nowait:

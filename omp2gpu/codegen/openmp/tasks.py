@@ -52,12 +52,11 @@ from omp2gpu.sema.captures import free_identifiers
 # Leaf constructs whose implicit tasks make a team (of one thread, here): what they
 # do not privatise, the team shares.
 TEAM_LEAVES = ("parallel", "teams")
-TEAM_REGIONS_KEY = "tasks.team_regions"    # key in cg.openmp_state: a stack of _TeamRegion
 STATIC_STORAGE = ("static", "extern", "global", "threadprivate")
 
 
 @dataclass(frozen=True)
-class _TeamRegion:
+class TeamRegion:
     scope: object                       # the scope where the construct begins
     target_copies: frozenset[str]       # `target parallel`/`target teams`: the target's
                                         # firstprivate copies, which the team shares
@@ -70,8 +69,8 @@ def team_region(cg, directive, target_firstprivate=()):
     if not any(directive.has(leaf) for leaf in TEAM_LEAVES):
         yield
         return
-    stack = cg.openmp_state.setdefault(TEAM_REGIONS_KEY, [])
-    stack.append(_TeamRegion(cg.scope, frozenset(target_firstprivate)))
+    stack = cg.openmp_state.team_regions
+    stack.append(TeamRegion(cg.scope, frozenset(target_firstprivate)))
     try:
         yield
     finally:
@@ -109,7 +108,7 @@ def implicit_firstprivate(cg, construct) -> list[str]:
     listed = {item.name for clause_name in ("private", "firstprivate", "lastprivate", "shared")
               for _, item in list_items(directive, clause_name)}
     default = next((clause.kind for clause in clauses_named(directive, "default")), None)
-    stack = cg.openmp_state.get(TEAM_REGIONS_KEY)
+    stack = cg.openmp_state.team_regions
     team = stack[-1] if stack else None
     names = []
     for name in free_identifiers(construct.body):
@@ -131,7 +130,7 @@ def has_static_storage(symbol) -> bool:
     return isinstance(symbol.address, ir.GlobalVariable) or symbol.storage in STATIC_STORAGE
 
 
-def shared_by(team: _TeamRegion, scope, name: str) -> bool:
+def shared_by(team: TeamRegion, scope, name: str) -> bool:
     declared = _declaring_scope(scope, name)
     return _encloses(declared, team.scope) or (declared.parent is team.scope
                                                 and name in team.target_copies)

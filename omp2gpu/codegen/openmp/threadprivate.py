@@ -16,7 +16,6 @@ from omp2gpu.sema.scopes import Symbol
 
 KEY_TYPE = ir.LiteralStructType([I32, I32])        # __omp2gpu_threadprivate_key
 LOOKUP = "__omp2gpu_threadprivate"
-_COPIES = "threadprivate.copies"                    # key in cg.openmp_state: name -> Symbol
 COPYIN_MASTER = "{}@copyin"                         # the encountering thread's copy (not a C name)
 
 
@@ -30,7 +29,7 @@ def mark_threadprivate(scope, items) -> None:
 
 def thread_copy(cg, symbol: Symbol) -> Symbol:
     """The calling thread's copy of a threadprivate variable, as a Symbol of cg's function."""
-    copies = cg.openmp_state.setdefault(_COPIES, {})
+    copies = cg.openmp_state.threadprivate_copies
     if symbol.name not in copies:
         address = cg.in_entry_block(lambda b: b.bitcast(
             b.call(_lookup(cg.module.module), [b.bitcast(symbol.address, I8P), _initial_image(cg, symbol),
