@@ -55,7 +55,7 @@ class VariableArrayEmitter:
             symbol = scope.names.get(vla.length_name)
             if symbol is not None:
                 return symbol
-            scope = getattr(scope, "parent", None)
+            scope = scope.parent
         return None
 
     def array_length(self, vla: ct.VariableArrayType) -> ir.Value:
@@ -136,10 +136,10 @@ def _find(scope, name: str):
     """The symbol `name` in `scope` or its parents, without the device scopes' on-demand
     lookups (a kernel's RegionScope would turn a host variable into a device global)."""
     while scope is not None:
-        if getattr(scope, "captures_enclosing", False):     # an outlined body's: it captures
+        if scope.captures_enclosing:     # an outlined body's: it captures
             return scope.lookup(name)
         symbol = scope.names.get(name)
         if symbol is not None:
             return symbol
-        scope = getattr(scope, "parent", None)
+        scope = scope.parent
     return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from omp2gpu.diagnostics import SourceLocation
 from omp2gpu.sema.ctypes import CType, variably_modified
@@ -27,6 +27,9 @@ class Scope:
     parent: "Scope | None" = None
     names: dict[str, Symbol] = field(default_factory=dict)
     tags: dict[str, CType] = field(default_factory=dict)
+    # An outlined function's outermost scope (codegen/openmp/outline.py) captures the
+    # enclosing function's locals on lookup: walks up the chain stop at it.
+    captures_enclosing: ClassVar[bool] = False
 
     # Recursive, so that a special scope (a device view of the host's scope) can
     # override lookup for everything nested inside it.

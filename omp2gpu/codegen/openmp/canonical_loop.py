@@ -57,6 +57,8 @@ def iteration_type(var_type: ct.CType) -> ct.IntType:
 class LoopBounds:
     """lb, ub and step evaluated once, in the iteration type; the trip count from them."""
 
+    dependence: affine_nest.Dependence | None = None    # AffineBounds: how its bounds follow an outer loop
+
     def __init__(self, cg, loop: CanonicalLoop):
         self.loop = loop
         self.var_type = variable_type(cg, loop)
@@ -195,7 +197,7 @@ def nest_bounds(cg, loops: list[CanonicalLoop]) -> list[LoopBounds]:
 
 
 def dependent_loop(bounds) -> affine_nest.Dependence | None:
-    return next((x.dependence for x in bounds if getattr(x, "dependence", None) is not None), None)
+    return next((x.dependence for x in bounds if x.dependence is not None), None)
 
 
 def nest_total(cg, bounds, trips) -> ir.Value:

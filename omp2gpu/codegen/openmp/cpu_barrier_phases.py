@@ -293,7 +293,7 @@ def _scopes_between(scope, level_scopes, views) -> list[list[dict]]:
     s = scope
     while s is not None:
         chain.append(s)
-        s = getattr(s, "parent", None)
+        s = s.parent
     chain.reverse()                                   # outermost first
     positions = {id(s): i for i, s in enumerate(chain)}
     starts = [positions.get(id(level), -1) for level in level_scopes]

@@ -268,7 +268,7 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
         for name in ("private", "firstprivate", "reduction"):
             for clause in clauses_named(clauses, name):
                 for item in clause.items:
-                    if getattr(item, "sections", None):
+                    if item.sections:
                         raise CompileError("an array-section reduction on a CPU teams parallel region")
                     symbol = cg.scope.lookup(item.name)
                     if symbol is None or symbol.kind != "object":

@@ -8,6 +8,8 @@ decides *which storage* each variable name refers to inside it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from llvmlite import ir
 from pycparser import c_ast
@@ -93,6 +95,19 @@ def copy_bytes(cg, target: ir.Value, source: ir.Value, size: ir.Value) -> None:
         name="llvm.memcpy.p0i8.p0i8.i64")
     b = cg.builder
     b.call(memcpy, [b.bitcast(target, I8P), b.bitcast(source, I8P), size, ir.Constant(I1, 0)])
+
+
+@dataclass(frozen=True)
+class TeamFold:
+    """A DataEnvironment's combine_reduction for a team of threads (host_worksharing.py):
+    `fold(op, original, private)` folds a thread's copy into the original. A team so
+    folding also combines user-defined reductions; `barrier()` waits for its threads
+    (before any folds into an omp_orig another reads)."""
+    fold: Callable[[object, LValue, LValue], None]
+    barrier: Callable[[], None]
+
+    def __call__(self, op, original: LValue, private: LValue) -> None:
+        self.fold(op, original, private)
 
 
 class DataEnvironment:
@@ -262,7 +277,7 @@ class DataEnvironment:
         if item.sections:
             raise CompileError(f"a user-defined reduction ('{user}') over an array section is not "
                                "supported", item.coord)
-        if not getattr(self.combine_reduction, "user_reductions", self.combine_reduction == self._fold_sequentially):
+        if not (isinstance(self.combine_reduction, TeamFold) or self.combine_reduction == self._fold_sequentially):
             raise CompileError(f"user-defined reduction '{user}' is not supported on the device",
                                item.coord)
         private = self._private_copy(item.name, original)
@@ -270,7 +285,8 @@ class DataEnvironment:
         self.reductions.append((user, original, private))
         if user_reductions.reads_original(user):
             # Every thread reads omp_orig before any folds its result into it.
-            self._barrier_after_copies = getattr(self.combine_reduction, "barrier", None)
+            if isinstance(self.combine_reduction, TeamFold):
+                self._barrier_after_copies = self.combine_reduction.barrier
 
     def _section_reduction(self, op: str, item, sections, original: LValue) -> None:
         """reduction(op: a[lo:len]) with many threads: a private copy of the array, every

@@ -176,7 +176,7 @@ class DeviceModuleEmitter(ModuleEmitter):
         functions = offload.declare_target_functions & set(self.host.function_definitions)
         for name in sorted(functions | set(offload.declare_target_globals)):
             host_symbol = self.host.file_scope.lookup(name)
-            if host_symbol is None or not getattr(host_symbol, "defined", True) \
+            if host_symbol is None or not host_symbol.defined \
                     or host_symbol.address.linkage in ("internal", "private"):
                 continue
             refusal = function_refusal(offload.unit_facts, name, self.device_name) if name in functions else None
@@ -203,7 +203,7 @@ class DeviceModuleEmitter(ModuleEmitter):
     def emit_kernel(self, region, scheme) -> int | None:
         """The region's kernel, its body by `scheme`; what the body returns (the team-stack
         bytes per team the kernel needs, if any)."""
-        hidden = getattr(scheme, "hidden_params", ())
+        hidden = scheme.hidden_params
         params = [capture.param_ir_type() for capture in region.captures] + [t for _, t in hidden]
         kernel = ir.Function(self.module, ir.FunctionType(ir.VoidType(), params), name=region.kernel_name)
         self.mark_kernel(kernel)
@@ -214,7 +214,7 @@ class DeviceModuleEmitter(ModuleEmitter):
         declare_captures(cg, scope, region.captures, kernel.args)
         team_stack_bytes = scheme.emit_kernel_body(cg, region)
         cg.finish()
-        if getattr(scheme, "splits_into_states", False):
+        if scheme.splits_into_states:
             demote_undominated_values(kernel)
         return team_stack_bytes
 

@@ -114,7 +114,7 @@ def device_arguments(cg, variant, values: list) -> list:
     """The call's argument values with those adjust_args(need_device_ptr) names made device
     addresses (omp_get_mapped_ptr on the default device; unmapped: as they are), where the
     call is the one a dispatch construct makes."""
-    if "dispatch" not in getattr(cg.openmp, "_dispatch_modes", ()):
+    if "dispatch" not in cg.openmp.dispatch_modes:
         return values
     names = {item.name for clause in variant.adjust_args if clause.modifier == "need_device_ptr"
              for item in clause.items}
@@ -134,20 +134,18 @@ def device_arguments(cg, variant, values: list) -> list:
 # ----------------------------------------------------------------- the modes calls read
 def current_mode(cg) -> str | None:
     """novariants or nocontext where a dispatch's clause chose it, else None."""
-    modes = [mode for mode in getattr(cg.openmp, "_dispatch_modes", ()) if mode != "dispatch"]
+    modes = [mode for mode in cg.openmp.dispatch_modes if mode != "dispatch"]
     return modes[-1] if modes else None
 
 
 @contextmanager
 def dispatch_mode(cg, mode: str):
-    scheme = cg.openmp
-    if not hasattr(scheme, "_dispatch_modes"):
-        scheme._dispatch_modes = []
-    scheme._dispatch_modes.append(mode)
+    modes = cg.openmp.dispatch_modes
+    modes.append(mode)
     try:
         yield
     finally:
-        scheme._dispatch_modes.pop()
+        modes.pop()
 
 
 def _runtime(cg, name: str, result, arguments):

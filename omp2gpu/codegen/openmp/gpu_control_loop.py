@@ -120,6 +120,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
     device_name = "gpu"         # what declare variant and metadirective choose by inside the kernel
 
     def __init__(self, machine: StateMachine, shared: TeamSharedStorage, outer):
+        super().__init__()
         self.machine = machine
         self.shared = shared
         self.outer = outer                  # the device module's hooks (atomics, device functions)

@@ -28,6 +28,11 @@ class OpenMPRuntime:
     # and `metadirective` choose by. The host's; device schemes say theirs.
     device_name = "host"
 
+    def __init__(self) -> None:
+        self.dispatch_modes: list[str] = []         # dispatch.py: the dispatch constructs' modes, innermost last
+        # metadirective_code.py: metadirective -> (directive,) while its alternative is emitted
+        self.metadirective_choices: dict = {}
+
     @property
     def device(self):
         return DEVICES[self.device_name]

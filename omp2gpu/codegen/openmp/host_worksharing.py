@@ -31,6 +31,7 @@ from omp2gpu.codegen.openmp import canonical_loop, doacross, gomp
 from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.data_sharing import (
     DataEnvironment,
+    TeamFold,
     clauses_named,
     combine,
     copy_bytes,
@@ -53,7 +54,7 @@ _SCHEDULES = {"static": "static", "dynamic": "dynamic", "guided": "guided", "run
               "auto": "static"}
 
 
-def fold_atomically(cg):
+def fold_atomically(cg) -> TeamFold:
     """A DataEnvironment's combine_reduction for a team: each thread's partial result goes
     into the original with one atomic (a locked update for sizes atomics cannot do)."""
     def fold(op, original, private) -> None:
@@ -70,9 +71,7 @@ def fold_atomically(cg):
         combined = combine(cg, op, original.ctype, cg.builder.load(original.address), value)
         cg.builder.store(combined, original.address)
         gomp.call(cg, "GOMP_critical_end")
-    fold.user_reductions = True
-    fold.barrier = lambda: gomp.call(cg, "GOMP_barrier")
-    return fold
+    return TeamFold(fold, barrier=lambda: gomp.call(cg, "GOMP_barrier"))
 
 
 class Worksharing:

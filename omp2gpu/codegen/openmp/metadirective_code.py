@@ -55,10 +55,7 @@ def chosen_now(cg):
 
 def _choices(cg) -> dict:
     # Kept by the scheme object, one per module: outlined regions' emitters see it too.
-    scheme = cg.openmp
-    if not hasattr(scheme, "_metadirective_choices"):
-        scheme._metadirective_choices = {}
-    return scheme._metadirective_choices
+    return cg.openmp.metadirective_choices
 
 
 @contextmanager

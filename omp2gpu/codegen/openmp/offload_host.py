@@ -61,6 +61,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         so that two files' kernels never share a name, and its device modules hold every
         `declare target` definition, for the other files' kernels. `facts`: every target region's facts, made from
         the tree before codegen (region_facts.py); made at the first region if not given."""
+        super().__init__()
         self.scheme_request = scheme
         self.unit_id = unit_id
         self.regions: list[RegionPlan] = []

@@ -48,7 +48,7 @@ def fold_target(cg, name: str) -> str:
         outermost = scope
         while outermost.parent is not None:
             outermost = outermost.parent
-        if not getattr(outermost, "captures_enclosing", False) or outermost.names.get(name) is not symbol:
+        if not outermost.captures_enclosing or outermost.names.get(name) is not symbol:
             break
         symbol = next((c.symbol for c in outermost.block.captures if c.symbol.name == name), None)
         scope = outermost.enclosing

@@ -52,6 +52,9 @@ class GpuKernelScheme(RegionScheme):
 
     device = "gpu"
     device_refusal = staticmethod(kernel_refusal)
+    hidden_params: ClassVar[tuple[tuple[str, object], ...]] = ()   # (name, IR type) after the captures
+    splits_into_states: ClassVar[bool] = False   # its body's blocks are a state machine's (values
+                                                 # must not cross them in registers)
 
     def emit_region(self, emitter, plan) -> BuiltKernel:
         return BuiltKernel(plan, type(self), emitter.emit_kernel(plan, self))

@@ -77,7 +77,7 @@ def _initial_image(cg, symbol: Symbol) -> ir.Value:
     module = cg.module.module
     name = f"{symbol.address.name}.threadprivate.init"
     image = module.globals.get(name)
-    initializer = getattr(symbol.address, "initializer", None)
+    initializer = symbol.address.initializer if isinstance(symbol.address, ir.GlobalVariable) else None
     if image is None and initializer is not None:
         image = ir.GlobalVariable(module, initializer.type, name=name)
         image.initializer = initializer
