@@ -27,6 +27,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I8P, I64
+from omp2gpu.codegen.openmp.runtime_entries import HostRuntime, OmpApi
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.allocate_clauses import AlignClause, AllocatorClause, UsesAllocatorsClause
 from omp2gpu.sema import ctypes as ct
@@ -53,11 +54,6 @@ def _allocator_value(cg, expr, coord) -> ir.Value:
         raise CompileError(f"the allocator must be an 'omp_allocator_handle_t', not '{value.ctype}'",
                            getattr(expr, "coord", None) or coord)
     return convert(cg.builder, value.value, value.ctype, ct.ULONG)
-
-
-def _function(cg, name: str, ftype: ir.FunctionType) -> ir.Function:
-    module = cg.module.module
-    return module.globals.get(name) or ir.Function(module, ftype, name=name)
 
 
 def _typedef(cg, name: str, coord) -> ct.CType:
@@ -138,8 +134,7 @@ def _automatic_storage(cg, name, ctype, allocator, known, align, team_slot, allo
         return slot
     # An allocator the program made: its alignment trait is read at run time.
     handle = _allocator_value(cg, allocator, allocator_clause.coord)
-    alignment = cg.builder.call(_function(cg, "__omp2gpu_allocator_alignment", ir.FunctionType(I64, [I64, I64])),
-                                [handle, ir.Constant(I64, align)])
+    alignment = HostRuntime.allocator_alignment.call(cg.builder, [handle, ir.Constant(I64, align)])
     start = cg.allocate_aligned_bytes(cg.runtime_size(ctype), alignment, f"{name}.allocated")
     return cg.builder.bitcast(start, ctype.ir_type().as_pointer())
 
@@ -169,8 +164,7 @@ def private_copy(cg, name: str, ctype: ct.CType, clause, default_slot, frees: li
             slot.align = align
         return slot
     handle = _allocator_value(cg, clause.allocator, clause.coord)
-    alloc = _function(cg, "omp_aligned_alloc", ir.FunctionType(I8P, [I64, I64, I64]))
-    block = cg.builder.call(alloc, [ir.Constant(I64, align), cg.runtime_size(ctype), handle])
+    block = OmpApi.aligned_alloc.call(cg.builder, [ir.Constant(I64, align), cg.runtime_size(ctype), handle])
     frees.append((block, handle))
     return cg.builder.bitcast(block, ctype.ir_type().as_pointer())
 
@@ -184,7 +178,7 @@ def allocated_items(directive, clause_name: str) -> list:
 
 
 def free_copies(cg, frees: list) -> None:
-    free = _function(cg, "omp_free", ir.FunctionType(ir.VoidType(), [I8P, I64]))
+    free = OmpApi.free.declare(cg.module.module)
     for block, handle in reversed(frees):
         cg.builder.call(free, [block, handle])
 

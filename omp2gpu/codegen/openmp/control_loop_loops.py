@@ -23,8 +23,8 @@ from omp2gpu.codegen.ir_types import I1, I32
 from omp2gpu.codegen.openmp import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
-from omp2gpu.codegen.openmp.device_module import call_device_runtime
 from omp2gpu.codegen.openmp.linear_clause import Linear
+from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
@@ -349,8 +349,8 @@ class LoopConstructs:
         first, length, stride = (cg.alloca(counting, n) for n in ("ws.first", "ws.length", "ws.stride"))
         plan = Persisted(cg, lo=lo, count=b.sub(hi, lo))
         # libomp's naming: _4 for 32-bit iteration counts, _8 for 64-bit ones
-        init = "__kmpc_for_static_init_4" if counting.bits == 32 else "__kmpc_for_static_init_8"
-        call_device_runtime(cg, init, ir.VoidType(), [
+        init = DeviceRuntime.for_static_init_4 if counting.bits == 32 else DeviceRuntime.for_static_init_8
+        init.call(b, [
             plan.count, chunk, nvptx.read_sreg(b, "tid.x"), self._participants(cg), first, length, stride])
         cond, run, done = cg.new_block("ws.cond"), cg.new_block("ws.chunk"), cg.new_block("ws.end")
         b.branch(cond)

@@ -24,6 +24,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
+from omp2gpu.codegen.openmp.runtime_entries import CpuDeviceRuntime
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.offload.abi import (
@@ -35,7 +36,6 @@ STACK_CONTEXT_BYTES = 64 << 10       # larger context arrays go on the heap
 
 # team-state words of runtime/cpu_device/pool.c, and the function that finds them
 THREAD_NUM, NUM_THREADS, LEVEL = 2, 3, 4
-TEAM_STATE_FUNCTION = "__omp2gpu_cpu_team"
 
 _WORKSHARING = ("for", "for simd", "single", "sections", "barrier")
 
@@ -55,10 +55,7 @@ def synchronises(node) -> bool:
 
 def team_state(cg) -> ir.Value:
     """int * to this worker's team state (pool.c), read once per work-group."""
-    module = cg.module.module
-    function = module.globals.get(TEAM_STATE_FUNCTION) or ir.Function(
-        module, ir.FunctionType(I32.as_pointer(), []), name=TEAM_STATE_FUNCTION)
-    return cg.builder.call(function, [])
+    return CpuDeviceRuntime.team.call(cg.builder)
 
 
 @dataclass

@@ -91,7 +91,7 @@ class CpuOpenMP(DeviceOpenMP):
     atomic_syncscope = None             # the workers are host threads
     device_name = "cpu"
 
-    _runtime_call = HostOpenMP._runtime_call
+    nesting_calls = HostOpenMP.nesting_calls
     host_compute_construct = HostOpenMP.emit_compute_construct
     emit_error = HostOpenMP.emit_error          # runtime/host/error_directive.c is linked in too
 

@@ -23,6 +23,7 @@ from omp2gpu.codegen.openmp import user_reductions
 from omp2gpu.codegen.openmp.device_printf import emit_printf
 from omp2gpu.codegen.openmp.device_refusals import function_refusal
 from omp2gpu.codegen.openmp.named_globals import named_global
+from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
@@ -238,14 +239,6 @@ def declare_captures(cg, scope, captures, arguments) -> None:
         scope.declare(Symbol(capture.name, capture.ctype, "object", address, storage=storage))
 
 
-def call_device_runtime(cg, name: str, result: ir.Type, arguments: list) -> ir.Value:
-    """Call a runtime/device function (linked before optimisation, so it inlines)."""
-    module = cg.module.module
-    function = module.globals.get(name) or ir.Function(
-        module, ir.FunctionType(result, [a.type for a in arguments]), name=name)
-    return cg.builder.call(function, arguments)
-
-
 def uses_openmp_api(node) -> bool:
     """Whether code may ask omp_* questions: it names one, or calls a function that might."""
     return any(name.startswith("omp_") for name in free_identifiers(node)) or _calls_functions(node)
@@ -276,10 +269,7 @@ def kernel_init(cg, spmd: bool, nesting: ir.Value | None = None) -> None:
     """__kmpc_kernel_init: the team state the omp_* queries read (team_state.c);
     `nesting`: the kernel's per-thread depth of serialised regions (i8*), if it nests."""
     nesting = nesting if nesting is not None else ir.Constant(I8P, None)
-    call_device_runtime(cg, "__kmpc_kernel_init", ir.VoidType(),
-                        [ir.Constant(ir.IntType(32), int(spmd)), nesting])
-
-
+    DeviceRuntime.kernel_init.call(cg.builder, [ir.Constant(ir.IntType(32), int(spmd)), nesting])
 
 
 TEAM_STATE = "omp2gpu_team_state"   # a PTX identifier: no dots

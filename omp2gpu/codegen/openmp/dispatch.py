@@ -26,13 +26,13 @@ from contextlib import contextmanager
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.ir_types import I8P, I32
+from omp2gpu.codegen.ir_types import I8P, I32, I64
+from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime, OmpApi
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import DependClause, DeviceClause
 from omp2gpu.frontend.directives import parse_directive
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.variant_clauses import NocontextClause, NovariantsClause
-from omp2gpu.offload import abi
 from omp2gpu.sema import ctypes as ct
 
 
@@ -46,12 +46,12 @@ def emit_dispatch(cg, construct) -> None:
         value = cg.expr(device.expr)
         if not value.ctype.is_integer:
             raise CompileError("'device' needs an integer expression", device.coord)
-        saved = _runtime(cg, "omp_get_default_device", I32, [])
-        _runtime(cg, "omp_set_default_device", ir.VoidType(), [convert(cg.builder, value.value, value.ctype, ct.INT)])
+        saved = OmpApi.get_default_device.call(cg.builder)
+        OmpApi.set_default_device.call(cg.builder, [convert(cg.builder, value.value, value.ctype, ct.INT)])
     modes = [("novariants", directive.first(NovariantsClause)), ("nocontext", directive.first(NocontextClause))]
     _emit_modes(cg, construct, [(mode, clause) for mode, clause in modes if clause is not None])
     if saved is not None and not cg.builder.block.is_terminated:
-        _runtime(cg, "omp_set_default_device", ir.VoidType(), [saved])
+        OmpApi.set_default_device.call(cg.builder, [saved])
 
 
 def _emit_modes(cg, construct, modes) -> None:
@@ -86,12 +86,12 @@ def interop_arguments(cg, variant, where: ir.Value):
     """append_args (5.1 2.3.5): where the call is the one a dispatch construct makes, an
     interop object for each, made on the default device (`targetsync`: with its stream) and
     destroyed after the call; (the values, the function that destroys them after the call)."""
-    if "dispatch" not in getattr(cg.openmp, "_dispatch_modes", ()) or not variant.appended:
+    if "dispatch" not in cg.openmp.dispatch_modes or not variant.appended:
         return no_interops(variant), None
     module = cg.module.module
-    init = _declared(module, abi.ENTRY_INTEROP_INIT, [I8P.as_pointer(), ir.IntType(64), I32, I8P])
-    destroy = _declared(module, abi.ENTRY_INTEROP_DESTROY, [I8P.as_pointer(), I8P])
-    device = cg.builder.sext(_runtime(cg, "omp_get_default_device", I32, []), ir.IntType(64))
+    init = OffloadRuntime.interop_init.declare(module)
+    destroy = OffloadRuntime.interop_destroy.declare(module)
+    device = cg.builder.sext(OmpApi.get_default_device.call(cg.builder), I64)
     slots = []
     for targetsync in variant.appended:
         slot = cg.alloca_ir(I8P, "append_args.interop")
@@ -106,10 +106,6 @@ def interop_arguments(cg, variant, where: ir.Value):
     return values, destroy_them
 
 
-def _declared(module, name: str, params: list) -> ir.Function:
-    return module.globals.get(name) or ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=name)
-
-
 def device_arguments(cg, variant, values: list) -> list:
     """The call's argument values with those adjust_args(need_device_ptr) names made device
     addresses (omp_get_mapped_ptr on the default device; unmapped: as they are), where the
@@ -119,14 +115,13 @@ def device_arguments(cg, variant, values: list) -> list:
     names = {item.name for clause in variant.adjust_args if clause.modifier == "need_device_ptr"
              for item in clause.items}
     b = cg.builder
-    i8p = ir.IntType(8).as_pointer()
     adjusted = list(values)
     for position, name in enumerate(variant.parameters):
         if name not in names or position >= len(values) or not isinstance(values[position].type, ir.PointerType):
             continue
-        host = b.bitcast(values[position], i8p)
-        device = _runtime(cg, "omp_get_mapped_ptr", i8p, [host, _runtime(cg, "omp_get_default_device", I32, [])])
-        found = b.icmp_unsigned("!=", device, ir.Constant(i8p, None))
+        host = b.bitcast(values[position], I8P)
+        device = OmpApi.get_mapped_ptr.call(b, [host, OmpApi.get_default_device.call(b)])
+        found = b.icmp_unsigned("!=", device, ir.Constant(I8P, None))
         adjusted[position] = b.bitcast(b.select(found, device, host), values[position].type)
     return adjusted
 
@@ -147,9 +142,3 @@ def dispatch_mode(cg, mode: str):
     finally:
         modes.pop()
 
-
-def _runtime(cg, name: str, result, arguments):
-    module = cg.module.module
-    function = module.globals.get(name) or ir.Function(
-        module, ir.FunctionType(result, [a.type for a in arguments]), name=name)
-    return cg.builder.call(function, arguments)

@@ -34,13 +34,14 @@ from omp2gpu.codegen.openmp.atomic_combine import atomic_combine
 from omp2gpu.codegen.openmp.control_loop_loops import LoopConstructs
 from omp2gpu.codegen.openmp.control_loop_machine import StateMachine
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, combine
-from omp2gpu.codegen.openmp.device_module import call_device_runtime, kernel_init
+from omp2gpu.codegen.openmp.device_module import kernel_init
 from omp2gpu.codegen.openmp.device_refusals import control_loop_refusal
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
 from omp2gpu.codegen.openmp.linear_clause import as_lastprivate
 from omp2gpu.codegen.openmp.named_globals import named_global
+from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
 from omp2gpu.codegen.openmp.team_sharing import (
     TeamSharedStorage,
@@ -220,7 +221,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         elif leaf == "parallel":
             if self.in_parallel:                      # nested: serialised in each thread
                 self.nests = True
-                call_device_runtime(cg, "__kmpc_serialized_parallel", ir.VoidType(), [])
+                DeviceRuntime.serialized_parallel.call(cg.builder)
                 self.serialised += 1
                 try:
                     with self._data_environment(cg, directive):
@@ -228,7 +229,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                 finally:
                     self.serialised -= 1
                 if not cg.builder.block.is_terminated:
-                    call_device_runtime(cg, "__kmpc_end_serialized_parallel", ir.VoidType(), [])
+                    DeviceRuntime.end_serialized_parallel.call(cg.builder)
             else:
                 self.emit_parallel(cg, rest, directive, body)
         elif leaf == "for" and doacross.is_doacross(directive, body):
@@ -288,7 +289,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         """EnterParallel ... ExitParallel (paper Section 3.3)."""
         b = cg.builder
         requested = self._num_threads(cg, directive)
-        call_device_runtime(cg, "__kmpc_prepare_parallel", ir.VoidType(), [requested])
+        DeviceRuntime.prepare_parallel.call(b, [requested])
         parallel_state = self.machine.reserve()
         after = self.machine.reserve()
         self.machine.go_to(parallel_state, master_only_code=True)
@@ -314,7 +315,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         if not b.block.is_terminated:
             self.machine.go_to(after, master_only_code=False)
         self.machine.open_reserved(after, "sequential", master_only=True)
-        call_device_runtime(cg, "__kmpc_parallel_end", ir.VoidType(), [])
+        DeviceRuntime.parallel_end.call(cg.builder)
 
     def emit_doacross_loop(self, cg, directive, body, rest, environment=None) -> None:
         """A doacross loop (doacross.py): the team master runs every iteration in order,
@@ -337,7 +338,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             self.barrier(cg)
 
     def _participants(self, cg) -> ir.Value:
-        return call_device_runtime(cg, "__kmpc_parallel_start", I32, [])
+        return DeviceRuntime.parallel_start.call(cg.builder)
 
     def _num_threads(self, cg, directive) -> ir.Value:
         clause = next(iter(clauses_named(directive, "num_threads")), None)

@@ -13,6 +13,7 @@ and `copyprivate` have nothing to do.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import ClassVar
 
 from llvmlite import ir
 from pycparser import c_ast
@@ -26,6 +27,7 @@ from omp2gpu.codegen.openmp.data_sharing import (
 )
 from omp2gpu.codegen.openmp.defaultmap import with_defaultmap
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
+from omp2gpu.codegen.openmp.runtime_entries import CpuDeviceRuntime, RuntimeFunction
 from omp2gpu.codegen.openmp.utility_constructs import emit_error_directive, flush_ordering, runs_masked
 from omp2gpu.sema.captures import free_identifiers
 
@@ -37,23 +39,26 @@ class HostOpenMP(OpenMPRuntime):
     """OpenMPRuntime for the initial device."""
 
     # ----------------------------------------------------------------- runtime calls
-    def _runtime_call(self, cg, name: str) -> None:
-        function = cg.module.module.globals.get(name)
-        if function is None:
-            function = ir.Function(cg.module.module, ir.FunctionType(ir.VoidType(), []), name=name)
-        cg.builder.call(function, [])
+    # leaf -> the runtime's (begin, end) around a teams or parallel region run in place, for
+    # omp_get_level & co.: the CPU device's (runtime/cpu_device/omp_device.c); a GPU
+    # kernel's are its own (kernels.py).
+    nesting_calls: ClassVar[dict[str, tuple[RuntimeFunction, RuntimeFunction]]] = {
+        "teams": (CpuDeviceRuntime.host_teams_begin, CpuDeviceRuntime.host_teams_end),
+        "parallel": (CpuDeviceRuntime.host_parallel_begin, CpuDeviceRuntime.host_parallel_end),
+    }
 
     @contextmanager
     def _nesting(self, cg, directive, values):
         """Tell the runtime about teams and parallel regions, for omp_get_level & co.
         (`values`: the clause expressions' values, by clause name.)"""
-        entered = [leaf for leaf in ("teams", "parallel") if directive.has(leaf)]
-        for leaf in entered:
-            self._runtime_call(cg, f"__omp2gpu_host_{leaf}_begin")
+        entered = [self.nesting_calls[leaf] for leaf in ("teams", "parallel")
+                   if directive.has(leaf) and leaf in self.nesting_calls]
+        for begin, _ in entered:
+            begin.call(cg.builder)
         yield
         if not cg.builder.block.is_terminated:
-            for leaf in reversed(entered):
-                self._runtime_call(cg, f"__omp2gpu_host_{leaf}_end")
+            for _, end in reversed(entered):
+                end.call(cg.builder)
 
     # ----------------------------------------------------------------- compute constructs
     def emit_construct(self, cg, construct) -> None:

@@ -11,10 +11,10 @@ from llvmlite import ir
 
 from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp import gomp, task_depend
+from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import DestroyClause
 from omp2gpu.frontend.interop_clauses import InitClause, UseClause
-from omp2gpu.offload import abi
 
 
 def emit(cg, directive, device: ir.Value, where: ir.Value) -> None:
@@ -29,13 +29,13 @@ def emit(cg, directive, device: ir.Value, where: ir.Value) -> None:
     module = cg.module.module
     for clause in directive.clauses:
         if isinstance(clause, InitClause):
-            init = _entry(module, abi.ENTRY_INTEROP_INIT, [I8P.as_pointer(), I64, I32, I8P])
+            init = OffloadRuntime.interop_init.declare(module)
             for item in clause.items:
                 cg.builder.call(init, [_object(cg, item), cg.builder.sext(device, I64) if device.type.width < 64
                                        else device, ir.Constant(I32, int(clause.targetsync)), where])
         elif isinstance(clause, (UseClause, DestroyClause)):
-            name = abi.ENTRY_INTEROP_USE if isinstance(clause, UseClause) else abi.ENTRY_INTEROP_DESTROY
-            operation = _entry(module, name, [I8P.as_pointer(), I8P])
+            entry = OffloadRuntime.interop_use if isinstance(clause, UseClause) else OffloadRuntime.interop_destroy
+            operation = entry.declare(module)
             for item in clause.items:
                 cg.builder.call(operation, [_object(cg, item), where])
 
@@ -50,7 +50,3 @@ def _object(cg, item) -> ir.Value:
         raise CompileError(f"'{item.name}' in an 'interop' clause is not an 'omp_interop_t'", item.coord)
     return cg.builder.bitcast(target.address, I8P.as_pointer())
 
-
-def _entry(module: ir.Module, name: str, params: list) -> ir.Function:
-    existing = module.globals.get(name)
-    return existing if existing is not None else ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=name)

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from llvmlite import ir
-
 from omp2gpu.codegen.openmp.device_module import (
     DeviceModuleEmitter,
-    call_device_runtime,
 )
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.host import HostOpenMP
 from omp2gpu.codegen.openmp.inlined_callees import functions_holding
+from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.openmp.scheme_interface import BuiltKernel, accepted_region
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import KernelInfo
@@ -49,12 +47,7 @@ class DeviceOpenMP(HostOpenMP):
     # inlined_callees.py) runs serialised in the calling thread, as the paper's Section 3.3
     # does for a callee that may be in another translation unit; the runtime keeps the
     # thread's nesting depth for the omp_* queries.
-    SERIALISED = {"__omp2gpu_host_parallel_begin": "__kmpc_serialized_parallel",
-                  "__omp2gpu_host_parallel_end": "__kmpc_end_serialized_parallel"}
-
-    def _runtime_call(self, cg, name: str) -> None:
-        if name in self.SERIALISED:
-            call_device_runtime(cg, self.SERIALISED[name], ir.VoidType(), [])
+    nesting_calls = {"parallel": (DeviceRuntime.serialized_parallel, DeviceRuntime.end_serialized_parallel)}
 
 
 def build_device_module(host_emitter, offload) -> DeviceBuild:

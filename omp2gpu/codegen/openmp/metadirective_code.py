@@ -16,12 +16,11 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I32
+from omp2gpu.codegen.openmp.runtime_entries import HostRuntime
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.metadirectives import resolution, statement
 from omp2gpu.sema.openmp_context import device_codes
-
-DEVICE_CODE_FUNCTION = "__omp2gpu_device_code"      # runtime/host/omp_api.c
 
 
 def emit(cg, node, device) -> None:
@@ -95,10 +94,7 @@ def _device_is(cg, check) -> ir.Value:
         device = convert(b, number.value, number.ctype, ct.INT)
     else:
         device = ir.Constant(I32, -1)
-    module = cg.module.module
-    function = module.globals.get(DEVICE_CODE_FUNCTION) or ir.Function(
-        module, ir.FunctionType(I32, [I32]), name=DEVICE_CODE_FUNCTION)
-    code = b.call(function, [device])
+    code = HostRuntime.device_code.call(b, [device])
     result = ir.Constant(ir.IntType(1), 0)
     for allowed in sorted(device_codes(check.traits)):
         result = b.or_(result, b.icmp_signed("==", code, ir.Constant(I32, allowed)))

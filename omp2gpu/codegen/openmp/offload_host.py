@@ -30,6 +30,7 @@ from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.map_iterators import check_item
 from omp2gpu.codegen.openmp.region_facts import UnitFacts
 from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
+from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime, RuntimeFunction
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.codegen.openmp.target_regions import (
     Capture,
@@ -49,7 +50,6 @@ from omp2gpu.sema.requires import is_reverse_offload, requirements_of
 from omp2gpu.sema.scopes import Symbol
 
 # (device, count, bases, begins, sizes, types) of the data entry points
-_DATA_PARAMS = [I64, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(), I64.as_pointer(), I8P]
 
 
 class OffloadHostOpenMP(ThreadedHostOpenMP):
@@ -189,11 +189,11 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         ctor.linkage = "internal"
         builder = ir.IRBuilder(ctor.append_basic_block())
         if requirements is not None:          # first: before any global's device is set up
-            declare = _entry(ir_module, abi.ENTRY_REQUIRES, ir.VoidType(), [I64, I8P])
+            declare = OffloadRuntime.requires.declare(ir_module)
             builder.call(declare, [ir.Constant(I64, requirements.flags),
                                    builder.bitcast(_location(module, requirements.coord), I8P)])
-        entries = {link: _entry(ir_module, abi.ENTRY_REGISTER_LINK_GLOBAL if link else abi.ENTRY_REGISTER_GLOBAL,
-                                ir.VoidType(), [I8P, I8P, I64])
+        entries = {link: (OffloadRuntime.register_link_global if link else OffloadRuntime.register_global)
+                   .declare(ir_module)
                    for link in {name in self.declare_target_links for name in self.declare_target_globals}}
         for name, symbol in defined.items():
             label = module.string_global(name.encode())
@@ -254,16 +254,16 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         """A region the GPU cannot run sees, and leaves, the device's copy of any data an
         enclosing target data region (or enter data, or declare target) put there: the
         launcher brings the host's copies up to date before and the device's after
-        (abi.ENTRY_HOST_REGION_*). Every mapping of the device, not only the region's
+        (OffloadRuntime.host_region_*). Every mapping of the device, not only the region's
         captures: the region may reach mapped data through any pointer."""
         device = cg.builder.sext(self._device(cg, region.directive), I64)
-        self._host_region_call(cg, abi.ENTRY_HOST_REGION_BEGIN, device, region.directive)
+        self._host_region_call(cg, OffloadRuntime.host_region_begin, device, region.directive)
         self._host_version(cg, region.construct)
         if not cg.builder.block.is_terminated:
-            self._host_region_call(cg, abi.ENTRY_HOST_REGION_END, device, region.directive)
+            self._host_region_call(cg, OffloadRuntime.host_region_end, device, region.directive)
 
-    def _host_region_call(self, cg, entry: str, device: ir.Value, directive) -> None:
-        function = _entry(cg.module.module, entry, ir.VoidType(), [I64, I8P])
+    def _host_region_call(self, cg, entry: RuntimeFunction, device: ir.Value, directive) -> None:
+        function = entry.declare(cg.module.module)
         cg.builder.call(function, [device, _where(cg, directive)])
 
     def _host_version(self, cg, construct) -> None:
@@ -309,9 +309,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         trip_count = launch_shape.trip_count(cg, construct)
         num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
-        target = _entry(cg.module.module, abi.ENTRY_TARGET, I32,
-                        [I64, I8P, I32, I8P.as_pointer(), I8P.as_pointer(), I64.as_pointer(),
-                         I64.as_pointer(), I32, I32, I64, I8P])
+        target = OffloadRuntime.target.declare(cg.module.module)
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
                                         num_teams, thread_limit, trip_count,
                                         _where(cg, construct.directive, labels)])
@@ -343,13 +341,13 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         return _stored_entries(cg, entries), labels
 
     # ----------------------------------------------------------------- data constructs
-    def _data_call(self, cg, construct, entry_name: str, clause_names, if_modifier: str):
+    def _data_call(self, cg, construct, entry: RuntimeFunction, clause_names, if_modifier: str):
         """One launcher call for a data construct's clauses, unless its `if` is false.
         Returns (made, arrays, device, labels): a slot that says whether the call was made,
         and the entry arrays, device and entry labels it passed, for target data's exit call."""
         directive = construct.directive
         captures, discontiguous = {}, []
-        update = entry_name == abi.ENTRY_DATA_UPDATE
+        update = entry is OffloadRuntime.data_update
         for clause in directive.clauses:
             if clause.name not in clause_names:
                 continue
@@ -374,21 +372,21 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         arrays, labels = self._entry_arrays(cg, captures, target_params=False, update=update,
                                             discontiguous=discontiguous)
         cg.builder.store(cg.builder.sext(self._device(cg, directive), I64), device_slot)
-        self._call_data_entry(cg, entry_name, arrays, device_slot, directive, labels)
+        self._call_data_entry(cg, entry, arrays, device_slot, directive, labels)
         cg.builder.store(ir.Constant(I32, 1), made)
         cg.builder.branch(skip)
         cg.builder.position_at_end(skip)
         return made, arrays, device_slot, labels
 
-    def _call_data_entry(self, cg, entry_name: str, arrays, device_slot, directive, labels=()) -> None:
-        function = _entry(cg.module.module, entry_name, ir.VoidType(), _DATA_PARAMS)
+    def _call_data_entry(self, cg, entry: RuntimeFunction, arrays, device_slot, directive, labels=()) -> None:
+        function = entry.declare(cg.module.module)
         cg.builder.call(function, [cg.builder.load(device_slot), *arrays, _where(cg, directive, labels)])
 
     def emit_target_enter_data(self, cg, construct) -> None:
-        self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",), "target enter data")
+        self._data_call(cg, construct, OffloadRuntime.data_begin, ("map",), "target enter data")
 
     def emit_target_exit_data(self, cg, construct) -> None:
-        self._data_call(cg, construct, abi.ENTRY_DATA_END, ("map",), "target exit data")
+        self._data_call(cg, construct, OffloadRuntime.data_end, ("map",), "target exit data")
 
     def emit_target_update(self, cg, construct) -> None:
         """The motion clauses in one launcher call; those with an `iterator` modifier
@@ -397,14 +395,14 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         directive = construct.directive
         iterated = [c for c in directive.clauses if c.name in ("to", "from") and c.iterators]
         if not iterated:
-            self._data_call(cg, construct, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
+            self._data_call(cg, construct, OffloadRuntime.data_update, ("to", "from"), "target update")
             return
         skip = cg.new_block("target.update.skip")
         self._branch_on_if_clause(cg, directive, "target update", skip)
         others = [c for c in directive.clauses if c.name != "if" and c not in iterated]
         if any(c.name in ("to", "from") for c in others):
             self._data_call(cg, OmpConstruct(replace(directive, clauses=others), None, construct.coord),
-                            abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update")
+                            OffloadRuntime.data_update, ("to", "from"), "target update")
         device_clauses = [c for c in others if c.name == "device"]
         for clause in iterated:
             for item in clause.items:
@@ -412,7 +410,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             one = OmpConstruct(replace(directive, clauses=device_clauses + [replace(clause, iterators=[])]),
                                None, construct.coord)
             for_each_iteration(cg, clause.iterators, lambda one=one: self._data_call(
-                cg, one, abi.ENTRY_DATA_UPDATE, ("to", "from"), "target update"))
+                cg, one, OffloadRuntime.data_update, ("to", "from"), "target update"))
         cg.builder.branch(skip)
         cg.builder.position_at_end(skip)
 
@@ -421,7 +419,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         The exit passes the entries made at entry, as Clang does: the storage mapped then
         is what is copied back and released, whatever the body does to the pointers
         (`p = b` inside the region must not send p[0:n]'s data to b)."""
-        made, arrays, device_slot, labels = self._data_call(cg, construct, abi.ENTRY_DATA_BEGIN, ("map",),
+        made, arrays, device_slot, labels = self._data_call(cg, construct, OffloadRuntime.data_begin, ("map",),
                                                     "target data")
         with cg.block_scope():
             self._use_device_pointers(cg, construct.directive)
@@ -431,7 +429,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             was_made = cg.builder.icmp_signed("!=", cg.builder.load(made), ir.Constant(I32, 0))
             cg.builder.cbranch(was_made, end, done)
             cg.builder.position_at_end(end)
-            self._call_data_entry(cg, abi.ENTRY_DATA_END, _rebuilt_in_place(cg, arrays), device_slot,
+            self._call_data_entry(cg, OffloadRuntime.data_end, _rebuilt_in_place(cg, arrays), device_slot,
                                   construct.directive, labels)
             cg.builder.branch(done)
             cg.builder.position_at_end(done)
@@ -461,7 +459,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             entries.append((base, base, ir.Constant(I64, 0), MapType.RETURN_PARAM))
             symbols.append(symbol)
         count, bases, begins, sizes, types = _stored_entries(cg, entries)
-        function = _entry(cg.module.module, abi.ENTRY_DATA_BEGIN, ir.VoidType(), _DATA_PARAMS)
+        function = OffloadRuntime.data_begin.declare(cg.module.module)
         device = b.sext(self._device(cg, directive), I64)
         b.call(function, [device, count, bases, begins, sizes, types, _where(cg, directive)])
         for index, ((clause_name, item), symbol) in enumerate(zip(items, symbols)):
@@ -523,13 +521,6 @@ def _label(capture: Capture) -> str:
         return f"'{capture.name}'"
     spelled = item.spelling if capture.item is not None else capture.name
     return f"'{spelled}' (line {getattr(item.coord, 'line', 0)})"
-
-
-def _entry(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
-    existing = module.globals.get(name)
-    if existing is not None:
-        return existing
-    return ir.Function(module, ir.FunctionType(result, params), name=name)
 
 
 def _append_global_ctor(module: ir.Module, function: ir.Function) -> None:

@@ -19,6 +19,7 @@ from llvmlite import ir
 from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.codegen.openmp import gomp
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, list_items
+from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime
 from omp2gpu.offload import abi
 from omp2gpu.sema.captures import free_identifiers
 
@@ -69,20 +70,15 @@ def emit_detached_body(task_cg, emit_launch, may_run_ahead: bool) -> None:
     where the runtime would run it at once its kernel may run ahead instead
     (runtime/offload/run_ahead.c)."""
     b = task_cg.builder
-    module = task_cg.module.module
     event = b.load(b.bitcast(task_cg.function.args[0], I8P.as_pointer()))
     flags = ir.Constant(I32, abi.TASK_MAY_RUN_AHEAD if may_run_ahead else 0)
-    b.call(_declare(module, abi.ENTRY_TARGET_TASK_BEGIN, ir.VoidType(), [I8P, I32]), [event, flags])
+    OffloadRuntime.target_task_begin.call(b, [event, flags])
     emit_launch()
     if b.block.is_terminated:
         return
-    taken = b.call(_declare(module, abi.ENTRY_TARGET_TASK_END, I32, []), [])
+    taken = OffloadRuntime.target_task_end.call(b)
     untaken = b.and_(b.icmp_unsigned("==", taken, ir.Constant(I32, 0)),
                      b.icmp_unsigned("!=", event, ir.Constant(I8P, None)))
     with b.if_then(untaken):
         gomp.call(task_cg, "omp_fulfill_event", b.ptrtoint(event, ir.IntType(64)))
 
-
-def _declare(module: ir.Module, name: str, result: ir.Type, params: list) -> ir.Function:
-    existing = module.globals.get(name)
-    return existing if existing is not None else ir.Function(module, ir.FunctionType(result, params), name=name)

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from omp2gpu.codegen.ir_types import I8P, I32, I64
+from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, copy_bytes
 from omp2gpu.codegen.openmp.gomp import call
+from omp2gpu.codegen.openmp.runtime_entries import THREADPRIVATE_KEY, HostRuntime
 from omp2gpu.sema.scopes import Symbol
 
-KEY_TYPE = ir.LiteralStructType([I32, I32])        # __omp2gpu_threadprivate_key
-LOOKUP = "__omp2gpu_threadprivate"
 COPYIN_MASTER = "{}@copyin"                         # the encountering thread's copy (not a C name)
 
 
@@ -31,9 +30,10 @@ def thread_copy(cg, symbol: Symbol) -> Symbol:
     """The calling thread's copy of a threadprivate variable, as a Symbol of cg's function."""
     copies = cg.openmp_state.threadprivate_copies
     if symbol.name not in copies:
+        lookup = HostRuntime.threadprivate.declare(cg.module.module)
         address = cg.in_entry_block(lambda b: b.bitcast(
-            b.call(_lookup(cg.module.module), [b.bitcast(symbol.address, I8P), _initial_image(cg, symbol),
-                                               ir.Constant(I64, symbol.ctype.size), _key(cg, symbol)]),
+            b.call(lookup, [b.bitcast(symbol.address, I8P), _initial_image(cg, symbol),
+                            ir.Constant(I64, symbol.ctype.size), _key(cg, symbol)]),
             symbol.address.type))
         copies[symbol.name] = Symbol(symbol.name, symbol.ctype, "object", address, storage="auto",
                                      coord=symbol.coord, const=symbol.const)
@@ -66,11 +66,6 @@ def copy_in(cg, directive) -> None:
     call(cg, "GOMP_barrier")
 
 
-def _lookup(module: ir.Module) -> ir.Function:
-    return module.globals.get(LOOKUP) or ir.Function(
-        module, ir.FunctionType(I8P, [I8P, I8P, I64, KEY_TYPE.as_pointer()]), name=LOOKUP)
-
-
 def _initial_image(cg, symbol: Symbol) -> ir.Value:
     """A constant copy of the variable's initialiser (null: zeros), what a new thread's
     copy starts from."""
@@ -91,7 +86,7 @@ def _key(cg, symbol: Symbol) -> ir.Value:
     name = f"{symbol.address.name}.threadprivate.key"
     key = module.globals.get(name)
     if key is None:
-        key = ir.GlobalVariable(module, KEY_TYPE, name=name)
-        key.initializer = ir.Constant(KEY_TYPE, None)
+        key = ir.GlobalVariable(module, THREADPRIVATE_KEY, name=name)
+        key.initializer = ir.Constant(THREADPRIVATE_KEY, None)
         key.linkage = "internal"
     return key

@@ -11,11 +11,11 @@ from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I8P, I32
+from omp2gpu.codegen.openmp.runtime_entries import HostRuntime
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import FilterClause, MessageClause, SeverityClause
 from omp2gpu.sema import ctypes as ct
 
-ERROR_ENTRY = "__omp2gpu_error_directive"
 # flush's memory-order clause -> the fence's LLVM ordering (OpenMP 5.0 2.17.8: a flush
 # without one is a sequentially consistent fence).
 _FENCES = {"seq_cst": "seq_cst", "acq_rel": "acq_rel", "release": "release", "acquire": "acquire"}
@@ -37,9 +37,7 @@ def emit_error_directive(cg, construct) -> None:
     """`#pragma omp error at(execution)`: the message on stderr; severity(fatal), the
     default, ends the program."""
     directive = construct.directive
-    module = cg.module.module
-    function = module.globals.get(ERROR_ENTRY) or ir.Function(
-        module, ir.FunctionType(ir.VoidType(), [I8P, I32]), name=ERROR_ENTRY)
+    function = HostRuntime.error_directive.declare(cg.module.module)
     message = directive.first(MessageClause)
     text = ir.Constant(I8P, None)
     if message is not None:
