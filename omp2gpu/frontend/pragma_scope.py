@@ -11,6 +11,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.pragma_text import is_omp, named, pragma_text
+from omp2gpu.frontend.tree_walks import nodes_of
 
 
 class PragmaScope:
@@ -92,15 +93,9 @@ def declare(node, scope: PragmaScope) -> None:
 
 def _enumerators(node) -> list[str]:
     """Enumeration constants a declaration's type declares."""
-    found = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, c_ast.Enumerator):
-            found.append(current.name)
-        elif current is not None and not isinstance(current, (c_ast.FuncDecl, c_ast.ParamList)):
-            stack.extend(child for _, child in current.children())
-    return found
+    # not the enumerators of a parameter's or a function's type (those are the prototype's)
+    inside = lambda n: isinstance(n, (c_ast.Enumerator, c_ast.FuncDecl, c_ast.ParamList))  # noqa: E731
+    return [enumerator.name for enumerator in nodes_of(node, c_ast.Enumerator, prune=inside)]
 
 
 # -------------------------------------------------------- threadprivate, declare simd

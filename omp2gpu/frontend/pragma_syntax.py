@@ -17,6 +17,7 @@ from pycparser import c_ast, c_parser
 from ..diagnostics import CompileError, SourceLocation
 from .clause_types import ArraySection, ListItem
 from .pragma_lines import source_positions
+from .tree_walks import nodes
 
 try:                                    # pycparser >= 3
     from pycparser.c_parser import Coord
@@ -227,14 +228,11 @@ def _error_offset(group: Group, message: str, text_column: int) -> int:
 
 def _relocate(ctx: PragmaContext, node: c_ast.Node, base: int, text_column: int) -> None:
     """Point the coords of `node` and its descendants into the pragma line."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
+    for current in nodes(node):
         coord = getattr(current, "coord", None)
         if coord is not None:
             inside = coord.line == _EXPR_LINE and coord.column
             current.coord = ctx.c_coord(base + coord.column - text_column if inside else base)
-        stack.extend(child for _, child in current.children())
 
 
 def constant_int(node: c_ast.Node) -> int | None:

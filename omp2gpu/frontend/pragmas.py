@@ -42,6 +42,7 @@ from omp2gpu.frontend.pragma_scope import (
     declare,
 )
 from omp2gpu.frontend.pragma_text import is_omp, named, omp_coord, pragma_text
+from omp2gpu.frontend.tree_walks import nodes
 from omp2gpu.frontend.utility_directives import ASSUMES, assume_block, compile_time, runs_at_execution
 from omp2gpu.frontend.variant_declarations import (
     begin_declare_variant,
@@ -324,14 +325,9 @@ def _drop_stray_pragmas(root) -> None:
     enumerators, K&R parameter declarations); an omp one there is an error. One
     walk with a stack of its own (no recursion limit), which rewrites only the
     nodes with a pragma among their children."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        children = [child for _, child in node.children()]
-        if any(isinstance(child, c_ast.Pragma) for child in children):
-            _drop_pragma_items(node)
-            children = [child for _, child in node.children()]
-        stack.extend(reversed(children))        # in source order: the first error is the first
+    for node in nodes(root):                    # in source order: the first error is the first
+        if any(isinstance(child, c_ast.Pragma) for _, child in node.children()):
+            _drop_pragma_items(node)            # before the walk reads its children
 
 
 def _drop_pragma_items(node) -> None:

@@ -59,6 +59,7 @@ from .directive_node import Directive
 from .directive_table import allowed_clauses
 from .omp_nodes import OmpConstruct
 from .parse import parse
+from .tree_walks import nodes
 
 _PREFIX = "__omp2gpu_scan"
 # The combiner of each reduction operator, as C; `-` combines partial results with +.
@@ -383,8 +384,5 @@ def _loop_nest(statement, depth: int, coord) -> list[c_ast.For]:
 
 
 def _set_coord(root, coord) -> None:
-    stack = [root]
-    while stack:
-        node = stack.pop()
+    for node in nodes(root):
         node.coord = coord
-        stack.extend(child for _, child in node.children())

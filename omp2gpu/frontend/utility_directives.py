@@ -21,6 +21,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError, warn
 from omp2gpu.frontend.clause_types import AbsentClause, AtClause, HoldsClause, MessageClause, SeverityClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes
 
 ASSUMES = ("assumes", "begin assumes", "end assumes")
 _PARALLELISM = ("parallel", "teams", "task", "taskloop", "target")
@@ -75,7 +76,7 @@ def assume_block(construct: OmpConstruct) -> c_ast.Node:
 def _check_promises(directive, body) -> None:
     names = {c.name for c in directive.clauses}
     absent = {name for clause in directive.find(AbsentClause) for name in clause.names}
-    for node in _walk(body):
+    for node in nodes(body):
         if isinstance(node, OmpConstruct):
             inner = node.directive
             if "no_openmp" in names:
@@ -96,19 +97,10 @@ def _check_promises(directive, body) -> None:
 
 
 def _free_of_side_effects(expression) -> bool:
-    for node in _walk(expression):
+    for node in nodes(expression):
         if isinstance(node, (c_ast.FuncCall, c_ast.Assignment)):
             return False
         if isinstance(node, c_ast.UnaryOp) and node.op in ("++", "--", "p++", "p--"):
             return False
     return True
 
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        if node is None:
-            continue
-        yield node
-        stack.extend(child for _, child in node.children())

@@ -20,6 +20,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.atomic_compare_forms import compare_form
 from omp2gpu.sema.atomic_operands import is_lvalue, is_read, same_location
 
@@ -46,12 +47,9 @@ def update_parts(node):
 def check_atomic_forms(ast) -> None:
     """Raise a CompileError at the first `#pragma omp atomic` whose statement has no
     atomic form."""
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.directive.kind == "atomic":
+    for node in nodes_of(ast, OmpConstruct):
+        if node.directive.kind == "atomic":
             check_atomic(node)
-        stack.extend(child for _, child in node.children())
 
 
 def check_atomic(construct: OmpConstruct) -> None:

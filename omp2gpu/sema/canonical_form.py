@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.literals import integer_literal
 
 
@@ -54,12 +55,8 @@ _BREAK_TARGETS = (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)
 def _no_break_out(node) -> None:
     """An OpenMP loop's body is a structured block: no `break` leaves it (one inside a
     nested loop or switch binds there)."""
-    if node is None or isinstance(node, _BREAK_TARGETS):
-        return
-    if isinstance(node, c_ast.Break):
-        raise CompileError("'break' statement cannot be used in an OpenMP loop", node.coord)
-    for _, child in node.children():
-        _no_break_out(child)
+    for inner in nodes_of(node, c_ast.Break, prune=lambda n: isinstance(n, _BREAK_TARGETS)):
+        raise CompileError("'break' statement cannot be used in an OpenMP loop", inner.coord)
 
 
 def _init(loop):

@@ -20,6 +20,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.clause_types import CollapseClause, OrderClause
+from omp2gpu.frontend.tree_walks import holds, nodes_of
 from omp2gpu.sema.default_none import loop_iteration_variables
 from omp2gpu.sema.loop_construct import binding_of, written_form
 from omp2gpu.sema.openmp_constructs import constructs_in_context
@@ -108,23 +109,11 @@ def _innermost_body(construct):
 
 
 def _reads(node, name: str) -> bool:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, c_ast.ID) and current.name == name:
-            return True
-        stack.extend(child for _, child in current.children())
-    return False
+    return holds(node, lambda current: isinstance(current, c_ast.ID) and current.name == name)
 
 
 def _declared_in(node) -> set[str]:
-    names, stack = set(), [node] if node is not None else []
-    while stack:
-        current = stack.pop()
-        if isinstance(current, c_ast.Decl) and current.name:
-            names.add(current.name)
-        stack.extend(child for _, child in current.children())
-    return names
+    return {declaration.name for declaration in nodes_of(node, c_ast.Decl) if declaration.name}
 
 
 def _unconditional_writes(body, carried_only: bool = False):

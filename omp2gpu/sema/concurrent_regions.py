@@ -14,6 +14,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.clause_types import OrderClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes
 from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 ALLOWED_INSIDE = ("loop", "parallel", "simd", "atomic")
@@ -37,18 +38,13 @@ def _concurrent(directive) -> str | None:
 
 
 def _check_region(body, what: str) -> None:
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct):
-            first = node.directive.constructs[0]
-            if first not in ALLOWED_INSIDE:
-                raise LoweringError("OpenMP constructs other than 'parallel', 'loop', 'simd' or "
-                                    f"'atomic' may not be nested inside {what}", node.coord)
-            if first == "parallel":
-                continue                        # a region of its own
+    def own_region(node) -> bool:                # a parallel region inside is a region of its own
+        return isinstance(node, OmpConstruct) and node.directive.constructs[0] == "parallel"
+    for node in nodes(body, prune=own_region):
+        if isinstance(node, OmpConstruct) and node.directive.constructs[0] not in ALLOWED_INSIDE:
+            raise LoweringError("OpenMP constructs other than 'parallel', 'loop', 'simd' or "
+                                f"'atomic' may not be nested inside {what}", node.coord)
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
                 and node.name.name.startswith("omp_"):
             raise LoweringError(f"OpenMP runtime API call '{node.name.name}' in {what}",
                                 node.name.coord)
-        stack.extend(reversed([child for _, child in node.children()]))

@@ -21,6 +21,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.captures import free_identifiers
 
 _LOOP_LEAVES = ("for", "distribute", "simd", "taskloop", "loop")
@@ -28,15 +29,12 @@ _LOOP_LEAVES = ("for", "distribute", "simd", "taskloop", "loop")
 
 def make_nests_perfect(ast) -> None:
     """Rewrite (in place) every collapsed loop nest with intervening code."""
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.body is not None:
+    for node in nodes_of(ast, OmpConstruct):
+        if node.body is not None:
             directive = node.directive
             depth = next((c.count for c in directive.clauses if c.name == "collapse"), 1)
             if depth > 1 and any(directive.has(leaf) for leaf in _LOOP_LEAVES):
-                _make_perfect(node.body, depth)
-        stack.extend(child for _, child in node.children())
+                _make_perfect(node.body, depth)         # the walk goes on into the rewritten body
 
 
 def _make_perfect(statement, depth: int) -> None:

@@ -19,6 +19,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.tree_walks import holds, nodes_of
 from omp2gpu.frontend.variant_clauses import OtherwiseClause, WhenClause
 from omp2gpu.frontend.variant_sites import CallSite, context_leaves
 from omp2gpu.sema.openmp_context import Check, Device, context_for, ranked
@@ -92,13 +93,7 @@ def specialized(node, device: Device):
 
 
 def _holds_metadirective(node) -> bool:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, OmpMetadirective):
-            return True
-        stack.extend(child for _, child in current.children())
-    return False
+    return holds(node, OmpMetadirective)
 
 
 def variant_callee(site: CallSite, device: Device, chosen_now=None, nocontext: bool = False):
@@ -131,10 +126,4 @@ def metadirective_remarks(node, device: Device) -> list[str]:
 
 
 def _metadirectives_in(node) -> list:
-    found, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, OmpMetadirective):
-            found.append(current)
-        stack.extend(child for _, child in current.children())
-    return found
+    return list(nodes_of(node, OmpMetadirective))

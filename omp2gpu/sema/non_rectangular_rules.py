@@ -10,6 +10,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.canonical_form import analyze
 from omp2gpu.sema.captures import free_identifiers
 
@@ -17,12 +18,9 @@ _FORBIDDEN = {"schedule": "for", "ordered": "for", "dist_schedule": "distribute"
 
 
 def check_non_rectangular_clauses(ast) -> None:
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct) and node.body is not None:
+    for node in nodes_of(ast, OmpConstruct):
+        if node.body is not None:
             _check(node)
-        stack.extend(child for _, child in node.children())
 
 
 def _check(construct: OmpConstruct) -> None:

@@ -11,6 +11,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.clause_types import ReductionClause
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 _WORKSHARING = ("for", "sections", "scope")
@@ -39,11 +40,7 @@ def _automatic_names(function: c_ast.FuncDef) -> set[str]:
     params = function.decl.type.args.params if isinstance(function.decl.type, c_ast.FuncDecl) \
         and function.decl.type.args is not None else ()
     names |= {p.name for p in params if isinstance(p, c_ast.Decl) and p.name}
-    stack = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, c_ast.Decl) and node.name and not ({"static", "extern"} & set(node.storage)) \
-                and not isinstance(node.type, c_ast.FuncDecl):
+    for node in nodes_of(function.body, c_ast.Decl):
+        if node.name and not ({"static", "extern"} & set(node.storage)) and not isinstance(node.type, c_ast.FuncDecl):
             names.add(node.name)
-        stack.extend(child for _, child in node.children())
     return names

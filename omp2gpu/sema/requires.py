@@ -30,6 +30,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.clause_types import AtomicDefaultMemOrderClause, DeviceClause, RequiresClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.offload import abi
 
 UNSUPPORTED_REQUIREMENTS: frozenset = frozenset()
@@ -130,10 +131,5 @@ def _check_before_devices(clause, first_device_construct) -> None:
 
 
 def _constructs_in_order(ast):
-    """Every OmpConstruct of the file, in source order (an explicit stack: deep nests)."""
-    stack = [ast]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct):
-            yield node
-        stack.extend(reversed([child for _, child in node.children()]))
+    """Every OmpConstruct of the file, in source order."""
+    return nodes_of(ast, OmpConstruct)

@@ -10,6 +10,7 @@ from pycparser import c_ast
 
 from omp2gpu.frontend.allocate_clauses import UsesAllocatorsClause
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes
 from omp2gpu.sema.trait_values import check_traits_initializer
 
 
@@ -18,9 +19,7 @@ def check_allocator_traits(ast) -> None:
     constant initializer (trait_values.py)."""
     for unit in ast.ext or ():
         declarations: dict[str, list] = {}          # name -> its declarations, in source order
-        stack = [unit]
-        while stack:
-            node = stack.pop()
+        for node in nodes(unit):
             if isinstance(node, c_ast.Decl) and node.name:
                 declarations.setdefault(node.name, []).append(node)
             if isinstance(node, OmpConstruct):
@@ -28,7 +27,6 @@ def check_allocator_traits(ast) -> None:
                     for used in clause.allocators:
                         if used.traits is not None:
                             check_traits_initializer(_declaration_before(declarations, _file_scope(ast), used))
-            stack.extend(reversed([child for _, child in node.children()]))
 
 
 def _file_scope(ast) -> dict:

@@ -27,6 +27,7 @@ from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named
 from omp2gpu.codegen.openmp.runtime_entries import CpuDeviceRuntime
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import holds
 from omp2gpu.offload.abi import (
     CPU_MAX_TEAM,  # work-items per team at most (CpuDevice caps the launch)
 )
@@ -43,14 +44,13 @@ _WORKSHARING = ("for", "for simd", "single", "sections", "barrier")
 def synchronises(node) -> bool:
     """Whether a statement of a parallel region holds a barrier of that region: a barrier
     or a worksharing construct not inside a nested parallel region."""
-    if node is None:
-        return False
-    if isinstance(node, OmpConstruct):
-        if node.directive.has("parallel"):
-            return False                        # its own (inactive) team
-        if node.directive.kind in _WORKSHARING or node.directive.kind.startswith("sections"):
-            return True
-    return any(synchronises(child) for _, child in node.children())
+    def parallel(n) -> bool:                     # its own (inactive) team
+        return isinstance(n, OmpConstruct) and n.directive.has("parallel")
+
+    def worksharing(n) -> bool:
+        return isinstance(n, OmpConstruct) and not parallel(n) \
+            and (n.directive.kind in _WORKSHARING or n.directive.kind.startswith("sections"))
+    return holds(node, worksharing, prune=parallel)
 
 
 def team_state(cg) -> ir.Value:

@@ -27,6 +27,7 @@ from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError, SourceLocation
+from omp2gpu.frontend.tree_walks import holds
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
@@ -245,9 +246,7 @@ def uses_openmp_api(node) -> bool:
 
 
 def _calls_functions(node) -> bool:
-    if isinstance(node, c_ast.FuncCall):
-        return True
-    return any(_calls_functions(child) for _, child in node.children()) if node is not None else False
+    return holds(node, c_ast.FuncCall)
 
 
 def calls_openmp_api(node, definitions: dict, seen=None) -> bool:

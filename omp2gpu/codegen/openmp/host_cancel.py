@@ -18,19 +18,12 @@ from llvmlite import ir
 from omp2gpu.codegen.openmp import gomp
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import holds
 
 
 def holds_cancel(body, kind: str) -> bool:
     """Whether `body` holds a cancel or cancellation point for constructs of `kind`."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if node is None:
-            continue
-        if isinstance(node, OmpConstruct) and node.directive.cancel_kind == kind:
-            return True
-        stack.extend(child for _, child in node.children())
-    return False
+    return holds(body, lambda node: isinstance(node, OmpConstruct) and node.directive.cancel_kind == kind)
 
 
 @contextmanager

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
+from omp2gpu.frontend.tree_walks import called_names, nodes
 from omp2gpu.frontend.variant_sites import variant_names
 
 # Constructs a device function runs correctly by itself, in whichever thread calls it.
@@ -45,7 +46,7 @@ def kernel_constructs_callees(definitions: dict[str, c_ast.FuncDef],
 
 def calls_any(node, names) -> str | None:
     """The first of `names` that code in `node` calls, or None."""
-    return next((name for name in _called_names_in_order(node) if name in names), None)
+    return next((name for name in called_names(node) if name in names), None)
 
 
 def reaches_called_parallel(node, definitions: dict[str, c_ast.FuncDef], inlined) -> bool:
@@ -113,7 +114,7 @@ def _facts(definition: c_ast.FuncDef) -> _FunctionFacts:
     if facts is None:
         called, kinds, constructs = set(), set(), set()
         has_static_local = False
-        for node in _walk(definition.body):
+        for node in nodes(definition.body):
             if isinstance(node, c_ast.FuncCall):
                 if isinstance(node.name, c_ast.ID):
                     called.add(node.name.name)
@@ -134,22 +135,8 @@ def _facts(definition: c_ast.FuncDef) -> _FunctionFacts:
 
 
 # ----------------------------------------------------------------- the analyses
-def _walk(node):
-    """node and everything under it, in source order. An explicit stack: a recursive
-    generator costs O(depth) per node, quadratic in a 10,000-term sum."""
-    stack = [node] if node is not None else []
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed([child for _, child in node.children()]))
-
-
-def _called_names_in_order(node) -> list[str]:
-    return [n.name.name for n in _walk(node) if isinstance(n, c_ast.FuncCall) and isinstance(n.name, c_ast.ID)]
-
-
 def _called_names(node) -> set[str]:
-    return set(_called_names_in_order(node))
+    return set(called_names(node))
 
 
 def _address_taken(roots) -> set[str]:
@@ -158,7 +145,7 @@ def _address_taken(roots) -> set[str]:
     called_ids = set()
     names = set()
     for root in roots if isinstance(roots, list) else [roots]:
-        for node in _walk(root):
+        for node in nodes(root):
             if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID):
                 called_ids.add(id(node.name))
             elif isinstance(node, c_ast.ID) and id(node) not in called_ids:

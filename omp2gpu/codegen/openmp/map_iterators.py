@@ -25,6 +25,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.ir_types import I8P, I64
 from omp2gpu.codegen.openmp.task_depend import for_each_iteration
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.tree_walks import names_used
 from omp2gpu.sema import ctypes as ct
 
 
@@ -45,12 +46,7 @@ def check_item(item, iterators, clause: str) -> None:
 
 
 def _names(node) -> set[str]:
-    if isinstance(node, c_ast.ID):
-        return {node.name}
-    found: set[str] = set()
-    for _, child in node.children():
-        found |= _names(child)
-    return found
+    return names_used(node)
 
 
 def iterated_extent(cg, iterators, extent) -> tuple[ir.Value, ir.Value]:

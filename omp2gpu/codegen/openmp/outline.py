@@ -26,6 +26,7 @@ from omp2gpu.codegen.ir_types import I8, I8P, I64
 from omp2gpu.codegen.openmp.data_sharing import copy_bytes
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes, nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
@@ -185,7 +186,7 @@ def read_only_scalars(cg, construct) -> frozenset[str]:
     pointer such as `a` of `a[i] = ...` in a register rather than reload it through the
     capture at each iteration."""
     changed = _changed_in(construct.body) | _address_taken(cg.module.translation_unit)
-    for node in _constructs_in(construct):
+    for node in nodes_of(construct, OmpConstruct):
         changed |= {item.name for clause in node.directive.clauses if clause.name in _BY_ADDRESS
                     for item in getattr(clause, "items", ())}
     candidates = set(free_identifiers(construct.body)) - changed
@@ -195,17 +196,13 @@ def read_only_scalars(cg, construct) -> frozenset[str]:
 
 def _changed_in(node) -> set[str]:
     """Variables assigned, incremented or decremented themselves (not through them)."""
-    names, stack = set(), [node]
-    while stack:
-        n = stack.pop()
-        if n is None:
-            continue
+    names = set()
+    for n in nodes(node):
         if isinstance(n, c_ast.Assignment) and isinstance(n.lvalue, c_ast.ID):
             names.add(n.lvalue.name)
         elif isinstance(n, c_ast.UnaryOp) and n.op in ("++", "--", "p++", "p--", "&") \
                 and isinstance(n.expr, c_ast.ID):
             names.add(n.expr.name)
-        stack.extend(child for _, child in n.children())
     return names
 
 
@@ -214,23 +211,13 @@ def _address_taken(unit) -> frozenset[str]:
     """Names whose address the translation unit takes anywhere (`&x`)."""
     if unit is None:
         return frozenset()
-    names, stack = set(), [unit]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, c_ast.UnaryOp) and n.op == "&":
+    names = set()
+    for n in nodes_of(unit, c_ast.UnaryOp):
+        if n.op == "&":
             target = n.expr
             while isinstance(target, (c_ast.StructRef, c_ast.ArrayRef)) and not isinstance(target, c_ast.ID):
                 target = target.name
             if isinstance(target, c_ast.ID):
                 names.add(target.name)
-        stack.extend(child for _, child in n.children())
     return frozenset(names)
 
-
-def _constructs_in(construct):
-    stack = [construct]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, OmpConstruct):
-            yield node
-        stack.extend(child for _, child in node.children())

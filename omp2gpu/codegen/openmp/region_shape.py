@@ -20,6 +20,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.openmp.data_sharing import clauses_named
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 
 COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
@@ -28,16 +29,8 @@ PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
 
 
 def nested_constructs(node) -> list[OmpConstruct]:
-    found = []
-
-    def walk(n):
-        if isinstance(n, OmpConstruct):
-            found.append(n)
-        for _, child in n.children():
-            walk(child)
-    if node is not None:
-        walk(node)
-    return found
+    """The OpenMP constructs at or below `node`, in source order."""
+    return list(nodes_of(node, OmpConstruct))
 
 
 @dataclass(frozen=True)
@@ -174,12 +167,7 @@ def evaluable_at_launch(expression, construct) -> bool:
     and none the region declares (a prelude's)."""
     if not reads_only(expression):
         return False
-    declared, stack = set(), [construct.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, c_ast.Decl):
-            declared.add(node.name)
-        stack.extend(child for _, child in node.children())
+    declared = {declaration.name for declaration in nodes_of(construct.body, c_ast.Decl)}
     return not set(free_identifiers(expression)) & declared
 
 

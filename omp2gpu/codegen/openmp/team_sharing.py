@@ -27,6 +27,7 @@ from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
 from omp2gpu.codegen.openmp.region_shape import nested_constructs
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 from omp2gpu.sema.scopes import Symbol
@@ -223,9 +224,5 @@ def shared_in_parallel_regions(body, params=(), critical_callees=frozenset()) ->
 def _calls(node, names):
     """The calls inside node to functions named in `names`, in source order (an
     explicit stack: deep expressions would make a recursive generator quadratic)."""
-    stack = [child for _, child in reversed(node.children())]
-    while stack:
-        child = stack.pop()
-        if isinstance(child, c_ast.FuncCall) and isinstance(child.name, c_ast.ID) and child.name.name in names:
-            yield child
-        stack.extend(grandchild for _, grandchild in reversed(child.children()))
+    return (call for _, child in node.children() for call in nodes_of(child, c_ast.FuncCall)
+            if isinstance(call.name, c_ast.ID) and call.name.name in names)

@@ -19,6 +19,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.declare_reduction import DeclaredReduction
+from omp2gpu.frontend.tree_walks import holds
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Scope, Symbol
 
@@ -92,14 +93,8 @@ def combine(cg, reduction: UserReduction, original: LValue, private: LValue) -> 
 
 def reads_original(reduction: UserReduction) -> bool:
     """Whether the initializer reads the original (omp_orig)."""
-    initializer = reduction.declaration.initializer
-    stack = [initializer] if initializer is not None else []
-    while stack:
-        node = stack.pop()
-        if isinstance(node, c_ast.ID) and node.name == "omp_orig":
-            return True
-        stack.extend(child for _, child in node.children())
-    return False
+    return holds(reduction.declaration.initializer,
+                 lambda node: isinstance(node, c_ast.ID) and node.name == "omp_orig")
 
 
 def _evaluate(cg, expression: c_ast.Node, objects: dict[str, LValue]) -> None:
