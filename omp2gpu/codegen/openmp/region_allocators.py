@@ -22,11 +22,10 @@ import contextlib
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.ir_types import I64
+from omp2gpu.codegen.ir_types import I8P
+from omp2gpu.codegen.openmp.runtime_entries import HostRuntime
 from omp2gpu.frontend.allocate_clauses import UsesAllocatorsClause
 from omp2gpu.sema.scopes import Symbol
-
-RECORD_BYTES = "__omp2gpu_allocator_record_bytes"      # runtime/host/omp_allocators.c
 
 
 def made_allocators(directive) -> list:
@@ -79,8 +78,6 @@ def map_entry(cg, symbol) -> tuple[ir.Value, ir.Value, ir.Value]:
     record's bytes (0 for a predefined allocator or omp_null_allocator)."""
     b = cg.builder
     handle = b.load(symbol.address)
-    module = cg.module.module
-    record_bytes = module.globals.get(RECORD_BYTES) or ir.Function(
-        module, ir.FunctionType(I64, [I64]), name=RECORD_BYTES)
-    record = b.inttoptr(handle, ir.IntType(8).as_pointer())
+    record_bytes = HostRuntime.allocator_record_bytes.declare(cg.module.module)
+    record = b.inttoptr(handle, I8P)
     return record, record, b.call(record_bytes, [handle])

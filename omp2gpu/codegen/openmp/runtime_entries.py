@@ -91,6 +91,7 @@ class CpuDeviceRuntime:
 class HostRuntime:
     error_directive = RuntimeFunction("__omp2gpu_error_directive", VOID, (I8P, I32))   # error_directive.c
     allocator_alignment = RuntimeFunction("__omp2gpu_allocator_alignment", I64, (I64, I64))   # omp_allocators.c
+    allocator_record_bytes = RuntimeFunction("__omp2gpu_allocator_record_bytes", I64, (I64,))  # omp_allocators.c
     # threadprivate.c: (original, initial image, size, key) -> the calling thread's copy
     threadprivate = RuntimeFunction("__omp2gpu_threadprivate", I8P, (I8P, I8P, I64, THREADPRIVATE_KEY.as_pointer()))
     device_code = RuntimeFunction("__omp2gpu_device_code", I32, (I32,))    # omp_api.c: abi.DEVICE_CODE_*
