@@ -40,10 +40,9 @@ class HostOpenMP(OpenMPRuntime):
 
     # ----------------------------------------------------------------- runtime calls
     # leaf -> the runtime's (begin, end) around a teams or parallel region run in place, for
-    # omp_get_level & co.: the CPU device's (runtime/cpu_device/omp_device.c); a GPU
-    # kernel's are its own (kernels.py).
+    # omp_get_level & co.: the CPU device's (runtime/cpu_device/omp_device.c; a team of one
+    # there changes no level, so teams has none); a GPU kernel's are its own (kernels.py).
     nesting_calls: ClassVar[dict[str, tuple[RuntimeFunction, RuntimeFunction]]] = {
-        "teams": (CpuDeviceRuntime.host_teams_begin, CpuDeviceRuntime.host_teams_end),
         "parallel": (CpuDeviceRuntime.host_parallel_begin, CpuDeviceRuntime.host_parallel_end),
     }
 

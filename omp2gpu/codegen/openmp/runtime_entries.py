@@ -84,8 +84,6 @@ class CpuDeviceRuntime:
     team = RuntimeFunction("__omp2gpu_cpu_team", _I32P)      # the work-group's team words
     host_parallel_begin = RuntimeFunction("__omp2gpu_host_parallel_begin", VOID)
     host_parallel_end = RuntimeFunction("__omp2gpu_host_parallel_end", VOID)
-    host_teams_begin = RuntimeFunction("__omp2gpu_host_teams_begin", VOID)
-    host_teams_end = RuntimeFunction("__omp2gpu_host_teams_end", VOID)
 
 
 class HostRuntime:
