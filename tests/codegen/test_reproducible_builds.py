@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-PROGRAMS = ["target_firstprivate_scalars", "cl_team_shared_structs", "cl_critical_team_shared"]
+PROGRAMS = ["target_firstprivate_scalars", "cl_team_shared_structs", "cl_critical_team_shared",
+            "host_teams_distribute_matvec", "combined_5x_cell_ledger"]    # parallel inside a host team
 
 _DUMP = """
 import sys
 from omp2gpu import driver
 translation = driver.translate(sys.argv[1], driver.CompileOptions())
-print(translation.device.module)
+print(translation.device.module if translation.device is not None else 'no device code')
 print(driver.emit_ir(sys.argv[1], driver.CompileOptions()))
 """
 

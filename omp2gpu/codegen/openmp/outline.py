@@ -189,7 +189,9 @@ def read_only_scalars(cg, construct) -> frozenset[str]:
     for node in nodes_of(construct, OmpConstruct):
         changed |= {item.name for clause in node.directive.clauses if clause.name in _BY_ADDRESS
                     for item in getattr(clause, "items", ())}
-    candidates = set(free_identifiers(construct.body)) - changed
+    # In the order the body names them, not a set's: a lookup in an outlined function's scope
+    # captures the name, so the order is the enclosing function's layout (same IR every run).
+    candidates = [name for name in free_identifiers(construct.body) if name not in changed]
     return frozenset(name for name in candidates
                      if is_local_object(symbol := cg.scope.lookup(name)) and symbol.ctype.is_scalar)
 
