@@ -1,6 +1,7 @@
 """python -m tests.fuzz --minutes 30: a long fuzzing run; findings under --out, with the
 inputs where gcc disagrees (accept-invalid/, reject-valid/, wrong-line/: the first error
-elsewhere)."""
+elsewhere; gcc-older-openmp/: accepted by omp2gpu, refused by gcc 12's OpenMP 4.5 rule on
+map clauses, gcc_gaps.py)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ def _write_results(out: Path, results: campaign.Results) -> str:
     _write_disagreements(out / "accept-invalid", results.accept_invalid)
     _write_disagreements(out / "wrong-line", results.wrong_line)
     _write_disagreements(out / "reject-valid", results.reject_valid)
+    _write_disagreements(out / "gcc-older-openmp", results.gcc_older_openmp)
     summary = results.summary()
     (out / "summary.txt").write_text(summary + "\n")
     return summary

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .gcc_gaps import older_openmp
 from .mutations import mutate
 from .oracle import Outcome, compile_with_omp2gpu, error_line, first_error, gcc_verdict
 from .reduce import reduce
@@ -71,6 +72,11 @@ class Results:
     wrong_line: list[Disagreement] = field(default_factory=list)    # the False ones
     # what gcc accepts and omp2gpu rejects: a real program could be one of them
     reject_valid: list[Disagreement] = field(default_factory=list)
+    # gcc's first error is its OpenMP 4.5 rule against a variable in several map clauses
+    # (gcc_gaps.py): accepted by omp2gpu (valid OpenMP 5.0), or rejected by both (no line
+    # compared: gcc's first real error, if any, comes later)
+    gcc_older_openmp: list[Disagreement] = field(default_factory=list)
+    gcc_older_openmp_both_reject: int = 0
 
     def summary(self) -> str:
         lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
@@ -79,6 +85,11 @@ class Results:
             lines.append(f"against gcc ({both} compared): accepted by both {self.versus_gcc[True, True]}, "
                          f"rejected by both {self.versus_gcc[False, False]}, accepted only by omp2gpu "
                          f"{self.versus_gcc[True, False]}, only by gcc {self.versus_gcc[False, True]}")
+        if self.gcc_older_openmp or self.gcc_older_openmp_both_reject:
+            lines.append(f"gcc 12's OpenMP 4.5 rule (a variable in several map clauses, valid since OpenMP 5.0): "
+                         f"accepted only by omp2gpu {len(self.gcc_older_openmp)} (not accept-invalid: "
+                         f"{len(self.accept_invalid)} are), rejected by both {self.gcc_older_openmp_both_reject} "
+                         "(no line compared)")
         compared = sum(self.error_on_gccs_line.values())
         if compared:
             agreed = self.error_on_gccs_line[True]
@@ -118,13 +129,17 @@ def reproduces(source: bytes, signature: str) -> bool:
 def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outcome, gcc) -> None:
     accepted = outcome.kind == "accepted"
     results.versus_gcc[accepted, gcc.accepted] += 1
+    gcc_behind = not gcc.accepted and older_openmp(source, gcc.first_error)
     if accepted and not gcc.accepted:
         gccs = gcc.first_error or "(an error outside the input's own lines)"
-        results.accept_invalid.append(Disagreement(case, source, None, gccs))
+        (results.gcc_older_openmp if gcc_behind else results.accept_invalid).append(
+            Disagreement(case, source, None, gccs))
     if gcc.accepted and not accepted:
         results.reject_valid.append(Disagreement(case, source, first_error(outcome.stderr, "mutant.c"),
                                                  "(accepted)"))
-    if not accepted and not gcc.accepted and gcc.first_error is not None:
+    if not accepted and gcc_behind:
+        results.gcc_older_openmp_both_reject += 1
+    elif not accepted and not gcc.accepted and gcc.first_error is not None:
         ours = first_error(outcome.stderr, "mutant.c")
         agreed = error_line(ours) == gcc.error_line
         results.error_on_gccs_line[agreed] += 1
