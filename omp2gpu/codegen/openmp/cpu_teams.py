@@ -76,12 +76,12 @@ from omp2gpu.codegen.openmp.data_sharing import (
 )
 from omp2gpu.codegen.openmp.device_module import calls_openmp_api
 from omp2gpu.codegen.openmp.device_refusals import cpu_device_refusal
+from omp2gpu.codegen.openmp.integer_clauses import integer_operand
 from omp2gpu.codegen.openmp.region_shape import nested_constructs
 from omp2gpu.codegen.openmp.scheme_interface import WorkGroupScheme
 from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, CPU_TEAMS
-from omp2gpu.sema import ctypes as ct
 
 
 @dataclass
@@ -235,7 +235,7 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
         b = cg.builder
         n = team.threads
         for clause in clauses_named(clauses, "num_threads"):
-            requested = cg.expr_as(clause.expr, ct.INT)
+            requested = integer_operand(cg, clause)
             positive = b.icmp_signed(">", requested, ir.Constant(I32, 0))
             smaller = b.icmp_signed("<", requested, n)
             n = b.select(b.and_(positive, smaller), requested, n)

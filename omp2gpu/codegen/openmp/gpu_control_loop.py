@@ -39,6 +39,7 @@ from omp2gpu.codegen.openmp.device_refusals import control_loop_refusal
 from omp2gpu.codegen.openmp.gpu_atomics import emit_atomic
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.inlined_callees import reaches_called_parallel
+from omp2gpu.codegen.openmp.integer_clauses import integer_operand
 from omp2gpu.codegen.openmp.linear_clause import as_lastprivate
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
@@ -50,7 +51,6 @@ from omp2gpu.codegen.openmp.team_sharing import (
 from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, GPU_CONTROL_LOOP
-from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
 
 MAX_BLOCK_SIZE = 1024
@@ -344,7 +344,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         clause = next(iter(clauses_named(directive, "num_threads")), None)
         requested = ir.Constant(I32, 0)
         if clause is not None:
-            requested = cg.expr_as(clause.expr, ct.INT)
+            requested = integer_operand(cg, clause)
         for condition in clauses_named(directive, "if"):
             if condition.modifier in (None, "parallel"):
                 test = cg.condition(condition.expr)

@@ -33,6 +33,7 @@ from omp2gpu.codegen.openmp.host_teams import (
     league_loop,
     split_teams,
 )
+from omp2gpu.codegen.openmp.integer_clauses import integer_operand
 from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
 from omp2gpu.codegen.openmp.outline import outline, read_only_scalars
 from omp2gpu.codegen.openmp.threadprivate import (
@@ -123,8 +124,7 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
         """num_threads, or 0 (the runtime's nthreads-var); 1 when an if clause is false."""
         threads = ir.Constant(I32, 0)
         for clause in clauses_named(directive, "num_threads"):
-            value = cg.expr(clause.expr)
-            threads = convert(cg.builder, value.value, value.ctype, ct.INT)
+            threads = integer_operand(cg, clause)
         for clause in clauses_named(directive, "if"):
             threads = cg.builder.select(cg.condition(clause.expr), threads, ir.Constant(I32, 1))
         return threads
