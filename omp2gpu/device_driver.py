@@ -16,7 +16,7 @@ from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.device_module import nvptx_builtins
 from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, kernel_table
-from omp2gpu.disk_cache import cached_entry_text, code_cache_enabled, compiler_key
+from omp2gpu.disk_cache import cache_dir, cached_entry_text, cached_text, code_cache_enabled, compiler_key
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload.abi import KernelInfo
 from omp2gpu.pipeline import CompileOptions, parse_file
@@ -28,13 +28,25 @@ from omp2gpu.targets.nvptx import effects
 def device_runtime_modules():
     """The device runtime as llvmlite ir.Modules (compiled by omp2gpu for nvptx64, with GCC's
     __atomic_* builtins for its locks)."""
-    modules = []
-    for source in sorted(device_runtime_dir().glob("*.c")):
-        emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()))
-        nvptx.configure_device_module(emitter.module)
-        emitter.emit_translation_unit(parse_file(source, CompileOptions()))
-        modules.append(emitter.module)
-    return modules
+    return [_runtime_module(source) for source in sorted(device_runtime_dir().glob("*.c"))]
+
+
+def _runtime_module(source: Path):
+    emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()))
+    nvptx.configure_device_module(emitter.module)
+    emitter.emit_translation_unit(parse_file(source, CompileOptions()))
+    return emitter.module
+
+
+def device_runtime_ir() -> list[str]:
+    """device_runtime_modules' IR texts, from the disk cache when current (as the host and
+    CPU device runtimes' are): compiling them from C took a second or two of every build
+    with target regions."""
+    sources = sorted(device_runtime_dir().glob("*.c"))
+    inputs = [*sources, *sorted(host_runtime_dir().glob("*.c")), *include_files()]   # what they include
+    return [cached_text(cache_dir() / f"device-{source.stem}-{compiler_key(inputs, salt=source.name)}.ll",
+                        lambda source=source: str(_runtime_module(source)))
+            for source in sources]
 
 
 def device_code(build):
@@ -97,8 +109,8 @@ def compile_device(code: DeviceCode, arch: str) -> nvptx.DeviceCode:
     """The device runtime linked in, optimised, PTX emitted: the optimised IR and the PTX
     (lib.kernels shows both; a run needs only the PTX, from device_ptx's cache)."""
     module = code.parse()
-    for runtime_module in device_runtime_modules():
-        module.link_in(llvm.parse_assembly(str(runtime_module)))
+    for runtime_ir in device_runtime_ir():
+        module.link_in(llvm.parse_assembly(runtime_ir))
     # Only kernels are entry points: everything else may be inlined and dropped.
     kernels = set(code.kernels)
     for function in module.functions:

@@ -133,7 +133,9 @@ def compile_program(path, options: CompileOptions | None = None,
     """One C file as a program. `whole_program`: the module is to be run as it is
     (host.internalise follows)."""
     options = options or CompileOptions()
-    return link_program([compile_unit(path, options, whole_program=whole_program)])
+    program = link_program([compile_unit(path, options, whole_program=whole_program)])
+    free_front_end_objects()
+    return program
 
 
 def unit_id(path) -> str:
@@ -226,6 +228,15 @@ def collector_paused():
             gc.enable()
 
 
+def free_front_end_objects() -> None:
+    """A file's syntax tree and llvmlite IR are garbage once its program is linked (which
+    keeps LLVM's modules and the device code as text), but in cycles, which only the
+    collector frees, and collector_paused holds it off: one collection here, so that
+    LLVM's optimiser and code generation reuse that memory instead of adding to it."""
+    if not gc.isenabled():
+        gc.collect()
+
+
 def compile_object(path, options: CompileOptions) -> bytes:
     """`omp2gpu compile -c`: an omp2gpu object (object_file.py): the file's host code with
     the host runtime as weak definitions, and the offload bundle in a section."""
@@ -243,7 +254,8 @@ def unit_object(unit, path, options: CompileOptions) -> bytes:
             value.linkage = llvm.Linkage.weak_any     # one copy per object, merged by ld
         link_into(module, runtime, "the omp2gpu host runtime")
     _optimise(module, path, options)
-    return host.object_code(object_file.embed(module, data), options.opt_level)
+    return host.object_code(object_file.embed(module, data), options.opt_level,
+                            options.code_rules.fast_math)
 
 
 def link_inputs(paths: list, options: CompileOptions) -> list:

@@ -198,4 +198,5 @@ def large_globals(module: llvm.ModuleRef) -> list:
 def image_object(gpu, cpu, options, dump=None) -> bytes | None:
     """image_module as an ELF object, None when the program has no kernels."""
     module = image_module(gpu, cpu, options, dump)
-    return None if module is None else host.object_code(module, image_opt_level(options))
+    return None if module is None else host.object_code(module, image_opt_level(options),
+                                                         options.code_rules.fast_math)

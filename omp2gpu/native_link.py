@@ -87,11 +87,12 @@ def _objects(program, paths: list, options: CompileOptions,
         host.optimise(module, options.opt_level)
     dump(options, "opt-ir", source, lambda: str(module))
     with stage("machine_code"):
-        host_object = host.object_code(module, options.opt_level)
+        host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math)
     with stage("device_image"):
         image = native_image.image_module(program.device, program.cpu, options,
                                           lambda name, render: dump(options, name, source, render))
-        image_object = None if image is None else host.object_code(image, native_image.image_opt_level(options))
+        image_object = None if image is None else host.object_code(
+            image, native_image.image_opt_level(options), options.code_rules.fast_math)
     if image is not None and image_objects is not None:
         image_objects += native_image.large_globals(image)
     return host_object, image_object, flags
@@ -368,7 +369,7 @@ def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary
     host.internalise(module, keep=tuple(unit.prototypes))
     flags = library_flags(options, module)
     host.optimise(module, options.opt_level)
-    host_object = host.object_code(module, options.opt_level)
+    host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math)
     image_object = native_image.image_object(program.device, program.cpu, options)
     folder = Path(tempfile.mkdtemp(prefix="omp2gpu-library-"))
     try:

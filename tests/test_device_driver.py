@@ -125,3 +125,17 @@ def test_a_lock_in_a_threads_local_memory_assembles(tmp_path):
     ptx = device_driver.device_ptx(driver.translate(tmp_path / "prog.c", driver.CompileOptions()).device,
                                    driver.CompileOptions())
     nvptx.assemble(ptx, "sm_90")
+
+
+def test_the_device_runtime_is_compiled_once_and_read_back(tmp_path, monkeypatch):
+    """Its IR comes from the disk cache (as the host and CPU device runtimes' do), the same
+    text as compiling it again."""
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    compiled = []
+    real = device_driver._runtime_module
+    monkeypatch.setattr(device_driver, "_runtime_module", lambda source: compiled.append(source) or real(source))
+    first = device_driver.device_runtime_ir()
+    sources = len(compiled)
+    assert sources == len(list(device_driver.device_runtime_dir().glob("*.c"))) > 0
+    assert device_driver.device_runtime_ir() == first and len(compiled) == sources
+    assert first == [str(module) for module in device_driver.device_runtime_modules()]

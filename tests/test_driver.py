@@ -151,3 +151,33 @@ def test_the_options_say_whether_a_compilation_warns(tmp_path, capfd):
         driver.translate(source, CompileOptions(warnings_enabled=enabled), offload=False)
         warned = "warning: return type of 'twice' defaults to 'int'" in capfd.readouterr().err
         assert warned == enabled
+
+
+def test_a_compiled_programs_syntax_tree_and_llvmlite_ir_are_freed(tmp_path, monkeypatch):
+    """With the collector paused (as `compile` and `run` pause it), the file's syntax tree
+    and llvmlite module are freed once the program is linked: nothing keeps them (no cache
+    keyed by the tree, no parser holding its tokens), and the one collection frees their
+    cycles before LLVM's passes."""
+    import weakref
+
+    from pycparser import c_ast
+
+    source = tmp_path / "prog.c"
+    source.write_text("int g;\nint main(void) {\n int *p = &g;\n#pragma omp parallel\n *p += 1;\n"
+                      "#pragma omp target map(tofrom: g)\n g++;\n return g;\n}\n")
+    trees, modules = [], []
+    real_parse, real_prepare = driver.parse_file, driver.host.prepare
+
+    def parse_file(*arguments):
+        tree = real_parse(*arguments)
+        trees.append(weakref.ref(tree))
+        return tree
+    monkeypatch.setattr(driver, "parse_file", parse_file)
+    monkeypatch.setattr(driver.host, "prepare",
+                        lambda module: modules.append(weakref.ref(module)) or real_prepare(module))
+    with driver.collector_paused():
+        program = driver.compile_program(source, driver.CompileOptions(), whole_program=True)
+        assert trees and all(isinstance(tree, weakref.ref) for tree in trees)
+        assert [tree() for tree in trees] == [None] * len(trees)
+        assert modules and modules[0]() is None          # the file's llvmlite module
+    assert program.host is not None and not isinstance(program.host, c_ast.Node)

@@ -101,10 +101,19 @@ def parse(text: str, filename: str) -> c_ast.FileAST:
         ast = parser.parse(text, filename)
     except c_parser.ParseError as error:
         raise _syntax_error(str(error), text, filename) from None
+    finally:
+        _forget_tokens(parser)
     labels = parser.asm_labels() if hasattr(parser, "asm_labels") else {}
     if labels:
         apply_asm_labels(ast, labels)
     return ast
+
+
+def _forget_tokens(parser) -> None:
+    """pycparser 3's token stream keeps every token of the last parse (for backtracking)
+    until the next parse: a file's worth of objects held through the rest of the compile."""
+    if hasattr(parser, "_tokens"):
+        parser._tokens = type(parser._tokens)(parser.clex.token)
 
 
 def apply_asm_labels(ast: c_ast.FileAST, labels: dict[str, str]) -> None:

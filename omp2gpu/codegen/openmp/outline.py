@@ -16,7 +16,7 @@ thread reaches them by name; but a task's firstprivate copy of one is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from llvmlite import ir
 from pycparser import c_ast
@@ -208,11 +208,21 @@ def _changed_in(node) -> set[str]:
     return names
 
 
-@lru_cache(maxsize=8)
+# Per translation unit, kept only while its tree lives (an lru_cache kept the last trees
+# and everything they reach, the llvmlite module included, to the end of the process).
+_ADDRESS_TAKEN: WeakKeyDictionary = WeakKeyDictionary()
+
+
 def _address_taken(unit) -> frozenset[str]:
     """Names whose address the translation unit takes anywhere (`&x`)."""
     if unit is None:
         return frozenset()
+    if unit not in _ADDRESS_TAKEN:
+        _ADDRESS_TAKEN[unit] = _names_with_address_taken(unit)
+    return _ADDRESS_TAKEN[unit]
+
+
+def _names_with_address_taken(unit) -> frozenset[str]:
     names = set()
     for n in nodes_of(unit, c_ast.UnaryOp):
         if n.op == "&":

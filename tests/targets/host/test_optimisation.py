@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+import llvmlite.binding as llvm
 import llvmlite.ir as ir
 import pytest
 from host_ir_modules import I32, argv_echo_module, straight_line
@@ -77,3 +78,28 @@ def test_find_main_only_finds_a_definition():
     ir.Function(m, ir.FunctionType(I32, []), "main")  # declared, not defined
     assert find_main(prepare(m)) is None
     assert find_main(prepare(ir.Module("empty"))) is None
+
+
+REASSOCIABLE_SUM = """
+define double @sum5(double %a, double %b, double %c, double %d, double %e) {
+  %1 = fadd reassoc nsz double %a, %b
+  %2 = fadd reassoc nsz double %1, %c
+  %3 = fadd reassoc nsz double %2, %d
+  %4 = fadd reassoc nsz double %3, %e
+  ret double %4
+}
+"""
+
+
+def _adds(reassociating: bool) -> list[str]:
+    text = emit_assembly(llvm.parse_assembly(REASSOCIABLE_SUM), 2, reassociating)
+    return [line.split()[1] for line in text.splitlines() if line.strip().startswith(("vaddsd", "addsd"))]
+
+
+def test_the_machine_combiner_runs_only_where_fast_math_may_reassociate():
+    """A fast-math chain of adds is made a tree (two independent adds) with the combiner on,
+    and left a chain without it; each module sets it anew, whatever the one before did."""
+    chain, tree = _adds(False), _adds(True)
+    assert len(chain) == len(tree) == 4
+    assert chain != tree
+    assert _adds(False) == chain
