@@ -8,9 +8,11 @@ gives the child's own peak resident memory (ru_maxrss, which RUSAGE_CHILDREN
 accumulates) and its CPU time. CPU time (user + system) is the figure to compare
 on a shared machine: wall time grows with the load, CPU time far less. Measured:
 
-- `omp2gpu compile -S` (the GPU device code, PTX), `omp2gpu compile --emit-llvm`
-  (the optimised host module) and `omp2gpu run` up to the program's first output
-  line, which it prints before any work (compile, link, exec; the process is killed there);
+- `omp2gpu compile -o prog` (the native executable: host object, device image, the
+  link by cc), `omp2gpu compile -S` (the GPU device code, PTX), `omp2gpu compile
+  --emit-llvm` (the optimised host module) and `omp2gpu run` up to the program's first
+  output line, which it prints before any work (the same compile and link, then the
+  executable's start; the process is killed there);
 - gcc -O2's compile to an executable (`gcc ... -o prog`) for reference.
 """
 
@@ -26,8 +28,8 @@ from pathlib import Path
 import gen_program
 
 DEFAULT_LINES = 50_000
-TIME_GOAL_RATIO = 4.0      # omp2gpu's compile time <= 4x gcc -O2's
-MEMORY_GOAL_RATIO = 2.0    # omp2gpu's peak RSS <= 2x gcc -O2's
+TIME_GOAL_RATIO = 1.5      # issue 32: omp2gpu's compile time <= 1.5x gcc -O2's
+MEMORY_GOAL_RATIO = 1.5    # and its peak RSS <= 1.5x gcc -O2's
 
 
 def measure(command: list[str], env: dict[str, str], cwd: Path, to_first_line: bool = False) -> dict:
@@ -81,6 +83,7 @@ def bench(lines: int, seed: int, repeat: int, work: Path, omp2gpu: list[str], en
                                  "functions": text.count("\n{\n"),
                                  "openmp_pragmas": text.count("#pragma omp")}}
     commands = {
+        "omp2gpu compile -o prog": [*omp2gpu, "compile", str(source), "-o", str(work / "large_native")],
         "omp2gpu compile -S": [*omp2gpu, "compile", "-S", str(source), "-o", str(work / "large.ptx")],
         "omp2gpu compile --emit-llvm": [*omp2gpu, "compile", "--emit-llvm", str(source),
                                         "-o", str(work / "large.ll")],
@@ -140,6 +143,6 @@ def markdown(results: dict, gcc_flags: list[str]) -> list[str]:
             "which the machine's load inflates far less than wall time); peak RSS is the "
             "process's own (os.wait4). `run`'s wall time is to the first output line.", "",
             table(results), "",
-            f"Goal: each omp2gpu command <= {TIME_GOAL_RATIO:.0f}x gcc's CPU time and "
-            f"<= {MEMORY_GOAL_RATIO:.0f}x its peak memory: "
+            f"Goal: each omp2gpu command <= {TIME_GOAL_RATIO:g}x gcc's CPU time and "
+            f"<= {MEMORY_GOAL_RATIO:g}x its peak memory: "
             f"**{'met' if verdict else 'NOT met' if verdict is not None else 'no gcc'}**."]

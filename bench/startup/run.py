@@ -354,8 +354,8 @@ def _run_large(args, work: Path) -> dict:
     print(f"\nlarge file: {large['program']['lines']} lines")
     print(large_file.table(large))
     verdict = large_file.meets_goal(large)
-    print(f"goal (<= {large_file.TIME_GOAL_RATIO:.0f}x gcc's CPU time, <= "
-          f"{large_file.MEMORY_GOAL_RATIO:.0f}x its peak memory): "
+    print(f"goal (<= {large_file.TIME_GOAL_RATIO:g}x gcc's CPU time, <= "
+          f"{large_file.MEMORY_GOAL_RATIO:g}x its peak memory): "
           f"{'met' if verdict else 'NOT met' if verdict is not None else 'no gcc'}")
     return large
 
