@@ -22,6 +22,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.openmp.inlined_callees import kernel_constructs_callees
 from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
+from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 from omp2gpu.sema.requires import is_reverse_offload
@@ -286,15 +287,7 @@ def _clause_names(construct) -> frozenset:
 
 
 def _constructs_in(node) -> list:
-    found, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        if current is None:
-            continue
-        if isinstance(current, OmpConstruct) and current.directive.kind not in _DECLARATIVE:
-            found.append(current)
-        stack.extend(child for _, child in reversed(list(current.children())))
-    return found
+    return [construct for construct in nodes_of(node, OmpConstruct) if construct.directive.kind not in _DECLARATIVE]
 
 
 def _inner_constructs(construct, inlined: dict):
