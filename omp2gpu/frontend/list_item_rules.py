@@ -3,7 +3,8 @@ the directive alone (no types needed) as it is parsed (directive_rules.RULES), a
 checks them when it reads the directive:
 
 - a variable may appear in at most one data-sharing clause (private, firstprivate,
-  lastprivate, shared, reduction, linear, copyin, copyprivate, is_device_ptr), except that
+  lastprivate, shared, reduction, in_reduction, task_reduction, linear, copyin, copyprivate,
+  is_device_ptr), except that
   one firstprivate and one lastprivate may name the same variable (2.15.3);
 - a variable may appear in at most one map clause (2.15.5.1: one array section of a
   variable per construct; OpenMP 5.0 lets the same item appear in several; gcc lets a
@@ -29,7 +30,7 @@ from omp2gpu.diagnostics import CompileError
 # Clauses that give a variable a data-sharing attribute on the construct.
 DATA_SHARING_CLAUSES = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction",
                            "linear", "copyin", "copyprivate", "is_device_ptr", "uniform",
-                           "has_device_addr"})
+                           "has_device_addr", "in_reduction", "task_reduction"})
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
 _MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
