@@ -6,7 +6,7 @@ from __future__ import annotations
 from pycparser import c_ast, c_parser
 
 from omp2gpu.codegen.openmp.inlined_callees import functions_holding
-from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
+from omp2gpu.codegen.openmp.team_shared_names import shared_in_parallel_regions
 from omp2gpu.frontend.omp_nodes import OmpConstruct
 from omp2gpu.frontend.pragmas import attach_pragmas
 

@@ -25,7 +25,7 @@ from omp2gpu.codegen.openmp.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
 from omp2gpu.codegen.openmp.linear_clause import Linear
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
-from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
+from omp2gpu.codegen.openmp.team_shared_names import shared_in_parallel_regions
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Symbol
 from omp2gpu.targets import nvptx

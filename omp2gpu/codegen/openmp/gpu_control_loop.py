@@ -44,10 +44,8 @@ from omp2gpu.codegen.openmp.linear_clause import as_lastprivate
 from omp2gpu.codegen.openmp.named_globals import named_global
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.openmp.scheme_interface import GpuKernelScheme
-from omp2gpu.codegen.openmp.team_sharing import (
-    TeamSharedStorage,
-    shared_in_parallel_regions,
-)
+from omp2gpu.codegen.openmp.team_shared_names import shared_in_parallel_regions
+from omp2gpu.codegen.openmp.team_sharing import TeamSharedStorage
 from omp2gpu.codegen.openmp.utility_constructs import runs_masked
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import CONTROL_LOOP_BLOCK_SIZE, GPU_CONTROL_LOOP

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.codegen.openmp.inlined_callees import kernel_constructs_callees
-from omp2gpu.codegen.openmp.team_sharing import shared_in_parallel_regions
+from omp2gpu.codegen.openmp.team_shared_names import shared_in_parallel_regions
 from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct

@@ -16,18 +16,13 @@ in shared memory.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from llvmlite import ir
-from pycparser import c_ast
 
 from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp import canonical_loop
 from omp2gpu.codegen.openmp.data_sharing import clauses_named, loop_nest
-from omp2gpu.codegen.openmp.region_shape import nested_constructs
+from omp2gpu.codegen.openmp.team_shared_names import is_parallel, shared_in_parallel_regions
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 from omp2gpu.sema.scopes import Symbol
@@ -41,10 +36,6 @@ RUNTIME_SHARED_RESERVE = 4 * 1024
 SHARED_MEMORY_LIMIT = STATIC_SHARED_MEMORY - RUNTIME_SHARED_RESERVE   # team-shared variables; the rest: team stack
 TEAM_STACK_ALIGN = 256
 LOOP_LEAVES = ("distribute", "for", "simd")
-
-
-def _is_parallel(directive) -> bool:
-    return directive.has("parallel")
 
 
 class TeamSharedStorage:
@@ -68,7 +59,7 @@ class TeamSharedStorage:
         sharing = shared_in_parallel_regions(region.construct.body, critical_callees=cg.module.critical_callees)
         self.declarations, self.locked, names = sharing.declarations, sharing.locked, sharing.outer
         self.locked_captures = sharing.locked_outer
-        if _is_parallel(region.directive):
+        if is_parallel(region.directive):
             names |= set(free_identifiers(region.construct.body))
         # A by-value capture nobody assigns holds the same value in every thread's
         # copy: only captures the code may change need one shared home.
@@ -141,88 +132,3 @@ def _own_loop_variables(region) -> set[str]:
         return set()
     depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
     return {canonical_loop.analyze(node).variable for node in loop_nest(region.construct.body, depth)}
-
-
-class TeamSharing(NamedTuple):
-    declarations: set       # ids of the declarations the team's threads may share
-    outer: set              # names from outside `body` that its parallel regions use
-    locked: set             # ids of the declarations named in critical constructs
-    locked_outer: set       # names from outside `body` named in critical constructs
-
-
-def shared_in_parallel_regions(body, params=(), critical_callees=frozenset()) -> TeamSharing:
-    """Declarations (by node id) that the team's threads may share, and outer names that
-    parallel regions in `body` use. Shared: what a parallel region names, and what the
-    sequential code lets escape (`&x`, an array decaying to a pointer), since the pointer
-    may reach the parallel region; a thread cannot reach another's local memory.
-    Locked: what critical constructs name, and what a parallel region passes to a
-    function in `critical_callees` (one holding a critical construct)."""
-    declarations: set[int] = set()
-    outer: set[str] = set()
-    locked: set[int] = set()
-    locked_outer: set[str] = set()
-    scopes: list[dict] = [{param.name: param for param in params if param.name}]
-
-    def resolve(name):
-        for scope in reversed(scopes):
-            if name in scope:
-                return scope[name]
-        return None
-
-    def sort_names(construct, found: set, unresolved: set) -> None:
-        """The construct's free names: declarations in `body` by id, the others by name."""
-        for name in free_identifiers(construct):
-            declaration = resolve(name)
-            if declaration is not None:
-                found.add(id(declaration))
-            else:
-                unresolved.add(name)
-
-    def escapes(node, parent):
-        if isinstance(parent, c_ast.UnaryOp) and parent.op == "&":
-            base = node
-            while isinstance(base, (c_ast.ArrayRef, c_ast.StructRef)):
-                base = base.name
-            return base if isinstance(base, c_ast.ID) else None
-        if isinstance(node, c_ast.ID) and not (isinstance(parent, c_ast.ArrayRef) and parent.name is node) \
-                and not (isinstance(parent, c_ast.UnaryOp) and parent.op == "sizeof"):
-            declaration = resolve(node.name)
-            if declaration is not None and isinstance(declaration.type, c_ast.ArrayDecl):
-                return node
-        return None
-
-    def walk(node, parent=None):
-        if node is None:
-            return
-        escaped = escapes(node, parent)
-        if escaped is not None and resolve(escaped.name) is not None:
-            declarations.add(id(resolve(escaped.name)))
-        if isinstance(node, c_ast.Decl) and node.name:
-            walk(node.init, node)
-            scopes[-1][node.name] = node
-            return
-        if isinstance(node, OmpConstruct) and _is_parallel(node.directive):
-            sort_names(node, declarations, outer)
-            for critical in (c for c in nested_constructs(node.body) if c.directive.has("critical")):
-                sort_names(critical, locked, locked_outer)
-            for call in _calls(node, critical_callees):
-                for argument in call.args.exprs if call.args else ():
-                    sort_names(argument, locked, locked_outer)
-            return
-        opens_scope = isinstance(node, (c_ast.Compound, c_ast.For))
-        if opens_scope:
-            scopes.append({})
-        for _, child in node.children():
-            walk(child, node)
-        if opens_scope:
-            scopes.pop()
-
-    walk(body)
-    return TeamSharing(declarations, outer, locked, locked_outer)
-
-
-def _calls(node, names):
-    """The calls inside node to functions named in `names`, in source order (an
-    explicit stack: deep expressions would make a recursive generator quadratic)."""
-    return (call for _, child in node.children() for call in nodes_of(child, c_ast.FuncCall)
-            if isinstance(call.name, c_ast.ID) and call.name.name in names)
