@@ -5,7 +5,8 @@ more than once in map clauses", or "... in data clauses" for array sections), an
 OpenMP 4.5 rule that OpenMP 5.0 dropped (5.0 allows several map clauses of one
 variable; gcc 13 accepts them: its commit "OpenMP 5.0: Allow multiple clauses mapping
 same variable"). omp2gpu follows OpenMP 5.x and accepts them, so a mutant that only
-repeats a map clause is not accepted-invalid; the campaign counts these apart.
+repeats a map clause (or an item in one: gcc makes a clause of each item) is not
+accepted-invalid; the campaign counts these apart.
 A variable in a map clause and also in a data-sharing clause (`map(x) private(x)`)
 stays invalid and is not counted here.
 """
@@ -31,15 +32,15 @@ def _directive(lines: list[str], line: int) -> str:
 
 
 def _clauses_naming(directive: str, name: str) -> list[str]:
-    """The names of the directive's clauses whose parenthesised list names `name`."""
+    """The names of the directive's clauses whose parenthesised list names `name`, once
+    per time it names it (`map(i, i)` twice: gcc splits a clause into one per item)."""
     found = []
     for match in _CLAUSE.finditer(directive):
         depth, index = 1, match.end()
         while index < len(directive) and depth:
             depth += {"(": 1, ")": -1}.get(directive[index], 0)
             index += 1
-        if re.search(rf"\b{re.escape(name)}\b", directive[match.end():index - 1]):
-            found.append(match["clause"])
+        found += [match["clause"]] * len(re.findall(rf"\b{re.escape(name)}\b", directive[match.end():index - 1]))
     return found
 
 

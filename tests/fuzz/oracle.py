@@ -91,14 +91,26 @@ def compile_with_omp2gpu(source: Path, timeout: float = TIMEOUT_S) -> Outcome:
     LLVM's optimiser); where that works and the input has target regions, `compile -S`
     too (the NVPTX back end)."""
     work = source.parent
-    outcome = _omp2gpu(["compile", source.name, "--emit-llvm", "-o", "fuzz.ll"], work, timeout,
+    std = f"-std={c_standard(source)}"
+    outcome = _omp2gpu(["compile", std, source.name, "--emit-llvm", "-o", "fuzz.ll"], work, timeout,
                        "compile --emit-llvm")
     if outcome.kind == "accepted" and b"target" in source.read_bytes():
-        device = _omp2gpu(["compile", source.name, "-S", "-o", "fuzz.ptx"], work, timeout, "compile -S")
+        device = _omp2gpu(["compile", std, source.name, "-S", "-o", "fuzz.ptx"], work, timeout, "compile -S")
         # "no target region runs on the GPU" is a located, honest answer here too.
         if device.is_finding and not (device.kind == "unlocated" and "no target region" in device.stderr):
             return device
     return outcome
+
+
+_STD_LINE = re.compile(rb"^// std: (\S+)")
+
+
+def c_standard(source: Path) -> str:
+    """The C standard both compilers get: a corpus program's `// std: MODE` first line
+    (tests/test_programs.py), else c99, as the corpus is compared (omp2gpu's own default
+    is gcc's, gnu17: left to itself it saw names, M_PI, that gcc -std=c99 hides)."""
+    match = _STD_LINE.match(source.read_bytes())
+    return match[1].decode() if match else "c99"
 
 
 @dataclass(frozen=True)
@@ -136,7 +148,8 @@ def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
         return None
     try:
         # a whole compile (-c), not -fsyntax-only: gcc checks OpenMP nesting after parsing
-        done = subprocess.run([gcc, "-std=c99", "-fopenmp", "-c", "-o", os.devnull, "-w", source.name],
+        done = subprocess.run([gcc, f"-std={c_standard(source)}", "-fopenmp", "-c", "-o", os.devnull, "-w",
+                               source.name],
                               cwd=source.parent, capture_output=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:

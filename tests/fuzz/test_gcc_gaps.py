@@ -16,6 +16,8 @@ SOURCE = b"""int main(void)
     x++;
 #pragma omp target map(tofrom: x) firstprivate(x)
     x++;
+#pragma omp target map(tofrom: x, x)
+    x++;
     return 0;
 }
 """
@@ -24,6 +26,7 @@ SOURCE = b"""int main(void)
 def test_a_variable_in_two_map_clauses_is_gccs_older_rule():
     assert older_openmp(SOURCE, "mutant.c:4:50: error: \u2018x\u2019 appears more than once in map clauses")
     assert older_openmp(SOURCE, "mutant.c:7:60: error: \u2018a\u2019 appears more than once in data clauses")
+    assert older_openmp(SOURCE, "mutant.c:11:34: error: \u2018x\u2019 appears more than once in map clauses")
     # on a continuation line of the directive
     assert older_openmp(SOURCE, "mutant.c:5:17: error: \u2018x\u2019 appears more than once in map clauses")
 

@@ -50,3 +50,17 @@ def test_first_error_line_reads_the_inputs_own_errors():
               "m.c:7:12: error: expected ';'\nm.c:9:1: error: later\n")
     assert oracle.first_error_line(stderr, "m.c") == 7
     assert oracle.first_error_line("m.c: error: no line\n", "m.c") is None
+
+
+def test_both_compilers_get_the_programs_c_standard(tmp_path):
+    """gnu99's names (M_PI) are seen by both compilers, or by neither (c99, the default)."""
+    text = "#include <math.h>\nint main(void) { return M_PI > 3 ? 0 : 1; }\n"
+    strict, gnu = tmp_path / "strict.c", tmp_path / "gnu.c"
+    strict.write_text(text)
+    gnu.write_text("// std: gnu99\n" + text)
+    assert oracle.c_standard(strict) == "c99" and oracle.c_standard(gnu) == "gnu99"
+    assert oracle.compile_with_omp2gpu(strict).kind == "rejected"
+    assert oracle.compile_with_omp2gpu(gnu).kind == "accepted"
+    verdicts = [oracle.gcc_verdict(path) for path in (strict, gnu)]
+    if None not in verdicts:
+        assert [verdict.accepted for verdict in verdicts] == [False, True]
