@@ -18,8 +18,8 @@ import llvmlite.binding as llvm
 
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
-from omp2gpu.codegen.openmp.host import HostOpenMP
-from omp2gpu.codegen.openmp.kernels import kernel_table
+from omp2gpu.codegen.openmp.gpu.kernels import kernel_table
+from omp2gpu.codegen.openmp.host.scheme import HostOpenMP
 from omp2gpu.disk_cache import (
     cache_dir,
     cached_text,

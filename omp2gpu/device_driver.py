@@ -14,8 +14,8 @@ import llvmlite.binding as llvm
 
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
-from omp2gpu.codegen.openmp.device_module import nvptx_builtins
-from omp2gpu.codegen.openmp.kernels import DeviceOpenMP, kernel_table
+from omp2gpu.codegen.openmp.gpu.device_module import nvptx_builtins
+from omp2gpu.codegen.openmp.gpu.kernels import DeviceOpenMP, kernel_table
 from omp2gpu.disk_cache import cache_dir, cached_entry_text, cached_text, code_cache_enabled, compiler_key
 from omp2gpu.linker import DeviceCode
 from omp2gpu.offload.abi import KernelInfo

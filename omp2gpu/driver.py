@@ -22,11 +22,11 @@ import llvmlite.binding as llvm
 from omp2gpu import cpu_driver, device_driver, linker, object_file
 from omp2gpu.codegen.code_rules import mark_math_functions
 from omp2gpu.codegen.module import ModuleEmitter
-from omp2gpu.codegen.openmp.cpu_workgroup import build_cpu_module, describe
-from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
-from omp2gpu.codegen.openmp.kernels import build_device_module, describe_regions
+from omp2gpu.codegen.openmp.cpu.workgroup import build_cpu_module, describe
+from omp2gpu.codegen.openmp.gpu.kernels import build_device_module, describe_regions
+from omp2gpu.codegen.openmp.host.threads import ThreadedHostOpenMP
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
-from omp2gpu.codegen.openmp.region_facts import UnitFacts
+from omp2gpu.codegen.openmp.plan.region_facts import UnitFacts
 from omp2gpu.codegen.prototypes import external_prototypes
 from omp2gpu.diagnostics import warnings_switched
 from omp2gpu.disk_cache import cache_dir, cached_text, compiler_key

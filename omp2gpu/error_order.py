@@ -20,7 +20,7 @@ from pathlib import Path
 
 from omp2gpu import diagnostics
 from omp2gpu.codegen.module import ModuleEmitter
-from omp2gpu.codegen.openmp.host import HostOpenMP
+from omp2gpu.codegen.openmp.host.scheme import HostOpenMP
 from omp2gpu.codegen.openmp.offload_host import OffloadHostOpenMP
 from omp2gpu.diagnostics import CompileError, EndOfScopeError, LoweringError
 from omp2gpu.frontend.parse import parse

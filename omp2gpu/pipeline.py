@@ -20,8 +20,8 @@ from omp2gpu.codegen.code_rules import DEFAULT as DEFAULT_RULES
 from omp2gpu.codegen.code_rules import CodeRules
 from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import DEFAULT_STD, preprocess
 from omp2gpu.frontend.scan_lowering import lower_scans
 from omp2gpu.sema.atomic_forms import check_atomic_forms

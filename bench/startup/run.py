@@ -180,7 +180,7 @@ def profile(source: Path, caches: Caches, top: int = 25) -> dict:
     env = _env()
     imports = subprocess.run([sys.executable, "-X", "importtime", "-c", "import omp2gpu.driver, "
                               "omp2gpu.codegen.module, omp2gpu.frontend.parse, "
-                              "omp2gpu.frontend.pragmas, omp2gpu.codegen.openmp.offload_host"],
+                              "omp2gpu.frontend.openmp.pragmas, omp2gpu.codegen.openmp.offload_host"],
                              env=env, capture_output=True, text=True)
     rows = []
     for line in imports.stderr.splitlines():

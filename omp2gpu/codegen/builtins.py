@@ -109,7 +109,7 @@ def _trap(emitter, node):
 
 def _assume(emitter, node):
     """Clang's __builtin_assume(e): the optimiser may take e as true (llvm.assume); what an
-    `assume` construct's holds(e) becomes (frontend/utility_directives.py)."""
+    `assume` construct's holds(e) becomes (frontend/openmp/utility_directives.py)."""
     condition = emitter.condition(_args(node, 1)[0])
     module = emitter.module.module
     assume = module.globals.get("llvm.assume") or ir.Function(

@@ -26,9 +26,9 @@ from omp2gpu.sema.declarators import declared_const
 from omp2gpu.sema.scopes import Scope, Symbol
 
 if TYPE_CHECKING:
-    from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
-    from omp2gpu.codegen.openmp.doacross import DoacrossNest
-    from omp2gpu.codegen.openmp.tasks import TeamRegion
+    from omp2gpu.codegen.openmp.cpu.teams import CpuTeams
+    from omp2gpu.codegen.openmp.host.doacross import DoacrossNest
+    from omp2gpu.codegen.openmp.host.serial_tasks import TeamRegion
 
 
 @dataclass

@@ -13,7 +13,7 @@ from omp2gpu.codegen.debug_info import DebugInfo
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.initializers import Initializers
 from omp2gpu.diagnostics import CompileError, warn
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.declarators import TypeResolver, declared_const
 from omp2gpu.sema.kr_definitions import prototype_definition

@@ -12,7 +12,7 @@ from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.clause_operands import check_clause_names, check_clause_operands
 from omp2gpu.sema.constant_eval import wrap

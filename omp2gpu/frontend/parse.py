@@ -18,7 +18,7 @@ _AFTER_IMPLICIT_INT_NAME = frozenset({"EQUALS", "COMMA", "SEMI", "LBRACKET"})
 if hasattr(c_parser.CParser, "_parse_unary_expression"):         # pycparser 3.x
     from omp2gpu.frontend.gnu_extensions import GnuLexer
     from omp2gpu.frontend.gnu_nodes import ConditionalWithOmittedOperand, StatementExpression
-    from omp2gpu.frontend.omp_nodes import PragmaLine
+    from omp2gpu.frontend.openmp.omp_nodes import PragmaLine
     from omp2gpu.frontend.operator_locations import OperatorLocations
     from omp2gpu.frontend.syntax_errors import GccSyntaxErrors
 

@@ -44,9 +44,9 @@ from dataclasses import replace
 
 from pycparser import c_ast
 
-from ..diagnostics import CompileError, LoweringError
-from .clause_parsers import REDUCTION_OPS
-from .clause_types import (
+from omp2gpu.diagnostics import CompileError, LoweringError
+from omp2gpu.frontend.openmp.clause_parsers import REDUCTION_OPS
+from omp2gpu.frontend.openmp.clause_types import (
     CollapseClause,
     InclusiveClause,
     MapClause,
@@ -55,11 +55,11 @@ from .clause_types import (
     ScheduleClause,
     SharedClause,
 )
-from .directive_node import Directive
-from .directive_table import allowed_clauses
-from .omp_nodes import OmpConstruct
-from .parse import parse
-from .tree_walks import nodes
+from omp2gpu.frontend.openmp.directive_node import Directive
+from omp2gpu.frontend.openmp.directive_table import allowed_clauses
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.parse import parse
+from omp2gpu.frontend.tree_walks import nodes
 
 _PREFIX = "__omp2gpu_scan"
 # The combiner of each reduction operator, as C; `-` combines partial results with +.

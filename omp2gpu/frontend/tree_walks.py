@@ -10,7 +10,7 @@ walk goes on into what it holds now.
 Walks that carry state down the tree (the enclosing loops, constructs or scopes) are
 written where they are used; these are the related ones to know of:
 - sema/captures.py `free_identifiers`: the variables code uses, in C's scoping;
-- codegen/openmp/inlined_callees.py: the facts of a function's body, cached;
+- codegen/openmp/plan/inlined_callees.py: the facts of a function's body, cached;
 - sema/nesting.py: the enclosing constructs of each construct.
 """
 

@@ -154,7 +154,7 @@ ENTRY_TARGET_IS_ACCESSIBLE = "__omp2gpu_target_is_accessible"
 ENTRY_ASSOCIATE_PTR = "__omp2gpu_associate_ptr"
 ENTRY_DISASSOCIATE_PTR = "__omp2gpu_disassociate_ptr"
 ENTRY_TARGET_ALLOC_KIND = "__omp2gpu_target_alloc_kind"
-# `#pragma omp interop` (codegen/openmp/interop.py; native programs only: runtime/offload/interop.c):
+# `#pragma omp interop` (codegen/openmp/host/interop.py; native programs only: runtime/offload/interop.c):
 #   void __omp2gpu_interop_init(omp_interop_t *obj, int64_t device, int32_t targetsync, const char *where)
 #   void __omp2gpu_interop_use(omp_interop_t *obj, const char *where)
 #   void __omp2gpu_interop_destroy(omp_interop_t *obj, const char *where)   (obj = omp_interop_none)

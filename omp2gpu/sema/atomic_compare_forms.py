@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import WeakClause
+from omp2gpu.frontend.openmp.clause_types import WeakClause
 from omp2gpu.sema.atomic_operands import is_lvalue, is_read, same_expression, same_location
 
 # (comparison, x on its left) -> what `x = cond ? e : x` computes.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.atomic_compare_forms import compare_form
 from omp2gpu.sema.atomic_operands import is_lvalue, is_read, same_location

@@ -1,7 +1,7 @@
 """OpenMP canonical loop form (OpenMP 4.5 2.6): `for (var = lb; var op ub; incr)`;
 OpenMP 5.0 (2.9.1) adds `var != ub` with a unit increment, which counts as `<` (an
 increment of 1) or `>` (of -1). Read from the AST alone: the loop constructs'
-codegen (codegen/openmp/canonical_loop.py) and the loop transformations
+codegen (codegen/openmp/loops/canonical_loop.py) and the loop transformations
 (sema/loop_transformations.py) both read loops through it.
 """
 

@@ -7,7 +7,7 @@ import dataclasses
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 
 
 def free_identifiers(node) -> list[str]:

@@ -21,8 +21,8 @@ types without emitting code.
 from __future__ import annotations
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.list_item_rules import DATA_SHARING_CLAUSES
-from omp2gpu.frontend.task_rules import ALL_MEMORY
+from omp2gpu.frontend.openmp.list_item_rules import DATA_SHARING_CLAUSES
+from omp2gpu.frontend.openmp.task_rules import ALL_MEMORY
 from omp2gpu.sema.atomic_forms import atomic_location
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer
 

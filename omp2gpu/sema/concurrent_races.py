@@ -19,7 +19,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.clause_types import CollapseClause, OrderClause
+from omp2gpu.frontend.openmp.clause_types import CollapseClause, OrderClause
 from omp2gpu.frontend.tree_walks import holds, nodes_of
 from omp2gpu.sema.default_none import loop_iteration_variables
 from omp2gpu.sema.loop_construct import binding_of, written_form

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.clause_types import OrderClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.clause_types import OrderClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes
 from omp2gpu.sema.openmp_constructs import constructs_in_context
 

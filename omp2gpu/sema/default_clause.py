@@ -17,8 +17,8 @@ from dataclasses import replace
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.clause_types import DefaultClause, FirstprivateClause, ListItem, PrivateClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.clause_types import DefaultClause, FirstprivateClause, ListItem, PrivateClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema.default_none import (
     _DEFAULT_LEAVES,
     _LISTED,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema.captures import _FreeIdentifiers, directive_expressions
 
 _LISTED = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction", "linear",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.captures import free_identifiers
 

@@ -34,8 +34,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from omp2gpu.diagnostics import LoweringError, SourceLocation
-from omp2gpu.frontend.clause_types import BindClause, LastprivateClause, OrderClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.clause_types import BindClause, LastprivateClause, OrderClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.sema.default_none import loop_iteration_variables
 from omp2gpu.sema.nesting import NO_WORKSHARING_INSIDE
 from omp2gpu.sema.openmp_constructs import constructs_in_context

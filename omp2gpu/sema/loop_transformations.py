@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import FullClause, PartialClause, SizesClause
-from omp2gpu.frontend.directive_table import LOOP_TRANSFORMATIONS
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.clause_types import FullClause, PartialClause, SizesClause
+from omp2gpu.frontend.openmp.directive_table import LOOP_TRANSFORMATIONS
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema.canonical_form import CanonicalLoop, analyze, literal_integer
 from omp2gpu.sema.captures import free_identifiers
 

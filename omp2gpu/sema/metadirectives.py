@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.variant_clauses import OtherwiseClause, WhenClause
+from omp2gpu.frontend.openmp.variant_sites import CallSite, context_leaves
 from omp2gpu.frontend.tree_walks import holds, nodes_of
-from omp2gpu.frontend.variant_clauses import OtherwiseClause, WhenClause
-from omp2gpu.frontend.variant_sites import CallSite, context_leaves
 from omp2gpu.sema.openmp_context import Check, Device, context_for, ranked
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, LoweringError
-from omp2gpu.frontend.clause_types import OrderedClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.clause_types import OrderedClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 
 WORKSHARING = ("for", "sections", "single")
 NO_WORKSHARING_INSIDE = WORKSHARING + ("critical", "ordered", "master", "task",

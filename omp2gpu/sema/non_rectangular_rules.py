@@ -2,14 +2,14 @@
 (an inner loop's bounds use an outer associated loop's variable): `schedule` and
 `ordered` on a worksharing loop, `dist_schedule` on distribute (OpenMP 5.0 2.9.2,
 2.9.4.1; gcc rejects them too, with these words). Checked right after the directives
-are attached; codegen/openmp/affine_nest.py reads the forms of the bounds."""
+are attached; codegen/openmp/loops/affine_nest.py reads the forms of the bounds."""
 
 from __future__ import annotations
 
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.canonical_form import analyze
 from omp2gpu.sema.captures import free_identifiers

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 
 
 def constructs_in_context(ast, metadirectives: bool = False) -> Iterator[tuple[OmpConstruct, tuple[OmpConstruct, ...]]]:

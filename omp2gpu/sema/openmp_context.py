@@ -11,7 +11,7 @@ The implementation's vendor is omp2gpu; of the requirement traits only dynamic_a
 is met (sema/requires.py); atomic_default_mem_order is relaxed (5.0's default).
 
 The construct trait set is the lexical constructs around the point from the innermost
-enclosing target construct on (frontend/variant_sites.py), with `target` first in a
+enclosing target construct on (frontend/openmp/variant_sites.py), with `target` first in a
 device routine's device versions (rule 3); `user={condition(e)}` and `target_device`
 selectors that are not known when compiling are left to run time (`Match.dynamic`).
 """
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.context_selectors import ContextSelector, TraitSet
-from omp2gpu.frontend.pragma_syntax import constant_int
+from omp2gpu.frontend.openmp.context_selectors import ContextSelector, TraitSet
+from omp2gpu.frontend.openmp.pragma_syntax import constant_int
 from omp2gpu.offload import abi
 from omp2gpu.targets.host import instruction_sets
 

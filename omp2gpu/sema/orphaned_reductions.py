@@ -10,7 +10,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.clause_types import ReductionClause
+from omp2gpu.frontend.openmp.clause_types import ReductionClause
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.openmp_constructs import constructs_in_context
 

@@ -7,7 +7,7 @@ types, tell it from a scalar reduction).
 
 from __future__ import annotations
 
-from omp2gpu.frontend.clause_types import ArraySection
+from omp2gpu.frontend.openmp.clause_types import ArraySection
 
 
 def whole_array_section(item) -> ArraySection:

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import AtomicDefaultMemOrderClause, DeviceClause, RequiresClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.clause_types import AtomicDefaultMemOrderClause, DeviceClause, RequiresClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.offload import abi
 

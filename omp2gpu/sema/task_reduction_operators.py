@@ -8,7 +8,7 @@ caller is not checked (its scope is only known at run time)."""
 from __future__ import annotations
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.clause_types import InReductionClause, ReductionClause, TaskReductionClause
+from omp2gpu.frontend.openmp.clause_types import InReductionClause, ReductionClause, TaskReductionClause
 from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 

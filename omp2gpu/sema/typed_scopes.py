@@ -1,6 +1,6 @@
 """The C type of every name, read from the parsed tree without generating code: a walk
 that declares each declaration's type in a scope as codegen would, so that a pass
-before codegen (codegen/openmp/region_facts.py) can ask what type an identifier has
+before codegen (codegen/openmp/plan/region_facts.py) can ask what type an identifier has
 where it is used.
 
 It reports nothing: a declaration it cannot type (codegen reports the error, in its

@@ -2,14 +2,14 @@
 arrays' constant initializers are checked where the arrays are written
 (sema/trait_values.py), before any code. The allocators themselves are made where the host
 meets the construct, for every form and combined construct
-(codegen/openmp/region_allocators.py)."""
+(codegen/openmp/data/region_allocators.py)."""
 
 from __future__ import annotations
 
 from pycparser import c_ast
 
-from omp2gpu.frontend.allocate_clauses import UsesAllocatorsClause
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.allocate_clauses import UsesAllocatorsClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes
 from omp2gpu.sema.trait_values import check_traits_initializer
 

@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from omp2gpu import __version__, config, device_driver, driver, native_link
-from omp2gpu.codegen.openmp.kernels import describe_regions
+from omp2gpu.codegen.openmp.gpu.kernels import describe_regions
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.error_order import first_in_source_order
 from omp2gpu.object_file import is_object_or_archive

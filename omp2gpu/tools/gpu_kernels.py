@@ -20,8 +20,8 @@ from pycparser import c_ast
 
 from omp2gpu import device_driver
 from omp2gpu.diagnostics import SourceLocation
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragma_syntax import constant_int
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.pragma_syntax import constant_int
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema.ctypes import variably_modified
 from omp2gpu.targets import nvptx

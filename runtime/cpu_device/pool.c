@@ -2,7 +2,7 @@
  *
  * A target region compiled for the CPU is a work-group function
  *     void wg(void **args, long group, long num_groups, int threads)
- * (omp2gpu/codegen/openmp/cpu_workgroup.py). One launch runs it for groups
+ * (omp2gpu/codegen/openmp/cpu/workgroup.py). One launch runs it for groups
  * 0 .. num_groups-1, spread over `workers` threads: the launching thread is
  * worker 0 and workers 1.. are pthreads made once, kept alive between
  * launches; they spin a little after each launch, then sleep on a condition

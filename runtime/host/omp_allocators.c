@@ -398,7 +398,7 @@ void *omp_realloc(void *ptr, size_t size, omp_allocator_handle_t allocator,
 
 /* The alignment an allocator gives every block (at least `natural`): the `allocate`
  * directive's variables and the `allocate` clause's private copies whose allocator is
- * known only at run time are aligned to it (codegen/openmp/allocate_storage.py). */
+ * known only at run time are aligned to it (codegen/openmp/data/allocate_storage.py). */
 unsigned long __omp2gpu_allocator_alignment(omp_allocator_handle_t allocator, unsigned long natural) {
     allocator_record *record = record_of(allocator);
     return record && record->alignment > natural ? record->alignment : natural;
@@ -406,7 +406,7 @@ unsigned long __omp2gpu_allocator_alignment(omp_allocator_handle_t allocator, un
 
 /* The bytes of an allocator's record, 0 for a predefined allocator (no record): a target
  * construct's uses_allocators(a(traits)) allocator is made on the host and its record
- * mapped to the device for the construct (codegen/openmp/region_allocators.py). */
+ * mapped to the device for the construct (codegen/openmp/data/region_allocators.py). */
 unsigned long __omp2gpu_allocator_record_bytes(omp_allocator_handle_t allocator) {
     return record_of(allocator) ? sizeof(allocator_record) : 0;
 }

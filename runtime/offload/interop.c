@@ -1,4 +1,4 @@
-/* OpenMP 5.1 interop objects (`#pragma omp interop`, codegen/openmp/interop.py) and the
+/* OpenMP 5.1 interop objects (`#pragma omp interop`, codegen/openmp/host/interop.py) and the
  * omp_get_interop_* routines. An object is made for one device: on a GPU, CUDA's (fr_id
  * omp_ifr_cuda): with targetsync a stream of its own, made blocking so that it is ordered
  * with the legacy default stream target regions launch on (a cuBLAS call queued on it

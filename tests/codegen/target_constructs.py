@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pycparser import c_parser
 
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 
 
 def target_construct(pragmas: str, body: str, parameters: str = "int n, double *a, double s") -> OmpConstruct:

@@ -13,7 +13,7 @@ import pytest
 from llvmlite import ir
 from pycparser import c_generator, c_parser
 
-from omp2gpu.codegen.openmp import affine_nest, canonical_loop
+from omp2gpu.codegen.openmp.loops import affine_nest, canonical_loop
 from omp2gpu.diagnostics import CompileError
 
 

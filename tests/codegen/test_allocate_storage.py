@@ -1,4 +1,4 @@
-"""codegen/openmp/allocate_storage.py: where the allocate directive and the allocate
+"""codegen/openmp/data/allocate_storage.py: where the allocate directive and the allocate
 clause put variables. On the host: aligned stack storage (a run-time alignment for an
 allocator the program made), private copies from such an allocator through
 omp_aligned_alloc / omp_free; on the GPU's control loop: an omp_pteam_mem_alloc or

@@ -1,4 +1,4 @@
-"""codegen/openmp/memory_order.py and atomic_compare.py: the memory order of each
+"""codegen/openmp/atomics/memory_order.py and atomic_compare.py: the memory order of each
 atomic construct as LLVM orderings on the host, as .gpu-scoped PTX on the GPU (with
 fences where NVPTX drops an atomicrmw's ordering), and `atomic compare` as one
 instruction where that is exact, else a compare-and-swap loop."""
@@ -12,7 +12,7 @@ import pytest
 from host_programs import host_ir
 
 from omp2gpu import device_driver, driver
-from omp2gpu.codegen.openmp import memory_order
+from omp2gpu.codegen.openmp.atomics import memory_order
 
 
 def _directive(kind="update", written=None, default="relaxed"):

@@ -18,7 +18,7 @@ from omp2gpu.codegen.openmp.schemes import (
     CpuTeams,
     SerialKernel,
 )
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 LOOP = "for (int i = 0; i < n; i++) a[i] = i;"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from omp2gpu.codegen.openmp.cpu_teams_rules import cpu_teams_refusal
-from omp2gpu.codegen.openmp.region_facts import UnitFacts
+from omp2gpu.codegen.openmp.cpu.teams_rules import cpu_teams_refusal
+from omp2gpu.codegen.openmp.plan.region_facts import UnitFacts
 from omp2gpu.codegen.openmp.schemes import CpuCombined, CpuSequential, CpuTeams
 from omp2gpu.pipeline import CompileOptions, parse_file
 

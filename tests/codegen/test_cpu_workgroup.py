@@ -1,4 +1,4 @@
-"""Work-group functions for the CPU device (codegen/openmp/cpu_workgroup.py): which
+"""Work-group functions for the CPU device (codegen/openmp/cpu/workgroup.py): which
 scheme each region gets, the entry ABI, and that the work-item loop of a combined
 construct is what LLVM's loop vectoriser vectorises."""
 

@@ -1,4 +1,4 @@
-"""codegen/openmp/defaultmap.py: each defaultmap behaviour and category made explicit."""
+"""codegen/openmp/data/defaultmap.py: each defaultmap behaviour and category made explicit."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 from pycparser import c_parser
 from pycparser.c_parser import Coord
 
-from omp2gpu.codegen.openmp.defaultmap import category, with_defaultmap
+from omp2gpu.codegen.openmp.data.defaultmap import category, with_defaultmap
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.directives import parse_directive
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.directives import parse_directive
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.scopes import Scope, Symbol
 

@@ -14,7 +14,7 @@ import pytest
 from host_regions import HOST_BY_DESIGN, unexpected_host_regions
 
 from omp2gpu import device_driver, driver
-from omp2gpu.codegen.openmp.kernels import kernel_table
+from omp2gpu.codegen.openmp.gpu.kernels import kernel_table
 from omp2gpu.targets import nvptx
 
 PROGRAMS = Path(__file__).resolve().parent.parent / "programs"

@@ -1,4 +1,4 @@
-"""`linear` on loops in GPU kernels (codegen/openmp/linear_clause.py): each logical
+"""`linear` on loops in GPU kernels (codegen/openmp/data/linear_clause.py): each logical
 iteration k sets the thread's own x to x0 + k * step before the body, in both GPU
 schemes, and the kernels assemble. The values themselves are checked by the corpus
 (tests/programs/target_linear_forms.c, target_parallel_for_linear.c) on every device."""

@@ -7,13 +7,13 @@ import pytest
 from pycparser import c_parser
 
 from omp2gpu import driver
-from omp2gpu.codegen.openmp.inlined_callees import (
+from omp2gpu.codegen.openmp.plan.inlined_callees import (
     calls_any,
     definitions_in,
     functions_holding,
     kernel_constructs_callees,
 )
-from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 
 
 def _callees(source: str) -> set[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pycparser import c_parser
 
-from omp2gpu.codegen.openmp.leaf_clauses import split_at_parallel
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.codegen.openmp.plan.leaf_clauses import split_at_parallel
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 
 
 def _directive(pragma: str):

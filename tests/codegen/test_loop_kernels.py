@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from omp2gpu import device_driver, driver
-from omp2gpu.codegen.openmp.kernels import describe_regions
+from omp2gpu.codegen.openmp.gpu.kernels import describe_regions
 
 TEAMS_LOOP = """
 void saxpy(int n, float x, float *y, const float *z) {

@@ -1,4 +1,4 @@
-"""codegen/openmp/mappers.py: a declare mapper's map types under the invoking clause, and
+"""codegen/openmp/data/mappers.py: a declare mapper's map types under the invoking clause, and
 what a struct or an array of structs with a mapper becomes (captures, the element function)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from omp2gpu import driver
-from omp2gpu.codegen.openmp.mappers import combined
+from omp2gpu.codegen.openmp.data.mappers import combined
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.offload.abi import MapType
 

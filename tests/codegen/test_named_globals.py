@@ -2,7 +2,7 @@
 
 from llvmlite import ir
 
-from omp2gpu.codegen.openmp.named_globals import named_global
+from omp2gpu.codegen.openmp.data.named_globals import named_global
 
 
 def test_a_name_gives_one_variable_made_once():

@@ -1,4 +1,4 @@
-"""codegen/openmp/region_allocators.py: a target construct's `uses_allocators(a(traits))`
+"""codegen/openmp/data/region_allocators.py: a target construct's `uses_allocators(a(traits))`
 allocator is made on the host where the construct is met, before its launch (so every
 combined construct has it before its leaves start), passed with MapType.ALLOCATOR (its
 record mapped, the device copy's address by value) and destroyed after; the program's own

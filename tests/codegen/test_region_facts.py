@@ -8,8 +8,8 @@ import pytest
 from llvmlite import ir
 
 from omp2gpu.codegen.openmp.choose import choose
-from omp2gpu.codegen.openmp.device_refusals import function_refusal
-from omp2gpu.codegen.openmp.region_facts import UnitFacts
+from omp2gpu.codegen.openmp.plan.device_refusals import function_refusal
+from omp2gpu.codegen.openmp.plan.region_facts import UnitFacts
 from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop, SerialKernel
 from omp2gpu.pipeline import CompileOptions, parse_file
 

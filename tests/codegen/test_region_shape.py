@@ -8,8 +8,8 @@ from pycparser import c_ast
 from target_constructs import target_construct
 
 from omp2gpu.codegen.openmp.choose import choose
-from omp2gpu.codegen.openmp.region_shape import combined_shape, evaluable_at_launch
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.codegen.openmp.plan.region_shape import combined_shape, evaluable_at_launch
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 LOOP = "for (int i = 0; i < n; i++) s += a[i];"
 

@@ -1,4 +1,4 @@
-"""codegen/openmp/target_regions.py: what a target region captures, and how each capture
+"""codegen/openmp/data/target_regions.py: what a target region captures, and how each capture
 is mapped."""
 
 from __future__ import annotations

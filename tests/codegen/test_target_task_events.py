@@ -1,4 +1,4 @@
-"""Target tasks (codegen/openmp/target_task_events.py, host_tasks.emit_target_task): a
+"""Target tasks (codegen/openmp/host/target_task_events.py, host_tasks.emit_target_task): a
 deferred target region that launches a kernel is a detached task whose body offers its
 event to the launch; stand-alone data constructs with nowait/depend are tasks too, not
 detached; the scalars their clauses name are copied when the task is created."""

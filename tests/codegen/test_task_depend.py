@@ -1,4 +1,4 @@
-"""codegen/openmp/task_depend.py: GOMP's dependence arrays for the 5.x dependence types,
+"""codegen/openmp/data/task_depend.py: GOMP's dependence arrays for the 5.x dependence types,
 iterators, depend objects and omp_all_memory, and the depobj construct."""
 
 from __future__ import annotations

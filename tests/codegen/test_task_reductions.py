@@ -1,4 +1,4 @@
-"""codegen/openmp/task_reductions.py and reduction_aliases.py: task reductions on the
+"""codegen/openmp/host/task_reductions.py and reduction_aliases.py: task reductions on the
 host's threads, and the devices handing regions that use them to the host."""
 
 from __future__ import annotations

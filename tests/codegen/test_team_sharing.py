@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pycparser import c_ast, c_parser
 
-from omp2gpu.codegen.openmp.inlined_callees import functions_holding
-from omp2gpu.codegen.openmp.team_shared_names import shared_in_parallel_regions
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.codegen.openmp.plan.inlined_callees import functions_holding
+from omp2gpu.codegen.openmp.plan.team_shared_names import shared_in_parallel_regions
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 
 
 def _function(source: str, name: str = "f") -> c_ast.FuncDef:

@@ -5,8 +5,8 @@ import pytest
 from pycparser.c_parser import Coord
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.directive_node import Directive
-from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.openmp.directive_node import Directive
+from omp2gpu.frontend.openmp.directives import parse_directive
 
 PRAGMA_COLUMN = 9       # "#pragma omp ...": the "o" of "omp" is in column 9
 # A name linecache never reads a file for (<...>): the parser looks the pragma's line up

@@ -1,17 +1,17 @@
-"""OpenMP 5.0/5.1 memory-management syntax (frontend/allocate_clauses.py): the allocate
+"""OpenMP 5.0/5.1 memory-management syntax (frontend/openmp/allocate_clauses.py): the allocate
 directive's list and clauses, the allocate clause's forms, uses_allocators, and the
 rules that need no types."""
 
 import pytest
 from directive_testing import assert_error, parse
 
-from omp2gpu.frontend.allocate_clauses import (
+from omp2gpu.frontend.openmp.allocate_clauses import (
     AlignClause,
     AllocateClause,
     AllocatorClause,
     UsesAllocatorsClause,
 )
-from omp2gpu.frontend.clause_types import FirstprivateClause, PrivateClause
+from omp2gpu.frontend.openmp.clause_types import FirstprivateClause, PrivateClause
 
 
 def test_allocate_directive_list_and_clauses():

@@ -3,7 +3,7 @@ weak) and `#pragma omp requires`: what each parses to and the rules between them
 
 import pytest
 
-from omp2gpu.frontend.clause_types import (
+from omp2gpu.frontend.openmp.clause_types import (
     AtomicDefaultMemOrderClause,
     DynamicAllocatorsClause,
     FailClause,

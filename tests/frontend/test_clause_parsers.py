@@ -1,4 +1,4 @@
-"""Unit tests for the clause parsers (frontend/clause_parsers.py): map/to/from and
+"""Unit tests for the clause parsers (frontend/openmp/clause_parsers.py): map/to/from and
 array sections, data-sharing and other list clauses, loop clauses, expression
 clauses and the if clause."""
 
@@ -6,7 +6,7 @@ import pytest
 from directive_testing import FILE, PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 from pycparser import c_ast
 
-from omp2gpu.frontend.clause_types import (
+from omp2gpu.frontend.openmp.clause_types import (
     AlignedClause,
     CollapseClause,
     CopyinClause,
@@ -347,7 +347,7 @@ def test_constant_clauses(text, cls, attr, value):
 
 def test_ordered_must_cover_the_collapsed_loops():
     """ordered(n) associates n loops, at least the collapsed ones; more is a doacross
-    nest (codegen/openmp/doacross.py), which privatises the inner loops' variables."""
+    nest (codegen/openmp/host/doacross.py), which privatises the inner loops' variables."""
     assert_error("omp for collapse(2) ordered(1)", "'ordered(1)' must not be smaller than 'collapse(2)'", "ordered")
     assert parse("omp parallel for ordered(2)").first(OrderedClause).count == 2
     assert parse("omp for collapse(2) ordered(3)").first(OrderedClause).count == 3
@@ -618,7 +618,7 @@ def test_if_errors(text, message, at):
 
 # ----------------------------------------------------------- OpenMP 5.0/5.1: masked, error, assume, simd, flush
 def test_5x_clauses_parse():
-    from omp2gpu.frontend.clause_types import (
+    from omp2gpu.frontend.openmp.clause_types import (
         AbsentClause,
         AtClause,
         FilterClause,

@@ -1,10 +1,10 @@
-"""Context selectors (frontend/context_selectors.py): the trait sets, trait selectors,
+"""Context selectors (frontend/openmp/context_selectors.py): the trait sets, trait selectors,
 properties and scores of `match(...)` and `when(...:)`, and every malformed one located."""
 
 import pytest
 from directive_testing import assert_error, expr_text, parse
 
-from omp2gpu.frontend.variant_clauses import MatchClause
+from omp2gpu.frontend.openmp.variant_clauses import MatchClause
 
 
 def selector(text: str):

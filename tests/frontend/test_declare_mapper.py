@@ -1,4 +1,4 @@
-"""frontend/declare_mapper.py and the OpenMP 5.0 list-item forms beside it: `declare
+"""frontend/openmp/declare_mapper.py and the OpenMP 5.0 list-item forms beside it: `declare
 mapper`'s argument, the `mapper(id)` modifier of map/to/from, strided sections and array
 shaping in target update's motion clauses."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from directive_testing import error, expr_text, parse
 
-from omp2gpu.frontend.clause_types import FromClause, MapClause, ToClause
+from omp2gpu.frontend.openmp.clause_types import FromClause, MapClause, ToClause
 
 
 def test_a_default_mapper_and_its_map_clauses():

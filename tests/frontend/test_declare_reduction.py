@@ -28,7 +28,7 @@ def test_combiner_with_a_conditional_keeps_its_colon():
 
 
 def test_reduction_clause_takes_an_identifier():
-    from omp2gpu.frontend.clause_types import ReductionClause
+    from omp2gpu.frontend.openmp.clause_types import ReductionClause
     assert parse("omp parallel for reduction(merge: b)").first(ReductionClause).op == "merge"
 
 

@@ -8,7 +8,7 @@ import pytest
 from directive_testing import FILE, PRAGMA_COLUMN, assert_error, column_of, error, expr_text, parse
 
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.clause_types import (
+from omp2gpu.frontend.openmp.clause_types import (
     AlignedClause,
     AtomicClause,
     DefaultClause,
@@ -36,8 +36,8 @@ from omp2gpu.frontend.clause_types import (
     UniformClause,
     UntiedClause,
 )
-from omp2gpu.frontend.directive_table import DIRECTIVES, allowed_clauses
-from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.openmp.directive_table import DIRECTIVES, allowed_clauses
+from omp2gpu.frontend.openmp.directives import parse_directive
 
 # --------------------------------------------------------------------------
 # Directive names

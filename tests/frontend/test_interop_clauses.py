@@ -1,12 +1,12 @@
-"""frontend/interop_clauses.py: the OpenMP 5.1 interop construct's init and use clauses
+"""frontend/openmp/interop_clauses.py: the OpenMP 5.1 interop construct's init and use clauses
 (destroy is the depobj construct's clause with its list)."""
 
 from __future__ import annotations
 
 import pytest
 
-from omp2gpu.frontend.clause_types import DestroyClause
-from omp2gpu.frontend.interop_clauses import InitClause, UseClause
+from omp2gpu.frontend.openmp.clause_types import DestroyClause
+from omp2gpu.frontend.openmp.interop_clauses import InitClause, UseClause
 from tests.frontend.directive_testing import column_of, error, parse
 
 

@@ -1,4 +1,4 @@
-"""frontend/list_item_rules.py: a list item named twice on one directive."""
+"""frontend/openmp/list_item_rules.py: a list item named twice on one directive."""
 
 from __future__ import annotations
 

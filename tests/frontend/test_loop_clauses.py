@@ -5,7 +5,7 @@ is tests/sema/test_loop_construct.py's."""
 import pytest
 from directive_testing import assert_error, parse
 
-from omp2gpu.frontend.clause_types import BindClause, OrderClause
+from omp2gpu.frontend.openmp.clause_types import BindClause, OrderClause
 
 
 @pytest.mark.parametrize("kind, constructs", [

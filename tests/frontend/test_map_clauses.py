@@ -1,4 +1,4 @@
-"""frontend/map_clauses.py: map modifiers in any order (commas optional), iterators, the
+"""frontend/openmp/map_clauses.py: map modifiers in any order (commas optional), iterators, the
 motion clauses' `present`, use_device_addr and has_device_addr."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from directive_testing import assert_error, parse
 
-from omp2gpu.frontend.clause_types import (
+from omp2gpu.frontend.openmp.clause_types import (
     FromClause,
     HasDeviceAddrClause,
     MapClause,

@@ -1,12 +1,12 @@
-"""frontend/masked_combined.py: master/masked combinations become their leaf constructs,
+"""frontend/openmp/masked_combined.py: master/masked combinations become their leaf constructs,
 one inside the other, each with the clauses OpenMP 5.1 17.2 routes to it."""
 
 from __future__ import annotations
 
 from directive_testing import parse
 
-from omp2gpu.frontend.masked_combined import is_masked_combination, nest_masked_combination
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.masked_combined import is_masked_combination, nest_masked_combination
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 
 def nest(text: str):

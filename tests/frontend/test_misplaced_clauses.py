@@ -12,14 +12,14 @@ import pytest
 from directive_testing import FILE, error, parse
 
 from omp2gpu.diagnostics import SourceLocation
-from omp2gpu.frontend.clause_parsers import CLAUSES
-from omp2gpu.frontend.directive_table import (
+from omp2gpu.frontend.openmp.clause_parsers import CLAUSES
+from omp2gpu.frontend.openmp.directive_table import (
     CONSTRUCT_WORDS,
     DIRECTIVE_PREFIXES,
     DIRECTIVES,
     allowed_clauses,
 )
-from omp2gpu.frontend.variant_clauses import VARIANT_CLAUSES, reads
+from omp2gpu.frontend.openmp.variant_clauses import VARIANT_CLAUSES, reads
 from omp2gpu.tools import cli
 
 # A valid spelling of each clause somewhere it belongs (the rejection must not depend on

@@ -1,4 +1,4 @@
-"""frontend/pragma_lines.py: an offset into a pragma's text, as the preprocessor gives it
+"""frontend/openmp/pragma_lines.py: an offset into a pragma's text, as the preprocessor gives it
 (one line, blanks squeezed, macros expanded), is placed on its own source line and column."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from omp2gpu.diagnostics import SourceLocation
-from omp2gpu.frontend.pragma_lines import source_positions
+from omp2gpu.frontend.openmp.pragma_lines import source_positions
 
 CASES = {
     # source, the preprocessed text from the `omp` word at (2, 9), {piece of the text: where}

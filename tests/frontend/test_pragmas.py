@@ -6,10 +6,10 @@ import pytest
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend import pragmas
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.openmp import pragmas
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.frontend.preprocess import preprocess
 
 

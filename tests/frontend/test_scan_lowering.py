@@ -7,7 +7,7 @@ import pytest
 
 from omp2gpu import driver
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 HEAD = "int a[100], b[100];\nint main(void) {\n  int x = 0, y = 0, i;\n"
 

@@ -1,10 +1,10 @@
-"""The OpenMP 5.x tasking clauses (frontend/task_clauses.py) and their rules
-(frontend/task_rules.py)."""
+"""The OpenMP 5.x tasking clauses (frontend/openmp/task_clauses.py) and their rules
+(frontend/openmp/task_rules.py)."""
 
 import pytest
 from directive_testing import error, parse
 
-from omp2gpu.frontend.clause_types import (
+from omp2gpu.frontend.openmp.clause_types import (
     AffinityClause,
     AtomicClause,
     DependClause,

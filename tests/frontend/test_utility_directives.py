@@ -1,4 +1,4 @@
-"""frontend/utility_directives.py (through attach_pragmas): nothing dropped, error at
+"""frontend/openmp/utility_directives.py (through attach_pragmas): nothing dropped, error at
 compilation a diagnostic, at execution a stand-alone construct, assume a block with its
 holds expressions as __builtin_assume and its promises checked, assumes dropped."""
 
@@ -8,9 +8,9 @@ import pytest
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
 
 
 def body(statements: str, before: str = "") -> list:

@@ -7,10 +7,9 @@ from directive_testing import assert_error, parse
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
-from omp2gpu.frontend.parse import parse as parse_c
-from omp2gpu.frontend.pragmas import attach_pragmas
-from omp2gpu.frontend.variant_clauses import (
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
+from omp2gpu.frontend.openmp.variant_clauses import (
     AppendArgsClause,
     DeviceTypeClause,
     EnterClause,
@@ -20,7 +19,8 @@ from omp2gpu.frontend.variant_clauses import (
     OtherwiseClause,
     WhenClause,
 )
-from omp2gpu.frontend.variant_sites import call_site, context_leaves
+from omp2gpu.frontend.openmp.variant_sites import call_site, context_leaves
+from omp2gpu.frontend.parse import parse as parse_c
 
 
 def attach(source):

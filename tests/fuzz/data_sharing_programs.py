@@ -21,7 +21,7 @@ What keeps a program's output defined (the generator's rules):
 - tasks name the automatic scalars they write (shared / private / firstprivate): whether
   a target region's firstprivate is "shared by all implicit tasks" is unclear; unlisted
   mapped arrays follow omp2gpu's and gcc's reading (firstprivate in a target region
-  outside any parallel region: codegen/openmp/tasks.py).
+  outside any parallel region: codegen/openmp/host/serial_tasks.py).
 
 Choices come from a `Chooser` (a seeded random.Random: the same seed, the same program);
 `shrunk` makes a failing program smaller at the level of this model.

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.sema.default_clause import check_default_clause
 
 PRELUDE = "int g; int f(int);\nint main(void) {\n  int s = 0, a[4] = {0}, i, x; static int st;\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
 from omp2gpu.sema.default_none import check_default_none
 
 PRELUDE = ("int g; static int sg; const int cg = 3; int tp;\n#pragma omp threadprivate(tp)\n"

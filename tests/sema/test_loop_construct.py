@@ -7,7 +7,7 @@ import pytest
 
 from omp2gpu import driver
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 
 def _constructs(tmp_path, body: str, before: str = "") -> list:

@@ -10,7 +10,7 @@ from pycparser import c_ast, c_generator
 
 from omp2gpu import driver
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 
 def _main(tmp_path, body: str):

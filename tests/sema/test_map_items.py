@@ -6,7 +6,7 @@ import pytest
 from pycparser.c_parser import Coord
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.openmp.directives import parse_directive
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.map_items import pointer_and_section_maps
 from omp2gpu.sema.scopes import Scope, Symbol

@@ -5,10 +5,10 @@ import pytest
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, LoweringError
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
+from omp2gpu.frontend.openmp.variant_sites import call_site
 from omp2gpu.frontend.parse import parse
-from omp2gpu.frontend.pragmas import attach_pragmas
-from omp2gpu.frontend.variant_sites import call_site
 from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.metadirectives import resolution, specialized, variant_callee
 from omp2gpu.sema.openmp_context import DEVICES

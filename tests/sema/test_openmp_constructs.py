@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pycparser import c_parser
 
-from omp2gpu.frontend.pragmas import attach_pragmas
+from omp2gpu.frontend.openmp.pragmas import attach_pragmas
 from omp2gpu.sema.openmp_constructs import constructs_in_context
 
 SOURCE = """

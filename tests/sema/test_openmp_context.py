@@ -5,8 +5,8 @@ import pytest
 from pycparser.c_parser import Coord
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.directives import parse_directive
-from omp2gpu.frontend.variant_clauses import MatchClause
+from omp2gpu.frontend.openmp.directives import parse_directive
+from omp2gpu.frontend.openmp.variant_clauses import MatchClause
 from omp2gpu.sema.openmp_context import DEVICES, context_for, device_codes, match, ranked
 
 HOST, CPU, GPU = DEVICES["host"], DEVICES["cpu"], DEVICES["gpu"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pycparser.c_parser import Coord
 
-from omp2gpu.frontend.directives import parse_directive
+from omp2gpu.frontend.openmp.directives import parse_directive
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.reduction_items import arrays_as_sections, is_whole_array_section
 from omp2gpu.sema.scopes import Scope, Symbol

@@ -9,7 +9,7 @@ import pytest
 
 from omp2gpu import driver
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.offload import abi
 from omp2gpu.sema.requires import requirements_of
 

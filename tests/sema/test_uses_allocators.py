@@ -1,7 +1,7 @@
 """sema/uses_allocators.py and sema/trait_values.py: the traits array of a target
 construct's `uses_allocators(a(traits))` is checked where it is written (a constant entry
 whose value is not its key's kind is a located error), on `target` and its combined
-constructs alike; the region itself is left as written (codegen/openmp/region_allocators.py
+constructs alike; the region itself is left as written (codegen/openmp/data/region_allocators.py
 makes the allocator)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pycparser import c_ast
 
 from omp2gpu import driver
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
 PROGRAM = """#include <omp.h>
 int main(void) {

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omp2gpu.codegen.openmp.device_refusals import REVERSE_OFFLOAD
-from omp2gpu.codegen.openmp.inlined_callees import calls_any
-from omp2gpu.codegen.openmp.region_shape import combined_shape
-from omp2gpu.codegen.openmp.scheme_interface import RegionScheme
+from omp2gpu.codegen.openmp.plan.device_refusals import REVERSE_OFFLOAD
+from omp2gpu.codegen.openmp.plan.inlined_callees import calls_any
+from omp2gpu.codegen.openmp.plan.region_shape import combined_shape
+from omp2gpu.codegen.openmp.plan.scheme_interface import RegionScheme
 from omp2gpu.codegen.openmp.schemes import (
     AUTO,
     HOST,

@@ -29,10 +29,10 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I8P, I32, I64
 from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime, OmpApi
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import DependClause, DeviceClause
-from omp2gpu.frontend.directives import parse_directive
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.variant_clauses import NocontextClause, NovariantsClause
+from omp2gpu.frontend.openmp.clause_types import DependClause, DeviceClause
+from omp2gpu.frontend.openmp.directives import parse_directive
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.variant_clauses import NocontextClause, NovariantsClause
 from omp2gpu.sema import ctypes as ct
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from omp2gpu.codegen.openmp import allocate_storage, dispatch, mappers, metadirective_code, user_reductions
+from omp2gpu.codegen.openmp import dispatch, metadirective_code
+from omp2gpu.codegen.openmp.data import allocate_storage, mappers, user_reductions
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
-from omp2gpu.frontend.variant_sites import call_site
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
+from omp2gpu.frontend.openmp.variant_sites import call_site
 from omp2gpu.sema.metadirectives import variant_callee
 from omp2gpu.sema.openmp_context import DEVICES
 

@@ -16,33 +16,28 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.ir_types import I8P, I32, I64
-from omp2gpu.codegen.openmp import (
-    allocate_storage,
-    dispatch,
-    interop,
-    launch_shape,
-    mappers,
-    strided_sections,
-    task_reductions,
-)
-from omp2gpu.codegen.openmp.data_sharing import clauses_named
-from omp2gpu.codegen.openmp.host_threads import ThreadedHostOpenMP
-from omp2gpu.codegen.openmp.map_iterators import check_item
-from omp2gpu.codegen.openmp.region_facts import UnitFacts
-from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
-from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime, RuntimeFunction
-from omp2gpu.codegen.openmp.schemes import AUTO
-from omp2gpu.codegen.openmp.target_regions import (
+from omp2gpu.codegen.openmp import dispatch
+from omp2gpu.codegen.openmp.data import allocate_storage, mappers, strided_sections
+from omp2gpu.codegen.openmp.data.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.data.map_iterators import check_item
+from omp2gpu.codegen.openmp.data.target_regions import (
     Capture,
     capture_entries,
     clause_capture,
     evaluate_clause,
     map_bits,
 )
-from omp2gpu.codegen.openmp.task_depend import for_each_iteration
+from omp2gpu.codegen.openmp.data.task_depend import for_each_iteration
+from omp2gpu.codegen.openmp.host import interop, task_reductions
+from omp2gpu.codegen.openmp.host.threads import ThreadedHostOpenMP
+from omp2gpu.codegen.openmp.plan import launch_shape
+from omp2gpu.codegen.openmp.plan.region_facts import UnitFacts
+from omp2gpu.codegen.openmp.region_plan import PlanningInputs, RegionPlan, plan_region
+from omp2gpu.codegen.openmp.runtime_entries import OffloadRuntime, RuntimeFunction
+from omp2gpu.codegen.openmp.schemes import AUTO
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
-from omp2gpu.frontend.variant_clauses import DeviceTypeClause
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.variant_clauses import DeviceTypeClause
 from omp2gpu.offload import abi
 from omp2gpu.offload.abi import MapType
 from omp2gpu.sema import ctypes as ct
@@ -315,7 +310,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
                                         _where(cg, construct.directive, labels)])
 
     def emit_interop(self, cg, construct) -> None:
-        """`#pragma omp interop` (OpenMP 5.1): codegen/openmp/interop.py."""
+        """`#pragma omp interop` (OpenMP 5.1): codegen/openmp/host/interop.py."""
         interop.emit(cg, construct.directive, self._device(cg, construct.directive), _where(cg, construct.directive))
 
     def _device(self, cg, directive) -> ir.Value:

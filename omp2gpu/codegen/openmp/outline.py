@@ -23,9 +23,9 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.function import FunctionEmitter
 from omp2gpu.codegen.ir_types import I8, I8P, I64
-from omp2gpu.codegen.openmp.data_sharing import copy_bytes
+from omp2gpu.codegen.openmp.data.data_sharing import copy_bytes
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.omp_nodes import OmpConstruct
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes, nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers

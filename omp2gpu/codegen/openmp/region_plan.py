@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from omp2gpu.codegen.openmp.choose import choose
-from omp2gpu.codegen.openmp.launch_shape import runs_as_one_team
-from omp2gpu.codegen.openmp.scheme_interface import RegionScheme
+from omp2gpu.codegen.openmp.data.target_regions import Capture, region_captures
+from omp2gpu.codegen.openmp.plan.launch_shape import runs_as_one_team
+from omp2gpu.codegen.openmp.plan.scheme_interface import RegionScheme
 from omp2gpu.codegen.openmp.schemes import AUTO
-from omp2gpu.codegen.openmp.target_regions import Capture, region_captures
 from omp2gpu.sema.metadirectives import specialized
 from omp2gpu.sema.openmp_context import DEVICES
 

@@ -7,11 +7,11 @@ scheme from a region's plan.
 
 from __future__ import annotations
 
-from omp2gpu.codegen.openmp.cpu_teams import CpuTeams
-from omp2gpu.codegen.openmp.cpu_workgroup import CpuCombined, CpuSequential
-from omp2gpu.codegen.openmp.gpu_combined import CombinedConstruct
-from omp2gpu.codegen.openmp.gpu_control_loop import ControlLoop
-from omp2gpu.codegen.openmp.gpu_serial import SerialKernel
+from omp2gpu.codegen.openmp.cpu.teams import CpuTeams
+from omp2gpu.codegen.openmp.cpu.workgroup import CpuCombined, CpuSequential
+from omp2gpu.codegen.openmp.gpu.combined import CombinedConstruct
+from omp2gpu.codegen.openmp.gpu.control_loop.scheme import ControlLoop
+from omp2gpu.codegen.openmp.gpu.serial import SerialKernel
 
 GPU_SCHEMES = (CombinedConstruct, ControlLoop, SerialKernel)
 CPU_SCHEMES = (CpuCombined, CpuTeams, CpuSequential)

@@ -13,7 +13,7 @@ from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I8P, I32
 from omp2gpu.codegen.openmp.runtime_entries import HostRuntime
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.frontend.clause_types import FilterClause, MessageClause, SeverityClause
+from omp2gpu.frontend.openmp.clause_types import FilterClause, MessageClause, SeverityClause
 from omp2gpu.sema import ctypes as ct
 
 # flush's memory-order clause -> the fence's LLVM ordering (OpenMP 5.0 2.17.8: a flush

@@ -36,7 +36,7 @@ memory reverse with .maxntid) on an H100 from both PTX and cubin:
   single instructions carry none, i.e. .gpu). `#pragma omp atomic` writes
   syncscope("device") into the ordering text (llvmlite has no argument for it),
   giving .gpu everywhere; the ordering of an atomicrmw is dropped by the back end
-  (emitted relaxed), so ordered ones get fences (codegen/openmp/memory_order.py).
+  (emitted relaxed), so ordered ones get fences (codegen/openmp/atomics/memory_order.py).
 - PTX ISA: LLVM 22 emits up to 9.0 (+ptx90); omp2gpu asks for at least 8.0.
   ptxas 13 accepts sm_75 and newer only (sm_70/sm_72 need an older one).
 - Data layout: "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64".

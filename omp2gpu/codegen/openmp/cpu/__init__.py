@@ -1,0 +1,1 @@
+"""codegen.openmp.cpu."""

@@ -1,0 +1,183 @@
+"""The combined-construct scheme (paper Section 4): an SPMD grid-stride loop.
+
+For `target teams distribute parallel for` every GPU thread computes its own
+share of the iteration space; there is no team master, no state machine and
+no runtime call:
+
+    for (iv = blockIdx.x * blockDim.x + threadIdx.x; iv < trip_count;
+         iv += blockDim.x * gridDim.x)
+        { vars = lb + decompose(iv) * step; body; }
+
+`collapse(n)` linearises the nest into one iv. Reductions: each thread keeps a
+private partial result; after the loop a warp-shuffle tree and a shared-memory
+step reduce them per team, and one atomic per team folds the team's result
+into the mapped variable.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I1, I32
+from omp2gpu.codegen.openmp.atomics.combine import atomic_combine
+from omp2gpu.codegen.openmp.data.data_sharing import (
+    DataEnvironment,
+    clauses_named,
+    combine,
+    loop_nest,
+    reduction_identity,
+)
+from omp2gpu.codegen.openmp.data.linear_clause import Linear
+from omp2gpu.codegen.openmp.gpu.device_module import kernel_init, uses_openmp_api
+from omp2gpu.codegen.openmp.loops import canonical_loop
+from omp2gpu.codegen.openmp.plan.device_refusals import combined_refusal, kernel_refusal
+from omp2gpu.codegen.openmp.plan.region_shape import combined_ineligibility, combined_shape
+from omp2gpu.codegen.openmp.plan.scheme_interface import GpuKernelScheme
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, GPU_COMBINED
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.targets import nvptx
+
+WARP_SIZE = 32
+MAX_WARPS = 32
+
+class CombinedConstruct(GpuKernelScheme):
+    name = GPU_COMBINED
+    block_size = COMBINED_BLOCK_SIZE
+    ineligibility = staticmethod(combined_ineligibility)
+
+    @staticmethod
+    def device_refusal(facts) -> str | None:
+        return kernel_refusal(facts) or combined_refusal(facts)
+
+    def emit_kernel_body(self, cg, region) -> None:
+        shape = combined_shape(region.construct)
+        depth = max([c.count for c in clauses_named(shape.clauses, "collapse")] or [1])
+        loops = [canonical_loop.analyze(node) for node in loop_nest(shape.loop, depth)]
+        if uses_openmp_api(shape.loop):
+            kernel_init(cg, spmd=True)
+        with cg.block_scope():
+            for declaration in shape.prelude:       # each thread its own copy
+                cg.stmt(declaration)
+            bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
+            last_flag = cg.alloca(ct.BOOL, "is.last")
+            cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
+            # A distribute's linear names only the loop's variable (sema): lastprivate.
+            linear = Linear(cg, shape.clauses, {loop.variable for loop in loops})
+            environment = DataEnvironment(
+                cg, linear.other_clauses, loop_variables=[],
+                combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
+                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1))
+            with environment:
+                variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
+                self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
+                                       variables, last_flag)
+
+    def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag):
+        b = cg.builder
+        ir_iv = iv_type.ir_type()
+
+        def sreg(name):
+            return convert(b, nvptx.read_sreg(b, name), ct.UINT, iv_type)
+        # The block size read first, once: ptxas (12.x/13.x, sm_90) then allocates two
+        # fewer registers for vadd, the 20 of nvcc's own grid-stride loop.
+        block = sreg("ntid.x")
+        start = b.add(b.mul(sreg("ctaid.x"), block), sreg("tid.x"))
+        stride = b.mul(block, sreg("nctaid.x"))
+        last = b.sub(total, ir.Constant(ir_iv, 1))
+        entry = b.block
+        cond_block, body_block = cg.new_block("grid.cond"), cg.new_block("grid.body")
+        next_block, end_block = cg.new_block("grid.next"), cg.new_block("grid.end")
+        b.branch(cond_block)
+        b.position_at_end(cond_block)
+        iv = b.phi(ir_iv, name="iv")
+        iv.add_incoming(start, entry)
+        b.cbranch(b.icmp_signed("<", iv, total), body_block, end_block)
+        b.position_at_end(body_block)
+        canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
+        with cg.loop_targets(end_block, next_block):
+            cg.stmt(body)
+        cg.branch_if_open(next_block)
+        b.position_at_end(next_block)
+        is_last = b.icmp_unsigned("==", iv, last)
+        previous = b.load(last_flag)
+        b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), previous), last_flag)
+        stepped = b.add(iv, stride)
+        iv.add_incoming(stepped, b.block)
+        b.branch(cond_block)
+        b.position_at_end(end_block)
+
+
+# ----------------------------------------------------------------- reductions
+def reduce_into(cg, op: str, original, private) -> None:
+    """Fold every thread's private value into `original` (global memory): warp shuffles,
+    then one value per warp through shared memory, then one atomic per team."""
+    b = cg.builder
+    ctype = original.ctype
+    if ctype.is_integer and ctype.bits < 32:
+        raise CompileError(f"a reduction on '{ctype}' is not supported on the GPU")
+    value = b.load(private.address)
+    tid = nvptx.read_sreg(b, "tid.x")
+    ntid = nvptx.read_sreg(b, "ntid.x")
+    lane = b.and_(tid, ir.Constant(I32, WARP_SIZE - 1))
+    warp = b.lshr(tid, ir.Constant(I32, 5))
+    in_warp = b.sub(ntid, b.mul(warp, ir.Constant(I32, WARP_SIZE)))
+    value = _warp_reduce(cg, op, ctype, value, lane, _min(b, in_warp, WARP_SIZE))
+
+    shared = _shared_array(cg, ctype)
+    store_block, after_store = cg.new_block("red.store"), cg.new_block("red.stored")
+    b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), store_block, after_store)
+    b.position_at_end(store_block)
+    b.store(value, b.gep(shared, [ir.Constant(I32, 0), warp]))
+    b.branch(after_store)
+    b.position_at_end(after_store)
+    # Lane 0 arrives from its store, the others straight: reconverge the warp first.
+    nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
+    nvptx.barrier(b, aligned=False)
+
+    first_warp, done = cg.new_block("red.warp0"), cg.new_block("red.done")
+    b.cbranch(b.icmp_unsigned("==", warp, ir.Constant(I32, 0)), first_warp, done)
+    b.position_at_end(first_warp)
+    warps = b.lshr(b.add(ntid, ir.Constant(I32, WARP_SIZE - 1)), ir.Constant(I32, 5))
+    has_value = b.icmp_unsigned("<", lane, warps)
+    slot = b.gep(shared, [ir.Constant(I32, 0), b.select(has_value, lane, ir.Constant(I32, 0))])
+    partial = b.select(has_value, b.load(slot), reduction_identity(op, ctype))
+    partial = _warp_reduce(cg, op, ctype, partial, lane, _min(b, ntid, WARP_SIZE))
+    atomic_block = cg.new_block("red.atomic")
+    b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), atomic_block, done)
+    b.position_at_end(atomic_block)
+    atomic_combine(cg, op, ctype, original.address, partial)
+    b.branch(done)
+    b.position_at_end(done)
+
+
+def _min(b, value, limit: int):
+    bound = ir.Constant(I32, limit)
+    return b.select(b.icmp_unsigned("<", value, bound), value, bound)
+
+
+def _warp_reduce(cg, op, ctype, value, lane, active):
+    """Tree reduction over the `active` lowest lanes of a warp (partial warps included)."""
+    b = cg.builder
+    full = ir.Constant(I32, 0xFFFFFFFF)
+    partial_mask = b.sub(b.shl(ir.Constant(I32, 1), active), ir.Constant(I32, 1))
+    mask = b.select(b.icmp_unsigned("==", active, ir.Constant(I32, WARP_SIZE)), full, partial_mask)
+    offset = WARP_SIZE // 2
+    while offset:
+        other = nvptx.shfl_down_sync(b, mask, value, offset)
+        valid = b.icmp_unsigned("<", b.add(lane, ir.Constant(I32, offset)), active)
+        value = b.select(valid, combine(cg, op, ctype, value, other), value)
+        offset //= 2
+    return value
+
+
+def _shared_array(cg, ctype):
+    module = cg.module.module
+    name = f"omp2gpu.reduction.{len(module.globals)}"
+    array_type = ir.ArrayType(ctype.ir_type(), MAX_WARPS)
+    variable = ir.GlobalVariable(module, array_type, name=name, addrspace=nvptx.SHARED_ADDRESS_SPACE)
+    variable.linkage = "internal"
+    variable.initializer = ir.Constant(array_type, ir.Undefined)
+    variable.align = max(ctype.align, 4)
+    return variable

@@ -1,0 +1,141 @@
+"""How many teams and threads a target region is launched with, computed by the host
+at the launch from the region's clauses and shape (offload_host.py passes them to the
+launcher, which fills in what they leave open: offload/policy.launch_configuration).
+
+- Teams: `num_teams` (capped by the trip count when it is known); exactly one when the
+  region has no teams construct (OpenMP 4.5 2.10: without `teams` a target region runs
+  as one team: a grid of several would run its parallel regions once per team); else 0,
+  the launcher's choice from the trip count.
+- Threads per team: `thread_limit`, narrowed to what the region's one parallel region
+  asks for (`num_threads(n)`, `if([parallel:] false)`) when that region starts the
+  team's work: every scheme then runs it with the team's threads as they are (the
+  combined schemes have no other way to hear of num_threads).
+- The trip count of the loop the teams share, for the launcher's default number of
+  teams, found through the split spellings too (region_shape.CombinedShape).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from omp2gpu.codegen.conversions import convert
+from omp2gpu.codegen.ir_types import I32, I64
+from omp2gpu.codegen.openmp.data.data_sharing import clauses_named, loop_nest
+from omp2gpu.codegen.openmp.data.target_regions import evaluate_clause
+from omp2gpu.codegen.openmp.loops import affine_nest, canonical_loop
+from omp2gpu.codegen.openmp.plan.region_shape import (
+    combined_shape,
+    evaluable_at_launch,
+    nested_constructs,
+    sole_statement,
+    teams_child,
+)
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+
+
+def launch_construct(construct):
+    """The construct whose clauses shape the launch: the target construct itself, or the
+    teams construct that is its whole body."""
+    return teams_child(construct) or construct
+
+
+def runs_as_one_team(construct) -> bool:
+    """A target region with no teams construct is one team, whatever a launch asks."""
+    return not launch_construct(construct).directive.has("teams")
+
+
+def team_count(cg, construct) -> ir.Value:
+    shaping = launch_construct(construct)
+    if runs_as_one_team(construct):
+        return ir.Constant(I32, 1)
+    return evaluate_clause(cg, shaping.directive, "num_teams")
+
+
+def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value) -> ir.Value:
+    """num_teams, but no more teams than the loop the teams share has iterations (when
+    that is known: trip_count > 0): a team beyond them has no iteration to run, and
+    num_teams(INT_MAX) on a short loop would launch two billion idle teams. OpenMP lets
+    a league have fewer teams than num_teams asks (its lower bound is refused)."""
+    b = cg.builder
+    wide = b.sext(num_teams, I64)
+    fewer = b.and_(b.icmp_signed(">", trip_count, ir.Constant(I64, 0)), b.icmp_signed(">", wide, trip_count))
+    return b.select(fewer, b.trunc(trip_count, I32), num_teams)
+
+
+def team_size(cg, construct) -> ir.Value:
+    """thread_limit (0: the launcher's default), narrowed by the leading parallel region."""
+    b = cg.builder
+    size = evaluate_clause(cg, _thread_limit_directive(construct), "thread_limit")
+    parallel = _leading_parallel(construct)
+    if parallel is None:
+        return size
+    clause = next(iter(clauses_named(parallel, "num_threads")), None)
+    if clause is not None and evaluable_at_launch(clause.expr, construct):
+        requested = evaluate_clause(cg, parallel, "num_threads")
+        narrower = b.and_(b.icmp_signed(">", requested, ir.Constant(I32, 0)),
+                          b.or_(b.icmp_signed("==", size, ir.Constant(I32, 0)),
+                                b.icmp_signed("<", requested, size)))
+        size = b.select(narrower, requested, size)
+    for clause in clauses_named(parallel, "if"):
+        if clause.modifier in (None, "parallel") and evaluable_at_launch(clause.expr, construct):
+            size = b.select(cg.condition(clause.expr), size, ir.Constant(I32, 1))
+    return size
+
+
+def _thread_limit_directive(construct):
+    """The teams construct's thread_limit, else the target construct's (OpenMP 5.1)."""
+    shaping = launch_construct(construct)
+    return shaping.directive if clauses_named(shaping.directive, "thread_limit") else construct.directive
+
+
+def _leading_parallel(construct):
+    """The directive of the region's only parallel region when the region starts with it
+    (the target directive, or reached through constructs that are each the whole body of
+    the one before, or the loop of a combined shape); else None."""
+    parallels = [c.directive for c in nested_constructs(construct.body) if c.directive.has("parallel")]
+    if construct.directive.has("parallel"):
+        parallels.append(construct.directive)
+    if len(parallels) != 1:
+        return None
+    shape = combined_shape(construct)
+    chain = list(shape.directives) if shape is not None else []
+    node = construct
+    while isinstance(node, OmpConstruct):
+        chain.append(node.directive)
+        node = sole_statement(node.body)
+    return parallels[0] if any(d is parallels[0] for d in chain) else None
+
+
+def trip_count(cg, construct) -> ir.Value:
+    """Iterations of the (collapsed) loop nest the teams share, for the launch
+    configuration; 0 if none (or the region has no teams: it is one team)."""
+    shaping = launch_construct(construct)
+    shape = combined_shape(construct)
+    if not shaping.directive.has("teams"):
+        return ir.Constant(I64, 0)
+    if shape is not None:
+        directive, body, prelude = shape.clauses, shape.loop, shape.prelude
+    elif any(shaping.directive.has(leaf) for leaf in ("distribute", "for")):
+        directive, body, prelude = shaping.directive, shaping.body, ()
+    else:
+        return ir.Constant(I64, 0)
+    depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+    total = ir.Constant(I64, 1)
+    with cg.block_scope():
+        for declaration in prelude:         # read-only declarations the bounds may use
+            cg.stmt(declaration)
+        nest = loop_nest(body, depth)
+        if depth > 1 and affine_nest.dependence([canonical_loop.analyze(loop) for loop in nest]) is not None:
+            bounds = canonical_loop.nest_bounds(cg, [canonical_loop.analyze(loop) for loop in nest])
+            trips = [convert(cg.builder, x.trip_count, x.iv_type, ct.LONG) for x in bounds]
+            return canonical_loop.nest_total(cg, bounds, trips)
+        for loop in nest:
+            canonical = canonical_loop.analyze(loop)
+            if canonical.declared_in_loop:
+                cg._stmt_DeclList(loop.init)   # bounds of inner loops may use outer variables
+            bounds = canonical_loop.LoopBounds(cg, canonical)
+            count = cg.builder.zext(bounds.trip_count, I64) if bounds.iv_type.bits < 64 \
+                else bounds.trip_count
+            total = cg.builder.mul(total, count)
+    return total

@@ -1,0 +1,235 @@
+"""What shape a target region has, read from its OpenMP tree: the facts the schemes'
+eligibility (scheme_interface.RegionScheme.ineligibility) and the launch shape
+(launch_shape.py) are made of.
+
+- The combined construct, however it is spelt (CombinedShape): the one directive
+  `target teams distribute parallel for [simd]`, or `target teams` holding only
+  `distribute parallel for` after read-only scalar declarations that every thread can
+  make itself, or either split further (`target` holding `teams distribute parallel
+  for`, or `teams` holding the loop), in the shape of the paper's Section 4;
+- whether a region has parallelism of its own (a serial kernel needs none);
+- which clause expressions the host may evaluate at the launch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from types import SimpleNamespace
+
+from pycparser import c_ast
+
+from omp2gpu.codegen.openmp.data.data_sharing import clauses_named
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
+from omp2gpu.sema.captures import assigned_names, free_identifiers
+
+COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
+IN_THREAD_CONSTRUCTS = ("atomic", "simd")    # what the combined scheme's threads may meet
+PARALLEL_LEAVES = ("teams", "distribute", "parallel", "for", "simd", "sections")
+
+
+def nested_constructs(node) -> list[OmpConstruct]:
+    """The OpenMP constructs at or below `node`, in source order."""
+    return list(nodes_of(node, OmpConstruct))
+
+
+@dataclass(frozen=True)
+class CombinedShape:
+    """A region in the combined construct's shape, however it is spelled: the one
+    directive `target teams distribute parallel for`, or `target teams` holding
+    `distribute parallel for`, or `target` holding `teams distribute parallel for`, or
+    `target` holding `teams` holding `distribute parallel for` (the split spellings mean
+    the same, OpenMP 4.5 2.11)."""
+    directives: tuple           # outermost first; the loop's own directive last
+    loop: c_ast.Node            # the (outermost) loop statement
+    prelude: tuple = ()         # read-only declarations before the loop (_spmd_prelude)
+
+    @property
+    def loop_directive(self):
+        return self.directives[-1]
+
+    @property
+    def clauses(self) -> SimpleNamespace:
+        """Every directive's clauses as one list; a reduction the teams and the loop both
+        name (spelt split, a program must name it on each) is one reduction."""
+        merged, reduced = [], set()
+        for directive in self.directives:
+            for clause in directive.clauses:
+                if clause.name == "reduction":
+                    items = [item for item in clause.items if (clause.op, item.name) not in reduced]
+                    reduced |= {(clause.op, item.name) for item in items}
+                    if not items:
+                        continue
+                    clause = replace(clause, items=items)
+                merged.append(clause)
+        return SimpleNamespace(clauses=merged)
+
+
+_LOOP_KINDS = ("distribute parallel for", "distribute parallel for simd")
+_TEAMS_LOOP_KINDS = tuple(f"teams {kind}" for kind in _LOOP_KINDS)
+
+
+def sole_statement(node):
+    """The statement a compound of one statement (at any depth) holds, else node."""
+    while isinstance(node, c_ast.Compound) and len(node.block_items or ()) == 1:
+        node = node.block_items[0]
+    return node
+
+
+def teams_child(construct):
+    """The teams construct that is the whole body of a `target` construct, or None."""
+    body = sole_statement(construct.body)
+    if construct.directive.kind == "target" and isinstance(body, OmpConstruct) and body.directive.has("teams"):
+        return body
+    return None
+
+
+def combined_shape(construct) -> CombinedShape | None:
+    """The region as a combined construct, or None when it is not one."""
+    directive = construct.directive
+    if directive.kind in COMBINED_KINDS:
+        return CombinedShape((directive,), construct.body)
+    teams, outer = construct, (directive,)
+    if directive.kind == "target":
+        teams = teams_child(construct)
+        if teams is None:
+            return None
+        if teams.directive.kind in _TEAMS_LOOP_KINDS:
+            return CombinedShape((directive, teams.directive), teams.body)
+        outer = (directive, teams.directive)
+    if teams.directive.kind not in ("teams", "target teams"):
+        return None
+    split = _teams_prelude_and_loop(teams)
+    if split is None:
+        return None
+    prelude, loop = split
+    return CombinedShape(outer + (loop.directive,), loop.body, tuple(prelude))
+
+
+def _teams_prelude_and_loop(construct):
+    """([declarations], loop construct) of `teams { decls; distribute parallel for }`."""
+    body = sole_statement(construct.body)
+    if isinstance(body, OmpConstruct):
+        return ([], body) if body.directive.kind in _LOOP_KINDS else None
+    if not isinstance(body, c_ast.Compound) or not body.block_items:
+        return None
+    *prelude, last = body.block_items
+    if isinstance(last, OmpConstruct) and last.directive.kind in _LOOP_KINDS and _spmd_prelude(prelude, last):
+        return prelude, last
+    return None
+
+
+# What an initialiser may hold: values of variables, not memory through pointers (the
+# loop may write that memory while a slower thread still runs its prelude).
+_PURE_EXPRESSIONS = (c_ast.Constant, c_ast.ID, c_ast.BinaryOp, c_ast.TernaryOp, c_ast.Cast,
+                     c_ast.Typename, c_ast.TypeDecl, c_ast.IdentifierType, c_ast.PtrDecl)
+_WRITING_OPERATORS = ("++", "--", "p++", "p--", "&")
+
+
+def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
+    """Whether each thread may run the declarations itself with the same effect as the team
+    master running them once: scalar locals with initialisers that only read (no calls,
+    no assignments, no address taken), which the loop only reads and its clauses and
+    header do not name."""
+    names, read = set(), set()
+    for item in prelude:
+        decls = item.decls if isinstance(item, c_ast.DeclList) else [item]
+        for decl in decls:
+            if not (isinstance(decl, c_ast.Decl) and decl.name and not decl.storage and decl.init is not None
+                    and "volatile" not in decl.quals
+                    and isinstance(decl.type, (c_ast.TypeDecl, c_ast.PtrDecl)) and reads_only(decl.init)):
+                return False
+            names.add(decl.name)
+            read |= set(free_identifiers(decl.init))
+    header = [part for loop_node in _outer_loops(loop.body) for part in (loop_node.init, loop_node.cond,
+                                                                            loop_node.next)]
+    clause_names = {getattr(item, "name", None) for clause in loop.directive.clauses
+                    for item in getattr(clause, "items", ())}
+    written = assigned_names(loop.body)
+    return not (names & clause_names or (names | read) & written or
+                any(names & set(free_identifiers(part)) for part in header))
+
+
+def reads_only(node) -> bool:
+    if node is None:
+        return True
+    member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."     # not p->x
+    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
+        return False
+    if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
+        return False
+    return all(reads_only(child) for _, child in node.children())
+
+
+def evaluable_at_launch(expression, construct) -> bool:
+    """Whether the host may evaluate a clause expression of the region at its launch with
+    the value the region's code would give it (launch_shape.py): it only reads variables,
+    and none the region declares (a prelude's)."""
+    if not reads_only(expression):
+        return False
+    declared = {declaration.name for declaration in nodes_of(construct.body, c_ast.Decl)}
+    return not set(free_identifiers(expression)) & declared
+
+
+def _parallel_size_clauses(directive):
+    """The clauses that narrow a parallel region: num_threads, if([parallel:] ...)."""
+    return [clause for clause in directive.clauses if clause.name == "num_threads" or (
+        clause.name == "if" and clause.modifier in (None, "parallel"))]
+
+
+def _outer_loops(node) -> list:
+    node = sole_statement(node)
+    return [node] if isinstance(node, c_ast.For) else []
+
+
+def team_size_ineligibility(construct, shape) -> str | None:
+    """Why a combined kernel (GPU or CPU), whose team size is fixed at the launch, cannot
+    honour the region's num_threads/if clauses (None: the host evaluates them there)."""
+    for directive in shape.directives:
+        for clause in _parallel_size_clauses(directive):
+            if not evaluable_at_launch(clause.expr, construct):
+                return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
+                        "(the combined scheme's team size is fixed at the launch)")
+    return None
+
+
+def combined_ineligibility(construct, facts=None) -> str | None:
+    """Why the combined scheme cannot run this region (None: it can). `facts`
+    (region_facts.RegionFacts) say which reduction items name whole arrays, which
+    codegen reduces as sections of their full length."""
+    shape = combined_shape(construct)
+    if shape is None:
+        return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
+                "(or 'target teams' around only 'distribute parallel for', or these split)")
+    for clause in clauses_named(shape.loop_directive, "schedule"):
+        chunk = getattr(clause.chunk, "value", None)
+        if clause.kind != "static" or (clause.chunk is not None and chunk != "1"):
+            return "schedule must be absent or static,1 for the grid-stride loop"
+    for clause in clauses_named(shape.loop_directive, "dist_schedule"):
+        if clause.chunk is not None:
+            return "dist_schedule with a chunk size needs the team master to distribute"
+    if any(clauses_named(c.directive, "linear") for c in nested_constructs(shape.loop)):
+        return "'linear' on a loop in the combined construct's body needs the control-loop scheme"
+    for directive in shape.directives:
+        for clause in clauses_named(directive, "reduction"):
+            if any(item.sections or facts is not None and facts.reduces_whole_array(directive, item.name)
+                   for item in clause.items):
+                return "reductions over array sections need the control-loop scheme"
+    reason = team_size_ineligibility(construct, shape)
+    if reason:
+        return reason
+    loop = shape.loop
+    # Atomics are single instructions for each thread, and a `simd` loop (what a nested
+    # thread-bound `loop` becomes) runs in the thread that meets it; anything else needs
+    # coordination.
+    inner = [c for c in nested_constructs(loop) if c.directive.kind not in IN_THREAD_CONSTRUCTS]
+    if inner:
+        return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
+    return None
+
+
+def has_parallelism(construct) -> bool:
+    """Whether a region forks threads or teams or shares work (it or a construct inside)."""
+    own = any(construct.directive.has(leaf) for leaf in PARALLEL_LEAVES)
+    return own or any(any(c.directive.has(leaf) for leaf in PARALLEL_LEAVES)
+                      for c in nested_constructs(construct.body))
