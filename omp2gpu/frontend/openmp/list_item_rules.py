@@ -34,6 +34,9 @@ DATA_SHARING_CLAUSES = frozenset({"private", "firstprivate", "lastprivate", "sha
 # A variable may be both firstprivate and lastprivate (the copy is initialised and
 # its last value written back).
 _MAY_PAIR = frozenset({"firstprivate", "lastprivate"})
+# On a combined target construct in_reduction is the target leaf's and reduction an inner
+# leaf's (teams, for): one variable may be in both (OpenMP 5.0 2.19.5.6; gcc accepts it).
+_COMBINED_TARGET_PAIR = frozenset({"in_reduction", "reduction"})
 # On a `target` construct alone these are the target's own data-sharing clauses, so
 # they may not name a mapped variable; on a combined construct private and
 # firstprivate may belong to an inner leaf and gcc accepts them beside map.
@@ -52,7 +55,8 @@ def check_directive_items(directive) -> None:
             key = item_key(item)
             if name in DATA_SHARING_CLAUSES:
                 earlier = data.get(key)
-                if earlier is not None and {earlier, name} != _MAY_PAIR:
+                if earlier is not None and {earlier, name} != _MAY_PAIR and not (
+                        {earlier, name} == _COMBINED_TARGET_PAIR and directive.kind.startswith("target ")):
                     raise _twice(item, "data")
                 data[key] = name
             elif name == "map" and isinstance(item.expr, c_ast.ID):

@@ -136,9 +136,17 @@ class UnitFacts:
         known = self.regions.get(key)
         if known is not None and known.construct.body is construct.body:
             return known
-        if id(construct) not in self._versions and key in self._contexts:
-            self._versions[id(construct)] = (construct, self._region(construct, *self._contexts[key]))
+        context = self._contexts.get(key) or self._enclosing_context(key)
+        if id(construct) not in self._versions and context is not None:
+            self._versions[id(construct)] = (construct, self._region(construct, *context))
         return self._versions.get(id(construct), (None, None))[1]
+
+    def _enclosing_context(self, key):
+        """A metadirective's `target` variant is located at its own word, inside the
+        metadirective's pragma: the context of the nearest construct at or before it."""
+        file, line, column = key
+        before = [known for known in self._contexts if known[0] == file and known[1:] <= (line, column)]
+        return self._contexts[max(before, key=lambda known: known[1:])] if before else None
 
     # ----------------------------------------------------------------- one region
     def _region(self, construct, function: str, scope) -> RegionFacts:
