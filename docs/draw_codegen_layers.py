@@ -62,7 +62,7 @@ def draw(rows: list[list[str]], edges: Counter, path: Path) -> int:
     fig, ax = plt.subplots(figsize=(13, 1.05 * len(rows) + 1))
     upward = 0
     for (source, target), count in sorted(edges.items()):
-        up = rank[target] < rank[source] or (rank[target] == rank[source])
+        up = rank[target] <= rank[source]
         upward += up
         (x1, y1), (x2, y2) = where[source], where[target]
         ax.add_patch(FancyArrowPatch((x1, y1), (x2, y2), arrowstyle="-|>", mutation_scale=10, shrinkA=16,
@@ -70,12 +70,11 @@ def draw(rows: list[list[str]], edges: Counter, path: Path) -> int:
                                      color="#c0392b" if up else "#9aa5b1", linewidth=0.5 + min(count, 30) / 20,
                                      alpha=0.8, zorder=1))
     for part, (x, y) in where.items():
-        label = part if part.endswith(".py") or (HERE.parent / "omp2gpu/codegen/openmp" / part).is_dir() else \
-            part + ".py"
         folder = (HERE.parent / "omp2gpu/codegen/openmp" / part).is_dir()
+        label = part if folder else part + ".py"
         ax.add_patch(FancyBboxPatch((x - 1.05, y - 0.28), 2.1, 0.56, boxstyle="round,pad=0.04", zorder=2,
                                     facecolor="#e8f0fb" if folder else "#f4f6f7", edgecolor="#3b5b8c"))
-        ax.text(x, y, label + ("/" if folder else ""), ha="center", va="center", fontsize=9,
+        ax.text(x, y, label + "/" if folder else label, ha="center", va="center", fontsize=9,
                 weight="bold" if folder else "normal", zorder=3)
     xs = [x for x, _ in where.values()]
     ax.set_xlim(min(xs) - 1.4, max(xs) + 1.4)
