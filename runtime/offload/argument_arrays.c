@@ -2,19 +2,21 @@
  * arguments, each named by its C parameter): a map section that starts in one of them and
  * runs past it is refused before any copy (host_memory.c's check_entries), naming the
  * parameter, instead of copying past the array (a SIGSEGV, or another object's bytes).
- * A section inside a longer array passed too (a view and its base) is good. */
+ * A section inside a longer array passed too (a view and its base) is good; one inside a
+ * device array (CuPy, Numba, DLPack: lent, never copied) is not host memory to check. */
 #include <stdlib.h>
 #include "offload.h"
 
 struct argument_array {
     uintptr_t begin, end;
     const char *name;            /* the caller's, alive until the array is removed */
+    int on_device;               /* device memory, lent for the call */
 };
 
 static struct argument_array *arrays;
 static long array_count, array_capacity;
 
-int argument_array_add(uintptr_t begin, long size, const char *name) {
+int argument_array_add(uintptr_t begin, long size, const char *name, int on_device) {
     if (array_count == array_capacity) {
         long capacity = array_capacity ? 2 * array_capacity : 16;
         struct argument_array *grown = realloc(arrays, (size_t)capacity * sizeof *grown);
@@ -25,6 +27,7 @@ int argument_array_add(uintptr_t begin, long size, const char *name) {
     arrays[array_count].begin = begin;
     arrays[array_count].end = begin + (uintptr_t)size;
     arrays[array_count].name = name;
+    arrays[array_count].on_device = on_device;
     array_count++;
     return 0;
 }
@@ -53,4 +56,12 @@ int argument_array_overrun(uintptr_t begin, long size, const char **name, uintpt
     *array_begin = longest->begin;
     *array_size = (long)(longest->end - longest->begin);
     return 1;
+}
+
+/* 1 when [begin, begin + size) lies inside a device array passed for the call. */
+int argument_device_array_holds(uintptr_t begin, long size) {
+    long i;
+    for (i = 0; i < array_count; i++)
+        if (arrays[i].on_device && arrays[i].begin <= begin && begin + (uintptr_t)size <= arrays[i].end) return 1;
+    return 0;
 }

@@ -191,7 +191,7 @@ static const char *checked(int count, void **bases, void **begins, const int64_t
                      name, array_size, array_begin);
             return message;
         }
-        if (!device_bound) continue;
+        if (!device_bound || argument_device_array_holds(begin, (long)sizes[i])) continue;
         switch (memory_fault((uintptr_t)bases[i], begin, begin + (uintptr_t)sizes[i], types[i], &block, &block_end)) {
         case GOOD:
             continue;

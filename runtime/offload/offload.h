@@ -167,10 +167,11 @@ int thread_stack(uintptr_t from, uintptr_t *low, uintptr_t *high);
 int executable_data(uintptr_t *low, uintptr_t *high);
 
 /* ---------------------------------------------------------------- argument_arrays.c */
-int argument_array_add(uintptr_t begin, long size, const char *name);
+int argument_array_add(uintptr_t begin, long size, const char *name, int on_device);
 void argument_array_remove(uintptr_t begin, long size);
 int argument_array_overrun(uintptr_t begin, long size, const char **name, uintptr_t *array_begin,
                            long *array_size);
+int argument_device_array_holds(uintptr_t begin, long size);
 
 /* ---------------------------------------------------------------- devices */
 struct device;

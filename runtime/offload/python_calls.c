@@ -105,7 +105,8 @@ int __omp2gpu_call_begin(int count, const struct call_array *arrays) {
         result = d ? lend(d, ranges, n) : -1;
     }
     for (i = 0; i < count && !result; i++) {
-        if (argument_array_add(arrays[i].begin, (long)arrays[i].size, arrays[i].name) == 0) continue;
+        if (argument_array_add(arrays[i].begin, (long)arrays[i].size, arrays[i].name,
+                               arrays[i].on_device != 0) == 0) continue;
         result = -2;
         while (i-- > 0) argument_array_remove(arrays[i].begin, (long)arrays[i].size);
         if (d) end_loans(d, ranges, n);

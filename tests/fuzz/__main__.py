@@ -6,6 +6,7 @@ map clauses, gcc_gaps.py)."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -30,6 +31,10 @@ def main(argv=None) -> int:
     parser.add_argument("--cases", type=int, default=None, help="number of mutants (default 200 "
                                                                   "without --minutes)")
     parser.add_argument("--seed", type=int, default=int(time.time()) % 100_000)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the seed's first case to run (a campaign run in parts: each part its range)")
+    parser.add_argument("--merge", nargs="+", type=Path, metavar="OUT",
+                        help="print the summary of one campaign's parts (their --out folders) and stop")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--no-gcc", dest="gcc", action="store_false", help="skip the gcc comparison")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"),
@@ -38,10 +43,13 @@ def main(argv=None) -> int:
                         help="mutate only these corpus programs (file names under tests/programs, "
                              "e.g. today's new ones); default: the whole corpus")
     args = parser.parse_args(argv)
+    if args.merge:
+        print(campaign.merged([json.loads((folder / "counts.json").read_text()) for folder in args.merge]))
+        return 0
     count = args.cases if args.cases is not None or args.minutes else 200
-    print(f"fuzzing with seed {args.seed}, {args.jobs} jobs", file=sys.stderr)
+    print(f"fuzzing with seed {args.seed} from case {args.first}, {args.jobs} jobs", file=sys.stderr)
     programs = _corpus_names(parser, args.programs)
-    results = campaign.run(campaign.cases(args.seed, count, programs), jobs=args.jobs, minutes=args.minutes,
+    results = campaign.run(campaign.cases(args.seed, count, programs, args.first), jobs=args.jobs, minutes=args.minutes,
                            compare_with_gcc=args.gcc, log=lambda text: print(text, file=sys.stderr),
                            collected=lambda found: _write_results(args.out, found))
     print(_write_results(args.out, results))       # again, with the reduced inputs
@@ -70,6 +78,7 @@ def _write_results(out: Path, results: campaign.Results) -> str:
     _write_disagreements(out / "gcc-older-openmp", results.gcc_older_openmp)
     summary = results.summary()
     (out / "summary.txt").write_text(summary + "\n")
+    (out / "counts.json").write_text(json.dumps(results.counts(), indent=1) + "\n")
     return summary
 
 

@@ -78,6 +78,15 @@ class Results:
     gcc_older_openmp: list[Disagreement] = field(default_factory=list)
     gcc_older_openmp_both_reject: int = 0
 
+    def counts(self) -> dict:
+        """The tallies (no inputs): what parts of one campaign add up (`merged`)."""
+        return {"cases": self.cases, "kinds": dict(self.kinds),
+                "versus_gcc": {f"{a},{b}": n for (a, b), n in self.versus_gcc.items()},
+                "error_on_gccs_line": {str(k): n for k, n in self.error_on_gccs_line.items()},
+                "accept_invalid": len(self.accept_invalid), "gcc_older_openmp": len(self.gcc_older_openmp),
+                "gcc_older_openmp_both_reject": self.gcc_older_openmp_both_reject,
+                "findings": sorted(self.findings)}
+
     def summary(self) -> str:
         lines = [f"{self.cases} mutants: " + ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))]
         if self.versus_gcc:
@@ -99,12 +108,33 @@ class Results:
         return "\n".join(lines)
 
 
-def cases(seed: int, count: int | None = None, programs: list[str] | None = None):
+def merged(parts: list[dict]) -> str:
+    """The summary of one campaign run in parts (each part's `Results.counts()`)."""
+    whole = Results()
+    finding_names: set[str] = set()
+    for part in parts:
+        whole.cases += part["cases"]
+        whole.kinds.update(part["kinds"])
+        whole.versus_gcc.update({tuple(k == "True" for k in key.split(",")): n
+                                 for key, n in part["versus_gcc"].items()})
+        whole.error_on_gccs_line.update({key == "True": n for key, n in part["error_on_gccs_line"].items()})
+        whole.gcc_older_openmp_both_reject += part["gcc_older_openmp_both_reject"]
+        finding_names.update(part["findings"])
+    lines = whole.summary().splitlines()
+    invalid = sum(part["accept_invalid"] for part in parts)
+    older = sum(part["gcc_older_openmp"] for part in parts)
+    lines.append(f"accepted only by omp2gpu: {invalid} accept-invalid, {older} under gcc 12's map-clause rule")
+    lines += [f"FINDING {name}" for name in sorted(finding_names)]
+    return "\n".join(lines)
+
+
+def cases(seed: int, count: int | None = None, programs: list[str] | None = None, first: int = 0):
     """Cases spread over the whole corpus (or the corpus files named in `programs`),
-    the same for the same seed."""
+    the same for the same seed: case `first` on (one campaign can be run in parts, on
+    several machines, each taking its own range of the seed's cases)."""
     programs = sorted(programs or (p.name for p in CORPUS.glob("*.c")))
-    index = 0
-    while count is None or index < count:
+    index = first
+    while count is None or index < first + count:
         yield Case(programs[(seed + index * 7919) % len(programs)], seed * 1_000_003 + index)
         index += 1
 

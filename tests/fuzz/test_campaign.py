@@ -38,3 +38,18 @@ def test_cases_can_be_limited_to_chosen_programs():
     chosen = ["scan_stream_compaction.c", "task_depobj_pipeline.c"]
     programs = {case.program for case in campaign.cases(5, 40, chosen)}
     assert programs == set(chosen)
+
+
+def test_a_campaign_in_parts_is_the_whole_campaigns_cases_and_tallies():
+    whole = list(campaign.cases(7, 12))
+    assert list(campaign.cases(7, 5)) + list(campaign.cases(7, 7, first=5)) == whole
+    first, second = campaign.Results(), campaign.Results()
+    case = campaign.Case("loop.c", 1)
+    rejected = oracle._classify(1, "mutant.c:4:2: error: expected ';'\n", "c")
+    for results, verdict_line in ((first, 4), (second, 3)):
+        results.cases, results.kinds["rejected"] = 1, 1
+        campaign._compare_with_gcc(results, case, b"src", rejected,
+                                   oracle.GccVerdict(False, f"mutant.c:{verdict_line}:9: error: expected ';'"))
+    summary = campaign.merged([first.counts(), second.counts()])
+    assert summary.startswith("2 mutants: rejected 2")
+    assert "first error on gcc's line: 1 of 2 rejected by both (50.0%)" in summary

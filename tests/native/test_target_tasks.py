@@ -38,7 +38,7 @@ def program(tmp_path_factory) -> Path:
 
 
 def gcc_run(folder: Path, source: str) -> str:
-    subprocess.run(["gcc", "-fopenmp", "-O1", str(PROGRAMS / source), "-o", str(folder / "prog")], check=True)
+    subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-O1", str(PROGRAMS / source), "-o", str(folder / "prog")], check=True)
     return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True,
                           timeout=TIMEOUT_S).stdout
 
