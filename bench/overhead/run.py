@@ -1,7 +1,7 @@
 """bench/overhead: what a target region costs the host (issue 15), in one run.
 
-    omp2gpu on the GPU, native launch path | the same through the Python launcher
-    (OMP2GPU_FAST_PATH=0) | CUDA C doing the same (nvcc) | the CPU device, both ways
+    omp2gpu on the GPU (its native executable, the C offload runtime) | CUDA C doing the
+    same (nvcc) | omp2gpu on the CPU device
 
 overhead.c times, from the host (omp_get_wtime around REGIONS regions, best of 5),
 an empty `target` region, `target map(tofrom: counter)` of an int, and the vector add
@@ -39,9 +39,9 @@ CUDA_SHAPE = (16384, 512)             # the launcher's own shape for n = 8M on a
 parse = common.name_values
 
 
-def omp2gpu(devices: str, args, fast: bool = True, profile: Path | None = None) -> dict[str, float]:
+def omp2gpu(devices: str, args, profile: Path | None = None) -> dict[str, float]:
     env = common.omp2gpu_env(profile)
-    env.update(OMP2GPU_DEVICES=devices, OMP2GPU_FAST_PATH="1" if fast else "0")
+    env.update(OMP2GPU_DEVICES=devices)
     done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", str(HERE / "overhead.c"), "--",
                            *map(str, args)], env=env, capture_output=True, text=True, timeout=900)
     values = parse(done.stdout)
@@ -54,7 +54,7 @@ def omp2gpu_vadd_kernel_us(args) -> tuple[float, str]:
     """The vector add's kernel time from the launcher's profile, and the device it names."""
     with tempfile.TemporaryDirectory(prefix="omp2gpu-overhead-") as tmp:
         profile = Path(tmp) / "profile.json"
-        omp2gpu("gpu", args, fast=False, profile=profile)
+        omp2gpu("gpu", args, profile=profile)
         data = json.loads(profile.read_text())["otherData"]   # the trace's launch summary (trace_events.py)
     best = {name: min(launch["us"] for launch in entry["launches"])
             for name, entry in data["kernels"].items() if entry["launches"]}
@@ -72,15 +72,12 @@ def cuda_c(args) -> dict[str, float]:
 def measure(regions: int, n: int, reps: int, gpu: bool) -> dict:
     results: dict = {"regions": regions, "n": n, "reps": reps, "cpu": common.cpu_name()}
     cpu_args = (regions, max(n // 8, 1), max(reps // 10, 1))
-    results["cpu_device"] = {"native": omp2gpu("cpu", cpu_args),
-                             "python": omp2gpu("cpu", (max(regions // 10, 1), *cpu_args[1:]), fast=False)}
+    results["cpu_device"] = {"native": omp2gpu("cpu", cpu_args)}
     if gpu:
         args = (regions, n, reps)
         kernel_us, device = omp2gpu_vadd_kernel_us((max(regions // 10, 1), n, reps))
         results["device"] = device
-        results["gpu"] = {"native": omp2gpu("gpu", args),
-                          "python": omp2gpu("gpu", (max(regions // 10, 1), n, reps), fast=False),
-                          "vadd_kernel_us": kernel_us}
+        results["gpu"] = {"native": omp2gpu("gpu", args), "vadd_kernel_us": kernel_us}
         try:
             results["cuda_c"] = cuda_c(args)
         except (OSError, subprocess.CalledProcessError) as error:
@@ -100,18 +97,18 @@ def markdown(results: dict) -> str:
     gpu = results.get("gpu")
     if gpu:
         cuda = results.get("cuda_c", {})
-        lines += ["| GPU | omp2gpu native | omp2gpu Python path | CUDA C | native / CUDA C | goal |",
-                  "|---|---|---|---|---|---|"]
+        lines += ["| GPU | omp2gpu | CUDA C | omp2gpu / CUDA C | goal |",
+                  "|---|---|---|---|---|"]
         for key, label in (("empty_us", "empty region"), ("scalar_us", "map(tofrom:) of an int"),
                            ("vadd_us", "vector add, present data")):
-            native, python, reference = gpu["native"][key], gpu["python"][key], cuda.get(key)
+            native, reference = gpu["native"][key], cuda.get(key)
             ratio = f"{native / reference:.2f}" if reference else "-"
             # the vector add against the kernel alone: CUDA C's event time where there is one
             # (the launcher's profile has a launch's latency inside)
             kernel_alone = cuda.get("vadd_kernel_us") or gpu["vadd_kernel_us"]
             goal = (verdict(native, GOALS[("gpu", key)]) if ("gpu", key) in GOALS
                     else f"{native / kernel_alone:.3f} x kernel: " + verdict(native / kernel_alone, VADD_GOAL))
-            lines.append(f"| {label} | {native:.2f} | {python:.2f} | "
+            lines.append(f"| {label} | {native:.2f} | "
                          f"{reference if reference is not None else '-'} | {ratio} | {goal} |")
         native_vadd, reference_kernel = gpu["native"]["vadd_us"], cuda.get("vadd_kernel_us")
         lines += ["", f"Vector add kernel time: omp2gpu {gpu['vadd_kernel_us']:.2f} us (the launcher's "
@@ -138,11 +135,11 @@ def markdown(results: dict) -> str:
                                                           for how, key in waits.items()) + ".")
         lines.append("")
     cpu = results["cpu_device"]
-    lines += ["| CPU device | native | Python path | goal |", "|---|---|---|---|"]
+    lines += ["| CPU device | omp2gpu | goal |", "|---|---|---|"]
     for key, label in (("empty_us", "empty region"), ("scalar_us", "map(tofrom:) of an int"),
                        ("vadd_us", "vector add, present data (n/8)")):
         goal = verdict(cpu["native"][key], GOALS[("cpu", key)]) if ("cpu", key) in GOALS else "-"
-        lines.append(f"| {label} | {cpu['native'][key]:.3f} | {cpu['python'][key]:.3f} | {goal} |")
+        lines.append(f"| {label} | {cpu['native'][key]:.3f} | {goal} |")
     return "\n".join(lines) + "\n"
 
 

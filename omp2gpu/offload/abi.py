@@ -189,7 +189,7 @@ TASK_MAY_RUN_AHEAD = 0x1
 # thread's target tasks whose kernels run ahead (docs/async.md).
 RUN_AHEAD_WAITS = ("GOMP_taskwait", "GOMP_taskgroup_end", "GOMP_barrier", "GOMP_barrier_cancel",
                    "GOMP_loop_end", "GOMP_loop_end_cancel", "GOMP_sections_end", "GOMP_sections_end_cancel",
-                   "GOMP_single_copy_end", "GOMP_taskloop", "GOMP_taskloop_ull")
+                   "GOMP_single_copy_end", "GOMP_taskloop", "GOMP_taskloop_ull", "GOMP_parallel")
 
 # Called by runtime/mpi/device_buffers.c (MPI staging, linked into native programs that call
 # MPI), not by compiled code: int __omp2gpu_device_memory(const void *address, int *host_readable)

@@ -98,6 +98,7 @@ static struct {
     CUresult (*cuEventSynchronize)(void *);
     CUresult (*cuEventElapsedTime)(float *, void *, void *);
     CUresult (*cuEventDestroy)(void *);
+    CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);     /* optional: the profile's */
     CUresult (*cuMemcpy2D)(const struct memcpy_2d *);      /* optional: strided target updates */
     CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
     CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
@@ -208,6 +209,7 @@ static int load_driver(void) {
     *(void **)&cu.cuCtxSetLimit = dlsym(library, "cuCtxSetLimit");
     *(void **)&cu.cuMemAllocHost = dlsym(library, "cuMemAllocHost_v2");
     *(void **)&cu.cuMemFreeHost = dlsym(library, "cuMemFreeHost");
+    *(void **)&cu.cuFuncGetAttribute = dlsym(library, "cuFuncGetAttribute");
     *(void **)&cu.cuMemAllocManaged = find(library, "cuMemAllocManaged", &missing);
     *(void **)&cu.cuMemHostRegister = find(library, "cuMemHostRegister_v2", &missing);
     *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
@@ -459,6 +461,19 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
     return synchronise(d) ? LAUNCH_RAN_AND_FAILED : 0;
 }
 
+#define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
+#define CU_FUNC_ATTRIBUTE_NUM_REGS 4
+static int cuda_kernel_resources(struct device *d, void *module, const struct kernel_desc *kernel, int *registers,
+                                 int *shared_bytes) {
+    CUfunction function;
+    if (!module || !kernel->gpu || !cu.cuFuncGetAttribute || current(d)
+        || cuda_function(d, module, kernel->name, &function))
+        return -1;
+    if (cu.cuFuncGetAttribute(registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0) *registers = -1;
+    if (cu.cuFuncGetAttribute(shared_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function) != 0) *shared_bytes = -1;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- queued launches */
 static void *spare_event(struct cuda_state *s) {
     void *event = 0;
@@ -676,7 +691,7 @@ static const struct device_ops cuda_ops = {
     cuda_to_device_2d, cuda_to_host_2d,
     cuda_unify, cuda_host_alias, cuda_allocate_managed, cuda_release, cuda_accessible, cuda_interop_handles,
     cuda_launch_queued, cuda_event_state, cuda_event_wait, cuda_event_release,
-    cuda_allocate_pinned, cuda_release_pinned,
+    cuda_allocate_pinned, cuda_release_pinned, cuda_kernel_resources,
 };
 
 /* The device heap malloc (and so omp_alloc in a kernel) takes from: 8 MiB unless

@@ -153,7 +153,12 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
                           "(unified_shared_memory) it may have written some of it, so the host does not run "
                           "the region again", where, d->number, d->last_error);
         failed = settle(d, launched, where, fallback);
-        if (!failed) profile_launch(d, kernel_name, grid, block, start, micros);
+        if (!failed && profile_active()) {
+            int registers = -1, shared_bytes = -1;
+            if (d->ops->kernel_resources)
+                d->ops->kernel_resources(d, d->modules[image], kernel, &registers, &shared_bytes);
+            profile_launch(d, kernel_name, grid, block, start, micros, registers, shared_bytes);
+        }
     }
     if (!failed) {
         record_launch(d, kernel_name, grid, block, kernel->cpu_scheme, stream);

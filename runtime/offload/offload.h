@@ -223,6 +223,10 @@ struct device_ops {
      * pinned_memory.c); NULL where the device has none (the host's then is plain memory) */
     int (*allocate_pinned)(struct device *, long bytes, void **host);
     int (*release_pinned)(struct device *, void *host);
+    /* the kernel's registers per thread and static shared memory, as the device compiled
+     * it (the profile's, for `omp2gpu report --run`); NULL where there are none to tell */
+    int (*kernel_resources)(struct device *, void *module, const struct kernel_desc *kernel, int *registers,
+                            int *shared_bytes);
 };
 #define LAUNCH_RAN_AND_FAILED (-3)
 /* How a device under unified_shared_memory reaches the host's memory */
@@ -355,7 +359,8 @@ void record_overlap(struct device *device, const char *kernel, const char *other
 /* ---------------------------------------------------------------- profile.c */
 int profile_active(void);
 double profile_now(void);
-void profile_launch(struct device *device, const char *kernel, long grid, long block, double start, double micros);
+void profile_launch(struct device *device, const char *kernel, long grid, long block, double start, double micros,
+                    int registers, int shared_bytes);
 void profile_copy(struct device *device, int to_device, long bytes, double start);
 
 /* ---------------------------------------------------------------- requirements.c */

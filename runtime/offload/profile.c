@@ -18,7 +18,10 @@
 #include <unistd.h>
 #include "offload.h"
 
-struct event { char *name; const char *category; double start, duration; int pid; long tid; long grid, block; };
+struct event {
+    char *name; const char *category; double start, duration; int pid; long tid; long grid, block;
+    int registers, shared_bytes;      /* a kernel's, as the driver compiled it; -1 unknown */
+};
 struct track { int pid; long tid; char name[64]; };
 
 static int read_once, active, taken;
@@ -83,7 +86,7 @@ static long track_of(int pid, const char *stream) {
 }
 
 static void add(struct device *d, const char *name, const char *category, double start, double duration,
-                long grid, long block) {
+                long grid, long block, int registers, int shared_bytes) {
     char label[300];
     struct event *e;
     d->ops->label(d, label, sizeof label);
@@ -100,16 +103,19 @@ static void add(struct device *d, const char *name, const char *category, double
     e->tid = track_of(e->pid, strcmp(d->ops->kind, "gpu") == 0 ? "stream 0 (default)" : 0);
     e->grid = grid;
     e->block = block;
+    e->registers = registers;
+    e->shared_bytes = shared_bytes;
     snprintf(device_name, sizeof device_name, "%s", d->name);
 }
 
-void profile_launch(struct device *d, const char *kernel, long grid, long block, double start, double micros) {
-    if (profile_active()) add(d, kernel, "kernel", start, micros, grid, block);
+void profile_launch(struct device *d, const char *kernel, long grid, long block, double start, double micros,
+                    int registers, int shared_bytes) {
+    if (profile_active()) add(d, kernel, "kernel", start, micros, grid, block, registers, shared_bytes);
 }
 
 void profile_copy(struct device *d, int to_device, long bytes, double start) {
     if (profile_active())
-        add(d, to_device ? "copy to-device" : "copy to-host", "copy", start, profile_now() - start, -1, bytes);
+        add(d, to_device ? "copy to-device" : "copy to-host", "copy", start, profile_now() - start, -1, bytes, -1, -1);
 }
 
 static void json_string(FILE *out, const char *text) {
@@ -164,7 +170,10 @@ static void render(FILE *out, double shift) {
         if (seen) continue;
         fprintf(out, "%s\n", first ? "" : ",");
         json_string(out, events[i].name);
-        fputs(": {\"launches\": [", out);
+        fputs(": {", out);
+        if (events[i].registers >= 0) fprintf(out, "\"registers\": %d, ", events[i].registers);
+        if (events[i].shared_bytes >= 0) fprintf(out, "\"shared_bytes\": %d, ", events[i].shared_bytes);
+        fputs("\"launches\": [", out);
         for (j = i; j < event_count; j++) {
             if (events[j].grid < 0 || strcmp(events[j].name, events[i].name) != 0) continue;
             fprintf(out, "%s{\"grid\": %ld, \"block\": %ld, \"us\": %.3f}", launch ? "" : ", ", events[j].grid,

@@ -39,8 +39,10 @@ def program(tmp_path_factory) -> Path:
 
 def gcc_run(folder: Path, source: str) -> str:
     subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-O1", str(PROGRAMS / source), "-o", str(folder / "prog")], check=True)
+    # gcc's binary runs its regions on the host (another test may have left OMP_TARGET_OFFLOAD
+    # = MANDATORY in the environment, where libgomp, having no device, stops)
     return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True,
-                          timeout=TIMEOUT_S).stdout
+                          timeout=TIMEOUT_S, env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +193,20 @@ def test_automatic_concurrency_overlaps_only_launches_that_do_not_conflict(auto_
     conflicting = {("K1", "K3"), ("K2", "K4"), ("K1", "K1"), ("K2", "K2"), ("K3", "K3"), ("K4", "K4")}
     for first, second in conflicting:
         assert (name[first], name[second]) not in pairs and (name[second], name[first]) not in pairs, log
+
+
+def test_kernels_queued_by_tasks_of_a_team_let_its_barriers_end(fake_driver, tmp_path):
+    """Tasks made in a `single` and by one thread of a parallel region: the kernels run at
+    once, and both the single's barrier and the region's end are passed (they were not:
+    the poller's completion came while the team slept in libgomp's barrier)."""
+    program = build(tmp_path, "nowait_in_a_team.c")
+    for threads in ("1", "2", "4"):
+        events, _ = on_fake_gpu(program, fake_driver, tmp_path, OMP_NUM_THREADS=threads)
+        assert ("mark", "parallel end passed") in events, events
+        assert overlapping(between(events, None, "single barrier passed")), events
+        assert overlapping(between(events, "single barrier passed", "parallel end passed")), events
+    reference = gcc_run(tmp_path, "nowait_in_a_team.c")
+    assert run(program, {"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"}).stdout == reference
 
 
 def test_link_flags_wrap_the_openmp_waits():
