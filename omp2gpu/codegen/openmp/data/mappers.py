@@ -177,6 +177,8 @@ def element_work(mapper: Mapper, scope: Scope, stack: tuple) -> list:
         if _is_variable(mapper, item):
             continue
         named, element = item_types(mapper, item)
+        while element.is_array:         # an array member of structs (`p.st`, st[2]): its elements'
+            element = element.element
         nested = find(scope, DEFAULT_MAPPER, element) if element.is_struct else None
         if nested in stack:
             names = " -> ".join(m.spelled for m in (*stack[stack.index(nested):], nested))
