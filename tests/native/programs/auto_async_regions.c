@@ -8,7 +8,7 @@
  * the results, as gcc's binary prints them. */
 #include <stdio.h>
 
-#define N 8192
+#define N (1 << 23)     /* kernels long enough to be running when the next is launched, on a fast GPU too */
 
 static double a[N], b[N], c[N];
 
