@@ -12,7 +12,10 @@ code generation reaches a construct (the scope then knows every name):
   lower bound is not negative and the section ends within the array's length;
 - the location `#pragma omp atomic` updates has scalar type (2.13.6);
 - an atomic's `hint` is an integer constant expression (5.0 2.17.7; gcc: "expected
-  constant integer expression").
+  constant integer expression");
+- the clauses OpenMP defines over an integer expression (num_teams, thread_limit,
+  num_threads, device, priority, grainsize, num_tasks, filter) have one (gcc: "expected
+  integer expression"; a `num_teams(1.5)` is no silent conversion).
 
 `cg` is the code generator: its `scope`, `module.resolver` and `type_of` give the
 types without emitting code.
@@ -27,6 +30,8 @@ from omp2gpu.sema.atomic_forms import atomic_location
 from omp2gpu.sema.constant_eval import evaluate, evaluate_integer
 
 _NOT_CONST = frozenset({"private", "lastprivate", "reduction", "linear"})
+_INTEGER_EXPRESSIONS = frozenset({"num_teams", "thread_limit", "num_threads", "device", "priority", "grainsize",
+                                  "num_tasks", "filter"})
 
 
 def check_clause_names(scope, directive) -> None:
@@ -50,9 +55,16 @@ def check_clause_operands(cg, construct) -> None:
                 _check_sections(cg, item, clause.name)
             if clause.name == "linear":
                 _check_linear(cg, item)
+        if clause.name in _INTEGER_EXPRESSIONS and getattr(clause, "expr", None) is not None:
+            _check_integer_expression(cg, clause)
     if directive.kind == "atomic":
         _check_atomic_type(cg, construct)
         _check_atomic_hint(cg, directive)
+
+
+def _check_integer_expression(cg, clause) -> None:
+    if not cg.type_of(clause.expr).is_integer:
+        raise CompileError(f"'{clause.name}' needs an integer expression", clause.expr.coord or clause.coord)
 
 
 def _check_variable(cg, item, clause: str) -> None:

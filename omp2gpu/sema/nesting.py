@@ -10,7 +10,9 @@ only as a statement of a `sections` block (which must be a compound statement of
 statements, no declarations);
 no `return` inside a construct's structured block (it would leave it);
 `ordered` (without `depend`) closely nested in a loop region with an `ordered`
-clause. gcc and clang reject these programs too. A construct with no enclosing construct in its
+clause; `cancel` and `cancellation point` closely nested in a region of the kind they
+name (parallel, for, sections or a section, task or taskloop for taskgroup: the
+innermost leaf, so not `cancel parallel` directly inside `parallel for`, as gcc reads it). gcc and clang reject these programs too. A construct with no enclosing construct in its
 function is orphaned: the region it binds to is only known at run time, so it is
 not checked.
 """
@@ -108,6 +110,11 @@ def _closely_enclosing_leaf(enclosing: list, forbidden) -> str | None:
     return None
 
 
+# cancel / cancellation point KIND: the leaves that may closely enclose it (4.5 2.14.1)
+CANCEL_REGIONS = {"parallel": ("parallel",), "for": ("for",), "sections": ("sections", "section"),
+                  "taskgroup": ("task", "taskloop")}
+
+
 def _check(construct: OmpConstruct, enclosing: list) -> None:
     if not enclosing or construct.directive.kind == "allocate":    # declarative: no region
         return
@@ -133,6 +140,11 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
             and ("for" not in outer.constructs or outer.first(OrderedClause) is None):
         raise LoweringError("'ordered' region must be closely nested inside a loop region with "
                            "an 'ordered' clause", where)
+    if directive.kind in ("cancel", "cancellation point") and directive.cancel_kind in CANCEL_REGIONS:
+        allowed = CANCEL_REGIONS[directive.cancel_kind]
+        if outer_leaf not in allowed:
+            raise LoweringError(f"'{directive.kind} {directive.cancel_kind}' construct not closely nested inside "
+                                f"of '{allowed[0]}' (it is inside '{outer.kind}')", where)
     if first == "critical":
         for around in enclosing:
             if around.constructs[-1] == "critical" and around.critical_name == directive.critical_name:
