@@ -188,10 +188,14 @@ def compile_object(path, options: CompileOptions) -> bytes:
         return parts[2].read_bytes()
 
 
-def runtime_link_flags() -> list[str]:
-    """What another compiler's link needs for omp2gpu objects (`omp2gpu link-flags`)."""
-    return [str(native_runtime.build().static), *WAIT_WRAPPER_FLAGS, *openmp_runtime.link_flags(),
-            *SYSTEM_LIBRARIES]
+def runtime_link_flags(shared: bool = False) -> list[str]:
+    """What another compiler's link needs for omp2gpu objects (`omp2gpu link-flags`); with
+    `shared`, for a `-shared` link (`link-flags --shared`): the runtime built for a shared
+    library, taken whole, as `omp2gpu compile -shared` links it."""
+    runtime = native_runtime.build()
+    archive = (["-Wl,--whole-archive", str(runtime.static_for_shared), "-Wl,--no-whole-archive"] if shared
+               else [str(runtime.static)])
+    return [*archive, *WAIT_WRAPPER_FLAGS, *openmp_runtime.link_flags(), *SYSTEM_LIBRARIES]
 
 
 def cached_executable(paths: list, options: CompileOptions) -> Path:

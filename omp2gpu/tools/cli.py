@@ -5,7 +5,7 @@
     omp2gpu compile -c a.c [b.c...] [-o OUT]      write omp2gpu objects (.o: object_file.py)
     omp2gpu compile a.c b.o [-o prog]             a native executable (a.out; -shared: a library)
     omp2gpu compile prog.c --emit-llvm [-o OUT]   write host LLVM IR (.ll)
-    omp2gpu link-flags                            what `cc main.o x.o` needs for omp2gpu objects
+    omp2gpu link-flags [--shared]                 what `cc main.o x.o` (or `cc -shared`) needs for omp2gpu objects
     omp2gpu report prog.c [options]               registers, memory, occupancy per kernel
     omp2gpu cc [gcc's flags] FILE...              omp2gpu-cc, the drop-in C compiler (tools/cc.py)
     omp2gpu doctor                                the devices, and why a GPU is not usable
@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     flags = commands.add_parser("link-flags", help="the link flags another compiler needs for "
                                                    "omp2gpu objects (the offload runtime, OpenMP)")
+    flags.add_argument("--shared", action="store_true",
+                       help="for a `-shared` link (a shared library of omp2gpu objects)")
     flags.set_defaults(handler=_link_flags, inputs=[], dump=[], no_warnings=True)
 
     serve = commands.add_parser("serve", help="serve this machine's devices to remote programs "
@@ -289,7 +291,7 @@ def _link_device_code(args: argparse.Namespace, options) -> int:
 
 
 def _link_flags(args: argparse.Namespace, program_args: list[str]) -> int:
-    print(" ".join(native_link.runtime_link_flags()))
+    print(" ".join(native_link.runtime_link_flags(shared=args.shared)))
     return 0
 
 

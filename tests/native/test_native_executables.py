@@ -126,6 +126,26 @@ def test_shared_library_from_gcc_main_and_from_ctypes(tmp_path):
     assert called.stdout == "1 [1.0, 3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0] 56.0 1\n", called.stderr
 
 
+def test_gcc_links_a_shared_library_of_omp2gpu_objects_with_link_flags_shared(tmp_path):
+    """`cc -c` by omp2gpu, `cc -shared` by gcc with `omp2gpu link-flags --shared` (the
+    executable's flags fail such a link: its runtime has a .preinit_array)."""
+    done = omp2gpu("compile", "--native", "-c", "-fPIC", str(PROGRAMS / "vector_library.c"), "-o", "vector.o",
+                   cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    flags = omp2gpu("link-flags", "--shared", cwd=tmp_path)
+    assert flags.returncode == 0, flags.stderr
+    library = tmp_path / "libvector.so"
+    done = subprocess.run(["gcc", "-shared", str(tmp_path / "vector.o"), *flags.stdout.split(), "-o", str(library)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    program = tmp_path / "main"
+    done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), f"-L{tmp_path}", "-lvector",
+                           f"-Wl,-rpath,{tmp_path}", "-o", str(program)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    ran = run_bare(program, env={"OMP2GPU_DEVICES": "cpu"})
+    assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
+
+
 def test_ctypes_sees_the_library_symbols(tmp_path):
     library = build(tmp_path, "vector_library.c", "-shared", output="libvector.so")
     loaded = ctypes.CDLL(str(library))
