@@ -106,14 +106,19 @@ def test_gcc_main_links_an_omp2gpu_object(tmp_path, library_object, link_flags):
     assert host.stdout == "y[99]=298.0 on_device=0 sum=9900.0 devices=0\n", host.stderr
 
 
-def test_shared_library_from_gcc_main_and_from_ctypes(tmp_path):
-    library = build(tmp_path, "vector_library.c", "-shared", "-fPIC", output="libvector.so")
-    program = tmp_path / "main"
-    done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), f"-L{tmp_path}", "-lvector",
-                           f"-Wl,-rpath,{tmp_path}", "-o", str(program)], capture_output=True, text=True)
+def assert_gcc_main_runs_with_libvector(folder: Path) -> None:
+    """gcc_main.c built by gcc against folder/libvector.so runs its regions on the CPU device."""
+    program = folder / "main"
+    done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), f"-L{folder}", "-lvector",
+                           f"-Wl,-rpath,{folder}", "-o", str(program)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     ran = run_bare(program, env={"OMP2GPU_DEVICES": "cpu"})
     assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
+
+
+def test_shared_library_from_gcc_main_and_from_ctypes(tmp_path):
+    library = build(tmp_path, "vector_library.c", "-shared", "-fPIC", output="libvector.so")
+    assert_gcc_main_runs_with_libvector(tmp_path)
     # from Python, in a fresh interpreter: the library brings its own runtime
     script = (f"import ctypes\nlib = ctypes.CDLL({str(library)!r})\n"
               "lib.saxpy.argtypes = [ctypes.c_int, ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p]\n"
@@ -138,12 +143,7 @@ def test_gcc_links_a_shared_library_of_omp2gpu_objects_with_link_flags_shared(tm
     done = subprocess.run(["gcc", "-shared", str(tmp_path / "vector.o"), *flags.stdout.split(), "-o", str(library)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    program = tmp_path / "main"
-    done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), f"-L{tmp_path}", "-lvector",
-                           f"-Wl,-rpath,{tmp_path}", "-o", str(program)], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    ran = run_bare(program, env={"OMP2GPU_DEVICES": "cpu"})
-    assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
+    assert_gcc_main_runs_with_libvector(tmp_path)
 
 
 def test_ctypes_sees_the_library_symbols(tmp_path):
