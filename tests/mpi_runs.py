@@ -36,5 +36,5 @@ def run(command: list[str], tmp_path, **environ) -> subprocess.CompletedProcess:
 
 def gcc_build(source: Path, binary: Path) -> None:
     """`source` built by the MPI's wrapper around gcc -fopenmp, the reference."""
-    subprocess.run([mpi.find().wrapper, "-fopenmp", "-foffload=disable", "-O1", str(source), "-o", str(binary)], check=True,
-                   capture_output=True)
+    subprocess.run([mpi.find().wrapper, "-fopenmp", "-foffload=disable", "-O1", str(source), "-o", str(binary)],
+                   check=True, capture_output=True)

@@ -12,8 +12,9 @@ no `return` inside a construct's structured block (it would leave it);
 `ordered` (without `depend`) closely nested in a loop region with an `ordered`
 clause; `cancel` and `cancellation point` closely nested in a region of the kind they
 name (parallel, for, sections or a section, task or taskloop for taskgroup: the
-innermost leaf, so not `cancel parallel` directly inside `parallel for`, as gcc reads it). gcc and clang reject these programs too. A construct with no enclosing construct in its
-function is orphaned: the region it binds to is only known at run time, so it is
+innermost leaf, so not `cancel parallel` directly inside `parallel for`, as gcc reads
+it). gcc and clang reject these programs too. A construct with no enclosing construct in
+its function is orphaned: the region it binds to is only known at run time, so it is
 not checked.
 """
 

@@ -38,7 +38,8 @@ def gcc_output(tmp_path, source: str, threads: int, *env_pairs: tuple[str, str])
     path = tmp_path / "ref.c"
     path.write_text(source)
     binary = tmp_path / "ref"
-    subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-O1", str(path), "-o", str(binary)], check=True, capture_output=True)
+    subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-O1", str(path), "-o", str(binary)], check=True,
+                   capture_output=True)
     return subprocess.run([str(binary)], capture_output=True, text=True, check=True, timeout=120,
                           env=dict(os.environ, OMP_NUM_THREADS=str(threads), **dict(env_pairs))).stdout
 
