@@ -38,7 +38,8 @@ def program(tmp_path_factory) -> Path:
 
 
 def gcc_run(folder: Path, source: str) -> str:
-    subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-O1", str(PROGRAMS / source), "-o", str(folder / "prog")], check=True)
+    subprocess.run(["gcc", "-fopenmp", "-foffload=disable", "-O1", str(PROGRAMS / source), "-o", str(folder / "prog")],
+                   check=True)
     # gcc's binary runs its regions on the host (another test may have left OMP_TARGET_OFFLOAD
     # = MANDATORY in the environment, where libgomp, having no device, stops)
     return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True,
