@@ -244,7 +244,7 @@ int main(void) { f(); return 0; }
     ("int a = 0;\n#pragma omp task depend(in: main)\n  a++;",
      "3:29: error: 'main' in a 'depend' clause is not a variable"),
     ("int a = 0; double d = 1;\n#pragma omp task priority(d)\n  a++;",
-     "3:18: error: 'priority' needs an integer expression"),
+     "3:27: error: 'priority' needs an integer expression"),
     ("int a = 0;\n#pragma omp task if(undeclared_flag)\n  a++;",
      "3:21: error: use of undeclared identifier 'undeclared_flag'"),
 ])
