@@ -1,6 +1,8 @@
 """The per-clause parsers and the `CLAUSES` table that dispatches a clause name
 to its parser (`ClauseSpec`): each reads one clause's arguments (map types,
-reduction operators, schedule kinds, ...) into its typed clause.
+reduction operators, schedule kinds, ...) into its typed clause. The loop constructs'
+clauses are loop_clauses.py's; maps, tasks, allocators and interop have modules of
+their own too.
 
 `directive_table.py` decides which clauses a directive accepts and
 `directive_rules.py` checks the rules that involve several clauses; this module
@@ -12,26 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from pycparser import c_ast
-
-from omp2gpu.frontend.openmp import allocate_clauses, interop_clauses, map_clauses, task_clauses
+from omp2gpu.frontend.openmp import allocate_clauses, interop_clauses, loop_clauses, map_clauses, task_clauses
 from omp2gpu.frontend.openmp.clause_types import (  # OpenMP 5.0/5.1 atomics and requires
     AbsentClause,
     AcqRelClause,
     AcquireClause,
-    AlignedClause,
     AtClause,
     AtomicClause,
     AtomicDefaultMemOrderClause,
-    BindClause,
-    CollapseClause,
     CompareClause,
     ContainsClause,
     CopyinClause,
     CopyprivateClause,
     DefaultClause,
     DeviceClause,
-    DistScheduleClause,
     DynamicAllocatorsClause,
     ExclusiveClause,
     FailClause,
@@ -50,7 +46,6 @@ from omp2gpu.frontend.openmp.clause_types import (  # OpenMP 5.0/5.1 atomics and
     InReductionClause,
     IsDevicePtrClause,
     LastprivateClause,
-    LinearClause,
     LinkClause,
     MergeableClause,
     MessageClause,
@@ -64,9 +59,6 @@ from omp2gpu.frontend.openmp.clause_types import (  # OpenMP 5.0/5.1 atomics and
     NumTasksClause,
     NumTeamsClause,
     NumThreadsClause,
-    OrderClause,
-    OrderedClause,
-    PartialClause,
     PriorityClause,
     PrivateClause,
     ProcBindClause,
@@ -74,14 +66,10 @@ from omp2gpu.frontend.openmp.clause_types import (  # OpenMP 5.0/5.1 atomics and
     RelaxedClause,
     ReleaseClause,
     ReverseOffloadClause,
-    SafelenClause,
-    ScheduleClause,
     SeqCstClause,
     SeverityClause,
     SharedClause,
     SimdClause,
-    SimdlenClause,
-    SizesClause,
     TaskReductionClause,
     ThreadLimitClause,
     ThreadsClause,
@@ -98,14 +86,11 @@ from omp2gpu.frontend.openmp.directive_table import DIRECTIVES as DIRECTIVE_NAME
 from omp2gpu.frontend.openmp.pragma_syntax import (
     Group,
     constant_int,
-    parse_expression,
     parse_list,
-    positive_constant,
     single_expression,
     single_word,
     split_once,
     split_top,
-    take_parenthesized,
 )
 
 # --------------------------------------------------------------------------
@@ -113,8 +98,6 @@ from omp2gpu.frontend.openmp.pragma_syntax import (
 # --------------------------------------------------------------------------
 
 REDUCTION_OPS = ("+", "*", "-", "&", "|", "^", "&&", "||", "max", "min")
-SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
-SCHEDULE_MODIFIERS = ("monotonic", "nonmonotonic", "simd")
 DEFAULT_KINDS = ("shared", "none", "firstprivate", "private")    # the last two: OpenMP 5.0/5.1
 # OpenMP 5.0 reduction modifiers (`reduction(task, +: x)`).
 REDUCTION_MODIFIERS = ("default", "task", "inscan")
@@ -218,67 +201,22 @@ def _parse_proc_bind(ctx, tok, args):
     return ProcBindClause(coord=ctx.loc(tok.offset), kind="master" if word.text == "primary" else word.text)
 
 
-def _parse_collapse(ctx, tok, args):
-    return CollapseClause(coord=ctx.loc(tok.offset), count=positive_constant(ctx, args, "collapse"))
 
 
-def _parse_ordered(ctx, tok, args):
-    count = positive_constant(ctx, args, "ordered") if args is not None else None
-    return OrderedClause(coord=ctx.loc(tok.offset), count=count)
 
 
-def _parse_safelen(ctx, tok, args):
-    return SafelenClause(coord=ctx.loc(tok.offset), length=positive_constant(ctx, args, "safelen"))
 
 
-def _parse_simdlen(ctx, tok, args):
-    return SimdlenClause(coord=ctx.loc(tok.offset), length=positive_constant(ctx, args, "simdlen"))
 
 
-def _parse_schedule(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'schedule' clause")
-    modifiers = _parse_schedule_modifiers(ctx, head) if tail is not None else ()
-    kind_group, chunk_group = _kind_and_chunk(ctx, tail if tail is not None else head, "schedule")
-    kind = single_word(ctx, kind_group, SCHEDULE_KINDS, "'schedule' clause").text
-    if chunk_group is not None and kind in ("auto", "runtime"):
-        raise ctx.error(f"schedule kind '{kind}' takes no chunk size", chunk_group.sep.offset)
-    if "nonmonotonic" in modifiers and kind not in ("dynamic", "guided"):
-        raise ctx.error("'nonmonotonic' requires schedule kind 'dynamic' or 'guided'",
-                        kind_group.start)
-    return ScheduleClause(coord=ctx.loc(tok.offset), kind=kind, modifiers=modifiers,
-                          chunk=_chunk(ctx, chunk_group, "schedule"))
 
 
-def _parse_schedule_modifiers(ctx, head: Group) -> tuple[str, ...]:
-    pieces = split_top(head, ",")
-    if len(pieces) > 2:
-        raise ctx.error("at most two schedule modifiers are allowed", pieces[2].sep.offset)
-    words = [single_word(ctx, piece, SCHEDULE_MODIFIERS, "'schedule' modifier") for piece in pieces]
-    names = [w.text for w in words]
-    if len(set(names)) < len(names) or {"monotonic", "nonmonotonic"} <= set(names):
-        raise ctx.error(f"conflicting schedule modifier '{names[-1]}'", words[-1].offset)
-    return tuple(names)
 
 
-def _kind_and_chunk(ctx, group: Group, clause: str) -> tuple[Group, Group | None]:
-    """`kind [, chunk]`."""
-    pieces = split_top(group, ",")
-    if len(pieces) > 2:
-        raise ctx.error(f"unexpected ',' in '{clause}' clause", pieces[2].sep.offset)
-    return pieces[0], (pieces[1] if len(pieces) == 2 else None)
 
 
-def _chunk(ctx, group: Group | None, clause: str) -> c_ast.Node | None:
-    if group is None:
-        return None
-    return parse_expression(ctx, group, f"chunk size of '{clause}' clause")
 
 
-def _parse_dist_schedule(ctx, tok, args):
-    kind_group, chunk_group = _kind_and_chunk(ctx, args, "dist_schedule")
-    single_word(ctx, kind_group, ("static",), "'dist_schedule' clause")
-    return DistScheduleClause(coord=ctx.loc(tok.offset),
-                              chunk=_chunk(ctx, chunk_group, "dist_schedule"))
 
 
 def _parse_priority(ctx, tok, args):
@@ -306,74 +244,16 @@ def _parse_if(ctx, tok, args):
     return clause
 
 
-def _parse_aligned(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'aligned' clause")
-    alignment = positive_constant(ctx, tail, "aligned") if tail is not None else None
-    return AlignedClause(coord=ctx.loc(tok.offset), alignment=alignment,
-                         items=parse_list(ctx, head, "aligned", plain=True))
 
 
-def _parse_linear(ctx, tok, args):
-    head, tail = split_once(ctx, args, ":", "'linear' clause")
-    modifier, tokens = None, head.tokens
-    if len(tokens) >= 3 and tokens[0].text in ("val", "ref", "uval") and tokens[1].is_punct("("):
-        inner, after = take_parenthesized(ctx, tokens, 1, "linear modifier list")
-        if after == len(tokens):
-            if tokens[0].text != "val":
-                raise ctx.error(f"linear modifier '{tokens[0].text}' is not allowed in C",
-                                tokens[0].offset)
-            modifier, head = "val", inner
-    elif len(tokens) >= 3 and tokens[0].kind == "id" and tokens[1].is_punct("(") and tokens[-1].is_punct(")"):
-        raise ctx.error(f"expected 'val', 'ref' or 'uval' as the 'linear' modifier, found "
-                        f"'{tokens[0].text}'", tokens[0].offset)
-    step = None
-    if tail is not None and _is_52_linear_tail(tail):
-        step, written = _linear_52_modifiers(ctx, tail)
-        if written is not None:
-            if modifier is not None:
-                raise ctx.error("a 'linear' clause takes its modifier once", tail.start)
-            modifier = written
-    elif tail is not None:
-        step = parse_expression(ctx, tail, "step of 'linear' clause")
-    return LinearClause(coord=ctx.loc(tok.offset), modifier=modifier, step=step,
-                        items=parse_list(ctx, head, "linear", plain=True))
 
 
-_LINEAR_MODIFIERS = ("val", "ref", "uval")
 
 
-def _is_step_modifier(piece) -> bool:
-    tokens = piece.tokens
-    return len(tokens) >= 3 and tokens[0].text == "step" and tokens[1].is_punct("(") and tokens[-1].is_punct(")")
 
 
-def _is_52_linear_tail(tail) -> bool:
-    """OpenMP 5.2's `linear(list: step(s), val)`: modifiers after the colon."""
-    pieces = split_top(tail, ",")
-    return len(pieces) > 1 or _is_step_modifier(pieces[0]) or (
-        len(pieces[0].tokens) == 1 and pieces[0].tokens[0].text in _LINEAR_MODIFIERS)
 
 
-def _linear_52_modifiers(ctx, tail):
-    """(step expression or None, modifier or None) of a 5.2 modifier list."""
-    step, modifier = None, None
-    for piece in split_top(tail, ","):
-        tokens = piece.tokens
-        if _is_step_modifier(piece):
-            if step is not None:
-                raise ctx.error("'step' given twice in 'linear' clause", tokens[0].offset)
-            inner, _ = take_parenthesized(ctx, tokens, 1, "linear step")
-            step = parse_expression(ctx, inner, "step of 'linear' clause")
-        elif len(tokens) == 1 and tokens[0].text in _LINEAR_MODIFIERS:
-            if tokens[0].text != "val":
-                raise ctx.error(f"linear modifier '{tokens[0].text}' is not allowed in C", tokens[0].offset)
-            if modifier is not None:
-                raise ctx.error("a 'linear' clause takes its modifier once", tokens[0].offset)
-            modifier = "val"
-        else:
-            raise ctx.error("expected 'step(...)' or a linear modifier ('val') after ',' in 'linear' clause",
-                            tokens[0].offset if tokens else piece.start)
-    return step, modifier
 
 
 def _parse_fail(ctx, tok, args):
@@ -387,23 +267,10 @@ def _parse_default_mem_order(ctx, tok, args):
     return AtomicDefaultMemOrderClause(coord=ctx.loc(tok.offset), order=word.text)
 
 
-BINDINGS = ("teams", "parallel", "thread")
-ORDER_MODIFIERS = ("reproducible", "unconstrained")
 
 
-def _parse_bind(ctx, tok, args):
-    word = single_word(ctx, args, BINDINGS, "'bind' clause")
-    return BindClause(coord=ctx.loc(tok.offset), kind=word.text)
 
 
-def _parse_order(ctx, tok, args):
-    """`order([reproducible | unconstrained :] concurrent)`."""
-    head, tail = split_once(ctx, args, ":", "'order' clause")
-    modifier = None
-    if tail is not None:
-        modifier = single_word(ctx, head, ORDER_MODIFIERS, "'order' modifier").text
-    single_word(ctx, tail if tail is not None else head, ("concurrent",), "'order' clause")
-    return OrderClause(coord=ctx.loc(tok.offset), modifier=modifier)
 
 
 @dataclass(frozen=True)
@@ -434,8 +301,8 @@ CLAUSES: dict[str, ClauseSpec] = {
     "uniform": ClauseSpec(_list_clause(UniformClause, plain=True), "required"),
     "map": ClauseSpec(map_clauses.parse_map, "required"),
     "reduction": ClauseSpec(_parse_reduction, "required"),
-    "aligned": ClauseSpec(_parse_aligned, "required"),
-    "linear": ClauseSpec(_parse_linear, "required"),
+    "aligned": ClauseSpec(loop_clauses.parse_aligned, "required"),
+    "linear": ClauseSpec(loop_clauses.parse_linear, "required"),
     "depend": ClauseSpec(task_clauses.parse_depend, "required"),
     "doacross": ClauseSpec(task_clauses.parse_doacross, "required"),      # OpenMP 5.2's depend(source|sink)
     "num_teams": ClauseSpec(_expr_clause(NumTeamsClause), "required"),
@@ -453,12 +320,12 @@ CLAUSES: dict[str, ClauseSpec] = {
     "default": ClauseSpec(_parse_default, "required"),
     "defaultmap": ClauseSpec(map_clauses.parse_defaultmap, "required"),
     "proc_bind": ClauseSpec(_parse_proc_bind, "required"),
-    "collapse": ClauseSpec(_parse_collapse, "required"),
-    "ordered": ClauseSpec(_parse_ordered, "optional"),
-    "safelen": ClauseSpec(_parse_safelen, "required"),
-    "simdlen": ClauseSpec(_parse_simdlen, "required"),
-    "schedule": ClauseSpec(_parse_schedule, "required"),
-    "dist_schedule": ClauseSpec(_parse_dist_schedule, "required"),
+    "collapse": ClauseSpec(loop_clauses.parse_collapse, "required"),
+    "ordered": ClauseSpec(loop_clauses.parse_ordered, "optional"),
+    "safelen": ClauseSpec(loop_clauses.parse_safelen, "required"),
+    "simdlen": ClauseSpec(loop_clauses.parse_simdlen, "required"),
+    "schedule": ClauseSpec(loop_clauses.parse_schedule, "required"),
+    "dist_schedule": ClauseSpec(loop_clauses.parse_dist_schedule, "required"),
     "nowait": ClauseSpec(_flag_clause(NowaitClause), "none"),
     "seq_cst": ClauseSpec(_flag_clause(SeqCstClause), "none"),
     "acq_rel": ClauseSpec(_flag_clause(AcqRelClause), "none"),
@@ -491,8 +358,8 @@ CLAUSES: dict[str, ClauseSpec] = {
     "detach": ClauseSpec(task_clauses.parse_detach, "required"),
     "destroy": ClauseSpec(task_clauses.parse_destroy, "optional"),
     "capture": _atomic("capture"),
-    "bind": ClauseSpec(_parse_bind, "required"),
-    "order": ClauseSpec(_parse_order, "required"),
+    "bind": ClauseSpec(loop_clauses.parse_bind, "required"),
+    "order": ClauseSpec(loop_clauses.parse_order, "required"),
 }
 
 # ---------------------------------------------------- OpenMP 5.0/5.1: masked, error, assume, simd
@@ -556,17 +423,6 @@ CLAUSES.update({
 OTHER_OPENMP_CLAUSES = frozenset()
 
 
-# ---------------------------------------------------- OpenMP 5.1 loop transformations: tile, unroll
-def _parse_sizes(ctx, tok, args):
-    return SizesClause(coord=ctx.loc(tok.offset),
-                       sizes=[positive_constant(ctx, piece, "sizes") for piece in split_top(args, ",")])
-
-
-def _parse_partial(ctx, tok, args):
-    factor = positive_constant(ctx, args, "partial") if args is not None else None
-    return PartialClause(coord=ctx.loc(tok.offset), factor=factor)
-
-
 CLAUSES.update({                                # OpenMP 5.0/5.1 memory management
     "allocator": ClauseSpec(allocate_clauses.parse_allocator, "required"),
     "align": ClauseSpec(allocate_clauses.parse_align, "required"),
@@ -574,10 +430,10 @@ CLAUSES.update({                                # OpenMP 5.0/5.1 memory manageme
     "uses_allocators": ClauseSpec(allocate_clauses.parse_uses_allocators, "required"),
 })
 
-CLAUSES.update({
-    "sizes": ClauseSpec(_parse_sizes, "required"),
+CLAUSES.update({                                # OpenMP 5.1 loop transformations: tile, unroll
+    "sizes": ClauseSpec(loop_clauses.parse_sizes, "required"),
     "full": ClauseSpec(_flag_clause(FullClause), "none"),
-    "partial": ClauseSpec(_parse_partial, "optional"),
+    "partial": ClauseSpec(loop_clauses.parse_partial, "optional"),
 })
 
 # ---------------------------------------------------- OpenMP 5.1 interop (interop_clauses.py)
