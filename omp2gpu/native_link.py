@@ -35,7 +35,7 @@ import llvmlite.binding as llvm
 
 from omp2gpu import driver, native_image, remote_image, trace_events
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.disk_cache import cache_dir, compiler_key
+from omp2gpu.disk_cache import cache_dir, code_cache_enabled, compiler_key
 from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.runtime_files import runtime_root
 from omp2gpu.targets import host, mpi, mpi_device_buffers, native_runtime, openmp_runtime, shared_libraries
@@ -201,7 +201,7 @@ def runtime_link_flags(shared: bool = False) -> list[str]:
 def cached_executable(paths: list, options: CompileOptions) -> Path:
     """`omp2gpu run`: the program's executable in the disk cache, linked now unless the
     same compiled program was linked before (the key is the compiled code, so an edited
-    header makes a new one)."""
+    header makes a new one) and the code cache is on."""
     program = _linked_program(paths, options, "`omp2gpu run` needs a program with a main function")
     module = program.host
     host.internalise(module, keep=("main",))      # first: what main does not reach is not in the key
@@ -214,7 +214,8 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
                        salt=digest.hexdigest())
     executable = cache_dir() / "native" / key[:32] / Path(str(paths[0])).stem
     device_copies = executable.with_name("device-copies.json")   # the image's large objects
-    if executable.is_file() and device_copies.is_file() and not options.dump:   # a dump shows the stages
+    # a dump shows the stages; OMP2GPU_CODE_CACHE=0 links again, as it compiles again
+    if executable.is_file() and device_copies.is_file() and not options.dump and code_cache_enabled():
         check_room(program, json.loads(device_copies.read_text()))
         return executable
     copies: list = []

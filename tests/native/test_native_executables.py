@@ -95,6 +95,18 @@ def test_run_native_reuses_the_linked_program(tmp_path):
     assert len(list((cache / "native").iterdir())) == 1
 
 
+def test_run_native_links_again_with_the_code_cache_off(tmp_path):
+    cache = tmp_path / "cache"
+    linked = []
+    for switch in ("1", "0", "0"):
+        done = omp2gpu("run", "--native", str(PROGRAMS / "process_facts.c"), input="", cwd=tmp_path,
+                       env={"OMP2GPU_CACHE_DIR": str(cache), "OMP2GPU_CODE_CACHE": switch})
+        assert done.returncode == 0, done.stderr
+        (executable,) = (cache / "native").glob("*/process_facts")
+        linked.append(executable.stat().st_ino)
+    assert linked[0] != linked[1] != linked[2]          # each run with the cache off wrote a new one
+
+
 def test_gcc_main_links_an_omp2gpu_object(tmp_path, library_object, link_flags):
     program = tmp_path / "main"
     done = subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
