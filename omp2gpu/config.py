@@ -250,8 +250,8 @@ COMPILER_VARIABLES = (
     _compiler("XDG_CACHE_HOME", kind=Text(), reader="disk_cache.py",
               doc="where the cache lives when `OMP2GPU_CACHE_DIR` is unset"),
     _compiler("OMP2GPU_CODE_CACHE", kind=Flag(default=True), reader="disk_cache.py",
-              doc="`0`: no GPU PTX kept between runs (the device code is compiled anew; `run`'s linked "
-                  "executables are still kept)"),
+              doc="`0`: no compiled code kept between runs (the device code is compiled anew, and `run` "
+                  "links its executable anew)"),
     _compiler("OMP2GPU_TIME_STAGES", kind=Flag(), reader="pipeline.py",
               doc="`1`: print how long each compile stage took before `main` starts"),
     _compiler("OMP2GPU_DEBUG", kind=Flag(), reader="tools/command_guard.py",
