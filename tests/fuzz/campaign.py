@@ -177,11 +177,15 @@ def _compare_with_gcc(results: Results, case: Case, source: bytes, outcome: Outc
             results.wrong_line.append(Disagreement(case, source, ours, gcc.first_error))
 
 
+SAVE_EVERY = 500
+
+
 def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_gcc: bool = True,
         reduce_budget: int = 150, log=None, collected=None) -> Results:
     """Compile every case of case_source (stopping after `minutes`), call
     collected(results) if given (a long run writes its summary there, before the
-    reductions, which a time limit may cut short), then reduce the first input of
+    reductions, which a time limit may cut short; and every SAVE_EVERY mutants, so
+    that a run killed early keeps what it found), then reduce the first input of
     each finding."""
     results = Results()
     deadline = time.monotonic() + minutes * 60 if minutes else None
@@ -210,6 +214,8 @@ def run(case_source, jobs: int = 2, minutes: float | None = None, compare_with_g
                     _compare_with_gcc(results, case, source, outcome, gcc)
             if log and results.cases % 100 == 0:
                 log(f"{results.cases} mutants, {len(results.findings)} findings")
+            if collected is not None and results.cases % SAVE_EVERY == 0:
+                collected(results)          # a run stopped early keeps its tallies
     if collected is not None:
         collected(results)
     for finding in results.findings.values():
