@@ -120,7 +120,7 @@ def merged(parts: list[dict]) -> str:
         whole.error_on_gccs_line.update({key == "True": n for key, n in part["error_on_gccs_line"].items()})
         whole.gcc_older_openmp_both_reject += part["gcc_older_openmp_both_reject"]
         finding_names.update(part["findings"])
-    lines = whole.summary().splitlines()
+    lines = [line for line in whole.summary().splitlines() if not line.startswith("gcc 12's")]
     invalid = sum(part["accept_invalid"] for part in parts)
     older = sum(part["gcc_older_openmp"] for part in parts)
     lines.append(f"accepted only by omp2gpu: {invalid} accept-invalid, {older} under gcc 12's map-clause rule")
