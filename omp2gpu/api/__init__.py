@@ -7,6 +7,7 @@
     arrays           which protocol an array argument speaks, and its memory:
       buffers          the buffer protocol (host memory)
       cuda_interface   __cuda_array_interface__ (device memory)
+      cupy_arrays      CuPy arrays of a checked layout, read from their attributes
       dlpack           DLPack (either)
     memory           ArrayMemory, what the C function gets of an array
     element_types    an array's element type against a pointer's pointee type

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ctypes
 import operator
 
-from omp2gpu.api import buffers, cuda_interface
+from omp2gpu.api import buffers, cuda_interface, cupy_arrays
 from omp2gpu.api.arrays import array_memory, is_numpy_array
 from omp2gpu.api.element_types import mismatch
 from omp2gpu.sema import ctypes as ct
@@ -136,6 +136,9 @@ class PointerParameter(Parameter):
         self._dtypes: dict = {}           # a NumPy dtype -> the same
         self._numpy_array = None          # numpy.ndarray, once one is passed here
         self._device_layouts: dict = {}   # a device array's layout that passed the checks -> its bytes
+        self._cupy_array = None           # cupy.ndarray, once one passed the checks here
+        self._cupy_layouts: dict = {}     # (dtype, shape, strides) of a CuPy array that did -> its bytes
+        self._cupy_stream = None          # cupy.cuda.get_current_stream
 
     def convert(self, value, arrays: list, releases: list):
         """`arrays`: the call's arrays' records, flat; `releases`: what to call once the C
@@ -153,9 +156,22 @@ class PointerParameter(Parameter):
                     self._numpy_dtype(value, why)
                 arrays += (address, value.nbytes, self.name_address, 0)
                 return address
+        if type(value) is self._cupy_array:
+            nbytes = self._cupy_layouts.get((value.dtype, value.shape, value.strides))
+            if nbytes is not None:
+                stream = self._cupy_stream().ptr
+                if stream:
+                    self._wait(stream)
+                address = value.data.ptr
+                if nbytes:
+                    arrays += (address, nbytes, self.name_address, 1)
+                return address or None
         interface = getattr(value, "__cuda_array_interface__", None)
         if interface is not None:
-            return self._device_array(interface, arrays)
+            address = self._device_array(interface, arrays)
+            if type(value) is cupy_arrays.ndarray_type():
+                self._learn_cupy_layout(value)
+            return address
         memory = self._host_memory(value, releases)
         self._check(memory.element, memory.c_contiguous, memory.readonly)
         if memory.nbytes:
@@ -189,6 +205,14 @@ class PointerParameter(Parameter):
         if nbytes:
             arrays += (address, nbytes, self.name_address, 1)
         return address or None
+
+    def _learn_cupy_layout(self, array) -> None:
+        """A CuPy array that passed the checks through its interface: the next of its
+        layout are read from their attributes (api/cupy_arrays.py)."""
+        if self._cupy_array is None:
+            self._cupy_array, self._cupy_stream = type(array), cupy_arrays.current_stream_getter()
+        if len(self._cupy_layouts) < 64:
+            self._cupy_layouts[array.dtype, array.shape, array.strides] = array.nbytes
 
     def _host_memory(self, value, releases: list):
         """The memory of an array of the buffer protocol or DLPack (api/arrays.py); what

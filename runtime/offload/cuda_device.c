@@ -121,6 +121,7 @@ struct cuda_state {
     CUstream streams[STREAMS];   /* queued launches' blocking streams, made at first use */
     int next_stream;
     int queued;                  /* a launch may still run: synchronise before freeing memory */
+    int unwaited;                /* a synchronous launch nothing has waited for yet (finish_launch) */
     pthread_mutex_t spare_lock;  /* events are given back by the poller and waiting threads */
     void *spare[SPARE_EVENTS];
     int spare_count;
@@ -295,13 +296,14 @@ static int synchronise(struct device *d) {
     struct cuda_state *s = d->state;
     if (check(d, cu.cuCtxSynchronize(), "cuCtxSynchronize")) return -1;
     s->queued = 0;
+    s->unwaited = 0;
     return 0;
 }
 
 /* No memory is freed under a kernel that may still use it. */
 static int cuda_release(struct device *d, uintptr_t address) {
     struct cuda_state *s = d->state;
-    if (current(d) || (s->queued && synchronise(d))) return -1;
+    if (current(d) || ((s->queued || s->unwaited) && synchronise(d))) return -1;
     return check(d, cu.cuMemFree((CUdeviceptr)address), "cuMemFree");
 }
 
@@ -310,9 +312,17 @@ static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long
     return current(d) || check(d, cu.cuMemcpyHtoD((CUdeviceptr)dst, src, (size_t)bytes), "cuMemcpyHtoD");
 }
 
+/* On the legacy stream, so after the kernel of a synchronous launch: its fault is this
+ * copy's error, and the copy is its wait. */
 static int cuda_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
+    struct cuda_state *s = d->state;
     if (bytes <= 0) return 0;
-    return current(d) || check(d, cu.cuMemcpyDtoH(dst, (CUdeviceptr)src, (size_t)bytes), "cuMemcpyDtoH");
+    CUresult result;
+    if (current(d)) return -1;
+    result = cu.cuMemcpyDtoH(dst, (CUdeviceptr)src, (size_t)bytes);
+    if (result == 0) s->unwaited = 0;
+    else if (s->unwaited && synchronise(d)) return -1;      /* the kernel's fault, named as its wait's */
+    return check(d, result, "cuMemcpyDtoH");
 }
 
 /* a strided target update's rows in one call (strided_copies.c) */
@@ -458,7 +468,14 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
         return -1;
-    return synchronise(d) ? LAUNCH_RAN_AND_FAILED : 0;
+    ((struct cuda_state *)d->state)->unwaited = 1;     /* waited for by a copy back or finish_launch */
+    return 0;
+}
+
+static int cuda_finish_launch(struct device *d) {
+    struct cuda_state *s = d->state;
+    if (!s->unwaited) return 0;
+    return current(d) || synchronise(d) ? LAUNCH_RAN_AND_FAILED : 0;
 }
 
 #define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
@@ -691,7 +708,7 @@ static const struct device_ops cuda_ops = {
     cuda_to_device_2d, cuda_to_host_2d,
     cuda_unify, cuda_host_alias, cuda_allocate_managed, cuda_release, cuda_accessible, cuda_interop_handles,
     cuda_launch_queued, cuda_event_state, cuda_event_wait, cuda_event_release,
-    cuda_allocate_pinned, cuda_release_pinned, cuda_kernel_resources,
+    cuda_allocate_pinned, cuda_release_pinned, cuda_kernel_resources, cuda_finish_launch,
 };
 
 /* The device heap malloc (and so omp_alloc in a kernel) takes from: 8 MiB unless

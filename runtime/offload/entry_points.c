@@ -59,6 +59,16 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
                   int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
                   int64_t trip_count, const char *where);
 
+/* A kernel that failed after it started, with host memory used in place, may have written
+ * some of it: the host must not run the region again. */
+static int kernel_outcome(struct device *d, int launched, const char *where) {
+    if (launched == LAUNCH_RAN_AND_FAILED && d->table.in_place)
+        offload_fatal("%s: the region's kernel failed on device %d (%s); with host memory used in place "
+                      "(unified_shared_memory) it may have written some of it, so the host does not run "
+                      "the region again", where, d->number, d->last_error);
+    return launched;
+}
+
 /* A declare mapper's MAP_MAPPER entries are made into the entries they stand for
  * (mappers.c) before anything else: the construct then runs on the expanded arrays. */
 int __omp2gpu_target(int64_t device, const char *kernel_name, int32_t count, void **bases, void **begins,
@@ -148,11 +158,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         double micros = 0, start = profile_active() ? profile_now() : 0;
         int launched = task_launch(d, d->modules[image], kernel, grid, block, args, params,
                                    profile_active() ? &micros : 0, all_present, &stream);
-        if (launched == LAUNCH_RAN_AND_FAILED && d->table.in_place)   /* it may have written host memory */
-            offload_fatal("%s: the region's kernel failed on device %d (%s); with host memory used in place "
-                          "(unified_shared_memory) it may have written some of it, so the host does not run "
-                          "the region again", where, d->number, d->last_error);
-        failed = settle(d, launched, where, fallback);
+        failed = settle(d, kernel_outcome(d, launched, where), where, fallback);
         if (!failed && profile_active()) {
             int registers = -1, shared_bytes = -1;
             if (d->ops->kernel_resources)
@@ -165,6 +171,8 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         table_kernel_ran(d);
         failed = settle(d, table_end(d, entries, count, where), where, fallback);
     }
+    if (!failed && d->ops->finish_launch)         /* no copy back waited for the kernel */
+        failed = settle(d, kernel_outcome(d, d->ops->finish_launch(d), where), where, fallback);
     if (entries != small) free(entries);
     offload_unlock();
     return failed && !offload_error_pending();

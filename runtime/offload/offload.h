@@ -227,6 +227,11 @@ struct device_ops {
      * it (the profile's, for `omp2gpu report --run`); NULL where there are none to tell */
     int (*kernel_resources)(struct device *, void *module, const struct kernel_desc *kernel, int *registers,
                             int *shared_bytes);
+    /* Where set, `launch` may return with its kernel still running (CUDA C's copy, launch,
+     * copy: a copy to the host or a free in between waits for it and reports its fault);
+     * this waits for it, if nothing did: 0, or LAUNCH_RAN_AND_FAILED. Called before the
+     * runtime's lock is given up. */
+    int (*finish_launch)(struct device *);
 };
 #define LAUNCH_RAN_AND_FAILED (-3)
 /* How a device under unified_shared_memory reaches the host's memory */

@@ -145,7 +145,8 @@ static int launch(struct client *c, const struct remote_request *q, struct devic
     memcpy(slots, data + name_length + 1, (size_t)count * 8);
     for (long a = 0; a < count; a++) args[a] = &slots[a];
     double began = now_micros();
-    if (d->ops->launch(d, m->module, &m->image->kernels[i], (long)q->c, (long)q->d, args, (int)count, 0))
+    if (d->ops->launch(d, m->module, &m->image->kernels[i], (long)q->c, (long)q->d, args, (int)count, 0)
+        || (d->ops->finish_launch && d->ops->finish_launch(d)))
         return refuse(c, q, "the kernel failed: %s", d->last_error);
     if (trace) fprintf(stderr, "omp2gpu serve: kernel %s ran from %.0f to %.0f us\n", data, began, now_micros());
     return reply(c, q, 0, 0, 0, 0, 0);

@@ -123,3 +123,52 @@ def test_a_stream_that_cannot_be_waited_for_names_the_parameter():
     with pytest.raises(ValueError, match=r"f\(\): 'a': device array\(s\) the target regions cannot use: "
                                          "no such stream"):
         _convert(parameter, FakeDeviceArray(typestr="<f8", stream=0x99))
+
+
+class _StandInCupy:
+    """A `cupy` module as the CuPy fast path reads it (api/cupy_arrays.py): an ndarray
+    with dtype, shape, strides, nbytes and data.ptr beside its interface, and the current
+    stream."""
+
+    def __init__(self):
+        cupy = self
+        self.current = 0
+
+        class Stream:
+            @property
+            def ptr(self):
+                return cupy.current
+
+        class ndarray:  # noqa: N801 (CuPy's name)
+            def __init__(self, address, shape, dtype="<f8"):
+                self.dtype, self.shape = np.dtype(dtype), shape
+                self.strides = tuple(int(s) for s in np.empty(shape, dtype).strides)
+                self.nbytes = int(np.prod(shape)) * self.dtype.itemsize
+                self.data = type("MemoryPointer", (), {"ptr": address})()
+                self.interface_reads = 0
+
+            @property
+            def __cuda_array_interface__(self):
+                self.interface_reads += 1
+                return {"data": (self.data.ptr, False), "shape": self.shape, "typestr": self.dtype.str,
+                        "version": 3, "stream": cupy.current or 1}
+
+        self.ndarray = ndarray
+        self.cuda = type("cuda", (), {"get_current_stream": staticmethod(Stream)})
+
+
+def test_a_cupy_array_of_a_checked_layout_is_read_from_its_attributes(monkeypatch):
+    cupy = _StandInCupy()
+    monkeypatch.setitem(__import__("sys").modules, "cupy", cupy)
+    waits: list = []
+    parameter = _parameter(waits=waits)
+    first, second = cupy.ndarray(0x7F0000000000, (2, 3)), cupy.ndarray(0x7F0000001000, (2, 3))
+    assert _convert(parameter, first)[:2] == (0x7F0000000000, [0x7F0000000000, 48, parameter.name_address, 1])
+    cupy.current = 0x5678                          # a stream of the caller's: waited for
+    assert _convert(parameter, second)[:2] == (0x7F0000001000, [0x7F0000001000, 48, parameter.name_address, 1])
+    assert (first.interface_reads, second.interface_reads, waits) == (1, 0, [0x5678])
+    cupy.current = 0
+    with pytest.raises(TypeError, match="it takes float64 data, not float32"):    # a new layout: checked
+        _convert(parameter, cupy.ndarray(0x7F0000002000, (4,), "<f4"))
+    assert _convert(parameter, cupy.ndarray(0, (0,)))[:2] == (None, [])
+    assert waits == [0x5678]

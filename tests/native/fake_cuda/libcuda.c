@@ -9,7 +9,7 @@
  * Kernels, in one of three ways:
  * - by default it cannot launch one (regions fall back to the host);
  * - FAKE_CUDA_KERNEL_FAULT=1: the launch succeeds and the kernel "faults" (an illegal
- *   address at the next synchronisation, as a kernel that ran part way);
+ *   address at the next synchronisation or copy, as a kernel that ran part way);
  * - FAKE_CUDA_KERNEL_MS=N: a kernel computes nothing but takes N milliseconds on its
  *   stream, and logs "FAKE-CUDA: start KERNEL stream=S" and "FAKE-CUDA: end KERNEL
  *   stream=S" on stderr (S 0: the default stream). Streams are then threads: an event
@@ -219,6 +219,7 @@ CUresult cuMemFree_v2(unsigned long long address) {
 static CUresult copy(void *dst, const void *src, size_t n) {
     UNLESS_TORN_DOWN;
     drain();
+    if (kernel_faulted) return 700;                            /* sticky, as the driver's */
     memmove(dst, src, n);
     return 0;
 }
