@@ -3,6 +3,7 @@
     library          load(): compile a C file; Library, its functions by name
     kernels          lib.kernels: its GPU kernels (scheme, ptxas's figures, occupancy, PTX)
     c_function       CFunction: one C function called with Python arguments
+    call_method      a CFunction's __call__, written out for its parameters
     parameters       each parameter's checks and conversion (named in errors)
     arrays           which protocol an array argument speaks, and its memory:
       buffers          the buffer protocol (host memory)

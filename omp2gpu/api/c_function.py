@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Callable
 
+from omp2gpu.api.call_method import call_method
 from omp2gpu.api.parameters import PointerParameter, ctypes_type, parameter, python_result
 from omp2gpu.codegen.prototypes import Prototype
 
@@ -19,6 +20,11 @@ class OffloadError(RuntimeError):
 
 
 class CFunction:
+    """A C function to call as `f(*args, **kwargs)`. Each gets a class of its own whose
+    __call__ is written out for its parameters (api/call_method.py): the arguments bound,
+    converted by their parameters (_convert: the same conversions, one after another, for
+    bench/python/phases.py), the runtime's begin, the C function, the runtime's end."""
+
     def __init__(self, prototype: Prototype, address: int, native):
         """TypeError for a function no Python call can make (a struct parameter, `...`).
         `native`: the module that lends device arrays to the offload runtime and takes its
@@ -53,6 +59,8 @@ class CFunction:
         self._fields = native.CALL_ARRAY_FIELDS
         self._pointer_names = {p.name_address: p.name for p in pointers}
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
+        # its own class, whose __call__ is this function's written out (api/call_method.py)
+        self.__class__ = type(type(self).__name__, (type(self),), {"__call__": call_method(self)})
 
     @property
     def signature(self) -> str:
@@ -63,35 +71,6 @@ class CFunction:
 
     def __repr__(self) -> str:
         return f"<C function {self.signature}>"
-
-    def __call__(self, *args, **kwargs):
-        if kwargs or len(args) != len(self._converters):
-            args = self._bind(args, kwargs)
-        arrays, releases = [], []           # the call's arrays' records (api/parameters.py), flat
-        try:
-            converted = self._convert(args, arrays, releases)
-            if not arrays:
-                result = self._call(*converted)
-                if self._pending.value:
-                    self._raise_pending_error()
-                return result
-            # The arrays known to the runtime for the call: device arrays lent, a map
-            # section longer than an array passed refused naming the parameter.
-            count = len(arrays) // self._fields
-            packed = self._packings[count].pack(*arrays)
-            begun = self._begin(count, packed)
-            if begun:
-                self._refuse(begun, arrays)
-            try:
-                result = self._call(*converted)
-            finally:
-                pending = self._end(count, packed)
-            if pending:
-                self._raise_pending_error()
-            return result
-        finally:
-            for release in releases:
-                release()
 
     def _refuse(self, begun: int, arrays: list) -> None:
         if begun == -2:

@@ -3,7 +3,9 @@
 parameter that was passed a CuPy array reads the next ones of a layout it has checked
 through the interface (api/parameters.py) as the interface would give them: the address
 (`data.ptr`, the view's offset in it) and the stream to wait for (CuPy's current stream;
-none for the legacy default stream, where the runtime works, cuda_interface.py)."""
+none for the legacy default stream, where the runtime works, cuda_interface.py). A layout
+is its dtype and size, with C-contiguity (CuPy's `_c_contiguous`, kept by the array): the
+checks depend on nothing else (CuPy arrays are writable)."""
 
 from __future__ import annotations
 

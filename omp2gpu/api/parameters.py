@@ -137,7 +137,7 @@ class PointerParameter(Parameter):
         self._numpy_array = None          # numpy.ndarray, once one is passed here
         self._device_layouts: dict = {}   # a device array's layout that passed the checks -> its bytes
         self._cupy_array = None           # cupy.ndarray, once one passed the checks here
-        self._cupy_layouts: dict = {}     # (dtype, shape, strides) of a CuPy array that did -> its bytes
+        self._cupy_layouts: dict = {}     # (dtype, size) of a C-contiguous CuPy array that did -> its bytes
         self._cupy_stream = None          # cupy.cuda.get_current_stream
 
     def convert(self, value, arrays: list, releases: list):
@@ -156,8 +156,8 @@ class PointerParameter(Parameter):
                     self._numpy_dtype(value, why)
                 arrays += (address, value.nbytes, self.name_address, 0)
                 return address
-        if type(value) is self._cupy_array:
-            nbytes = self._cupy_layouts.get((value.dtype, value.shape, value.strides))
+        if type(value) is self._cupy_array and value._c_contiguous:
+            nbytes = self._cupy_layouts.get((value.dtype, value.size))
             if nbytes is not None:
                 stream = self._cupy_stream().ptr
                 if stream:
@@ -209,10 +209,12 @@ class PointerParameter(Parameter):
     def _learn_cupy_layout(self, array) -> None:
         """A CuPy array that passed the checks through its interface: the next of its
         layout are read from their attributes (api/cupy_arrays.py)."""
+        if not hasattr(array, "_c_contiguous"):       # a CuPy of another make: the interface each call
+            return
         if self._cupy_array is None:
             self._cupy_array, self._cupy_stream = type(array), cupy_arrays.current_stream_getter()
-        if len(self._cupy_layouts) < 64:
-            self._cupy_layouts[array.dtype, array.shape, array.strides] = array.nbytes
+        if array._c_contiguous and len(self._cupy_layouts) < 64:
+            self._cupy_layouts[array.dtype, array.size] = array.nbytes
 
     def _host_memory(self, value, releases: list):
         """The memory of an array of the buffer protocol or DLPack (api/arrays.py); what

@@ -142,6 +142,7 @@ class _StandInCupy:
         class ndarray:  # noqa: N801 (CuPy's name)
             def __init__(self, address, shape, dtype="<f8"):
                 self.dtype, self.shape = np.dtype(dtype), shape
+                self.size, self._c_contiguous = int(np.prod(shape)), True
                 self.strides = tuple(int(s) for s in np.empty(shape, dtype).strides)
                 self.nbytes = int(np.prod(shape)) * self.dtype.itemsize
                 self.data = type("MemoryPointer", (), {"ptr": address})()
@@ -172,3 +173,6 @@ def test_a_cupy_array_of_a_checked_layout_is_read_from_its_attributes(monkeypatc
         _convert(parameter, cupy.ndarray(0x7F0000002000, (4,), "<f4"))
     assert _convert(parameter, cupy.ndarray(0, (0,)))[:2] == (None, [])
     assert waits == [0x5678]
+    sliced = cupy.ndarray(0x7F0000003000, (6,))
+    sliced._c_contiguous = False                   # not C-contiguous: its interface read each call
+    assert sliced.interface_reads == 0 and _convert(parameter, sliced)[1][1] == 48 and sliced.interface_reads == 1

@@ -1,0 +1,93 @@
+"""A CFunction's __call__ as written out for its parameters (api/call_method.py), on a
+stand-in function: what C gets, what the runtime's begin and end get (the records packed
+as native_link packs them), and that a NumPy array off the inline path (a dtype not yet
+seen, a wrong one, read-only) goes to its parameter, which says why it cannot be passed."""
+
+from __future__ import annotations
+
+import ctypes
+import struct
+import sys
+
+import numpy as np
+import pytest
+
+from omp2gpu.api.call_method import call_method
+from omp2gpu.api.parameters import parameter
+from omp2gpu.sema import ctypes as ct
+
+
+class StandIn:
+    """What call_method binds of a CFunction: `f(int n, double *a)`, its C side recorded."""
+
+    _fields = 4
+
+    def __init__(self, begin_result=0, end_result=0):
+        self.parameters = [parameter("f", "n", ct.INT), parameter("f", "a", ct.PointerType(ct.DOUBLE))]
+        self._packings = tuple(struct.Struct(f"{4 * count}Q") for count in range(2))
+        self.calls, self.begun, self.ended = [], [], []
+        self._pending = ctypes.c_int(0)
+        self._begin = lambda count, packed: self.begun.append(packed) or begin_result
+        self._end = lambda count, packed: self.ended.append(packed) or end_result
+        self._call = lambda *arguments: self.calls.append(arguments) or 7
+
+    def _bind(self, args, kwargs):
+        return (kwargs.get("n", args[0] if args else None), kwargs.get("a"))
+
+    def _refuse(self, begun, arrays):
+        raise ValueError(f"refused {begun}")
+
+    def _raise_pending_error(self):
+        raise RuntimeError("pending")
+
+
+def _call(function, *args, **kwargs):
+    return call_method(function)(function, *args, **kwargs)
+
+
+def test_numpy_arrays_are_converted_inline_once_their_dtype_is_known():
+    function = StandIn()
+    a = np.zeros(3)
+    record = struct.pack("4Q", a.ctypes.data, 24, function.parameters[1].name_address, 0)
+    assert _call(function, 3, a) == 7 and _call(function, n=3, a=a) == 7
+    assert function.calls == [(3, a.ctypes.data)] * 2
+    assert function.begun == function.ended == [record] * 2
+    assert function.parameters[1]._dtypes == {a.dtype: None}          # learned by the first call
+
+
+@pytest.mark.parametrize("array, error, message", [
+    (np.zeros(3, dtype=np.float32), TypeError, "it takes float64 data, not float32"),
+    (np.zeros((3, 3))[:, 0], ValueError, "not C-contiguous"),
+])
+def test_an_array_off_the_inline_path_is_refused_by_its_parameter_every_call(array, error, message):
+    function = StandIn()
+    for _ in range(2):
+        with pytest.raises(error, match=message):
+            _call(function, 3, array)
+    assert function.calls == function.begun == []
+
+
+def test_no_arrays_no_runtime_calls_and_a_pending_error_is_raised():
+    function = StandIn()
+    assert _call(function, 3, None) == 7 and function.begun == []
+    function._pending.value = 1
+    with pytest.raises(RuntimeError, match="pending"):
+        _call(function, 3, None)
+
+
+def test_a_refused_begin_calls_nothing_and_an_error_at_the_end_is_raised():
+    with pytest.raises(ValueError, match="refused -1"):
+        _call(StandIn(begin_result=-1), 3, np.zeros(2))
+    function = StandIn(end_result=1)
+    with pytest.raises(RuntimeError, match="pending"):
+        _call(function, 3, np.zeros(2))
+    assert len(function.calls) == 1
+
+
+def test_without_numpy_imported_arrays_take_their_parameters_conversion(monkeypatch):
+    monkeypatch.delitem(sys.modules, "numpy")
+    function = StandIn()
+    call = call_method(function)
+    monkeypatch.undo()
+    a = np.ones(2)
+    assert call(function, 2, a) == 7 and function.calls == [(2, a.ctypes.data)]
