@@ -150,3 +150,36 @@ class CpuDeviceArray(FakeDeviceArray):
         super().__init__(self.address, shape=(len(values),), typestr="<f8")
         self.values = np.ctypeslib.as_array((ctypes.c_double * len(values)).from_address(self.address))
         self.values[:] = values
+
+
+class StandInCupy:
+    """A `cupy` module as the CuPy fast path reads it (api/cupy_arrays.py): an ndarray
+    with dtype, shape, strides, nbytes and data.ptr beside its interface, and the current
+    stream."""
+
+    def __init__(self):
+        cupy = self
+        self.current = 0
+
+        class Stream:
+            @property
+            def ptr(self):
+                return cupy.current
+
+        class ndarray:  # noqa: N801 (CuPy's name)
+            def __init__(self, address, shape, dtype="<f8"):
+                self.dtype, self.shape = np.dtype(dtype), shape
+                self.size, self._c_contiguous = int(np.prod(shape)), True
+                self.strides = tuple(int(s) for s in np.empty(shape, dtype).strides)
+                self.nbytes = int(np.prod(shape)) * self.dtype.itemsize
+                self.data = type("MemoryPointer", (), {"ptr": address})()
+                self.interface_reads = 0
+
+            @property
+            def __cuda_array_interface__(self):
+                self.interface_reads += 1
+                return {"data": (self.data.ptr, False), "shape": self.shape, "typestr": self.dtype.str,
+                        "version": 3, "stream": cupy.current or 1}
+
+        self.ndarray = ndarray
+        self.cuda = type("cuda", (), {"get_current_stream": staticmethod(Stream)})

@@ -11,6 +11,7 @@ import sys
 
 import numpy as np
 import pytest
+from api_harness import StandInCupy
 
 from omp2gpu.api.call_method import call_method
 from omp2gpu.api.parameters import parameter
@@ -22,8 +23,9 @@ class StandIn:
 
     _fields = 4
 
-    def __init__(self, begin_result=0, end_result=0):
-        self.parameters = [parameter("f", "n", ct.INT), parameter("f", "a", ct.PointerType(ct.DOUBLE))]
+    def __init__(self, begin_result=0, end_result=0, waits=None):
+        pointer = ct.PointerType(ct.DOUBLE)
+        self.parameters = [parameter("f", "n", ct.INT), parameter("f", "a", pointer, waits)]
         self._packings = tuple(struct.Struct(f"{4 * count}Q") for count in range(2))
         self.calls, self.begun, self.ended = [], [], []
         self._pending = ctypes.c_int(0)
@@ -91,3 +93,17 @@ def test_without_numpy_imported_arrays_take_their_parameters_conversion(monkeypa
     monkeypatch.undo()
     a = np.ones(2)
     assert call(function, 2, a) == 7 and function.calls == [(2, a.ctypes.data)]
+
+
+def test_cupy_arrays_of_a_known_layout_are_inline_and_the_stream_read_once_a_call(monkeypatch):
+    cupy = StandInCupy()
+    monkeypatch.setitem(sys.modules, "cupy", cupy)
+    waits: list = []
+    function = StandIn(waits=waits.append)
+    first, second = cupy.ndarray(0x7F0000000000, (4,)), cupy.ndarray(0x7F0000001000, (4,))
+    record = struct.pack("4Q", 0x7F0000001000, 32, function.parameters[1].name_address, 1)
+    _call(function, 4, first)                          # through the parameter: its layout learned
+    cupy.current = 0x42
+    assert _call(function, 4, second) == 7 and second.interface_reads == 0
+    assert function.calls[-1] == (4, 0x7F0000001000) and function.begun[-1] == record
+    assert waits == [0x42]

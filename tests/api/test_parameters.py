@@ -9,7 +9,7 @@ import ctypes
 
 import numpy as np
 import pytest
-from api_harness import FakeDeviceArray
+from api_harness import FakeDeviceArray, StandInCupy
 
 from omp2gpu.api.parameters import PointerParameter
 from omp2gpu.sema import ctypes as ct
@@ -125,41 +125,8 @@ def test_a_stream_that_cannot_be_waited_for_names_the_parameter():
         _convert(parameter, FakeDeviceArray(typestr="<f8", stream=0x99))
 
 
-class _StandInCupy:
-    """A `cupy` module as the CuPy fast path reads it (api/cupy_arrays.py): an ndarray
-    with dtype, shape, strides, nbytes and data.ptr beside its interface, and the current
-    stream."""
-
-    def __init__(self):
-        cupy = self
-        self.current = 0
-
-        class Stream:
-            @property
-            def ptr(self):
-                return cupy.current
-
-        class ndarray:  # noqa: N801 (CuPy's name)
-            def __init__(self, address, shape, dtype="<f8"):
-                self.dtype, self.shape = np.dtype(dtype), shape
-                self.size, self._c_contiguous = int(np.prod(shape)), True
-                self.strides = tuple(int(s) for s in np.empty(shape, dtype).strides)
-                self.nbytes = int(np.prod(shape)) * self.dtype.itemsize
-                self.data = type("MemoryPointer", (), {"ptr": address})()
-                self.interface_reads = 0
-
-            @property
-            def __cuda_array_interface__(self):
-                self.interface_reads += 1
-                return {"data": (self.data.ptr, False), "shape": self.shape, "typestr": self.dtype.str,
-                        "version": 3, "stream": cupy.current or 1}
-
-        self.ndarray = ndarray
-        self.cuda = type("cuda", (), {"get_current_stream": staticmethod(Stream)})
-
-
 def test_a_cupy_array_of_a_checked_layout_is_read_from_its_attributes(monkeypatch):
-    cupy = _StandInCupy()
+    cupy = StandInCupy()
     monkeypatch.setitem(__import__("sys").modules, "cupy", cupy)
     waits: list = []
     parameter = _parameter(waits=waits)
