@@ -7,6 +7,7 @@ import llvmlite.binding as llvm
 
 from omp2gpu.targets.host.machine import prepare, target_machine, verify
 from omp2gpu.targets.host.static_data import code_model
+from omp2gpu.targets.llvm_options import partial_unrolling
 
 _INTERNALISABLE = (llvm.Linkage.external, llvm.Linkage.weak_any, llvm.Linkage.weak_odr,
                    llvm.Linkage.linkonce_any, llvm.Linkage.linkonce_odr, llvm.Linkage.common)
@@ -50,6 +51,7 @@ def optimise(module, opt_level: int = 2) -> llvm.ModuleRef:
         raise ValueError(f"optimisation level must be 0-3, not {opt_level}")
     ref = prepare(module)
     verify(ref)
+    partial_unrolling(opt_level >= 3)
     tuning = llvm.create_pipeline_tuning_options(speed_level=opt_level)
     builder = llvm.create_pass_builder(target_machine(opt_level), tuning)
     builder.getModulePassManager().run(ref, builder)
