@@ -3,7 +3,7 @@ target regions on the host), by omp2gpu and by Clang 19 (build_clang.py's folder
 here), run; for omp2gpu and Clang: whether the output is gcc's, the summed kernel time, the
 kernels' registers and theoretical occupancy (time-weighted), and the end-to-end time.
 
-    python bench/peers/run.py [--peers .peers] [--only SUBSTRING] [--jobs 16] [--out DIR]
+    python bench/peers/run.py [--peers .peers] [--only SUBSTRING[,SUBSTRING...]] [--jobs 16] [--out DIR]
     python bench/peers/run.py --report results.json        (results.md and the plot again)
 
 Kernel time comes from one method for both compilers: kernel_log.c, a CUDA injection
@@ -231,8 +231,9 @@ def main() -> int:
         write(results, options.out)
         print(markdown(results))
         return 0
+    wanted = options.only.split(",") if options.only else None
     programs = [Program.from_json(p) for p in json.loads((options.peers / "programs.json").read_text())
-                if options.only is None or options.only in p["name"]]
+                if wanted is None or any(part in p["name"] for part in wanted)]
     work = Path(tempfile.mkdtemp(prefix="omp2gpu-peers-"))
     runtime = work / "runtime"
     with tarfile.open(options.peers / "runtime.tar.xz") as archive:

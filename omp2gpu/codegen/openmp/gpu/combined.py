@@ -24,12 +24,12 @@ from omp2gpu.codegen.openmp.atomics.combine import atomic_combine
 from omp2gpu.codegen.openmp.data.data_sharing import (
     DataEnvironment,
     clauses_named,
-    combine,
     loop_nest,
     reduction_identity,
 )
 from omp2gpu.codegen.openmp.data.linear_clause import Linear
 from omp2gpu.codegen.openmp.gpu.device_module import kernel_init, uses_openmp_api
+from omp2gpu.codegen.openmp.gpu.warp_reductions import WARP_SIZE, bounded, warp_reduce
 from omp2gpu.codegen.openmp.loops import canonical_loop
 from omp2gpu.codegen.openmp.plan.device_refusals import combined_refusal, kernel_refusal
 from omp2gpu.codegen.openmp.plan.region_shape import combined_ineligibility, combined_shape
@@ -39,7 +39,6 @@ from omp2gpu.offload.abi import COMBINED_BLOCK_SIZE, GPU_COMBINED
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import nvptx
 
-WARP_SIZE = 32
 MAX_WARPS = 32
 
 class CombinedConstruct(GpuKernelScheme):
@@ -123,7 +122,7 @@ def reduce_into(cg, op: str, original, private) -> None:
     lane = b.and_(tid, ir.Constant(I32, WARP_SIZE - 1))
     warp = b.lshr(tid, ir.Constant(I32, 5))
     in_warp = b.sub(ntid, b.mul(warp, ir.Constant(I32, WARP_SIZE)))
-    value = _warp_reduce(cg, op, ctype, value, lane, _min(b, in_warp, WARP_SIZE))
+    value = warp_reduce(cg, op, ctype, value, lane, bounded(b, in_warp, WARP_SIZE))
 
     shared = _shared_array(cg, ctype)
     store_block, after_store = cg.new_block("red.store"), cg.new_block("red.stored")
@@ -143,33 +142,13 @@ def reduce_into(cg, op: str, original, private) -> None:
     has_value = b.icmp_unsigned("<", lane, warps)
     slot = b.gep(shared, [ir.Constant(I32, 0), b.select(has_value, lane, ir.Constant(I32, 0))])
     partial = b.select(has_value, b.load(slot), reduction_identity(op, ctype))
-    partial = _warp_reduce(cg, op, ctype, partial, lane, _min(b, ntid, WARP_SIZE))
+    partial = warp_reduce(cg, op, ctype, partial, lane, bounded(b, ntid, WARP_SIZE))
     atomic_block = cg.new_block("red.atomic")
     b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), atomic_block, done)
     b.position_at_end(atomic_block)
     atomic_combine(cg, op, ctype, original.address, partial)
     b.branch(done)
     b.position_at_end(done)
-
-
-def _min(b, value, limit: int):
-    bound = ir.Constant(I32, limit)
-    return b.select(b.icmp_unsigned("<", value, bound), value, bound)
-
-
-def _warp_reduce(cg, op, ctype, value, lane, active):
-    """Tree reduction over the `active` lowest lanes of a warp (partial warps included)."""
-    b = cg.builder
-    full = ir.Constant(I32, 0xFFFFFFFF)
-    partial_mask = b.sub(b.shl(ir.Constant(I32, 1), active), ir.Constant(I32, 1))
-    mask = b.select(b.icmp_unsigned("==", active, ir.Constant(I32, WARP_SIZE)), full, partial_mask)
-    offset = WARP_SIZE // 2
-    while offset:
-        other = nvptx.shfl_down_sync(b, mask, value, offset)
-        valid = b.icmp_unsigned("<", b.add(lane, ir.Constant(I32, offset)), active)
-        value = b.select(valid, combine(cg, op, ctype, value, other), value)
-        offset //= 2
-    return value
 
 
 def _shared_array(cg, ctype):

@@ -29,7 +29,6 @@ from types import SimpleNamespace
 from llvmlite import ir
 
 from omp2gpu.codegen.ir_types import I8P, I32
-from omp2gpu.codegen.openmp.atomics.combine import atomic_combine
 from omp2gpu.codegen.openmp.atomics.constructs import emit_atomic
 from omp2gpu.codegen.openmp.data.data_sharing import DataEnvironment, clauses_named, combine
 from omp2gpu.codegen.openmp.data.linear_clause import as_lastprivate
@@ -38,6 +37,7 @@ from omp2gpu.codegen.openmp.gpu.control_loop.loops import LoopConstructs
 from omp2gpu.codegen.openmp.gpu.control_loop.machine import StateMachine
 from omp2gpu.codegen.openmp.gpu.control_loop.team_sharing import TeamSharedStorage
 from omp2gpu.codegen.openmp.gpu.device_module import kernel_init
+from omp2gpu.codegen.openmp.gpu.warp_reductions import warp_aggregated_fold
 from omp2gpu.codegen.openmp.hooks import OpenMPRuntime
 from omp2gpu.codegen.openmp.host import doacross
 from omp2gpu.codegen.openmp.host import serial_tasks as tasks
@@ -277,7 +277,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         def fold(op, original, private):
             value = cg.builder.load(private.address)
             if not _thread_private(original.address):
-                atomic_combine(cg, op, original.ctype, original.address, value)
+                warp_aggregated_fold(cg, op, original.ctype, original.address, value)
                 return
             folded = combine(cg, op, original.ctype, cg.builder.load(original.address), value)
             cg.builder.store(folded, original.address)
