@@ -36,6 +36,7 @@ WHEELS = ("nvidia-cuda-nvcc-cu12==12.9.86", "nvidia-nvjitlink-cu12==12.9.86")
 # gcc warns where clang 16+ stops at C89's implicit declarations (getopt under -std=c99): the
 # corpus is built as gcc builds it
 LENIENCY = ("-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int")
+CLANG_ENV = {"LIBRARY_PATH": str(LLVM_LIB), "PATH": "/usr/bin:/bin"}     # its device runtime's bitcode found
 SYSTEM_LIBRARIES = ("libc.so", "libm.so", "libstdc++", "libgcc_s", "ld-linux", "libpthread", "libdl.so", "librt.so")
 
 
@@ -69,8 +70,7 @@ def build(program, cuda: Path, bin_dir: Path) -> bool:
     output = bin_dir / program.name
     command = [CLANG, "-O3", "-fopenmp", "--offload-arch=sm_90", f"--cuda-path={cuda}", f"-std={program.std}",
                *LENIENCY, *program.flags, str(program.source), "-o", str(output), "-lm"]
-    done = subprocess.run(command, capture_output=True, text=True, env={"LIBRARY_PATH": str(LLVM_LIB),
-                                                                         "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(command, capture_output=True, text=True, env=CLANG_ENV)
     if done.returncode != 0:
         (bin_dir / f"{program.name}.error").write_text(done.stderr[-4000:])
     return done.returncode == 0
