@@ -13,7 +13,10 @@ no `return` inside a construct's structured block (it would leave it);
 clause; `cancel` and `cancellation point` closely nested in a region of the kind they
 name (parallel, for, sections or a section, task or taskloop for taskgroup: the
 innermost leaf, so not `cancel parallel` directly inside `parallel for`, as gcc reads
-it). gcc and clang reject these programs too. A construct with no enclosing construct in
+it); inside a `simd` region only `simd`, `loop`, `atomic` and `ordered simd` (and the
+`scan` directive); inside a region with `order(concurrent)` only `loop`, `parallel`, `simd`
+and combined constructs that begin with `parallel` (5.1 2.11.3; 5.2 adds `atomic`).
+gcc and clang reject these programs too. A construct with no enclosing construct in
 its function is orphaned: the region it binds to is only known at run time, so it is
 not checked.
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, LoweringError
-from omp2gpu.frontend.openmp.clause_types import OrderedClause
+from omp2gpu.frontend.openmp.clause_types import OrderClause, OrderedClause, SimdClause
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 
 WORKSHARING = ("for", "sections", "single")
@@ -116,12 +119,32 @@ CANCEL_REGIONS = {"parallel": ("parallel",), "for": ("for",), "sections": ("sect
                   "taskgroup": ("task", "taskloop")}
 
 
+IN_SIMD = ("simd", "loop", "atomic", "scan")          # and `ordered simd`
+IN_ORDER_CONCURRENT = ("loop", "parallel", "simd")
+
+
+def _check_simd_and_concurrent(directive, enclosing: list, where) -> None:
+    """What a simd region, and a region with order(concurrent), may encounter (any depth)."""
+    first = directive.constructs[0]
+    in_simd = directive.kind in IN_SIMD or (first == "ordered" and directive.first(SimdClause) is not None)
+    if not in_simd and any("simd" in around.constructs for around in enclosing):
+        raise LoweringError("OpenMP constructs other than 'ordered simd', 'simd', 'loop', 'atomic' or 'scan' may not "
+                            f"be nested inside a 'simd' region ('{directive.kind}' is)", where)
+    concurrent = next((around for around in enclosing
+                       if (order := around.first(OrderClause)) is not None and order.kind == "concurrent"), None)
+    if concurrent is not None and first not in IN_ORDER_CONCURRENT:
+        raise LoweringError(f"'{directive.kind}' may not be nested inside a region with the 'order(concurrent)' "
+                            f"clause ('#pragma omp {concurrent.kind}': only 'loop', 'parallel' and 'simd' "
+                            "constructs may)", where)
+
+
 def _check(construct: OmpConstruct, enclosing: list) -> None:
     if not enclosing or construct.directive.kind == "allocate":    # declarative: no region
         return
     directive, outer = construct.directive, enclosing[-1]
     first, outer_leaf = directive.constructs[0], outer.constructs[-1]
     where = construct.coord
+    _check_simd_and_concurrent(directive, enclosing, where)
     if outer_leaf == "teams" and first not in ("distribute", "parallel", "loop"):
         raise LoweringError(f"'{directive.kind}' region may not be closely nested inside a 'teams' "
                            "region (only 'distribute', 'parallel' and 'loop' may)", where)

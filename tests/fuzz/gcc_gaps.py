@@ -8,7 +8,10 @@ same variable"). omp2gpu follows OpenMP 5.x and accepts them, so a mutant that o
 repeats a map clause (or an item in one: gcc makes a clause of each item) is not
 accepted-invalid; the campaign counts these apart.
 A variable in a map clause and also in a data-sharing clause (`map(x) private(x)`)
-stays invalid and is not counted here.
+stays invalid and is not counted here, but on a combined construct (`target teams
+distribute parallel for map(tofrom: s) map(tofrom: s) reduction(+: s)`), where OpenMP 5.0
+allows a list item in both (its map clause's restrictions: "unless the construct is a
+combined construct"; Clang 19 accepts these), gcc's error is still only the repeated map.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import re
 _DUPLICATE = re.compile(r"^[^:]*:(?P<line>\d+):(?P<column>\d+): error: .(?P<name>\w+). appears more than "
                         r"once in (?:map|data) clauses$")
 _CLAUSE = re.compile(r"\b(?P<clause>[a-z_]+)\s*\(")
+# `#pragma omp target` and a construct after it: a combined construct
+_COMBINED_TARGET = re.compile(r"#\s*pragma\s+omp\s+target\s+(?:teams|parallel|simd|loop)\b")
+_DATA_SHARING = {"private", "firstprivate", "lastprivate", "shared", "reduction", "linear"}
 
 
 def _directive(lines: list[str], line: int) -> str:
@@ -46,7 +52,8 @@ def _clauses_naming(directive: str, name: str) -> list[str]:
 
 def older_openmp(source: bytes, gccs_error: str | None) -> bool:
     """Whether gcc's first error is gcc 12 refusing a variable in several map clauses of
-    one construct, which OpenMP 5.0 allows (and nothing else names the variable there)."""
+    one construct, which OpenMP 5.0 allows (and nothing else names the variable there but,
+    on a combined construct, data-sharing clauses)."""
     match = _DUPLICATE.match(gccs_error or "")
     if match is None:
         return False
@@ -54,5 +61,7 @@ def older_openmp(source: bytes, gccs_error: str | None) -> bool:
     line = int(match["line"])
     if not 0 < line <= len(lines) or "#pragma" not in _directive(lines, line):
         return False
-    clauses = _clauses_naming(_directive(lines, line), match["name"])
-    return len(clauses) >= 2 and set(clauses) == {"map"}
+    directive = _directive(lines, line)
+    clauses = _clauses_naming(directive, match["name"])
+    allowed = {"map"} | (_DATA_SHARING if _COMBINED_TARGET.search(directive) else set())
+    return clauses.count("map") >= 2 and set(clauses) <= allowed

@@ -18,6 +18,10 @@ SOURCE = b"""int main(void)
     x++;
 #pragma omp target map(tofrom: x, x)
     x++;
+#pragma omp target teams distribute parallel for map(tofrom: x) map(tofrom: x) reduction(+: x)
+    for (int i = 0; i < 4; i++) x++;
+#pragma omp target map(tofrom: x) map(tofrom: x) firstprivate(x)
+    x++;
     return 0;
 }
 """
@@ -31,8 +35,13 @@ def test_a_variable_in_two_map_clauses_is_gccs_older_rule():
     assert older_openmp(SOURCE, "mutant.c:5:17: error: \u2018x\u2019 appears more than once in map clauses")
 
 
+def test_on_a_combined_construct_a_reduction_beside_the_repeated_map_is_allowed():
+    assert older_openmp(SOURCE, "mutant.c:13:80: error: \u2018x\u2019 appears more than once in map clauses")
+
+
 def test_a_mapped_variable_in_a_data_sharing_clause_stays_invalid():
     assert not older_openmp(SOURCE, "mutant.c:9:50: error: \u2018x\u2019 appears more than once in data clauses")
+    assert not older_openmp(SOURCE, "mutant.c:15:50: error: \u2018x\u2019 appears more than once in map clauses")
     assert not older_openmp(SOURCE, "mutant.c:4:1: error: expected ';' before '}'")
     assert not older_openmp(SOURCE, None)
 
