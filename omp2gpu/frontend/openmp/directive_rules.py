@@ -207,6 +207,13 @@ def _check_depend(directive: Directive) -> None:
         if doacross != (directive.kind == "ordered"):
             raise CompileError(f"'depend({clause.dep_type})' is not valid on {_on(directive)}",
                                clause.coord)
+    # an iteration says once that it is done, and either that or what it waits for (4.5 2.13.8)
+    sources = [c for c in directive.find(DependClause) if c.dep_type == "source"]
+    if len(sources) > 1:
+        raise CompileError("more than one 'depend(source)' clause on an 'ordered' construct", sources[1].coord)
+    if sources and any(c.dep_type == "sink" for c in directive.find(DependClause)):
+        raise CompileError("'depend(source)' and 'depend(sink: ...)' on the same 'ordered' construct",
+                           sources[0].coord)
 
 
 def _check_declare_target(directive: Directive) -> None:
@@ -218,6 +225,13 @@ def _check_declare_target(directive: Directive) -> None:
             if not item.is_variable:
                 raise CompileError(f"expected a variable or function name in '{clause.name}' clause",
                                    item.coord)
+    named: set = set()
+    for clause in lists:
+        for item in clause.items:
+            if item.is_variable and item.name in named:
+                raise CompileError(f"'{item.name}' appears more than once in the clauses of one "
+                                   "'declare target' directive", item.coord)
+            named.add(item.name)
     if directive.clauses and not lists:
         raise CompileError(f"'{directive.clauses[0].name}' needs a 'to', 'enter' or 'link' list on "
                            "'#pragma omp declare target' (or '#pragma omp begin declare target')",
