@@ -135,6 +135,18 @@ class GccSyntaxErrors(c_parser.CParser):
             return []
         return super()._parse_decl_body_with_spec(spec, saw_type)
 
+    def _parse_iteration_statement(self):
+        # C99 6.8.5p3: a `for` loop's declaration declares only auto or register objects
+        statement = super()._parse_iteration_statement()
+        if isinstance(statement, c_ast.For) and isinstance(statement.init, c_ast.DeclList):
+            for decl in statement.init.decls:
+                storage = next((s for s in decl.storage if s in ("static", "extern", "typedef")), None)
+                if storage is not None and decl.name:
+                    kind = "type" if storage == "typedef" else f"{storage} variable"
+                    super()._parse_error(f"declaration of {kind} '{decl.name}' in 'for' loop initial declaration",
+                                         decl.coord)
+        return statement
+
     def _parse_function_definition(self, spec, decl):
         # pycparser takes any declarator followed by a declaration for a K&R
         # definition; only a function's can be one: the ';' is missing.
