@@ -28,6 +28,15 @@ def constructs_in_context(ast, metadirectives: bool = False) -> Iterator[tuple[O
         stack.extend((child, enclosing) for child in reversed(_statements_in(node)))
 
 
+def file_functions(ast) -> Iterator[c_ast.FuncDef]:
+    """The file's function definitions, those inside `begin/end declare target` too."""
+    for item in ast.ext or ():
+        if isinstance(item, c_ast.FuncDef):
+            yield item
+        elif isinstance(item, OmpDeclareTarget):
+            yield from (decl for decl in item.decls if isinstance(decl, c_ast.FuncDef))
+
+
 def _statements_in(node) -> list:
     """The statements (and functions) directly inside `node`."""
     if isinstance(node, c_ast.FileAST):

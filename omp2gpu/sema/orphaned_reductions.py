@@ -12,14 +12,14 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import LoweringError
 from omp2gpu.frontend.openmp.clause_types import ReductionClause
 from omp2gpu.frontend.tree_walks import nodes_of
-from omp2gpu.sema.openmp_constructs import constructs_in_context
+from omp2gpu.sema.openmp_constructs import constructs_in_context, file_functions
 
 _WORKSHARING = ("for", "sections", "scope")
 _DATA_ENVIRONMENTS = ("parallel", "teams", "target", "task", "taskloop")
 
 
 def check_orphaned_reductions(ast) -> None:
-    for function in (node for node in ast.ext or () if isinstance(node, c_ast.FuncDef)):
+    for function in file_functions(ast):
         private = _automatic_names(function)
         for construct, enclosing in constructs_in_context(function):
             directive = construct.directive
