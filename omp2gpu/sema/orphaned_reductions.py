@@ -1,20 +1,23 @@
-"""A reduction on a worksharing construct (for, sections, scope) with no parallel,
-teams, target or task region around it in its function: the region it binds to is a
-caller's (or the initial thread's), where the function's own automatic variables and
-parameters are private to each thread -- OpenMP requires a worksharing reduction's item
-to be shared there (4.5 2.15.3.6). gcc reports "reduction variable 'x' is private in
-outer context"; so does this check, lexically as gcc does."""
+"""A reduction or firstprivate clause on a worksharing construct (for, sections, scope;
+single for firstprivate) with no parallel, teams, target or task region around it in its
+function: the region it binds to is a caller's (or the initial thread's), where the
+function's own automatic variables and parameters are private to each thread -- OpenMP
+requires a worksharing reduction's item, and a worksharing firstprivate's, to be shared
+there (4.5 2.15.3.4, 2.15.3.6). gcc reports "reduction variable 'x' is private in outer
+context" ("firstprivate variable ..."), Clang that it "must be shared"; so does this check,
+lexically as gcc does."""
 
 from __future__ import annotations
 
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import LoweringError
-from omp2gpu.frontend.openmp.clause_types import ReductionClause
+from omp2gpu.frontend.openmp.clause_types import FirstprivateClause, ReductionClause
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.openmp_constructs import constructs_in_context, file_functions
 
-_WORKSHARING = ("for", "sections", "scope")
+_WORKSHARING = ("for", "sections", "scope", "single")
+_CLAUSES = ((ReductionClause, "reduction"), (FirstprivateClause, "firstprivate"))
 _DATA_ENVIRONMENTS = ("parallel", "teams", "target", "task", "taskloop")
 
 
@@ -27,11 +30,12 @@ def check_orphaned_reductions(ast) -> None:
                 continue
             if any(leaf in _DATA_ENVIRONMENTS for outer in enclosing for leaf in outer.directive.constructs):
                 continue
-            for clause in directive.find(ReductionClause):
-                for item in clause.items:
-                    if item.is_variable and item.name in private:
-                        raise LoweringError(f"reduction variable '{item.name}' is private in outer context",
-                                            construct.coord)
+            for kind, spelling in _CLAUSES:
+                for clause in directive.find(kind):
+                    for item in clause.items:
+                        if item.is_variable and item.name in private:
+                            raise LoweringError(f"{spelling} variable '{item.name}' is private in outer context",
+                                                construct.coord)
 
 
 def _automatic_names(function: c_ast.FuncDef) -> set[str]:
