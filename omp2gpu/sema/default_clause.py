@@ -21,9 +21,9 @@ from omp2gpu.frontend.openmp.clause_types import DefaultClause, FirstprivateClau
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema.default_none import (
     _DEFAULT_LEAVES,
-    _LISTED,
     _References,
     check_default_none,
+    listed_names,
     loop_iteration_variables,
 )
 
@@ -40,9 +40,8 @@ def check_default_clause(construct: OmpConstruct, kind_of) -> None:
     default = directive.first(DefaultClause)
     if default is None or default.kind not in _CLAUSE_FOR:
         return
-    listed = {item.name for c in directive.clauses if c.name in _LISTED for item in c.items}
     walker = _References()
-    walker.scopes[-1].update(listed | loop_iteration_variables(construct))
+    walker.scopes[-1].update(listed_names(directive) | loop_iteration_variables(construct))
     walker.walk(construct.body)
     items = []
     for name, node in walker.first_use.items():

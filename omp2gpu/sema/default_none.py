@@ -8,7 +8,9 @@ enclosing 'parallel'"). gcc's rules, followed here:
   of sizeof and _Alignof (not evaluated);
 - const variables and file-scope (static or extern) variables are not exempt;
 - a nested construct's private/lastprivate list items are its own copies (no
-  reference); its other clauses (firstprivate, shared, reduction, expressions) are.
+  reference); its other clauses (firstprivate, shared, reduction, expressions) are;
+- on a combined `target ... parallel`/`teams` construct, a map or is_device_ptr clause lists
+  nothing for the leaf `default` belongs to.
 
 Checked when the directive tree is built: `kind_of(name)` is the front end's scope
 lookup ("auto", "static", "extern", "threadprivate", "function", ...).
@@ -24,6 +26,9 @@ from omp2gpu.sema.captures import _FreeIdentifiers, directive_expressions
 
 _LISTED = frozenset({"private", "firstprivate", "lastprivate", "shared", "reduction", "linear",
                      "copyin", "is_device_ptr", "map"})
+# the target leaf's: on a combined construct they list nothing for the parallel and teams
+# leaves `default` belongs to (gcc and Clang ask for those variables in shared())
+_TARGET_ONLY = frozenset({"map", "is_device_ptr"})
 _OWN_COPIES = frozenset({"private", "lastprivate"})
 _OBJECTS = frozenset({"auto", "static", "extern", "local static"})
 _DEFAULT_LEAVES = ("parallel", "teams", "task")     # innermost first: gcc names that leaf
@@ -34,14 +39,21 @@ def check_default_none(construct: OmpConstruct, kind_of) -> None:
     directive = construct.directive
     if not any(c.name == "default" and c.kind == "none" for c in directive.clauses):
         return
-    listed = {item.name for c in directive.clauses if c.name in _LISTED for item in c.items}
     walker = _References()
-    walker.scopes[-1].update(listed | loop_iteration_variables(construct))
+    walker.scopes[-1].update(listed_names(directive) | loop_iteration_variables(construct))
     walker.walk(construct.body)
     for name, node in walker.first_use.items():
         if kind_of(name) in _OBJECTS:
             leaf = next((leaf for leaf in _DEFAULT_LEAVES if directive.has(leaf)), "parallel")
             raise LoweringError(f"'{name}' not specified in enclosing '{leaf}'", node.coord)
+
+
+def listed_names(directive) -> set[str]:
+    """The variables the directive's clauses give a data-sharing attribute (a combined
+    construct's map and is_device_ptr lists are the target leaf's, not `default`'s leaf's)."""
+    combined = directive.has("target") and any(directive.has(leaf) for leaf in _DEFAULT_LEAVES)
+    return {item.name for c in directive.clauses
+            if c.name in _LISTED and not (combined and c.name in _TARGET_ONLY) for item in c.items}
 
 
 def loop_iteration_variables(construct) -> set[str]:

@@ -52,6 +52,10 @@ REJECTED = {
                               "'x' not specified in enclosing 'parallel'"),
     "combined target": ("target teams distribute parallel for default(none) shared(a)",
                         "for (i = 0; i < 4; i++) a[i] = s;", "'s' not specified in enclosing 'parallel'"),
+    # the map clause is the target leaf's; default(none) is the parallel's (gcc, Clang)
+    "mapped only, on a combined target construct": (
+        "target teams distribute parallel for default(none) map(tofrom: a)",
+        "for (i = 0; i < 4; i++) a[i] = i;", "'a' not specified in enclosing 'parallel'"),
 }
 
 
