@@ -96,6 +96,16 @@ def warp_sync(builder: ir.IRBuilder, mask: int | ir.Value) -> None:
     builder.call(_intrinsic(builder, "llvm.nvvm.bar.warp.sync", VOID, [I32]), [_i32(mask)])
 
 
+def active_mask(builder: ir.IRBuilder) -> ir.Value:
+    """activemask (__activemask): the lanes of the warp executing this instruction together."""
+    return builder.call(_intrinsic(builder, "llvm.nvvm.activemask", I32, []), [])
+
+
+def population_count(builder: ir.IRBuilder, mask: ir.Value) -> ir.Value:
+    """The number of bits set in a 32-bit mask (popc)."""
+    return builder.call(_intrinsic(builder, "llvm.ctpop.i32", I32, [I32]), [mask])
+
+
 def warp_lanes_mask(builder: ir.IRBuilder) -> ir.Value:
     """The lanes of this thread's warp that the block has (all 32 but in a last,
     partial warp): the mask for a warp_sync every thread of the warp reaches."""

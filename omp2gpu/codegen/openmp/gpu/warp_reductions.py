@@ -14,7 +14,7 @@ from omp2gpu.codegen.openmp.atomics.combine import atomic_combine
 from omp2gpu.codegen.openmp.data.data_sharing import combine
 from omp2gpu.targets import nvptx
 
-WARP_SIZE = 32
+WARP_SIZE = nvptx.WARP_SIZE
 _SHUFFLED = (ir.FloatType, ir.DoubleType)
 
 
@@ -28,9 +28,7 @@ def warp_reduce(cg, op, ctype, value, lane, active):
     """Tree reduction over the `active` lowest lanes of a warp (partial warps included):
     lane 0 ends with the combination of all of theirs."""
     b = cg.builder
-    full = ir.Constant(I32, 0xFFFFFFFF)
-    partial_mask = b.sub(b.shl(ir.Constant(I32, 1), active), ir.Constant(I32, 1))
-    mask = b.select(b.icmp_unsigned("==", active, ir.Constant(I32, WARP_SIZE)), full, partial_mask)
+    mask = _lowest_lanes(b, active)
     offset = WARP_SIZE // 2
     while offset:
         other = nvptx.shfl_down_sync(b, mask, value, offset)
@@ -55,10 +53,9 @@ def warp_aggregated_fold(cg, op: str, ctype, address, value) -> None:
     if not shufflable(ctype):
         atomic_combine(cg, op, ctype, address, value)
         return
-    arrived = b.call(_function(cg, "llvm.nvvm.activemask", I32, []), [])
-    active = b.call(_function(cg, "llvm.ctpop.i32", I32, [I32]), [arrived])
-    lowest = b.select(b.icmp_unsigned("==", active, ir.Constant(I32, WARP_SIZE)), ir.Constant(I32, 0xFFFFFFFF),
-                      b.sub(b.shl(ir.Constant(I32, 1), active), ir.Constant(I32, 1)))
+    arrived = nvptx.active_mask(b)
+    active = nvptx.population_count(b, arrived)
+    lowest = _lowest_lanes(b, active)
     lane = b.and_(nvptx.read_sreg(b, "tid.x"), ir.Constant(I32, WARP_SIZE - 1))
     tree, alone, fold, done = (cg.new_block(f"red.{name}") for name in ("tree", "alone", "fold", "done"))
     b.cbranch(b.icmp_unsigned("==", arrived, lowest), tree, alone)
@@ -74,7 +71,8 @@ def warp_aggregated_fold(cg, op: str, ctype, address, value) -> None:
     b.position_at_end(done)
 
 
-def _function(cg, name: str, result, params: list):
-    module = cg.module.module
-    existing = module.globals.get(name)
-    return existing if existing is not None else ir.Function(module, ir.FunctionType(result, params), name=name)
+def _lowest_lanes(b, count):
+    """The mask of a warp's `count` lowest lanes (1 <= count <= 32; a shift by 32 is not
+    defined, so a whole warp is its own case)."""
+    partial = b.sub(b.shl(ir.Constant(I32, 1), count), ir.Constant(I32, 1))
+    return b.select(b.icmp_unsigned("==", count, ir.Constant(I32, WARP_SIZE)), ir.Constant(I32, 0xFFFFFFFF), partial)
