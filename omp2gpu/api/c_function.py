@@ -38,8 +38,7 @@ class CFunction:
         self.__name__ = name
         self.parameters = [parameter(name, parameter_name, ptype, native.wait_stream)
                            for parameter_name, ptype in zip(prototype.parameter_names, ftype.params)]
-        self._converters = [p.convert for p in self.parameters]
-        self._convert = unrolled(self._converters)
+        self._convert = unrolled([p.convert for p in self.parameters])
         try:
             result = ctypes_type(ftype.result)
         except TypeError:

@@ -30,11 +30,11 @@ def constructs_in_context(ast, metadirectives: bool = False) -> Iterator[tuple[O
 
 def file_functions(ast) -> Iterator[c_ast.FuncDef]:
     """The file's function definitions, those inside `begin/end declare target` too."""
-    for item in ast.ext or ():
+    for item in _statements_in(ast):
         if isinstance(item, c_ast.FuncDef):
             yield item
         elif isinstance(item, OmpDeclareTarget):
-            yield from (decl for decl in item.decls if isinstance(decl, c_ast.FuncDef))
+            yield from _statements_in(item)
 
 
 def _statements_in(node) -> list:
