@@ -316,8 +316,8 @@ static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long
  * copy's error, and the copy is its wait. */
 static int cuda_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
     struct cuda_state *s = d->state;
-    if (bytes <= 0) return 0;
     CUresult result;
+    if (bytes <= 0) return 0;
     if (current(d)) return -1;
     result = cu.cuMemcpyDtoH(dst, (CUdeviceptr)src, (size_t)bytes);
     if (result == 0) s->unwaited = 0;
@@ -457,6 +457,7 @@ static int timed_launch(struct device *d, CUfunction function, long grid, long b
 
 static int cuda_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
                        void **args, int arg_count, double *micros) {
+    struct cuda_state *s = d->state;
     CUfunction function;
     (void)arg_count;
     if (!module || !kernel->gpu) {
@@ -468,7 +469,7 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
         return -1;
-    ((struct cuda_state *)d->state)->unwaited = 1;     /* waited for by a copy back or finish_launch */
+    s->unwaited = 1;                   /* waited for by a copy back or finish_launch */
     return 0;
 }
 
