@@ -95,6 +95,8 @@ class TypeResolver:
         if len(names) == 1 and names[0] not in ("int", "char", "void"):
             symbol = scope.lookup(names[0])
             if symbol is not None and symbol.kind == "typedef":
+                if symbol.ctype is None:       # a typedef sema/typed_scopes.py could not type
+                    raise CompileError(f"unknown type name '{names[0]}'", node.coord)
                 return symbol.ctype
         key = tuple(sorted(names))
         if key in _BASE_TYPES:

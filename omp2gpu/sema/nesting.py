@@ -26,7 +26,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, LoweringError
-from omp2gpu.frontend.openmp.clause_types import OrderClause, OrderedClause, SimdClause
+from omp2gpu.frontend.openmp.clause_types import NogroupClause, OrderClause, OrderedClause, SimdClause
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 
 WORKSHARING = ("for", "sections", "single")
@@ -119,6 +119,20 @@ CANCEL_REGIONS = {"parallel": ("parallel",), "for": ("for",), "sections": ("sect
                   "taskgroup": ("task", "taskloop")}
 
 
+def _in_taskgroup(enclosing: list) -> bool:
+    """Whether a task whose constructs around are `enclosing` may be in a taskgroup region:
+    a taskgroup (or a taskloop's implicit one) around it before a parallel, teams or target
+    region, or none of those in the function (an orphaned task's caller may hold one), as
+    gcc reads it (OpenMP 5.0 2.20.1: `cancel taskgroup` needs a taskgroup region)."""
+    for outer in reversed(enclosing):
+        if outer.constructs[-1] == "taskgroup" or (
+                outer.constructs[-1] == "taskloop" and outer.first(NogroupClause) is None):
+            return True
+        if any(leaf in ("parallel", "teams", "target") for leaf in outer.constructs):
+            return False
+    return True
+
+
 IN_SIMD = ("simd", "loop", "atomic", "scan")          # and `ordered simd`
 IN_ORDER_CONCURRENT = ("loop", "parallel", "simd")
 
@@ -169,6 +183,9 @@ def _check(construct: OmpConstruct, enclosing: list) -> None:
         if outer_leaf not in allowed:
             raise LoweringError(f"'{directive.kind} {directive.cancel_kind}' construct not closely nested inside "
                                 f"of '{allowed[0]}' (it is inside '{outer.kind}')", where)
+        if directive.kind == "cancel" and directive.cancel_kind == "taskgroup" and outer_leaf == "task" \
+                and not _in_taskgroup(enclosing[:-1]):
+            raise LoweringError("'cancel taskgroup' construct not closely nested inside of 'taskgroup' region", where)
     if first == "critical":
         for around in enclosing:
             if around.constructs[-1] == "critical" and around.critical_name == directive.critical_name:

@@ -23,7 +23,7 @@ _DATA_ENVIRONMENTS = ("parallel", "teams", "target", "task", "taskloop")
 
 def check_orphaned_reductions(ast) -> None:
     for function in file_functions(ast):
-        private = _automatic_names(function)
+        private, private_arrays = _automatic_names(function)
         for construct, enclosing in constructs_in_context(function):
             directive = construct.directive
             if directive.constructs[0] not in _WORKSHARING:
@@ -33,18 +33,23 @@ def check_orphaned_reductions(ast) -> None:
             for kind, spelling in _CLAUSES:
                 for clause in directive.find(kind):
                     for item in clause.items:
-                        if item.is_variable and item.name in private:
+                        # a section of a local array is the array's (of a pointer: the
+                        # storage it points to, which may be shared)
+                        if item.name in (private if item.is_variable else private_arrays):
                             raise LoweringError(f"{spelling} variable '{item.name}' is private in outer context",
                                                 construct.coord)
 
 
-def _automatic_names(function: c_ast.FuncDef) -> set[str]:
-    """The parameters and the local variables without static or extern storage."""
-    names = set()
+def _automatic_names(function: c_ast.FuncDef) -> tuple[set[str], set[str]]:
+    """The parameters and the local variables without static or extern storage; and
+    those of them that are arrays (not parameters, which are pointers)."""
+    names, arrays = set(), set()
     params = function.decl.type.args.params if isinstance(function.decl.type, c_ast.FuncDecl) \
         and function.decl.type.args is not None else ()
     names |= {p.name for p in params if isinstance(p, c_ast.Decl) and p.name}
     for node in nodes_of(function.body, c_ast.Decl):
         if node.name and not ({"static", "extern"} & set(node.storage)) and not isinstance(node.type, c_ast.FuncDecl):
             names.add(node.name)
-    return names
+            if isinstance(node.type, c_ast.ArrayDecl):
+                arrays.add(node.name)
+    return names, arrays

@@ -12,6 +12,11 @@ stays invalid and is not counted here, but on a combined construct (`target team
 distribute parallel for map(tofrom: s) map(tofrom: s) reduction(+: s)`), where OpenMP 5.0
 allows a list item in both (its map clause's restrictions: "unless the construct is a
 combined construct"; Clang 19 accepts these), gcc's error is still only the repeated map.
+A `depend` clause naming the variable beside its maps takes nothing from them (it orders
+tasks). gcc 12 and 13 also refuse a pointer mapped both as itself and as a section of
+what it points to (`map(tofrom: x[0:n]) map(x)`, "'x' appears both in data and map
+clauses"), which OpenMP 5.0 allows and Clang 19 accepts: the two list items have no
+storage in common.
 """
 
 from __future__ import annotations
@@ -19,11 +24,13 @@ from __future__ import annotations
 import re
 
 _DUPLICATE = re.compile(r"^[^:]*:(?P<line>\d+):(?P<column>\d+): error: .(?P<name>\w+). appears more than "
-                        r"once in (?:map|data) clauses$")
+                        r"once in (?:map|data) clauses$|^[^:]*:(?P<line2>\d+):\d+: error: .(?P<name2>\w+). appears both in "
+                        r"data and map clauses$")
 _CLAUSE = re.compile(r"\b(?P<clause>[a-z_]+)\s*\(")
 # `#pragma omp target` and a construct after it: a combined construct
 _COMBINED_TARGET = re.compile(r"#\s*pragma\s+omp\s+target\s+(?:teams|parallel|simd|loop)\b")
 _DATA_SHARING = {"private", "firstprivate", "lastprivate", "shared", "reduction", "linear"}
+_ORDERING = {"depend"}        # names a variable beside its maps without a data-sharing attribute
 
 
 def _directive(lines: list[str], line: int) -> str:
@@ -58,10 +65,10 @@ def older_openmp(source: bytes, gccs_error: str | None) -> bool:
     if match is None:
         return False
     lines = source.decode(errors="replace").splitlines()
-    line = int(match["line"])
+    line = int(match["line"] or match["line2"])
     if not 0 < line <= len(lines) or "#pragma" not in _directive(lines, line):
         return False
     directive = _directive(lines, line)
-    clauses = _clauses_naming(directive, match["name"])
-    allowed = {"map"} | (_DATA_SHARING if _COMBINED_TARGET.search(directive) else set())
+    clauses = _clauses_naming(directive, match["name"] or match["name2"])
+    allowed = {"map"} | _ORDERING | (_DATA_SHARING if _COMBINED_TARGET.search(directive) else set())
     return clauses.count("map") >= 2 and set(clauses) <= allowed

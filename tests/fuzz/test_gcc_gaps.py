@@ -8,7 +8,7 @@ from .gcc_gaps import older_openmp
 
 SOURCE = b"""int main(void)
 {
-    int a[4], x = 0;
+    int a[4], x = 0, *p = a;
 #pragma omp target map(tofrom: x) map(tofrom: x) \\
         map(to: a[0:4])
     x++;
@@ -21,6 +21,12 @@ SOURCE = b"""int main(void)
 #pragma omp target teams distribute parallel for map(tofrom: x) map(tofrom: x) reduction(+: x)
     for (int i = 0; i < 4; i++) x++;
 #pragma omp target map(tofrom: x) map(tofrom: x) firstprivate(x)
+    x++;
+#pragma omp target nowait depend(inout: a) map(tofrom: a) map(tofrom: a)
+    x++;
+#pragma omp target data map(tofrom: p[0:4]) map(p)
+    x++;
+#pragma omp target data map(tofrom: p[0:4]) private(p)
     x++;
     return 0;
 }
@@ -37,6 +43,15 @@ def test_a_variable_in_two_map_clauses_is_gccs_older_rule():
 
 def test_on_a_combined_construct_a_reduction_beside_the_repeated_map_is_allowed():
     assert older_openmp(SOURCE, "mutant.c:13:80: error: \u2018x\u2019 appears more than once in map clauses")
+
+
+def test_a_depend_clause_beside_the_repeated_map_is_allowed():
+    assert older_openmp(SOURCE, "mutant.c:17:60: error: \u2018a\u2019 appears more than once in map clauses")
+
+
+def test_a_pointer_mapped_as_itself_and_as_a_section_is_gccs_older_rule():
+    assert older_openmp(SOURCE, "mutant.c:19:32: error: \u2018p\u2019 appears both in data and map clauses")
+    assert not older_openmp(SOURCE, "mutant.c:21:32: error: \u2018p\u2019 appears both in data and map clauses")
 
 
 def test_a_mapped_variable_in_a_data_sharing_clause_stays_invalid():

@@ -33,6 +33,11 @@ ACCEPTED = {
     "runtime calls in a parallel region of teams": "#pragma omp teams num_teams(2)\n#pragma omp parallel\n"
                                                    "s += omp_get_thread_num() + omp_get_team_num();",
     # master/masked may be inside critical and master/masked regions (as gcc takes them)
+    "cancel taskgroup in a task in a taskgroup": "#pragma omp parallel\n#pragma omp single\n#pragma omp taskgroup\n"
+                                                 "{\n#pragma omp task\n{\n#pragma omp cancel taskgroup\n}\n}",
+    "cancel taskgroup in a task in a taskloop": "#pragma omp parallel\n#pragma omp single\n#pragma omp taskloop\n"
+                                                "for (int i = 0; i < n; i++) {\n#pragma omp task\n{\n"
+                                                "#pragma omp cancel taskgroup\n}\n}",
     "masked in critical": "#pragma omp parallel\n#pragma omp critical\n{\n#pragma omp masked\ns++;\n}",
     "master in masked": "#pragma omp parallel\n#pragma omp masked\n{\n#pragma omp master\ns++;\n}",
     "masked in a parallel region inside a for":
@@ -50,6 +55,9 @@ def test_orphaned_constructs_are_not_checked(tmp_path):
     """A function's outermost constructs bind to whatever region calls it."""
     _parse(tmp_path, "f(a);", before="void f(int *a) {\n#pragma omp distribute\n"
                                       "for (int i = 0; i < 4; i++) a[i] = i;\n#pragma omp barrier\n}")
+    # an orphaned task's taskgroup may be its caller's
+    _parse(tmp_path, "g(a);", before="void g(int *a) {\n#pragma omp task\n{\na[0] = 1;\n"
+                                      "#pragma omp cancel taskgroup\n}\n}")
 
 
 REJECTED = {
@@ -96,6 +104,9 @@ REJECTED = {
     "ordered in a loop without the clause": (
         "#pragma omp parallel for\nfor (int i = 0; i < n; i++) {\n#pragma omp ordered\ns += i;\n}",
         "'ordered' region must be closely nested inside a loop region with an 'ordered' clause"),
+    "cancel taskgroup in a task outside any taskgroup": (
+        "#pragma omp parallel\n#pragma omp single\n{\n#pragma omp task\n{\n#pragma omp cancel taskgroup\n}\n}",
+        "'cancel taskgroup' construct not closely nested inside of 'taskgroup' region"),
     "ordered in parallel": ("#pragma omp parallel\n{\n#pragma omp ordered\ns++;\n}",
                             "'ordered' region must be closely nested inside a loop region"),
 }

@@ -56,6 +56,7 @@ _UNIQUE_CLAUSES = frozenset({
     "detach", "update", "destroy",
     "match", "novariants", "nocontext", "device_type", "indirect",         # OpenMP 5.x
     "allocator", "align",                                                   # allocate directive
+    "initializer",                                                          # declare reduction
 })
 # Leaf constructs an `if` directive-name-modifier can name.
 _IF_LEAVES = frozenset({"target", "target data", "target enter data", "target exit data",

@@ -11,6 +11,8 @@ checks them when it reads the directive:
   struct member be mapped twice, and a pointer be mapped both as itself and as a
   section, `map(p, p[:n])`), and not both in a map clause and in a data-sharing clause
   (or has_device_addr) of the same `target` construct;
+- a variable may appear at most once in the use_device_ptr and use_device_addr clauses of
+  `target data` (5.0 2.12.2), which may still map it;
 - a whole variable may appear in at most one motion clause (`to`/`from`) of `target
   update` (sections of it may appear in several, as gcc allows);
 - `declare simd`: a parameter in at most one `uniform` or `linear` clause; and, there
@@ -42,6 +44,7 @@ _COMBINED_TARGET_PAIR = frozenset({"in_reduction", "reduction"})
 # firstprivate may belong to an inner leaf and gcc accepts them beside map.
 _TARGET_DATA = frozenset({"private", "firstprivate", "is_device_ptr", "has_device_addr"})
 _MOTION = frozenset({"to", "from"})
+_DEVICE_ADDRESSES = frozenset({"use_device_ptr", "use_device_addr"})
 
 
 def check_directive_items(directive) -> None:
@@ -49,6 +52,7 @@ def check_directive_items(directive) -> None:
     mapped: dict[tuple, str] = {}          # (variable, is a section) -> its spelling
     moved: set[str] = set()
     aligned: set[str] = set()
+    device_addresses: set[str] = set()      # use_device_ptr and use_device_addr items
     for clause in directive.clauses:
         name = clause.name
         for item in getattr(clause, "items", ()):
@@ -76,6 +80,10 @@ def check_directive_items(directive) -> None:
                 if key in moved:
                     raise _twice(item, "motion")
                 moved.add(key)
+            elif name in _DEVICE_ADDRESSES:
+                if key in device_addresses:
+                    raise _twice(item, "data")
+                device_addresses.add(key)
             elif name == "aligned":
                 if key in aligned:
                     raise _twice(item, "'aligned'")

@@ -130,12 +130,18 @@ def _check_operator(op: str, item, ctype) -> None:
 
 
 def check_defining_items(cg, directive) -> None:
-    """`task_reduction` items of a taskgroup name variables (the taskgroup itself only
-    waits for its participants, as every taskgroup does)."""
-    for _, item in list_items(directive, "task_reduction"):
+    """`task_reduction` items of a taskgroup name variables of a type their operator
+    reduces (the taskgroup itself only waits for its participants, as every taskgroup
+    does)."""
+    for clause, item in list_items(directive, "task_reduction"):
         symbol = cg.scope.lookup(item.name)
         if symbol is None or symbol.kind != "object":
             raise CompileError(f"'{item.name}' in a 'task_reduction' clause is not a variable", item.coord)
+        ctype = symbol.ctype
+        while ctype.is_array:                  # an array's elements are reduced
+            ctype = ctype.element
+        if not item.sections and user_reductions.find(cg.scope, clause.op, ctype) is None:
+            _check_operator(clause.op, item, ctype)
 
 
 def without_clauses(construct, clause_names) -> OmpConstruct:
