@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 
 _DUPLICATE = re.compile(r"^[^:]*:(?P<line>\d+):(?P<column>\d+): error: .(?P<name>\w+). appears more than "
-                        r"once in (?:map|data) clauses$|^[^:]*:(?P<line2>\d+):\d+: error: .(?P<name2>\w+). appears both in "
-                        r"data and map clauses$")
+                        r"once in (?:map|data) clauses$"
+                        r"|^[^:]*:(?P<line2>\d+):\d+: error: .(?P<name2>\w+). appears both in data and map clauses$")
 _CLAUSE = re.compile(r"\b(?P<clause>[a-z_]+)\s*\(")
 # `#pragma omp target` and a construct after it: a combined construct
 _COMBINED_TARGET = re.compile(r"#\s*pragma\s+omp\s+target\s+(?:teams|parallel|simd|loop)\b")
