@@ -33,7 +33,18 @@ COMBINED = "#pragma omp target teams distribute parallel for"
 @pytest.mark.parametrize("pragmas, body, gpu, cpu", [
     (COMBINED, LOOP, CombinedConstruct, (CpuCombined, CpuSequential)),
     ("#pragma omp target", "a[0] = 1;", SerialKernel, (CpuSequential,)),
-    ("#pragma omp target parallel for", LOOP, ControlLoop, (CpuTeams, CpuSequential)),
+    # one team's worksharing loop: the GPU's combined scheme with one team, as Clang makes it
+    # SPMD; the CPU device spreads the team over its workers
+    ("#pragma omp target parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
+    ("#pragma omp target parallel for schedule(dynamic)", LOOP, ControlLoop, (CpuTeams, CpuSequential)),
+    ("#pragma omp target\n#pragma omp parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
+    ("#pragma omp target parallel", "{\nint k = 2;\n#pragma omp for\n" + LOOP + "\n}", CombinedConstruct,
+     (CpuTeams, CpuSequential)),
+    # serial code beside the loop (not a read-only declaration): the control loop's team
+    ("#pragma omp target parallel", "{\na[0] = 1;\n#pragma omp for\n" + LOOP + "\n}", ControlLoop,
+     (CpuTeams, CpuSequential)),
+    ("#pragma omp target parallel", "{\n#pragma omp for\n" + LOOP + "\n#pragma omp barrier\n}", ControlLoop,
+     (CpuTeams, CpuSequential)),
     (COMBINED + " schedule(dynamic)", LOOP, ControlLoop, (CpuCombined, CpuSequential)),
 ])
 def test_one_choice_for_every_device(pragmas, body, gpu, cpu):

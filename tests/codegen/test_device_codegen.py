@@ -63,7 +63,10 @@ def test_combined_construct_is_one_grid_stride_kernel(tmp_path):
     ("int f(int n, int *a) {\n#pragma omp target map(tofrom: a[0:n])\n a[0] = n; return 0; }",
      "serial", "no parallel construct"),
     ("int f(int n, int *a) {\n#pragma omp target parallel for map(tofrom: a[0:n])\n"
-     "for (int i = 0; i < n; i++) a[i] = i; return 0; }", "control-loop", "is not 'target teams distribute"),
+     "for (int i = 0; i < n; i++) a[i] = i; return 0; }", "combined", "SPMD grid-stride loop"),
+    ("int f(int n, int *a) {\n#pragma omp target parallel map(tofrom: a[0:n])\n{\na[0] = 1;\n"
+     "#pragma omp for\nfor (int i = 0; i < n; i++) a[i] = i; } return 0; }", "control-loop",
+     "is not 'target teams distribute"),
     ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for schedule(dynamic) "
      "map(tofrom: a[0:n])\nfor (int i = 0; i < n; i++) a[i] = i; return 0; }", "control-loop", "schedule"),
     ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for map(tofrom: a[0:n])\n"

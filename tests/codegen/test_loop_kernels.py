@@ -79,7 +79,7 @@ def test_explain_says_how_each_loop_was_lowered(tmp_path):
 
 def test_parallel_loop_is_a_parallel_for(tmp_path):
     translation = _translate(tmp_path, PARALLEL_LOOP)
-    assert [k.scheme.name for k in translation.device.kernels] == ["control-loop"]
+    assert [k.scheme.name for k in translation.device.kernels] == ["combined"]     # one team's loop
     assert "'target parallel loop' lowered as 'target parallel for'" in describe_regions(translation.device)
 
 

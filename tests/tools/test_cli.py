@@ -80,7 +80,7 @@ int main(void) {
     flag = 42;
     #pragma omp target map(tofrom: c)
     {
-        #pragma omp parallel for
+        #pragma omp parallel for schedule(dynamic, 64)
         for (i = 0; i < N; i++)
             c[i] = c[i] * 2;
     }

@@ -4,7 +4,8 @@ supportsSPMDExecutionMode does); `omp2gpu compile --explain` prints it.
 
 On the GPU, under `--scheme auto`:
 - the combined construct (gpu_combined.py) when the region has its shape
-  (region_shape.combined_ineligibility);
+  (region_shape.combined_ineligibility), or is one team's parallel worksharing loop
+  (`target parallel for`: a league of one team of it);
 - serial (gpu_serial.py) when it has no parallelism: one GPU thread runs it, which is
   OpenMP's semantics for such a region (its initial thread);
 - the control loop (paper Section 3) for anything else, and for a region that calls a
@@ -67,7 +68,8 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
         return ControlLoop, "control loop (--scheme control-loop)"
     why_not_combined = CombinedConstruct.ineligibility(construct, facts)
     if request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
-        prelude = " (the teams region's declarations run in every thread)" if combined_shape(construct).prelude else ""
+        prelude = " (the region's declarations run in every thread)" \
+            if combined_shape(construct, one_team=True).prelude else ""
         chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}"
     elif request in (AUTO, SerialKernel.name) and SerialKernel.ineligibility(construct) is None:
         chosen = SerialKernel, "no parallel construct inside: one GPU thread runs the region"

@@ -2,7 +2,7 @@
 
 For `target teams distribute parallel for` every GPU thread computes its own
 share of the iteration space; there is no team master, no state machine and
-no runtime call:
+no runtime call (`target parallel for` is one team of it):
 
     for (iv = blockIdx.x * blockDim.x + threadIdx.x; iv < trip_count;
          iv += blockDim.x * gridDim.x)
@@ -44,14 +44,17 @@ MAX_WARPS = 32
 class CombinedConstruct(GpuKernelScheme):
     name = GPU_COMBINED
     block_size = COMBINED_BLOCK_SIZE
-    ineligibility = staticmethod(combined_ineligibility)
+
+    @staticmethod
+    def ineligibility(construct, facts=None) -> str | None:
+        return combined_ineligibility(construct, facts, one_team=True)
 
     @staticmethod
     def device_refusal(facts) -> str | None:
         return kernel_refusal(facts) or combined_refusal(facts)
 
     def emit_kernel_body(self, cg, region) -> None:
-        shape = combined_shape(region.construct)
+        shape = combined_shape(region.construct, one_team=True)
         depth = max([c.count for c in clauses_named(shape.clauses, "collapse")] or [1])
         loops = [canonical_loop.analyze(node) for node in loop_nest(shape.loop, depth)]
         if uses_openmp_api(shape.loop):

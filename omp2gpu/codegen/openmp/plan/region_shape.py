@@ -67,6 +67,10 @@ class CombinedShape:
 
 _LOOP_KINDS = ("distribute parallel for", "distribute parallel for simd")
 _TEAMS_LOOP_KINDS = tuple(f"teams {kind}" for kind in _LOOP_KINDS)
+# One team's worksharing loop as the whole target region (one_team shapes).
+_PARALLEL_LOOP_KINDS = ("parallel for", "parallel for simd")
+_ONE_TEAM_KINDS = tuple(f"target {kind}" for kind in _PARALLEL_LOOP_KINDS)
+_WORKSHARING_LOOP_KINDS = ("for", "for simd")
 
 
 def sole_statement(node):
@@ -84,11 +88,20 @@ def teams_child(construct):
     return None
 
 
-def combined_shape(construct) -> CombinedShape | None:
-    """The region as a combined construct, or None when it is not one."""
+def combined_shape(construct, one_team: bool = False) -> CombinedShape | None:
+    """The region as a combined construct, or None when it is not one. `one_team`: also a
+    parallel worksharing loop that is the whole region (`target parallel for`, `target`
+    holding `parallel for`, `target parallel` holding `for` after declarations), the
+    combined construct of a league of one team, as Clang emits these SPMD (the GPU's
+    combined scheme; the CPU device's work-group schemes spread one team over its workers
+    otherwise)."""
     directive = construct.directive
     if directive.kind in COMBINED_KINDS:
         return CombinedShape((directive,), construct.body)
+    if one_team:
+        shape = _one_team_shape(construct)
+        if shape is not None:
+            return shape
     teams, outer = construct, (directive,)
     if directive.kind == "target":
         teams = teams_child(construct)
@@ -106,15 +119,42 @@ def combined_shape(construct) -> CombinedShape | None:
     return CombinedShape(outer + (loop.directive,), loop.body, tuple(prelude))
 
 
+def _one_team_shape(construct) -> CombinedShape | None:
+    directive = construct.directive
+    if directive.kind in _ONE_TEAM_KINDS:
+        return CombinedShape((directive,), construct.body)
+    body = sole_statement(construct.body)
+    if directive.kind == "target" and isinstance(body, OmpConstruct):
+        if body.directive.kind in _PARALLEL_LOOP_KINDS:
+            return CombinedShape((directive, body.directive), body.body)
+        if body.directive.kind != "parallel":
+            return None
+        construct, outer = body, (directive, body.directive)
+    elif directive.kind == "target parallel":
+        outer = (directive,)
+    else:
+        return None
+    split = _prelude_and_loop(construct, _WORKSHARING_LOOP_KINDS)
+    if split is None:
+        return None
+    prelude, loop = split
+    return CombinedShape(outer + (loop.directive,), loop.body, tuple(prelude))
+
+
 def _teams_prelude_and_loop(construct):
     """([declarations], loop construct) of `teams { decls; distribute parallel for }`."""
+    return _prelude_and_loop(construct, _LOOP_KINDS)
+
+
+def _prelude_and_loop(construct, loop_kinds):
+    """([declarations], loop construct) of `construct { decls; LOOP }`, LOOP of `loop_kinds`."""
     body = sole_statement(construct.body)
     if isinstance(body, OmpConstruct):
-        return ([], body) if body.directive.kind in _LOOP_KINDS else None
+        return ([], body) if body.directive.kind in loop_kinds else None
     if not isinstance(body, c_ast.Compound) or not body.block_items:
         return None
     *prelude, last = body.block_items
-    if isinstance(last, OmpConstruct) and last.directive.kind in _LOOP_KINDS and _spmd_prelude(prelude, last):
+    if isinstance(last, OmpConstruct) and last.directive.kind in loop_kinds and _spmd_prelude(prelude, last):
         return prelude, last
     return None
 
@@ -193,11 +233,11 @@ def team_size_ineligibility(construct, shape) -> str | None:
     return None
 
 
-def combined_ineligibility(construct, facts=None) -> str | None:
+def combined_ineligibility(construct, facts=None, one_team: bool = False) -> str | None:
     """Why the combined scheme cannot run this region (None: it can). `facts`
     (region_facts.RegionFacts) say which reduction items name whole arrays, which
-    codegen reduces as sections of their full length."""
-    shape = combined_shape(construct)
+    codegen reduces as sections of their full length; `one_team`: combined_shape's."""
+    shape = combined_shape(construct, one_team)
     if shape is None:
         return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
                 "(or 'target teams' around only 'distribute parallel for', or these split)")
