@@ -27,7 +27,9 @@ def mpiexec() -> str:
 
 def run(command: list[str], tmp_path, **environ) -> subprocess.CompletedProcess:
     """`command` run to its end in tmp_path (with omp2gpu importable); it must succeed."""
-    env = dict(os.environ, OMP_NUM_THREADS="1", **environ)
+    # Open MPI's mpiexec refuses to start as root (a CI container) unless told twice.
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               **environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO_ROOT), env.get("PYTHONPATH", "")] if p)
     result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600, cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -32,7 +32,7 @@ THREE_SCHEMES = """
         flag[0] = 42;
         #pragma omp target map(tofrom: c[0:N])
         {
-            #pragma omp parallel for
+            #pragma omp parallel for schedule(dynamic, 64)
             for (i = 0; i < N; i++)
                 c[i] = c[i] * 2;
         }

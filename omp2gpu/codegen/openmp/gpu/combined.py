@@ -65,7 +65,9 @@ class CombinedConstruct(GpuKernelScheme):
             bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
             last_flag = cg.alloca(ct.BOOL, "is.last")
             cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
-            # A distribute's linear names only the loop's variable (sema): lastprivate.
+            # linear of the loop's own variable is lastprivate; of another variable (a
+            # `parallel for`'s), each thread's copy is x0 + iteration * step, and the thread
+            # that ran the last iteration copies it out.
             linear = Linear(cg, shape.clauses, {loop.variable for loop in loops})
             environment = DataEnvironment(
                 cg, linear.other_clauses, loop_variables=[],
@@ -73,10 +75,12 @@ class CombinedConstruct(GpuKernelScheme):
                 lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1))
             with environment:
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
+                linear.declare_copies()
                 self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
-                                       variables, last_flag)
+                                       variables, last_flag, linear)
+                linear.copy_out(cg.builder.trunc(cg.builder.load(last_flag), I1))
 
-    def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag):
+    def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag, linear):
         b = cg.builder
         ir_iv = iv_type.ir_type()
 
@@ -98,6 +102,7 @@ class CombinedConstruct(GpuKernelScheme):
         b.cbranch(b.icmp_signed("<", iv, total), body_block, end_block)
         b.position_at_end(body_block)
         canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
+        linear.set_for(iv)
         with cg.loop_targets(end_block, next_block):
             cg.stmt(body)
         cg.branch_if_open(next_block)
