@@ -166,3 +166,41 @@ def test_a_declare_target_function_the_device_cannot_compile_is_known_from_the_f
     on_cpu = {name: function_refusal(unit, name, "cpu") for name in ("widen", "plain", "bump", "report")}
     assert on_cpu == {"widen": None, "plain": None, "report": None,
                       "bump": "'counter' is used on the device but is neither mapped nor 'declare target'"}
+
+
+_ARRAY_REDUCTIONS = """
+int main(void)
+{
+    double lanes[8] = { 0 }, wide[64] = { 0 }, *p = lanes;
+    char bytes[4] = { 0 };
+    long grid[2][3] = { { 0 } };
+#pragma omp target teams distribute parallel for reduction(+: lanes[0:8])
+    for (int i = 0; i < 100; i++) lanes[i % 8] += 1.0;
+#pragma omp target teams distribute parallel for reduction(+: grid)
+    for (int i = 0; i < 100; i++) grid[i % 2][i % 3] += i;
+#pragma omp target parallel for reduction(max: lanes)
+    for (int i = 0; i < 100; i++) if (i > lanes[i % 8]) lanes[i % 8] = i;
+#pragma omp target teams distribute parallel for reduction(+: wide[0:64])
+    for (int i = 0; i < 100; i++) wide[i % 64] += 1.0;
+#pragma omp target teams distribute parallel for reduction(+: bytes[0:4])
+    for (int i = 0; i < 100; i++) bytes[i % 4] += 1;
+#pragma omp target teams distribute parallel for reduction(+: p[0:8]) map(tofrom: p[0:8])
+    for (int i = 0; i < 100; i++) p[i % 8] += 1.0;
+    return 0;
+}
+"""
+
+
+def test_reductions_over_short_arrays_are_combined_and_the_rest_say_why(tmp_path):
+    """The combined kernel reduces an array (section) of at most MAX_REDUCED_ARRAY scalars of
+    32 bits or more, each thread a copy; longer arrays, narrow elements and a pointer's storage
+    stay with the control loop, which says why."""
+    source = tmp_path / "arrays.c"
+    source.write_text(_ARRAY_REDUCTIONS)
+    unit = UnitFacts(parse_file(source, CompileOptions()))
+    regions = sorted(unit.regions.values(), key=lambda region: region.construct.coord.line)
+    choices = [choose(region.construct, facts=region) for region in regions]
+    assert [c.gpu for c in choices] == [CombinedConstruct] * 3 + [ControlLoop] * 3
+    assert "array of 64 elements" in choices[3].reason
+    assert "array of 'char'" in choices[4].reason
+    assert "one-dimensional array variable" in choices[5].reason

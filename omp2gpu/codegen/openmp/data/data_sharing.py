@@ -119,15 +119,19 @@ class DataEnvironment:
     """
 
     def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=(),
-                 combine_reduction=None, lastprivate_condition=None, private_slot=None):
+                 combine_reduction=None, lastprivate_condition=None, private_slot=None,
+                 combine_section_element=None):
         self.cg = cg
         self.directive = directive
         self.implicit_firstprivate = list(implicit_firstprivate)
         self.loop_variables = list(loop_variables)
         # A scheme with many threads per region replaces the sequential fold
         # (`combine_reduction(op, original, private)`) and says which thread
-        # ran the last iteration (`lastprivate_condition() -> i1`).
+        # ran the last iteration (`lastprivate_condition() -> i1`); the fold of one element
+        # of an array section, emitted in a loop over the section, may differ
+        # (`combine_section_element`, default combine_reduction).
         self.combine_reduction = combine_reduction or self._fold_sequentially
+        self.combine_section_element = combine_section_element or self.combine_reduction
         self.lastprivate_condition = lastprivate_condition
         # Where a private copy lives (`private_slot(name, ctype) -> address`); default: a
         # stack slot of the thread running the code. A team's copies the team's threads
@@ -339,8 +343,8 @@ class DataEnvironment:
             element = original.ctype.element
 
             def fold(k, op=op, element=element, original=original, private=private):
-                return self.combine_reduction(op, LValue(element, self._element(original.address, k)),
-                                              LValue(element, self._element(private.address, k)))
+                return self.combine_section_element(op, LValue(element, self._element(original.address, k)),
+                                                    LValue(element, self._element(private.address, k)))
             self._for_each(self.cg.builder.load(self._element(bounds, 0)),
                            self.cg.builder.load(self._element(bounds, 1)), fold)
 

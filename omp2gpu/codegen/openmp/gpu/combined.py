@@ -11,7 +11,7 @@ no runtime call (`target parallel for` is one team of it):
 `collapse(n)` linearises the nest into one iv. Reductions: each thread keeps a
 private partial result; after the loop a warp-shuffle tree and a shared-memory
 step reduce them per team, and one atomic per team folds the team's result
-into the mapped variable.
+into the mapped variable; an array (section) of a short array, element by element.
 """
 
 from __future__ import annotations
@@ -72,7 +72,9 @@ class CombinedConstruct(GpuKernelScheme):
             environment = DataEnvironment(
                 cg, linear.other_clauses, loop_variables=[],
                 combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
-                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1))
+                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1),
+                combine_section_element=lambda op, original, private: reduce_into(cg, op, original, private,
+                                                                                  reused=True))
             with environment:
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 linear.declare_copies()
@@ -117,9 +119,11 @@ class CombinedConstruct(GpuKernelScheme):
 
 
 # ----------------------------------------------------------------- reductions
-def reduce_into(cg, op: str, original, private) -> None:
+def reduce_into(cg, op: str, original, private, reused: bool = False) -> None:
     """Fold every thread's private value into `original` (global memory): warp shuffles,
-    then one value per warp through shared memory, then one atomic per team."""
+    then one value per warp through shared memory, then one atomic per team. `reused`: the
+    code is emitted once for several values (an array section's elements, in a loop), so
+    the team waits until warp 0 has read the shared values before the next are stored."""
     b = cg.builder
     ctype = original.ctype
     if ctype.is_integer and ctype.bits < 32:
@@ -157,6 +161,9 @@ def reduce_into(cg, op: str, original, private) -> None:
     atomic_combine(cg, op, ctype, original.address, partial)
     b.branch(done)
     b.position_at_end(done)
+    if reused:
+        nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
+        nvptx.barrier(b, aligned=False)
 
 
 def _shared_array(cg, ctype):

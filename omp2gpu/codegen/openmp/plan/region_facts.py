@@ -75,6 +75,8 @@ class RegionFacts:
     callee_holding_constructs: str | None = None    # the first function it calls that holds OpenMP constructs
     variable_lengths: tuple[tuple[object, str], ...] = ()   # (id of a declaration or a name, its VLA type):
                                                             # its declarations and the outer variables it uses
+    array_reductions: tuple = ()                # ((directive coord, name), scalars, scalar type): reduction
+                                                # items (sections or whole) of an array variable of fixed length
 
     @property
     def directive(self):
@@ -101,6 +103,12 @@ class RegionFacts:
 
     def reduces_whole_array(self, directive, name: str) -> bool:
         return (_key(directive.coord), name) in self.whole_array_reductions
+
+    def reduced_array(self, directive, name: str):
+        """(scalars, scalar type) of the array variable a reduction item of `directive`
+        reduces a section of (or the whole of); None when it names no fixed-length array."""
+        return next(((count, ctype) for key, count, ctype in self.array_reductions
+                     if key == (_key(directive.coord), name)), None)
 
 
 def _key(coord):
@@ -172,7 +180,7 @@ class UnitFacts:
                            _holds_reverse_offload(construct.body), tuple(_small_integer_reductions(construct, scope)),
                            tuple(callee_globals), frozenset(self.inlined) & frozenset(callees),
                            self._first_callee_holding_constructs(construct.body, set()),
-                           tuple(self._variable_lengths(construct, scope)))
+                           tuple(self._variable_lengths(construct, scope)), tuple(_array_reductions(construct, scope)))
 
     def _variable_lengths(self, construct, scope):
         for name in free_identifiers(construct):
@@ -346,6 +354,23 @@ def _whole_arrays(construct, scope):
                 if not item.sections and item.is_variable and symbol is not None and symbol.kind == "object" \
                         and symbol.ctype is not None and symbol.ctype.is_array:
                     yield _key(directive.coord), item.name
+
+
+def _array_reductions(construct, scope):
+    """((directive key, name), scalars, scalar type) of each reduction item naming an array
+    variable of fixed length, with or without a section (its private copy is the whole
+    array, as data_sharing.DataEnvironment makes it)."""
+    for directive in [construct.directive] + [c.directive for c in _constructs_in(construct.body)]:
+        for clause in directive.clauses:
+            for item in clause.items if clause.name == "reduction" else ():
+                symbol = scope.lookup(item.name)
+                ctype = symbol.ctype if symbol is not None and symbol.kind == "object" else None
+                if ctype is None or not ctype.is_array or not ctype.is_complete or ctype.is_variable:
+                    continue
+                count = 1
+                while ctype.is_array:
+                    count, ctype = count * ctype.length, ctype.element
+                yield (_key(directive.coord), item.name), count, ctype
 
 
 def _small_integer_reductions(construct, scope):

@@ -252,9 +252,11 @@ def combined_ineligibility(construct, facts=None, one_team: bool = False) -> str
         return "'linear' on a loop in the combined construct's body needs the control-loop scheme"
     for directive in shape.directives:
         for clause in clauses_named(directive, "reduction"):
-            if any(item.sections or facts is not None and facts.reduces_whole_array(directive, item.name)
-                   for item in clause.items):
-                return "reductions over array sections need the control-loop scheme"
+            for item in clause.items:
+                if item.sections or facts is not None and facts.reduces_whole_array(directive, item.name):
+                    reason = _array_reduction_ineligibility(directive, item, facts)
+                    if reason:
+                        return reason
     reason = team_size_ineligibility(construct, shape)
     if reason:
         return reason
@@ -265,6 +267,26 @@ def combined_ineligibility(construct, facts=None, one_team: bool = False) -> str
     inner = [c for c in nested_constructs(loop) if c.directive.kind not in IN_THREAD_CONSTRUCTS]
     if inner:
         return f"the loop body holds '#pragma omp {inner[0].directive.kind}'"
+    return None
+
+
+# The longest array a combined kernel reduces: each thread keeps a copy of the whole array,
+# and the team folds it element by element (a barrier each).
+MAX_REDUCED_ARRAY = 32
+
+
+def _array_reduction_ineligibility(directive, item, facts) -> str | None:
+    """Why the combined scheme cannot reduce an array section (or whole array) item."""
+    array = facts.reduced_array(directive, item.name) if facts is not None else None
+    if array is None or len(item.sections) > 1:
+        return "reductions over array sections need the control-loop scheme (unless of a one-dimensional array " \
+               f"variable of at most {MAX_REDUCED_ARRAY} elements)"
+    scalars, scalar = array
+    if scalars > MAX_REDUCED_ARRAY:
+        return (f"a reduction over an array of {scalars} elements needs the control-loop scheme (the combined "
+                f"kernel's threads each keep a copy of at most {MAX_REDUCED_ARRAY})")
+    if not scalar.is_arithmetic or scalar.is_integer and scalar.bits < 32:
+        return f"a reduction over an array of '{scalar}' needs the control-loop scheme"
     return None
 
 
