@@ -207,7 +207,7 @@ def build_host_module(path, options: CompileOptions | None = None) -> llvm.Modul
 
 
 def _optimise(module: llvm.ModuleRef, path, options: CompileOptions) -> llvm.ModuleRef:
-    host.optimise(module, options.opt_level)
+    host.optimise(module, options.opt_level, options.march)
     dump(options, "opt-ir", str(path), lambda: str(module))
     return module
 
@@ -255,7 +255,7 @@ def unit_object(unit, path, options: CompileOptions) -> bytes:
         link_into(module, runtime, "the omp2gpu host runtime")
     _optimise(module, path, options)
     return host.object_code(object_file.embed(module, data), options.opt_level,
-                            options.code_rules.fast_math)
+                            options.code_rules.fast_math, options.march)
 
 
 def link_inputs(paths: list, options: CompileOptions) -> list:

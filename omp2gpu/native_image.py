@@ -177,7 +177,7 @@ def image_module(gpu, cpu, options, dump=None) -> llvm.ModuleRef | None:
         if not value.is_declaration and not value.name.startswith("llvm.") \
                 and value.linkage not in (llvm.Linkage.internal, llvm.Linkage.private):
             value.linkage = llvm.Linkage.internal
-    host.optimise(module, image_opt_level(options))
+    host.optimise(module, image_opt_level(options), options.march)
     if dump and has_cpu:
         dump("cpu-opt-ir", lambda: str(module))
     return module
@@ -199,4 +199,4 @@ def image_object(gpu, cpu, options, dump=None) -> bytes | None:
     """image_module as an ELF object, None when the program has no kernels."""
     module = image_module(gpu, cpu, options, dump)
     return None if module is None else host.object_code(module, image_opt_level(options),
-                                                         options.code_rules.fast_math)
+                                                         options.code_rules.fast_math, options.march)

@@ -84,15 +84,15 @@ def _objects(program, paths: list, options: CompileOptions,
     source = str(paths[0])
     flags = library_flags(options, module)
     with stage("optimise"):
-        host.optimise(module, options.opt_level)
+        host.optimise(module, options.opt_level, options.march)
     dump(options, "opt-ir", source, lambda: str(module))
     with stage("machine_code"):
-        host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math)
+        host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math, options.march)
     with stage("device_image"):
         image = native_image.image_module(program.device, program.cpu, options,
                                           lambda name, render: dump(options, name, source, render))
         image_object = None if image is None else host.object_code(
-            image, native_image.image_opt_level(options), options.code_rules.fast_math)
+            image, native_image.image_opt_level(options), options.code_rules.fast_math, options.march)
     if image is not None and image_objects is not None:
         image_objects += native_image.large_globals(image)
     return host_object, image_object, flags
@@ -208,7 +208,7 @@ def cached_executable(paths: list, options: CompileOptions) -> Path:
     digest = hashlib.sha256()
     for part in (str(module), program.device and program.device.module_text, program.cpu and program.cpu.module_text,
                  repr((options.opt_level, options.offload_arch, options.scheme, options.libraries,
-                       options.library_dirs))):
+                       options.library_dirs, host.processor(options.march)))):
         digest.update((part or "").encode() + b"\0")
     key = compiler_key([*native_runtime.sources(), runtime_root() / mpi_device_buffers.SOURCE],
                        salt=digest.hexdigest())
@@ -373,8 +373,8 @@ def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary
     module = program.host
     host.internalise(module, keep=tuple(unit.prototypes))
     flags = library_flags(options, module)
-    host.optimise(module, options.opt_level)
-    host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math)
+    host.optimise(module, options.opt_level, options.march)
+    host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math, options.march)
     image_object = native_image.image_object(program.device, program.cpu, options)
     folder = Path(tempfile.mkdtemp(prefix="omp2gpu-library-"))
     try:

@@ -75,6 +75,7 @@ class CompileOptions:
     debug_info: bool = False             # -g: DWARF for host and CPU-device code (codegen/debug_info.py)
     code_rules: CodeRules = DEFAULT_RULES   # -fwrapv, -ffast-math, -fno-math-errno (codegen/code_rules.py)
     openmp: bool = True                  # False (-fno-openmp): no _OPENMP, `#pragma omp` lines ignored
+    march: str = "native"                # -march: the processor of host and CPU-device code (targets/host/machine.py)
 
     def __post_init__(self):
         if not 0 <= self.opt_level <= 3:

@@ -127,6 +127,15 @@ def test_a_changed_header_a_define_or_an_opt_level_misses(cached_program):
     assert len(_entries(cached_program)) == 4
 
 
+def test_another_processor_misses(cached_program):
+    """The processor code is made for is part of the key: a cache shared by machines of
+    different processors (a home directory on a cluster) never hands one the other's code."""
+    assert _cached_run(cached_program) == ("9900.0\n", False)
+    assert _cached_run(cached_program, "-march=x86-64") == ("9900.0\n", False)
+    assert _cached_run(cached_program, "-march=x86-64") == ("9900.0\n", True)
+    assert len(_entries(cached_program)) == 2
+
+
 def test_runs_at_once_share_the_cache_safely(cached_program):
     runs = [subprocess.Popen(**_run_command(cached_program), stdout=subprocess.PIPE) for _ in range(3)]
     assert [run.communicate()[0] for run in runs] == ["9900.0\n"] * 3

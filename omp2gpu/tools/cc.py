@@ -211,7 +211,8 @@ def _compile(command: CcCommand, options, source: str) -> None:
     if command.save_temps:
         write_output(Path(source).with_suffix(".i").name, pipeline.preprocess_file(Path(source), options))
     if command.mode == "assemble":
-        write_output(output, host.emit_assembly(driver.build_host_module(source, options), options.opt_level))
+        write_output(output, host.emit_assembly(driver.build_host_module(source, options), options.opt_level,
+                                                   march=options.march))
     else:
         write_output(output, native_link.compile_object(source, options))
 

@@ -311,10 +311,11 @@ def _machine_flag(command: CcCommand, arg: str) -> None:
         return
     if arg == "-m32":
         raise CompileError("-m32: omp2gpu compiles for x86-64 only")
-    if arg in ("-march=native", "-mtune=native", "-mtune=generic"):
-        return                           # what omp2gpu does already
-    if arg.startswith(("-march=", "-mtune=", "-mcpu=")):
-        command.notes.append(f"{arg}: omp2gpu compiles host code for this machine's processor "
-                             "(as -march=native); accepted, no effect")
+    if arg.startswith("-march="):
+        command.flags.append(arg)        # the processor of host and CPU-device code
+        return
+    if arg.startswith(("-mtune=", "-mcpu=")):
+        command.notes.append(f"{arg}: omp2gpu tunes for the processor -march names (default native); "
+                             "accepted, no effect")
         return
     command.notes.append(f"machine flag '{arg}' ignored")

@@ -17,6 +17,7 @@ from omp2gpu.codegen.openmp.schemes import AUTO, REQUESTS
 from omp2gpu.config import CpuSchedule
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.pipeline import DEFAULT_STD, DUMP_STAGES, CompileOptions
+from omp2gpu.targets.host import NATIVE, validate_march
 from omp2gpu.targets.nvptx import validate_arch
 
 STANDARDS = ("c89", "c90", "c99", "c11", "c17", "c18", "gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18")
@@ -103,6 +104,10 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
                         "where eligible)")
     p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",
                    help="GPU architecture (default: the GPU present, else sm_90)")
+    p.add_argument("-march", dest="march", default=NATIVE, metavar="CPU",
+                   help="the processor of host and CPU-device code: native (default: this machine's), "
+                        "x86-64 (gcc's default: runs on any x86-64), x86-64-v2, -v3, -v4, or a processor "
+                        "name (skylake-avx512, znver3, ...)")
     _add_lists(p, GCC_FLAGS)
     p.add_argument("-g", dest="debug_info", action="store_true",
                    help="debug information (DWARF) for gdb, valgrind and the like: host and CPU-device "
@@ -122,11 +127,12 @@ def forced_includes(macro_files, include_files) -> tuple[tuple[str, str], ...]:
 
 def compile_options(args: argparse.Namespace) -> CompileOptions:
     """The CompileOptions the parsed flags ask for (-w: this compilation's warnings off)."""
-    if args.offload_arch:
-        try:
+    try:
+        if args.offload_arch:
             validate_arch(args.offload_arch)
-        except ValueError as error:
-            raise CompileError(str(error)) from None
+        validate_march(args.march)
+    except ValueError as error:
+        raise CompileError(str(error)) from None
     return CompileOptions(
         include_dirs=tuple(args.include_dirs),
         defines=tuple(args.defines),
@@ -143,6 +149,7 @@ def compile_options(args: argparse.Namespace) -> CompileOptions:
         debug_info=args.debug_info,
         code_rules=code_rules(args.f_flags),
         offload=offload_wanted(args.f_flags),
+        march=args.march,
     )
 
 

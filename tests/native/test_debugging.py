@@ -213,3 +213,13 @@ def test_compute_sanitizer_names_the_line_of_a_kernels_bad_read(tmp_path):
     assert done.returncode == 99, report
     assert "Invalid __global__ read of size 8" in report, report
     assert f"debug_off_by_one.c:{marked_line(source, '/* OVERRUN */')}" in report, report
+
+
+def test_valgrind_runs_vectorised_code_built_for_a_portable_processor(tmp_path):
+    """-march=x86-64-v3 (AVX2, which valgrind runs; a host with AVX-512 would otherwise get
+    AVX-512 code from the default -march=native): the heat program built -O2, on the host
+    fallback and the CPU device, memcheck-clean with gcc's output."""
+    program = build(tmp_path, HEAT, "-O2", "-march=x86-64-v3")
+    for device in ("host", "cpu"):
+        done = memcheck(program, device)
+        assert done.returncode == 0 and done.stdout == HEAT_OUTPUT, done.stderr

@@ -138,9 +138,9 @@ def test_verbose_steps_and_dry_run(project, capsys):
 
 
 def test_unknown_flags_are_warned_of_not_fatal(project, capsys):
-    assert cc.main(["-frobnicate", "--frobnicate", "-march=x86-64", "-E", "triple.c"]) == 0
+    assert cc.main(["-frobnicate", "--frobnicate", "-mtune=generic", "-E", "triple.c"]) == 0
     err = capsys.readouterr().err
-    assert "-frobnicate has no effect" in err and "unknown flag '--frobnicate'" in err and "-march=x86-64" in err
+    assert "-frobnicate has no effect" in err and "unknown flag '--frobnicate'" in err and "-mtune=generic" in err
 
 
 def test_what_autoconf_checks(project, capsys):

@@ -17,11 +17,14 @@ from omp2gpu.targets.host.inlining_limits import (
     limit_inlining_growth,
 )
 from omp2gpu.targets.host.machine import (
+    NATIVE,
     as_module_ref,
     initialise,
     instruction_sets,
     prepare,
+    processor,
     target_machine,
+    validate_march,
     verify,
 )
 from omp2gpu.targets.host.optimisation import emit_assembly, find_main, internalise, object_code, optimise

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import llvmlite.binding as llvm
 
-from omp2gpu.targets.host.machine import prepare, target_machine, verify
+from omp2gpu.targets.host.machine import NATIVE, prepare, target_machine, verify
 from omp2gpu.targets.host.static_data import code_model
 from omp2gpu.targets.llvm_options import partial_unrolling
 
@@ -44,33 +44,35 @@ def global_dce(module: llvm.ModuleRef) -> None:
     passes.run(module, builder)
 
 
-def optimise(module, opt_level: int = 2) -> llvm.ModuleRef:
+def optimise(module, opt_level: int = 2, march: str = NATIVE) -> llvm.ModuleRef:
     """Run LLVM's default per-module pipeline for -O`opt_level` (new pass
-    manager), in place; -O0 still runs the O0 pipeline (always-inline)."""
+    manager), in place, for -march=`march`'s processor (its vector widths and costs);
+    -O0 still runs the O0 pipeline (always-inline)."""
     if not 0 <= opt_level <= 3:
         raise ValueError(f"optimisation level must be 0-3, not {opt_level}")
     ref = prepare(module)
     verify(ref)
     partial_unrolling(opt_level >= 3)
     tuning = llvm.create_pipeline_tuning_options(speed_level=opt_level)
-    builder = llvm.create_pass_builder(target_machine(opt_level), tuning)
+    builder = llvm.create_pass_builder(target_machine(opt_level, march=march), tuning)
     builder.getModulePassManager().run(ref, builder)
     return ref
 
 
-def object_code(module, opt_level: int = 2, reassociating: bool = True) -> bytes:
-    """An ELF relocatable object for the host (`cc prog.o -lm` links it). `reassociating`:
-    the module may have floating-point operations that may be reassociated (-ffast-math)."""
+def object_code(module, opt_level: int = 2, reassociating: bool = True, march: str = NATIVE) -> bytes:
+    """An ELF relocatable object for the host (`cc prog.o -lm` links it), for -march=`march`.
+    `reassociating`: the module may have floating-point operations that may be reassociated
+    (-ffast-math)."""
     ref = prepare(module)
     _machine_combiner(reassociating)
-    return target_machine(opt_level, code_model=code_model(ref)).emit_object(ref)
+    return target_machine(opt_level, code_model=code_model(ref), march=march).emit_object(ref)
 
 
-def emit_assembly(module, opt_level: int = 2, reassociating: bool = True) -> str:
-    """Host assembly text (`reassociating`: as object_code's)."""
+def emit_assembly(module, opt_level: int = 2, reassociating: bool = True, march: str = NATIVE) -> str:
+    """Host assembly text (`reassociating`, `march`: as object_code's)."""
     ref = prepare(module)
     _machine_combiner(reassociating)
-    return target_machine(opt_level, code_model=code_model(ref)).emit_assembly(ref)
+    return target_machine(opt_level, code_model=code_model(ref), march=march).emit_assembly(ref)
 
 
 def _machine_combiner(on: bool) -> None:
