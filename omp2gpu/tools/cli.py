@@ -50,7 +50,7 @@ def _add_output(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     common = _common_options()
     parser = argparse.ArgumentParser(prog="omp2gpu", allow_abbrev=False,
-                                     description="OpenMP 4.5 offload compiler for C.",
+                                     description="OpenMP 4.5/5.x offload compiler for C.",
                                      epilog="`omp2gpu COMMAND --help` lists the command's flags and the "
                                             "--dump stages; README.md lists the environment variables. "
                                             "`omp2gpu cc ARGS...` (omp2gpu-cc) is a drop-in C compiler with "
