@@ -254,6 +254,13 @@ class ModuleEmitter:
         if node.init is not None:           # a definition needs file scope (C99 6.7.8p5)
             what = "is initialized like a variable" if ctype.is_function else "has both 'extern' and initializer"
             raise CompileError(f"'{node.name}' {what}", node.coord)
+        previous = scope.names.get(node.name)
+        if previous is not None and previous.kind == "object" and previous.storage in ("auto", "register", "static") \
+                and scope.declared_elsewhere(node.name, node.coord):
+            # a name without linkage declared twice in one block (C11 6.7p3), as gcc words it
+            raise CompileError(f"extern declaration of '{node.name}' follows declaration with no linkage"
+                               if str(previous.ctype) == str(ctype) else f"conflicting types for '{node.name}'",
+                               node.coord)
         if ctype.is_function:
             symbol = self.function_symbol(node.name, ctype, False, node.coord)
         else:

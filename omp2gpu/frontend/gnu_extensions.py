@@ -80,6 +80,7 @@ class GnuLexer(CLexer):
 
     def input(self, text: str, filename: str = "") -> None:
         super().input(text, filename)
+        self._end_of_raw = 0             # where the last token the lexer made ended
         self.asm_labels: dict[str, str] = {}
         self._pending: list = []
         self._previous = None            # the last token handed to the parser
@@ -93,7 +94,22 @@ class GnuLexer(CLexer):
     def _raw(self):
         if self._pending:
             return self._pending.pop()
-        return super().token()
+        tok = super().token()
+        if tok is not None and tok.type == "PPPRAGMA":
+            self._check_own_line(tok)
+        self._end_of_raw = self._pos
+        return tok
+
+    def _check_own_line(self, tok) -> None:
+        """A `#pragma` is a directive only as the first token of its line; after code on
+        the same line its `#` is a stray character, as gcc says (the lexer takes it as a
+        pragma wherever it stands). The lexer's own position says where the last token
+        ended (a private field of pycparser's lexer, the version installed with omp2gpu)."""
+        text, end = self._lexdata, getattr(self, "_end_of_raw", 0)
+        hash_at = text.find("#", end)
+        if end and hash_at >= 0 and "\n" not in text[end:hash_at]:
+            column = hash_at - text.rfind("\n", 0, hash_at)
+            self._fail("stray '#' in program", replace(tok, column=column))
 
     def token(self):
         while True:

@@ -440,8 +440,11 @@ def test_linear():
     assert [x.name for x in lin.items] == ["i", "j"] and lin.step is None and lin.modifier is None
     lin = parse("omp simd linear(i: 2 * k)").first(LinearClause)
     assert expr_text(lin.step) == "2 * k"
-    lin = parse("omp for simd linear(val(x, y): 4)").first(LinearClause)
-    assert lin.modifier == "val" and [x.name for x in lin.items] == ["x", "y"]
+    lin = parse("omp declare simd linear(val(x, y): 4)").first(LinearClause)
+    assert lin.modifier == "val" and [x.name for x in lin.items] == ["x", "y"] and lin.modifier_around_list
+    # before OpenMP 5.2 the modifier around the list is declare simd's alone (gcc's error)
+    assert_error("omp for simd linear(val(x, y): 4)", "modifier should not be specified in 'linear' clause on "
+                 "'simd' or 'for' constructs when not using OpenMP 5.2 modifiers", "linear")
     assert_error("omp simd linear(ref(x))", "linear modifier 'ref' is not allowed in C", "ref")
     assert_error("omp simd linear(a[0:2])", "expected a variable name in 'linear' clause", "[")
     assert_error("omp simd linear(i:)", "expected an expression in step of 'linear' clause", ")")

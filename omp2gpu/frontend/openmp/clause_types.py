@@ -125,6 +125,7 @@ class LinearClause(ListClause):
     name = "linear"
     step: c_ast.Node | None = None      # None means 1
     modifier: str | None = None         # "val" or None
+    modifier_around_list: bool = False  # spelt `val(list)`, before OpenMP 5.2: declare simd's only
 
 
 @dataclass

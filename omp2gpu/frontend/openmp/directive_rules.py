@@ -22,6 +22,7 @@ from omp2gpu.frontend.openmp.clause_types import (  # OpenMP 5.1 unroll
     IfClause,
     InbranchClause,
     InclusiveClause,
+    LinearClause,
     LinkClause,
     MapClause,
     MemoryOrderClause,
@@ -255,6 +256,15 @@ def _check_critical(directive: Directive) -> None:
         raise CompileError("'hint' needs a named '#pragma omp critical (name)'", hint.coord)
 
 
+def _check_linear_modifiers(directive: Directive) -> None:
+    """The modifier written around the list (`linear(val(x))`) is declare simd's alone before
+    OpenMP 5.2, which spells it after the colon (`linear(x: val)`), as gcc reads them."""
+    for clause in directive.clauses:
+        if isinstance(clause, LinearClause) and clause.modifier_around_list and directive.kind != "declare simd":
+            raise CompileError("modifier should not be specified in 'linear' clause on 'simd' or 'for' constructs "
+                               "when not using OpenMP 5.2 modifiers", clause.coord)
+
+
 def _check_order(directive: Directive) -> None:
     """`order` and `ordered` exclude each other (OpenMP 5.0 2.9.2)."""
     order, ordered = directive.first(OrderClause), directive.first(OrderedClause)
@@ -348,7 +358,7 @@ def _check_map_modifiers_5x(directive: Directive) -> None:
 
 
 RULES_5X = (_check_flush, _check_map_modifiers_5x, _check_message, _check_unroll,     # OpenMP 5.0/5.1 (issue 26)
-            _check_order, _check_combined_bind,
+            _check_order, _check_combined_bind, _check_linear_modifiers,
             _check_scan)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,

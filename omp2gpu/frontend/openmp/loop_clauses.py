@@ -122,6 +122,7 @@ def parse_linear(ctx, tok, args):
     elif len(tokens) >= 3 and tokens[0].kind == "id" and tokens[1].is_punct("(") and tokens[-1].is_punct(")"):
         raise ctx.error(f"expected 'val', 'ref' or 'uval' as the 'linear' modifier, found "
                         f"'{tokens[0].text}'", tokens[0].offset)
+    around_list = modifier is not None
     step = None
     if tail is not None and _is_52_linear_tail(tail):
         step, written = _linear_52_modifiers(ctx, tail)
@@ -131,7 +132,7 @@ def parse_linear(ctx, tok, args):
             modifier = written
     elif tail is not None:
         step = parse_expression(ctx, tail, "step of 'linear' clause")
-    return LinearClause(coord=ctx.loc(tok.offset), modifier=modifier, step=step,
+    return LinearClause(coord=ctx.loc(tok.offset), modifier=modifier, step=step, modifier_around_list=around_list,
                         items=parse_list(ctx, head, "linear", plain=True))
 
 
