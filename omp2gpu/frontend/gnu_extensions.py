@@ -97,7 +97,8 @@ class GnuLexer(CLexer):
         tok = super().token()
         if tok is not None and tok.type == "PPPRAGMA":
             self._check_own_line(tok)
-        self._end_of_raw = self._pos
+        # a pragma's line is read whole, its end of line too: what follows starts a line
+        self._end_of_raw = 0 if tok is not None and tok.type.startswith("PPPRAGMA") else self._pos
         return tok
 
     def _check_own_line(self, tok) -> None:
