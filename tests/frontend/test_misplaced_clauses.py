@@ -134,7 +134,7 @@ MODIFIERS = [
     ("requires", "atomic_default_mem_order({})", ("seq_cst", "acq_rel", "relaxed")),
     ("taskloop", "grainsize({}: 4)", ("strict",)),
     ("taskloop", "num_tasks({}: 4)", ("strict",)),
-    ("for", "linear({}(x): 1)", ("val",)),
+    ("declare simd", "linear({}(x): 1)", ("val",)),        # on loops: OpenMP 5.2's linear(x: val)
     ("for", "schedule({}: dynamic)", ("monotonic", "nonmonotonic")),
     ("parallel", "proc_bind({})", ("master", "close", "spread", "primary")),
     ("depobj(d)", "update({})", ("in", "out", "inout", "mutexinoutset", "inoutset")),
