@@ -142,7 +142,9 @@ def first_error_line(stderr: str, source_name: str) -> int | None:
 
 def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
     """Whether gcc compiles the input (as the corpus is compared: C99, OpenMP), and where
-    its first error is; None without gcc."""
+    its first error is; None without gcc, and where gcc refuses the input only because it
+    does not implement what it uses ("sorry, unimplemented": gcc 12 and `requires
+    unified_shared_memory`), which judges nothing."""
     gcc = shutil.which("gcc")
     if gcc is None:
         return None
@@ -154,7 +156,11 @@ def gcc_verdict(source: Path, timeout: float = TIMEOUT_S) -> GccVerdict | None:
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return None
-    return GccVerdict(done.returncode == 0, first_error(done.stderr.decode(errors="replace"), source.name))
+    stderr = done.stderr.decode(errors="replace")
+    error = first_error(stderr, source.name)
+    if done.returncode != 0 and error is None and re.search(r": sorry, unimplemented: ", stderr):
+        return None
+    return GccVerdict(done.returncode == 0, error)
 
 
 def gcc_accepts(source: Path, timeout: float = TIMEOUT_S) -> bool | None:

@@ -64,3 +64,22 @@ def test_both_compilers_get_the_programs_c_standard(tmp_path):
     verdicts = [oracle.gcc_verdict(path) for path in (strict, gnu)]
     if None not in verdicts:
         assert [verdict.accepted for verdict in verdicts] == [False, True]
+
+
+def test_what_gcc_does_not_implement_judges_nothing(tmp_path, monkeypatch):
+    """gcc's "sorry, unimplemented" alone (gcc 12 and `requires unified_shared_memory`) is no
+    verdict; an error beside it still is."""
+    source = tmp_path / "mutant.c"
+    source.write_text("int main(void) { return 0; }\n")
+
+    def gcc_saying(stderr: str):
+        def run(*args, **kwargs):
+            return oracle.subprocess.CompletedProcess(args, 1, b"", stderr.encode())
+        return run
+    monkeypatch.setattr(oracle.shutil, "which", lambda name: "/usr/bin/gcc")
+    monkeypatch.setattr(oracle.subprocess, "run", gcc_saying(
+        "mutant.c:41:22: sorry, unimplemented: 'unified_shared_memory' clause on 'requires' directive"))
+    assert oracle.gcc_verdict(source) is None
+    monkeypatch.setattr(oracle.subprocess, "run", gcc_saying(
+        "mutant.c:41:22: sorry, unimplemented: x\nmutant.c:50:1: error: expected ';'"))
+    assert oracle.gcc_verdict(source) == oracle.GccVerdict(False, "mutant.c:50:1: error: expected ';'")
