@@ -15,6 +15,16 @@ def whole_array_section(item) -> ArraySection:
     return ArraySection(None, None, coord=item.coord)
 
 
+def array_scalars(ctype) -> tuple[int, object]:
+    """(how many scalars, their type) of a fixed-length array of any rank, which a
+    reduction over it reduces one by one (double[2][3]: 6 doubles); (1, ctype) for a
+    scalar."""
+    count = 1
+    while ctype.is_array:
+        count, ctype = count * ctype.length, ctype.element
+    return count, ctype
+
+
 def is_whole_array_section(sections) -> bool:
     return len(sections) == 1 and sections[0].lower is None and sections[0].length is None
 

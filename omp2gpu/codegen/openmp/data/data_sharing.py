@@ -23,7 +23,7 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.openmp.clause_parsers import REDUCTION_OPS
 from omp2gpu.frontend.openmp.declare_reduction import DeclaredReduction
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.reduction_items import is_whole_array_section, whole_array_section
+from omp2gpu.sema.reduction_items import array_scalars, is_whole_array_section, whole_array_section
 from omp2gpu.sema.scopes import Symbol
 
 
@@ -396,9 +396,7 @@ class DataEnvironment:
 
 def _flattened(cg, array: LValue) -> LValue:
     """`T a[m][n]` seen as `T a[m * n]`: the same bytes, one element per scalar."""
-    element, count = array.ctype, 1
-    while element.is_array:
-        count, element = count * element.length, element.element
+    count, element = array_scalars(array.ctype)
     flat = ct.ArrayType(element, count)
     return LValue(flat, cg.builder.bitcast(array.address, flat.ir_type().as_pointer()))
 

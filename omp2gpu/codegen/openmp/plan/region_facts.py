@@ -25,6 +25,7 @@ from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, Om
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
+from omp2gpu.sema.reduction_items import array_scalars
 from omp2gpu.sema.requires import is_reverse_offload
 from omp2gpu.sema.typed_scopes import TypedScopes, visible_names
 
@@ -367,10 +368,7 @@ def _array_reductions(construct, scope):
                 ctype = symbol.ctype if symbol is not None and symbol.kind == "object" else None
                 if ctype is None or not ctype.is_array or not ctype.is_complete or ctype.is_variable:
                     continue
-                count = 1
-                while ctype.is_array:
-                    count, ctype = count * ctype.length, ctype.element
-                yield (_key(directive.coord), item.name), count, ctype
+                yield (_key(directive.coord), item.name), *array_scalars(ctype)
 
 
 def _small_integer_reductions(construct, scope):
