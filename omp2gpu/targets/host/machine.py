@@ -24,14 +24,7 @@ def initialise() -> None:
 # not run on an older processor, nor under valgrind where the host has AVX-512. The x86-64
 # levels (gcc's and Clang's names) make portable code: "x86-64" is gcc's default.
 NATIVE = "native"
-X86_64_LEVELS = {
-    "x86-64": ("sse", "sse2"),
-    "x86-64-v2": ("sse", "sse2", "sse3", "ssse3", "sse4.1", "sse4.2", "popcnt", "cx16", "sahf"),
-    "x86-64-v3": ("sse", "sse2", "sse3", "ssse3", "sse4.1", "sse4.2", "popcnt", "cx16", "sahf", "avx", "avx2",
-                  "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe", "xsave"),
-}
-X86_64_LEVELS["x86-64-v4"] = (*X86_64_LEVELS["x86-64-v3"], "avx512f", "avx512bw", "avx512cd", "avx512dq",
-                              "avx512vl")
+X86_64_LEVELS = ("x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4")
 _PROCESSOR_NAME = re.compile(r"[a-z][a-z0-9_.-]*")
 
 
