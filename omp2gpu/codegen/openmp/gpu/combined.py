@@ -69,10 +69,13 @@ class CombinedConstruct(GpuKernelScheme):
             # `parallel for`'s), each thread's copy is x0 + iteration * step, and the thread
             # that ran the last iteration copies it out.
             linear = Linear(cg, shape.clauses, {loop.variable for loop in loops})
+
+            def ran_last():
+                return cg.builder.trunc(cg.builder.load(last_flag), I1)
             environment = DataEnvironment(
                 cg, linear.other_clauses, loop_variables=[],
                 combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
-                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(last_flag), I1),
+                lastprivate_condition=ran_last,
                 combine_section_element=lambda op, original, private: reduce_into(cg, op, original, private,
                                                                                   reused=True))
             with environment:
@@ -80,7 +83,7 @@ class CombinedConstruct(GpuKernelScheme):
                 linear.declare_copies()
                 self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
                                        variables, last_flag, linear)
-                linear.copy_out(cg.builder.trunc(cg.builder.load(last_flag), I1))
+                linear.copy_out(ran_last())
 
     def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag, linear):
         b = cg.builder
