@@ -106,7 +106,7 @@ class GnuLexer(CLexer):
         the same line its `#` is a stray character, as gcc says (the lexer takes it as a
         pragma wherever it stands). The lexer's own position says where the last token
         ended (a private field of pycparser's lexer, the version installed with omp2gpu)."""
-        text, end = self._lexdata, getattr(self, "_end_of_raw", 0)
+        text, end = self._lexdata, self._end_of_raw
         hash_at = text.find("#", end)
         if end and hash_at >= 0 and "\n" not in text[end:hash_at]:
             column = hash_at - text.rfind("\n", 0, hash_at)
