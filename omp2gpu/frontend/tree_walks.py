@@ -25,11 +25,16 @@ def nodes(root: c_ast.Node | None, prune: Callable[[c_ast.Node], bool] | None = 
     """`root` and every node below it, parents before their children, in source order.
     `prune(node)` true: the walk does not go below `node` (it still yields `node`)."""
     stack = [root] if root is not None else []
+    pop, extend = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
+        node = pop()
         yield node
         if prune is None or not prune(node):
-            stack.extend(reversed([child for _, child in node.children()]))
+            # a node's iteration yields the children that children() names, in its order,
+            # without building the (name, child) pairs: the walk's main cost on a big file
+            below = list(node)
+            below.reverse()
+            extend(below)
 
 
 def nodes_of(root: c_ast.Node | None, kind, prune: Callable[[c_ast.Node], bool] | None = None) -> Iterator:

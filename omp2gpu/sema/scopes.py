@@ -58,7 +58,10 @@ class Scope:
         no goto or case label may enter their scope from outside (C99 6.8.6.1p1, 6.8.4.2p2)."""
         found: set[int] = set()
         scope = self
-        while scope is not None:             # a loop: blocks may nest a thousand deep
+        # A loop: blocks may nest a thousand deep. The outermost scope is left out: every
+        # label and jump of a function sees it whole, so it never tells them apart, and it
+        # holds thousands of names in a large file.
+        while scope.parent is not None:
             found.update(id(symbol) for symbol in scope.names.values() if variably_modified(symbol.ctype))
             scope = scope.parent
         return frozenset(found)

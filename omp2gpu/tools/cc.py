@@ -133,7 +133,8 @@ def execute(command: CcCommand) -> int:
             if item.path == "-":            # `-x c -`: the source on stdin, as a file the pipeline reads
                 item.path = str(Path(scratch) / "stdin.c")
                 Path(item.path).write_bytes(sys.stdin.buffer.read())
-        return _execute(command)
+        with driver.collector_paused():     # as `omp2gpu compile`: the compiler's objects live to the end
+            return _execute(command)
 
 
 def _execute(command: CcCommand) -> int:

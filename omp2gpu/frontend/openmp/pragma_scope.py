@@ -29,6 +29,9 @@ class PragmaScope:
         # `declare variant`s met so far (variant_sites.DeclaredVariant), the file's one list.
         self.declared_variants = parent.declared_variants if parent is not None else []
         self.metadirectives = parent.metadirectives if parent is not None else []
+        # Every word of the file's omp pragmas (directive and clause names among them),
+        # the file's one set: later steps skip a walk for what no pragma names.
+        self.directive_words: set[str] = parent.directive_words if parent is not None else set()
 
     def child(self) -> "PragmaScope":
         return PragmaScope(self)

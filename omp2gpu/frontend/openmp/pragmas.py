@@ -62,21 +62,25 @@ _FILE_SCOPE_ONLY = frozenset({"declare target", "end declare target", "declare s
                               "requires",
                               "begin declare target", "declare variant", "begin declare variant",
                               "end declare variant"})
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _COMMENTS = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DECLARATIONS = tuple(getattr(c_ast, name) for name in ("Decl", "Typedef", "DeclList", "StaticAssert")
                       if hasattr(c_ast, name))
 
 
-def attach_pragmas(ast: c_ast.FileAST, check_construct=None) -> c_ast.FileAST:
+def attach_pragmas(ast: c_ast.FileAST, check_construct=None, directive_words: set | None = None) -> c_ast.FileAST:
     """Rewrite `ast` in place (and return it). `check_construct(construct, kind_of)`, if
     given, is called on each construct as it is built, with the scope's lookup of what a
     name declares (pipeline.parse_file passes sema's default(none) check: the front end
-    imports no sema)."""
+    imports no sema). `directive_words`: a set to which every word of the file's omp
+    pragmas is added (their directive and clause names among them)."""
     linecache.checkcache()          # sources may have changed since an earlier compilation
     scope = PragmaScope(check_construct=check_construct)
     ast.ext, _ = _file_items(ast.ext or [], 0, scope, None)
     _drop_stray_pragmas(ast)
     finish_variants(ast, scope.declared_variants, scope.metadirectives)
+    if directive_words is not None:
+        directive_words |= scope.directive_words
     return ast
 
 
@@ -317,6 +321,7 @@ def _directive(pragma: c_ast.Pragma, scope):
     if not is_omp(text):
         return None
     coord = omp_coord(pragma.coord)
+    scope.directive_words.update(_WORD.findall(text))
     return parse_directive(text, coord, scope.typedef_names), coord
 
 
