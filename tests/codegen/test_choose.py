@@ -46,6 +46,11 @@ COMBINED = "#pragma omp target teams distribute parallel for"
     ("#pragma omp target parallel", "{\n#pragma omp for\n" + LOOP + "\n#pragma omp barrier\n}", ControlLoop,
      (CpuTeams, CpuSequential)),
     (COMBINED + " schedule(dynamic)", LOOP, ControlLoop, (CpuCombined, CpuSequential)),
+    # dist_schedule's chunks dealt round-robin: the combined kernel's loop over its team's
+    # chunks on the GPU; the CPU device's teams scheme deals them to its groups
+    (COMBINED + " dist_schedule(static, n / 4)", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
+    ("#pragma omp target teams\n#pragma omp distribute parallel for dist_schedule(static, 8)", LOOP,
+     CombinedConstruct, (CpuTeams, CpuSequential)),
 ])
 def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
     choice = choose(_target(pragmas, body))

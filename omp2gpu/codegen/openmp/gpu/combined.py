@@ -8,7 +8,9 @@ no runtime call (`target parallel for` is one team of it):
          iv += blockDim.x * gridDim.x)
         { vars = lb + decompose(iv) * step; body; }
 
-`collapse(n)` linearises the nest into one iv. Reductions: each thread keeps a
+`collapse(n)` linearises the nest into one iv; with dist_schedule(static, chunk) the
+teams take the chunks round-robin and a team's threads a chunk's iterations in turn
+(an outer loop over the team's chunks). Reductions: each thread keeps a
 private partial result; after the loop a warp-shuffle tree and a shared-memory
 step reduce them per team, and one atomic per team folds the team's result
 into the mapped variable; an array (section) of a short array, element by element.
@@ -63,6 +65,7 @@ class CombinedConstruct(GpuKernelScheme):
             for declaration in shape.prelude:       # each thread its own copy
                 cg.stmt(declaration)
             bounds, iv_type, trips, total = canonical_loop.loop_nest_space(cg, loops)
+            chunk = _dist_chunk(cg, shape, iv_type)     # before the privates: the original variables
             last_flag = cg.alloca(ct.BOOL, "is.last")
             cg.builder.store(ir.Constant(ir.IntType(8), 0), last_flag)
             # linear of the loop's own variable is lastprivate; of another variable (a
@@ -82,10 +85,14 @@ class CombinedConstruct(GpuKernelScheme):
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 linear.declare_copies()
                 self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
-                                       variables, last_flag, linear)
+                                       variables, last_flag, linear, chunk)
                 linear.copy_out(ran_last())
 
-    def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag, linear):
+    def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag, linear,
+                          chunk=None):
+        """The loop over the iteration space: a grid-stride loop; with `chunk` (dist_schedule's,
+        in iv_type), the teams take chunks of that many iterations round-robin and a team's
+        threads take the iterations of its chunk in turn."""
         b = cg.builder
         ir_iv = iv_type.ir_type()
 
@@ -94,9 +101,36 @@ class CombinedConstruct(GpuKernelScheme):
         # The block size read first, once: ptxas (12.x/13.x, sm_90) then allocates two
         # fewer registers for vadd, the 20 of nvcc's own grid-stride loop.
         block = sreg("ntid.x")
-        start = b.add(b.mul(sreg("ctaid.x"), block), sreg("tid.x"))
-        stride = b.mul(block, sreg("nctaid.x"))
         last = b.sub(total, ir.Constant(ir_iv, 1))
+        strided = (body, bounds, trips, iv_type, variables, last_flag, linear, last)
+        if chunk is None:
+            start = b.add(b.mul(sreg("ctaid.x"), block), sreg("tid.x"))
+            self._strided_loop(cg, *strided, start, b.mul(block, sreg("nctaid.x")), total)
+            return
+        entry = b.block
+        cond_block, body_block = cg.new_block("chunk.cond"), cg.new_block("chunk.body")
+        end_block = cg.new_block("chunk.end")
+        first, stride = b.mul(sreg("ctaid.x"), chunk), b.mul(sreg("nctaid.x"), chunk)
+        thread = sreg("tid.x")
+        b.branch(cond_block)
+        b.position_at_end(cond_block)
+        base = b.phi(ir_iv, name="chunk")
+        base.add_incoming(first, entry)
+        b.cbranch(b.icmp_signed("<", base, total), body_block, end_block)
+        b.position_at_end(body_block)
+        end = b.add(base, chunk)
+        end = b.select(b.icmp_signed("<", end, total), end, total)
+        self._strided_loop(cg, *strided, b.add(base, thread), block, end)
+        base.add_incoming(b.add(base, stride), b.block)
+        b.branch(cond_block)
+        b.position_at_end(end_block)
+
+    @staticmethod
+    def _strided_loop(cg, body, bounds, trips, iv_type, variables, last_flag, linear, last, start, stride, limit):
+        """for (iv = start; iv < limit; iv += stride) body, noting whether this thread ran
+        iteration `last`."""
+        b = cg.builder
+        ir_iv = iv_type.ir_type()
         entry = b.block
         cond_block, body_block = cg.new_block("grid.cond"), cg.new_block("grid.body")
         next_block, end_block = cg.new_block("grid.next"), cg.new_block("grid.end")
@@ -104,7 +138,7 @@ class CombinedConstruct(GpuKernelScheme):
         b.position_at_end(cond_block)
         iv = b.phi(ir_iv, name="iv")
         iv.add_incoming(start, entry)
-        b.cbranch(b.icmp_signed("<", iv, total), body_block, end_block)
+        b.cbranch(b.icmp_signed("<", iv, limit), body_block, end_block)
         b.position_at_end(body_block)
         canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
         linear.set_for(iv)
@@ -119,6 +153,17 @@ class CombinedConstruct(GpuKernelScheme):
         iv.add_incoming(stepped, b.block)
         b.branch(cond_block)
         b.position_at_end(end_block)
+
+
+def _dist_chunk(cg, shape, iv_type):
+    """dist_schedule(static, chunk)'s chunk in iv_type (at least 1), None without one."""
+    clause = next(iter(clauses_named(shape.clauses, "dist_schedule")), None)
+    if clause is None or clause.chunk is None:
+        return None
+    b = cg.builder
+    chunk = cg.expr_as(clause.chunk, iv_type)
+    one = ir.Constant(iv_type.ir_type(), 1)
+    return b.select(b.icmp_signed("<", chunk, one), one, chunk)
 
 
 # ----------------------------------------------------------------- reductions

@@ -245,9 +245,6 @@ def combined_ineligibility(construct, facts=None, one_team: bool = False) -> str
         chunk = getattr(clause.chunk, "value", None)
         if clause.kind != "static" or (clause.chunk is not None and chunk != "1"):
             return "schedule must be absent or static,1 for the grid-stride loop"
-    for clause in clauses_named(shape.loop_directive, "dist_schedule"):
-        if clause.chunk is not None:
-            return "dist_schedule with a chunk size needs the team master to distribute"
     if any(clauses_named(c.directive, "linear") for c in nested_constructs(shape.loop)):
         return "'linear' on a loop in the combined construct's body needs the control-loop scheme"
     for directive in shape.directives:
