@@ -60,6 +60,18 @@ def _complex_without_real_type(names: list[str], node) -> ct.CType:
     raise CompileError(f"invalid complex type '{' '.join(names)}'", node.coord)
 
 
+def _outermost_qualifiers_only(inner) -> None:
+    """`static` and qualifiers inside an array declarator's brackets belong to a parameter's
+    outermost array derivation only (C99 6.7.5.2p1): an array declarator below another
+    declarator (`a[3][static 4]`, `(*p)[const 2]`) is never that one."""
+    if isinstance(inner, c_ast.ArrayDecl) and getattr(inner, "dim_quals", None):
+        named = inner
+        while not isinstance(named, c_ast.TypeDecl) and getattr(named, "type", None) is not None:
+            named = named.type
+        raise CompileError("static or type qualifiers in non-parameter array declarator",
+                           getattr(named, "coord", None) or inner.coord)
+
+
 class TypeResolver:
     """Resolves declarator trees in a scope; struct/union/enum definitions are
     recorded in the scope as a side effect, as in C."""
@@ -77,6 +89,7 @@ class TypeResolver:
         if isinstance(node, c_ast.IdentifierType):
             return self.base_type(node, scope)
         if isinstance(node, c_ast.PtrDecl):
+            _outermost_qualifiers_only(node.type)
             return ct.PointerType(self.resolve(node.type, scope), pointee_const=declared_const(node.type))
         if isinstance(node, c_ast.ArrayDecl):
             return self._array(node, scope)
@@ -113,6 +126,7 @@ class TypeResolver:
         return type_of_expression(node.expr, scope, self)
 
     def _array(self, node: c_ast.ArrayDecl, scope: Scope) -> ct.CType:
+        _outermost_qualifiers_only(node.type)
         element = self.resolve(node.type, scope)
         if element.is_function:
             raise CompileError("declaration of an array of functions", node.coord)
@@ -157,6 +171,9 @@ class TypeResolver:
             ptype = self.resolve(param.type, prototype_scope)
             params.append(self.adjust_parameter(ptype, declared_const(param)))
         if len(params) == 1 and params[0].is_void:
+            only = node.args.params[0]
+            if getattr(only, "quals", None):
+                raise CompileError("'void' as only parameter may not be qualified", only.coord or node.coord)
             params = []
         elif any(p.is_void for p in params):
             raise CompileError("'void' must be the only parameter", node.coord)
