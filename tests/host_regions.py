@@ -26,6 +26,10 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
     "target_taskloop_mapped_locals": ("'#pragma omp taskloop' is not supported inside a GPU target region",),
     # user-defined reductions (declare reduction) are host-only: their combiner is arbitrary C
     "host_declare_reduction_structs": ("user-defined reduction 'csum' is not supported on the device",),
+    # a global named through an `extern` declaration inside the region (or a callee): no
+    # capture maps it and it is not `declare target` (the file-scope name's region runs on the GPU)
+    "extern_declared_in_region": tuple(
+        f"'{name}' is used on the device but is neither mapped nor 'declare target'" for name in ("offset", "scale")),
     # the control loop does not order ordered blocks (it ran them as they came)
     "target_parallel_for_ordered": ("'#pragma omp ordered' in a parallel region is not supported on the "
                                     "GPU yet",),

@@ -42,6 +42,8 @@ def variable_type(cg, loop: CanonicalLoop) -> ct.CType:
     if ctype.is_integer and ctype.is_bool:
         # `b < 1` compares b promoted to int, not the variable itself: gcc's words
         raise CompileError("invalid controlling predicate", loop.node.cond.coord)
+    if cg.type_of(loop.upper).is_floating:     # `i < 1000.`: the bound has the variable's type's kind
+        raise CompileError("invalid controlling predicate", loop.node.cond.coord)
     return ctype
 
 

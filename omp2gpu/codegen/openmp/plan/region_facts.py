@@ -72,6 +72,7 @@ class RegionFacts:
     small_integer_reductions: tuple = ()        # the types of its reduction items narrower than 32 bits
     callee_globals: tuple[tuple[str, str], ...] = ()    # (function, object): a file-scope object, not
                                                         # `declare target`, that a function it calls uses
+                                                        # (or the region, through an `extern` inside it)
     inlined: frozenset = frozenset()            # the callees a control-loop kernel expands in place
     callee_holding_constructs: str | None = None    # the first function it calls that holds OpenMP constructs
     variable_lengths: tuple[tuple[object, str], ...] = ()   # (id of a declaration or a name, its VLA type):
@@ -175,6 +176,11 @@ class UnitFacts:
         called = tuple(c for name in callees if name not in self.inlined for c in self.function_facts(name).constructs)
         callee_globals = sorted({(callee, name) for callee in callees for name in self.function_facts(callee).globals
                                  if name not in self.declare_target_names})
+        # A global the region's own code names through an `extern` declaration inside it is
+        # no capture (the region declares the name), so nothing maps it either.
+        captured = {variable.name for variable in used}
+        callee_globals += sorted((function, name) for name in body_facts.globals
+                                 if name not in captured and name not in self.declare_target_names)
         return RegionFacts(construct, function, tuple(used), constructs, tuple(sorted(callees)), called,
                            long_double, tuple(self._team_shared_vlas(construct, scope)),
                            tuple(_user_reductions(construct, scope)), frozenset(_whole_arrays(construct, scope)),
@@ -240,9 +246,9 @@ class UnitFacts:
                 symbol = where.lookup(node.name)
                 if symbol is not None and symbol.kind == "function" and node.name in self.types.definitions:
                     facts.calls.add(node.name)          # called or its address taken: the device compiles it
-                elif symbol is not None and symbol.kind == "object" and \
-                        self.types.file_scope.names.get(node.name) is symbol:
-                    facts.globals.add(node.name)
+                elif symbol is not None and symbol.kind == "object" and (
+                        self.types.file_scope.names.get(node.name) is symbol or symbol.storage == "extern"):
+                    facts.globals.add(node.name)        # a block's `extern` declaration names one too
             if facts.long_double is None and id(node) not in unevaluated and self._is_long_double(node, where):
                 facts.long_double = node.coord
         return facts
