@@ -8,6 +8,7 @@ the iteration variable's value for a logical iteration number:
 from __future__ import annotations
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I64
@@ -42,8 +43,8 @@ def variable_type(cg, loop: CanonicalLoop) -> ct.CType:
     if ctype.is_integer and ctype.is_bool:
         # `b < 1` compares b promoted to int, not the variable itself: gcc's words
         raise CompileError("invalid controlling predicate", loop.node.cond.coord)
-    if cg.type_of(loop.upper).is_floating:     # `i < 1000.`: the bound has the variable's type's kind
-        raise CompileError("invalid controlling predicate", loop.node.cond.coord)
+    if isinstance(loop.upper, c_ast.Constant) and loop.upper.type in ("float", "double", "long double"):
+        raise CompileError("invalid controlling predicate", loop.node.cond.coord)     # `i < 1000.`: gcc's words
     return ctype
 
 
