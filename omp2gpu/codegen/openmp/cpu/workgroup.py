@@ -273,15 +273,7 @@ class CpuCombined(WorkGroupScheme):
             return
         b = cg.builder
         ir_iv = iv_type.ir_type()
-        entry = b.block
-        cond_block, body_block = cg.new_block("wi.cond"), cg.new_block("wi.body")
-        next_block, end_block = cg.new_block("wi.next"), cg.new_block("wi.end")
-        b.branch(cond_block)
-        b.position_at_end(cond_block)
-        iv = b.phi(ir_iv, name="iv")
-        iv.add_incoming(first, entry)
-        b.cbranch(b.icmp_unsigned("<", iv, end), body_block, end_block)
-        b.position_at_end(body_block)
+        iv, next_block, end_block = canonical_loop.loop_head(cg, "wi", first, end, signed=False, with_next=True)
         canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
         if numbering is not None:               # omp_get_thread_num(): blocks of work-items
             state, per_thread = numbering
@@ -291,10 +283,7 @@ class CpuCombined(WorkGroupScheme):
             cg.stmt(body)
         cg.branch_if_open(next_block)
         b.position_at_end(next_block)
-        stepped = b.add(iv, ir.Constant(ir_iv, 1), flags=["nuw"])
-        iv.add_incoming(stepped, b.block)
-        b.branch(cond_block)
-        b.position_at_end(end_block)
+        canonical_loop.close_loop(cg, iv, b.add(iv, ir.Constant(ir_iv, 1), flags=["nuw"]), end_block)
 
 
 class CpuSequential(WorkGroupScheme):

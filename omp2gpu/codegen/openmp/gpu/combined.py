@@ -107,39 +107,20 @@ class CombinedConstruct(GpuKernelScheme):
             start = b.add(b.mul(sreg("ctaid.x"), block), sreg("tid.x"))
             self._strided_loop(cg, *strided, start, b.mul(block, sreg("nctaid.x")), total)
             return
-        entry = b.block
-        cond_block, body_block = cg.new_block("chunk.cond"), cg.new_block("chunk.body")
-        end_block = cg.new_block("chunk.end")
         first, stride = b.mul(sreg("ctaid.x"), chunk), b.mul(sreg("nctaid.x"), chunk)
         thread = sreg("tid.x")
-        b.branch(cond_block)
-        b.position_at_end(cond_block)
-        base = b.phi(ir_iv, name="chunk")
-        base.add_incoming(first, entry)
-        b.cbranch(b.icmp_signed("<", base, total), body_block, end_block)
-        b.position_at_end(body_block)
+        base, _, after = canonical_loop.loop_head(cg, "chunk", first, total)
         end = b.add(base, chunk)
         end = b.select(b.icmp_signed("<", end, total), end, total)
         self._strided_loop(cg, *strided, b.add(base, thread), block, end)
-        base.add_incoming(b.add(base, stride), b.block)
-        b.branch(cond_block)
-        b.position_at_end(end_block)
+        canonical_loop.close_loop(cg, base, b.add(base, stride), after)
 
     @staticmethod
     def _strided_loop(cg, body, bounds, trips, iv_type, variables, last_flag, linear, last, start, stride, limit):
         """for (iv = start; iv < limit; iv += stride) body, noting whether this thread ran
         iteration `last`."""
         b = cg.builder
-        ir_iv = iv_type.ir_type()
-        entry = b.block
-        cond_block, body_block = cg.new_block("grid.cond"), cg.new_block("grid.body")
-        next_block, end_block = cg.new_block("grid.next"), cg.new_block("grid.end")
-        b.branch(cond_block)
-        b.position_at_end(cond_block)
-        iv = b.phi(ir_iv, name="iv")
-        iv.add_incoming(start, entry)
-        b.cbranch(b.icmp_signed("<", iv, limit), body_block, end_block)
-        b.position_at_end(body_block)
+        iv, next_block, end_block = canonical_loop.loop_head(cg, "grid", start, limit, with_next=True)
         canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iv, variables)
         linear.set_for(iv)
         with cg.loop_targets(end_block, next_block):
@@ -149,10 +130,7 @@ class CombinedConstruct(GpuKernelScheme):
         is_last = b.icmp_unsigned("==", iv, last)
         previous = b.load(last_flag)
         b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), previous), last_flag)
-        stepped = b.add(iv, stride)
-        iv.add_incoming(stepped, b.block)
-        b.branch(cond_block)
-        b.position_at_end(end_block)
+        canonical_loop.close_loop(cg, iv, b.add(iv, stride), end_block)
 
 
 def _dist_chunk(cg, shape, iv_type):

@@ -254,6 +254,35 @@ def declare_loop_variables(cg, loops: list[CanonicalLoop], bounds: list[LoopBoun
     return slots
 
 
+def loop_head(cg, prefix: str, start, limit, signed: bool = True, with_next: bool = False):
+    """Open `for (iv = start; iv < limit; ...)` in IR: a branch to its test block, whose phi is
+    iv, on to the body block (where the builder is left) or to the block after the loop.
+    Returns (iv, next block or None, after block); `with_next`: a block for `continue` and
+    the step, made between the body's and the after block. close_loop ends it."""
+    b = cg.builder
+    entry = b.block
+    test, body = cg.new_block(f"{prefix}.cond"), cg.new_block(f"{prefix}.body")
+    next_block = cg.new_block(f"{prefix}.next") if with_next else None
+    after = cg.new_block(f"{prefix}.end")
+    b.branch(test)
+    b.position_at_end(test)
+    iv = b.phi(start.type, name="iv")
+    iv.add_incoming(start, entry)
+    compare = b.icmp_signed if signed else b.icmp_unsigned
+    b.cbranch(compare("<", iv, limit), body, after)
+    b.position_at_end(body)
+    return iv, next_block, after
+
+
+def close_loop(cg, iv, stepped, after) -> None:
+    """Back from the builder's block to iv's test with iv = `stepped`; the builder then
+    after the loop."""
+    b = cg.builder
+    iv.add_incoming(stepped, b.block)
+    b.branch(iv.parent)
+    b.position_at_end(after)
+
+
 def set_loop_variables(cg, bounds, trips, iv_type, iteration, slots) -> None:
     """Store into `slots` the iteration variables of logical iteration `iteration`
     (non-negative, in `iv_type`) of a collapsed nest: innermost varies fastest."""
