@@ -51,6 +51,11 @@ COMBINED = "#pragma omp target teams distribute parallel for"
     (COMBINED + " dist_schedule(static, n / 4)", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
     ("#pragma omp target teams\n#pragma omp distribute parallel for dist_schedule(static, 8)", LOOP,
      CombinedConstruct, (CpuTeams, CpuSequential)),
+    # a teams region's only `parallel for`: each team runs the whole loop, SPMD on the GPU;
+    # with a statement before it, the control loop's team master runs that
+    ("#pragma omp target teams\n#pragma omp parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
+    ("#pragma omp target teams", "{\nint k = 2;\n#pragma omp parallel for\n" + LOOP + "\n}", ControlLoop,
+     (CpuTeams, CpuSequential)),
 ])
 def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
     choice = choose(_target(pragmas, body))

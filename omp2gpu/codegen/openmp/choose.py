@@ -69,7 +69,7 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
     why_not_combined = CombinedConstruct.ineligibility(construct, facts)
     if request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
         prelude = " (the region's declarations run in every thread)" \
-            if combined_shape(construct, one_team=True).prelude else ""
+            if combined_shape(construct, gpu=True).prelude else ""
         chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}"
     elif request in (AUTO, SerialKernel.name) and SerialKernel.ineligibility(construct) is None:
         chosen = SerialKernel, "no parallel construct inside: one GPU thread runs the region"

@@ -49,14 +49,14 @@ class CombinedConstruct(GpuKernelScheme):
 
     @staticmethod
     def ineligibility(construct, facts=None) -> str | None:
-        return combined_ineligibility(construct, facts, one_team=True)
+        return combined_ineligibility(construct, facts, gpu=True)
 
     @staticmethod
     def device_refusal(facts) -> str | None:
         return kernel_refusal(facts) or combined_refusal(facts)
 
     def emit_kernel_body(self, cg, region) -> None:
-        shape = combined_shape(region.construct, one_team=True)
+        shape = combined_shape(region.construct, gpu=True)
         depth = max([c.count for c in clauses_named(shape.clauses, "collapse")] or [1])
         loops = [canonical_loop.analyze(node) for node in loop_nest(shape.loop, depth)]
         if uses_openmp_api(shape.loop):
@@ -85,14 +85,15 @@ class CombinedConstruct(GpuKernelScheme):
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 linear.declare_copies()
                 self._grid_stride_loop(cg, loops[-1].body, bounds, trips, total, iv_type,
-                                       variables, last_flag, linear, chunk)
+                                       variables, last_flag, linear, chunk, shape.per_team)
                 linear.copy_out(ran_last())
 
     def _grid_stride_loop(self, cg, body, bounds, trips, total, iv_type, variables, last_flag, linear,
-                          chunk=None):
+                          chunk=None, per_team=False):
         """The loop over the iteration space: a grid-stride loop; with `chunk` (dist_schedule's,
         in iv_type), the teams take chunks of that many iterations round-robin and a team's
-        threads take the iterations of its chunk in turn."""
+        threads take the iterations of its chunk in turn; `per_team`, each team's threads
+        take all the iterations in turn (a teams region's `parallel for`)."""
         b = cg.builder
         ir_iv = iv_type.ir_type()
 
@@ -103,6 +104,9 @@ class CombinedConstruct(GpuKernelScheme):
         block = sreg("ntid.x")
         last = b.sub(total, ir.Constant(ir_iv, 1))
         strided = (body, bounds, trips, iv_type, variables, last_flag, linear, last)
+        if per_team:
+            self._strided_loop(cg, *strided, sreg("tid.x"), block, total)
+            return
         if chunk is None:
             start = b.add(b.mul(sreg("ctaid.x"), block), sreg("tid.x"))
             self._strided_loop(cg, *strided, start, b.mul(block, sreg("nctaid.x")), total)

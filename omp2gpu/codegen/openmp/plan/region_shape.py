@@ -43,6 +43,7 @@ class CombinedShape:
     directives: tuple           # outermost first; the loop's own directive last
     loop: c_ast.Node            # the (outermost) loop statement
     prelude: tuple = ()         # read-only declarations before the loop (_spmd_prelude)
+    per_team: bool = False      # a teams region's `parallel for`: each team runs the whole loop
 
     @property
     def loop_directive(self):
@@ -67,7 +68,7 @@ class CombinedShape:
 
 _LOOP_KINDS = ("distribute parallel for", "distribute parallel for simd")
 _TEAMS_LOOP_KINDS = tuple(f"teams {kind}" for kind in _LOOP_KINDS)
-# One team's worksharing loop as the whole target region (one_team shapes).
+# One team's worksharing loop as the whole target region (a `gpu` shape).
 _PARALLEL_LOOP_KINDS = ("parallel for", "parallel for simd")
 _ONE_TEAM_KINDS = tuple(f"target {kind}" for kind in _PARALLEL_LOOP_KINDS)
 _WORKSHARING_LOOP_KINDS = ("for", "for simd")
@@ -88,17 +89,18 @@ def teams_child(construct):
     return None
 
 
-def combined_shape(construct, one_team: bool = False) -> CombinedShape | None:
-    """The region as a combined construct, or None when it is not one. `one_team`: also a
-    parallel worksharing loop that is the whole region (`target parallel for`, `target`
-    holding `parallel for`, `target parallel` holding `for` after declarations), the
-    combined construct of a league of one team, as Clang emits these SPMD (the GPU's
-    combined scheme; the CPU device's work-group schemes spread one team over its workers
-    otherwise)."""
+def combined_shape(construct, gpu: bool = False) -> CombinedShape | None:
+    """The region as a combined construct, or None when it is not one. `gpu`: also the
+    shapes the GPU's combined scheme takes, as Clang emits them SPMD (the CPU device's
+    work-group schemes spread a team over its workers otherwise): a parallel worksharing
+    loop that is the whole region (`target parallel for`, `target` holding `parallel for`,
+    `target parallel` holding `for` after declarations), the combined construct of a
+    league of one team; and a teams region holding only a `parallel for`, which each team
+    runs whole (`per_team`)."""
     directive = construct.directive
     if directive.kind in COMBINED_KINDS:
         return CombinedShape((directive,), construct.body)
-    if one_team:
+    if gpu:
         shape = _one_team_shape(construct)
         if shape is not None:
             return shape
@@ -113,6 +115,12 @@ def combined_shape(construct, one_team: bool = False) -> CombinedShape | None:
     if teams.directive.kind not in ("teams", "target teams"):
         return None
     split = _teams_prelude_and_loop(teams)
+    if split is None and gpu:
+        # the teams region's whole body (no declarations before it: the launch then sees
+        # the loop's num_threads, launch_shape._leading_parallel)
+        loop = sole_statement(teams.body)
+        if isinstance(loop, OmpConstruct) and loop.directive.kind in _PARALLEL_LOOP_KINDS:
+            return CombinedShape(outer + (loop.directive,), loop.body, per_team=True)
     if split is None:
         return None
     prelude, loop = split
@@ -233,14 +241,14 @@ def team_size_ineligibility(construct, shape) -> str | None:
     return None
 
 
-def combined_ineligibility(construct, facts=None, one_team: bool = False) -> str | None:
+def combined_ineligibility(construct, facts=None, gpu: bool = False) -> str | None:
     """Why the combined scheme cannot run this region (None: it can). `facts`
     (region_facts.RegionFacts) say which reduction items name whole arrays, which
-    codegen reduces as sections of their full length; `one_team`: combined_shape's."""
-    shape = combined_shape(construct, one_team)
+    codegen reduces as sections of their full length; `gpu`: combined_shape's."""
+    shape = combined_shape(construct, gpu)
     if shape is None:
         return (f"'{construct.directive.kind}' is not 'target teams distribute parallel for' "
-                "(or 'target teams' around only 'distribute parallel for', or these split)")
+                "(or 'target teams' around only 'distribute parallel for' or only 'parallel for', or these split)")
     for clause in clauses_named(shape.loop_directive, "schedule"):
         chunk = getattr(clause.chunk, "value", None)
         if clause.kind != "static" or (clause.chunk is not None and chunk != "1"):
