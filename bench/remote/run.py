@@ -53,7 +53,8 @@ def start_server(devices: str, index: int = 0) -> tuple[subprocess.Popen, int]:
     """A server on the loopback; with GPUs, the index-th GPU alone (one server per GPU, as
     one per machine would be; a one-GPU machine's servers share it)."""
     port = free_port()
-    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN, "PYTHONPATH": str(HERE.parents[1])}
+    paths = [str(HERE.parents[1]), *filter(None, [os.environ.get("PYTHONPATH")])]   # keep the caller's (wheels)
+    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN, "PYTHONPATH": os.pathsep.join(paths)}
     if devices == "gpu":
         env["CUDA_VISIBLE_DEVICES"] = str(index % gpu_count())
     server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen", f"127.0.0.1:{port}",

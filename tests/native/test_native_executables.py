@@ -41,6 +41,10 @@ def build(tmp_path: Path, source: str, *flags: str, output: str = "prog") -> Pat
     return tmp_path / output
 
 
+# the GPU tests' program counts its devices: one GPU, whatever the machine has
+ONE_GPU = {"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY", "CUDA_VISIBLE_DEVICES": "0"}
+
+
 def run_bare(program: Path, *args: str, env: dict | None = None, **kwargs) -> subprocess.CompletedProcess:
     """The program with only the environment given (as `env -i`)."""
     return subprocess.run([str(program), *args], env=env or {}, capture_output=True, text=True,
@@ -211,7 +215,7 @@ def test_gpu_runs_the_embedded_ptx(tmp_path, library_object, link_flags):
     program = tmp_path / "main"
     subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(library_object), *link_flags, "-o", str(program)],
                    check=True)
-    done = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    done = run_bare(program, env=ONE_GPU)
     assert done.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", done.stderr
 
 
@@ -274,7 +278,7 @@ def test_gpu_loads_the_cubin_for_its_arch(tmp_path, link_flags):
     program = tmp_path / "main"
     subprocess.run(["gcc", str(PROGRAMS / "gcc_main.c"), str(tmp_path / "vector_library.o"), *link_flags, "-o",
                     str(program)], check=True)
-    ran = run_bare(program, env={"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+    ran = run_bare(program, env=ONE_GPU)
     assert ran.stdout == "y[99]=298.0 on_device=1 sum=9900.0 devices=1\n", ran.stderr
 
 

@@ -1,8 +1,8 @@
 """Remote devices (docs/remote.md): two `omp2gpu serve` processes on the loopback with the
-CPU device; a native program's device(n) regions run on them and print gcc's output; a
-wrong token is refused; a server killed in the middle of a time-step loop is a warning
-naming it and the regions fall back to the host (OMP_TARGET_OFFLOAD=DEFAULT) with the
-right answer."""
+CPU device, and (marked gpu) with a GPU each (one per GPU where there are two); a native
+program's device(n) regions run on them and print gcc's output; a wrong token is refused;
+a server killed in the middle of a time-step loop is a warning naming it and the regions
+fall back to the host (OMP_TARGET_OFFLOAD=DEFAULT) with the right answer."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import pytest
 
 from omp2gpu import native_link
 from omp2gpu.driver import CompileOptions
+from omp2gpu.tools.doctor import gpu_status
 
 PROGRAM = Path(__file__).parents[1] / "programs" / "multi_device_stencil_halves.c"
 IN_PLACE = Path(__file__).parents[1] / "programs" / "remote_in_place_time_steps.c"
@@ -35,17 +36,31 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, stderr=None, **extra) -> subprocess.Popen:
+def start_server(port: int, stderr=None, kind: str = "cpu", index: int = 0, **extra) -> subprocess.Popen:
+    """A server of `kind` devices; a GPU server owns the index-th GPU alone (as one server a
+    machine would; a one-GPU machine's servers share it)."""
     env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN, **extra}
+    if kind == "gpu":
+        env["CUDA_VISIBLE_DEVICES"] = str(index % max(1, gpu_status()[0]))
     server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen", f"127.0.0.1:{port}",
-                               "--devices", "cpu"], env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
+                               "--devices", kind], env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
     assert "listening on" in server.stdout.readline()
     return server
 
 
+KINDS = ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)]
+
+
+@pytest.fixture(scope="module", params=KINDS)
+def kind(request) -> str:
+    """The device kind the servers serve: every test runs with CPU-device servers, and with
+    GPU servers where there is a GPU."""
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def servers():
-    started = [start_server(free_port()) for _ in range(2)]
+def servers(kind):
+    started = [start_server(free_port(), kind=kind, index=index) for index in range(2)]
     yield started
     for server in started:
         server.kill()
@@ -113,13 +128,16 @@ def test_a_wrong_token_is_refused(servers, binaries, tmp_path):
     assert not log.exists() or not log.read_text()          # no device: every region ran on the host
 
 
-def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(binaries):
-    victim = start_server(free_port())
+def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(kind, binaries, tmp_path):
+    log = tmp_path / "server.err"
+    with log.open("w") as errors:
+        victim = start_server(free_port(), stderr=errors, kind=kind, OMP2GPU_SERVE_TRACE="1")
     try:
         program = subprocess.Popen([str(binaries[0]), "4"], env={
             **os.environ, "OMP2GPU_DEVICES": url(victim), "OMP2GPU_REMOTE_TOKEN": TOKEN,
             "OMP2GPU_REMOTE_TEST_DELAY_US": "20000"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(1.2)      # the run takes ~2.4 s (20 ms a request): connected by then, even on a loaded machine
+        # the run takes ~2.4 s after its first kernel (20 ms a request): killed mid-loop
+        wait_for(log, "ran from")
         victim.send_signal(signal.SIGKILL)
         out, err = program.communicate(timeout=120)
     finally:
@@ -130,17 +148,27 @@ def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(binaries):
     assert url(victim) in err and "gone" in err
 
 
-def test_a_client_killed_has_its_server_memory_freed(tmp_path):
+def wait_for(log: Path, text: str, seconds: float = 60) -> None:
+    """Until the server's log says `text` (a GPU server's first command waits for its context
+    and the image's JIT: a fixed sleep is too short there)."""
+    deadline = time.time() + seconds
+    while text not in log.read_text():
+        assert time.time() < deadline, f"the server never logged {text!r}: {log.read_text()}"
+        time.sleep(0.05)
+
+
+def test_a_client_killed_has_its_server_memory_freed(kind, tmp_path):
     ours, _ = build(IN_PLACE, tmp_path)                 # its target data region holds two buffers
     log = tmp_path / "server.err"
     with log.open("w") as errors:
-        server = start_server(free_port(), stderr=errors, OMP2GPU_SERVE_GRACE="0")
+        server = start_server(free_port(), stderr=errors, kind=kind, OMP2GPU_SERVE_GRACE="0",
+                              OMP2GPU_SERVE_TRACE="1")
     try:
         client = subprocess.Popen([str(ours)], env={**os.environ, "OMP2GPU_DEVICES": url(server),
                                                     "OMP2GPU_REMOTE_TOKEN": TOKEN,
                                                     "OMP2GPU_REMOTE_TEST_DELAY_US": "50000"},
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.0)
+        wait_for(log, "ran from")                        # its buffers are on the server by then
         client.kill()
         client.wait()
         deadline = time.time() + 20
@@ -160,7 +188,7 @@ def kernel_times(server_log: Path) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in KERNEL_RAN.findall(server_log.read_text())]
 
 
-def test_nowait_kernels_on_two_servers_overlap(tmp_path):
+def test_nowait_kernels_on_two_servers_overlap(kind, tmp_path):
     """`target nowait` on device 0 and device 1 (two servers), then taskwait: each server's
     kernel starts before the other's ends, in at least one of four rounds (the servers' own
     clocks, OMP2GPU_SERVE_TRACE).
@@ -170,9 +198,10 @@ def test_nowait_kernels_on_two_servers_overlap(tmp_path):
     logs = [tmp_path / f"server{i}.err" for i in range(2)]
     started = []
     try:
-        for log in logs:
+        for index, log in enumerate(logs):
             with log.open("w") as errors:
-                started.append(start_server(free_port(), stderr=errors, OMP2GPU_SERVE_TRACE="1"))
+                started.append(start_server(free_port(), stderr=errors, kind=kind, index=index,
+                                            OMP2GPU_SERVE_TRACE="1"))
         devices = ",".join(map(url, started))
         expected = subprocess.run([str(reference), "100000000"], capture_output=True, text=True).stdout
         done = run(ours, devices, args=["100000000"], OMP_TARGET_OFFLOAD="MANDATORY")
