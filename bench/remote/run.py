@@ -3,10 +3,13 @@ local device against the same device served by `omp2gpu serve` on the loopback, 
 transport's own round trip (bench/remote/ping.c: a no-op command over the same UCX link).
 The goal: a remote empty region <= the round trip + 30 us (PoCL-R: about 60 us above it).
 And a 64 MiB omp_target_memcpy between two servers' devices, server to server against
-through the client (bench/remote/migrate.c; goal >= 2x). And a 2-D Jacobi stencil split
-over one server's device against two servers' (bench/remote/stencil_two_devices.c:
-`target nowait` a part, taskwait, halos server to server): efficiency t(1) / (2 t(2)) for
-the same grid (goal >= 0.85).
+through the client (bench/remote/migrate.c; goal >= 2x). And 256 MiB `target update`s to
+and from the local device and the served one (bench/remote/bulk.c: the bandwidth of bulk
+payloads). And a 2-D Jacobi stencil split over one server's device against two servers'
+(bench/remote/stencil_two_devices.c: `target nowait` a part, taskwait, halos server to
+server): efficiency t(1) / (2 t(2)) for the same grid, at several grid sizes (goal >= 0.85
+at the largest, the size a GPU is used for; the smaller ones show where the per-step
+commands start to count).
 
     python bench/remote/run.py [--devices gpu|cpu] [--reps N] [--out DIR] [--only stencil]
                                [--stencil-n N] [--stencil-steps S]
@@ -86,7 +89,9 @@ def migration_ms(binary: Path, devices: str, peer: str, mib: int = 64) -> float:
     return min(run["ms"] for run in runs)
 
 
-STENCIL_SIZES = {"gpu": (32768, 100), "cpu": (512, 40)}        # grid side, steps (GPU: 8 GiB a field)
+# grid side, steps; the goal is read at the last (GPU: 8 GiB a field)
+STENCIL_SIZES = {"gpu": [(8192, 200), (16384, 200), (32768, 100)], "cpu": [(512, 40)]}
+BULK_MIB = 256
 
 
 def stencil_seconds(binary: Path, devices: str, n: int, steps: int) -> dict:
@@ -97,24 +102,37 @@ def stencil_seconds(binary: Path, devices: str, n: int, steps: int) -> dict:
     return min(runs, key=lambda run: run["seconds"])
 
 
-def stencil(devices: str, n: int, steps: int, scratch: Path) -> dict:
-    """The same grid on one server's device, then split over two servers' devices."""
+def stencil(devices: str, sizes: list[tuple[int, int]], scratch: Path) -> list[dict]:
+    """Each grid on one server's device, then split over two servers' devices."""
     binary = scratch / "stencil"
     native_link.link([str(HERE / "stencil_two_devices.c")], CompileOptions(), str(binary))
     servers = [start_server(devices, index) for index in range(2)]
+    results = []
     try:
         urls = [f"remote://127.0.0.1:{port}" for _, port in servers]
-        one = stencil_seconds(binary, urls[0], n, steps)
-        two = stencil_seconds(binary, ",".join(urls), n, steps)
+        for n, steps in sizes:
+            one = stencil_seconds(binary, urls[0], n, steps)
+            two = stencil_seconds(binary, ",".join(urls), n, steps)
+            if one["checksum"] != two["checksum"]:
+                raise SystemExit(f"the stencil's answer differs: one server {one['checksum']}, two {two['checksum']}")
+            efficiency = one["seconds"] / (2 * two["seconds"])
+            results.append({"n": n, "steps": steps, "one_server_s": one["seconds"], "two_servers_s": two["seconds"],
+                            "efficiency": round(efficiency, 3), "goal": 0.85, "meets_goal": efficiency >= 0.85})
     finally:
         for process, _ in servers:
             process.kill()
             process.wait()
-    if one["checksum"] != two["checksum"]:
-        raise SystemExit(f"the stencil's answer differs: one server {one['checksum']}, two {two['checksum']}")
-    return {"n": n, "steps": steps, "one_server_s": one["seconds"], "two_servers_s": two["seconds"],
-            "efficiency": round(one["seconds"] / (2 * two["seconds"]), 3), "goal": 0.85,
-            "meets_goal": one["seconds"] / (2 * two["seconds"]) >= 0.85}
+    return results
+
+
+def bulk_ms(binary: Path, devices: str) -> dict:
+    """Best of 5 `target update`s of BULK_MIB MiB each way (bench/remote/bulk.c)."""
+    env = {**os.environ, "OMP2GPU_DEVICES": devices, "OMP2GPU_REMOTE_TOKEN": TOKEN, "OMP_TARGET_OFFLOAD": "MANDATORY",
+           "CUDA_VISIBLE_DEVICES": "0"}
+    run = json.loads(subprocess.run([str(binary), str(BULK_MIB), "5"], env=env, capture_output=True, text=True,
+                                    timeout=600, check=True).stdout)
+    assert run["right"], run
+    return {"to_ms": run["to_ms"], "from_ms": run["from_ms"]}
 
 
 def main() -> None:
@@ -127,16 +145,18 @@ def main() -> None:
     parser.add_argument("--stencil-steps", type=int)
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="bench-remote-"))
-    n, steps = STENCIL_SIZES[args.devices]
-    stencil_results = stencil(args.devices, args.stencil_n or n, args.stencil_steps or steps, scratch)
+    sizes = STENCIL_SIZES[args.devices]
+    if args.stencil_n:
+        sizes = [(args.stencil_n, args.stencil_steps or sizes[-1][1])]
+    stencil_results = stencil(args.devices, sizes, scratch)
     if args.only == "stencil":
         results = json.loads((args.out / "results.json").read_text())
         results["stencil_two_servers"] = stencil_results
         write(results, args)
         return
-    program, migrate = scratch / "empty_region", scratch / "migrate"
-    native_link.link([str(HERE / "empty_region.c")], CompileOptions(), str(program))
-    native_link.link([str(HERE / "migrate.c")], CompileOptions(), str(migrate))
+    program, migrate, bulk = scratch / "empty_region", scratch / "migrate", scratch / "bulk"
+    for source, binary in (("empty_region.c", program), ("migrate.c", migrate), ("bulk.c", bulk)):
+        native_link.link([str(HERE / source)], CompileOptions(), str(binary))
     ping = remote_server.build(HERE / "ping.c")
     server, port = start_server(args.devices)
     second, second_port = start_server(args.devices, 1)
@@ -146,6 +166,7 @@ def main() -> None:
                                                                               ("through_client", "0"))}
         local = measure(program, args.devices, args.reps)
         remote = measure(program, f"remote://127.0.0.1:{port}", args.reps)
+        copies = {"local": bulk_ms(bulk, args.devices), "remote": bulk_ms(bulk, f"remote://127.0.0.1:{port}")}
         trip = min((json.loads(subprocess.run([str(ping), "127.0.0.1", str(port), str(5 * args.reps)],
                                               capture_output=True, text=True, check=True,
                                               env={**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN}).stdout)
@@ -160,6 +181,7 @@ def main() -> None:
                "remote_empty_region_above_round_trip_us": round(above, 3), "goal_us": 30,
                "meets_goal": above <= 30, "migration_64MiB_ms": migration,
                "migration_speedup": round(migration["through_client"] / migration["server_to_server"], 2),
+               f"update_{BULK_MIB}MiB_ms": copies,
                "stencil_two_servers": stencil_results}
     write(results, args)
 
@@ -167,7 +189,8 @@ def main() -> None:
 def write(results: dict, args) -> None:
     local, remote, trip, migration = (results["local"], results["remote_loopback"], results,
                                       results["migration_64MiB_ms"])
-    grid = results["stencil_two_servers"]
+    grids = results["stencil_two_servers"]
+    copies = results.get(f"update_{BULK_MIB}MiB_ms")
     rows = [("empty target region, local device (us)", local["empty_region_us"]),
             ("empty target region, remote device (loopback) (us)", remote["empty_region_us"]),
             ("8-byte target update, local (us)", local["update_8B_us"]),
@@ -176,12 +199,15 @@ def write(results: dict, args) -> None:
             ("remote empty region above the round trip (us; goal <= 30)",
              results["remote_empty_region_above_round_trip_us"]),
             ("64 MiB omp_target_memcpy server to server (ms)", migration["server_to_server"]),
-            ("64 MiB omp_target_memcpy through the client (ms)", migration["through_client"]),
-            (f"2-D Jacobi {grid['n']}x{grid['n']}, {grid['steps']} steps, one server (ms a step)",
-             1e3 * grid["one_server_s"] / grid["steps"]),
-            ("the same split over two servers, halos server to server (ms a step)",
-             1e3 * grid["two_servers_s"] / grid["steps"])]
+            ("64 MiB omp_target_memcpy through the client (ms)", migration["through_client"])]
+    for way in ("to", "from") if copies else ():
+        rows += [(f"{BULK_MIB} MiB target update {way}, {where} (GB/s)",
+                  BULK_MIB * 2**20 / (copies[where][f"{way}_ms"] * 1e6)) for where in ("local", "remote")]
     table = "\n".join(f"| {what} | {value:.3g} |" for what, value in rows)
+    stencil_table = "\n".join(
+        f"| {grid['n']} x {grid['n']} | {grid['steps']} | {1e3 * grid['one_server_s'] / grid['steps']:.3g} | "
+        f"{1e3 * grid['two_servers_s'] / grid['steps']:.3g} | {grid['efficiency']:.3f} |" for grid in grids)
+    grid = grids[-1]
     vm = ("\n\nMeasured on the development VM (2 CPU cores shared by several builds; both servers, their\n"
           "CPU device's workers and the client all on them), the CPU device served: the numbers move\n"
           "by several times between runs, and the stencil's efficiency means nothing there (two servers\n"
@@ -195,10 +221,13 @@ def write(results: dict, args) -> None:
         f"{results['machine']}; {results.get('reps', 2000)} regions each, the best of 3 runs; "
         f"`python bench/remote/run.py --devices {results['devices']}`.\n\n"
         f"| what | time |\n|---|---|\n{table}\n\n"
+        f"2-D Jacobi stencil, one server's device against the grid split over two servers' (halo rows "
+        f"server to server each step; ms a step; efficiency t(1) / (2 t(2))):\n\n"
+        f"| grid | steps | one server | two servers | efficiency |\n|---|---|---|---|---|\n{stencil_table}\n\n"
         f"Goal (issue 30): remote empty region <= round trip + 30 us: "
         f"{'met' if results['meets_goal'] else 'not met'}. Migration server to server "
         f"{results['migration_speedup']}x faster than through the client (goal >= 2x). "
-        f"Stencil over two servers against one: efficiency t(1) / (2 t(2)) = {grid['efficiency']} "
+        f"Stencil over two servers against one at {grid['n']} x {grid['n']}: efficiency {grid['efficiency']} "
         f"(goal >= 0.85: {'met' if grid['meets_goal'] else 'not met'}).{vm}")
     print((args.out / "results.md").read_text())
 

@@ -12,7 +12,7 @@ struct remote_listener;
 struct remote_link *remote_connect(const char *host, int port, char *why, size_t why_size);
 int remote_send(struct remote_link *link, const void *data, size_t bytes);    /* 0, or -1: link lost */
 int remote_receive(struct remote_link *link, void *data, size_t bytes);       /* whole, or -1 */
-/* at most 64 bytes without waiting: 1 received, 0 not yet (call again), -1 link lost */
+/* at most 128 bytes without waiting: 1 received, 0 not yet (call again), -1 link lost */
 int remote_poll_receive(struct remote_link *link, void *data, size_t bytes);
 void remote_close(struct remote_link *link);
 int remote_link_failed(struct remote_link *link);
@@ -24,6 +24,17 @@ int remote_serve_step(struct remote_listener *listener, void (*accepted)(struct 
 void remote_link_set_user(struct remote_link *link, void *user);
 void remote_wait(int milliseconds);      /* until the transport has work, at most that long */
 void *remote_link_user(struct remote_link *link);
+/* Bulk payloads (REMOTE_BULK_MIN bytes and more) go by tag, not in the stream: the sender
+ * names a fresh tag in the header, starts the send and finishes it before reusing the
+ * buffer; the receiver reads the header, then the payload by its tag */
+uint64_t remote_bulk_tag(void);
+void *remote_bulk_send(struct remote_link *link, const void *data, size_t bytes, uint64_t tag);
+int remote_bulk_finish(struct remote_link *link, void *handle);
+int remote_bulk_receive(struct remote_link *link, void *data, size_t bytes, uint64_t tag);
+#define REMOTE_BULK_MIN (64u << 10)
+/* a PUT or GET moves at most this many bytes (a larger copy is several): a server's staging
+ * buffer and kept answers stay this small */
+#define REMOTE_PIECE_MOST (64u << 20)
 
 /* ---------------------------------------------------------------- remote_device.c */
 struct device;
@@ -60,12 +71,16 @@ struct remote_request {
                               several may be in flight (queued launches), answered in order */
     uint64_t a, b, c, d;
     uint64_t payload;      /* bytes that follow */
+    uint64_t bulk;         /* 0: the payload follows in the stream; else its tag (remote_bulk_send) */
+    uint64_t answered;     /* the client has every answer up to this sequence: the server may
+                              drop its copies of them */
 };
 struct remote_reply {
     int64_t status;        /* 0 done; else payload is the message */
     uint64_t sequence;
     uint64_t value, d;
     uint64_t payload;
+    uint64_t bulk;         /* as the request's */
 };
 struct remote_device_info {             /* one a device, in HELLO's reply */
     char name[48];

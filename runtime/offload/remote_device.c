@@ -29,12 +29,14 @@ struct command {
     struct remote_reply r;
     char message[600];
     struct command *next;              /* the server's unanswered commands, in order */
+    void *bulk;                        /* its bulk payload's send, until answered */
 };
 struct server {
     char url[200], host[200];
     int port;
     struct remote_link *link;
     uint64_t sequence, session;
+    uint64_t answered;                 /* every answer up to this sequence read (the server forgets them) */
     long reconnections;
     struct command *unanswered, **last;
     int queued;                        /* queued launches unanswered (<= QUEUE_MOST) */
@@ -63,13 +65,24 @@ void __omp2gpu_register_remote_code(const void *data, long size) {
     if (blob_count < 64) blobs[blob_count++] = (struct blob){data, size};
 }
 
-/* The request and its payload out (lock held): 0, or -1 where the link failed. `first`:
- * not a resend (only those count for OMP2GPU_REMOTE_TEST_DROP) */
-static int send_request(struct server *server, const struct remote_request *q, const void *payload, int first) {
+/* The request and its payload out (lock held): 0, or -1 where the link failed. A bulk
+ * payload's send is left in `bulk` (finished once answered: the server has it by then), or
+ * finished here where `bulk` is NULL. `first`: not a resend (only those count for
+ * OMP2GPU_REMOTE_TEST_DROP) */
+static int send_request(struct server *server, struct remote_request *q, const void *payload, void **bulk,
+                        int first) {
     static long drop_every = -1, commands;      /* tests: a link dropped after every Nth request */
+    void *sending = 0;
     if (drop_every < 0) drop_every = getenv("OMP2GPU_REMOTE_TEST_DROP") ? atol(getenv("OMP2GPU_REMOTE_TEST_DROP")) : 0;
-    if (!server->link || remote_send(server->link, q, sizeof *q) || remote_send(server->link, payload, q->payload))
-        return -1;
+    q->answered = server->answered;
+    q->bulk = q->payload >= REMOTE_BULK_MIN ? remote_bulk_tag() : 0;
+    if (!server->link || remote_send(server->link, q, sizeof *q)) return -1;
+    if (!q->bulk && remote_send(server->link, payload, q->payload)) return -1;
+    if (q->bulk) sending = remote_bulk_send(server->link, payload, q->payload, q->bulk);
+    if (q->bulk && (!bulk || (drop_every > 0 && first))) {
+        if (remote_bulk_finish(server->link, sending)) return -1;
+    } else if (q->bulk) *bulk = sending;
+    if (q->bulk && remote_link_failed(server->link)) return -1;
     if (drop_every > 0 && first && q->op != REMOTE_HELLO && ++commands % drop_every == 0) {
         remote_close(server->link);             /* as a network failure: the answer is lost */
         server->link = 0;
@@ -83,6 +96,7 @@ static int send_request(struct server *server, const struct remote_request *q, c
 static int read_payload(struct server *server, const struct remote_reply *r, void *out, uint64_t out_bytes,
                         char *message, size_t message_size) {
     message[0] = 0;
+    if (r->status != 0 && r->bulk) return -1;           /* a message is short: never by tag */
     if (r->status != 0) {
         uint64_t left = r->payload;
         size_t keep = left < message_size - 1 ? (size_t)left : message_size - 1;
@@ -100,7 +114,8 @@ static int read_payload(struct server *server, const struct remote_reply *r, voi
         snprintf(message, message_size, "it answered out of turn");
         return -1;
     }
-    return remote_receive(server->link, out, r->payload);
+    return r->bulk ? remote_bulk_receive(server->link, out, r->payload, r->bulk)
+                   : remote_receive(server->link, out, r->payload);
 }
 
 /* HELLO on a new link (nothing else in flight there): the token and the session (so a new
@@ -112,7 +127,7 @@ static int hello(struct server *server, void *info, uint64_t info_bytes, struct 
     if (!token) token = "";
     q.payload = strlen(token);
     why[0] = 0;
-    if (send_request(server, &q, token, 0) || remote_receive(server->link, r, sizeof *r)
+    if (send_request(server, &q, token, 0, 0) || remote_receive(server->link, r, sizeof *r)
         || read_payload(server, r, info, info_bytes, why, why_size)) {
         if (!why[0]) snprintf(why, why_size, "no answer");
         return -1;
@@ -132,11 +147,15 @@ static int reconnect(struct server *server) {
     for (attempt = 0; attempt < 6; attempt++) {
         if (attempt) usleep(1000u << (2 * attempt));         /* 4 ms .. 1 s */
         if (server->link) remote_close(server->link);
+        for (c = server->unanswered; c; c = c->next) {      /* their sends ended with the link */
+            remote_bulk_finish(0, c->bulk);
+            c->bulk = 0;
+        }
         why[0] = 0;
         if ((server->link = remote_connect(server->host, server->port, why, sizeof why))
             && hello(server, info, sizeof info, &r, why, sizeof why) == 0) {
             for (c = server->unanswered; c; c = c->next)
-                if (send_request(server, &c->q, c->payload, 0)) break;
+                if (send_request(server, &c->q, c->payload, &c->bulk, 0)) break;
             if (c) continue;                                 /* lost again while resending */
             server->reconnections++;
             offload_debug(1, "remote server %s: link made again", server->url);
@@ -168,6 +187,9 @@ static int take_answer(struct server *server) {
         got = -1;
     }
     if (got > 0 && read_payload(server, &r, c->out, c->out_bytes, c->message, sizeof c->message) == 0) {
+        remote_bulk_finish(server->link, c->bulk);          /* the server had the payload */
+        c->bulk = 0;
+        server->answered = c->q.sequence;
         c->r = r;
         c->state = 1;
         server->unanswered = c->next;
@@ -198,7 +220,7 @@ static void post(struct server *server, struct command *c) {
     *server->last = c;
     server->last = &c->next;
     if (c->kept) server->queued++;
-    if (send_request(server, &c->q, c->payload, 1)) reconnect(server);       /* it resends c too */
+    if (send_request(server, &c->q, c->payload, &c->bulk, 1)) reconnect(server);   /* it resends c too */
 }
 
 /* Until `c` is answered, reading the server's answers in turn; the lock is let go between
@@ -261,16 +283,27 @@ static int remote_release(struct device *d, uintptr_t address) {
     return call(d, (struct remote_request){.op = REMOTE_FREE, .b = address}, 0, 0, 0, 0) ? -1 : 0;
 }
 
+/* A copy of at most REMOTE_PIECE_MOST bytes a command (the server's buffers stay that small) */
 static int remote_to_device(struct device *d, uintptr_t dst, const void *src, long bytes) {
-    if (bytes <= 0) return 0;
-    return call(d, (struct remote_request){.op = REMOTE_PUT, .b = dst, .payload = (uint64_t)bytes}, src, 0, 0, 0)
-               ? -1 : 0;
+    long done, piece;
+    for (done = 0; done < bytes; done += piece) {
+        piece = bytes - done < (long)REMOTE_PIECE_MOST ? bytes - done : (long)REMOTE_PIECE_MOST;
+        if (call(d, (struct remote_request){.op = REMOTE_PUT, .b = dst + (uintptr_t)done, .payload = (uint64_t)piece},
+                 (const char *)src + done, 0, 0, 0))
+            return -1;
+    }
+    return 0;
 }
 
 static int remote_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
-    if (bytes <= 0) return 0;
-    return call(d, (struct remote_request){.op = REMOTE_GET, .b = src, .c = (uint64_t)bytes}, 0, dst,
-                (uint64_t)bytes, 0) ? -1 : 0;
+    long done, piece;
+    for (done = 0; done < bytes; done += piece) {
+        piece = bytes - done < (long)REMOTE_PIECE_MOST ? bytes - done : (long)REMOTE_PIECE_MOST;
+        if (call(d, (struct remote_request){.op = REMOTE_GET, .b = src + (uintptr_t)done, .c = (uint64_t)piece}, 0,
+                 (char *)dst + done, (uint64_t)piece, 0))
+            return -1;
+    }
+    return 0;
 }
 
 static int remote_device_to_device(struct device *d, uintptr_t dst, uintptr_t src, long bytes) {

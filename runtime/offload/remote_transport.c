@@ -1,5 +1,6 @@
-/* The remote devices' transport: UCX's UCP stream API (a byte stream per client over TCP,
- * shared memory or RDMA, whatever UCX picks), loaded with dlopen as cuda_device.c loads
+/* The remote devices' transport: UCX's UCP stream API (a byte stream per client: commands,
+ * answers, small payloads) and its tag API for bulk payloads (zero-copy rendezvous: cross-
+ * memory attach on one host, RDMA between hosts, whatever UCX picks), loaded with dlopen as cuda_device.c loads
  * libcuda, so a program that names no remote device never needs UCX. The library is
  * $OMP2GPU_UCX_LIB, else the libucx wheel's that omp2gpu was built with, else the
  * system's libucp.so.0. One worker per process, driven by the caller's thread. */
@@ -12,6 +13,8 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 #include "remote.h"
 
 #if defined(__has_include)
@@ -39,13 +42,19 @@ int remote_serve_step(struct remote_listener *s, void (*a)(struct remote_link *,
 void remote_link_set_user(struct remote_link *l, void *u) { (void)l; (void)u; }
 void remote_wait(int milliseconds) { (void)milliseconds; }
 void *remote_link_user(struct remote_link *l) { (void)l; return 0; }
+uint64_t remote_bulk_tag(void) { return 0; }
+void *remote_bulk_send(struct remote_link *l, const void *d, size_t b, uint64_t t) {
+    (void)l; (void)d; (void)b; (void)t; return 0; }
+int remote_bulk_finish(struct remote_link *l, void *h) { (void)l; (void)h; return -1; }
+int remote_bulk_receive(struct remote_link *l, void *d, size_t b, uint64_t t) { (void)l; (void)d; (void)b; (void)t; return -1; }
 #else
 #include <ucp/api/ucp.h>
 
 #define UCP_FUNCTIONS(X) X(ucp_config_read) X(ucp_config_release) X(ucp_init_version) X(ucp_worker_create) \
     X(ucp_worker_progress) X(ucp_ep_create) X(ucp_ep_close_nbx) X(ucp_listener_create) X(ucp_stream_send_nbx) \
     X(ucp_stream_recv_nbx) X(ucp_stream_worker_poll) X(ucp_request_check_status) X(ucp_request_free) \
-    X(ucs_status_string) X(ucp_worker_get_efd) X(ucp_worker_arm)
+    X(ucs_status_string) X(ucp_worker_get_efd) X(ucp_worker_arm) X(ucp_tag_send_nbx) X(ucp_tag_recv_nbx) \
+    X(ucp_request_cancel)
 static struct {
 #define FIELD(name) __typeof__(name) *name;
     UCP_FUNCTIONS(FIELD)
@@ -59,7 +68,7 @@ struct remote_link {
     int failed;
     void *user;
     void *polled;                       /* remote_poll_receive's receive in progress */
-    char polled_data[64];
+    char polled_data[128];
 };
 struct remote_listener {
     ucp_listener_h listener;
@@ -88,7 +97,7 @@ static int load_ucx(char *why, size_t why_size) {
 #undef LOOKUP
         if (handle) {
             ucp_config_t *config;
-            ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES, .features = UCP_FEATURE_STREAM | UCP_FEATURE_WAKEUP};
+            ucp_params_t params = {.field_mask = UCP_PARAM_FIELD_FEATURES, .features = UCP_FEATURE_STREAM | UCP_FEATURE_TAG | UCP_FEATURE_WAKEUP};
             ucp_worker_params_t wp = {.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE,
                                       .thread_mode = UCS_THREAD_MODE_SINGLE};
             ucs_status_t status = ucx.ucp_config_read(0, 0, &config);
@@ -196,7 +205,7 @@ int remote_receive(struct remote_link *link, void *data, size_t bytes) {
     return finish(link, request);
 }
 
-/* A small receive (at most 64 bytes) that does not wait: 1 the bytes are in `data`, 0 not
+/* A small receive (at most 128 bytes) that does not wait: 1 the bytes are in `data`, 0 not
  * yet (the receive stays posted: call again), -1 the link failed */
 int remote_poll_receive(struct remote_link *link, void *data, size_t bytes) {
     ucp_request_param_t param = {0};
@@ -250,6 +259,73 @@ void remote_close(struct remote_link *link) {
 }
 
 int remote_link_failed(struct remote_link *link) { return link->failed; }
+
+/* ---- bulk payloads: UCX's tag API, whose rendezvous moves a large message without copies
+ * where it can (cross-memory attach on one host, RDMA between hosts); the stream API
+ * copies every fragment, and fragments that arrive before their receive is posted (a
+ * payload behind its command's header) are queued and copied again. */
+
+/* A tag no other payload on any link carries: this process's random base and a count */
+uint64_t remote_bulk_tag(void) {
+    static uint64_t base, count;
+    if (!base) {
+        FILE *f = fopen("/dev/urandom", "rb");
+        if (!f || fread(&base, sizeof base, 1, f) != 1) base = (uint64_t)getpid() << 32 ^ (uint64_t)time(0);
+        if (f) fclose(f);
+        base |= 1;
+    }
+    return base + (++count << 1);
+}
+
+/* The payload's send started (it ends when the other side receives it: remote_bulk_finish
+ * before its buffer is reused); a handle, or NULL where it is done already or failed
+ * (link->failed says which) */
+void *remote_bulk_send(struct remote_link *link, const void *data, size_t bytes, uint64_t tag) {
+    ucp_request_param_t param = {0};
+    void *request;
+    if (link->failed) return 0;
+    request = ucx.ucp_tag_send_nbx(link->ep, data, bytes, tag, &param);
+    if (UCS_PTR_IS_ERR(request)) {
+        link->failed = 1;
+        return 0;
+    }
+    return request;
+}
+
+/* Until the send is done (or its link lost, which cancels it): 0, or -1. A NULL link: it
+ * was closed, which ended the send */
+int remote_bulk_finish(struct remote_link *link, void *handle) {
+    ucs_status_t status;
+    int cancelled = 0;
+    if (!handle) return link && link->failed ? -1 : 0;
+    while ((status = ucx.ucp_request_check_status(handle)) == UCS_INPROGRESS) {
+        if ((!link || link->failed) && !cancelled++) ucx.ucp_request_cancel(worker, handle);
+        ucx.ucp_worker_progress(worker);
+    }
+    ucx.ucp_request_free(handle);
+    return status == UCS_OK ? 0 : -1;
+}
+
+/* The payload of `tag` into `data` (exactly `bytes`): 0, or -1 where the link was lost first */
+int remote_bulk_receive(struct remote_link *link, void *data, size_t bytes, uint64_t tag) {
+    ucp_request_param_t param = {0};
+    ucp_tag_recv_info_t info;
+    ucs_status_t status;
+    void *request;
+    if (link->failed) return -1;
+    param.op_attr_mask = UCP_OP_ATTR_FIELD_RECV_INFO;
+    param.recv_info.tag_info = &info;
+    request = ucx.ucp_tag_recv_nbx(worker, data, bytes, tag, ~(ucp_tag_t)0, &param);
+    if (UCS_PTR_IS_ERR(request)) return -1;
+    if (!request) return info.length == bytes ? 0 : -1;
+    int cancelled = 0;
+    while ((status = ucx.ucp_request_check_status(request)) == UCS_INPROGRESS) {
+        if (link->failed && !cancelled++) ucx.ucp_request_cancel(worker, request);
+        ucx.ucp_worker_progress(worker);
+    }
+    ucx.ucp_request_free(request);
+    return status == UCS_OK ? 0 : -1;
+}
 
 /* Sleep until the worker has something to do (UCX's wakeup file descriptor), at most
  * `milliseconds`: an idle server leaves the core */

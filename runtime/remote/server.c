@@ -63,26 +63,126 @@ static long owned_range(struct client *c, int device, uintptr_t address, uint64_
     return -1;
 }
 
+/* An answer out: its header in the stream, a bulk payload by tag (sent, then waited for:
+ * the client reads it right after the header) */
+static int send_answer(struct remote_link *link, struct remote_reply r, const void *payload) {
+    r.bulk = r.payload >= REMOTE_BULK_MIN ? remote_bulk_tag() : 0;
+    if (remote_send(link, &r, sizeof r)) return -1;
+    if (!r.bulk) return remote_send(link, payload, r.payload);
+    return remote_bulk_finish(link, remote_bulk_send(link, payload, r.payload, r.bulk));
+}
+
 static int reply(struct client *c, const struct remote_request *q, int64_t status, uint64_t value,
                  uint64_t d, const void *payload, uint64_t bytes) {
-    struct remote_reply r = {status, q->sequence, value, d, bytes};
+    struct remote_reply r = {status, q->sequence, value, d, bytes, 0};
     if (q->sequence) {                         /* kept for REMOTE_ANSWERS_KEPT commands more */
         struct answer *kept = &c->answers[q->sequence % REMOTE_ANSWERS_KEPT];
-        if (bytes > kept->capacity) {
-            kept->payload = realloc(kept->payload, bytes);
-            kept->capacity = bytes;
+        if (payload != kept->payload) {
+            if (bytes > kept->capacity) {
+                kept->payload = realloc(kept->payload, bytes);
+                kept->capacity = bytes;
+            }
+            if (bytes) memcpy(kept->payload, payload, bytes);
         }
-        if (bytes) memcpy(kept->payload, payload, bytes);
         kept->r = r;
         c->last_sequence = q->sequence;
     }
-    return remote_send(c->link, &r, sizeof r) || remote_send(c->link, payload, bytes);
+    return send_answer(c->link, r, payload);
 }
 
 static int refuse(struct client *c, const struct remote_request *q, const char *format, const char *detail) {
     char message[600];
     snprintf(message, sizeof message, format, detail);
     return reply(c, q, -1, 0, 0, message, strlen(message) + 1);
+}
+
+/* A resent command that was done: its kept answer again, not redone. -1: not kept (the
+ * link is dropped) */
+static int resend(struct client *c, const struct remote_request *q) {
+    struct answer *kept = &c->answers[q->sequence % REMOTE_ANSWERS_KEPT];
+    return kept->r.sequence != q->sequence ? -1 : send_answer(c->link, kept->r, kept->payload);
+}
+
+/* Large kept answers the client says it has (`answered`) are let go; the largest one is
+ * kept aside for the next large answer (a GET a time step reuses one buffer) */
+static char *spare;
+static uint64_t spare_capacity;
+static void forget_answered(struct client *c, uint64_t answered) {
+    int i;
+    for (i = 0; i < REMOTE_ANSWERS_KEPT; i++) {
+        struct answer *kept = &c->answers[i];
+        if (kept->capacity < (1u << 20) || kept->r.sequence > answered) continue;
+        if (kept->capacity > spare_capacity) {
+            char *swap = spare;
+            uint64_t swap_capacity = spare_capacity;
+            spare = kept->payload;
+            spare_capacity = kept->capacity;
+            kept->payload = swap;
+            kept->capacity = swap_capacity;
+        }
+        free(kept->payload);
+        kept->payload = 0;
+        kept->capacity = 0;
+        kept->r.payload = 0;
+    }
+}
+
+static struct client *session_client(uint64_t session);
+
+/* The kept answer's buffer for command `q`, at least `bytes` long: a GET's answer is read off
+ * the device straight into it (one copy, no buffer made a command), kept for a resend.
+ * NULL: out of memory. */
+static char *kept_buffer(struct client *c, const struct remote_request *q, uint64_t bytes) {
+    struct answer *kept = &c->answers[q->sequence % REMOTE_ANSWERS_KEPT];
+    if (bytes > kept->capacity && bytes <= spare_capacity) {
+        free(kept->payload);
+        kept->payload = spare;
+        kept->capacity = spare_capacity;
+        spare = 0;
+        spare_capacity = 0;
+    }
+    if (bytes > kept->capacity) {
+        char *grown = realloc(kept->payload, bytes ? bytes : 1);
+        if (!grown) return 0;
+        kept->payload = grown;
+        kept->capacity = bytes ? bytes : 1;
+    }
+    return kept->payload;
+}
+
+/* A request's payload into `data`, from the stream or by its tag: 0, or -1 (link lost) */
+static int receive_payload(struct client *c, const struct remote_request *q, void *data) {
+    if (q->payload == 0) return 0;
+    return q->bulk ? remote_bulk_receive(c->link, data, q->payload, q->bulk)
+                   : remote_receive(c->link, data, q->payload);
+}
+
+/* REMOTE_PUT, its payload still to come: received in place on the CPU device (its memory is
+ * this process's), through one staging buffer on a GPU (a client sends at most
+ * REMOTE_PIECE_MOST bytes a command). -1: the link is to be dropped. */
+static int put(struct client *c, const struct remote_request *q, struct device *d, int resent) {
+    static char *staging;
+    static uint64_t staging_capacity;
+    struct client *owner = c->peer ? session_client(q->d) : c;
+    int in_place;
+    if (q->payload > REMOTE_PIECE_MOST) return -1;
+    if (q->payload > staging_capacity) {
+        free(staging);
+        if (!(staging = malloc(q->payload))) {
+            staging_capacity = 0;
+            return -1;
+        }
+        staging_capacity = q->payload;
+    }
+    in_place = d && owner && owned_range(owner, d->number, q->b, q->payload) >= 0 && !resent;
+    in_place = in_place && strcmp(d->ops->kind, "cpu") == 0;
+    if (receive_payload(c, q, in_place ? (void *)(uintptr_t)q->b : staging)) return -1;
+    if (resent) return resend(c, q);
+    if (!d || !owner || owned_range(owner, d->number, q->b, q->payload) < 0)
+        return refuse(c, q, "%s", !d ? "no such device on this server" : "write outside the client's memory");
+    if (!in_place && d->ops->to_device(d, q->b, staging, (long)q->payload))
+        return refuse(c, q, "copy failed: %s", d->last_error);
+    return reply(c, q, 0, 0, 0, 0, 0);
 }
 
 static struct device *device_of(uint64_t number) {
@@ -164,17 +264,35 @@ static struct client *session_client(uint64_t session) {
  * client, with the same token) */
 static struct peer { char target[200]; struct remote_link *link; uint64_t sequence; } peers[16];
 
-static int peer_exchange(struct peer *p, struct remote_request *q, const void *payload, char *why, size_t size) {
-    struct remote_reply r;
-    char answer[64 * sizeof(struct remote_device_info)];
-    if (remote_send(p->link, q, sizeof *q) || remote_send(p->link, payload, q->payload)
-        || remote_receive(p->link, &r, sizeof r) || r.payload > sizeof answer
-        || remote_receive(p->link, answer, r.payload)) {
+/* A command to a peer; its answer is read by peer_answer (several may be in flight) */
+static int peer_send(struct peer *p, struct remote_request *q, const void *payload, char *why, size_t size) {
+    q->bulk = q->payload >= REMOTE_BULK_MIN ? remote_bulk_tag() : 0;
+    if (remote_send(p->link, q, sizeof *q)
+        || (q->bulk ? remote_bulk_finish(p->link, remote_bulk_send(p->link, payload, q->payload, q->bulk))
+                    : remote_send(p->link, payload, q->payload))) {
         snprintf(why, size, "the link to %s was lost", p->target);
         return -1;
     }
-    if (r.status) snprintf(why, size, "%s: %.*s", p->target, (int)(r.payload ? r.payload : 1), r.payload ? answer : "");
+    return 0;
+}
+
+/* The peer's next answer: 0 done, -1 lost or refused (`why` filled, where empty) */
+static int peer_answer(struct peer *p, char *why, size_t size) {
+    struct remote_reply r;
+    char answer[64 * sizeof(struct remote_device_info)];
+    if (remote_receive(p->link, &r, sizeof r) || r.payload > sizeof answer
+        || (r.bulk ? remote_bulk_receive(p->link, answer, r.payload, r.bulk)
+                   : remote_receive(p->link, answer, r.payload))) {
+        if (!why[0]) snprintf(why, size, "the link to %s was lost", p->target);
+        return -1;
+    }
+    if (r.status && !why[0])
+        snprintf(why, size, "%s: %.*s", p->target, (int)(r.payload ? r.payload : 1), r.payload ? answer : "");
     return r.status ? -1 : 0;
+}
+
+static int peer_exchange(struct peer *p, struct remote_request *q, const void *payload, char *why, size_t size) {
+    return peer_send(p, q, payload, why, size) ? -1 : peer_answer(p, why, size);
 }
 
 static struct peer *peer_link(const char *target, char *why, size_t size) {
@@ -206,27 +324,31 @@ static struct peer *peer_link(const char *target, char *why, size_t size) {
     return free_slot;
 }
 
-/* REMOTE_PUSH: the client's bytes straight to another server, in pieces (a piece read off
- * the device while the last one is on its way would overlap them: not yet) */
+/* REMOTE_PUSH: the client's bytes straight to another server, in pieces sent one after
+ * the other without waiting for the peer's answers (read at the end): the peer writes one
+ * piece to its device while the next is read off this one and crosses the network */
 static int push(struct client *c, const struct remote_request *q, struct device *d, struct remote_push *to) {
     const uint64_t piece = 16u << 20;
     char why[600] = "";
     struct peer *p;
     char *buffer;
-    uint64_t done;
+    uint64_t done, sent = 0;
     to->target[sizeof to->target - 1] = 0;
     if (!(p = peer_link(to->target, why, sizeof why))) return refuse(c, q, "%s", why);
     int in_place = strcmp(d->ops->kind, "cpu") == 0;      /* the CPU device's memory is this process's */
     if (!(buffer = in_place ? 0 : malloc(q->d < piece ? (q->d ? q->d : 1) : piece)) && !in_place)
         return refuse(c, q, "%s", "out of memory");
-    for (done = 0; done < q->d && !why[0]; done += piece) {
+    for (done = 0; done < q->d && !why[0]; done += piece, sent++) {
         uint64_t bytes = q->d - done < piece ? q->d - done : piece;
         struct remote_request put = {REMOTE_MAGIC, REMOTE_PUT, ++p->sequence, to->device, to->destination + done,
                                      0, to->session, bytes};
-        if (in_place) peer_exchange(p, &put, (const void *)(uintptr_t)(q->b + done), why, sizeof why);
-        else if (d->ops->to_host(d, buffer, q->b + done, (long)bytes)) snprintf(why, sizeof why, "%s", d->last_error);
-        else peer_exchange(p, &put, buffer, why, sizeof why);
+        if (!in_place && d->ops->to_host(d, buffer, q->b + done, (long)bytes)) {
+            snprintf(why, sizeof why, "%s", d->last_error);
+            break;
+        }
+        if (peer_send(p, &put, in_place ? (const void *)(uintptr_t)(q->b + done) : buffer, why, sizeof why)) break;
     }
+    for (; sent > 0 && remote_link_failed(p->link) == 0; sent--) peer_answer(p, why, sizeof why);
     free(buffer);
     return why[0] ? refuse(c, q, "the push failed: %s", why) : reply(c, q, 0, 0, 0, 0, 0);
 }
@@ -274,22 +396,20 @@ static int hello(struct client *c, const struct remote_request *q, const char *d
 static int serve_command(struct client *c, struct remote_request q) {
     char *data = 0;
     struct device *d;
-    struct client *owner;
     int result = 0;
     long r;
     if (q.magic != REMOTE_MAGIC || q.payload > (1ull << 40)) return -1;
-    if (q.payload && (!(data = malloc(q.payload + 1)) || remote_receive(c->link, data, q.payload))) {
+    if (c->trusted) forget_answered(c, q.answered);
+    if (q.op == REMOTE_PUT && c->trusted && !c->refused)
+        return put(c, &q, device_of(q.a), q.sequence && q.sequence <= c->last_sequence);
+    if (q.payload && (!(data = malloc(q.payload + 1)) || receive_payload(c, &q, data))) {
         free(data);
         return -1;
     }
     if (data) data[q.payload] = 0;
     if (c->refused || (!c->trusted && q.op != REMOTE_HELLO)) result = -1;        /* nothing before the token */
     else if (c->peer && q.op != REMOTE_PUT) result = -1;                           /* a peer only writes */
-    else if (q.op != REMOTE_HELLO && q.sequence && q.sequence <= c->last_sequence) {  /* resent: done already */
-        struct answer *kept = &c->answers[q.sequence % REMOTE_ANSWERS_KEPT];
-        result = kept->r.sequence != q.sequence ? -1 : remote_send(c->link, &kept->r, sizeof kept->r)
-                 || remote_send(c->link, kept->payload, kept->r.payload);
-    }
+    else if (q.op != REMOTE_HELLO && q.sequence && q.sequence <= c->last_sequence) result = resend(c, &q);
     else if (q.op == REMOTE_HELLO) result = hello(c, &q, data ? data : "");
     else if (q.op == REMOTE_PING) result = reply(c, &q, 0, 0, 0, 0, 0);
     else if (!(d = device_of(q.a))) result = refuse(c, &q, "%s", "no such device on this server");
@@ -313,19 +433,11 @@ static int serve_command(struct client *c, struct remote_request q) {
             result = reply(c, &q, 0, 0, 0, 0, 0);
         }
         break;
-    case REMOTE_PUT:
-        if (c->peer ? !(owner = session_client(q.d)) || owned_range(owner, d->number, q.b, q.payload) < 0
-                    : owned_range(c, d->number, q.b, q.payload) < 0)
-            result = refuse(c, &q, "%s", "write outside the client's memory");
-        else if (d->ops->to_device(d, q.b, data, (long)q.payload)) result = refuse(c, &q, "copy failed: %s", d->last_error);
-        else result = reply(c, &q, 0, 0, 0, 0, 0);
-        break;
     case REMOTE_GET: {
-        char *out = owned_range(c, d->number, q.b, q.c) < 0 ? 0 : malloc(q.c ? q.c : 1);
+        char *out = owned_range(c, d->number, q.b, q.c) < 0 || q.c > REMOTE_PIECE_MOST ? 0 : kept_buffer(c, &q, q.c);
         if (!out) result = refuse(c, &q, "%s", "read outside this client's memory");
         else if (d->ops->to_host(d, out, q.b, (long)q.c)) result = refuse(c, &q, "copy failed: %s", d->last_error);
         else result = reply(c, &q, 0, 0, 0, out, q.c);
-        free(out);
         break;
     }
     case REMOTE_COPY:
