@@ -182,7 +182,9 @@ def main() -> None:
                "meets_goal": above <= 30, "migration_64MiB_ms": migration,
                "migration_speedup": round(migration["through_client"] / migration["server_to_server"], 2),
                f"update_{BULK_MIB}MiB_ms": copies,
-               "stencil_two_servers": stencil_results}
+               "stencil_two_servers": stencil_results,
+               "servers": (f"two, each owning one of this host's {gpu_count()} GPU(s)" if args.devices == "gpu"
+                           else "two, each with the CPU device")}
     write(results, args)
 
 
@@ -218,7 +220,8 @@ def write(results: dict, args) -> None:
     (args.out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     (args.out / "results.md").write_text(
         f"# Remote devices: command overhead\n\nDevice: {local['device']} (served: {remote['device']}), "
-        f"{results['machine']}; {results.get('reps', 2000)} regions each, the best of 3 runs; "
+        f"{results['machine']}; servers on the loopback: {results.get('servers', '?')}; "
+        f"{results.get('reps', 2000)} regions each, the best of 3 runs; "
         f"`python bench/remote/run.py --devices {results['devices']}`.\n\n"
         f"| what | time |\n|---|---|\n{table}\n\n"
         f"2-D Jacobi stencil, one server's device against the grid split over two servers' (halo rows "
