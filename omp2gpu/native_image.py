@@ -29,12 +29,12 @@ from omp2gpu.pipeline import stage
 from omp2gpu.targets import host, nvptx
 from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound
 
-IMAGE_VERSION = 4                     # runtime/offload/offload.h IMAGE_VERSION
+IMAGE_VERSION = 5                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
 SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3,
                 abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
 _TYPES = """
-%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64, ptr }
+%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64, ptr, ptr }
 %global_desc = type { ptr, ptr, i64 }
 %image_desc = type { i64, i64, ptr, i64, ptr, ptr, ptr, i64, i64 }
 """
@@ -71,6 +71,16 @@ def param_writes(info: abi.KernelInfo) -> bytes | None:
     return "".join("r" if i in info.read_only_params else "w" for i in range(len(info.params))).encode()
 
 
+def param_bytes(info: abi.KernelInfo) -> bytes | None:
+    """One byte a parameter, the bytes its launch passes (runtime/offload/offload.h
+    kernel_desc.param_bytes); None where the build did not say (8 each)."""
+    if not info.param_bytes:
+        return None
+    if len(info.param_bytes) != len(info.params) or not all(0 < size < 256 for size in info.param_bytes):
+        raise ValueError(f"kernel {info.name}: parameter sizes {info.param_bytes} for {len(info.params)} parameters")
+    return bytes(info.param_bytes)
+
+
 def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict[str, int],
              ptx: str | None, triple: str, data_layout: str, cubin: tuple[bytes, int] | None = None) -> str:
     """The image table and its constructor as IR text. `kernels`: name -> the launch
@@ -93,7 +103,8 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
             f"i32 {SCHEME_CODES.get(cpu.scheme, 0) if cpu else 0}, "
             f"ptr {'@' + _quoted(name) if cpu else 'null'}, "
             f"i64 {(cpu.default_block_size or 0) if cpu else 0}, i64 {int(cpu.one_team) if cpu else 0}, "
-            f"ptr {strings.add(writes) if (writes := param_writes(info)) else 'null'} }}")
+            f"ptr {strings.add(writes) if (writes := param_writes(info)) else 'null'}, "
+            f"ptr {strings.add(sizes) if (sizes := param_bytes(info)) else 'null'} }}")
     for name, size in sorted(cpu_globals.items()):
         declarations.append(f"@{_quoted(name)} = external global i8")
         global_rows.append(f"%global_desc {{ ptr {strings.add(name.encode())}, ptr @{_quoted(name)}, i64 {size} }}")

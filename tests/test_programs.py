@@ -15,7 +15,11 @@ Environment:
                         "gpu-control-loop" with --scheme control-loop, and
                         checks from the launcher's log that every kernel ran
                         on the GPU. GPU cases carry the `gpu` marker and skip
-                        where there is no GPU.
+                        where there is no GPU. Not in the default:
+                        "remote-cpu" and "remote-gpu" run target regions on an
+                        `omp2gpu serve` of this machine's CPU device or GPU on the
+                        loopback (docs/remote.md; one server a test worker,
+                        OMP2GPU_DEVICES=remote://..., MANDATORY).
 
 Timing lines: a line of a program's stdout that begins with "timing:" (the
 very first characters of the line) is dropped from both outputs before they
@@ -45,10 +49,12 @@ files (in name order) compiled and linked together by gcc and by omp2gpu
 
 from __future__ import annotations
 
+import atexit
 import difflib
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -57,6 +63,7 @@ import pytest
 from host_regions import unexpected_host_regions
 
 from omp2gpu import driver
+from omp2gpu.tools.doctor import gpu_status
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
 REPO_ROOT = PROGRAMS_DIR.parent.parent
@@ -84,7 +91,7 @@ def comparable_stdout(stdout: bytes | None) -> bytes:
 
 
 def _device_param(device: str):
-    if device.startswith("gpu"):
+    if device.startswith("gpu") or device == "remote-gpu":
         return pytest.param(device, marks=pytest.mark.gpu)      # skipped without a GPU (conftest.py)
     return device
 
@@ -136,7 +143,8 @@ def sources(program: Path) -> list[Path]:
 
 def omp2gpu_command(program: Path, device: str) -> list[str]:
     """The command that compiles and runs `program` with omp2gpu on `device`."""
-    where = "gpu" if device.startswith("gpu") else "host" if device.startswith("host") else device
+    where = ("gpu" if device.startswith("gpu") else "host" if device.startswith("host")
+             else "auto" if device.startswith("remote-") else device)
     cmd = [sys.executable, "-m", "omp2gpu.tools.cli", "run", "--device", where, "--scheme", _scheme(device),
            std_flag(program), *code_flags(program)]
     return cmd + [str(source) for source in sources(program)] + ["--"] + PROGRAM_ARGS
@@ -212,6 +220,34 @@ def gcc_results(gcc_binaries):
     return result
 
 
+REMOTE_TOKEN = "corpus-over-a-server"
+_servers: dict[str, tuple[subprocess.Popen, str]] = {}
+
+
+def remote_environment(device: str) -> dict[str, str]:
+    """For a "remote-KIND" device: this worker's `omp2gpu serve --devices KIND` (started at
+    its first use, ended with the worker) as the program's only device."""
+    if not device.startswith("remote-"):
+        return {}
+    kind = device[len("remote-"):]
+    if kind not in _servers:
+        with socket.socket() as probe:                      # a free port
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        env = {**_env(), "OMP2GPU_REMOTE_TOKEN": REMOTE_TOKEN}
+        if kind == "gpu":                                   # one GPU a server, the workers spread over them
+            worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
+            env["CUDA_VISIBLE_DEVICES"] = str(worker % max(1, gpu_status()[0]))
+        server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen",
+                                   f"127.0.0.1:{port}", "--devices", kind], env=env, stdout=subprocess.PIPE, text=True)
+        listening = re.search(r"listening on (\S+) ", server.stdout.readline())
+        assert listening, f"omp2gpu serve --devices {kind} did not start"
+        atexit.register(server.kill)
+        _servers[kind] = (server, listening.group(1))
+    return {"OMP2GPU_DEVICES": f"remote://{_servers[kind][1]}", "OMP2GPU_REMOTE_TOKEN": REMOTE_TOKEN,
+            "OMP_TARGET_OFFLOAD": "MANDATORY"}
+
+
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("program", PROGRAMS, ids=[p.stem for p in PROGRAMS])
 def test_program(program: Path, device: str, gcc_results, tmp_path):
@@ -219,11 +255,11 @@ def test_program(program: Path, device: str, gcc_results, tmp_path):
     ref = gcc_results(program, threads)
     log = tmp_path / "offload.log"
     got = _run(omp2gpu_command(program, device), cwd=tmp_path,
-               extra_env={**run_env(program, threads), "OMP2GPU_OFFLOAD_LOG": str(log)})
+               extra_env={**run_env(program, threads), "OMP2GPU_OFFLOAD_LOG": str(log), **remote_environment(device)})
 
     ref_stdout, got_stdout = comparable_stdout(ref.stdout), comparable_stdout(got.stdout)
     if ref_stdout == got_stdout and ref.returncode == got.returncode:
-        if device.startswith("gpu"):
+        if device.startswith("gpu") or device == "remote-gpu":
             _check_kernels_ran_on_gpu(program, log, got, _scheme(device))
         return
     ref_out, got_out = _text(ref_stdout), _text(got_stdout)

@@ -237,6 +237,9 @@ class KernelInfo:
     # through its pointer parameters, and these parameters (indexes) it only reads.
     args_only: bool = False
     read_only_params: tuple[int, ...] = ()
+    # The bytes each parameter passes: 8 a pointer, a literal its size (a complex double 16);
+    # a launcher that forwards the values (a remote device) reads them. () unknown: 8 each.
+    param_bytes: tuple[int, ...] = ()
 
     def __post_init__(self):
         for kind in self.params:

@@ -82,7 +82,7 @@ enum scheme {
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions
  * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
-#define IMAGE_VERSION 4
+#define IMAGE_VERSION 5
 typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
 
 struct kernel_desc {
@@ -102,6 +102,9 @@ struct kernel_desc {
     /* a kernel that writes memory only through its pointer parameters: per parameter 'r'
      * only read, 'w' maybe written (automatic concurrency, auto_async.c); NULL: unknown */
     const char *writes;
+    /* per parameter the bytes its launch passes (8 a pointer, a literal's size: a complex
+     * double 16); NULL: 8 each. A launcher that forwards the values (remote_device.c) reads it. */
+    const unsigned char *param_bytes;
 };
 
 struct global_desc {

@@ -58,7 +58,8 @@ enum remote_op {
     REMOTE_COPY,           /* a: device, b: destination, c: source, d: bytes */
     REMOTE_LOAD,           /* a: device, payload: the image's shared object; value: module (0: none) */
     REMOTE_GLOBAL,         /* a: device, b: module, payload: the name; value: address, reply d: size */
-    REMOTE_LAUNCH,         /* a: device, b: module, c: grid, d: block, payload: name NUL, 8 bytes an argument */
+    REMOTE_LAUNCH,         /* a: device, b: module, c: grid, d: block, payload: name NUL, each argument's
+                              bytes (remote_argument_bytes) one after the other */
     REMOTE_PING,           /* nothing: the round trip (bench/remote) */
     REMOTE_PUSH,           /* a: device, b: source, d: bytes, payload: struct remote_push: the bytes
                               written into another server's device for the same client (its PUT
@@ -92,6 +93,10 @@ struct remote_push {
     uint64_t device, destination;        /* there */
     char target[200];                    /* its HOST:PORT, as the client reaches it */
 };
+/* the bytes argument `i` of `kernel` passes (kernel_desc.param_bytes; 8 where it does not say:
+ * a pointer, the control loop's team stack) */
+#define remote_argument_bytes(kernel, i) \
+    ((kernel)->param_bytes && (size_t)(i) < strlen((kernel)->params) ? (size_t)(kernel)->param_bytes[i] : (size_t)8)
 #define REMOTE_TOKEN_MAX 256
 /* a server keeps each client's last answers, for commands resent after a lost link (the
  * client keeps fewer than this many unanswered: remote_device.c QUEUE_MOST) */

@@ -340,21 +340,24 @@ static int remote_global(struct device *d, void *module, const char *name, uintp
     return 0;
 }
 
-/* A launch's command: the kernel's name NUL, then 8 bytes an argument (a pointer's device
- * address, a by-value scalar's bytes: abi.py LITERAL, scalars of at most 8 bytes) */
+/* A launch's command: the kernel's name NUL, then each argument's bytes (a pointer's device
+ * address, a by-value scalar's value: a complex double's 16) */
 static struct command *launch_command(struct device *d, void *module, const struct kernel_desc *kernel, long grid,
                                       long block, void **args, int arg_count) {
     struct remote_state *s = d->state;
-    size_t name_length = strlen(kernel->name) + 1;
-    size_t bytes = name_length + (size_t)arg_count * 8;
+    size_t name_length = strlen(kernel->name) + 1, bytes = name_length, at = name_length;
     struct command *c = calloc(1, sizeof *c);
     static long delay = -1;              /* tests: time to kill a server between launches */
     int i;
     if (delay < 0) delay = getenv("OMP2GPU_REMOTE_TEST_DELAY_US") ? atol(getenv("OMP2GPU_REMOTE_TEST_DELAY_US")) : 0;
     if (delay > 0) usleep((useconds_t)delay);
+    for (i = 0; i < arg_count; i++) bytes += remote_argument_bytes(kernel, i);
     c->kept = malloc(bytes);
     memcpy(c->kept, kernel->name, name_length);
-    for (i = 0; i < arg_count; i++) memcpy(c->kept + name_length + 8 * (size_t)i, args[i], 8);
+    for (i = 0; i < arg_count; i++) {
+        memcpy(c->kept + at, args[i], remote_argument_bytes(kernel, i));
+        at += remote_argument_bytes(kernel, i);
+    }
     c->q = (struct remote_request){.op = REMOTE_LAUNCH, .a = (uint64_t)s->index, .b = (uintptr_t)module,
                                    .c = (uint64_t)grid, .d = (uint64_t)block, .payload = bytes};
     c->payload = c->kept;

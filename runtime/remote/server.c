@@ -234,18 +234,26 @@ static double now_micros(void) {
 
 static int launch(struct client *c, const struct remote_request *q, struct device *d, char *data) {
     struct module *m = module_of(c, q->b, d->number);
-    size_t name_length = strnlen(data, q->payload);
-    uint64_t slots[64];
+    size_t name_length = strnlen(data, q->payload), at, left;
+    _Alignas(16) unsigned char slots[64][32];           /* each argument's bytes, aligned for its type */
     void *args[64];
-    long i, count = (long)((q->payload - name_length - 1) / 8);
-    if (!m || name_length >= q->payload || count > 64) return refuse(c, q, "%s", "bad launch command");
+    long i, count = 0;
+    const struct kernel_desc *kernel;
+    if (!m || name_length >= q->payload) return refuse(c, q, "%s", "bad launch command");
     for (i = 0; i < m->image->kernel_count; i++)
         if (strcmp(m->image->kernels[i].name, data) == 0) break;
     if (i == m->image->kernel_count) return refuse(c, q, "no kernel '%s' in the image", data);
-    memcpy(slots, data + name_length + 1, (size_t)count * 8);
-    for (long a = 0; a < count; a++) args[a] = &slots[a];
+    kernel = &m->image->kernels[i];
+    for (at = name_length + 1, left = q->payload - at; left > 0; count++) {
+        size_t bytes = remote_argument_bytes(kernel, count);
+        if (count == 64 || bytes > sizeof slots[0] || bytes > left) return refuse(c, q, "%s", "bad launch command");
+        memcpy(slots[count], data + at, bytes);
+        args[count] = slots[count];
+        at += bytes;
+        left -= bytes;
+    }
     double began = now_micros();
-    if (d->ops->launch(d, m->module, &m->image->kernels[i], (long)q->c, (long)q->d, args, (int)count, 0)
+    if (d->ops->launch(d, m->module, kernel, (long)q->c, (long)q->d, args, (int)count, 0)
         || (d->ops->finish_launch && d->ops->finish_launch(d)))
         return refuse(c, q, "the kernel failed: %s", d->last_error);
     if (trace) fprintf(stderr, "omp2gpu serve: kernel %s ran from %.0f to %.0f us\n", data, began, now_micros());

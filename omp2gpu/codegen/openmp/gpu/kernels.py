@@ -14,7 +14,7 @@ from omp2gpu.codegen.openmp.plan.inlined_callees import functions_holding
 from omp2gpu.codegen.openmp.plan.scheme_interface import BuiltKernel, accepted_region
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.offload.abi import KernelInfo
+from omp2gpu.offload.abi import BYTES, KernelInfo
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.metadirectives import metadirective_remarks
 from omp2gpu.sema.openmp_context import DEVICES
@@ -86,6 +86,8 @@ def kernel_table(build) -> dict[str, KernelInfo]:
     CpuBuild): from each region's plan and what the build made of it."""
     return {kernel.kernel_name: KernelInfo(name=kernel.kernel_name,
                                            params=[c.runtime_kind for c in kernel.captures],
+                                           param_bytes=tuple(c.ctype.size if c.runtime_kind == BYTES else 8
+                                                             for c in kernel.captures),
                                            default_block_size=kernel.scheme.block_size,
                                            scheme=kernel.scheme.name, team_stack_bytes=kernel.team_stack_bytes,
                                            one_team=kernel.plan.one_team)
