@@ -157,30 +157,39 @@ static int receive_payload(struct client *c, const struct remote_request *q, voi
                    : remote_receive(c->link, data, q->payload);
 }
 
-/* REMOTE_PUT, its payload still to come: received in place on the CPU device (its memory is
- * this process's), through one staging buffer on a GPU (a client sends at most
- * REMOTE_PIECE_MOST bytes a command). -1: the link is to be dropped. */
-static int put(struct client *c, const struct remote_request *q, struct device *d, int resent) {
-    static char *staging;
-    static uint64_t staging_capacity;
-    struct client *owner = c->peer ? session_client(q->d) : c;
-    int in_place;
-    if (q->payload > REMOTE_PIECE_MOST) return -1;
-    if (q->payload > staging_capacity) {
-        free(staging);
-        if (!(staging = malloc(q->payload))) {
-            staging_capacity = 0;
-            return -1;
-        }
-        staging_capacity = q->payload;
+/* Where a PUT's payload for a GPU is received before its copy to the device: page-locked
+ * memory of that GPU (the copy then runs at the link's full speed), made at the device's
+ * first PUT, REMOTE_PIECE_MOST bytes; plain memory where the device has none. NULL: out of
+ * memory. */
+static void *staging_for(struct device *d) {
+    static struct { void *buffer; int pinned; } staging[64];
+    if (d->number >= 64) return 0;
+    if (!staging[d->number].buffer) {
+        staging[d->number].pinned = d->ops->allocate_pinned
+                                    && d->ops->allocate_pinned(d, REMOTE_PIECE_MOST, &staging[d->number].buffer) == 0;
+        if (!staging[d->number].pinned) staging[d->number].buffer = malloc(REMOTE_PIECE_MOST);
     }
-    in_place = d && owner && owned_range(owner, d->number, q->b, q->payload) >= 0 && !resent;
-    in_place = in_place && strcmp(d->ops->kind, "cpu") == 0;
-    if (receive_payload(c, q, in_place ? (void *)(uintptr_t)q->b : staging)) return -1;
+    return staging[d->number].buffer;
+}
+
+/* REMOTE_PUT, its payload still to come: received in place on the CPU device (its memory is
+ * this process's), through the device's staging buffer on a GPU (a client sends at most
+ * REMOTE_PIECE_MOST bytes a command); a payload that is refused is read and dropped.
+ * -1: the link is to be dropped. */
+static int put(struct client *c, const struct remote_request *q, struct device *d, int resent) {
+    struct client *owner = c->peer ? session_client(q->d) : c;
+    int wanted = d && owner && owned_range(owner, d->number, q->b, q->payload) >= 0 && !resent;
+    int in_place = wanted && strcmp(d->ops->kind, "cpu") == 0;
+    void *into = in_place ? (void *)(uintptr_t)q->b : wanted ? staging_for(d) : malloc(q->payload ? q->payload : 1);
+    int received;
+    if (q->payload > REMOTE_PIECE_MOST || !into) return -1;
+    received = receive_payload(c, q, into);
+    if (!wanted) free(into);
+    if (received) return -1;
     if (resent) return resend(c, q);
-    if (!d || !owner || owned_range(owner, d->number, q->b, q->payload) < 0)
+    if (!wanted)
         return refuse(c, q, "%s", !d ? "no such device on this server" : "write outside the client's memory");
-    if (!in_place && d->ops->to_device(d, q->b, staging, (long)q->payload))
+    if (!in_place && d->ops->to_device(d, q->b, into, (long)q->payload))
         return refuse(c, q, "copy failed: %s", d->last_error);
     return reply(c, q, 0, 0, 0, 0, 0);
 }
@@ -336,7 +345,7 @@ static struct peer *peer_link(const char *target, char *why, size_t size) {
  * the other without waiting for the peer's answers (read at the end): the peer writes one
  * piece to its device while the next is read off this one and crosses the network */
 static int push(struct client *c, const struct remote_request *q, struct device *d, struct remote_push *to) {
-    const uint64_t piece = 16u << 20;
+    const uint64_t piece = REMOTE_PIECE_MOST;             /* the staging buffer's size */
     char why[600] = "";
     struct peer *p;
     char *buffer;
@@ -344,8 +353,7 @@ static int push(struct client *c, const struct remote_request *q, struct device 
     to->target[sizeof to->target - 1] = 0;
     if (!(p = peer_link(to->target, why, sizeof why))) return refuse(c, q, "%s", why);
     int in_place = strcmp(d->ops->kind, "cpu") == 0;      /* the CPU device's memory is this process's */
-    if (!(buffer = in_place ? 0 : malloc(q->d < piece ? (q->d ? q->d : 1) : piece)) && !in_place)
-        return refuse(c, q, "%s", "out of memory");
+    if (!(buffer = in_place ? 0 : staging_for(d)) && !in_place) return refuse(c, q, "%s", "out of memory");
     for (done = 0; done < q->d && !why[0]; done += piece, sent++) {
         uint64_t bytes = q->d - done < piece ? q->d - done : piece;
         struct remote_request put = {REMOTE_MAGIC, REMOTE_PUT, ++p->sequence, to->device, to->destination + done,
@@ -357,7 +365,6 @@ static int push(struct client *c, const struct remote_request *q, struct device 
         if (peer_send(p, &put, in_place ? (const void *)(uintptr_t)(q->b + done) : buffer, why, sizeof why)) break;
     }
     for (; sent > 0 && remote_link_failed(p->link) == 0; sent--) peer_answer(p, why, sizeof why);
-    free(buffer);
     return why[0] ? refuse(c, q, "the push failed: %s", why) : reply(c, q, 0, 0, 0, 0, 0);
 }
 
