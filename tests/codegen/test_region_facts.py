@@ -4,6 +4,9 @@ never saw, with llvmlite's module constructor made to fail, and the chooser read
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from llvmlite import ir
 
@@ -204,3 +207,36 @@ def test_reductions_over_short_arrays_are_combined_and_the_rest_say_why(tmp_path
     assert "array of 64 elements" in choices[3].reason
     assert "array of 'char'" in choices[4].reason
     assert "one-dimensional array variable" in choices[5].reason
+
+
+_COMPLEX_PRODUCT = r"""
+#include <complex.h>
+#include <stdio.h>
+int main(void) {
+    double complex product = 1.0;
+    float complex all = 1.0f;
+#pragma omp target teams distribute parallel for reduction(*: product) reduction(&&: all)
+    for (int k = 0; k < 12; k++) {
+        product *= (k % 3 ? I : 2.0);
+        all = all && (k < 20);
+    }
+    printf("%g%+gi %g\n", creal(product) + 0.0, cimag(product) + 0.0, crealf(all));
+    return 0;
+}
+"""
+
+
+def test_a_complex_product_reduction_is_the_declared_reduction_it_amounts_to(tmp_path):
+    """reduction(*: z) or && over a complex z is built as a declared reduction
+    (data_sharing._complex_reduction): the facts count it so, and the schemes that fold
+    atomically refuse it before any code (the fuzz found the CPU device's combined scheme
+    taking the region and then failing to build it: an internal error)."""
+    source = tmp_path / "product.c"
+    source.write_text(_COMPLEX_PRODUCT)
+    unit = UnitFacts(parse_file(source, CompileOptions()))
+    (region,) = unit.regions.values()
+    assert sorted(region.user_reductions) == ["&&", "*"]
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "cpu", str(source)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "16+0i 1\n", done.stdout                   # gcc's

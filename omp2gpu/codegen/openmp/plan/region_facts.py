@@ -344,7 +344,10 @@ def _user_reductions(construct, scope) -> list[str]:
             for item in clause.items:
                 symbol = scope.lookup(item.name)
                 ctype = symbol.ctype if symbol is not None else None
-                if clause.op not in _BUILTIN_REDUCTIONS or (ctype is not None and ctype.is_struct):
+                # a complex *, && or || is the declared reduction it amounts to (data_sharing.py
+                # _complex_reduction): a user-defined one for the schemes
+                complex_declared = ctype is not None and ctype.is_complex and clause.op in ("*", "&&", "||")
+                if clause.op not in _BUILTIN_REDUCTIONS or (ctype is not None and ctype.is_struct) or complex_declared:
                     found.append(clause.op)
     return found
 
