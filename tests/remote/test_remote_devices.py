@@ -245,3 +245,19 @@ def test_target_tasks_in_teams_and_sequential_code_over_two_servers(servers, tmp
     done = run(ours, ",".join(map(url, servers)), OMP_TARGET_OFFLOAD="MANDATORY")
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout == subprocess.run([str(reference)], capture_output=True, text=True).stdout
+
+
+def test_clients_at_once_each_have_their_own_memory(servers, tmp_path):
+    """Three programs on the same two servers at the same time, each updating its own device
+    data in place over time steps (remote_in_place_time_steps.c): each prints gcc's output,
+    so no client's commands reached another's memory or images (the server serves them in
+    turn, one command at a time)."""
+    ours, reference = build(IN_PLACE, tmp_path)
+    expected = subprocess.run([str(reference)], capture_output=True, text=True).stdout
+    env = {**os.environ, "OMP2GPU_DEVICES": ",".join(map(url, servers)), "OMP2GPU_REMOTE_TOKEN": TOKEN,
+           "OMP_TARGET_OFFLOAD": "MANDATORY"}
+    clients = [subprocess.Popen([str(ours)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for _ in range(3)]
+    for client in clients:
+        out, err = client.communicate(timeout=120)
+        assert client.returncode == 0 and out == expected, err[-2000:]
