@@ -240,3 +240,34 @@ def test_a_complex_product_reduction_is_the_declared_reduction_it_amounts_to(tmp
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "16+0i 1\n", done.stdout                   # gcc's
+
+
+_UNUSED_EXTERN = r"""
+#include <stdio.h>
+int offset = 5;
+int main(void) {
+    int out[4];
+#pragma omp target map(from: out)
+    {
+        extern int declared_nowhere;
+        for (int j = 0; j < 4; j++) out[j] = j + offset;
+    }
+    printf("%d %d\n", out[0], out[3]);
+    return 0;
+}
+"""
+
+
+def test_an_unused_extern_declaration_in_a_region_is_one_of_its_globals(tmp_path):
+    """`extern int x;` inside a region binds x where it is declared (codegen's
+    declare_external_in_block), used or not: the facts count it, so the region runs on the
+    host with a remark rather than reaching a scheme that cannot build it (the fuzz's
+    internal error; gcc accepts the program, the name defined nowhere)."""
+    source = tmp_path / "unused_extern.c"
+    source.write_text(_UNUSED_EXTERN)
+    unit = UnitFacts(parse_file(source, CompileOptions()))
+    (region,) = unit.regions.values()
+    assert ("main", "declared_nowhere") in region.callee_globals
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "cpu", str(source)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout == "5 8\n", done.stderr

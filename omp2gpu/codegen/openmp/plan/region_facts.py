@@ -249,6 +249,9 @@ class UnitFacts:
                 elif symbol is not None and symbol.kind == "object" and (
                         self.types.file_scope.names.get(node.name) is symbol or symbol.storage == "extern"):
                     facts.globals.add(node.name)        # a block's `extern` declaration names one too
+            if (isinstance(node, c_ast.Decl) and node.name and "extern" in node.storage
+                    and not isinstance(node.type, c_ast.FuncDecl)):
+                facts.globals.add(node.name)            # declared, even if unused: codegen binds it there
             if facts.long_double is None and id(node) not in unevaluated and self._is_long_double(node, where):
                 facts.long_double = node.coord
         return facts
