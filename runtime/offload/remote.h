@@ -24,14 +24,19 @@ int remote_serve_step(struct remote_listener *listener, void (*accepted)(struct 
 void remote_link_set_user(struct remote_link *link, void *user);
 void remote_wait(int milliseconds);      /* until the transport has work, at most that long */
 void *remote_link_user(struct remote_link *link);
-/* Bulk payloads (REMOTE_BULK_MIN bytes and more) go by tag, not in the stream: the sender
- * names a fresh tag in the header, starts the send and finishes it before reusing the
- * buffer; the receiver reads the header, then the payload by its tag */
-uint64_t remote_bulk_tag(void);
-void *remote_bulk_send(struct remote_link *link, const void *data, size_t bytes, uint64_t tag);
-int remote_bulk_finish(struct remote_link *link, void *handle);
-int remote_bulk_receive(struct remote_link *link, void *data, size_t bytes, uint64_t tag);
+/* A message: a header, then its payload. A payload of REMOTE_BULK_MIN bytes or more goes by
+ * tag, not in the stream: the sender names the tag in the header (remote_payload_tag, 0
+ * for a payload in the stream); the receiver reads the header, then the payload by it. */
 #define REMOTE_BULK_MIN (64u << 10)
+uint64_t remote_payload_tag(uint64_t bytes);              /* 0, or a fresh tag */
+/* The header, then the payload in the stream or by `tag`. A send by tag ends when the other
+ * side has received it: it is left in *pending (remote_bulk_finish before reusing the
+ * payload), or waited for here where `pending` is NULL. 0, or -1: the link is lost */
+int remote_send_message(struct remote_link *link, const void *header, size_t header_bytes, uint64_t tag,
+                        const void *payload, size_t bytes, void **pending);
+int remote_bulk_finish(struct remote_link *link, void *pending);    /* NULL link: it was closed */
+/* A message's payload, its header read: from the stream (tag 0) or by its tag; 0, or -1 */
+int remote_receive_payload(struct remote_link *link, void *data, size_t bytes, uint64_t tag);
 /* a PUT or GET moves at most this many bytes (a larger copy is several): a server's staging
  * buffer and kept answers stay this small */
 #define REMOTE_PIECE_MOST (64u << 20)
@@ -72,7 +77,7 @@ struct remote_request {
                               several may be in flight (queued launches), answered in order */
     uint64_t a, b, c, d;
     uint64_t payload;      /* bytes that follow */
-    uint64_t bulk;         /* 0: the payload follows in the stream; else its tag (remote_bulk_send) */
+    uint64_t bulk;         /* 0: the payload follows in the stream; else its tag (remote_payload_tag) */
     uint64_t answered;     /* the client has every answer up to this sequence: the server may
                               drop its copies of them */
 };

@@ -72,17 +72,12 @@ void __omp2gpu_register_remote_code(const void *data, long size) {
 static int send_request(struct server *server, struct remote_request *q, const void *payload, void **bulk,
                         int first) {
     static long drop_every = -1, commands;      /* tests: a link dropped after every Nth request */
-    void *sending = 0;
     if (drop_every < 0) drop_every = getenv("OMP2GPU_REMOTE_TEST_DROP") ? atol(getenv("OMP2GPU_REMOTE_TEST_DROP")) : 0;
     q->answered = server->answered;
-    q->bulk = q->payload >= REMOTE_BULK_MIN ? remote_bulk_tag() : 0;
-    if (!server->link || remote_send(server->link, q, sizeof *q)) return -1;
-    if (!q->bulk && remote_send(server->link, payload, q->payload)) return -1;
-    if (q->bulk) sending = remote_bulk_send(server->link, payload, q->payload, q->bulk);
-    if (q->bulk && (!bulk || (drop_every > 0 && first))) {
-        if (remote_bulk_finish(server->link, sending)) return -1;
-    } else if (q->bulk) *bulk = sending;
-    if (q->bulk && remote_link_failed(server->link)) return -1;
+    q->bulk = remote_payload_tag(q->payload);
+    if (!server->link || remote_send_message(server->link, q, sizeof *q, q->bulk, payload, q->payload,
+                                             drop_every > 0 && first ? 0 : bulk))   /* tests: finished before a drop */
+        return -1;
     if (drop_every > 0 && first && q->op != REMOTE_HELLO && ++commands % drop_every == 0) {
         remote_close(server->link);             /* as a network failure: the answer is lost */
         server->link = 0;
@@ -114,8 +109,7 @@ static int read_payload(struct server *server, const struct remote_reply *r, voi
         snprintf(message, message_size, "it answered out of turn");
         return -1;
     }
-    return r->bulk ? remote_bulk_receive(server->link, out, r->payload, r->bulk)
-                   : remote_receive(server->link, out, r->payload);
+    return remote_receive_payload(server->link, out, r->payload, r->bulk);
 }
 
 /* HELLO on a new link (nothing else in flight there): the token and the session (so a new

@@ -42,11 +42,11 @@ int remote_serve_step(struct remote_listener *s, void (*a)(struct remote_link *,
 void remote_link_set_user(struct remote_link *l, void *u) { (void)l; (void)u; }
 void remote_wait(int milliseconds) { (void)milliseconds; }
 void *remote_link_user(struct remote_link *l) { (void)l; return 0; }
-uint64_t remote_bulk_tag(void) { return 0; }
-void *remote_bulk_send(struct remote_link *l, const void *d, size_t b, uint64_t t) {
-    (void)l; (void)d; (void)b; (void)t; return 0; }
+uint64_t remote_payload_tag(uint64_t b) { (void)b; return 0; }
+int remote_send_message(struct remote_link *l, const void *h, size_t hb, uint64_t t, const void *d, size_t b,
+                        void **p) { (void)l; (void)h; (void)hb; (void)t; (void)d; (void)b; (void)p; return -1; }
 int remote_bulk_finish(struct remote_link *l, void *h) { (void)l; (void)h; return -1; }
-int remote_bulk_receive(struct remote_link *l, void *d, size_t b, uint64_t t) { (void)l; (void)d; (void)b; (void)t; return -1; }
+int remote_receive_payload(struct remote_link *l, void *d, size_t b, uint64_t t) { (void)l; (void)d; (void)b; (void)t; return -1; }
 #else
 #include <ucp/api/ucp.h>
 
@@ -265,9 +265,11 @@ int remote_link_failed(struct remote_link *link) { return link->failed; }
  * copies every fragment, and fragments that arrive before their receive is posted (a
  * payload behind its command's header) are queued and copied again. */
 
-/* A tag no other payload on any link carries: this process's random base and a count */
-uint64_t remote_bulk_tag(void) {
+/* For a payload of `bytes`: 0 (in the stream), or a tag no other payload on any link
+ * carries (this process's random base and a count) */
+uint64_t remote_payload_tag(uint64_t bytes) {
     static uint64_t base, count;
+    if (bytes < REMOTE_BULK_MIN) return 0;
     if (!base) {
         FILE *f = fopen("/dev/urandom", "rb");
         if (!f || fread(&base, sizeof base, 1, f) != 1) base = (uint64_t)getpid() << 32 ^ (uint64_t)time(0);
@@ -280,7 +282,7 @@ uint64_t remote_bulk_tag(void) {
 /* The payload's send started (it ends when the other side receives it: remote_bulk_finish
  * before its buffer is reused); a handle, or NULL where it is done already or failed
  * (link->failed says which) */
-void *remote_bulk_send(struct remote_link *link, const void *data, size_t bytes, uint64_t tag) {
+static void *bulk_send(struct remote_link *link, const void *data, size_t bytes, uint64_t tag) {
     ucp_request_param_t param = {0};
     void *request;
     if (link->failed) return 0;
@@ -306,8 +308,19 @@ int remote_bulk_finish(struct remote_link *link, void *handle) {
     return status == UCS_OK ? 0 : -1;
 }
 
+int remote_send_message(struct remote_link *link, const void *header, size_t header_bytes, uint64_t tag,
+                        const void *payload, size_t bytes, void **pending) {
+    void *sending;
+    if (remote_send(link, header, header_bytes)) return -1;
+    if (!tag) return remote_send(link, payload, bytes);
+    sending = bulk_send(link, payload, bytes, tag);
+    if (!pending) return remote_bulk_finish(link, sending);
+    *pending = sending;
+    return link->failed ? -1 : 0;
+}
+
 /* The payload of `tag` into `data` (exactly `bytes`): 0, or -1 where the link was lost first */
-int remote_bulk_receive(struct remote_link *link, void *data, size_t bytes, uint64_t tag) {
+static int bulk_receive(struct remote_link *link, void *data, size_t bytes, uint64_t tag) {
     ucp_request_param_t param = {0};
     ucp_tag_recv_info_t info;
     ucs_status_t status;
@@ -325,6 +338,10 @@ int remote_bulk_receive(struct remote_link *link, void *data, size_t bytes, uint
     }
     ucx.ucp_request_free(request);
     return status == UCS_OK ? 0 : -1;
+}
+
+int remote_receive_payload(struct remote_link *link, void *data, size_t bytes, uint64_t tag) {
+    return tag ? bulk_receive(link, data, bytes, tag) : remote_receive(link, data, bytes);
 }
 
 /* Sleep until the worker has something to do (UCX's wakeup file descriptor), at most

@@ -66,10 +66,8 @@ static long owned_range(struct client *c, int device, uintptr_t address, uint64_
 /* An answer out: its header in the stream, a bulk payload by tag (sent, then waited for:
  * the client reads it right after the header) */
 static int send_answer(struct remote_link *link, struct remote_reply r, const void *payload) {
-    r.bulk = r.payload >= REMOTE_BULK_MIN ? remote_bulk_tag() : 0;
-    if (remote_send(link, &r, sizeof r)) return -1;
-    if (!r.bulk) return remote_send(link, payload, r.payload);
-    return remote_bulk_finish(link, remote_bulk_send(link, payload, r.payload, r.bulk));
+    r.bulk = remote_payload_tag(r.payload);
+    return remote_send_message(link, &r, sizeof r, r.bulk, payload, r.payload, 0);
 }
 
 static int reply(struct client *c, const struct remote_request *q, int64_t status, uint64_t value,
@@ -150,26 +148,17 @@ static char *kept_buffer(struct client *c, const struct remote_request *q, uint6
     return kept->payload;
 }
 
-/* A request's payload into `data`, from the stream or by its tag: 0, or -1 (link lost) */
-static int receive_payload(struct client *c, const struct remote_request *q, void *data) {
-    if (q->payload == 0) return 0;
-    return q->bulk ? remote_bulk_receive(c->link, data, q->payload, q->bulk)
-                   : remote_receive(c->link, data, q->payload);
-}
-
 /* Where a PUT's payload for a GPU is received before its copy to the device: page-locked
  * memory of that GPU (the copy then runs at the link's full speed), made at the device's
  * first PUT, REMOTE_PIECE_MOST bytes; plain memory where the device has none. NULL: out of
  * memory. */
 static void *staging_for(struct device *d) {
-    static struct { void *buffer; int pinned; } staging[64];
+    static void *staging[64];
     if (d->number >= 64) return 0;
-    if (!staging[d->number].buffer) {
-        staging[d->number].pinned = d->ops->allocate_pinned
-                                    && d->ops->allocate_pinned(d, REMOTE_PIECE_MOST, &staging[d->number].buffer) == 0;
-        if (!staging[d->number].pinned) staging[d->number].buffer = malloc(REMOTE_PIECE_MOST);
-    }
-    return staging[d->number].buffer;
+    if (!staging[d->number]
+        && !(d->ops->allocate_pinned && d->ops->allocate_pinned(d, REMOTE_PIECE_MOST, &staging[d->number]) == 0))
+        staging[d->number] = malloc(REMOTE_PIECE_MOST);
+    return staging[d->number];
 }
 
 /* REMOTE_PUT, its payload still to come: received in place on the CPU device (its memory is
@@ -183,7 +172,7 @@ static int put(struct client *c, const struct remote_request *q, struct device *
     void *into = in_place ? (void *)(uintptr_t)q->b : wanted ? staging_for(d) : malloc(q->payload ? q->payload : 1);
     int received;
     if (q->payload > REMOTE_PIECE_MOST || !into) return -1;
-    received = receive_payload(c, q, into);
+    received = remote_receive_payload(c->link, into, q->payload, q->bulk);
     if (!wanted) free(into);
     if (received) return -1;
     if (resent) return resend(c, q);
@@ -283,10 +272,8 @@ static struct peer { char target[200]; struct remote_link *link; uint64_t sequen
 
 /* A command to a peer; its answer is read by peer_answer (several may be in flight) */
 static int peer_send(struct peer *p, struct remote_request *q, const void *payload, char *why, size_t size) {
-    q->bulk = q->payload >= REMOTE_BULK_MIN ? remote_bulk_tag() : 0;
-    if (remote_send(p->link, q, sizeof *q)
-        || (q->bulk ? remote_bulk_finish(p->link, remote_bulk_send(p->link, payload, q->payload, q->bulk))
-                    : remote_send(p->link, payload, q->payload))) {
+    q->bulk = remote_payload_tag(q->payload);
+    if (remote_send_message(p->link, q, sizeof *q, q->bulk, payload, q->payload, 0)) {
         snprintf(why, size, "the link to %s was lost", p->target);
         return -1;
     }
@@ -298,8 +285,7 @@ static int peer_answer(struct peer *p, char *why, size_t size) {
     struct remote_reply r;
     char answer[64 * sizeof(struct remote_device_info)];
     if (remote_receive(p->link, &r, sizeof r) || r.payload > sizeof answer
-        || (r.bulk ? remote_bulk_receive(p->link, answer, r.payload, r.bulk)
-                   : remote_receive(p->link, answer, r.payload))) {
+        || remote_receive_payload(p->link, answer, r.payload, r.bulk)) {
         if (!why[0]) snprintf(why, size, "the link to %s was lost", p->target);
         return -1;
     }
@@ -417,7 +403,7 @@ static int serve_command(struct client *c, struct remote_request q) {
     if (c->trusted) forget_answered(c, q.answered);
     if (q.op == REMOTE_PUT && c->trusted && !c->refused)
         return put(c, &q, device_of(q.a), q.sequence && q.sequence <= c->last_sequence);
-    if (q.payload && (!(data = malloc(q.payload + 1)) || receive_payload(c, &q, data))) {
+    if (q.payload && (!(data = malloc(q.payload + 1)) || remote_receive_payload(c->link, data, q.payload, q.bulk))) {
         free(data);
         return -1;
     }
