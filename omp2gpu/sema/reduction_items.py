@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from omp2gpu.frontend.openmp.clause_types import ArraySection
 
+# reduction(op: z) over a complex z for the operators that do not split into its real and
+# imaginary parts: op -> its identity (OpenMP 4.5 2.15.3.6). Codegen builds each as the
+# declared reduction it amounts to, so the schemes take it as a user-defined one.
+COMPLEX_DECLARED_IDENTITIES = {"*": "1", "&&": "1", "||": "0"}
+
 
 def whole_array_section(item) -> ArraySection:
     """`[:]`: from 0 to the end of the array."""

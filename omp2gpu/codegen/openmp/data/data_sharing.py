@@ -23,7 +23,12 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.openmp.clause_parsers import REDUCTION_OPS
 from omp2gpu.frontend.openmp.declare_reduction import DeclaredReduction
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.reduction_items import array_scalars, is_whole_array_section, whole_array_section
+from omp2gpu.sema.reduction_items import (
+    COMPLEX_DECLARED_IDENTITIES,
+    array_scalars,
+    is_whole_array_section,
+    whole_array_section,
+)
 from omp2gpu.sema.scopes import Symbol
 
 
@@ -440,10 +445,10 @@ def iteration_variable(loop: c_ast.For) -> str | None:
 
 
 # reduction(op: z) over a complex z for the operators that do not split into its parts:
-# the combiner's right-hand side (omp_out op omp_in) and the identity (OpenMP 4.5 2.15.3.6).
+# the combiner's right-hand side (omp_out op omp_in) and the identity.
 _COMPLEX_AS_DECLARED = {
     op: (c_ast.BinaryOp(op, c_ast.ID("omp_out"), c_ast.ID("omp_in")), c_ast.Constant("int", identity))
-    for op, identity in (("*", "1"), ("&&", "1"), ("||", "0"))}
+    for op, identity in COMPLEX_DECLARED_IDENTITIES.items()}
 
 
 def _complex_part(cg, whole: LValue, index: int) -> LValue:

@@ -25,7 +25,7 @@ from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, Om
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
-from omp2gpu.sema.reduction_items import array_scalars
+from omp2gpu.sema.reduction_items import COMPLEX_DECLARED_IDENTITIES, array_scalars
 from omp2gpu.sema.requires import is_reverse_offload
 from omp2gpu.sema.typed_scopes import TypedScopes, visible_names
 
@@ -349,7 +349,7 @@ def _user_reductions(construct, scope) -> list[str]:
                 ctype = symbol.ctype if symbol is not None else None
                 # a complex *, && or || is the declared reduction it amounts to (data_sharing.py
                 # _complex_reduction): a user-defined one for the schemes
-                complex_declared = ctype is not None and ctype.is_complex and clause.op in ("*", "&&", "||")
+                complex_declared = ctype is not None and ctype.is_complex and clause.op in COMPLEX_DECLARED_IDENTITIES
                 if clause.op not in _BUILTIN_REDUCTIONS or (ctype is not None and ctype.is_struct) or complex_declared:
                     found.append(clause.op)
     return found
