@@ -54,16 +54,15 @@ import difflib
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from host_regions import unexpected_host_regions
+from remote_servers import start_server, url
 
 from omp2gpu import driver
-from omp2gpu.tools.doctor import gpu_status
 
 PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
 REPO_ROOT = PROGRAMS_DIR.parent.parent
@@ -221,7 +220,7 @@ def gcc_results(gcc_binaries):
 
 
 REMOTE_TOKEN = "corpus-over-a-server"
-_servers: dict[str, tuple[subprocess.Popen, str]] = {}
+_servers: dict[str, subprocess.Popen] = {}
 
 
 def remote_environment(device: str) -> dict[str, str]:
@@ -231,20 +230,11 @@ def remote_environment(device: str) -> dict[str, str]:
         return {}
     kind = device[len("remote-"):]
     if kind not in _servers:
-        with socket.socket() as probe:                      # a free port
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        env = {**_env(), "OMP2GPU_REMOTE_TOKEN": REMOTE_TOKEN}
-        if kind == "gpu":                                   # one GPU a server, the workers spread over them
-            worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
-            env["CUDA_VISIBLE_DEVICES"] = str(worker % max(1, gpu_status()[0]))
-        server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen",
-                                   f"127.0.0.1:{port}", "--devices", kind], env=env, stdout=subprocess.PIPE, text=True)
-        listening = re.search(r"listening on (\S+) ", server.stdout.readline())
-        assert listening, f"omp2gpu serve --devices {kind} did not start"
+        worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)   # the workers spread over the GPUs
+        server = start_server(REMOTE_TOKEN, kind, worker, base_env=_env())
         atexit.register(server.kill)
-        _servers[kind] = (server, listening.group(1))
-    return {"OMP2GPU_DEVICES": f"remote://{_servers[kind][1]}", "OMP2GPU_REMOTE_TOKEN": REMOTE_TOKEN,
+        _servers[kind] = server
+    return {"OMP2GPU_DEVICES": url(_servers[kind]), "OMP2GPU_REMOTE_TOKEN": REMOTE_TOKEN,
             "OMP_TARGET_OFFLOAD": "MANDATORY"}
 
 

@@ -10,17 +10,15 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from remote_servers import start_server, url
 
 from omp2gpu import native_link
 from omp2gpu.driver import CompileOptions
-from omp2gpu.tools.doctor import gpu_status
 
 PROGRAM = Path(__file__).parents[1] / "programs" / "multi_device_stencil_halves.c"
 IN_PLACE = Path(__file__).parents[1] / "programs" / "remote_in_place_time_steps.c"
@@ -28,24 +26,6 @@ HALO = Path(__file__).parents[1] / "programs" / "device_to_device_halo_memcpy.c"
 TOKEN = "remote-test-secret"
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is the reference")
 pytest.importorskip("libucx")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(port: int, stderr=None, kind: str = "cpu", index: int = 0, **extra) -> subprocess.Popen:
-    """A server of `kind` devices; a GPU server owns the index-th GPU alone (as one server a
-    machine would; a one-GPU machine's servers share it)."""
-    env = {**os.environ, "OMP2GPU_REMOTE_TOKEN": TOKEN, **extra}
-    if kind == "gpu":
-        env["CUDA_VISIBLE_DEVICES"] = str(index % max(1, gpu_status()[0]))
-    server = subprocess.Popen([sys.executable, "-m", "omp2gpu.tools.cli", "serve", "--listen", f"127.0.0.1:{port}",
-                               "--devices", kind], env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
-    assert "listening on" in server.stdout.readline()
-    return server
 
 
 KINDS = ["cpu", pytest.param("gpu", marks=pytest.mark.gpu)]
@@ -60,15 +40,11 @@ def kind(request) -> str:
 
 @pytest.fixture(scope="module")
 def servers(kind):
-    started = [start_server(free_port(), kind=kind, index=index) for index in range(2)]
+    started = [start_server(TOKEN, kind=kind, index=index) for index in range(2)]
     yield started
     for server in started:
         server.kill()
         server.wait()
-
-
-def url(server) -> str:
-    return "remote://" + server.args[server.args.index("--listen") + 1]
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +107,7 @@ def test_a_wrong_token_is_refused(servers, binaries, tmp_path):
 def test_a_server_killed_mid_loop_falls_back_with_the_right_answer(kind, binaries, tmp_path):
     log = tmp_path / "server.err"
     with log.open("w") as errors:
-        victim = start_server(free_port(), stderr=errors, kind=kind, OMP2GPU_SERVE_TRACE="1")
+        victim = start_server(TOKEN, stderr=errors, kind=kind, OMP2GPU_SERVE_TRACE="1")
     try:
         program = subprocess.Popen([str(binaries[0]), "4"], env={
             **os.environ, "OMP2GPU_DEVICES": url(victim), "OMP2GPU_REMOTE_TOKEN": TOKEN,
@@ -161,7 +137,7 @@ def test_a_client_killed_has_its_server_memory_freed(kind, tmp_path):
     ours, _ = build(IN_PLACE, tmp_path)                 # its target data region holds two buffers
     log = tmp_path / "server.err"
     with log.open("w") as errors:
-        server = start_server(free_port(), stderr=errors, kind=kind, OMP2GPU_SERVE_GRACE="0",
+        server = start_server(TOKEN, stderr=errors, kind=kind, OMP2GPU_SERVE_GRACE="0",
                               OMP2GPU_SERVE_TRACE="1")
     try:
         client = subprocess.Popen([str(ours)], env={**os.environ, "OMP2GPU_DEVICES": url(server),
@@ -200,7 +176,7 @@ def test_nowait_kernels_on_two_servers_overlap(kind, tmp_path):
     try:
         for index, log in enumerate(logs):
             with log.open("w") as errors:
-                started.append(start_server(free_port(), stderr=errors, kind=kind, index=index,
+                started.append(start_server(TOKEN, stderr=errors, kind=kind, index=index,
                                             OMP2GPU_SERVE_TRACE="1"))
         devices = ",".join(map(url, started))
         expected = subprocess.run([str(reference), "100000000"], capture_output=True, text=True).stdout
