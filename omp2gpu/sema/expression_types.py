@@ -22,6 +22,8 @@ def type_of_expression(node, scope, resolver) -> ct.CType:
         symbol = scope.lookup(node.name)
         if symbol is None:
             raise CompileError(f"use of undeclared identifier '{node.name}'", node.coord)
+        if symbol.ctype is None:            # its declaration has no type we could read
+            raise CompileError(f"cannot determine the type of '{node.name}'", node.coord)
         return symbol.ctype
     if isinstance(node, c_ast.Constant):
         if node.type == "string":

@@ -8,7 +8,8 @@ construct or `barrier` inside a worksharing, `critical`, `ordered`,
 where a `loop` may bind); no `critical` inside one of the same name; `section`
 only as a statement of a `sections` block (which must be a compound statement of
 statements, no declarations);
-no `return` inside a construct's structured block (it would leave it);
+no `return` inside a construct's structured block (it would leave it), and no `goto` into
+or out of one (the jump checks below);
 `ordered` (without `depend`) closely nested in a loop region with an `ordered`
 clause; `cancel` and `cancellation point` closely nested in a region of the kind they
 name (parallel, for, sections or a section, task or taskloop for taskgroup: the
@@ -38,8 +39,38 @@ NO_MASTER_INSIDE = WORKSHARING + ("task", "taskloop")
 
 
 def check_nesting(ast) -> None:
-    """Raise a CompileError at the first construct nested where OpenMP forbids it."""
+    """Raise a CompileError at the first construct nested where OpenMP forbids it, or the
+    first `goto` that enters or leaves a construct's structured block."""
     _walk(ast, [], set())
+    for node in ast.ext or ():
+        if isinstance(node, c_ast.FuncDef):
+            _check_jumps(node)
+
+
+def _check_jumps(function: c_ast.FuncDef) -> None:
+    """A structured block has one entry and one exit (OpenMP 4.5 1.2.2): a `goto` and its
+    label must be inside the same constructs. Errors as gcc words them, at the `goto`."""
+    labels, gotos = {}, []
+    _collect_jumps(function.body, (), labels, gotos)
+    for goto, constructs in gotos:
+        target = labels.get(goto.name)
+        if target is None or target == constructs:
+            continue                        # an undeclared label is codegen's error
+        leaves = target[:len(constructs)] != constructs
+        raise CompileError("invalid branch to/from OpenMP structured block" if leaves else
+                           "invalid entry to OpenMP structured block", goto.coord)
+
+
+def _collect_jumps(node, constructs: tuple, labels: dict, gotos: list) -> None:
+    """labels: name -> ids of the constructs around the label; gotos: (goto, those ids)."""
+    if isinstance(node, (OmpConstruct, OmpMetadirective)):
+        constructs = constructs + (id(node),)
+    if isinstance(node, c_ast.Label):
+        labels.setdefault(node.name, constructs)
+    elif isinstance(node, c_ast.Goto) and isinstance(node.name, str):
+        gotos.append((node, constructs))
+    for _, child in node.children():
+        _collect_jumps(child, constructs, labels, gotos)
 
 
 def _walk(node, enclosing: list, sections: set) -> None:

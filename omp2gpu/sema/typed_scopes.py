@@ -9,6 +9,8 @@ order) is declared with type None, and readers treat it as unknown.
 
 from __future__ import annotations
 
+import copy
+
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -41,7 +43,9 @@ class TypedScopes:
     def type_of(self, node, scope: Scope):
         """The type a type name or declarator means in `scope`, None if it has none."""
         if _identifier_list(node):
-            return None             # K&R `f(a, b) int a; ...`: codegen reads it (sema/kr_definitions.py)
+            # K&R `f(a, b) int a; ...`: codegen reads the parameters (sema/kr_definitions.py);
+            # a caller sees `int f()`, as C99 6.7.5.3p14 has it
+            node = _without_identifier_list(node)
         try:
             return self.resolver.resolve(node, scope)
         except (CompileError, RecursionError):
@@ -108,6 +112,17 @@ def visible_names(scope: Scope) -> Scope:
         names.update(level.names)
         tags.update(level.tags)
     return Scope(names=names, tags=tags)
+
+
+def _without_identifier_list(node):
+    """A copy of declarator `node` whose function declarator has no parameter list."""
+    node = copy.copy(node)
+    if isinstance(node, c_ast.FuncDecl) and node.args is not None and any(
+            isinstance(param, c_ast.ID) for param in node.args.params):
+        node.args = None
+    elif isinstance(node, (c_ast.PtrDecl, c_ast.TypeDecl, c_ast.ArrayDecl, c_ast.FuncDecl)):
+        node.type = _without_identifier_list(node.type)
+    return node
 
 
 def _identifier_list(node) -> bool:

@@ -76,6 +76,12 @@ int main(void) {
   printf("dot %.4f\n", ddot(N, x, y));
   printf("argmax %d\n", idamax(N, y));
   printf("triangle %ld %ld\n", triangle(100L, 1), triangle(100L, 7));
+  {
+    /* the type of a call to a K&R function, as a max() macro's __typeof__ asks it */
+    __typeof__(ddot(N, x, y)) norm2 = ddot(N, y, y);
+    static char kinds[sizeof idamax(N, x) + sizeof(ddot(N, x, x))];
+    printf("norm2 %.4f, %zu bytes\n", norm2, sizeof kinds);
+  }
 
   #pragma omp target teams distribute parallel for map(to: x) map(from: z)
   for (i = 0; i < N; i++)
