@@ -49,9 +49,10 @@ def check_nesting(ast) -> None:
 
 def _check_jumps(function: c_ast.FuncDef) -> None:
     """A structured block has one entry and one exit (OpenMP 4.5 1.2.2): a `goto` and its
-    label must be inside the same constructs. Errors as gcc words them, at the `goto`."""
+    label must be inside the same constructs, and so must a `break` or `continue` and the
+    loop or switch it leaves. Errors as gcc words them, at the jump."""
     labels, gotos = {}, []
-    _collect_jumps(function.body, (), labels, gotos)
+    _collect_jumps(function.body, (), labels, gotos, None, None)
     for goto, constructs in gotos:
         target = labels.get(goto.name)
         if target is None or target == constructs:
@@ -61,16 +62,30 @@ def _check_jumps(function: c_ast.FuncDef) -> None:
                            "invalid entry to OpenMP structured block", goto.coord)
 
 
-def _collect_jumps(node, constructs: tuple, labels: dict, gotos: list) -> None:
-    """labels: name -> ids of the constructs around the label; gotos: (goto, those ids)."""
+_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
+
+
+def _collect_jumps(node, constructs: tuple, labels: dict, gotos: list, loop, breakable) -> None:
+    """constructs: ids of the constructs around `node`; labels: name -> their constructs
+    around each label; gotos: (goto, its constructs); loop, breakable: the constructs
+    around the innermost loop (`continue`'s target), loop or switch (`break`'s), None
+    outside any (codegen's error)."""
     if isinstance(node, (OmpConstruct, OmpMetadirective)):
         constructs = constructs + (id(node),)
     if isinstance(node, c_ast.Label):
         labels.setdefault(node.name, constructs)
     elif isinstance(node, c_ast.Goto) and isinstance(node.name, str):
         gotos.append((node, constructs))
+    elif isinstance(node, (c_ast.Break, c_ast.Continue)):
+        target = breakable if isinstance(node, c_ast.Break) else loop
+        if target is not None and target != constructs:
+            raise CompileError("invalid branch to/from OpenMP structured block", node.coord)
+    if isinstance(node, _LOOPS):
+        loop = breakable = constructs
+    elif isinstance(node, c_ast.Switch):
+        breakable = constructs
     for _, child in node.children():
-        _collect_jumps(child, constructs, labels, gotos)
+        _collect_jumps(child, constructs, labels, gotos, loop, breakable)
 
 
 def _walk(node, enclosing: list, sections: set) -> None:
