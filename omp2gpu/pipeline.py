@@ -34,10 +34,10 @@ from omp2gpu.sema.loop_construct import lower_loop_constructs
 from omp2gpu.sema.loop_transformations import apply_loop_transformations
 from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
-from omp2gpu.sema.orphaned_reductions import check_orphaned_reductions
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
 from omp2gpu.sema.uses_allocators import check_allocator_traits
+from omp2gpu.sema.worksharing_privates import check_worksharing_privates
 from omp2gpu.targets import mpi
 
 # Stages that --dump can show, in pipeline order, with what each shows (the CLI's help
@@ -209,7 +209,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
         step(("loop", "order"), check_concurrent_races)
         step(("omp",), check_nesting)
         step(("in_reduction",), check_task_reduction_operators)
-        step(("reduction", "firstprivate"), check_orphaned_reductions)
+        step(("reduction", "firstprivate", "lastprivate"), check_worksharing_privates)
     step(("loop",), lower_loop_constructs, lowering_checks)             # 5.0 `loop` -> a 4.5 construct
     step(("atomic",), check_atomic_forms)
     step(("requires", "atomic", "ancestor"), apply_requires)

@@ -166,7 +166,7 @@ def _barriers_before_loop_start(ir: str) -> int:
                                                 ("lastprivate(k)", 0), ("firstprivate(k)", 0)])
 def test_threads_meet_after_reading_originals_one_of_them_copies_out(tmp_path, clauses, barriers):
     # k at file scope: an orphaned worksharing construct's firstprivate must not name a local
-    # (sema/orphaned_reductions.py, as gcc)
+    # (sema/worksharing_privates.py, as gcc)
     source = ("int k = 0;\nint main(void) {\n  int a[8];\n#pragma omp for schedule(dynamic) " + clauses +
               "\n  for (int i = 0; i < 8; i++) { a[i] = k; k++; }\n  return k + a[0];\n}\n")
     assert _barriers_before_loop_start(host_ir(tmp_path, source)) == barriers
