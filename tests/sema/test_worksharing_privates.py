@@ -58,10 +58,14 @@ REJECTED = {
 
 @pytest.mark.parametrize("body, name", REJECTED.values(), ids=REJECTED.keys())
 def test_the_functions_own_variables_are_private_there(tmp_path, body, name):
+    _assert_refused(tmp_path, body, f"reduction variable '{name}'", line=5)
+
+
+def _assert_refused(tmp_path, body: str, what: str, line: int) -> None:
     with pytest.raises(LoweringError) as info:
         _check(tmp_path, body)
-    assert info.value.message == f"reduction variable '{name}' is private in outer context"
-    assert (info.value.location.line, info.value.location.column) == (5, 9)
+    assert info.value.message == f"{what} is private in outer context"
+    assert (info.value.location.line, info.value.location.column) == (line, 9)
 
 
 NESTED = {
@@ -91,13 +95,9 @@ NESTED = {
 
 @pytest.mark.parametrize("body, clause, name, line", NESTED.values(), ids=NESTED.keys())
 def test_what_is_private_in_the_region_around(tmp_path, body, clause, name, line):
-    with pytest.raises(LoweringError) as info:
-        _check(tmp_path, body)
-    assert info.value.message == f"{clause} variable '{name}' is private in outer context"
-    assert (info.value.location.line, info.value.location.column) == (line, 9)
+    _assert_refused(tmp_path, body, f"{clause} variable '{name}'", line)
 
 
 def test_an_orphaned_lastprivate_of_a_local(tmp_path):
-    with pytest.raises(LoweringError) as info:
-        _check(tmp_path, "#pragma omp for lastprivate(loc)\nfor (i = 0; i < 4; i++) loc = i;")
-    assert info.value.message == "lastprivate variable 'loc' is private in outer context"
+    _assert_refused(tmp_path, "#pragma omp for lastprivate(loc)\nfor (i = 0; i < 4; i++) loc = i;",
+                    "lastprivate variable 'loc'", line=5)
