@@ -9,7 +9,7 @@ where a `loop` may bind); no `critical` inside one of the same name; `section`
 only as a statement of a `sections` block (which must be a compound statement of
 statements, no declarations);
 no `return` inside a construct's structured block (it would leave it), and no `goto` into
-or out of one (the jump checks below);
+or out of one, nor a `break` or `continue` out of one (the jump checks below);
 `ordered` (without `depend`) closely nested in a loop region with an `ordered`
 clause; `cancel` and `cancellation point` closely nested in a region of the kind they
 name (parallel, for, sections or a section, task or taskloop for taskgroup: the
@@ -29,6 +29,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import CompileError, LoweringError
 from omp2gpu.frontend.openmp.clause_types import NogroupClause, OrderClause, OrderedClause, SimdClause
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.sema.openmp_constructs import file_functions
 
 WORKSHARING = ("for", "sections", "single")
 NO_WORKSHARING_INSIDE = WORKSHARING + ("critical", "ordered", "master", "task",
@@ -40,11 +41,10 @@ NO_MASTER_INSIDE = WORKSHARING + ("task", "taskloop")
 
 def check_nesting(ast) -> None:
     """Raise a CompileError at the first construct nested where OpenMP forbids it, or the
-    first `goto` that enters or leaves a construct's structured block."""
+    first jump that enters or leaves a construct's structured block."""
     _walk(ast, [], set())
-    for node in ast.ext or ():
-        if isinstance(node, c_ast.FuncDef):
-            _check_jumps(node)
+    for function in file_functions(ast):
+        _check_jumps(function)
 
 
 def _check_jumps(function: c_ast.FuncDef) -> None:
@@ -84,7 +84,7 @@ def _collect_jumps(node, constructs: tuple, labels: dict, gotos: list, loop, bre
         loop = breakable = constructs
     elif isinstance(node, c_ast.Switch):
         breakable = constructs
-    for _, child in node.children():
+    for child in node:
         _collect_jumps(child, constructs, labels, gotos, loop, breakable)
 
 

@@ -114,21 +114,28 @@ def visible_names(scope: Scope) -> Scope:
     return Scope(names=names, tags=tags)
 
 
+_DECLARATORS = (c_ast.PtrDecl, c_ast.TypeDecl, c_ast.ArrayDecl, c_ast.FuncDecl)
+
+
 def _without_identifier_list(node):
     """A copy of declarator `node` whose function declarator has no parameter list."""
     node = copy.copy(node)
-    if isinstance(node, c_ast.FuncDecl) and node.args is not None and any(
-            isinstance(param, c_ast.ID) for param in node.args.params):
+    if _is_identifier_list(node):
         node.args = None
-    elif isinstance(node, (c_ast.PtrDecl, c_ast.TypeDecl, c_ast.ArrayDecl, c_ast.FuncDecl)):
+    elif isinstance(node, _DECLARATORS):
         node.type = _without_identifier_list(node.type)
     return node
 
 
 def _identifier_list(node) -> bool:
-    while isinstance(node, (c_ast.PtrDecl, c_ast.TypeDecl, c_ast.ArrayDecl, c_ast.FuncDecl)):
-        if isinstance(node, c_ast.FuncDecl) and node.args is not None and any(
-                isinstance(param, c_ast.ID) for param in node.args.params):
+    while isinstance(node, _DECLARATORS):
+        if _is_identifier_list(node):
             return True
         node = node.type
     return False
+
+
+def _is_identifier_list(node) -> bool:
+    """A K&R function declarator: `f(a, b)`, its parameters named, not declared."""
+    return isinstance(node, c_ast.FuncDecl) and node.args is not None and any(
+        isinstance(param, c_ast.ID) for param in node.args.params)
