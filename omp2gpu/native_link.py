@@ -23,10 +23,8 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -38,7 +36,15 @@ from omp2gpu.diagnostics import CompileError
 from omp2gpu.disk_cache import cache_dir, code_cache_enabled, compiler_key
 from omp2gpu.pipeline import CompileOptions, dump, stage
 from omp2gpu.runtime_files import runtime_root
-from omp2gpu.targets import host, mpi, mpi_device_buffers, native_runtime, openmp_runtime, shared_libraries
+from omp2gpu.targets import (
+    host,
+    mpi,
+    mpi_device_buffers,
+    native_runtime,
+    openmp_runtime,
+    python_call_wrappers,
+    shared_libraries,
+)
 from omp2gpu.targets.native_runtime import SYSTEM_LIBRARIES, WAIT_WRAPPER_FLAGS
 
 
@@ -297,42 +303,8 @@ def default_device_name(described: bool) -> str | None:
     return buffer.value.decode("utf-8", "replace")
 
 
-# --- one call of a loaded function (runtime/offload/python_calls.c) -----------------------
-# The arrays a call passes, each as python_calls.c's struct call_array: its first byte, its
-# bytes (> 0), the address of its C parameter's name (NUL-terminated, alive through the
-# call), 1 for device memory (lent for the call) or 0 for host memory.
-CALL_ARRAY_FIELDS = 4
-
-
-@cache
-def call_arrays(count: int) -> struct.Struct:
-    """The packing of `count` arrays' fields, given flat."""
-    return struct.Struct(f"{CALL_ARRAY_FIELDS * count}Q")
-
-
-@dataclass(frozen=True)
-class CallEntries:
-    """The runtime's entry points around one call, bound once (a call makes two ctypes
-    calls of its own however many arrays it passes, none where it passes none):
-
-        begin(count, packed arrays)  0; -1: a device array cannot be lent (call_why());
-                                     -2: out of memory. Nothing kept unless 0.
-        end(count, packed arrays)    the same arrays let go; nonzero: an error is pending
-        pending.value                nonzero: an error is pending (read in place)"""
-    begin: Callable[[int, bytes], int]
-    end: Callable[[int, bytes], int]
-    pending: ctypes.c_int
-
-
-@cache
-def call_entries() -> CallEntries:
-    """begin and end take no argtypes: ctypes passes an int and a bytes object's text as C
-    does without them (an int, a char *), in half the time."""
-    runtime = shared_runtime()
-    return CallEntries(runtime.__omp2gpu_call_begin, runtime.__omp2gpu_call_end,
-                       ctypes.c_int.in_dll(runtime, "__omp2gpu_error_pending"))
-
-
+# --- one call of a loaded function (runtime/offload/python_calls.c through the call's
+# wrapper, targets/python_call_wrappers.py) --------------------------------------------------
 def call_why() -> str:
     """Why this thread's last begin failed."""
     buffer = ctypes.create_string_buffer(1024)
@@ -357,9 +329,15 @@ class NativeLibrary:
     gpu: object = None
     gpu_kernels: list = field(default_factory=list)
     gpu_remarks: list = field(default_factory=list)
+    wrapped: frozenset = frozenset()      # the functions with a Python call's wrapper
 
     def address(self, name: str) -> int:
-        return ctypes.cast(getattr(self.handle, name), ctypes.c_void_p).value
+        return ctypes.cast(self.handle[name], ctypes.c_void_p).value
+
+    def call_address(self, name: str) -> int | None:
+        """The address of the function a Python call of `name` makes
+        (targets/python_call_wrappers.py), None where it has none."""
+        return self.address(python_call_wrappers.wrapper_name(name)) if name in self.wrapped else None
 
 
 def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary:
@@ -371,7 +349,8 @@ def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary
     unit = driver.compile_unit(path, options, kernel_id=kernel_id)
     program = driver.link_program([unit])
     module = program.host
-    host.internalise(module, keep=tuple(unit.prototypes))
+    wrappers = python_call_wrappers.add_wrappers(module, unit.prototypes)
+    host.internalise(module, keep=(*unit.prototypes, *wrappers))
     flags = library_flags(options, module)
     host.optimise(module, options.opt_level, options.march)
     host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math, options.march)
@@ -386,4 +365,5 @@ def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary
     finally:
         shutil.rmtree(folder, ignore_errors=True)     # mapped now: the file is not needed
     del runtime
-    return NativeLibrary(handle, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks)
+    wrapped = frozenset(name[len(python_call_wrappers.PREFIX):] for name in wrappers)
+    return NativeLibrary(handle, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks, wrapped)

@@ -3,13 +3,13 @@ phase by phase, as CFunction.__call__ (omp2gpu/api/c_function.py) makes them:
 
     convert    the arguments converted by their parameters (api/parameters.py): a device
                array's __cuda_array_interface__ read, its layout's checks looked up, its
-               record for the runtime made
-    begin      the records packed, and one call into the runtime: the device arrays lent
-               to its present table, every array's extent made known to it
-               (runtime/offload/python_calls.c)
-    call       the C function itself through ctypes (its target region found the array present)
-    end        one call into the runtime: the loans ended, whether an error is pending;
-               the arrays' memory let go
+               address and extent for the runtime
+    call       one call into C (targets/python_call_wrappers.py): the arrays' records
+               written, the runtime's begin (the device arrays lent to its present table,
+               every array's extent made known to it: runtime/offload/python_calls.c), the
+               C function (its target region finds the array present), the runtime's end
+               (the loans ended, whether an error is pending)
+    release    the arrays' memory let go
 
 Each phase is timed on its own around each call (time.perf_counter_ns, about 0.1 us of
 its own per phase), and the whole call too, untouched. The device array: a CuPy array
@@ -25,7 +25,7 @@ import time
 
 from omp2gpu import native_link
 
-PHASES = ("convert", "begin", "call", "end")
+PHASES = ("convert", "call", "release")
 
 
 class DeviceMemoryArray:
@@ -55,24 +55,19 @@ def device_array(n: int, device: str):
 
 def one_call(function, args, clock=time.perf_counter_ns) -> list[int]:
     """The nanoseconds of each phase of function(*args), made as CFunction.__call__ makes it."""
-    arrays, releases = [], []
+    releases: list = []
     t0 = clock()
-    converted = function._convert(args, arrays, releases)
+    arguments = function._arguments(args, releases)
+    result = function._result_type() if function._result_type else None
     t1 = clock()
-    count = len(arrays) // function._fields
-    packed = function._packings[count].pack(*arrays)
-    begun = function._begin(count, packed)
-    if begun:
-        function._refuse(begun, arrays)
+    status = function._call(*arguments, result)
+    if status:
+        function._failed(status, tuple(arguments[len(function.parameters):]))
     t2 = clock()
-    function._call(*converted)
-    t3 = clock()
-    if function._end(count, packed):
-        function._raise_pending_error()
     for release in releases:
         release()
-    t4 = clock()
-    return [t1 - t0, t2 - t1, t3 - t2, t4 - t3]
+    t3 = clock()
+    return [t1 - t0, t2 - t1, t3 - t2]
 
 
 def breakdown(function, args, reps: int, trials: int) -> dict[str, float]:

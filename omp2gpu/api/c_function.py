@@ -22,13 +22,16 @@ class OffloadError(RuntimeError):
 class CFunction:
     """A C function to call as `f(*args, **kwargs)`. Each gets a class of its own whose
     __call__ is written out for its parameters (api/call_method.py): the arguments bound,
-    converted by their parameters (_convert: the same conversions, one after another, for
-    bench/python/phases.py), the runtime's begin, the C function, the runtime's end."""
+    converted by their parameters (_arguments: the same conversions, one after another, for
+    bench/python/phases.py), then one call into C: the runtime's begin, the C function,
+    the runtime's end."""
 
-    def __init__(self, prototype: Prototype, address: int, native):
+    def __init__(self, prototype: Prototype, address: int, call_address: int | None, native):
         """TypeError for a function no Python call can make (a struct parameter, `...`).
-        `native`: the module that lends device arrays to the offload runtime and takes its
-        errors (native_link)."""
+        `address`: the function's; `call_address`: the function a Python call of it makes
+        (targets/python_call_wrappers.py: the runtime's begin, the function and the
+        runtime's end in one call from Python). `native`: the module that lends device
+        arrays to the offload runtime and takes its errors (native_link)."""
         ftype = prototype.ctype
         name = prototype.name
         if ftype.variadic:
@@ -36,27 +39,26 @@ class CFunction:
                             "cannot be passed from Python")
         self.prototype = prototype
         self.__name__ = name
+        self.address = address
         self.parameters = [parameter(name, parameter_name, ptype, native.wait_stream)
                            for parameter_name, ptype in zip(prototype.parameter_names, ftype.params)]
-        self._convert = unrolled([p.convert for p in self.parameters])
         try:
             result = ctypes_type(ftype.result)
         except TypeError:
             raise TypeError(f"{name}() returns '{ftype.result}', which cannot be passed to Python") from None
-        self._call = ctypes.CFUNCTYPE(result, *(p.ctypes_type for p in self.parameters))(address)
-        to_python = python_result(ftype.result)
-        if to_python is not None:                # a complex result: a Python complex
-            raw = self._call
-            self._call = lambda *arguments: to_python(raw(*arguments))
-        self._native = native
-        # What every call uses, bound once: the runtime's entry points around a call, the
-        # packing of its arrays by count, its pointer parameters by their names' addresses.
-        entries = native.call_entries()
-        self._begin, self._end, self._pending = entries.begin, entries.end, entries.pending
+        if call_address is None:
+            raise TypeError(f"{name}(): its parameters cannot be passed from Python")
+        # call(*arguments, *extents, result): 0, or the runtime's status; an extent per
+        # pointer parameter (its array's bytes, negative on a device, 0 for none)
         pointers = [p for p in self.parameters if isinstance(p, PointerParameter)]
-        self._packings = tuple(native.call_arrays(count) for count in range(len(pointers) + 1))
-        self._fields = native.CALL_ARRAY_FIELDS
-        self._pointer_names = {p.name_address: p.name for p in pointers}
+        self._pointer_names = [p.name for p in pointers]
+        self._result_type = result
+        self._call = ctypes.CFUNCTYPE(ctypes.c_int, *(p.ctypes_type for p in self.parameters),
+                                      *(ctypes.c_int64 for _ in pointers),
+                                      ctypes.POINTER(result) if result else ctypes.c_void_p)(call_address)
+        self._to_python = python_result(ftype.result)      # a complex result: a Python complex
+        self._arguments = unrolled(self.parameters)
+        self._native = native
         self.__doc__ = f"{self.signature}\n\n(C, from {prototype.location})"
         # its own class, whose __call__ is this function's written out (api/call_method.py)
         self.__class__ = type(type(self).__name__, (type(self),), {"__call__": call_method(self)})
@@ -71,12 +73,20 @@ class CFunction:
     def __repr__(self) -> str:
         return f"<C function {self.signature}>"
 
-    def _refuse(self, begun: int, arrays: list) -> None:
+    def _failed(self, status: int, extents: tuple) -> None:
+        """The exception of a call's nonzero status: an error pending after the call (> 0),
+        or the runtime's refusal of its device arrays (< 0), the function not called;
+        `extents`: the pointer parameters' (a device array's negative)."""
+        if status > 0:
+            self._raise_pending_error()
+        else:
+            self._refuse(status, extents)
+
+    def _refuse(self, begun: int, extents: tuple) -> None:
         if begun == -2:
             raise MemoryError("the offload runtime cannot hold the call's arrays")
-        fields = self._fields
-        lent = [self._pointer_names[arrays[i + 2]] for i in range(0, len(arrays), fields) if arrays[i + 3]]
-        names = ", ".join(f"'{name}'" for name in dict.fromkeys(lent))
+        lent = [name for name, extent in zip(self._pointer_names, extents) if extent < 0]
+        names = ", ".join(f"'{name}'" for name in lent)
         raise ValueError(f"{self.__name__}(): {names}: device array(s) the target regions cannot use: "
                          f"{self._native.call_why()}")
 
@@ -110,13 +120,18 @@ class CFunction:
 _MISSING = object()
 
 
-def unrolled(converters: list) -> Callable[[tuple, list, list], tuple]:
-    """One function converting a call's arguments, `converters[i]` applied to `args[i]`,
-    written out for their number (built once per C function, as dataclasses builds its
-    methods: a loop over the parameters costs as much as converting a few scalars)."""
-    values = "".join(f"v{i}, " for i in range(len(converters)))
-    calls = "".join(f"c{i}(v{i}, arrays, releases), " for i in range(len(converters)))
-    source = f"def convert(args, arrays, releases):\n    ({values}) = args\n    return ({calls})\n"
-    namespace = {f"c{i}": convert for i, convert in enumerate(converters)}
+def unrolled(parameters: list) -> Callable[[tuple, list], list]:
+    """The arguments of `_call` for a call's Python arguments (the parameters' conversions
+    one after another, then the pointer parameters' extents), written out for their number
+    as dataclasses writes its methods; what a generated __call__ does, for
+    bench/python/phases.py to time apart."""
+    pointers = [i for i, p in enumerate(parameters) if isinstance(p, PointerParameter)]
+    targets = "".join(f"(v{i}, e{i}), " if i in pointers else f"v{i}, " for i in range(len(parameters)))
+    values = "".join(f"v{i}, " for i in range(len(parameters)))
+    calls = "".join(f"c{i}(v{i}, releases), " for i in range(len(parameters)))
+    extents = "".join(f"e{i}, " for i in pointers)
+    source = (f"def arguments(args, releases):\n    ({values}) = args\n    ({targets}) = ({calls})\n"
+              f"    return [{values}{extents}]\n")
+    namespace = {f"c{i}": p.convert for i, p in enumerate(parameters)}
     exec(source, namespace)                      # noqa: S102 (our text: names and numbers only)
-    return namespace["convert"]
+    return namespace["arguments"]

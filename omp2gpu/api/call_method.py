@@ -2,9 +2,11 @@
 the arguments unpacked by name, each converted by its parameter, a NumPy array of a
 known dtype converted inline (its address from ctypes, its record for the runtime), a
 CuPy array of a known layout too (the current stream read once a call, not once an
-array), the runtime called before and after when there are arrays. A call from Python
-costs a few microseconds, and a generic __call__'s loop over the parameters, method call per array
-and attribute lookups were a tenth of them (bench/python/phases.py times the steps)."""
+array), an int or a float in range too, then one call into C (the runtime's begin, the
+function, the runtime's end: targets/python_call_wrappers.py). A call from Python costs a
+few microseconds, and a generic __call__'s loop over the parameters, method call per
+argument and attribute lookups were a tenth of them (bench/python/phases.py times the
+steps)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import ctypes
 import sys
 from collections.abc import Callable
 
-from omp2gpu.api.parameters import PointerParameter
+from omp2gpu.api.parameters import FloatParameter, IntegerParameter, PointerParameter
 
 
 class _NeverAnArray:
@@ -21,70 +23,76 @@ class _NeverAnArray:
 
 
 def call_method(function) -> Callable:
-    """The __call__ of `function` (a CFunction whose parameters and runtime entry points
-    are bound)."""
+    """The __call__ of `function` (a CFunction whose parameters and call are bound)."""
     parameters = function.parameters
-    names = [f"v{i}" for i in range(len(parameters))]
+    names = "".join(f"v{i}, " for i in range(len(parameters)))
+    extents = "".join(f"e{i}, " for i, p in enumerate(parameters) if isinstance(p, PointerParameter))
     numpy = sys.modules.get("numpy")
-    namespace = {"bind": function._bind, "packings": function._packings, "begin": function._begin,
-                 "end": function._end, "pending_flag": function._pending, "call": function._call,
-                 "ndarray": getattr(numpy, "ndarray", _NeverAnArray), "address_of": ctypes.addressof,
-                 "char_from_buffer": ctypes.c_char.from_buffer, "unseen": object(), "unread": object()}
+    namespace = {"bind": function._bind, "call": function._call, "result_type": function._result_type,
+                 "to_python": function._to_python, "ndarray": getattr(numpy, "ndarray", _NeverAnArray),
+                 "address_of": ctypes.addressof, "char_from_buffer": ctypes.c_char.from_buffer,
+                 "unseen": object(), "unread": object()}
     lines = ["def __call__(self, *args, **kwargs):",
              f"    if kwargs or len(args) != {len(parameters)}:",
              "        args = bind(args, kwargs)",
-             f"    ({''.join(name + ', ' for name in names)}) = args",
-             "    arrays, releases = [], []",
+             f"    ({names}) = args",
+             "    releases = []",
              "    stream = unread",
              "    try:"]
     for i, parameter in enumerate(parameters):
         namespace[f"c{i}"] = parameter.convert
         if isinstance(parameter, PointerParameter):
             namespace[f"p{i}"], namespace[f"dtypes{i}"] = parameter, parameter._dtypes
-            namespace[f"layouts{i}"], namespace[f"name{i}"] = parameter._cupy_layouts, parameter.name_address
+            namespace[f"layouts{i}"] = parameter._cupy_layouts
             lines += _numpy_inline(i) + _cupy_inline(i)
         else:
-            lines.append(f"        v{i} = c{i}(v{i}, arrays, releases)")
-    arguments = ", ".join(names)
-    lines += ["        if arrays:",
-              f"            count = len(arrays) // {function._fields}",
-              "            packed = packings[count].pack(*arrays)",
-              "            begun = begin(count, packed)",
-              "            if begun:",
-              "                self._refuse(begun, arrays)",
-              "            try:",
-              f"                result = call({arguments})",
-              "            finally:",
-              "                pending = end(count, packed)",
-              "            if pending:",
-              "                self._raise_pending_error()",
-              "            return result",
-              f"        result = call({arguments})",
-              "        if pending_flag.value:",
-              "            self._raise_pending_error()",
-              "        return result",
-              "    finally:",
+            lines += _scalar_inline(i, parameter, namespace)
+    result = function._result_type
+    if result is None:
+        out, returned = "None", None
+    else:
+        lines.append("        out = result_type()")
+        out, returned = "out", "to_python(out)" if function._to_python else "out.value"
+    lines += [f"        status = call({names}{extents}{out})",
+              "        if status:",
+              f"            self._failed(status, ({extents}))"]
+    if returned:
+        lines.append(f"        return {returned}")
+    lines += ["    finally:",
               "        for release in releases:",
               "            release()"]
     exec("\n".join(lines) + "\n", namespace)     # noqa: S102 (our text: names and numbers only)
     return namespace["__call__"]
 
 
+def _scalar_inline(i: int, parameter, namespace: dict) -> list[str]:
+    """Parameter i's conversion with the common case inline: an int in the C type's range, a
+    float; anything else goes to the parameter (the same checks, its messages)."""
+    if isinstance(parameter, IntegerParameter) and not parameter.is_bool:
+        namespace[f"low{i}"], namespace[f"high{i}"] = parameter.low, parameter.high
+        return [f"        if type(v{i}) is not int or not low{i} <= v{i} <= high{i}:",
+                f"            v{i} = c{i}(v{i}, releases)"]
+    if isinstance(parameter, FloatParameter):
+        return [f"        if type(v{i}) is not float:",
+                f"            v{i} = c{i}(v{i}, releases)"]
+    return [f"        v{i} = c{i}(v{i}, releases)"]
+
+
 def _numpy_inline(i: int) -> list[str]:
-    """Parameter i's conversion with a NumPy array's common case inline: writable,
-    C-contiguous, not empty, of a dtype the parameter already took (PointerParameter.convert's
-    first branch); anything else goes to the parameter."""
+    """Parameter i's conversion (its address v{i}, its extent e{i}) with a NumPy array's
+    common case inline: writable, C-contiguous, not empty, of a dtype the parameter already
+    took (PointerParameter.convert's first branch); anything else goes to the parameter."""
     return [f"        if type(v{i}) is ndarray:",
             "            try:",
             f"                address = address_of(char_from_buffer(v{i}))",
             "            except (TypeError, ValueError):",
-            f"                v{i} = c{i}(v{i}, arrays, releases)",
+            f"                v{i}, e{i} = c{i}(v{i}, releases)",
             "            else:",
             f"                if dtypes{i}.get(v{i}.dtype, unseen) is None:",
-            f"                    arrays += (address, v{i}.nbytes, name{i}, 0)",
+            f"                    e{i} = v{i}.nbytes",
             f"                    v{i} = address",
             "                else:",
-            f"                    v{i} = c{i}(v{i}, arrays, releases)"]
+            f"                    v{i}, e{i} = c{i}(v{i}, releases)"]
 
 
 def _cupy_inline(i: int) -> list[str]:
@@ -97,9 +105,7 @@ def _cupy_inline(i: int) -> list[str]:
             f"                stream = p{i}._cupy_stream().ptr",
             "                if stream:",
             f"                    p{i}._wait(stream)",
-            f"            address = v{i}.data.ptr",
-            "            if nbytes:",
-            f"                arrays += (address, nbytes, name{i}, 1)",
-            f"            v{i} = address or None",
+            f"            e{i} = -nbytes",
+            f"            v{i} = v{i}.data.ptr or None",
             "        else:",
-            f"            v{i} = c{i}(v{i}, arrays, releases)"]
+            f"            v{i}, e{i} = c{i}(v{i}, releases)"]

@@ -63,9 +63,9 @@ class Parameter:
         self.ctypes_type = ctypes_type(ctype)
         self.where = f"{function}(): parameter '{name}' ({ctype})"
 
-    def convert(self, value, arrays: list, releases: list):
-        """The value to pass to C (PointerParameter: an array's record appended to
-        `arrays`, what releases its memory after the call to `releases`)."""
+    def convert(self, value, releases: list):
+        """The value to pass to C (PointerParameter: and the array's extent; what releases
+        its memory after the call appended to `releases`)."""
         raise NotImplementedError
 
 
@@ -75,7 +75,7 @@ class IntegerParameter(Parameter):
         self.is_bool = ctype.is_bool
         self.low, self.high = ctype.min_value, ctype.max_value
 
-    def convert(self, value, arrays, releases):
+    def convert(self, value, releases):
         try:
             number = operator.index(value)
         except TypeError:
@@ -88,7 +88,7 @@ class IntegerParameter(Parameter):
 
 
 class FloatParameter(Parameter):
-    def convert(self, value, arrays, releases):
+    def convert(self, value, releases):
         if isinstance(value, (str, bytes, bytearray)):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}")
         try:
@@ -98,7 +98,7 @@ class FloatParameter(Parameter):
 
 
 class ComplexParameter(Parameter):
-    def convert(self, value, arrays, releases):
+    def convert(self, value, releases):
         if isinstance(value, (str, bytes, bytearray)):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}")
         try:
@@ -117,10 +117,10 @@ def python_result(ctype: ct.CType):
 
 
 class PointerParameter(Parameter):
-    """An array's checks and its address; the call's arrays gain its record (its address,
-    bytes, this parameter's name for the runtime, whether it is device memory): the
-    runtime lends device memory for the call and refuses a map section that runs past an
-    array passed, naming the parameter (native_link.CALL_ARRAY_FIELDS)."""
+    """An array's checks, its address and its extent for the runtime: its bytes, negative
+    for device memory, 0 for none (NULL, an empty array). The runtime lends device memory
+    for the call and refuses a map section that runs past an array passed, naming the
+    parameter (targets/python_call_wrappers.py)."""
 
     def __init__(self, function: str, name: str, ctype: ct.PointerType, wait_stream=None):
         """`wait_stream(handle)`: the work a caller queued on a CUDA stream done first
@@ -129,8 +129,6 @@ class PointerParameter(Parameter):
         self.function = function
         self.writes = not ctype.pointee_const
         self.pointee = ctype.pointee
-        self._c_name = name.encode()              # NUL-terminated, alive as long as the parameter
-        self.name_address = ctypes.cast(ctypes.c_char_p(self._c_name), ctypes.c_void_p).value
         self._wait_stream = wait_stream
         self._mismatches: dict = {}       # element -> why it cannot be passed here (None: it can)
         self._dtypes: dict = {}           # a NumPy dtype -> the same
@@ -140,11 +138,11 @@ class PointerParameter(Parameter):
         self._cupy_layouts: dict = {}     # (dtype, size) of a C-contiguous CuPy array that did -> its bytes
         self._cupy_stream = None          # cupy.cuda.get_current_stream
 
-    def convert(self, value, arrays: list, releases: list):
-        """`arrays`: the call's arrays' records, flat; `releases`: what to call once the C
-        function has returned (an array's memory held until then)."""
+    def convert(self, value, releases: list) -> tuple:
+        """(the address or None, the extent); `releases`: what to call once the C function
+        has returned (an array's memory held until then)."""
         if value is None:
-            return None
+            return None, 0
         if type(value) is self._numpy_array or is_numpy_array(value):
             try:
                 address = _addressof(_char_from_buffer(value))
@@ -154,31 +152,25 @@ class PointerParameter(Parameter):
                 why = self._dtypes.get(value.dtype, _UNSEEN)
                 if why is not None:
                     self._numpy_dtype(value, why)
-                arrays += (address, value.nbytes, self.name_address, 0)
-                return address
+                return address, value.nbytes
         if type(value) is self._cupy_array and value._c_contiguous:
             nbytes = self._cupy_layouts.get((value.dtype, value.size))
             if nbytes is not None:
                 stream = self._cupy_stream().ptr
                 if stream:
                     self._wait(stream)
-                address = value.data.ptr
-                if nbytes:
-                    arrays += (address, nbytes, self.name_address, 1)
-                return address or None
+                return value.data.ptr or None, -nbytes
         interface = getattr(value, "__cuda_array_interface__", None)
         if interface is not None:
-            address = self._device_array(interface, arrays)
+            converted = self._device_array(interface)
             if type(value) is cupy_arrays.ndarray_type():
                 self._learn_cupy_layout(value)
-            return address
+            return converted
         memory = self._host_memory(value, releases)
         self._check(memory.element, memory.c_contiguous, memory.readonly)
-        if memory.nbytes:
-            arrays += (memory.address, memory.nbytes, self.name_address, int(memory.on_device))
-        return memory.address or None
+        return memory.address or None, -memory.nbytes if memory.on_device else memory.nbytes
 
-    def _device_array(self, interface: dict, arrays: list):
+    def _device_array(self, interface: dict) -> tuple:
         """A __cuda_array_interface__'s array: the checks of a layout (typestr, shape,
         strides, read-only) made once for this parameter, then only looked up; its mask and
         stream read every call."""
@@ -202,9 +194,7 @@ class PointerParameter(Parameter):
                 self._device_layouts[layout] = nbytes
         if stream is not None:
             self._wait(stream)
-        if nbytes:
-            arrays += (address, nbytes, self.name_address, 1)
-        return address or None
+        return address or None, -nbytes
 
     def _learn_cupy_layout(self, array) -> None:
         """A CuPy array that passed the checks through its interface: the next of its

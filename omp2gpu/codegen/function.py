@@ -22,7 +22,7 @@ from omp2gpu.codegen.values import RValue
 from omp2gpu.codegen.variable_arrays import VariableArrayEmitter, variable_array_types
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.declarators import declared_const
+from omp2gpu.sema.declarators import declared_const, declared_volatile
 from omp2gpu.sema.scopes import Scope, Symbol
 
 if TYPE_CHECKING:
@@ -196,7 +196,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
             slot = self.alloca(ctype, param.name)
             self.builder.store(complex_values.from_abi(self.builder, arg, ctype), slot)
             self.scope.declare(Symbol(param.name, ctype, "object", slot, coord=param.coord,
-                                      const=declared_const(param)))
+                                      const=declared_const(param), volatile=declared_volatile(param)))
         for ctype in self.function_type.params:      # `double (*a)[n]`: n is a parameter
             self.bind_variable_lengths(ctype)
         for number, param in enumerate(_named_params(definition, self.function_type) if self.debug else ()):
@@ -228,7 +228,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
                 address = self.openmp.local_address(self, param, ctype) or self.alloca(ctype, param.name)
                 self.builder.store(value, address)
                 self.scope.declare(Symbol(param.name, ctype, "object", address, coord=param.coord,
-                                          const=declared_const(param)))
+                                          const=declared_const(param), volatile=declared_volatile(param)))
                 self.describe_variable(param.name, ctype, address, param.coord)
             for ctype in function_type.params:
                 self.bind_variable_lengths(ctype)

@@ -215,7 +215,7 @@ class Initializers:
                 if not init.exprs:
                     raise CompileError("scalar initializer cannot be empty", init.coord)
                 value = init.exprs[0]
-            emitter.builder.store(emitter.expr_as(value, ctype), target.address)
+            emitter.store(target, emitter.expr_as(value, ctype))
             return
         walker = self.flatten(ctype, init, emitter.scope)
         emitter.builder.store(ir.Constant(ctype.ir_type(), None), target.address)   # zero the rest

@@ -10,7 +10,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.bit_fields import bit_field_lvalue, load_bit_field, store_bit_field
 from omp2gpu.codegen.ir_types import I32, I64
-from omp2gpu.codegen.values import LValue, RValue
+from omp2gpu.codegen.values import LValue, RValue, volatile_access
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.operator_locations import operator_coord
 from omp2gpu.sema import ctypes as ct
@@ -23,6 +23,11 @@ def no_long_double_here(where) -> CompileError:
     a kernel using one is refused, and its target region runs on the host."""
     return CompileError("long double (the host's x86 80-bit type) has no GPU equivalent",
                         getattr(where, "coord", where))
+
+
+def _pointee(pointer: ct.PointerType, address) -> LValue:
+    """The object a pointer (of C type `pointer`, at `address`) points at, with its qualifiers."""
+    return LValue(pointer.pointee, address, pointer.pointee_const, volatile=pointer.pointee_volatile)
 
 
 def _has_const_member(struct: ct.CType) -> bool:
@@ -50,7 +55,7 @@ class LValueEmitter:
                 return LValue(symbol.ctype, symbol.address)
             if symbol.kind != "object":
                 raise CompileError(f"'{node.name}' is not an object", node.coord)
-            return LValue(symbol.ctype, symbol.address, symbol.const)
+            return LValue(symbol.ctype, symbol.address, symbol.const, volatile=symbol.volatile)
         if isinstance(node, c_ast.ArrayRef):
             return self._subscript(node)
         if isinstance(node, c_ast.StructRef):
@@ -61,7 +66,7 @@ class LValueEmitter:
                 raise CompileError("indirection requires pointer operand", node.coord)
             if pointer.ctype.pointee.is_void:
                 raise CompileError("dereferencing a 'void *' pointer", node.coord)
-            return LValue(pointer.ctype.pointee, pointer.value, pointer.ctype.pointee_const)
+            return _pointee(pointer.ctype, pointer.value)
         if isinstance(node, c_ast.Constant) and node.type == "string":
             data = string_literal(node.value, node.coord)
             ctype = ct.ArrayType(ct.CHAR, len(data) + 1)
@@ -98,7 +103,7 @@ class LValueEmitter:
         if ctype.is_array:
             zero = ir.Constant(I64, 0)
             address = lvalue.address
-            decayed = ct.PointerType(ctype.element, pointee_const=lvalue.const)
+            decayed = ct.PointerType(ctype.element, pointee_const=lvalue.const, pointee_volatile=lvalue.volatile)
             if ctype.is_variable:         # a VLA is stored as a run of its fixed elements
                 return RValue(decayed, address)
             if not ctype.is_complete:     # extern int a[]; stored as [0 x T]
@@ -112,13 +117,18 @@ class LValueEmitter:
             raise CompileError(f"incomplete type '{ctype}'")
         if lvalue.bit_field is not None:
             return load_bit_field(self.builder, lvalue)
-        return RValue(ctype, self.builder.load(lvalue.address))
+        loaded = self.builder.load(lvalue.address)
+        if lvalue.volatile:
+            volatile_access(loaded)
+        return RValue(ctype, loaded)
 
     def store(self, lvalue: LValue, value: ir.Value) -> RValue:
         """Store `value` (of the lvalue's type); gives the value the object then holds."""
         if lvalue.bit_field is not None:
             return store_bit_field(self.builder, lvalue, value)
-        self.builder.store(value, lvalue.address)
+        stored = self.builder.store(value, lvalue.address)
+        if lvalue.volatile:
+            volatile_access(stored)
         return RValue(lvalue.ctype, value)
 
     # ----------------------------------------------------------------- postfix
@@ -131,7 +141,7 @@ class LValueEmitter:
             raise CompileError("array subscript is not an integer", operator_coord(node))
         if base.ctype.pointee.is_void:
             raise CompileError("subscript of a 'void *' pointer", operator_coord(node))
-        return LValue(base.ctype.pointee, self.pointer_offset(base, index, node), base.ctype.pointee_const)
+        return _pointee(base.ctype, self.pointer_offset(base, index, node))
 
     def _expr_ArrayRef(self, node):
         return self.load(self._subscript(node))
@@ -142,7 +152,7 @@ class LValueEmitter:
             if not pointer.ctype.is_pointer or not pointer.ctype.pointee.is_struct:
                 raise CompileError("member reference base type is not a pointer to a struct or union",
                                    node.coord)
-            owner = LValue(pointer.ctype.pointee, pointer.value, pointer.ctype.pointee_const)
+            owner = _pointee(pointer.ctype, pointer.value)
         else:
             owner = self.lvalue_or_temporary(node.name)
             if not owner.ctype.is_struct:
@@ -159,6 +169,7 @@ class LValueEmitter:
         if member is None:
             raise CompileError(f"no member named '{name}' in '{struct}'", coord)
         const = owner.const or member.name in struct.const_fields
+        volatile = owner.volatile or member.name in struct.volatile_fields
         if member.is_bit_field:
             return bit_field_lvalue(self.builder, owner, member, const)
         if struct.is_union:
@@ -167,8 +178,8 @@ class LValueEmitter:
             address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
                                                         ir.Constant(I32, member.index)], inbounds=True)
         if member.name != name:       # anonymous struct/union member
-            return self.member_of(LValue(member.ctype, address, const), name, coord)
-        return LValue(member.ctype, address, const)
+            return self.member_of(LValue(member.ctype, address, const, volatile=volatile), name, coord)
+        return LValue(member.ctype, address, const, volatile=volatile)
 
     def lvalue_or_temporary(self, node) -> LValue:
         """Struct-valued expressions such as f().x need a home in memory."""

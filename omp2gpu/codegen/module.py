@@ -15,7 +15,7 @@ from omp2gpu.codegen.initializers import Initializers
 from omp2gpu.diagnostics import CompileError, warn
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.declarators import TypeResolver, declared_const
+from omp2gpu.sema.declarators import TypeResolver, declared_const, declared_volatile
 from omp2gpu.sema.kr_definitions import prototype_definition
 from omp2gpu.sema.scopes import Scope, Symbol
 from omp2gpu.sema.static_assertions import check_static_assertion
@@ -182,6 +182,7 @@ class ModuleEmitter:
             raise CompileError(f"variable '{node.name}' has incomplete type 'void'", node.coord)
         symbol = self.global_symbol(node.name, ctype, node.coord, internal="static" in node.storage)
         symbol.const = symbol.const or declared_const(node)
+        symbol.volatile = symbol.volatile or declared_volatile(node)
         if is_extern:
             return
         if node.init is None:
@@ -245,7 +246,7 @@ class ModuleEmitter:
         variable.align = max(ctype.align, 1)
         variable.initializer = self.initializers.constant(ctype, node.init, scope)
         symbol = Symbol(node.name, ctype, "object", variable, storage="static", coord=node.coord,
-                        const=declared_const(node), defined=True)
+                        const=declared_const(node), volatile=declared_volatile(node), defined=True)
         self.static_objects.append(symbol)
         return scope.declare(symbol)
 

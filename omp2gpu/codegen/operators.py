@@ -75,7 +75,7 @@ class OperatorEmitter:
         if old.ctype.is_complex:
             one = RValue(ct.INT, ir.Constant(I32, 1))
             new = self.complex_binary("+" if "+" in node.op else "-", old, one, node)
-            self.builder.store(new.value, target.address)
+            self.store(target, new.value)
             return old if node.op.startswith("p") else new
         if not old.ctype.is_scalar:
             raise CompileError("cannot increment value of this type", operator_coord(node))
@@ -93,7 +93,7 @@ class OperatorEmitter:
         if target.bit_field is not None:       # computed in its value type, stored in its bits
             stored = self.store(target, convert(self.builder, new, old.ctype, target.ctype))
             return old if node.op.startswith("p") else stored
-        self.builder.store(new, target.address)
+        self.store(target, new)
         return old if node.op.startswith("p") else RValue(old.ctype, new)
 
     # ----------------------------------------------------------------- binary

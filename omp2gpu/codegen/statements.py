@@ -16,7 +16,7 @@ from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.clause_operands import check_clause_names, check_clause_operands
 from omp2gpu.sema.constant_eval import wrap
-from omp2gpu.sema.declarators import declared_const
+from omp2gpu.sema.declarators import declared_const, declared_volatile
 from omp2gpu.sema.map_items import pointer_and_section_maps
 from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema.scopes import Symbol
@@ -128,10 +128,10 @@ class StatementEmitter:
         # A scheme may place a local elsewhere (team-shared memory on a GPU).
         slot = self.openmp.local_address(self, node, ctype) or self.alloca(ctype, node.name)
         symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
-                                           const=declared_const(node)))
+                                           const=declared_const(node), volatile=declared_volatile(node)))
         self.describe_variable(node.name, ctype, slot, node.coord)
         if node.init is not None:
-            self.initializers.store(self, LValue(ctype, slot), node.init)
+            self.initializers.store(self, LValue(ctype, slot, volatile=symbol.volatile), node.init)
         return symbol
 
     def _variable_array_decl(self, node: c_ast.Decl, ctype: ct.VariableArrayType):
@@ -148,7 +148,7 @@ class StatementEmitter:
         if slot is None:
             slot = self.allocate_variable_array(ctype, node.name)
         symbol = self.scope.declare(Symbol(node.name, ctype, "object", slot, coord=node.coord,
-                                           const=declared_const(node)))
+                                           const=declared_const(node), volatile=declared_volatile(node)))
         self.describe_variable(node.name, ctype, slot, node.coord)
         return symbol
 

@@ -27,3 +27,25 @@ class LValue:
     address: ir.Value
     const: bool = False       # designates a const-qualified object (not assignable)
     bit_field: object = None
+    volatile: bool = False    # designates a volatile-qualified object: loads and stores kept
+
+
+class _VolatileLoad(ir.LoadInstr):
+    def descr(self, buf):
+        text: list[str] = []
+        super().descr(text)
+        buf.append("".join(text).replace("load ", "load volatile ", 1))
+
+
+class _VolatileStore(ir.StoreInstr):
+    def descr(self, buf):
+        text: list[str] = []
+        super().descr(text)
+        buf.append("".join(text).replace("store ", "store volatile ", 1))
+
+
+def volatile_access(instruction: ir.Instruction) -> None:
+    """Make a load or store (just built) volatile: LLVM neither removes, merges nor reorders
+    it among volatile accesses, as C99 6.7.3p6 asks of a volatile object's. llvmlite's
+    builder has no volatile flag, so the instruction prints itself with one."""
+    instruction.__class__ = _VolatileLoad if isinstance(instruction, ir.LoadInstr) else _VolatileStore

@@ -161,6 +161,7 @@ class PointerType(CType):
     # `const T *`: writes through the pointer are errors. Not part of the type's
     # identity: C converts T * to const T * freely, and nothing else here depends on it.
     pointee_const: bool = field(default=False, compare=False)
+    pointee_volatile: bool = field(default=False, compare=False)    # `volatile T *`: accesses kept
     is_pointer = True
     size = 8
     align = 8
@@ -172,7 +173,7 @@ class PointerType(CType):
         return self.pointee.ir_type().as_pointer()
 
     def __str__(self):
-        return f"{'const ' if self.pointee_const else ''}{self.pointee} *"
+        return f"{'const ' if self.pointee_const else ''}{'volatile ' if self.pointee_volatile else ''}{self.pointee} *"
 
 
 @dataclass(frozen=True, eq=True)

@@ -90,7 +90,8 @@ class TypeResolver:
             return self.base_type(node, scope)
         if isinstance(node, c_ast.PtrDecl):
             _outermost_qualifiers_only(node.type)
-            return ct.PointerType(self.resolve(node.type, scope), pointee_const=declared_const(node.type))
+            return ct.PointerType(self.resolve(node.type, scope), pointee_const=declared_const(node.type),
+                                  pointee_volatile=declared_volatile(node.type))
         if isinstance(node, c_ast.ArrayDecl):
             return self._array(node, scope)
         if isinstance(node, c_ast.FuncDecl):
@@ -240,6 +241,7 @@ class TypeResolver:
         if struct.size > MAX_OBJECT_BYTES:           # members each fit, their sum does not
             raise CompileError(f"type '{struct}' is too large", node.coord)
         struct.const_fields = frozenset(d.name for d in declarations if d.name and declared_const(d))
+        struct.volatile_fields = frozenset(d.name for d in declarations if d.name and declared_volatile(d))
         struct.definition = node
         if node.name is None:        # anonymous: `struct {...} a, b;` is one type
             self.anonymous[id(node)] = (node, struct)
@@ -306,8 +308,18 @@ def _enum_type(values: list[int]) -> ct.CType:
 def declared_const(node) -> bool:
     """Whether a declarator's object itself is const: `const int x`, `int *const p`,
     `const int a[3]` (an array of const elements)."""
+    return _declared_qualified(node, "const")
+
+
+def declared_volatile(node) -> bool:
+    """Whether a declarator's object itself is volatile (as declared_const): every read and
+    write of it is made, in order (C99 6.7.3p6)."""
+    return _declared_qualified(node, "volatile")
+
+
+def _declared_qualified(node, qualifier: str) -> bool:
     if isinstance(node, c_ast.Decl):
         node = node.type
     while isinstance(node, c_ast.ArrayDecl):
         node = node.type
-    return isinstance(node, (c_ast.TypeDecl, c_ast.PtrDecl)) and "const" in (node.quals or ())
+    return isinstance(node, (c_ast.TypeDecl, c_ast.PtrDecl)) and qualifier in (node.quals or ())

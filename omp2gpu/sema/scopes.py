@@ -20,6 +20,7 @@ class Symbol:
     coord: Any = None
     defined: bool = True
     const: bool = False       # a const-qualified object: assignments to it are errors
+    volatile: bool = False    # a volatile-qualified object: each access made, in order
 
 
 @dataclass

@@ -30,6 +30,7 @@ class StructType(CType):
     _size: int = 0
     _align: int = 1
     const_fields: frozenset = frozenset()      # members declared const
+    volatile_fields: frozenset = frozenset()   # members declared volatile
     storage: list = field(default_factory=list)   # IR body elements (record_layout.Layout)
     is_struct = True
 

@@ -1,12 +1,11 @@
 """A CFunction's __call__ as written out for its parameters (api/call_method.py), on a
-stand-in function: what C gets, what the runtime's begin and end get (the records packed
-as native_link packs them), and that a NumPy array off the inline path (a dtype not yet
+stand-in function: what C gets, with each array's extent for the runtime (its bytes,
+negative for device memory), in one call, and that a NumPy array off the inline path (a dtype not yet
 seen, a wrong one, read-only) goes to its parameter, which says why it cannot be passed."""
 
 from __future__ import annotations
 
 import ctypes
-import struct
 import sys
 
 import numpy as np
@@ -19,28 +18,30 @@ from omp2gpu.sema import ctypes as ct
 
 
 class StandIn:
-    """What call_method binds of a CFunction: `f(int n, double *a)`, its C side recorded."""
+    """What call_method binds of a CFunction: `int f(int n, double *a)`, its C side (one
+    call: the runtime's begin, f, the runtime's end) recorded, answering `status`."""
 
-    _fields = 4
+    _result_type = ctypes.c_int
+    _to_python = None
 
-    def __init__(self, begin_result=0, end_result=0, waits=None):
+    def __init__(self, status=0, waits=None):
         pointer = ct.PointerType(ct.DOUBLE)
         self.parameters = [parameter("f", "n", ct.INT), parameter("f", "a", pointer, waits)]
-        self._packings = tuple(struct.Struct(f"{4 * count}Q") for count in range(2))
-        self.calls, self.begun, self.ended = [], [], []
-        self._pending = ctypes.c_int(0)
-        self._begin = lambda count, packed: self.begun.append(packed) or begin_result
-        self._end = lambda count, packed: self.ended.append(packed) or end_result
-        self._call = lambda *arguments: self.calls.append(arguments) or 7
+        self.status = status
+        self.calls, self.extents = [], []
+
+    def _call(self, n, a, extent, result):
+        self.extents.append(extent)
+        if self.status >= 0:                      # a refused begin calls nothing
+            self.calls.append((n, a))
+            result.value = 7
+        return self.status
 
     def _bind(self, args, kwargs):
         return (kwargs.get("n", args[0] if args else None), kwargs.get("a"))
 
-    def _refuse(self, begun, arrays):
-        raise ValueError(f"refused {begun}")
-
-    def _raise_pending_error(self):
-        raise RuntimeError("pending")
+    def _failed(self, status, extents):
+        raise ValueError(f"refused {status} {extents}") if status < 0 else RuntimeError("pending")
 
 
 def _call(function, *args, **kwargs):
@@ -50,10 +51,9 @@ def _call(function, *args, **kwargs):
 def test_numpy_arrays_are_converted_inline_once_their_dtype_is_known():
     function = StandIn()
     a = np.zeros(3)
-    record = struct.pack("4Q", a.ctypes.data, 24, function.parameters[1].name_address, 0)
     assert _call(function, 3, a) == 7 and _call(function, n=3, a=a) == 7
     assert function.calls == [(3, a.ctypes.data)] * 2
-    assert function.begun == function.ended == [record] * 2
+    assert function.extents == [24] * 2
     assert function.parameters[1]._dtypes == {a.dtype: None}          # learned by the first call
 
 
@@ -66,21 +66,23 @@ def test_an_array_off_the_inline_path_is_refused_by_its_parameter_every_call(arr
     for _ in range(2):
         with pytest.raises(error, match=message):
             _call(function, 3, array)
-    assert function.calls == function.begun == []
+    assert function.calls == function.extents == []
 
 
-def test_no_arrays_no_runtime_calls_and_a_pending_error_is_raised():
+def test_no_array_no_extent_and_a_pending_error_is_raised():
     function = StandIn()
-    assert _call(function, 3, None) == 7 and function.begun == []
-    function._pending.value = 1
+    assert _call(function, 3, None) == 7 and function.extents == [0]
+    function.status = 1
     with pytest.raises(RuntimeError, match="pending"):
         _call(function, 3, None)
 
 
 def test_a_refused_begin_calls_nothing_and_an_error_at_the_end_is_raised():
-    with pytest.raises(ValueError, match="refused -1"):
-        _call(StandIn(begin_result=-1), 3, np.zeros(2))
-    function = StandIn(end_result=1)
+    function = StandIn(status=-1)
+    with pytest.raises(ValueError, match=r"refused -1 \(16,\)"):
+        _call(function, 3, np.zeros(2))
+    assert function.calls == [] and function.extents == [16]
+    function = StandIn(status=1)
     with pytest.raises(RuntimeError, match="pending"):
         _call(function, 3, np.zeros(2))
     assert len(function.calls) == 1
@@ -101,9 +103,8 @@ def test_cupy_arrays_of_a_known_layout_are_inline_and_the_stream_read_once_a_cal
     waits: list = []
     function = StandIn(waits=waits.append)
     first, second = cupy.ndarray(0x7F0000000000, (4,)), cupy.ndarray(0x7F0000001000, (4,))
-    record = struct.pack("4Q", 0x7F0000001000, 32, function.parameters[1].name_address, 1)
     _call(function, 4, first)                          # through the parameter: its layout learned
     cupy.current = 0x42
     assert _call(function, 4, second) == 7 and second.interface_reads == 0
-    assert function.calls[-1] == (4, 0x7F0000001000) and function.begun[-1] == record
+    assert function.calls[-1] == (4, 0x7F0000001000) and function.extents[-1] == -32
     assert waits == [0x42]

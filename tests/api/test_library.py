@@ -171,3 +171,34 @@ def test_a_bad_cpu_schedule_is_an_error_naming_the_variable(monkeypatch):
     with pytest.raises(CompileError, match=r"OMP2GPU_CPU_SCHEDULE=fastest: unknown CPU schedule policy 'fastest' "
                                            r"\(choose from static, dynamic, guided, steal\)"):
         omp2gpu.load(source="int f(void) { return 0; }\n")
+
+
+# Every scalar kind, and more of them than the registers that pass them (6 integer, 8 SSE
+# on x86-64), through the one call a Python call makes (targets/python_call_wrappers.py):
+# the wrapper's own parameters come after the function's, which it passes on as received.
+MANY_SCALARS = r"""
+#include <complex.h>
+#include <stdbool.h>
+signed char narrow(signed char c, unsigned short s, bool b) { return (signed char)(c - (b ? s : 0)); }
+double spread(int a, double x, long b, float y, short c, double z, unsigned d, double w, long long e,
+              double v, char f, double u, int g, double t, double s, int h) {
+    return a + x * 2 + b * 3 + y * 4 + c * 5 + z * 6 + d * 7 + w * 8 + e * 9 + v * 10 + f * 11
+           + u * 12 + g * 13 + t * 14 + s * 15 + h * 16;
+}
+double complex rotate(double complex z, float complex w, int n) { return z * I * n + w; }
+int *shifted(int *p, long by) { return p ? p + by : 0; }
+void nothing(void) {}
+"""
+
+
+def test_scalars_of_every_kind_and_beyond_the_registers_pass_as_c_passes_them():
+    library = omp2gpu.load(source=MANY_SCALARS)
+    assert library.narrow(-3, 2, True) == -5 and library.narrow(100, 500, False) == 100
+    arguments = [1, 0.5, -2, 1.25, 3, 0.75, 4, -1.5, 5, 2.0, 6, 0.25, 7, 3.5, -4.0, 8]
+    expected = sum(value * weight for weight, value in enumerate(arguments, 1))
+    assert library.spread(*arguments) == pytest.approx(expected)
+    assert library.rotate(1 + 2j, 0.5 - 1j, 3) == pytest.approx(-6 + 3j + 0.5 - 1j)
+    assert library.shifted(None, 4) is None
+    numbers = np.arange(4, dtype=np.intc)
+    assert library.shifted(numbers, 2) == numbers.ctypes.data + 8     # a pointer result: its address
+    assert library.nothing() is None

@@ -143,14 +143,19 @@ def test_numpy_arrays_on_the_gpu():
 
 def test_device_memory_lent_to_the_c_present_table(tmp_path):
     """Device memory (here the CPU device's, from omp_target_alloc) lent for a call
-    (native_link.call_entries, what CFunction calls) is present as itself: the region maps
+    (runtime/offload/python_calls.c's begin and end, which a CFunction's call makes) is
+    present as itself: the region maps
     it without a copy and writes it in place; two overlapping arrays are lent as one range
     (apart, the second would lie partly in the first's); after the call nothing is left
     lent (the whole range lends again); memory the device does not hold is refused,
     naming the device."""
     done = python("""
-        import ctypes, os
+        import ctypes, os, struct
         from omp2gpu import native_link
+        runtime = native_link.shared_runtime()
+        begin, end = getattr(runtime, "__omp2gpu_call_begin"), getattr(runtime, "__omp2gpu_call_end")
+        def records(*fields):
+            return struct.pack(f"{len(fields)}Q", *fields)
         device = omp2gpu.load(source='''
         #include <omp.h>
         void *device_buffer(int n) { return omp_target_alloc(n * sizeof(double), omp_get_default_device()); }
@@ -168,20 +173,19 @@ def test_device_memory_lent_to_the_c_present_table(tmp_path):
         ctypes.memset(buffer, 0, 32)
         name = ctypes.c_char_p(b"x")
         x = ctypes.cast(name, ctypes.c_void_p).value
-        call = native_link.call_entries()
-        overlapping = native_link.call_arrays(2).pack(buffer, 16, x, 1, buffer + 8, 16, x, 1)
-        begun = call.begin(2, overlapping)
+        overlapping = records(buffer, 16, x, 1, buffer + 8, 16, x, 1)
+        begun = begin(2, overlapping)
         handle.add_one(2, ctypes.c_void_p(buffer))
         handle.add_one(2, ctypes.c_void_p(buffer))
-        pending = call.end(2, overlapping)
-        whole = native_link.call_arrays(1).pack(buffer, 32, x, 1)
-        again = call.begin(1, whole)
-        call.end(1, whole)
+        pending = end(2, overlapping)
+        whole = records(buffer, 32, x, 1)
+        again = begin(1, whole)
+        end(1, whole)
         out = np.zeros(4)
         handle.to_host(4, out.ctypes.data_as(ctypes.c_void_p), ctypes.c_void_p(buffer))
         print(begun, pending, again, out.tolist(), not os.path.exists(os.environ["OMP2GPU_COPY_LOG"]))
-        host = native_link.call_arrays(1).pack(out.ctypes.data, 32, x, 1)
-        print(call.begin(1, host), native_link.call_why().split(" is not on ")[1])
+        host = records(out.ctypes.data, 32, x, 1)
+        print(begin(1, host), native_link.call_why().split(" is not on ")[1])
     """, OMP2GPU_DEVICES="cpu", OMP_NUM_THREADS="2", OMP2GPU_COPY_LOG=str(tmp_path / "copies"))
     assert done.stdout == ("0 0 0 [2.0, 2.0, 0.0, 0.0] True\n"
                            "-1 device 0 (CPU device (2 workers)), where target regions run\n"), done.stderr

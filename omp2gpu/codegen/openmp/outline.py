@@ -109,7 +109,7 @@ class OutlinedScope(Scope):
                 return b.bitcast(at, pointer_type)
             return b.bitcast(b.load(b.bitcast(at, I8P.as_pointer())), pointer_type)
         inner = Symbol(name, symbol.ctype, "object", self.emitter.in_entry_block(address),
-                       storage=symbol.storage, coord=symbol.coord, const=symbol.const)
+                       storage=symbol.storage, coord=symbol.coord, const=symbol.const, volatile=symbol.volatile)
         return self.declare(inner)
 
     def _copies_static(self, name: str, symbol) -> bool:

@@ -36,7 +36,7 @@ def thread_copy(cg, symbol: Symbol) -> Symbol:
                             ir.Constant(I64, symbol.ctype.size), _key(cg, symbol)]),
             symbol.address.type))
         copies[symbol.name] = Symbol(symbol.name, symbol.ctype, "object", address, storage="auto",
-                                     coord=symbol.coord, const=symbol.const)
+                                     coord=symbol.coord, const=symbol.const, volatile=symbol.volatile)
     return copies[symbol.name]
 
 

@@ -1,0 +1,159 @@
+"""The function a Python call of a loaded C function makes (omp2gpu.load): one per external
+function, `__omp2gpu_py.<name>`, added to the library's host module, so that a call crosses
+from Python to C once. Each ctypes call costs about half a microsecond on its own, and a call
+with arrays made three of them (the runtime's begin, the function, the runtime's end), with
+the arrays' records packed in Python between them:
+
+    i32 @"__omp2gpu_py.f"(<f's parameters>, i64 %extent0, ..., ptr %result)
+
+One extent per pointer parameter: the bytes of the array passed for it, negative for device
+memory (lent to the present table for the call), 0 for none. The wrapper writes the records
+runtime/offload/python_calls.c takes (address, bytes, the C parameter's name, device or not)
+for the nonzero extents, then:
+
+    records     __omp2gpu_call_begin(count, records): its refusal (< 0) returned, f not
+                called; else f, then __omp2gpu_call_end, whose answer (nonzero: an error is
+                pending) is returned
+    none        f, then whether an error is pending (__omp2gpu_error_pending)
+
+f's result, unless void, is stored at %result (so the status has the return value). f's own
+parameters come first, as they are, so that they are passed exactly as a call of f passes
+them; the wrapper's follow."""
+
+from __future__ import annotations
+
+import llvmlite.binding as llvm
+
+PREFIX = "__omp2gpu_py."
+# Parameters passed in a way a wrapper could not pass on as it received them.
+_UNFORWARDABLE = {b"byval", b"sret", b"inalloca", b"preallocated", b"inreg", b"byref", b"swiftself",
+                  b"swifterror", b"swiftasync", b"nest"}
+_EXTENSIONS = (b"signext", b"zeroext")
+
+
+def wrapper_name(function: str) -> str:
+    return PREFIX + function
+
+
+def add_wrappers(module: llvm.ModuleRef, prototypes: dict) -> list[str]:
+    """Link a wrapper for each function of `prototypes` (name -> codegen Prototype, defined
+    in `module`) into `module`; the names of those added (a function whose parameters
+    cannot be forwarded has none)."""
+    definitions, declarations, added = [], set(), []
+    for name, prototype in prototypes.items():
+        function = module.get_function(name)
+        text = _wrapper(function, prototype.parameter_names)
+        if text is not None:
+            definitions.append(text)
+            declarations.add(_declaration(function))
+            added.append(wrapper_name(name))
+    if definitions:
+        ir = "\n".join([f"{RECORD} = type {{ i64, i64, ptr, i64 }}",
+                        "declare i32 @__omp2gpu_call_begin(i32, ptr)", "declare i32 @__omp2gpu_call_end(i32, ptr)",
+                        "@__omp2gpu_error_pending = external global i32", *sorted(declarations), *definitions])
+        wrappers = llvm.parse_assembly(ir)
+        wrappers.triple, wrappers.data_layout = module.triple, module.data_layout
+        module.link_in(wrappers)
+    return added
+
+
+RECORD = "%__omp2gpu_call_array"        # python_calls.c's struct call_array
+
+
+def _quoted(name: str) -> str:
+    return '@"' + name.replace("\\", "\\5C").replace('"', "\\22") + '"'
+
+
+def _spelled(ir_type) -> bool:
+    """Whether the type's text names it in IR (a named struct's is its definition): Python
+    passes no struct by value anyway."""
+    return "=" not in str(ir_type)
+
+
+def _parameters(function: llvm.ValueRef) -> list[str] | None:
+    """Each parameter's type with its extension attribute; None where one cannot be forwarded."""
+    parameters = []
+    for argument in function.arguments:
+        attributes = set(argument.attributes)
+        if attributes & _UNFORWARDABLE or not _spelled(argument.type):
+            return None
+        extension = next((a.decode() + " " for a in _EXTENSIONS if a in attributes), "")
+        parameters.append(f"{argument.type} {extension}".rstrip())
+    return parameters
+
+
+def _declaration(function: llvm.ValueRef) -> str:
+    ftype = function.global_value_type
+    return f"declare {ftype.get_function_return()} {_quoted(function.name)}({', '.join(_parameters(function))})"
+
+
+def _wrapper(function: llvm.ValueRef, names: list[str]) -> str | None:
+    ftype = function.global_value_type
+    parameters = _parameters(function)
+    if parameters is None or ftype.is_function_vararg or not _spelled(ftype.get_function_return()):
+        return None
+    pointers = [i for i, p in enumerate(parameters) if p == "ptr"]
+    wrapper = wrapper_name(function.name)
+    constants = [_name_constant(wrapper, j, (names[i] if i < len(names) else None) or f"#{i + 1}")
+                 for j, i in enumerate(pointers)]
+    received = [f"{p} %p{i}" for i, p in enumerate(parameters)] + [f"i64 %e{j}" for j in range(len(pointers))]
+    passed = ", ".join(f"{p} %p{i}" for i, p in enumerate(parameters))
+    result = str(ftype.get_function_return())
+    lines = [f"define i32 {_quoted(wrapper)}({', '.join([*received, 'ptr %result'])}) {{", "entry:"]
+    if pointers:
+        lines.append(f"  %records = alloca [{len(pointers)} x {RECORD}]")
+    count = "0"
+    for j, i in enumerate(pointers):
+        lines += _record(j, f"%p{i}", count, _quoted(f"{wrapper}.name{j}"))
+        count = f"%count{j}"
+    lines += [f"  %lent = icmp ne i32 {count}, 0",
+              "  br i1 %lent, label %begin, label %call",
+              "begin:",
+              f"  %begun = call i32 @__omp2gpu_call_begin(i32 {count}, ptr {'%records' if pointers else 'null'})",
+              "  %refused = icmp ne i32 %begun, 0",
+              "  br i1 %refused, label %refuse, label %call",
+              "refuse:",
+              "  ret i32 %begun",
+              "call:"]
+    if result == "void":
+        lines.append(f"  call void {_quoted(function.name)}({passed})")
+    else:
+        lines += [f"  %value = call {result} {_quoted(function.name)}({passed})",
+                  f"  store {result} %value, ptr %result"]
+    lines += ["  br i1 %lent, label %end, label %unlent",
+              "end:",
+              f"  %ended = call i32 @__omp2gpu_call_end(i32 {count}, ptr {'%records' if pointers else 'null'})",
+              "  ret i32 %ended",
+              "unlent:",
+              "  %pending = load i32, ptr @__omp2gpu_error_pending",
+              "  ret i32 %pending",
+              "}"]
+    return "\n".join([*constants, *lines]) + "\n"
+
+
+def _name_constant(wrapper: str, j: int, name: str) -> str:
+    data = name.encode() + b"\0"
+    text = "".join(chr(byte) if 32 <= byte < 127 and byte not in b'"\\' else f"\\{byte:02X}" for byte in data)
+    return f'{_quoted(f"{wrapper}.name{j}")} = private unnamed_addr constant [{len(data)} x i8] c"{text}"'
+
+
+def _record(j: int, pointer: str, count: str, name: str) -> list[str]:
+    """The record of pointer parameter j (its extent %e{j}) written at index `count` of
+    %records; %count{j}: `count`, plus one where the extent is nonzero (a record written
+    for a zero extent is overwritten by the next, or lies past the count)."""
+    return [f"  %slot{j} = getelementptr [0 x {RECORD}], ptr %records, i32 0, i32 {count}",
+            f"  %address{j} = ptrtoint ptr {pointer} to i64",
+            f"  store i64 %address{j}, ptr %slot{j}",
+            f"  %device{j} = icmp slt i64 %e{j}, 0",
+            f"  %negated{j} = sub i64 0, %e{j}",
+            f"  %bytes{j} = select i1 %device{j}, i64 %negated{j}, i64 %e{j}",
+            f"  %bytes_at{j} = getelementptr {RECORD}, ptr %slot{j}, i32 0, i32 1",
+            f"  store i64 %bytes{j}, ptr %bytes_at{j}",
+            f"  %name_at{j} = getelementptr {RECORD}, ptr %slot{j}, i32 0, i32 2",
+            f"  store ptr {name}, ptr %name_at{j}",
+            f"  %on_device{j} = zext i1 %device{j} to i64",
+            f"  %device_at{j} = getelementptr {RECORD}, ptr %slot{j}, i32 0, i32 3",
+            f"  store i64 %on_device{j}, ptr %device_at{j}",
+            f"  %written{j} = icmp ne i64 %e{j}, 0",
+            f"  %one{j} = zext i1 %written{j} to i32",
+            f"  %count{j} = add i32 {count}, %one{j}"]
