@@ -3,7 +3,7 @@ phase by phase, as CFunction.__call__ (omp2gpu/api/c_function.py) makes them:
 
     convert    the arguments converted by their parameters (api/parameters.py): a device
                array's __cuda_array_interface__ read, its layout's checks looked up, its
-               address and extent for the runtime
+               address and extent for the runtime; all packed in the call's frame
     call       one call into C (targets/python_call_wrappers.py): the arrays' records
                written, the runtime's begin (the device arrays lent to its present table,
                every array's extent made known to it: runtime/offload/python_calls.c), the
@@ -57,12 +57,12 @@ def one_call(function, args, clock=time.perf_counter_ns) -> list[int]:
     """The nanoseconds of each phase of function(*args), made as CFunction.__call__ makes it."""
     releases: list = []
     t0 = clock()
-    arguments = function._arguments(args, releases)
+    frame = function._frame.pack(*function._arguments(args, releases))
     result = function._result_type() if function._result_type else None
     t1 = clock()
-    status = function._call(*arguments, result)
+    status = function._call(frame, result)
     if status:
-        function._failed(status, tuple(arguments[len(function.parameters):]))
+        function._failed(status, function._frame.unpack(frame)[-len(function._pointer_names):])
     t2 = clock()
     for release in releases:
         release()

@@ -8,9 +8,10 @@ target construct of the call ran after the error, on a device or on the host."""
 from __future__ import annotations
 
 import ctypes
+import struct
 from collections.abc import Callable
 
-from omp2gpu.api.call_method import call_method
+from omp2gpu.api.call_method import call_method, frame_items
 from omp2gpu.api.parameters import PointerParameter, ctypes_type, parameter, python_result
 from omp2gpu.codegen.prototypes import Prototype
 
@@ -48,13 +49,13 @@ class CFunction:
             raise TypeError(f"{name}() returns '{ftype.result}', which cannot be passed to Python") from None
         if call_address is None:
             raise TypeError(f"{name}(): its parameters cannot be passed from Python")
-        # call(*arguments, *extents, result): 0, or the runtime's status; an extent per
-        # pointer parameter (its array's bytes, negative on a device, 0 for none)
+        # call(frame, result): 0, or the runtime's status. The frame: the arguments, then
+        # an extent per pointer parameter (its array's bytes, negative on a device, 0 for none)
         pointers = [p for p in self.parameters if isinstance(p, PointerParameter)]
         self._pointer_names = [p.name for p in pointers]
+        self._frame = struct.Struct("=" + "".join(p.frame_format for p in self.parameters) + "q" * len(pointers))
         self._result_type = result
-        self._call = ctypes.CFUNCTYPE(ctypes.c_int, *(p.ctypes_type for p in self.parameters),
-                                      *(ctypes.c_int64 for _ in pointers),
+        self._call = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_char_p,
                                       ctypes.POINTER(result) if result else ctypes.c_void_p)(call_address)
         self._to_python = python_result(ftype.result)      # a complex result: a Python complex
         self._arguments = unrolled(self.parameters)
@@ -120,18 +121,17 @@ class CFunction:
 _MISSING = object()
 
 
-def unrolled(parameters: list) -> Callable[[tuple, list], list]:
-    """The arguments of `_call` for a call's Python arguments (the parameters' conversions
-    one after another, then the pointer parameters' extents), written out for their number
-    as dataclasses writes its methods; what a generated __call__ does, for
+def unrolled(parameters: list) -> Callable[[tuple, list], tuple]:
+    """What a call's frame packs for its Python arguments (the parameters' conversions one
+    after another, then the pointer parameters' extents), written out for their number as
+    dataclasses writes its methods: what a generated __call__ does, for
     bench/python/phases.py to time apart."""
     pointers = [i for i, p in enumerate(parameters) if isinstance(p, PointerParameter)]
     targets = "".join(f"(v{i}, e{i}), " if i in pointers else f"v{i}, " for i in range(len(parameters)))
     values = "".join(f"v{i}, " for i in range(len(parameters)))
     calls = "".join(f"c{i}(v{i}, releases), " for i in range(len(parameters)))
-    extents = "".join(f"e{i}, " for i in pointers)
     source = (f"def arguments(args, releases):\n    ({values}) = args\n    ({targets}) = ({calls})\n"
-              f"    return [{values}{extents}]\n")
+              f"    return ({frame_items(parameters)})\n")
     namespace = {f"c{i}": p.convert for i, p in enumerate(parameters)}
     exec(source, namespace)                      # noqa: S102 (our text: names and numbers only)
     return namespace["arguments"]

@@ -23,15 +23,14 @@ class _NeverAnArray:
 
 
 def call_method(function) -> Callable:
-    """The __call__ of `function` (a CFunction whose parameters and call are bound)."""
+    """The __call__ of `function` (a CFunction whose parameters, frame and call are bound)."""
     parameters = function.parameters
     names = "".join(f"v{i}, " for i in range(len(parameters)))
-    extents = "".join(f"e{i}, " for i, p in enumerate(parameters) if isinstance(p, PointerParameter))
     numpy = sys.modules.get("numpy")
-    namespace = {"bind": function._bind, "call": function._call, "result_type": function._result_type,
-                 "to_python": function._to_python, "ndarray": getattr(numpy, "ndarray", _NeverAnArray),
-                 "address_of": ctypes.addressof, "char_from_buffer": ctypes.c_char.from_buffer,
-                 "unseen": object(), "unread": object()}
+    namespace = {"bind": function._bind, "call": function._call, "pack": function._frame.pack,
+                 "result_type": function._result_type, "to_python": function._to_python,
+                 "ndarray": getattr(numpy, "ndarray", _NeverAnArray), "address_of": ctypes.addressof,
+                 "char_from_buffer": ctypes.c_char.from_buffer, "unseen": object(), "unread": object()}
     lines = ["def __call__(self, *args, **kwargs):",
              f"    if kwargs or len(args) != {len(parameters)}:",
              "        args = bind(args, kwargs)",
@@ -53,7 +52,8 @@ def call_method(function) -> Callable:
     else:
         lines.append("        out = result_type()")
         out, returned = "out", "to_python(out)" if function._to_python else "out.value"
-    lines += [f"        status = call({names}{extents}{out})",
+    extents = extents_of(parameters)
+    lines += [f"        status = call(pack({frame_items(parameters)}), {out})",
               "        if status:",
               f"            self._failed(status, ({extents}))"]
     if returned:
@@ -65,15 +65,36 @@ def call_method(function) -> Callable:
     return namespace["__call__"]
 
 
+def extents_of(parameters) -> str:
+    """The pointer parameters' extents, as the generated code names them."""
+    return "".join(f"e{i}, " for i, p in enumerate(parameters) if isinstance(p, PointerParameter))
+
+
+def frame_items(parameters) -> str:
+    """What the frame packs (CFunction._frame): each converted argument v{i} (a complex's
+    two parts), then the pointer parameters' extents."""
+    items = "".join(f"v{i}.real, v{i}.imag, " if len(p.frame_format) == 2 else f"v{i}, "
+                    for i, p in enumerate(parameters))
+    return items + extents_of(parameters)
+
+
+_FLOAT_MAX = 3.4028234663852886e38        # float's largest finite value: packs as itself
+
+
 def _scalar_inline(i: int, parameter, namespace: dict) -> list[str]:
     """Parameter i's conversion with the common case inline: an int in the C type's range, a
-    float; anything else goes to the parameter (the same checks, its messages)."""
+    float a double or float holds; anything else goes to the parameter (the same checks,
+    its messages)."""
     if isinstance(parameter, IntegerParameter) and not parameter.is_bool:
         namespace[f"low{i}"], namespace[f"high{i}"] = parameter.low, parameter.high
         return [f"        if type(v{i}) is not int or not low{i} <= v{i} <= high{i}:",
                 f"            v{i} = c{i}(v{i}, releases)"]
-    if isinstance(parameter, FloatParameter):
+    if isinstance(parameter, FloatParameter) and parameter.frame_format == "d":
         return [f"        if type(v{i}) is not float:",
+                f"            v{i} = c{i}(v{i}, releases)"]
+    if isinstance(parameter, FloatParameter) and parameter.frame_format == "f":
+        namespace["float_max"] = _FLOAT_MAX
+        return [f"        if type(v{i}) is not float or not -float_max <= v{i} <= float_max:",
                 f"            v{i} = c{i}(v{i}, releases)"]
     return [f"        v{i} = c{i}(v{i}, releases)"]
 
@@ -106,6 +127,6 @@ def _cupy_inline(i: int) -> list[str]:
             "                if stream:",
             f"                    p{i}._wait(stream)",
             f"            e{i} = -nbytes",
-            f"            v{i} = v{i}.data.ptr or None",
+            f"            v{i} = v{i}.data.ptr",
             "        else:",
             f"            v{i}, e{i} = c{i}(v{i}, releases)"]

@@ -54,6 +54,14 @@ def ctypes_type(ctype: ct.CType):
     raise TypeError(f"'{ctype}' values cannot be passed between Python and C")
 
 
+# Each parameter's field in a call's frame (targets/python_call_wrappers.py): the struct
+# module's format, standard sizes and no padding ("="), of frame_field_bytes(ctype) bytes.
+_FRAME_FORMATS = {ctypes.c_int8: "b", ctypes.c_uint8: "B", ctypes.c_int16: "h", ctypes.c_uint16: "H",
+                  ctypes.c_int32: "i", ctypes.c_uint32: "I", ctypes.c_int64: "q", ctypes.c_uint64: "Q",
+                  ctypes.c_bool: "?", ctypes.c_float: "f", ctypes.c_double: "d", ctypes.c_longdouble: "16s",
+                  _FloatComplex: "ff", _DoubleComplex: "dd", ctypes.c_void_p: "Q"}
+
+
 class Parameter:
     """A scalar parameter; subclasses convert."""
 
@@ -61,11 +69,13 @@ class Parameter:
         self.name = name
         self.ctype = ctype
         self.ctypes_type = ctypes_type(ctype)
+        self.frame_format = _FRAME_FORMATS[self.ctypes_type]
         self.where = f"{function}(): parameter '{name}' ({ctype})"
 
     def convert(self, value, releases: list):
-        """The value to pass to C (PointerParameter: and the array's extent; what releases
-        its memory after the call appended to `releases`)."""
+        """The value for the call's frame (a complex: its Python complex, whose parts are
+        packed; PointerParameter: the address and the array's extent); what releases an
+        array's memory after the call appended to `releases`."""
         raise NotImplementedError
 
 
@@ -88,13 +98,20 @@ class IntegerParameter(Parameter):
 
 
 class FloatParameter(Parameter):
+    """float, double, long double: a float converted as C converts a double to the type (a
+    float past float's range is infinite; a long double is its 16 bytes)."""
+
     def convert(self, value, releases):
         if isinstance(value, (str, bytes, bytearray)):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}")
         try:
-            return float(value)
+            number = float(value)
         except (TypeError, ValueError):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}") from None
+        if self.ctypes_type is ctypes.c_double:
+            return number
+        converted = self.ctypes_type(number)
+        return bytes(converted) if self.ctypes_type is ctypes.c_longdouble else converted.value
 
 
 class ComplexParameter(Parameter):
@@ -105,7 +122,10 @@ class ComplexParameter(Parameter):
             number = complex(value)
         except (TypeError, ValueError):
             raise TypeError(f"{self.where} takes a number, not {type(value).__name__}") from None
-        return self.ctypes_type(number.real, number.imag)
+        if self.ctypes_type is _FloatComplex:      # each part as a float
+            parts = _FloatComplex(number.real, number.imag)
+            return complex(parts.real, parts.imag)
+        return number
 
 
 def python_result(ctype: ct.CType):
@@ -139,10 +159,10 @@ class PointerParameter(Parameter):
         self._cupy_stream = None          # cupy.cuda.get_current_stream
 
     def convert(self, value, releases: list) -> tuple:
-        """(the address or None, the extent); `releases`: what to call once the C function
+        """(the address, 0 for NULL; the extent); `releases`: what to call once the C function
         has returned (an array's memory held until then)."""
         if value is None:
-            return None, 0
+            return 0, 0
         if type(value) is self._numpy_array or is_numpy_array(value):
             try:
                 address = _addressof(_char_from_buffer(value))
@@ -159,7 +179,7 @@ class PointerParameter(Parameter):
                 stream = self._cupy_stream().ptr
                 if stream:
                     self._wait(stream)
-                return value.data.ptr or None, -nbytes
+                return value.data.ptr, -nbytes
         interface = getattr(value, "__cuda_array_interface__", None)
         if interface is not None:
             converted = self._device_array(interface)
@@ -168,7 +188,7 @@ class PointerParameter(Parameter):
             return converted
         memory = self._host_memory(value, releases)
         self._check(memory.element, memory.c_contiguous, memory.readonly)
-        return memory.address or None, -memory.nbytes if memory.on_device else memory.nbytes
+        return memory.address or 0, -memory.nbytes if memory.on_device else memory.nbytes
 
     def _device_array(self, interface: dict) -> tuple:
         """A __cuda_array_interface__'s array: the checks of a layout (typestr, shape,
@@ -194,7 +214,7 @@ class PointerParameter(Parameter):
                 self._device_layouts[layout] = nbytes
         if stream is not None:
             self._wait(stream)
-        return address or None, -nbytes
+        return address or 0, -nbytes
 
     def _learn_cupy_layout(self, array) -> None:
         """A CuPy array that passed the checks through its interface: the next of its

@@ -1,24 +1,24 @@
 """The function a Python call of a loaded C function makes (omp2gpu.load): one per external
 function, `__omp2gpu_py.<name>`, added to the library's host module, so that a call crosses
-from Python to C once. Each ctypes call costs about half a microsecond on its own, and a call
-with arrays made three of them (the runtime's begin, the function, the runtime's end), with
-the arrays' records packed in Python between them:
+from Python to C once, with one argument. A ctypes call costs about half a microsecond
+and each argument ctypes converts a tenth more; a call with arrays made three calls (the
+runtime's begin, the function, the runtime's end), the arrays' records packed in Python:
 
-    i32 @"__omp2gpu_py.f"(<f's parameters>, i64 %extent0, ..., ptr %result)
+    i32 @"__omp2gpu_py.f"(ptr %frame, ptr %result)
 
-One extent per pointer parameter: the bytes of the array passed for it, negative for device
-memory (lent to the present table for the call), 0 for none. The wrapper writes the records
-runtime/offload/python_calls.c takes (address, bytes, the C parameter's name, device or not)
-for the nonzero extents, then:
+The frame holds f's arguments, then one extent per pointer parameter, packed without
+padding (Python's struct module, "=": frame_field_bytes gives each its bytes): an extent
+is the bytes of the array passed for its parameter, negative for device memory (lent to
+the present table for the call), 0 for none. The wrapper writes the records
+runtime/offload/python_calls.c takes (address, bytes, the C parameter's name, device or
+not) for the nonzero extents, then:
 
     records     __omp2gpu_call_begin(count, records): its refusal (< 0) returned, f not
                 called; else f, then __omp2gpu_call_end, whose answer (nonzero: an error is
                 pending) is returned
     none        f, then whether an error is pending (__omp2gpu_error_pending)
 
-f's result, unless void, is stored at %result (so the status has the return value). f's own
-parameters come first, as they are, so that they are passed exactly as a call of f passes
-them; the wrapper's follow."""
+f's result, unless void, is stored at %result."""
 
 from __future__ import annotations
 
@@ -36,13 +36,13 @@ def wrapper_name(function: str) -> str:
 
 
 def add_wrappers(module: llvm.ModuleRef, prototypes: dict) -> list[str]:
-    """Link a wrapper for each function of `prototypes` (name -> codegen Prototype, defined
-    in `module`) into `module`; the names of those added (a function whose parameters
-    cannot be forwarded has none)."""
+    """Link a wrapper for each function of `prototypes` (name -> codegen Prototype: its C
+    parameters' types and names; defined in `module`) into `module`; the names of those
+    added (a function whose parameters cannot be forwarded has none)."""
     definitions, declarations, added = [], set(), []
     for name, prototype in prototypes.items():
         function = module.get_function(name)
-        text = _wrapper(function, prototype.parameter_names)
+        text = _wrapper(function, prototype)
         if text is not None:
             definitions.append(text)
             declarations.add(_declaration(function))
@@ -87,25 +87,42 @@ def _declaration(function: llvm.ValueRef) -> str:
     return f"declare {ftype.get_function_return()} {_quoted(function.name)}({', '.join(_parameters(function))})"
 
 
-def _wrapper(function: llvm.ValueRef, names: list[str]) -> str | None:
+def frame_field_bytes(ctype) -> int:
+    """The bytes of a parameter of C type `ctype` in a call's frame: its size (a long double
+    is its 16 bytes, as ctypes gives them; a complex its two parts)."""
+    return ctype.size
+
+
+def _wrapper(function: llvm.ValueRef, prototype) -> str | None:
     ftype = function.global_value_type
     parameters = _parameters(function)
     if parameters is None or ftype.is_function_vararg or not _spelled(ftype.get_function_return()):
         return None
-    pointers = [i for i, p in enumerate(parameters) if p == "ptr"]
+    names, ctypes = prototype.parameter_names, prototype.ctype.params
+    types = [str(argument.type) for argument in function.arguments]
+    if len(ctypes) != len(types):            # a K&R definition's callers see no parameters
+        return None
+    pointers = [i for i, t in enumerate(types) if t == "ptr"]
     wrapper = wrapper_name(function.name)
     constants = [_name_constant(wrapper, j, (names[i] if i < len(names) else None) or f"#{i + 1}")
                  for j, i in enumerate(pointers)]
-    received = [f"{p} %p{i}" for i, p in enumerate(parameters)] + [f"i64 %e{j}" for j in range(len(pointers))]
-    passed = ", ".join(f"{p} %p{i}" for i, p in enumerate(parameters))
-    result = str(ftype.get_function_return())
-    lines = [f"define i32 {_quoted(wrapper)}({', '.join([*received, 'ptr %result'])}) {{", "entry:"]
+    lines = [f"define i32 {_quoted(wrapper)}(ptr %frame, ptr %result) {{", "entry:"]
+    offset = 0
+    for i, ir_type in enumerate(types):                  # f's arguments, read where Python packed them
+        lines += [f"  %at{i} = getelementptr i8, ptr %frame, i64 {offset}",
+                  f"  %p{i} = load {ir_type}, ptr %at{i}, align 1"]
+        offset += frame_field_bytes(ctypes[i])
+    for j in range(len(pointers)):
+        lines += [f"  %extent_at{j} = getelementptr i8, ptr %frame, i64 {offset + 8 * j}",
+                  f"  %e{j} = load i64, ptr %extent_at{j}, align 1"]
     if pointers:
         lines.append(f"  %records = alloca [{len(pointers)} x {RECORD}]")
     count = "0"
     for j, i in enumerate(pointers):
         lines += _record(j, f"%p{i}", count, _quoted(f"{wrapper}.name{j}"))
         count = f"%count{j}"
+    passed = ", ".join(f"{p} %p{i}" for i, p in enumerate(parameters))
+    result = str(ftype.get_function_return())
     lines += [f"  %lent = icmp ne i32 {count}, 0",
               "  br i1 %lent, label %begin, label %call",
               "begin:",

@@ -1,11 +1,13 @@
 """A CFunction's __call__ as written out for its parameters (api/call_method.py), on a
 stand-in function: what C gets, with each array's extent for the runtime (its bytes,
-negative for device memory), in one call, and that a NumPy array off the inline path (a dtype not yet
-seen, a wrong one, read-only) goes to its parameter, which says why it cannot be passed."""
+negative for device memory), packed in one frame for one call, and that a NumPy array
+off the inline path (a dtype not yet seen, a wrong one, read-only) goes to its
+parameter, which says why it cannot be passed."""
 
 from __future__ import annotations
 
 import ctypes
+import struct
 import sys
 
 import numpy as np
@@ -23,6 +25,7 @@ class StandIn:
 
     _result_type = ctypes.c_int
     _to_python = None
+    _frame = struct.Struct("=iQq")           # n, a, a's extent
 
     def __init__(self, status=0, waits=None):
         pointer = ct.PointerType(ct.DOUBLE)
@@ -30,7 +33,8 @@ class StandIn:
         self.status = status
         self.calls, self.extents = [], []
 
-    def _call(self, n, a, extent, result):
+    def _call(self, frame, result):
+        n, a, extent = self._frame.unpack(frame)
         self.extents.append(extent)
         if self.status >= 0:                      # a refused begin calls nothing
             self.calls.append((n, a))
@@ -71,7 +75,7 @@ def test_an_array_off_the_inline_path_is_refused_by_its_parameter_every_call(arr
 
 def test_no_array_no_extent_and_a_pending_error_is_raised():
     function = StandIn()
-    assert _call(function, 3, None) == 7 and function.extents == [0]
+    assert _call(function, 3, None) == 7 and function.extents == [0] and function.calls == [(3, 0)]
     function.status = 1
     with pytest.raises(RuntimeError, match="pending"):
         _call(function, 3, None)

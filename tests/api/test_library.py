@@ -187,6 +187,8 @@ double spread(int a, double x, long b, float y, short c, double z, unsigned d, d
 }
 double complex rotate(double complex z, float complex w, int n) { return z * I * n + w; }
 int *shifted(int *p, long by) { return p ? p + by : 0; }
+double widen(float f, long double x) { return f + (double)x; }
+float complex half(float complex z) { return z / 2; }
 void nothing(void) {}
 """
 
@@ -201,4 +203,7 @@ def test_scalars_of_every_kind_and_beyond_the_registers_pass_as_c_passes_them():
     assert library.shifted(None, 4) is None
     numbers = np.arange(4, dtype=np.intc)
     assert library.shifted(numbers, 2) == numbers.ctypes.data + 8     # a pointer result: its address
+    assert library.widen(1.5, 2.25) == 3.75 and library.widen(1e39, 1) == float("inf")   # float's range
+    assert library.widen(np.float32(0.5), 1e300) == 1e300                 # a long double parameter
+    assert library.half(3 - 1j) == 1.5 - 0.5j
     assert library.nothing() is None

@@ -109,7 +109,7 @@ def test_a_device_array_is_checked_again_when_its_interface_changes():
 
 
 def test_an_empty_device_array_passes_null():
-    assert _convert(_parameter(), FakeDeviceArray(address=0, shape=(0,), typestr="<f8")) == (None, 0, [])
+    assert _convert(_parameter(), FakeDeviceArray(address=0, shape=(0,), typestr="<f8")) == (0, 0, [])
 
 
 def test_a_stream_that_cannot_be_waited_for_names_the_parameter():
@@ -134,7 +134,7 @@ def test_a_cupy_array_of_a_checked_layout_is_read_from_its_attributes(monkeypatc
     cupy.current = 0
     with pytest.raises(TypeError, match="it takes float64 data, not float32"):    # a new layout: checked
         _convert(parameter, cupy.ndarray(0x7F0000002000, (4,), "<f4"))
-    assert _convert(parameter, cupy.ndarray(0, (0,)))[:2] == (None, 0)
+    assert _convert(parameter, cupy.ndarray(0, (0,)))[:2] == (0, 0)
     assert waits == [0x5678]
     sliced = cupy.ndarray(0x7F0000003000, (6,))
     sliced._c_contiguous = False                   # not C-contiguous: its interface read each call

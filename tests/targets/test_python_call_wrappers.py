@@ -4,10 +4,12 @@ where its result goes; the arrays' records written for the nonzero extents only.
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import llvmlite.binding as llvm
 
+from omp2gpu.sema import ctypes as ct
 from omp2gpu.targets import python_call_wrappers
 
 MODULE = """
@@ -19,24 +21,33 @@ define i32 @by_value(%struct.pair %p) { ret i32 0 }
 """
 
 
+POINTER = ct.PointerType(ct.DOUBLE)
+PROTOTYPES = {"scale": (["n", "x", "a", "y"], [ct.INT, POINTER, ct.DOUBLE, POINTER]),
+              "first": (["x"], [POINTER]), "by_value": (["p"], [ct.INT])}
+
+
 def _wrapped(*names):
     module = llvm.parse_assembly(MODULE)
-    prototypes = {name: SimpleNamespace(parameter_names=parameters) for name, parameters in names}
+    prototypes = {name: SimpleNamespace(parameter_names=PROTOTYPES[name][0],
+                                        ctype=SimpleNamespace(params=PROTOTYPES[name][1])) for name in names}
     return module, python_call_wrappers.add_wrappers(module, prototypes)
 
 
-def test_a_wrapper_takes_the_parameters_then_the_extents_then_the_result():
-    module, added = _wrapped(("scale", ["n", "x", "a", "y"]), ("first", ["x"]))
+def test_a_wrapper_reads_the_arguments_then_the_extents_from_the_frame():
+    module, added = _wrapped("scale", "first")
     assert added == ["__omp2gpu_py.scale", "__omp2gpu_py.first"]
     module.verify()
-    scale = module.get_function("__omp2gpu_py.scale")
-    assert [str(a.type) for a in scale.arguments] == ["i32", "ptr", "double", "ptr", "i64", "i64", "ptr"]
-    assert b"signext" in list(scale.arguments)[0].attributes      # passed on as received
+    scale = str(module.get_function("__omp2gpu_py.scale"))
+    assert [str(a.type) for a in module.get_function("__omp2gpu_py.scale").arguments] == ["ptr", "ptr"]
+    # n at 0 (4 bytes), x at 4, a at 12, y at 20, the extents of x and y at 28 and 36: no padding
+    offsets = [int(o) for o in re.findall(r"getelementptr i8, ptr %frame, i64 (\d+)", scale)]
+    assert offsets == [0, 4, 12, 20, 28, 36], scale
+    assert "call void @scale(i32 signext %p0, ptr %p1, double %p2, ptr %p3)" in scale   # passed on as f takes them
     text = str(module)
     assert 'c"x\\00"' in text and 'c"y\\00"' in text                # the records name the parameters
     assert "store double %value, ptr %result" in str(module.get_function("__omp2gpu_py.first"))
 
 
 def test_a_struct_by_value_has_no_wrapper():
-    _, added = _wrapped(("by_value", ["p"]))
+    _, added = _wrapped("by_value")
     assert added == []
