@@ -32,6 +32,20 @@ def test_only_the_region_without_a_copy_back_synchronises(program, fake_driver):
     assert events == ["start", "end", "start", "end", "synchronize"], done.stderr
 
 
+def test_small_copies_are_queued_and_a_region_waits_once(program, fake_driver):
+    """The counter and the 4 weights go through the pinned staging buffer as queued copies:
+    the counter's copy in, its kernel, its copy back (the region's one wait); the weights'
+    copy in, their kernel, then the context synchronised."""
+    done = on_fake_gpu(program, fake_driver, OMP_TARGET_OFFLOAD="MANDATORY", FAKE_CUDA_KERNEL_MS="1",
+                       FAKE_CUDA_LOG_COPIES="1")
+    assert (done.returncode, done.stdout) == (0, "1 1\n"), done.stderr     # the stand-in's kernels compute nothing
+    events = [" ".join(line.split()[1:3]) for line in done.stderr.splitlines() if line.startswith("FAKE-CUDA:")]
+    assert events == ["queued-copy to-device",                    # the image's device number, at its load
+                      "queued-copy to-device", "start __omp_offloading_main_l8", "end __omp_offloading_main_l8",
+                      "queued-copy to-host", "queued-copy to-device", "start __omp_offloading_main_l10",
+                      "end __omp_offloading_main_l10", "synchronize"], done.stderr
+
+
 def test_a_fault_found_by_the_copy_back_runs_the_region_on_the_host(program, fake_driver):
     done = on_fake_gpu(program, fake_driver, FAKE_CUDA_KERNEL_FAULT="1")
     assert (done.returncode, done.stdout) == (0, "2 2\n"), done.stderr

@@ -18,6 +18,8 @@
  *   behaves as CUDA's does: a copy, a launch on it or cuCtxSynchronize ("FAKE-CUDA:
  *   synchronize") first waits for every stream's work. Freeing memory while a kernel runs
  *   logs "FAKE-CUDA: free while a kernel runs": a bug of the runtime's.
+ * - FAKE_CUDA_LOG_COPIES=1: a queued copy (cuMemcpy*Async) logs "FAKE-CUDA: queued-copy
+ *   to-device|to-host" once made.
  * FAKE_CUDA_EXIT_TEARDOWN=MS: as the real driver, an exit handler registered by cuInit
  * tears the driver down, taking MS milliseconds; every copy, allocation, launch and wait
  * from its start fails with CUDA_ERROR_DEINITIALIZED (another thread still offloading
@@ -225,6 +227,21 @@ static CUresult copy(void *dst, const void *src, size_t n) {
 }
 CUresult cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t n) { return copy((void *)(uintptr_t)dst, src, n); }
 CUresult cuMemcpyDtoH_v2(void *dst, unsigned long long src, size_t n) { return copy(dst, (void *)(uintptr_t)src, n); }
+/* Queued copies (the runtime's staged small copies) are made at once, after the kernels;
+ * FAKE_CUDA_LOG_COPIES=1 logs each ("FAKE-CUDA: queued-copy to-device|to-host"). */
+static CUresult queued_copy(void *dst, const void *src, size_t n, const char *direction) {
+    CUresult result = copy(dst, src, n);
+    if (flag("FAKE_CUDA_LOG_COPIES", 0)) say("FAKE-CUDA: queued-copy %s\n", direction);
+    return result;
+}
+CUresult cuMemcpyHtoDAsync_v2(unsigned long long dst, const void *src, size_t n, void *stream) {
+    (void)stream;
+    return queued_copy((void *)(uintptr_t)dst, src, n, "to-device");
+}
+CUresult cuMemcpyDtoHAsync_v2(void *dst, unsigned long long src, size_t n, void *stream) {
+    (void)stream;
+    return queued_copy(dst, (void *)(uintptr_t)src, n, "to-host");
+}
 CUresult cuMemcpyDtoD_v2(unsigned long long dst, unsigned long long src, size_t n) {
     return copy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
 }
