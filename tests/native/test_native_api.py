@@ -44,6 +44,13 @@ LIBRARY = textwrap.dedent("""
         #pragma omp target map(tofrom: part[0:n])
         part[n - 1] += 10.0;
     }
+    void update(int n, double *x, int present) {
+        if (present) {
+            #pragma omp target update to(present: x[0:n])
+        } else {
+            #pragma omp target update to(x[0:n])
+        }
+    }
     void overlapping(double *x) {
         #pragma omp target data map(to: x[0:4])
         {
@@ -88,6 +95,23 @@ def test_offload_errors_are_exceptions_and_the_interpreter_goes_on():
     assert lines[0] == "OffloadError negative() | an array section's length is negative", lines
     assert lines[1].startswith("OffloadError overlapping() |") and "OpenMP 4.5 2.15.5" in lines[1], lines
     assert lines[2] == "1"
+
+
+def test_an_update_of_an_unmapped_array_is_an_exception_only_where_it_must_be_present():
+    """OpenMP 5.1 (2.14.6): a `target update` of a list item not present assigns nothing; with
+    the `present` motion modifier it is an error, which the call raises."""
+    done = python("""
+        x = np.zeros(4)
+        print(lib.update(4, x, 0))
+        try:
+            lib.update(4, x, 1)
+        except omp2gpu.OffloadError as error:
+            print(type(error).__name__, str(error).split(": ", 1)[0], "|", str(error).rsplit(": ", 1)[-1])
+        print(lib.scale(4, 2.0, np.ones(4)))          # the runtime still works
+    """, OMP2GPU_DEVICES="cpu")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["None", "OffloadError update() | the 'present' modifier needs host range "
+                                        + done.stdout.split("needs host range ")[1].splitlines()[0], "1"], done.stdout
 
 
 @pytest.mark.parametrize("device", ["cpu", "host"])
