@@ -64,6 +64,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.switches: list = []
         self.labels: dict[str, list] = {}
         self.goto_uses: dict[str, object] = {}
+        self.simd_loops: set[int] = set()        # ids of the `for` nodes an OpenMP simd construct vectorises
         self.openmp_state = OpenMPFunctionState()
         self.inline_return = None                # (result slot, block) while in inline_call
         self.stack_saves: list[tuple] = []       # (block scope, saved stack pointer) per VLA block

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen import complex_values
+from omp2gpu.codegen import complex_values, loop_metadata
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.values import LValue
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
@@ -218,7 +218,9 @@ class StatementEmitter:
             self.builder.position_at_end(next_block)
             if node.next is not None:
                 self.expr(node.next)
-            self.builder.branch(cond_block)
+            back_edge = self.builder.branch(cond_block)
+            if id(node) in self.simd_loops:
+                loop_metadata.vectorize(back_edge)
             self.builder.position_at_end(end_block)
 
     @contextmanager

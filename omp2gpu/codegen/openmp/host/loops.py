@@ -6,31 +6,33 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from omp2gpu.codegen import loop_metadata
 from omp2gpu.codegen.ir_types import I8, I64
 from omp2gpu.codegen.openmp.host import gomp
 from omp2gpu.codegen.openmp.loops import canonical_loop
 
 
-def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None) -> None:
+def counted_loop(cg, body, nest, first, last, iv_type, each_iteration=None, vectorize: bool = False) -> None:
     """for (iv = first; iv < last; iv++) { the nest's variables for iv; body } (iv: u64);
-    `each_iteration(iv)` emits what else an iteration starts with (linear variables).
+    `each_iteration(iv)` emits what else an iteration starts with (linear variables);
+    `vectorize`: the loop of iterations is one to vectorise (a simd construct's).
     A collapsed nest runs row by row (_rows, _dependent_rows) where its rows are the
     innermost loop's; another non-rectangular one decodes each iteration."""
     bounds, trips, _, variables = nest
     if len(bounds) > 1 and canonical_loop.dependent_loop(bounds) is None:
-        _rows(cg, body, nest, first, last, iv_type, each_iteration)
+        _rows(cg, body, nest, first, last, iv_type, each_iteration, vectorize)
         return
     if canonical_loop.dependent_innermost(bounds):
-        _dependent_rows(cg, body, nest, first, last, each_iteration)
+        _dependent_rows(cg, body, nest, first, last, each_iteration, vectorize)
         return
 
     def set_variables(iv):
         iteration = _narrow(cg, iv, iv_type)
         canonical_loop.set_loop_variables(cg, bounds, trips, iv_type, iteration, variables)
-    _iterations(cg, body, first, last, set_variables, each_iteration)
+    _iterations(cg, body, first, last, set_variables, each_iteration, vectorize)
 
 
-def _rows(cg, body, nest, first, last, iv_type, each_iteration) -> None:
+def _rows(cg, body, nest, first, last, iv_type, each_iteration, vectorize) -> None:
     """A collapsed nest's iterations [first, last) as rows of its innermost loop: the
     outer variables are set once a row (one division), the innermost in a counted loop
     of its own that LLVM can vectorise, rather than a division and a remainder per
@@ -48,18 +50,19 @@ def _rows(cg, body, nest, first, last, iv_type, each_iteration) -> None:
             canonical_loop.set_loop_variables(cg, bounds[-1:], trips[-1:], iv_type, _narrow(cg, position, iv_type),
                                               variables[-1:])
         return column, row_length, place
-    _row_loop(cg, body, first, last, start_row, each_iteration)
+    _row_loop(cg, body, first, last, start_row, each_iteration, vectorize)
 
 
-def _dependent_rows(cg, body, nest, first, last, each_iteration) -> None:
+def _dependent_rows(cg, body, nest, first, last, each_iteration, vectorize) -> None:
     """_rows for a non-rectangular nest whose innermost loop is the dependent one: each row
     has its own length, found with its variables once a row (iteration type i64)."""
     bounds, trips, _, variables = nest
     _row_loop(cg, body, first, last,
-              lambda start: canonical_loop.start_dependent_row(cg, bounds, trips, start, variables), each_iteration)
+              lambda start: canonical_loop.start_dependent_row(cg, bounds, trips, start, variables), each_iteration,
+              vectorize)
 
 
-def _row_loop(cg, body, first, last, start_row, each_iteration) -> None:
+def _row_loop(cg, body, first, last, start_row, each_iteration, vectorize) -> None:
     """The iterations [first, last) row by row: start_row(start) sets the outer variables of
     the row holding `start` and returns (start's column, the row's length, place), place(k)
     setting the innermost variable to the row's k-th value; a row ends at its end or `last`."""
@@ -75,13 +78,13 @@ def _row_loop(cg, body, first, last, start_row, each_iteration) -> None:
     column, length, place = start_row(start)
     row_end = b.add(start, b.sub(length, column))
     end = b.select(b.icmp_unsigned("<", row_end, last), row_end, last)
-    _iterations(cg, body, start, end, lambda iv: place(b.add(column, b.sub(iv, start))), each_iteration)
+    _iterations(cg, body, start, end, lambda iv: place(b.add(column, b.sub(iv, start))), each_iteration, vectorize)
     start.add_incoming(end, b.block)
     b.branch(test)
     b.position_at_end(out)
 
 
-def _iterations(cg, body, first, last, set_variables, each_iteration) -> None:
+def _iterations(cg, body, first, last, set_variables, each_iteration, vectorize) -> None:
     """for (iv = first; iv < last; iv++) { set_variables(iv); each_iteration(iv); body }"""
     b = cg.builder
     entry = b.block
@@ -100,7 +103,9 @@ def _iterations(cg, body, first, last, set_variables, each_iteration) -> None:
     cg.branch_if_open(step)
     b.position_at_end(step)
     iv.add_incoming(b.add(iv, ir.Constant(I64, 1), flags=["nuw"]), b.block)
-    b.branch(test)
+    back_edge = b.branch(test)
+    if vectorize:
+        loop_metadata.vectorize(back_edge)
     b.position_at_end(out)
 
 

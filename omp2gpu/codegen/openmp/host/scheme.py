@@ -85,6 +85,8 @@ class HostOpenMP(OpenMPRuntime):
                 canonical_loop.analyze(loop)
             # One a linear clause names is the loop's to copy out (Linear): not private here.
             linear = {item.name for clause in clauses_named(directive, "linear") for item in clause.items}
+            if directive.has("simd"):           # its innermost loop vectorised, as the program asks
+                cg.simd_loops.add(id(loops[-1]))
             loop_variables = [name for name in map(iteration_variable, loops) if name and name not in linear]
         implicit = self.target_firstprivate(cg, construct) if directive.has("target") else []
         if directive.has("taskloop"):       # a task-generating construct: tasks.py's rules

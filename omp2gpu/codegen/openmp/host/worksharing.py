@@ -131,7 +131,8 @@ class Worksharing:
                 cg.openmp_state.doacross_nest = nest      # what `ordered depend` in the body refers to
                 with cancellable(cg, "for", done):
                     self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
-                                 (more, take_next), (start, end, done), linear.set_for, offset)
+                                 (more, take_next), (start, end, done), linear.set_for, offset,
+                                 vectorize=directive.has("simd"))
                 cg.openmp_state.doacross_nest = outer_nest
                 linear.copy_out(cg.builder.load(ran_last))
             if by_thread:       # no work share was started: the construct's end is a barrier
@@ -144,11 +145,12 @@ class Worksharing:
 
     emit_for_simd = emit_for
 
-    def _chunks(self, cg, body, nest, total, ran_last, taking, chunk, each_iteration=None, offset=None) -> None:
+    def _chunks(self, cg, body, nest, total, ran_last, taking, chunk, each_iteration=None, offset=None,
+                vectorize=False) -> None:
         """while (more) { for (iv = *start; iv < *end; iv++) body; more = take_next(); }
         (taking: `more` for the first chunk, and `take_next()`, which emits the next
         chunk into *start, *end and returns whether there is one; `offset`: where in the
-        whole space the chunks' numbers start)"""
+        whole space the chunks' numbers start; `vectorize`: a simd construct's loop)"""
         more, take_next = taking
         iv_type = nest[2]
         start, end, done = chunk
@@ -165,7 +167,7 @@ class Worksharing:
         if offset is not None:
             first, last = b.add(first, offset), b.add(last, offset)
         b.store(b.or_(b.load(ran_last), b.icmp_unsigned("==", last, total)), ran_last)
-        counted_loop(cg, body, nest, first, last, iv_type, each_iteration)
+        counted_loop(cg, body, nest, first, last, iv_type, each_iteration, vectorize)
         again = take_next()
         has.add_incoming(again, b.block)
         b.branch(head)
