@@ -349,8 +349,8 @@ def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary
     unit = driver.compile_unit(path, options, kernel_id=kernel_id)
     program = driver.link_program([unit])
     module = program.host
-    wrappers = python_call_wrappers.add_wrappers(module, unit.prototypes)
-    host.internalise(module, keep=(*unit.prototypes, *wrappers))
+    wrapped = python_call_wrappers.add_wrappers(module, unit.prototypes)
+    host.internalise(module, keep=(*unit.prototypes, *map(python_call_wrappers.wrapper_name, wrapped)))
     flags = library_flags(options, module)
     host.optimise(module, options.opt_level, options.march)
     host_object = host.object_code(module, options.opt_level, options.code_rules.fast_math, options.march)
@@ -365,5 +365,4 @@ def load_library(path, options: CompileOptions, kernel_id: str) -> NativeLibrary
     finally:
         shutil.rmtree(folder, ignore_errors=True)     # mapped now: the file is not needed
     del runtime
-    wrapped = frozenset(name[len(python_call_wrappers.PREFIX):] for name in wrappers)
-    return NativeLibrary(handle, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks, wrapped)
+    return NativeLibrary(handle, unit.prototypes, unit.gpu, unit.gpu_kernels, unit.gpu_remarks, frozenset(wrapped))

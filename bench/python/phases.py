@@ -62,7 +62,8 @@ def one_call(function, args, clock=time.perf_counter_ns) -> list[int]:
     t1 = clock()
     status = function._call(frame, result)
     if status:
-        function._failed(status, function._frame.unpack(frame)[-len(function._pointer_names):])
+        packed = function._frame.unpack(frame)          # the arguments, then the extents
+        function._failed(status, packed[len(packed) - len(function._pointer_names):])
     t2 = clock()
     for release in releases:
         release()

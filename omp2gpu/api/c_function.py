@@ -27,9 +27,9 @@ class CFunction:
     bench/python/phases.py), then one call into C: the runtime's begin, the C function,
     the runtime's end."""
 
-    def __init__(self, prototype: Prototype, address: int, call_address: int | None, native):
+    def __init__(self, prototype: Prototype, call_address: int | None, native):
         """TypeError for a function no Python call can make (a struct parameter, `...`).
-        `address`: the function's; `call_address`: the function a Python call of it makes
+        `call_address`: the function a Python call of it makes
         (targets/python_call_wrappers.py: the runtime's begin, the function and the
         runtime's end in one call from Python). `native`: the module that lends device
         arrays to the offload runtime and takes its errors (native_link)."""
@@ -40,7 +40,6 @@ class CFunction:
                             "cannot be passed from Python")
         self.prototype = prototype
         self.__name__ = name
-        self.address = address
         self.parameters = [parameter(name, parameter_name, ptype, native.wait_stream)
                            for parameter_name, ptype in zip(prototype.parameter_names, ftype.params)]
         try:

@@ -109,7 +109,7 @@ def _load(path: str, options, kernel_id: str, shown_as: str | None = None) -> Li
     functions, refused = {}, {}
     for name, prototype in loaded.prototypes.items():
         try:
-            functions[name] = CFunction(prototype, loaded.address(name), loaded.call_address(name), native_link)
+            functions[name] = CFunction(prototype, loaded.call_address(name), native_link)
         except TypeError as why:
             refused[name] = str(why)
     return Library(shown_as or path, functions, refused, loaded, options)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import llvmlite.binding as llvm
 
-PREFIX = "__omp2gpu_py."
+_PREFIX = "__omp2gpu_py."
 # Parameters passed in a way a wrapper could not pass on as it received them.
 _UNFORWARDABLE = {b"byval", b"sret", b"inalloca", b"preallocated", b"inreg", b"byref", b"swiftself",
                   b"swifterror", b"swiftasync", b"nest"}
@@ -32,29 +32,27 @@ _EXTENSIONS = (b"signext", b"zeroext")
 
 
 def wrapper_name(function: str) -> str:
-    return PREFIX + function
+    return _PREFIX + function
 
 
 def add_wrappers(module: llvm.ModuleRef, prototypes: dict) -> list[str]:
     """Link a wrapper for each function of `prototypes` (name -> codegen Prototype: its C
-    parameters' types and names; defined in `module`) into `module`; the names of those
-    added (a function whose parameters cannot be forwarded has none)."""
-    definitions, declarations, added = [], set(), []
+    parameters' types and names; defined in `module`) into `module`; the names of the
+    functions wrapped (one whose parameters cannot be forwarded has no wrapper)."""
+    definitions, wrapped = [], []
     for name, prototype in prototypes.items():
-        function = module.get_function(name)
-        text = _wrapper(function, prototype)
+        text = _wrapper(module.get_function(name), prototype)
         if text is not None:
             definitions.append(text)
-            declarations.add(_declaration(function))
-            added.append(wrapper_name(name))
+            wrapped.append(name)
     if definitions:
         ir = "\n".join([f"{RECORD} = type {{ i64, i64, ptr, i64 }}",
                         "declare i32 @__omp2gpu_call_begin(i32, ptr)", "declare i32 @__omp2gpu_call_end(i32, ptr)",
-                        "@__omp2gpu_error_pending = external global i32", *sorted(declarations), *definitions])
+                        "@__omp2gpu_error_pending = external global i32", *definitions])
         wrappers = llvm.parse_assembly(ir)
         wrappers.triple, wrappers.data_layout = module.triple, module.data_layout
         module.link_in(wrappers)
-    return added
+    return wrapped
 
 
 RECORD = "%__omp2gpu_call_array"        # python_calls.c's struct call_array
@@ -82,11 +80,6 @@ def _parameters(function: llvm.ValueRef) -> list[str] | None:
     return parameters
 
 
-def _declaration(function: llvm.ValueRef) -> str:
-    ftype = function.global_value_type
-    return f"declare {ftype.get_function_return()} {_quoted(function.name)}({', '.join(_parameters(function))})"
-
-
 def frame_field_bytes(ctype) -> int:
     """The bytes of a parameter of C type `ctype` in a call's frame: its size (a long double
     is its 16 bytes, as ctypes gives them; a complex its two parts)."""
@@ -104,6 +97,8 @@ def _wrapper(function: llvm.ValueRef, prototype) -> str | None:
         return None
     pointers = [i for i, t in enumerate(types) if t == "ptr"]
     wrapper = wrapper_name(function.name)
+    result = str(ftype.get_function_return())
+    declaration = f"declare {result} {_quoted(function.name)}({', '.join(parameters)})"     # f, to call
     constants = [_name_constant(wrapper, j, (names[i] if i < len(names) else None) or f"#{i + 1}")
                  for j, i in enumerate(pointers)]
     lines = [f"define i32 {_quoted(wrapper)}(ptr %frame, ptr %result) {{", "entry:"]
@@ -122,7 +117,6 @@ def _wrapper(function: llvm.ValueRef, prototype) -> str | None:
         lines += _record(j, f"%p{i}", count, _quoted(f"{wrapper}.name{j}"))
         count = f"%count{j}"
     passed = ", ".join(f"{p} %p{i}" for i, p in enumerate(parameters))
-    result = str(ftype.get_function_return())
     lines += [f"  %lent = icmp ne i32 {count}, 0",
               "  br i1 %lent, label %begin, label %call",
               "begin:",
@@ -145,7 +139,7 @@ def _wrapper(function: llvm.ValueRef, prototype) -> str | None:
               "  %pending = load i32, ptr @__omp2gpu_error_pending",
               "  ret i32 %pending",
               "}"]
-    return "\n".join([*constants, *lines]) + "\n"
+    return "\n".join([declaration, *constants, *lines]) + "\n"
 
 
 def _name_constant(wrapper: str, j: int, name: str) -> str:

@@ -35,7 +35,7 @@ def _wrapped(*names):
 
 def test_a_wrapper_reads_the_arguments_then_the_extents_from_the_frame():
     module, added = _wrapped("scale", "first")
-    assert added == ["__omp2gpu_py.scale", "__omp2gpu_py.first"]
+    assert added == ["scale", "first"]
     module.verify()
     scale = str(module.get_function("__omp2gpu_py.scale"))
     assert [str(a.type) for a in module.get_function("__omp2gpu_py.scale").arguments] == ["ptr", "ptr"]
