@@ -18,7 +18,8 @@
  * wait once, at the copy back; from the device, the copy is queued into the buffer and
  * the stream synchronised, then the bytes are copied out. A staged byte is not reused
  * until the legacy stream has been waited for. CUDA C's memcpy, launch, memcpy of one int
- * takes 17-19 us on an H200 where this takes 13-15 (bench/overhead/copy_sequences.cu);
+ * took 14.8-15.3 us on an H200 where this sequence took 11.9-12.2 (bench/overhead/
+ * copy_sequences.md);
  * larger copies are direct (cuMemcpyHtoD/DtoH). */
 #include <dlfcn.h>
 #include <pthread.h>
