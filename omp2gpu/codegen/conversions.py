@@ -5,7 +5,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from omp2gpu.codegen import complex_values
-from omp2gpu.codegen.ir_types import I8
+from omp2gpu.codegen.ir_types import I1, I8
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 
@@ -15,7 +15,10 @@ def is_null_pointer_constant(value: ir.Value, ctype: ct.CType) -> bool:
 
 
 def truth_value(builder: ir.IRBuilder, value: ir.Value, ctype: ct.CType) -> ir.Value:
-    """`value != 0` as i1: the test of if/while/&&/||/!."""
+    """`value != 0` as i1: the test of if/while/&&/||/!. A comparison's or a logical
+    operator's int (its i1 widened) is tested by that i1 itself."""
+    if isinstance(value, ir.CastInstr) and value.opname == "zext" and value.operands[0].type == I1:
+        return value.operands[0]
     if ctype.is_floating:
         return builder.fcmp_unordered("!=", value, ir.Constant(value.type, 0.0))
     if ctype.is_pointer:

@@ -55,7 +55,15 @@ class ExpressionEmitter(LValueEmitter, OperatorEmitter, PointerArithmeticEmitter
         return convert(self.builder, value.value, value.ctype, ctype, node.coord)
 
     def condition(self, node) -> ir.Value:
-        return self.truth(self.expr(node), node)
+        value = self.expr(node)
+        test = self.truth(value, node)
+        widened = value.value
+        if isinstance(widened, ir.CastInstr) and test is widened.operands[0] \
+                and self.builder.block.instructions[-1:] == [widened]:
+            # a comparison's int (its i1 widened) that truth_value saw through: no one
+            # else has it, so it is not left behind for LLVM to delete
+            self.builder.block.instructions.pop()
+        return test
 
     def truth(self, value: RValue, node) -> ir.Value:
         if not (value.ctype.is_scalar or value.ctype.is_complex):

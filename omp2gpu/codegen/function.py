@@ -17,6 +17,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen import complex_values
 from omp2gpu.codegen.expressions import ExpressionEmitter
+from omp2gpu.codegen.folding_builder import FoldingBuilder
 from omp2gpu.codegen.statements import StatementEmitter
 from omp2gpu.codegen.values import RValue
 from omp2gpu.codegen.variable_arrays import VariableArrayEmitter, variable_array_types
@@ -58,7 +59,7 @@ class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter)
         self.openmp = module.openmp
         entry = function.append_basic_block("entry")
         self.alloca_builder = ir.IRBuilder(entry)
-        self.builder = ir.IRBuilder(function.append_basic_block("body"))
+        self.builder = FoldingBuilder(function.append_basic_block("body"))
         self.break_targets: list[ir.Block] = []
         self.continue_targets: list[ir.Block] = []
         self.switches: list = []

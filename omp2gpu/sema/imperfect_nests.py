@@ -20,8 +20,8 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.openmp.directive_free import constructs_in
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
-from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.captures import free_identifiers
 
 _LOOP_LEAVES = ("for", "distribute", "simd", "taskloop", "loop")
@@ -29,7 +29,7 @@ _LOOP_LEAVES = ("for", "distribute", "simd", "taskloop", "loop")
 
 def make_nests_perfect(ast) -> None:
     """Rewrite (in place) every collapsed loop nest with intervening code."""
-    for node in nodes_of(ast, OmpConstruct):
+    for node in constructs_in(ast):
         if node.body is not None:
             directive = node.directive
             depth = next((c.count for c in directive.clauses if c.name == "collapse"), 1)

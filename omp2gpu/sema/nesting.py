@@ -28,6 +28,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, LoweringError
 from omp2gpu.frontend.openmp.clause_types import NogroupClause, OrderClause, OrderedClause, SimdClause
+from omp2gpu.frontend.openmp.directive_free import holds_directives
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.sema.openmp_constructs import file_functions
 
@@ -44,7 +45,8 @@ def check_nesting(ast) -> None:
     first jump that enters or leaves a construct's structured block."""
     _walk(ast, [], set())
     for function in file_functions(ast):
-        _check_jumps(function)
+        if holds_directives(function):      # else no jump can cross a construct
+            _check_jumps(function)
 
 
 def _check_jumps(function: c_ast.FuncDef) -> None:
@@ -91,6 +93,8 @@ def _collect_jumps(node, constructs: tuple, labels: dict, gotos: list, loop, bre
 def _walk(node, enclosing: list, sections: set) -> None:
     """`sections`: ids of the `section` constructs that are statements of a sections block."""
     if isinstance(node, c_ast.FuncDef):
+        if not holds_directives(node):
+            return                          # nothing in it to check
         enclosing = []                      # a new function: its constructs may be orphaned
     elif isinstance(node, c_ast.Return) and enclosing:
         raise CompileError("invalid branch to/from OpenMP structured block ('return' inside "

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.openmp.directive_free import constructs_in
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
-from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.canonical_form import analyze
 from omp2gpu.sema.captures import free_identifiers
 
@@ -18,7 +18,7 @@ _FORBIDDEN = {"schedule": "for", "ordered": "for", "dist_schedule": "distribute"
 
 
 def check_non_rectangular_clauses(ast) -> None:
-    for node in nodes_of(ast, OmpConstruct):
+    for node in constructs_in(ast):
         if node.body is not None:
             _check(node)
 

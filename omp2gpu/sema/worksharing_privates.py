@@ -27,6 +27,7 @@ from omp2gpu.frontend.openmp.clause_types import (
     PrivateClause,
     ReductionClause,
 )
+from omp2gpu.frontend.openmp.directive_free import holds_directives
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema.openmp_constructs import constructs_in_context, file_functions
@@ -41,8 +42,9 @@ _PRIVATISING = (PrivateClause, FirstprivateClause, ReductionClause)
 
 def check_worksharing_privates(ast) -> None:
     for function in file_functions(ast):
-        _check_orphaned(function)
-        _walk_nested(function.body, None)
+        if holds_directives(function):
+            _check_orphaned(function)
+            _walk_nested(function.body, None)
 
 
 def _check_orphaned(function: c_ast.FuncDef) -> None:

@@ -32,6 +32,7 @@ class PragmaScope:
         # Every word of the file's omp pragmas (directive and clause names among them),
         # the file's one set: later steps skip a walk for what no pragma names.
         self.directive_words: set[str] = parent.directive_words if parent is not None else set()
+        self.directives_met = 0             # file scope: the omp pragmas read so far
 
     def child(self) -> "PragmaScope":
         return PragmaScope(self)

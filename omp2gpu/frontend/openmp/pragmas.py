@@ -30,6 +30,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError, EndOfScopeError
 from omp2gpu.frontend.openmp.allocate_clauses import check_allocate_directive
+from omp2gpu.frontend.openmp.directive_free import mark_directive_free
 from omp2gpu.frontend.openmp.directive_table import LOOP_TRANSFORMATIONS
 from omp2gpu.frontend.openmp.directives import parse_directive
 from omp2gpu.frontend.openmp.masked_combined import nest_masked_combination
@@ -179,7 +180,10 @@ def _function(funcdef: c_ast.FuncDef, file_scope) -> None:
     params = getattr(funcdef.decl.type, "args", None)
     for param in (params.params if params is not None else []):
         declare(param, scope)
+    directives_before = file_scope.directives_met
     funcdef.body = _statement(funcdef.body, scope)
+    if file_scope.directives_met == directives_before:
+        mark_directive_free(funcdef)
 
 
 # ----------------------------------------------------------------- statements
@@ -321,6 +325,7 @@ def _directive(pragma: c_ast.Pragma, scope):
     if not is_omp(text):
         return None
     coord = omp_coord(pragma.coord)
+    scope.file_scope.directives_met += 1
     scope.directive_words.update(_WORD.findall(text))
     return parse_directive(text, coord, scope.typedef_names), coord
 
@@ -331,7 +336,7 @@ def _drop_stray_pragmas(root) -> None:
     walk with a stack of its own (no recursion limit), which rewrites only the
     nodes with a pragma among their children."""
     for node in nodes(root):                    # in source order: the first error is the first
-        if any(isinstance(child, c_ast.Pragma) for _, child in node.children()):
+        if any(isinstance(child, c_ast.Pragma) for child in node):   # no (name, child) pairs
             _drop_pragma_items(node)            # before the walk reads its children
 
 

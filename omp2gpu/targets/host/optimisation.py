@@ -44,7 +44,7 @@ def global_dce(module: llvm.ModuleRef) -> None:
     passes.run(module, builder)
 
 
-def optimise(module, opt_level: int = 2, march: str = NATIVE) -> llvm.ModuleRef:
+def optimise(module, opt_level: int = 2, march: str = NATIVE, interleaving: bool = True) -> llvm.ModuleRef:
     """Run LLVM's default per-module pipeline for -O`opt_level` (new pass
     manager), in place, for -march=`march`'s processor (its vector widths and costs);
     -O0 still runs the O0 pipeline (always-inline). Below -O3 the loop vectoriser takes
@@ -52,7 +52,9 @@ def optimise(module, opt_level: int = 2, march: str = NATIVE) -> llvm.ModuleRef:
     -O2 vectorises simd loops and, with its very-cheap cost model, next to no other: LLVM's
     O2 vectorises every loop it can, with a scalar remainder loop and interleaving, which
     on bench/startup's 50,000-line program doubled the object (2.4 against 1.3 MB) and
-    took 13 of the 55 s of -O2 and code generation. SLP vectorisation stays."""
+    took 13 of the 55 s of -O2 and code generation. SLP vectorisation stays.
+    `interleaving`: whether a vectorised loop may also be unrolled into several vectors at
+    a time (the CPU device's image at -O2 vectorises without it: native_image.py)."""
     if not 0 <= opt_level <= 3:
         raise ValueError(f"optimisation level must be 0-3, not {opt_level}")
     ref = prepare(module)
@@ -60,6 +62,7 @@ def optimise(module, opt_level: int = 2, march: str = NATIVE) -> llvm.ModuleRef:
     partial_unrolling(opt_level >= 3)
     tuning = llvm.create_pipeline_tuning_options(speed_level=opt_level)
     tuning.loop_vectorization = opt_level >= 3
+    tuning.loop_interleaving = interleaving
     builder = llvm.create_pass_builder(target_machine(opt_level, march=march), tuning)
     builder.getModulePassManager().run(ref, builder)
     return ref
