@@ -158,7 +158,9 @@ long teams_environment(int threads) {
 
 /* (grid, block): the clauses when given, else the kernel's default block and enough
  * blocks for the loop, capped at what fills the device (policy.launch_configuration);
- * a region with no teams construct is one team (as the native launch path's mirror.c). */
+ * a region with no teams construct is one team (as the native launch path's mirror.c).
+ * A negative trip count: the teams take the loop's iterations one each (a distribute
+ * whose iterations the team's threads do not share), so a team per iteration. */
 void launch_configuration(struct launch_info info, long max_threads, long multiprocessors,
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block) {
     long teams, threads, cap;
@@ -175,7 +177,7 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
         *grid = num_teams;
     } else {
         cap = (multiprocessors > 1 ? multiprocessors : 1) * BLOCKS_PER_MULTIPROCESSOR;
-        *grid = trip_count > 0 ? (trip_count + *block - 1) / *block : 0;
+        *grid = trip_count > 0 ? (trip_count + *block - 1) / *block : -trip_count;
         if (*grid > cap) *grid = cap;
         if (teams_environment(0) && *grid > teams_environment(0)) *grid = teams_environment(0);
         if (*grid < 1) *grid = 1;

@@ -303,6 +303,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         device = self._device(cg, construct.directive)
         trip_count = launch_shape.trip_count(cg, construct)
         num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count)
+        trip_count = launch_shape.launch_trip_count(cg, construct, trip_count)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = OffloadRuntime.target.declare(cg.module.module)
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,

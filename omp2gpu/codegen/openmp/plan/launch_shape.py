@@ -11,7 +11,8 @@ launcher, which fills in what they leave open: offload/policy.launch_configurati
   team's work: every scheme then runs it with the team's threads as they are (the
   combined schemes have no other way to hear of num_threads).
 - The trip count of the loop the teams share, for the launcher's default number of
-  teams, found through the split spellings too (region_shape.CombinedShape).
+  teams (a team per block of iterations, or per iteration when the team's threads do not
+  share them), found through the split spellings too (region_shape.CombinedShape).
 """
 
 from __future__ import annotations
@@ -105,6 +106,19 @@ def _leading_parallel(construct):
         chain.append(node.directive)
         node = sole_statement(node.body)
     return parallels[0] if any(d is parallels[0] for d in chain) else None
+
+
+def launch_trip_count(cg, construct, trip_count: ir.Value) -> ir.Value:
+    """The trip count as the launcher reads it: negated when the teams take the loop's
+    iterations one each (a distribute whose iterations the team's threads do not share:
+    `teams distribute` around serial code and a parallel region, the control loop's
+    shape), where the launcher makes a team per iteration instead of one per block of
+    them: 24 distribute steps were one team of 96 threads running them in turn."""
+    shaping = launch_construct(construct)
+    if combined_shape(construct) is None and shaping.directive.has("distribute") \
+            and not shaping.directive.has("for"):
+        return cg.builder.sub(ir.Constant(I64, 0), trip_count)
+    return trip_count
 
 
 def trip_count(cg, construct) -> ir.Value:
