@@ -1,7 +1,7 @@
 """bench/peers, step 1 (here; no GPU needed): every program built by Clang 19 for sm_90, and
 what its binaries need on the GPU machine packed beside them.
 
-    python bench/peers/build_clang.py [--out .peers] [--only SUBSTRING]
+    python bench/peers/build_clang.py [--out .peers] [--only SUBSTRING[,SUBSTRING...]]
 
 Needs Debian's clang-19 and libomp-19-dev (apt-get install clang-19 libomp-19-dev) and pip
 (for CUDA 12's ptxas and nvJitLink wheels). LLVM 19's offload runtime refuses the images
