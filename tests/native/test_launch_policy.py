@@ -26,8 +26,9 @@ def program(tmp_path_factory) -> Path:
     return build(tmp_path_factory.mktemp("launch_shapes"), "launch_shapes.c")
 
 
-def shapes(program: Path, tmp_path: Path, device: str, launch: str | None, **env: str):
-    """(grid, block) of the three kernels in order, and the program's stderr."""
+def shapes(program: Path, tmp_path: Path, device: str, launch: str | None, output: str = TOTAL, **env: str):
+    """(grid, block) of the program's kernels in order, and its stderr; on the CPU device
+    its output is checked too."""
     log = tmp_path / f"launches-{device}-{launch}.log"
     settings = {"OMP2GPU_DEVICES": device, "OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log),
                 **({"OMP2GPU_LAUNCH": launch} if launch is not None else {}), **env}
@@ -35,7 +36,7 @@ def shapes(program: Path, tmp_path: Path, device: str, launch: str | None, **env
                           env={"PATH": os.environ.get("PATH", ""), **settings})
     assert done.returncode == 0, done.stderr
     if device == "cpu":
-        assert done.stdout == TOTAL
+        assert done.stdout == output
     found = [tuple(map(int, re.search(r"grid=(\d+) block=(\d+)", line).groups()))
              for line in log.read_text().splitlines()]
     return found, done.stderr
@@ -69,3 +70,20 @@ def test_a_bad_value_is_a_warning_and_ignored(program, tmp_path):
     found, err = shapes(program, tmp_path, "cpu", "64")
     assert found == CASES[None]
     assert "warning: OMP2GPU_LAUNCH=64 is not 'teams,threads' (two integers >= 0); ignored" in err
+
+
+@pytest.fixture(scope="module")
+def steps_program(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("team_per_iteration"), "team_per_distribute_iteration.c")
+
+
+@pytest.mark.parametrize("device", ["cpu", "gpu"])
+def test_a_distribute_the_threads_do_not_share_has_a_team_per_iteration(steps_program, fake_driver, tmp_path,
+                                                                       device):
+    """24 `teams distribute` steps, each serial code around a `parallel for` (combined, and
+    split over target / teams / distribute): 24 teams, not one team of the block's threads
+    taking the steps in turn; a `distribute parallel for` of 4,800 iterations in blocks of 96
+    threads: 50 teams."""
+    gpu = {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1"} if device == "gpu" else {}
+    found, _ = shapes(steps_program, tmp_path, device, None, "143.76 144.00 112.00\n", **gpu)   # gcc's output
+    assert found == [(24, 96), (24, 64), (50, 96)]

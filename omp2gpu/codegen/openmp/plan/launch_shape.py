@@ -114,26 +114,37 @@ def launch_trip_count(cg, construct, trip_count: ir.Value) -> ir.Value:
     `teams distribute` around serial code and a parallel region, the control loop's
     shape), where the launcher makes a team per iteration instead of one per block of
     them: 24 distribute steps were one team of 96 threads running them in turn."""
-    shaping = launch_construct(construct)
-    if combined_shape(construct) is None and shaping.directive.has("distribute") \
-            and not shaping.directive.has("for"):
+    shared = _shared_loop(construct)
+    if shared is not None and shared[3]:
         return cg.builder.sub(ir.Constant(I64, 0), trip_count)
     return trip_count
+
+
+def _shared_loop(construct):
+    """(directive, loop, prelude, one iteration a team) of the loop nest the teams share:
+    the combined shape's, else the teams construct's own distribute (or that of the
+    distribute construct that is its whole body, split); None when there is none."""
+    shaping = launch_construct(construct)
+    if not shaping.directive.has("teams"):
+        return None
+    shape = combined_shape(construct)
+    if shape is not None:
+        return shape.clauses, shape.loop, shape.prelude, False
+    node = shaping
+    if not any(node.directive.has(leaf) for leaf in ("distribute", "for")):
+        node = sole_statement(shaping.body)
+        if not (isinstance(node, OmpConstruct) and node.directive.has("distribute")):
+            return None
+    return node.directive, node.body, (), node.directive.has("distribute") and not node.directive.has("for")
 
 
 def trip_count(cg, construct) -> ir.Value:
     """Iterations of the (collapsed) loop nest the teams share, for the launch
     configuration; 0 if none (or the region has no teams: it is one team)."""
-    shaping = launch_construct(construct)
-    shape = combined_shape(construct)
-    if not shaping.directive.has("teams"):
+    shared = _shared_loop(construct)
+    if shared is None:
         return ir.Constant(I64, 0)
-    if shape is not None:
-        directive, body, prelude = shape.clauses, shape.loop, shape.prelude
-    elif any(shaping.directive.has(leaf) for leaf in ("distribute", "for")):
-        directive, body, prelude = shaping.directive, shaping.body, ()
-    else:
-        return ir.Constant(I64, 0)
+    directive, body, prelude, _ = shared
     depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
     total = ir.Constant(I64, 1)
     with cg.block_scope():
