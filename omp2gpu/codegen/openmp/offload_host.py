@@ -301,13 +301,12 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             num_teams = launch_shape.team_count(cg, construct)
             thread_limit = launch_shape.team_size(cg, construct)
         device = self._device(cg, construct.directive)
-        trip_count = launch_shape.trip_count(cg, construct)
+        trip_count, launcher_trip_count = launch_shape.launch_trip_counts(cg, construct)
         num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count)
-        trip_count = launch_shape.launch_trip_count(cg, construct, trip_count)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = OffloadRuntime.target.declare(cg.module.module)
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,
-                                        num_teams, thread_limit, trip_count,
+                                        num_teams, thread_limit, launcher_trip_count,
                                         _where(cg, construct.directive, labels)])
 
     def emit_interop(self, cg, construct) -> None:

@@ -30,7 +30,7 @@ def holds_directives(function: c_ast.FuncDef) -> bool:
 
 def directive_free(node) -> bool:
     """Whether `node` is a function without directives (a tree_walks prune)."""
-    return type(node) is c_ast.FuncDef and node in _DIRECTIVE_FREE
+    return type(node) is c_ast.FuncDef and not holds_directives(node)
 
 
 def constructs_in(root, kind=OmpConstruct):

@@ -17,6 +17,8 @@ launcher, which fills in what they leave open: offload/policy.launch_configurati
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
@@ -108,40 +110,54 @@ def _leading_parallel(construct):
     return parallels[0] if any(d is parallels[0] for d in chain) else None
 
 
-def launch_trip_count(cg, construct, trip_count: ir.Value) -> ir.Value:
-    """The trip count as the launcher reads it: negated when the teams take the loop's
-    iterations one each (a distribute whose iterations the team's threads do not share:
-    `teams distribute` around serial code and a parallel region, the control loop's
-    shape), where the launcher makes a team per iteration instead of one per block of
-    them: 24 distribute steps were one team of 96 threads running them in turn."""
-    shared = _shared_loop(construct)
-    if shared is not None and shared[3]:
-        return cg.builder.sub(ir.Constant(I64, 0), trip_count)
-    return trip_count
+class SharedLoop(NamedTuple):
+    """The loop nest the teams share: its directive (the collapse clause), its loop, the
+    read-only declarations its bounds may use, and whether each iteration is a team's (a
+    distribute whose iterations the team's threads do not share)."""
+    directive: object
+    loop: object
+    prelude: tuple
+    team_per_iteration: bool
 
 
-def _shared_loop(construct):
-    """(directive, loop, prelude, one iteration a team) of the loop nest the teams share:
-    the combined shape's, else the teams construct's own distribute (or that of the
-    distribute construct that is its whole body, split); None when there is none."""
+def _shared_loop(construct) -> SharedLoop | None:
+    """The combined shape's loop nest, else the teams construct's own distribute (or that
+    of the distribute construct that is its whole body, split); None when there is none."""
     shaping = launch_construct(construct)
     if not shaping.directive.has("teams"):
         return None
     shape = combined_shape(construct)
     if shape is not None:
-        return shape.clauses, shape.loop, shape.prelude, False
+        return SharedLoop(shape.clauses, shape.loop, shape.prelude, False)
     node = shaping
     if not any(node.directive.has(leaf) for leaf in ("distribute", "for")):
         node = sole_statement(shaping.body)
         if not (isinstance(node, OmpConstruct) and node.directive.has("distribute")):
             return None
-    return node.directive, node.body, (), node.directive.has("distribute") and not node.directive.has("for")
+    return SharedLoop(node.directive, node.body, (),
+                      node.directive.has("distribute") and not node.directive.has("for"))
+
+
+def launch_trip_counts(cg, construct) -> tuple[ir.Value, ir.Value]:
+    """(trip_count, the same as the launcher reads it): negated when the teams take the
+    loop's iterations one each (`teams distribute` around serial code and a parallel
+    region, the control loop's shape), where the launcher makes a team per iteration
+    instead of one per block of them: 24 distribute steps were one team of 96 threads
+    running them in turn."""
+    shared = _shared_loop(construct)
+    count = _iterations(cg, shared)
+    if shared is not None and shared.team_per_iteration:
+        return count, cg.builder.sub(ir.Constant(I64, 0), count)
+    return count, count
 
 
 def trip_count(cg, construct) -> ir.Value:
     """Iterations of the (collapsed) loop nest the teams share, for the launch
     configuration; 0 if none (or the region has no teams: it is one team)."""
-    shared = _shared_loop(construct)
+    return _iterations(cg, _shared_loop(construct))
+
+
+def _iterations(cg, shared: SharedLoop | None) -> ir.Value:
     if shared is None:
         return ir.Constant(I64, 0)
     directive, body, prelude, _ = shared
