@@ -31,7 +31,7 @@ from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound
 
 IMAGE_VERSION = 5                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
-SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3,
+SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3, abi.GPU_SPMDIZED: 4,
                 abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
 _TYPES = """
 %kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64, ptr, ptr }

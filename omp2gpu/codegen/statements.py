@@ -49,6 +49,9 @@ class StatementEmitter:
             self.builder.debug_metadata = saved
 
     def _statement(self, node) -> None:
+        if id(node) in self.openmp.team_statements:
+            self.openmp.emit_team_statement(self, node)
+            return
         method = getattr(self, "_stmt_" + type(node).__name__, None)
         if method is not None:
             method(node)

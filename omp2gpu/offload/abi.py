@@ -212,6 +212,7 @@ PARAM_KINDS = (POINTER, BYTES)
 GPU_COMBINED = "combined"             # the SPMD grid-stride loop
 GPU_CONTROL_LOOP = "control-loop"     # the team master's state machine; takes the team stack
 GPU_SERIAL = "serial"                 # one thread runs it: OMP2GPU_LAUNCH does not reshape it
+GPU_SPMDIZED = "spmdized"             # the control loop without its state machine: master code guarded
 COMBINED_BLOCK_SIZE = 512             # combined kernels' threads per block (best on sm_90 in bench/vadd)
 CONTROL_LOOP_BLOCK_SIZE = 128         # control-loop kernels' team size
 

@@ -17,6 +17,7 @@ from omp2gpu.codegen.openmp.schemes import (
     CpuSequential,
     CpuTeams,
     SerialKernel,
+    SpmdizedControlLoop,
 )
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 
@@ -36,15 +37,16 @@ COMBINED = "#pragma omp target teams distribute parallel for"
     # one team's worksharing loop: the GPU's combined scheme with one team, as Clang makes it
     # SPMD; the CPU device spreads the team over its workers
     ("#pragma omp target parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
-    ("#pragma omp target parallel for schedule(dynamic)", LOOP, ControlLoop, (CpuTeams, CpuSequential)),
+    ("#pragma omp target parallel for schedule(dynamic)", LOOP, SpmdizedControlLoop, (CpuTeams, CpuSequential)),
     ("#pragma omp target\n#pragma omp parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
     ("#pragma omp target parallel", "{\nint k = 2;\n#pragma omp for\n" + LOOP + "\n}", CombinedConstruct,
      (CpuTeams, CpuSequential)),
-    # serial code beside the loop (not a read-only declaration): the control loop's team
-    ("#pragma omp target parallel", "{\na[0] = 1;\n#pragma omp for\n" + LOOP + "\n}", ControlLoop,
+    # serial code beside the loop (not a read-only declaration): the control loop's team,
+    # SPMDized (the team master's code guarded, no state machine)
+    ("#pragma omp target parallel", "{\na[0] = 1;\n#pragma omp for\n" + LOOP + "\n}", SpmdizedControlLoop,
      (CpuTeams, CpuSequential)),
-    ("#pragma omp target parallel", "{\n#pragma omp for\n" + LOOP + "\n#pragma omp barrier\n}", ControlLoop,
-     (CpuTeams, CpuSequential)),
+    ("#pragma omp target parallel", "{\n#pragma omp for\n" + LOOP + "\n#pragma omp barrier\n}",
+     SpmdizedControlLoop, (CpuTeams, CpuSequential)),
     (COMBINED + " schedule(dynamic)", LOOP, ControlLoop, (CpuCombined, CpuSequential)),
     # dist_schedule's chunks dealt round-robin: the combined kernel's loop over its team's
     # chunks on the GPU; the CPU device's teams scheme deals them to its groups
@@ -52,10 +54,13 @@ COMBINED = "#pragma omp target teams distribute parallel for"
     ("#pragma omp target teams\n#pragma omp distribute parallel for dist_schedule(static, 8)", LOOP,
      CombinedConstruct, (CpuTeams, CpuSequential)),
     # a teams region's only `parallel for`: each team runs the whole loop, SPMD on the GPU;
-    # with a statement before it, the control loop's team master runs that
+    # with a statement before it, the team master runs that in a guard of the SPMDized kernel
     ("#pragma omp target teams\n#pragma omp parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
-    ("#pragma omp target teams", "{\nint k = 2;\n#pragma omp parallel for\n" + LOOP + "\n}", ControlLoop,
+    ("#pragma omp target teams", "{\nint k = 2;\n#pragma omp parallel for\n" + LOOP + "\n}", SpmdizedControlLoop,
      (CpuTeams, CpuSequential)),
+    # a parallel region in a distribute loop: the control loop's state machine
+    ("#pragma omp target teams distribute", "for (int i = 0; i < n; i++) {\na[i] = 1;\n"
+     "#pragma omp parallel\na[i] += 1;\n}", ControlLoop, (CpuTeams, CpuSequential)),
 ])
 def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
     choice = choose(_target(pragmas, body))
@@ -64,7 +69,8 @@ def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
 
 def test_the_reason_says_why_a_scheme_was_passed_over():
     choice = choose(_target(COMBINED + " schedule(dynamic)"))
-    assert choice.reason == "control loop: schedule must be absent or static,1 for the grid-stride loop"
+    assert choice.reason.startswith("control loop: schedule must be absent or static,1 for the grid-stride loop; "
+                                    "not SPMDized: its parallel regions run in a distribute loop")
 
 
 def test_num_threads_the_host_cannot_evaluate_keeps_the_region_off_the_combined_scheme():

@@ -65,7 +65,7 @@ def test_combined_construct_is_one_grid_stride_kernel(tmp_path):
     ("int f(int n, int *a) {\n#pragma omp target parallel for map(tofrom: a[0:n])\n"
      "for (int i = 0; i < n; i++) a[i] = i; return 0; }", "combined", "SPMD grid-stride loop"),
     ("int f(int n, int *a) {\n#pragma omp target parallel map(tofrom: a[0:n])\n{\na[0] = 1;\n"
-     "#pragma omp for\nfor (int i = 0; i < n; i++) a[i] = i; } return 0; }", "control-loop",
+     "#pragma omp for\nfor (int i = 0; i < n; i++) a[i] = i; } return 0; }", "spmdized",
      "is not 'target teams distribute"),
     ("int f(int n, int *a) {\n#pragma omp target teams distribute parallel for schedule(dynamic) "
      "map(tofrom: a[0:n])\nfor (int i = 0; i < n; i++) a[i] = i; return 0; }", "control-loop", "schedule"),
@@ -153,7 +153,7 @@ def test_team_shared_variables_beyond_shared_memory_go_on_the_team_stack(tmp_pat
     team's frame of the global-memory team stack, and the region still runs on the GPU."""
     translation = _translate(tmp_path, TEAM_SHARED_ARRAY.replace("WORDS", str(words)))
     (region,) = translation.device.kernels
-    assert region.scheme.name == "control-loop"
+    assert region.scheme.name == "spmdized"         # the control loop's team-shared storage
     assert region.team_stack_bytes == frame
     assert kernel_table(translation.device)[region.kernel_name].team_stack_bytes == frame
     kernel = translation.device.module.get_global(region.kernel_name)
@@ -184,7 +184,7 @@ def test_team_shared_variable_named_in_critical_lives_on_the_team_stack(tmp_path
     critical construct names is team-shared in global memory; the others in shared memory."""
     translation = _translate(tmp_path, "#include <omp.h>\n" + CRITICAL_ON_TEAM_SHARED)
     (region,) = translation.device.kernels
-    assert region.scheme.name == "control-loop"
+    assert region.scheme.name == "spmdized"                    # the control loop's team sharing
     assert region.team_stack_bytes == 256                      # `locked`, in a rounded frame
     shared = [g.name for g in translation.device.module.global_values
               if getattr(g, "addrspace", 0) == nvptx.SHARED_ADDRESS_SPACE]
@@ -247,7 +247,7 @@ def test_a_task_or_sections_in_a_control_loop_region_writes_its_own_copies(tmp_p
         source = source.replace("x = 7;", "x = 7; }")
     translation = _translate(tmp_path, source)
     (region,) = translation.device.kernels
-    assert region.scheme.name == "control-loop"
+    assert region.scheme.name == "spmdized"                    # the control loop's team-master code
     kernel = str(translation.device.module.get_global(region.kernel_name))
     regions_x = re.search(r'store i32 %"x", i32\* (%"[^"]+")', kernel)[1]
     stores_of_7 = re.findall(r"store i32 7, i32\* (%\"?[^\s,]+)", kernel)

@@ -73,7 +73,8 @@ def test_image_table_version_and_scheme_codes_match():
     defines = header_defines()
     assert defines["IMAGE_VERSION"] == native_image.IMAGE_VERSION
     names = {abi.GPU_COMBINED: "SCHEME_GPU_COMBINED", abi.GPU_CONTROL_LOOP: "SCHEME_GPU_CONTROL_LOOP",
-             abi.GPU_SERIAL: "SCHEME_GPU_SERIAL", abi.CPU_COMBINED: "SCHEME_CPU_COMBINED",
+             abi.GPU_SERIAL: "SCHEME_GPU_SERIAL", abi.GPU_SPMDIZED: "SCHEME_GPU_SPMDIZED",
+             abi.CPU_COMBINED: "SCHEME_CPU_COMBINED",
              abi.CPU_SEQUENTIAL: "SCHEME_CPU_SEQUENTIAL", abi.CPU_TEAMS: "SCHEME_CPU_TEAMS"}
     assert {scheme: defines[name] for scheme, name in names.items()} == native_image.SCHEME_CODES
 

@@ -8,6 +8,9 @@ On the GPU, under `--scheme auto`:
   (`target parallel for`: a league of one team of it);
 - serial (gpu_serial.py) when it has no parallelism: one GPU thread runs it, which is
   OpenMP's semantics for such a region (its initial thread);
+- the control loop without its state machine (control_loop/guarded.py) for a region
+  with sequential code around parallel regions that lie on its straight path
+  (plan/spmdization.py: Clang's SPMDization);
 - the control loop (paper Section 3) for anything else, and for a region that calls a
   function whose OpenMP constructs the kernel must take in as its own
   (inlined_callees.py);
@@ -36,6 +39,7 @@ from omp2gpu.codegen.openmp.schemes import (
     CpuSequential,
     CpuTeams,
     SerialKernel,
+    SpmdizedControlLoop,
 )
 
 
@@ -67,7 +71,9 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
     if request == ControlLoop.name:
         return ControlLoop, "control loop (--scheme control-loop)"
     why_not_combined = CombinedConstruct.ineligibility(construct, facts)
-    if request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
+    if request == SpmdizedControlLoop.name:
+        chosen = _team_master_scheme(construct, "--scheme spmdized")
+    elif request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
         prelude = " (the region's declarations run in every thread)" \
             if combined_shape(construct, gpu=True).prelude else ""
         chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}"
@@ -76,13 +82,24 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
     elif request == SerialKernel.name:
         return None, "runs on the host: it has parallel constructs, which --scheme serial cannot run"
     else:
-        return ControlLoop, f"control loop: {why_not_combined or 'it contains parallel constructs'}"
+        chosen = _team_master_scheme(construct, why_not_combined or "it contains parallel constructs")
     # A callee's constructs run as the kernel's own only in the control loop, which runs
     # them with the team, rather than in one thread or in each iteration of the loop.
-    called = calls_any(construct.body, callees) if request == AUTO else None
+    called = calls_any(construct.body, callees) if request in (AUTO, SpmdizedControlLoop.name) else None
     if called is not None:
         return ControlLoop, f"control loop: it calls '{called}', whose OpenMP constructs run as the kernel's own"
     return chosen
+
+
+def _team_master_scheme(construct, why_not_combined: str) -> tuple[type[RegionScheme], str]:
+    """A region with sequential code around its parallel regions: SPMDized where they lie
+    on its straight path, else the control loop's state machine."""
+    why_not = SpmdizedControlLoop.ineligibility(construct)
+    if why_not is None:
+        return SpmdizedControlLoop, (f"SPMDized control loop: the team master runs the sequential code in guards, "
+                                     f"a barrier before and after each parallel region (not combined: "
+                                     f"{why_not_combined})")
+    return ControlLoop, f"control loop: {why_not_combined}; not SPMDized: {why_not}"
 
 
 def _cpu_schemes(construct) -> tuple[type[RegionScheme], ...]:

@@ -28,6 +28,9 @@ class OpenMPRuntime:
     # The device the module is compiled for (sema/openmp_context.py): what `declare variant`
     # and `metadirective` choose by. The host's; device schemes say theirs.
     device_name = "host"
+    # Statements (by node id) the scheme emits itself (emit_team_statement): an SPMDized
+    # kernel's loops and branches around parallel regions, which the whole team takes.
+    team_statements: frozenset = frozenset()
 
     def __init__(self) -> None:
         self.dispatch_modes: list[str] = []         # dispatch.py: the dispatch constructs' modes, innermost last
@@ -41,6 +44,10 @@ class OpenMPRuntime:
     def attach(self, module) -> None:
         """Called once by the ModuleEmitter that owns this scheme."""
         self.module = module
+
+    def emit_team_statement(self, cg, node) -> None:
+        """A statement of team_statements."""
+        raise NotImplementedError(type(node).__name__)
 
     # ----------------------------------------------------------------- module-level hooks
     def enter_function(self, module, definition, cg) -> None:

@@ -75,17 +75,15 @@ class ControlLoop(GpuKernelScheme):
         nesting = cg.alloca_ir(I8P, "nesting")          # set below, once we know if the kernel nests
         cg.in_entry_block(lambda b: b.store(ir.Constant(I8P, None), nesting))
         kernel_init(cg, spmd=False, nesting=cg.builder.load(nesting))
-        machine = StateMachine(cg, region.kernel_name)
-        hooks = ControlLoopHooks(machine, shared, cg.openmp)
+        hooks = self.team_master_hooks(cg, region, shared)
         cg.openmp = hooks
-        machine.new_state("start", master_only=True)
         hooks.team_start = _insertion_block(cg, "team.start")
         with cg.block_scope():
             shared.rehome_captures(cg)
             leaves = tuple(leaf for leaf in directive.constructs if leaf != "target")
             with hooks.target_data_environment(cg, directive):
                 hooks.emit_leaves(cg, leaves, directive, region.construct.body)
-        machine.finish()
+        hooks.end_of_region()
         team_stack_bytes = shared.finish()
         if hooks.nests or reaches_called_parallel(region.construct.body, cg.module.host.function_definitions,
                                                   cg.module.inlined_callees):
@@ -93,6 +91,14 @@ class ControlLoop(GpuKernelScheme):
             cg.in_entry_block(lambda b: b.store(b.addrspacecast(
                 b.gep(depths, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), I8P), nesting))
         return team_stack_bytes
+
+    @staticmethod
+    def team_master_hooks(cg, region, shared) -> ControlLoopHooks:
+        """The kernel's hooks, with the builder placed where the team master starts the
+        region's sequential code: the control loop's first state."""
+        machine = StateMachine(cg, region.kernel_name)
+        machine.new_state("start", master_only=True)
+        return ControlLoopHooks(machine, shared, cg.openmp)
 
 
 def _insertion_block(cg, name: str) -> ir.Block:
@@ -128,6 +134,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.serialised = 0                 # depth of nested parallel regions, each a team of one
         self.nests = False                  # the kernel has a nested parallel region
         self.team_start = None              # a block the team master runs once, first
+
+    def end_of_region(self) -> None:
+        """After the region's code: the master ends the control loop."""
+        self.machine.finish()
 
     def at_team_start(self, emit) -> None:
         """emit(builder) in code the team master runs before any parallel region."""
@@ -294,6 +304,14 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.machine.go_to(parallel_state, master_only_code=True)
         self.machine.open_reserved(parallel_state, "parallel", master_only=False,
                                    participants=lambda: self._participants(cg))
+        self._parallel_body(cg, rest, directive, body)
+        if not b.block.is_terminated:
+            self.machine.go_to(after, master_only_code=False)
+        self.machine.open_reserved(after, "sequential", master_only=True)
+        DeviceRuntime.parallel_end.call(cg.builder)
+
+    def _parallel_body(self, cg, rest, directive, body) -> None:
+        """The parallel region's code, as each of its threads runs it."""
         self.in_parallel = True
         try:
             with cg.block_scope():
@@ -311,10 +329,6 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                         self.emit_leaves(cg, rest, directive, body)
         finally:
             self.in_parallel = False
-        if not b.block.is_terminated:
-            self.machine.go_to(after, master_only_code=False)
-        self.machine.open_reserved(after, "sequential", master_only=True)
-        DeviceRuntime.parallel_end.call(cg.builder)
 
     def emit_doacross_loop(self, cg, directive, body, rest, environment=None) -> None:
         """A doacross loop (doacross.py): the team master runs every iteration in order,

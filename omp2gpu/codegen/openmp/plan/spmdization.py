@@ -1,0 +1,108 @@
+"""Whether a target region the control loop would take can run SPMD instead (issue 29's
+SPMDization, what Clang's OpenMPOpt does to generic kernels), read from the tree alone.
+
+An SPMDized kernel (gpu/control_loop/guarded.py) has every thread of the team walk the
+region's code in order: the team master runs each stretch of sequential code inside a
+guard, the team meets at a barrier, runs the parallel region, and meets again. That
+needs every thread to reach each parallel region the same way. On the straight path
+through the sequential code they do; a loop or `if` of the sequential code around a
+parallel region is a team statement: the master evaluates its condition and the team
+takes the branch it took (its decision, broadcast through shared memory). What cannot be
+followed that way keeps the control loop, whose state machine follows any control flow:
+a parallel region in a `distribute` loop or a `switch`, and jumps (`break`, `continue`
+out of a team statement; `return`, `goto`, labels in the master's code).
+"""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from omp2gpu.diagnostics import SourceLocation
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
+from omp2gpu.frontend.tree_walks import holds, nodes
+
+# Statements whose jumps could leave a guard of the team master's code, or enter one.
+_JUMPS = (c_ast.Return, c_ast.Goto, c_ast.Label)
+
+
+def _parallel(node) -> bool:
+    return isinstance(node, OmpConstruct) and node.directive.has("parallel")
+
+
+def _team_level(node) -> bool:
+    """A node that puts the team's threads to work: a parallel region, or a metadirective,
+    which may become one."""
+    return _parallel(node) or isinstance(node, OmpMetadirective)
+
+
+def spmdization_obstacle(construct) -> str | None:
+    """Why the target construct's region cannot run SPMDized (None: it can)."""
+    directive = construct.directive
+    if directive.has("parallel"):
+        return None if not directive.has("distribute") else \
+            "its parallel regions run in a distribute loop, a team's chunks in the team master's loop"
+    if directive.has("distribute") and holds(construct.body, _team_level):
+        return "its parallel regions run in a distribute loop, a team's chunks in the team master's loop"
+    return _sequential_obstacle(construct.body)
+
+
+_TEAM_STATEMENTS = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile)
+_LOOPS_AND_SWITCHES = (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)
+
+
+def team_statements(body) -> frozenset:
+    """The loops and `if`s of the team master's code `body` that hold parallel regions
+    (by node id): the whole team takes them (an SPMDized kernel's team statements)."""
+    found, _ = _walk_sequential(body)
+    return frozenset(found)
+
+
+def _sequential_obstacle(body) -> str | None:
+    """What keeps the team from following the team master's code `body` to its parallel regions."""
+    return _walk_sequential(body)[1]
+
+
+def _walk_sequential(body) -> tuple[set, str | None]:
+    """(the team statements of `body`, the first obstacle to SPMDizing it or None)."""
+    found: set = set()
+    stack = [body] if body is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.Compound):
+            stack.extend(reversed(node.block_items or []))
+        elif isinstance(node, OmpConstruct) and node.directive.constructs == ("teams",):
+            stack.append(node.body)
+        elif _parallel(node):
+            if node.directive.has("distribute"):
+                return found, (f"the parallel region at {SourceLocation.of(node.coord)} runs in a distribute "
+                               "loop, a team's chunks in the team master's loop")
+        elif isinstance(node, OmpMetadirective) and holds(node, _team_level):
+            return found, f"the metadirective at {SourceLocation.of(node.coord)} may open a parallel region"
+        elif isinstance(node, _TEAM_STATEMENTS) and holds(node, _team_level):
+            jump = _loop_jump(node)
+            if jump is not None:
+                return found, (f"'{'break' if isinstance(jump, c_ast.Break) else 'continue'}' at "
+                               f"{SourceLocation.of(jump.coord)} leaves a loop around a parallel region")
+            found.add(id(node))
+            below = [node.iftrue, node.iffalse] if isinstance(node, c_ast.If) else [node.stmt]
+            stack.extend(reversed([statement for statement in below if statement is not None]))
+        elif holds(node, _team_level):
+            what = node.directive.kind if isinstance(node, OmpConstruct) else type(node).__name__.lower()
+            inner = next(n for n in nodes(node) if _team_level(n) and n is not node)
+            return found, f"the parallel region at {SourceLocation.of(inner.coord)} is inside {what}"
+        elif holds(node, _JUMPS, prune=_parallel):
+            jump = next(n for n in nodes(node, prune=_parallel) if isinstance(n, _JUMPS))
+            return found, f"a jump in the team master's code at {SourceLocation.of(jump.coord)} ('{_jump_name(jump)}')"
+    return found, None
+
+
+def _loop_jump(statement):
+    """A break or continue that would leave or restart the team statement's own loop (or
+    that of a loop around an `if`): the team would not follow the master there."""
+    def prune(node):
+        return node is not statement and (isinstance(node, _LOOPS_AND_SWITCHES) or _parallel(node))
+    return next((n for n in nodes(statement, prune) if isinstance(n, (c_ast.Break, c_ast.Continue))), None)
+
+
+def _jump_name(node) -> str:
+    return {c_ast.Return: "return", c_ast.Goto: "goto"}.get(type(node), "label")
