@@ -38,7 +38,8 @@ KERNEL_ENVIRONMENT = re.compile(r"@(__omp_offloading_\w+)_kernel_environment = .
                                 r"\{ i8 (\d+), i8 \d+, i8 (\d+)")
 CLANG_MODES = {2: "SPMD", 3: "SPMD (made from generic)"}
 EXPLAIN = re.compile(r"remark: target region -> kernel (\S+): ([\w-]+) scheme")
-OMP2GPU_MODES = {"combined": "SPMD", "control-loop": "generic", "serial": "one thread"}
+OMP2GPU_MODES = {"combined": "SPMD", "spmdized": "SPMD (made from generic)", "control-loop": "generic",
+                 "serial": "one thread"}
 KINDS = ("SPMD", "SPMD (made from generic)", "generic", "one thread")
 
 

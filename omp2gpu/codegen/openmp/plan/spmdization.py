@@ -7,10 +7,11 @@ guard, the team meets at a barrier, runs the parallel region, and meets again. T
 needs every thread to reach each parallel region the same way. On the straight path
 through the sequential code they do; a loop or `if` of the sequential code around a
 parallel region is a team statement: the master evaluates its condition and the team
-takes the branch it took (its decision, broadcast through shared memory). What cannot be
-followed that way keeps the control loop, whose state machine follows any control flow:
-a parallel region in a `distribute` loop or a `switch`, and jumps (`break`, `continue`
-out of a team statement; `return`, `goto`, labels in the master's code).
+takes the branch it took (its decision, broadcast through shared memory). A distribute loop around
+parallel regions is followed the same way (its chunks, then its iterations). What cannot
+be followed keeps the control loop, whose state machine follows any control flow: a
+parallel region in a `switch` or a metadirective, and jumps (`break`, `continue` out of
+a team statement; `return`, `goto`, labels in the master's code).
 """
 
 from __future__ import annotations
@@ -35,14 +36,16 @@ def _team_level(node) -> bool:
     return _parallel(node) or isinstance(node, OmpMetadirective)
 
 
+def holds_parallel_region(node) -> bool:
+    """Whether a parallel region (or a metadirective, which may become one) is at or below `node`."""
+    return holds(node, _team_level)
+
+
 def spmdization_obstacle(construct) -> str | None:
-    """Why the target construct's region cannot run SPMDized (None: it can)."""
-    directive = construct.directive
-    if directive.has("parallel"):
-        return None if not directive.has("distribute") else \
-            "its parallel regions run in a distribute loop, a team's chunks in the team master's loop"
-    if directive.has("distribute") and holds(construct.body, _team_level):
-        return "its parallel regions run in a distribute loop, a team's chunks in the team master's loop"
+    """Why the target construct's region cannot run SPMDized (None: it can). A distribute
+    loop around parallel regions is a loop the team follows, as a team statement."""
+    if construct.directive.has("parallel"):       # the target's own parallel region, or each chunk's
+        return None
     return _sequential_obstacle(construct.body)
 
 
@@ -70,12 +73,11 @@ def _walk_sequential(body) -> tuple[set, str | None]:
         node = stack.pop()
         if isinstance(node, c_ast.Compound):
             stack.extend(reversed(node.block_items or []))
-        elif isinstance(node, OmpConstruct) and node.directive.constructs == ("teams",):
-            stack.append(node.body)
+        elif isinstance(node, OmpConstruct) and node.directive.constructs \
+                and set(node.directive.constructs) <= {"teams", "distribute"}:
+            stack.append(node.body)             # a distribute's loop: a team statement when it holds parallel
         elif _parallel(node):
-            if node.directive.has("distribute"):
-                return found, (f"the parallel region at {SourceLocation.of(node.coord)} runs in a distribute "
-                               "loop, a team's chunks in the team master's loop")
+            pass                                # the team's own: every thread runs it
         elif isinstance(node, OmpMetadirective) and holds(node, _team_level):
             return found, f"the metadirective at {SourceLocation.of(node.coord)} may open a parallel region"
         elif isinstance(node, _TEAM_STATEMENTS) and holds(node, _team_level):

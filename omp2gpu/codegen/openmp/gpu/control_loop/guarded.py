@@ -131,6 +131,15 @@ class GuardedHooks(ControlLoopHooks):
     def end_of_region(self) -> None:
         self.guard.close()
 
+    def team_code_begins(self, cg) -> None:
+        self.guard.open()
+
+    def team_code_ends(self, cg) -> None:
+        self.guard.close()
+
+    def team_decision(self, cg, test: ir.Value) -> ir.Value:
+        return self.guard.decide(test)
+
     def emit_parallel(self, cg, rest, directive, body) -> None:
         b = cg.builder
         DeviceRuntime.prepare_parallel.call(b, [self._num_threads(cg, directive)])

@@ -24,6 +24,7 @@ from omp2gpu.codegen.openmp.atomics.compare_and_swap import compare_and_swap_loo
 from omp2gpu.codegen.openmp.data.data_sharing import DataEnvironment, clauses_named, loop_nest, thread_private_slot
 from omp2gpu.codegen.openmp.data.linear_clause import Linear
 from omp2gpu.codegen.openmp.loops import affine_nest, canonical_loop
+from omp2gpu.codegen.openmp.plan.spmdization import holds_parallel_region
 from omp2gpu.codegen.openmp.plan.team_shared_names import shared_in_parallel_regions
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.sema import ctypes as ct
@@ -117,7 +118,8 @@ def _loop_space(cg, loops, counting: ct.IntType):
 class LoopConstructs:
     """ControlLoopHooks' loop constructs. The class they are mixed into provides
     `shared` (TeamSharedStorage), `in_parallel`, `team_parallel`, `at_team_start`,
-    `emit_parallel`, `barrier`, `_participants` and `_atomic_fold`."""
+    `emit_parallel`, `barrier`, `_participants`, `_atomic_fold` and the team-code hooks
+    (`team_code_begins`, `team_code_ends`, `team_decision`)."""
 
     def emit_distribute(self, cg, rest, directive, body) -> None:
         """The team master runs its team's chunks; with `parallel for` each chunk becomes
@@ -131,12 +133,17 @@ class LoopConstructs:
             start = self.shared.slot(cg, self.counting, "dist_start")   # master-only, survives states
             first_chunk, _, _ = self._team_chunks(cg, directive, loops)
             b.store(first_chunk, start)
+            # With parallel regions inside, the team follows the master's chunk loop.
+            team_level = bool(rest and rest[0] == "parallel") or holds_parallel_region(loops[-1].body)
             cond, run, done = cg.new_block("dist.cond"), cg.new_block("dist.chunk"), cg.new_block("dist.end")
-            b.branch(cond)
+            self._team_branch(cg, team_level, cond)
             b.position_at_end(cond)
+            self._team_code(cg, team_level)
             _, chunk, total = self._team_chunks(cg, directive, loops)
-            b.cbranch(b.icmp_signed("<", b.load(start), total), run, done)
+            more = b.icmp_signed("<", b.load(start), total)
+            b.cbranch(self.team_decision(cg, more) if team_level else more, run, done)
             b.position_at_end(run)
+            self._team_code(cg, team_level)
             end = b.add(b.load(start), chunk)
             end = b.select(b.icmp_signed("<", end, total), end, total)
             if rest and rest[0] == "parallel":
@@ -150,12 +157,24 @@ class LoopConstructs:
                 with self._data_environment(cg, linear.other_clauses, body) as environment:
                     slots = self._declare_loop_variables(cg, loops, bounds, space, environment)
                     self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
-                                  loops[-1].body)
+                                  loops[-1].body, team_level=team_level)
             if not b.block.is_terminated:
                 _, _, stride = self._team_chunks(cg, directive, loops, stride=True)
                 b.store(b.add(b.load(start), stride), start)
-                b.branch(cond)
+                self._team_branch(cg, team_level, cond)
             b.position_at_end(done)
+            self._team_code(cg, team_level)
+
+    def _team_branch(self, cg, team_level: bool, target) -> None:
+        """The master's code goes to `target`; in a loop the team follows, the team goes."""
+        if team_level:
+            self.team_code_ends(cg)
+        cg.builder.branch(target)
+
+    def _team_code(self, cg, team_level: bool) -> None:
+        """The start of a block of the master's code, in a loop the team follows."""
+        if team_level:
+            self.team_code_begins(cg)
 
     def _team_chunks(self, cg, directive, loops, stride=False):
         """(this team's first iteration, chunk length, total) — or, with `stride`, the
@@ -413,9 +432,10 @@ class LoopConstructs:
         b.branch(done)
         b.position_at_end(done)
 
-    def _iterate(self, cg, bounds, space, lo, limit, slots, body, each=None) -> None:
+    def _iterate(self, cg, bounds, space, lo, limit, slots, body, each=None, team_level=False) -> None:
         """for (iv = lo; iv < limit.hi; iv++) { variables = f(iv); each(iv); body; note iv == total - 1 }
-        Everything the loop needs after its body is reloaded, since the body may switch state."""
+        Everything the loop needs after its body is reloaded, since the body may switch state.
+        `team_level`: the team master's loop around parallel regions, which the team follows."""
         b = cg.builder
         last_flag = self.last_flag      # this construct's: constructs in the body set their own
         iv = cg.alloca(self.counting, "iv")
@@ -423,10 +443,13 @@ class LoopConstructs:
         b.store(lo, iv)
         cond, run, step_block, done = (cg.new_block("loop.cond"), cg.new_block("loop.body"),
                                        cg.new_block("loop.next"), cg.new_block("loop.end"))
-        b.branch(cond)
+        self._team_branch(cg, team_level, cond)
         b.position_at_end(cond)
-        b.cbranch(b.icmp_signed("<", b.load(iv), limit.hi), run, done)
+        self._team_code(cg, team_level)
+        more = b.icmp_signed("<", b.load(iv), limit.hi)
+        b.cbranch(self.team_decision(cg, more) if team_level else more, run, done)
         b.position_at_end(run)
+        self._team_code(cg, team_level)
         self._set_variables(cg, bounds, space, b.load(iv), slots)
         if each is not None:        # what else an iteration starts with (linear's values)
             each(b.load(iv))
@@ -439,8 +462,9 @@ class LoopConstructs:
             is_last = b.icmp_signed("==", current, b.sub(space.total, one))
             b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), b.load(last_flag)), last_flag)
         b.store(b.add(current, one), iv)
-        b.branch(cond)
+        self._team_branch(cg, team_level, cond)
         b.position_at_end(done)
+        self._team_code(cg, team_level)
 
 
 def _firstprivate_and_lastprivate(directive) -> bool:

@@ -135,6 +135,19 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.nests = False                  # the kernel has a nested parallel region
         self.team_start = None              # a block the team master runs once, first
 
+    # Loops of the team master's code around parallel regions (a distribute's): the control
+    # loop's master runs them alone, its states follow; an SPMDized team follows the master
+    # through them (guarded.py).
+    def team_code_begins(self, cg) -> None:
+        """A block of the master's code starts, which the team reached with it."""
+
+    def team_code_ends(self, cg) -> None:
+        """The master's code ends here: the team goes on with it."""
+
+    def team_decision(self, cg, test: ir.Value) -> ir.Value:
+        """The master's decision `test`, as the threads that go on with it see it."""
+        return test
+
     def end_of_region(self) -> None:
         """After the region's code: the master ends the control loop."""
         self.machine.finish()
