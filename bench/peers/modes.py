@@ -8,8 +8,15 @@
                generic mode with its generic state machine, or a custom one)
     one thread a region with no parallel work (omp2gpu's serial scheme; Clang's generic
                mode without a state machine)
+    SPMD (made from generic)
+               a generic region run SPMD: Clang's OpenMPOpt SPMDization; omp2gpu's
+               spmdized scheme (the control loop's master code guarded, no state machine)
 
-    python bench/peers/modes.py [--only SUBSTRING[,...]] [--jobs 2]
+    python bench/peers/modes.py [--only SUBSTRING[,...]] [--jobs 2] [--suite SOLLVE_CHECKOUT]
+
+--suite counts the OpenMP validation suite's C tests with target regions (tests/4.5, 5.0,
+5.1 of a sollve_vv checkout, which is not part of this repository) instead of the corpus,
+into modes-validation-suite.json and .md.
 
 Clang 19 (-O3 --offload-arch=sm_90 --offload-device-only): the execution mode and state
 machine flag of each kernel's kernel environment after its OpenMPOpt pass; omp2gpu: each
@@ -29,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from build_clang import CLANG, CLANG_ENV, LENIENCY, cuda12
-from programs import all_programs
+from programs import Program, all_programs
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -78,13 +85,21 @@ def paired(ours: dict[str, str], theirs: dict[str, str]) -> list[tuple[str, str,
     return pairs
 
 
-def markdown(rows: list[dict]) -> str:
+def suite_programs(checkout: Path) -> list[Program]:
+    """The validation suite's C tests with target regions, built as its Makefile does."""
+    tests = [test for version in ("4.5", "5.0", "5.1") for test in sorted((checkout / "tests" / version).rglob("*.c"))
+             if "omp target" in test.read_text(errors="replace")]
+    return [Program(str(test.relative_to(checkout / "tests")), test, "gnu11", ["-I", str(checkout / "ompvv")])
+            for test in tests]
+
+
+def markdown(rows: list[dict], what: str = "bench/peers' list") -> str:
     pairs = {r["name"]: paired(r["omp2gpu"], r["clang"]) for r in rows if r["clang"] is not None
              and r["omp2gpu"] is not None}
     regions = [pair for found in pairs.values() for pair in found]
     totals = {"omp2gpu": Counter(ours for _, ours, _ in regions), "clang": Counter(theirs for _, _, theirs in regions)}
     lines = ["# How target regions run on the GPU: omp2gpu against Clang 19 (bench/peers/modes.py)", "",
-             f"{len(rows)} programs (bench/peers' list), {len(pairs)} compiled by both: {len(regions)} regions "
+             f"{len(rows)} programs ({what}), {len(pairs)} compiled by both: {len(regions)} regions "
              "whose kernels pair up by name (`<function>_l<line>`). Clang: each kernel's execution mode after "
              "its OpenMPOpt pass (-O3); omp2gpu: its scheme (`--explain`).", "",
              "| runs as | omp2gpu | Clang 19 |", "|---|---:|---:|"]
@@ -105,16 +120,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--suite", type=Path, help="a sollve_vv checkout: count its tests instead of the corpus")
     options = parser.parse_args()
     cuda = cuda12(Path(tempfile.gettempdir()) / "omp2gpu-peers-cuda12")
-    programs = [p for part in (options.only.split(",") if options.only else [None]) for p in all_programs(part)]
+    if options.suite:
+        programs, stem, what = suite_programs(options.suite), "modes-validation-suite", \
+            "the validation suite's 4.5, 5.0 and 5.1 C tests with target regions"
+    else:
+        programs = [p for part in (options.only.split(",") if options.only else [None]) for p in all_programs(part)]
+        stem, what = "modes", "bench/peers' list"
     with ThreadPoolExecutor(options.jobs) as pool:
         clang = list(pool.map(lambda p: clang_modes(p, cuda), programs))
         ours = list(pool.map(omp2gpu_modes, programs))
     rows = [{"name": p.name, "omp2gpu": o, "clang": c} for p, o, c in zip(programs, ours, clang)]
-    (HERE / "modes.json").write_text(json.dumps(rows, indent=1) + "\n")
-    text = markdown(rows)
-    (HERE / "modes.md").write_text(text)
+    (HERE / f"{stem}.json").write_text(json.dumps(rows, indent=1) + "\n")
+    text = markdown(rows, what)
+    (HERE / f"{stem}.md").write_text(text)
     print(text)
     return 0
 
