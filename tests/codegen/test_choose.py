@@ -47,7 +47,7 @@ COMBINED = "#pragma omp target teams distribute parallel for"
      (CpuTeams, CpuSequential)),
     ("#pragma omp target parallel", "{\n#pragma omp for\n" + LOOP + "\n#pragma omp barrier\n}",
      SpmdizedControlLoop, (CpuTeams, CpuSequential)),
-    (COMBINED + " schedule(dynamic)", LOOP, ControlLoop, (CpuCombined, CpuSequential)),
+    (COMBINED + " schedule(dynamic)", LOOP, SpmdizedControlLoop, (CpuCombined, CpuSequential)),
     # dist_schedule's chunks dealt round-robin: the combined kernel's loop over its team's
     # chunks on the GPU; the CPU device's teams scheme deals them to its groups
     (COMBINED + " dist_schedule(static, n / 4)", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
@@ -58,8 +58,11 @@ COMBINED = "#pragma omp target teams distribute parallel for"
     ("#pragma omp target teams\n#pragma omp parallel for", LOOP, CombinedConstruct, (CpuTeams, CpuSequential)),
     ("#pragma omp target teams", "{\nint k = 2;\n#pragma omp parallel for\n" + LOOP + "\n}", SpmdizedControlLoop,
      (CpuTeams, CpuSequential)),
-    # a parallel region in a distribute loop: the control loop's state machine
+    # a parallel region in a distribute loop: the team follows the master through it; a
+    # `continue` the team could not follow keeps the control loop's state machine
     ("#pragma omp target teams distribute", "for (int i = 0; i < n; i++) {\na[i] = 1;\n"
+     "#pragma omp parallel\na[i] += 1;\n}", SpmdizedControlLoop, (CpuTeams, CpuSequential)),
+    ("#pragma omp target teams distribute", "for (int i = 0; i < n; i++) {\nif (a[i] > 0) continue;\n"
      "#pragma omp parallel\na[i] += 1;\n}", ControlLoop, (CpuTeams, CpuSequential)),
 ])
 def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
@@ -69,13 +72,13 @@ def test_one_choice_for_every_device(pragmas, body, gpu, cpu):
 
 def test_the_reason_says_why_a_scheme_was_passed_over():
     choice = choose(_target(COMBINED + " schedule(dynamic)"))
-    assert choice.reason.startswith("control loop: schedule must be absent or static,1 for the grid-stride loop; "
-                                    "not SPMDized: its parallel regions run in a distribute loop")
+    assert choice.reason.startswith("SPMDized control loop: ")
+    assert choice.reason.endswith("(not combined: schedule must be absent or static,1 for the grid-stride loop)")
 
 
 def test_num_threads_the_host_cannot_evaluate_keeps_the_region_off_the_combined_scheme():
     choice = choose(_target(COMBINED + " num_threads(g(n))"))
-    assert choice.gpu is ControlLoop and "num_threads" in choice.reason
+    assert choice.gpu is SpmdizedControlLoop and "num_threads" in choice.reason
     assert choose(_target(COMBINED + " num_threads(n / 2)")).gpu is CombinedConstruct
 
 

@@ -13,7 +13,7 @@ from llvmlite import ir
 from omp2gpu.codegen.openmp.choose import choose
 from omp2gpu.codegen.openmp.plan.device_refusals import function_refusal
 from omp2gpu.codegen.openmp.plan.region_facts import UnitFacts
-from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop, SerialKernel
+from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop, SerialKernel, SpmdizedControlLoop
 from omp2gpu.pipeline import CompileOptions, parse_file
 
 _SOURCE = r"""
@@ -197,13 +197,13 @@ int main(void)
 def test_reductions_over_short_arrays_are_combined_and_the_rest_say_why(tmp_path):
     """The combined kernel reduces an array (section) of at most MAX_REDUCED_ARRAY scalars of
     32 bits or more, each thread a copy; longer arrays, narrow elements and a pointer's storage
-    stay with the control loop, which says why."""
+    stay with the control loop's hooks (SPMDized), which says why."""
     source = tmp_path / "arrays.c"
     source.write_text(_ARRAY_REDUCTIONS)
     unit = UnitFacts(parse_file(source, CompileOptions()))
     regions = sorted(unit.regions.values(), key=lambda region: region.construct.coord.line)
     choices = [choose(region.construct, facts=region) for region in regions]
-    assert [c.gpu for c in choices] == [CombinedConstruct] * 3 + [ControlLoop] * 3
+    assert [c.gpu for c in choices] == [CombinedConstruct] * 3 + [SpmdizedControlLoop] * 3
     assert "array of 64 elements" in choices[3].reason
     assert "array of 'char'" in choices[4].reason
     assert "one-dimensional array variable" in choices[5].reason
