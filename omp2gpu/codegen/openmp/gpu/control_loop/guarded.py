@@ -6,7 +6,9 @@ Every thread of the team walks the region's code in order:
 
     if (tid == 0) { sequential code }        -- the team master, alone (a guard)
     barrier                                  -- what the master wrote is seen
-    the region's code                        -- its barriers: bar.sync 0, as __syncthreads
+    n = threads of the parallel region
+    if (tid < n) { the region's code }       -- its barriers: barrier.sync 0
+    else         { wait at the region's barriers until its last }
     barrier                                  -- the region's end
     if (tid == 0) { sequential code } ...
 
@@ -20,8 +22,7 @@ The control loop's hooks do the rest unchanged (team-shared variables, workshari
 reductions, master, single, critical); where it opens a state this opens a guard or
 meets at a barrier, and values cross guards in stack slots as they cross states.
 
-A region with num_threads or `if` may leave threads out: those at or beyond its count
-wait out its barriers (all of them then warp-synchronised `barrier.sync`, not aligned):
+Threads beyond a parallel region's count (num_threads, `if`) wait out its barriers:
 before each one the region's thread 0 writes whether it is the region's last, in one of
 two shared slots taken in turn (each thread keeps the parity), so a slow waiter reading
 one slot never races the write of the next; a region whose count is the whole team
@@ -99,7 +100,7 @@ class TeamMasterGuard:
             cg.in_entry_block(lambda entry: entry.store(ZERO, self._decision_parity))
         b.store(b.zext(test, I32), b.gep(self._decisions, [ZERO, b.load(self._decision_parity)]))
         self.close()
-        team_barrier(b, aligned=True)
+        team_barrier(b)
         parity = b.load(self._decision_parity)
         decided = b.load(b.gep(self._decisions, [ZERO, parity]))
         b.store(b.xor(parity, ONE), self._decision_parity)
@@ -115,14 +116,8 @@ class TeamMasterGuard:
         return pair
 
 
-def team_barrier(b: ir.IRBuilder, aligned: bool) -> None:
-    """The team meets. `aligned`: every thread of the block reaches this barrier instruction
-    (as CUDA's __syncthreads after a uniform branch: bar.sync); else some wait at another
-    one (threads sitting a region out), so a warp's lanes meet first (they may arrive apart:
-    the control loop's latch barrier), then the block (barrier.sync)."""
-    if aligned:
-        nvptx.barrier(b)
-        return
+def team_barrier(b: ir.IRBuilder) -> None:
+    """The team meets: a warp's lanes first (they may arrive apart), then the block."""
     nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
     nvptx.barrier(b, aligned=False)
 
@@ -149,23 +144,26 @@ class GuardedHooks(ControlLoopHooks):
         b = cg.builder
         DeviceRuntime.prepare_parallel.call(b, [self._num_threads(cg, directive)])
         self.guard.close()
-        team_barrier(b, aligned=True)
+        team_barrier(b)
+        threads = self._participants(cg)
         some_sit_out = any(c.modifier in (None, "parallel") for c in clauses_named(directive, "if")) \
             or bool(clauses_named(directive, "num_threads"))
-        joined = cg.new_block("parallel.end")
         if some_sit_out:
             self.phase = cg.alloca_ir(I32, "barrier.parity")
             b.store(ZERO, self.phase)
-            runs, waits = cg.new_block("parallel.run"), cg.new_block("parallel.wait")
-            b.cbranch(b.icmp_unsigned("<", self.guard.tid, self._participants(cg)), runs, waits)
-            b.position_at_end(waits)
-            self._wait_out_region(cg, joined)
-            b.position_at_end(runs)
-        # else the region has the whole block (__kmpc_prepare_parallel(0)): every thread runs it
+        runs, waits, joined = cg.new_block("parallel.run"), cg.new_block("parallel.wait"), cg.new_block("parallel.end")
+        b.cbranch(b.icmp_unsigned("<", self.guard.tid, threads), runs, waits)
+        b.position_at_end(runs)
         self._parallel_body(cg, rest, directive, body)
         if not b.block.is_terminated:
             self._announce(cg, last=True)
-            team_barrier(b, aligned=not some_sit_out)
+            team_barrier(b)
+            b.branch(joined)
+        b.position_at_end(waits)
+        if some_sit_out:
+            self._wait_out_region(cg, joined)
+        else:                   # every thread runs the region: not reached
+            team_barrier(b)
             b.branch(joined)
         self.phase = None
         b.position_at_end(joined)
@@ -224,7 +222,7 @@ class GuardedHooks(ControlLoopHooks):
         """EmitOMPBarrier: the region's threads meet, and those sitting it out."""
         b = cg.builder
         self._announce(cg, last=False)
-        team_barrier(b, aligned=self.phase is None)
+        team_barrier(b)
         if self.phase is not None:
             b.store(b.xor(b.load(self.phase), ONE), self.phase)
 
@@ -246,7 +244,7 @@ class GuardedHooks(ControlLoopHooks):
         wait = cg.new_block("parallel.wait.barrier")
         b.branch(wait)
         b.position_at_end(wait)
-        team_barrier(b, aligned=False)
+        team_barrier(b)
         phase = b.load(self.phase)
         last = b.load(self.guard.last_barrier_slot(phase))
         b.store(b.xor(phase, ONE), self.phase)
