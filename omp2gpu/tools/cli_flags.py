@@ -101,7 +101,7 @@ def compiler_flags(parser_class=argparse.ArgumentParser) -> argparse.ArgumentPar
                                           "(listed below)")
     p.add_argument("--scheme", choices=REQUESTS, default=AUTO,
                    help="GPU code-generation scheme for target regions (default auto: combined "
-                        "where eligible)")
+                        "where eligible, else serial, SPMDized or the control loop; --explain says which)")
     p.add_argument("--offload-arch", dest="offload_arch", metavar="sm_XX",
                    help="GPU architecture (default: the GPU present, else sm_90)")
     p.add_argument("-march", dest="march", default=NATIVE, metavar="CPU",

@@ -57,7 +57,7 @@ def source_file(tmp_path, monkeypatch):
 
 def test_one_kernel_per_region_the_gpu_runs_with_its_scheme_and_why(three):
     kernels = three.kernels
-    assert [k.scheme for k in kernels] == ["combined", "serial", "control-loop"]
+    assert [k.scheme for k in kernels] == ["combined", "serial", "spmdized"]   # the third: SPMDized control loop
     assert [k.location.rsplit(":", 2)[1] for k in kernels] == ["5", "8", "10"]
     assert kernels[0].reason.startswith("combined construct") and "control loop" in kernels[2].reason
     assert kernels[0].construct.startswith("#pragma omp target teams distribute parallel for map(to: a[0:1000]")
@@ -72,7 +72,7 @@ def test_lookup_by_position_name_and_location(three):
     assert kernels[serial.name] is serial
     assert kernels["source.c:8"] is serial and kernels[serial.location] is serial
     assert kernels[f"source.c:8:{serial.location.rsplit(':', 1)[1]}"] is serial
-    assert kernels[-1].scheme == "control-loop" and [k.scheme for k in kernels[:1]] == ["combined"]
+    assert kernels[-1].scheme == "spmdized" and [k.scheme for k in kernels[:1]] == ["combined"]
     assert "source.c:10" in kernels and "source.c:9" not in kernels and serial in kernels
     assert kernels.keys() == [k.name for k in kernels]
     with pytest.raises(KeyError, match=r"no kernel 'source.c:16' \(the kernels: __omp_offloading_py\d+_three_l5 at"):

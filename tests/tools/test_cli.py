@@ -484,7 +484,7 @@ def test_explain_names_each_regions_scheme(workspace, capsys):
     assert len(remarks) == 3, remarks
     assert remarks[0].startswith(f"{src}:8:") and "combined scheme" in remarks[0]
     assert remarks[1].startswith(f"{src}:11:") and "serial scheme" in remarks[1]
-    assert remarks[2].startswith(f"{src}:13:") and "control-loop scheme" in remarks[2]
+    assert remarks[2].startswith(f"{src}:13:") and "spmdized scheme" in remarks[2]
     assert all(": remark: target region" in remark for remark in remarks)
     assert not list(workspace.glob("*.o")) and not list(workspace.glob("*.ptx"))  # explains only
 

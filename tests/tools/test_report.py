@@ -104,7 +104,7 @@ def _one_line_error(status: int, out: str, err: str, *phrases: str) -> None:
 def test_table_names_every_kernel_with_its_scheme_and_figures(workspace, capsys):
     status, out, err = _report(capsys, _source(workspace, PROGRAM), "--offload-arch", "sm_90")
     assert status == 0, err
-    for line, scheme in ((7, "combined"), (10, "serial"), (12, "control-loop")):
+    for line, scheme in ((7, "combined"), (10, "serial"), (12, "spmdized")):
         title = f"kernel __omp_offloading_main_l{line} (sm_90)"
         assert f"prog.c:{line}:" in out and title in out
         table = out.split(title, 1)[1].split("kernel __omp_offloading", 1)[0]
@@ -124,7 +124,7 @@ def test_json_figures(workspace, capsys):
     (scheme,) = data["schemes"]
     kernels = {k["kernel"][-3:]: k for k in scheme["kernels"]}
     combined, serial, control = kernels["_l7"], kernels["l10"], kernels["l12"]
-    assert (combined["scheme"], serial["scheme"], control["scheme"]) == ("combined", "serial", "control-loop")
+    assert (combined["scheme"], serial["scheme"], control["scheme"]) == ("combined", "serial", "spmdized")
     assert combined["arch"] == "sm_80" and 0 < combined["registers"] < 64
     assert combined["bytes"] == 3 * 8 * 1000             # a and b to, c from: once each
     assert combined["occupancy"]["block_size"] == 256 and 0 < combined["occupancy"]["occupancy"] <= 1
