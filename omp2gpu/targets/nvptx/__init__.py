@@ -64,6 +64,7 @@ from omp2gpu.targets.nvptx.intrinsics import (
     WARP_SIZE,
     active_mask,
     barrier,
+    diverged_barrier,
     is_local,
     is_native_atomic,
     membar,

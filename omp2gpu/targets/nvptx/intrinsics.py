@@ -91,6 +91,14 @@ def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
         builder.call(function, [_i32(barrier_id), _i32(thread_count)])
 
 
+def diverged_barrier(builder: ir.IRBuilder) -> None:
+    """The block meets at a barrier its warps' lanes may reach apart (from different
+    branches or states): each warp's lanes meet first (bar.warp.sync over the lanes the
+    block has), then the block (barrier.sync 0, not aligned; see `barrier`)."""
+    warp_sync(builder, warp_lanes_mask(builder))
+    barrier(builder, aligned=False)
+
+
 def warp_sync(builder: ir.IRBuilder, mask: int | ir.Value) -> None:
     """bar.warp.sync (__syncwarp): the lanes in `mask` wait for each other here."""
     builder.call(_intrinsic(builder, "llvm.nvvm.bar.warp.sync", VOID, [I32]), [_i32(mask)])

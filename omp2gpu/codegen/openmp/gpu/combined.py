@@ -173,9 +173,7 @@ def reduce_into(cg, op: str, original, private, reused: bool = False) -> None:
     b.store(value, b.gep(shared, [ir.Constant(I32, 0), warp]))
     b.branch(after_store)
     b.position_at_end(after_store)
-    # Lane 0 arrives from its store, the others straight: reconverge the warp first.
-    nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
-    nvptx.barrier(b, aligned=False)
+    nvptx.diverged_barrier(b)         # lane 0 arrives from its store, the others straight
 
     first_warp, done = cg.new_block("red.warp0"), cg.new_block("red.done")
     b.cbranch(b.icmp_unsigned("==", warp, ir.Constant(I32, 0)), first_warp, done)
@@ -192,8 +190,7 @@ def reduce_into(cg, op: str, original, private, reused: bool = False) -> None:
     b.branch(done)
     b.position_at_end(done)
     if reused:
-        nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
-        nvptx.barrier(b, aligned=False)
+        nvptx.diverged_barrier(b)
 
 
 def _shared_array(cg, ctype):

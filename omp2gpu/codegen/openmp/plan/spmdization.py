@@ -88,12 +88,10 @@ def _walk_sequential(body) -> tuple[set, str | None]:
             found.add(id(node))
             below = [node.iftrue, node.iffalse] if isinstance(node, c_ast.If) else [node.stmt]
             stack.extend(reversed([statement for statement in below if statement is not None]))
-        elif holds(node, _team_level):
+        elif (inner := next((n for n in nodes(node) if _team_level(n) and n is not node), None)) is not None:
             what = node.directive.kind if isinstance(node, OmpConstruct) else type(node).__name__.lower()
-            inner = next(n for n in nodes(node) if _team_level(n) and n is not node)
             return found, f"the parallel region at {SourceLocation.of(inner.coord)} is inside {what}"
-        elif holds(node, _JUMPS, prune=_parallel):
-            jump = next(n for n in nodes(node, prune=_parallel) if isinstance(n, _JUMPS))
+        elif (jump := next((n for n in nodes(node, prune=_parallel) if isinstance(n, _JUMPS)), None)) is not None:
             return found, f"a jump in the team master's code at {SourceLocation.of(jump.coord)} ('{_jump_name(jump)}')"
     return found, None
 

@@ -36,6 +36,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.openmp.data.data_sharing import clauses_named
+from omp2gpu.codegen.openmp.data.named_globals import named_global
 from omp2gpu.codegen.openmp.gpu.control_loop.scheme import ControlLoop, ControlLoopHooks
 from omp2gpu.codegen.openmp.plan.spmdization import spmdization_obstacle, team_statements
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
@@ -100,7 +101,7 @@ class TeamMasterGuard:
             cg.in_entry_block(lambda entry: entry.store(ZERO, self._decision_parity))
         b.store(b.zext(test, I32), b.gep(self._decisions, [ZERO, b.load(self._decision_parity)]))
         self.close()
-        team_barrier(b)
+        nvptx.diverged_barrier(b)
         parity = b.load(self._decision_parity)
         decided = b.load(b.gep(self._decisions, [ZERO, parity]))
         b.store(b.xor(parity, ONE), self._decision_parity)
@@ -108,18 +109,8 @@ class TeamMasterGuard:
 
     def _slot_pair(self, name: str) -> ir.GlobalVariable:
         array = ir.ArrayType(I32, 2)
-        pair = ir.GlobalVariable(self.cg.module.module, array, name=f"{self.kernel_name}_{name}",
-                                 addrspace=nvptx.SHARED_ADDRESS_SPACE)
-        pair.linkage = "internal"
-        pair.initializer = ir.Constant(array, ir.Undefined)
-        pair.align = 4
-        return pair
-
-
-def team_barrier(b: ir.IRBuilder) -> None:
-    """The team meets: a warp's lanes first (they may arrive apart), then the block."""
-    nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
-    nvptx.barrier(b, aligned=False)
+        return named_global(self.cg.module.module, f"{self.kernel_name}_{name}", array, "internal",
+                            ir.Constant(array, ir.Undefined), align=4, addrspace=nvptx.SHARED_ADDRESS_SPACE)
 
 
 class GuardedHooks(ControlLoopHooks):
@@ -144,7 +135,7 @@ class GuardedHooks(ControlLoopHooks):
         b = cg.builder
         DeviceRuntime.prepare_parallel.call(b, [self._num_threads(cg, directive)])
         self.guard.close()
-        team_barrier(b)
+        nvptx.diverged_barrier(b)
         threads = self._participants(cg)
         some_sit_out = any(c.modifier in (None, "parallel") for c in clauses_named(directive, "if")) \
             or bool(clauses_named(directive, "num_threads"))
@@ -157,13 +148,13 @@ class GuardedHooks(ControlLoopHooks):
         self._parallel_body(cg, rest, directive, body)
         if not b.block.is_terminated:
             self._announce(cg, last=True)
-            team_barrier(b)
+            nvptx.diverged_barrier(b)
             b.branch(joined)
         b.position_at_end(waits)
         if some_sit_out:
             self._wait_out_region(cg, joined)
         else:                   # every thread runs the region: not reached
-            team_barrier(b)
+            nvptx.diverged_barrier(b)
             b.branch(joined)
         self.phase = None
         b.position_at_end(joined)
@@ -222,7 +213,7 @@ class GuardedHooks(ControlLoopHooks):
         """EmitOMPBarrier: the region's threads meet, and those sitting it out."""
         b = cg.builder
         self._announce(cg, last=False)
-        team_barrier(b)
+        nvptx.diverged_barrier(b)
         if self.phase is not None:
             b.store(b.xor(b.load(self.phase), ONE), self.phase)
 
@@ -244,7 +235,7 @@ class GuardedHooks(ControlLoopHooks):
         wait = cg.new_block("parallel.wait.barrier")
         b.branch(wait)
         b.position_at_end(wait)
-        team_barrier(b)
+        nvptx.diverged_barrier(b)
         phase = b.load(self.phase)
         last = b.load(self.guard.last_barrier_slot(phase))
         b.store(b.xor(phase, ONE), self.phase)

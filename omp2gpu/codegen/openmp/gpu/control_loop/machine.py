@@ -105,8 +105,7 @@ class StateMachine:
         b.position_at_end(self.latch)
         # Threads arrive from different states: the master's warp is split. Its lanes
         # meet first (bar.warp.sync), so the block barrier sees whole warps arrive.
-        nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
-        nvptx.barrier(b, aligned=False)
+        nvptx.diverged_barrier(b)
         loaded = b.load(self._slot())
         flipped = b.xor(self.idx, ir.Constant(I32, 1))
         done = b.icmp_unsigned("!=", b.load(self.finished), ir.Constant(I32, 0))
