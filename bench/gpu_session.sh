@@ -48,7 +48,7 @@ if [ "$step" = all ] || [ "$step" = async ]; then    # target tasks on streams (
 fi
 if [ "$step" = all ] || [ "$step" = suite ]; then    # sollve_vv's C tests (a checkout in .sollve_vv), both schemes
     for version in ${SUITE_VERSIONS:-4.5 5.0 5.1}; do
-        for scheme in auto control-loop; do
+        for scheme in ${SUITE_SCHEMES:-auto control-loop}; do
             python3 bench/validation_suite/run.py .sollve_vv --openmp "$version" --device gpu --scheme "$scheme" \
                 --jobs "${SUITE_JOBS:-12}" --out "$OUT" > "$OUT/suite-$version-$scheme.log" 2>&1
             head -3 "$OUT/suite-$version-$scheme.log" | tail -1
