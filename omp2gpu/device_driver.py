@@ -94,14 +94,18 @@ def compile_ptx(code: DeviceCode, arch: str) -> str:
 
 
 def with_effects(kernels: dict[str, KernelInfo], ptx: str) -> dict[str, KernelInfo]:
-    """The kernels' launch information with what the PTX's header says each may write
-    (for the native path's automatic concurrency, docs/async.md); unchanged without it."""
+    """The kernels' launch information with what the PTX's header says: what each may
+    write (for the native path's automatic concurrency, docs/async.md) and the fused
+    kernel's slot of each it runs; unchanged without it."""
     found = effects.from_ptx(ptx)
     annotated = dict(kernels)
     for name, effect in found.items():
         if name in annotated:
             read_only = tuple(i for i, writes in enumerate(effect.writes) if not writes)
             annotated[name] = replace(annotated[name], args_only=effect.args_only, read_only_params=read_only)
+    for name, slot in nvptx.fusion.from_ptx(ptx).items():
+        if name in annotated:
+            annotated[name] = replace(annotated[name], fused_slot=slot)
     return annotated
 
 
@@ -111,9 +115,13 @@ def compile_device(code: DeviceCode, arch: str) -> nvptx.DeviceCode:
     module = code.parse()
     for runtime_ir in device_runtime_ir():
         module.link_in(llvm.parse_assembly(runtime_ir))
+    # The kernel that runs several launches as one, for the regions that may be fused
+    fused = nvptx.fusion.fuse(module, {name: info.param_bytes or (8,) * len(info.params)
+                                       for name, info in code.kernels.items()})
     # Only kernels are entry points: everything else may be inlined and dropped.
-    kernels = set(code.kernels)
+    kernels = set(code.kernels) | ({nvptx.fusion.FUSED_KERNEL} if fused else set())
     for function in module.functions:
         if not function.is_declaration and function.name not in kernels:
             function.linkage = llvm.Linkage.internal
-    return nvptx.compile_device(module, arch=arch, opt_level=3)
+    compiled = nvptx.compile_device(module, arch=arch, opt_level=3)
+    return replace(compiled, ptx=nvptx.fusion.as_ptx_comments(fused) + compiled.ptx)

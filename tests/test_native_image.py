@@ -18,5 +18,16 @@ def test_the_table_carries_the_effects_the_ptx_header_records():
     ptx = "// omp2gpu-effects k args-only rw\n// omp2gpu-effects other any w\n.version 8.0\n"
     annotated = device_driver.with_effects(kernels, ptx)
     table = native_image.table_ir(annotated, {"k", "other"}, {}, {}, ptx, "x86_64-unknown-linux-gnu", "")
-    assert 'c"rw\\00"' in table and "i64 0, ptr null, ptr null }, %kernel_desc" not in table   # k: args-only
-    assert table.count("i64 0, ptr null, ptr null }") == 1                                      # other: any
+    assert 'c"rw\\00"' in table and "i64 0, ptr null, ptr null, i32 -1 }, %kernel_desc" not in table  # k: args-only
+    assert table.count("i64 0, ptr null, ptr null, i32 -1 }") == 1                                    # other: any
+
+
+def test_the_table_gives_the_fused_kernels_slots_the_ptx_header_records():
+    kernels = {"k": KernelInfo("k", [POINTER]), "other": KernelInfo("other", [POINTER])}
+    ptx = "// omp2gpu-fused k 0\n.version 8.0\n"
+    annotated = device_driver.with_effects(kernels, ptx)
+    assert (annotated["k"].fused_slot, annotated["other"].fused_slot) == (0, -1)
+    table = native_image.table_ir(annotated, {"k", "other"}, {}, {}, ptx, "x86_64-unknown-linux-gnu", "")
+    assert table.count(", i32 0 }") == 1 and table.count(", i32 -1 }") == 1
+    # without the GPU's code (no PTX loaded) no launch is fused
+    assert ", i32 0 }" not in native_image.table_ir(annotated, set(), {}, {}, None, "x86_64-unknown-linux-gnu", "")

@@ -241,6 +241,9 @@ class KernelInfo:
     # The bytes each parameter passes: 8 a pointer, a literal its size (a complex double 16);
     # a launcher that forwards the values (a remote device) reads them. () unknown: 8 each.
     param_bytes: tuple[int, ...] = ()
+    # From the GPU code's header (device_driver.with_effects): the fused kernel's slot for
+    # this kernel's body (targets/nvptx/fusion.py); -1: its launches are never fused.
+    fused_slot: int = -1
 
     def __post_init__(self):
         for kind in self.params:

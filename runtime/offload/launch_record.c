@@ -59,7 +59,9 @@ void record_launch(struct device *d, const char *kernel, long grid, long block, 
     offload_debug(1, "launching %s on device %d (%s): %ld teams of %ld threads", kernel, d->number, d->name, grid,
                   block);
     if (launch_log) {
-        if (stream)          /* a target task's kernel left running on the device's stream */
+        if (stream == STREAM_FUSED)      /* to be launched in the thread's fused launch */
+            snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld fused\n", kernel, d->name, grid, block);
+        else if (stream)     /* a target task's kernel left running on the device's stream */
             snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld stream=%d\n", kernel, d->name, grid,
                      block, stream);
         else
@@ -75,6 +77,20 @@ void record_launch(struct device *d, const char *kernel, long grid, long block, 
                            scheme);
         else
             offload_report(line, "launching kernel %s with %ld blocks and %ld threads", kernel, grid, block);
+    }
+}
+
+/* A launch of the kernels the log named "fused": the fused kernel running `parts` of them, or
+ * the one a batch held (fused_launches.c). */
+void record_fused_launch(struct device *d, const char *kernel, long grid, long block, int parts, int stream) {
+    char line[1024];
+    if (!read_once) read_environment();
+    offload_debug(1, "launching %s on device %d (%s): %d kernels in %ld teams of %ld threads", kernel, d->number,
+                  d->name, parts, grid, block);
+    if (launch_log) {
+        snprintf(line, sizeof line, "%s device='%s' grid=%ld block=%ld stream=%d parts=%d\n", kernel, d->name, grid,
+                 block, stream, parts);
+        append(launch_log, line);
     }
 }
 

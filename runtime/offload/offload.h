@@ -83,7 +83,7 @@ enum scheme {
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions
  * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
-#define IMAGE_VERSION 5
+#define IMAGE_VERSION 6
 typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
 
 struct kernel_desc {
@@ -106,6 +106,9 @@ struct kernel_desc {
     /* per parameter the bytes its launch passes (8 a pointer, a literal's size: a complex
      * double 16); NULL: 8 each. A launcher that forwards the values (remote_device.c) reads it. */
     const unsigned char *param_bytes;
+    /* the fused kernel's slot for this kernel (omp2gpu/targets/nvptx/fusion.py): its
+     * launches may run fused with others' (fused_launches.c); -1: never */
+    int fused_slot;
 };
 
 struct global_desc {
@@ -360,6 +363,7 @@ void images_add_global(uintptr_t host, const char *name, long size, int link);
 /* ---------------------------------------------------------------- launch_record.c */
 /* `stream`: the queued launch's stream number, 0 for a launch waited for */
 void record_launch(struct device *device, const char *kernel, long grid, long block, int cpu_scheme, int stream);
+void record_fused_launch(struct device *device, const char *kernel, long grid, long block, int parts, int stream);
 void record_copy(struct device *device, int to_device, uintptr_t host, uintptr_t device_address, long bytes);
 /* LIBOMPTARGET_INFO (any bit): how unified_shared_memory is provided on a device */
 void record_unified(struct device *device, const char *how);
@@ -413,6 +417,16 @@ int completion_watch(struct device *device, void *done, void *task_event);
 int run_ahead_make_room(void);           /* 0; 1: no ring; -1: a full ring's oldest kernel failed */
 void run_ahead_add(struct device *device, void *done);
 void run_ahead_wait(void);               /* every one of the thread's finished */
+/* fused_launches.c: run-ahead launches made one (docs/async.md, "Fused launches") */
+#define FUSED_KERNEL "__omp_offloading_fused_launch"    /* omp2gpu/targets/nvptx/fusion.py */
+#define FUSED_MAX_PARTS 32                             /* fusion.py MAX_PARTS */
+#define STREAM_FUSED (-1)                /* task_launch's *stream: the launch joined the thread's batch */
+int fused_launches_enabled(void);
+/* 0 joined the calling thread's batch, 1 not taken, -1 the batch it could not join failed */
+int fused_launches_add(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
+                       void **args, int arg_count);
+int fused_launches_flush(void);          /* the calling thread's batch launched: 0, or -1 */
+void fused_launches_flush_before(struct device *device);   /* before the thread's other work on it */
 
 /* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);

@@ -57,6 +57,7 @@ static void wait_ring(struct ring *ring) {
 
 static void thread_ended(void *value) {
     struct ring *ring = value, **link;
+    fused_launches_flush();
     wait_ring(ring);
     pthread_mutex_lock(&rings_lock);
     for (link = &rings; *link; link = &(*link)->next)
@@ -74,6 +75,7 @@ static void thread_ended(void *value) {
 static void program_ends(void) {
     struct ring *ring, *all[256];
     int count = 0, i;
+    fused_launches_flush();              /* the exiting thread's launches not yet made */
     pthread_mutex_lock(&rings_lock);
     for (ring = rings; ring && count < 256; ring = ring->next) all[count++] = ring;
     pthread_mutex_unlock(&rings_lock);
@@ -119,5 +121,6 @@ void run_ahead_add(struct device *d, void *done) {
 
 /* The calling thread's run-ahead kernels, on every device, finished. */
 void run_ahead_wait(void) {
+    fused_launches_flush();              /* its launches not yet made, first */
     if (mine && mine->count > 0) wait_ring(mine);
 }

@@ -17,7 +17,8 @@
  *   - runs it ahead (run_ahead.c): a task with no `depend` met outside any parallel
  *     region, which the OpenMP runtime would run at once and wait for; the body fulfils
  *     the event at once and the thread's next taskwait, barrier or taskgroup end waits
- *     for the kernel (openmp_waits.c), or
+ *     for the kernel (openmp_waits.c); consecutive ones may be launched as one
+ *     (fused_launches.c), or
  *   - takes the event, which completion_poller.c fulfils when the kernel is done.
  * Everything else is launched and waited for as a synchronous region (the CPU device,
  * launches with transient data, OMP2GPU_NOWAIT_STREAMS=0), unless automatic concurrency
@@ -94,6 +95,11 @@ int task_launch(struct device *d, void *module, const struct kernel_desc *kernel
         return d->ops->launch(d, module, kernel, grid, block, args, arg_count, micros);
     after_count = auto_async_in_flight(d, after, AUTO_ASYNC_SLOTS);
     if (may_run_ahead()) {
+        int joined = fused_launches_add(d, module, kernel, grid, block, args, arg_count);
+        if (joined <= 0) {
+            if (joined == 0) *stream = STREAM_FUSED;
+            return joined;
+        }
         room = run_ahead_make_room();
         if (room < 0) return -1;
         if (room > 0) return d->ops->launch(d, module, kernel, grid, block, args, arg_count, micros);

@@ -70,11 +70,13 @@ def run(program: Path, env: dict) -> subprocess.CompletedProcess:
 
 def on_fake_gpu(program: Path, fake_driver: Path, tmp_path: Path, **env: str) -> tuple[list, list[str]]:
     """The program's events (("start"|"end", kernel, stream) or ("mark", name)) in order,
-    and its offload log's lines."""
+    and its offload log's lines. Each launch is its own (OMP2GPU_FUSE_LAUNCHES=0) unless
+    `env` says otherwise: test_fused_launches.py tests fusion."""
     log = tmp_path / "launches"
     log.unlink(missing_ok=True)
     done = run(program, {"LD_LIBRARY_PATH": str(fake_driver), "OMP_TARGET_OFFLOAD": "MANDATORY",
-                         "OMP2GPU_OFFLOAD_LOG": str(log), "FAKE_CUDA_KERNEL_MS": KERNEL_MS, **env})
+                         "OMP2GPU_OFFLOAD_LOG": str(log), "FAKE_CUDA_KERNEL_MS": KERNEL_MS,
+                         "OMP2GPU_FUSE_LAUNCHES": "0", **env})
     assert "free while a kernel runs" not in done.stderr, done.stderr
     events = []
     for line in done.stderr.splitlines():
@@ -225,7 +227,8 @@ def test_on_the_gpu_results_match_gcc_with_kernels_on_streams(tmp_path, gcc_outp
     (control-loop kernels that take a team stack are waited for instead)."""
     program = build(tmp_path, SOURCE, "--scheme", scheme)
     log = tmp_path / "launches"
-    done = run(program, {"OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log)})
+    done = run(program, {"OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log),
+                         "OMP2GPU_FUSE_LAUNCHES": "0"})
     assert done.stdout == gcc_output and "warning" not in done.stderr, done.stderr
     streams = {line.split("stream=")[1] for line in log.read_text().splitlines() if " stream=" in line}
     if scheme == "combined":

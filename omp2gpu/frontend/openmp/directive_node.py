@@ -56,6 +56,10 @@ class Directive:
     # ("target teams loop") and the region it binds to; None for any other directive.
     lowered_from: str | None = field(default=None, compare=False)
     binding: str | None = field(default=None, compare=False)
+    # The construct inside a target task with `nowait` and no `depend` (host/tasks.py
+    # emit_target_task drops those clauses): its kernel may run ahead of the host, and its
+    # launch may be fused with others (targets/nvptx/fusion.py).
+    in_target_task_running_ahead: bool = field(default=False, compare=False)
 
     def has(self, construct_name: str) -> bool:
         return construct_name in self.constructs or construct_name == self.kind

@@ -7,6 +7,7 @@ resource figures.
     libdevice_math / libdevice   math.h on the device; linking libdevice
     ptx          link, verify, optimise (new pass manager), emit PTX
     ptxas / cubin                assemble; registers, spills, smem, cmem
+    fusion       region bodies and the kernel that runs several launches as one
 
 What LLVM 22 (llvmlite 0.50) wants, checked by emitting PTX and running
 ptxas 13.0 on it, and by running the test kernels (vector add, shuffle
@@ -47,6 +48,7 @@ memory reverse with .maxntid) on an H100 from both PTX and cubin:
   from the cubin's `.nv.constantN.<kernel>` sections instead.
 """
 
+from omp2gpu.targets.nvptx import fusion
 from omp2gpu.targets.nvptx.arch import (
     ARCHITECTURES,
     arch_for_compute_capability,

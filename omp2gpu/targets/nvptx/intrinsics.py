@@ -4,6 +4,8 @@ NVPTX backend turns into one PTX instruction."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from llvmlite import ir
 
 I32, I64 = ir.IntType(32), ir.IntType(64)
@@ -61,15 +63,32 @@ def _i32(value) -> ir.Value:
     return ir.Constant(I32, value) if isinstance(value, int) else value
 
 
+@dataclass(frozen=True)
+class PartGrid:
+    """Where a function that may run as one part of a fused launch (targets/nvptx/fusion.py)
+    reads the grid: the registers where `real` (an i1 parameter) is true, else `registers`
+    ({"ctaid.x": its block's number, "nctaid.x": its blocks}, parameters). Its callers pass
+    `real` as a constant, so after inlining each read is one or the other, where it was."""
+    real: ir.Value
+    registers: dict
+
+
+PART_GRID_ATTRIBUTE = "part_grid"      # a PartGrid, on such a function's ir.Function
+
+
 def read_sreg(builder: ir.IRBuilder, name: str) -> ir.Value:
     """The value of special register `name` ("tid.x", "laneid"...: an i32;
-    "globaltimer": an i64)."""
+    "globaltimer": an i64); see PartGrid for ctaid.x and nctaid.x in a fused launch's part."""
     wide = name in SPECIAL_REGISTERS_64
     intrinsic = SPECIAL_REGISTERS_64[name] if wide else SPECIAL_REGISTERS.get(name)
     if intrinsic is None:
         raise ValueError(f"unknown special register '{name}'")
-    return builder.call(_intrinsic(builder, intrinsic, ir.IntType(64) if wide else I32, []), [],
-                        name=name.replace(".", "_"))
+    value = builder.call(_intrinsic(builder, intrinsic, ir.IntType(64) if wide else I32, []), [],
+                         name=name.replace(".", "_"))
+    part = getattr(builder.function, PART_GRID_ATTRIBUTE, None)
+    if part is not None and name in part.registers:
+        return builder.select(part.real, value, part.registers[name])
+    return value
 
 
 def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,

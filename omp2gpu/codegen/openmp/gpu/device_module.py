@@ -209,16 +209,26 @@ class DeviceModuleEmitter(ModuleEmitter):
         params = [capture.param_ir_type() for capture in region.captures] + [t for _, t in hidden]
         kernel = ir.Function(self.module, ir.FunctionType(ir.VoidType(), params), name=region.kernel_name)
         self.mark_kernel(kernel)
-        for (name, _), argument in zip(hidden, kernel.args[len(region.captures):]):
+        # A launch the runtime may fuse with others: the region in a body the fused kernel calls too
+        body = nvptx.fusion.region_body(kernel) if may_be_fused(region, scheme) else kernel
+        for (name, _), argument in zip(hidden, body.args[len(region.captures):]):
             argument.name = name
         scope = RegionScope(region.scope, self.file_scope)
-        cg = FunctionEmitter(self, kernel, ct.FunctionType(ct.VOID, ()), scope)
-        declare_captures(cg, scope, region.captures, kernel.args)
+        cg = FunctionEmitter(self, body, ct.FunctionType(ct.VOID, ()), scope)
+        declare_captures(cg, scope, region.captures, body.args)
         team_stack_bytes = scheme.emit_kernel_body(cg, region)
         cg.finish()
         if scheme.splits_into_states:
-            demote_undominated_values(kernel)
+            demote_undominated_values(body)
         return team_stack_bytes
+
+
+def may_be_fused(region, scheme) -> bool:
+    """Whether the runtime may run the region's launch fused with others
+    (targets/nvptx/fusion.py): only a target task that runs ahead is fused, one with
+    `nowait` and no `depend`; a kernel with hidden parameters (the control loop's team
+    stack) is not."""
+    return not scheme.hidden_params and region.directive.in_target_task_running_ahead
 
 
 def declare_captures(cg, scope, captures, arguments) -> None:

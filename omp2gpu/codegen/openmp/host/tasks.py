@@ -151,8 +151,10 @@ class Tasks:
         firstprivate scalars are copied as the task is created; the rest it shares. A
         deferred one that launches a kernel is detached (target_task_events.py)."""
         directive = construct.directive
+        names = {c.name for c in directive.clauses}
         inner = OmpConstruct(replace(directive, clauses=[c for c in directive.clauses
-                                                        if c.name not in ("nowait", "depend")]),
+                                                        if c.name not in ("nowait", "depend")],
+                                     in_target_task_running_ahead="nowait" in names and "depend" not in names),
                              construct.body, construct.coord)
         copied = {item.name for _, item in list_items(directive, "firstprivate")}
         # is_device_ptr's pointers are the values they have where the task is made (a loop

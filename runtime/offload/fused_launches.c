@@ -1,0 +1,171 @@
+/* Fused launches (docs/async.md, "Fused launches"): consecutive target tasks that run
+ * ahead (run_ahead.c: `nowait`, no `depend`, met in sequential code) are independent by
+ * OpenMP's rules: nothing orders one's kernel before another's until the thread's next
+ * wait. Instead of launching each, target_tasks.c hands their launches here while they
+ * can be fused: the same device, image and block size, a kernel the image's fused kernel
+ * runs (kernel_desc.fused_slot >= 0: a body that cannot read the grid, omp2gpu/targets/
+ * nvptx/fusion.py), room in the descriptor. The calling thread's batch is launched as
+ *   - one launch of the fused kernel, FUSED_KERNEL, whose grid is the launches' grids one
+ *     after another and whose one parameter says which blocks run which part, with the
+ *     parts' arguments (their values copied here: the caller's may not outlive it), or
+ *   - the one kernel it holds, as it would have been launched;
+ * on a stream, its event in the thread's run-ahead ring, when
+ *   - a launch that cannot join it comes (another device, image or block size, a full
+ *     descriptor, any launch not fused),
+ *   - the thread waits for its run-ahead kernels (run_ahead_wait: its taskwait, barrier,
+ *     taskgroup end..., its end, the program's end),
+ *   - the thread does anything else on that device (cuda_device.c calls
+ *     fused_launches_flush_before at the top of each copy, free and launch), so no copy,
+ *     free or launch of its own overtakes the kernels it made before.
+ * A fused launch the driver refuses is made again as its parts, one by one.
+ * OMP2GPU_FUSE_LAUNCHES=0 turns fusion off. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "offload.h"
+#include "remote.h"
+
+#define DESCRIPTOR_WORDS 512             /* fusion.py DESCRIPTOR_WORDS: the kernel's 4096-byte parameter */
+#define ARGUMENTS_AT (1 + FUSED_MAX_PARTS)
+#define ARGUMENT_WORDS (DESCRIPTOR_WORDS - ARGUMENTS_AT)
+
+struct batch {
+    struct device *device;
+    void *module;
+    long block, grid;                    /* grid: the parts' blocks together */
+    int parts, words;                    /* words: argument words taken */
+    const struct kernel_desc *kernels[FUSED_MAX_PARTS];
+    long grids[FUSED_MAX_PARTS];
+    uint64_t descriptor[DESCRIPTOR_WORDS];
+};
+
+static __thread struct batch *mine;
+static __thread int flushing;
+
+static const char *const params_b = "b";
+static const struct kernel_desc fused_kernel = {
+    .name = FUSED_KERNEL, .params = params_b, .team_stack_bytes = -1, .scheme = SCHEME_GPU_COMBINED,
+    .gpu = 1, .fused_slot = -1,
+};
+
+int fused_launches_enabled(void) {
+    static int on = -1;
+    if (on < 0) {
+        const char *value = getenv("OMP2GPU_FUSE_LAUNCHES");
+        on = !(value && strcmp(value, "0") == 0);
+    }
+    return on;
+}
+
+static int argument_words(const struct kernel_desc *kernel) {
+    int i, words = 0, count = (int)strlen(kernel->params);
+    for (i = 0; i < count; i++) words += (int)((remote_argument_bytes(kernel, i) + 7) / 8);
+    return words;
+}
+
+/* Part `part`'s arguments as a launch passes them: pointers to their values in the descriptor. */
+static void part_arguments(struct batch *b, int part, void **args) {
+    const struct kernel_desc *kernel = b->kernels[part];
+    char *at = (char *)&b->descriptor[ARGUMENTS_AT + (b->descriptor[1 + part] >> 48)];
+    int i, count = (int)strlen(kernel->params);
+    for (i = 0; i < count; i++) {
+        args[i] = at;
+        at += (remote_argument_bytes(kernel, i) + 7) / 8 * 8;
+    }
+}
+
+/* One launch on a stream, its event in the thread's run-ahead ring: 0, or -1 (the device's message set). */
+static int queue(struct batch *b, const struct kernel_desc *kernel, long grid, void **args, int arg_count) {
+    void *done, *after[AUTO_ASYNC_SLOTS];
+    int stream, after_count = auto_async_in_flight(b->device, after, AUTO_ASYNC_SLOTS);
+    int room = run_ahead_make_room();
+    if (room < 0) return -1;
+    if (b->device->ops->launch_queued(b->device, b->module, kernel, grid, b->block, args, arg_count, after,
+                                      after_count, &done, &stream))
+        return -1;
+    record_fused_launch(b->device, kernel->name, grid, b->block, kernel == &fused_kernel ? b->parts : 1, stream);
+    if (room == 0) {
+        run_ahead_add(b->device, done);
+        return 0;
+    }
+    room = b->device->ops->event_wait(b->device, done);      /* no ring to be had: waited for at once */
+    b->device->ops->event_release(b->device, done);
+    return room ? -1 : 0;
+}
+
+static int launch_parts(struct batch *b) {
+    void *args[ARGUMENT_WORDS];         /* a part has at most one parameter a word */
+    int part;
+    for (part = 0; part < b->parts; part++) {
+        part_arguments(b, part, args);
+        if (queue(b, b->kernels[part], b->grids[part], args, (int)strlen(b->kernels[part]->params))) return -1;
+    }
+    return 0;
+}
+
+/* The calling thread's batch launched: 0, or -1 (the device given up, as a failed
+ * run-ahead kernel is: its regions are not run again). */
+int fused_launches_flush(void) {
+    struct batch *b = mine;
+    int failed = 0;
+    if (!b || b->parts == 0 || flushing) return 0;
+    flushing = 1;
+    offload_lock();
+    if (b->parts == 1) {
+        failed = launch_parts(b);
+    } else {
+        void *args[1] = {b->descriptor};
+        b->descriptor[0] = (uint64_t)b->parts;
+        if (queue(b, &fused_kernel, b->grid, args, 1)) {
+            offload_debug(1, "the fused launch of %d kernels failed (%s); launching them one by one", b->parts,
+                          b->device->last_error);
+            failed = launch_parts(b);
+        }
+    }
+    if (failed && b->device->usable) device_failed(b->device, "running target regions on the host from now on");
+    b->parts = 0;
+    b->words = 0;
+    b->grid = 0;
+    offload_unlock();
+    flushing = 0;
+    return failed ? -1 : 0;
+}
+
+void fused_launches_flush_before(struct device *d) {
+    if (mine && mine->parts > 0 && mine->device == d && !flushing) fused_launches_flush();
+}
+
+/* The launch joined the calling thread's batch: 0; 1 not taken (to be launched now); -1
+ * the batch it could not join failed to launch. */
+int fused_launches_add(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
+                       void **args, int arg_count) {
+    struct batch *b;
+    int words = argument_words(kernel), i;
+    char *at;
+    if (!fused_launches_enabled() || kernel->fused_slot < 0 || strcmp(d->ops->kind, "gpu") != 0 || remote_device(d)
+        || words > ARGUMENT_WORDS || arg_count != (int)strlen(kernel->params) || grid <= 0 || grid >= (1L << 31))
+        return 1;
+    if (!mine && !(mine = calloc(1, sizeof *mine))) return 1;
+    b = mine;
+    if (b->parts > 0 && (b->device != d || b->module != module || b->block != block || b->parts == FUSED_MAX_PARTS
+                         || b->words + words > ARGUMENT_WORDS || b->grid + grid >= (1L << 31)))
+        if (fused_launches_flush()) return -1;
+    if (b->parts == 0) {
+        b->device = d;
+        b->module = module;
+        b->block = block;
+    }
+    b->descriptor[1 + b->parts] = (uint64_t)b->grid | (uint64_t)kernel->fused_slot << 32 | (uint64_t)b->words << 48;
+    at = (char *)&b->descriptor[ARGUMENTS_AT + b->words];
+    for (i = 0; i < arg_count; i++) {
+        size_t bytes = remote_argument_bytes(kernel, i);
+        memcpy(at, args[i], bytes);
+        at += (bytes + 7) / 8 * 8;
+    }
+    b->kernels[b->parts] = kernel;
+    b->grids[b->parts] = grid;
+    b->grid += grid;
+    b->words += words;
+    b->parts++;
+    return 0;
+}

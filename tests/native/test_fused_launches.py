@@ -1,0 +1,121 @@
+"""Fused launches (docs/async.md, "Fused launches"; runtime/offload/fused_launches.c):
+consecutive target tasks that run ahead, with no `depend`, on disjoint data, become one
+launch of the image's fused kernel; a region that asks its team number, a `depend`
+chain, a taskwait, a synchronous launch or copy in between, and OMP2GPU_FUSE_LAUNCHES=0
+keep launches apart.
+
+The program is the corpus's tests/programs/target_nowait_fused_phases.c (its results
+against gcc's on every device: tests/test_programs.py). Here its offload log on the
+stand-in CUDA driver (fake_cuda/libcuda.c: kernels compute nothing and take
+FAKE_CUDA_KERNEL_MS), and on a real GPU its results and log."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_native_executables import omp2gpu
+
+HERE = Path(__file__).resolve().parent
+SOURCE = HERE.parent / "programs" / "target_nowait_fused_phases.c"
+REGIONS = 6
+TIMEOUT_S = 120
+FUSED = "__omp_offloading_fused_launch"
+LOG_LINE = re.compile(r"^(\S+) device='[^']*' grid=(\d+) block=(\d+)(?: (fused)| stream=(\d+)(?: parts=(\d+))?)?$")
+
+pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (the C toolchain and reference)")
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("fused")
+    done = omp2gpu("compile", "--native", str(SOURCE), "-o", "prog", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return folder / "prog"
+
+
+@pytest.fixture(scope="module")
+def gcc_output(tmp_path_factory) -> str:
+    folder = tmp_path_factory.mktemp("fused_gcc")
+    subprocess.run(["gcc", "-std=c99", "-fopenmp", "-foffload=disable", "-O1", str(SOURCE), "-o", str(folder / "prog")],
+                   check=True)
+    return subprocess.run([str(folder / "prog"), "-s", "2"], capture_output=True, text=True, check=True,
+                          timeout=TIMEOUT_S, env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+
+
+def launches(program: Path, tmp_path: Path, env: dict) -> tuple[str, list[tuple]]:
+    """The program's stdout over two steps, and its launches as (kernel, grid, block, how,
+    parts): how is "fused" (joined the thread's batch), a stream number, or "" (waited for)."""
+    log = tmp_path / "launches"
+    log.unlink(missing_ok=True)
+    done = subprocess.run([str(program), "-s", "2"], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          env={"PATH": os.environ.get("PATH", ""), "OMP_NUM_THREADS": "2",
+                               "OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log), **env})
+    assert done.returncode == 0, done.stderr
+    rows = []
+    for line in log.read_text().splitlines():
+        match = LOG_LINE.match(line)
+        assert match, line
+        kernel, grid, block, fused, stream, parts = match.groups()
+        rows.append((kernel.removeprefix("__omp_offloading_"), int(grid), int(block),
+                     "fused" if fused else stream or "", int(parts) if parts else None))
+    return done.stdout, rows
+
+
+def line_of(marker: str) -> int:
+    """The line of the target pragma nearest above the line holding `marker` (its kernel's _lN)."""
+    lines = SOURCE.read_text().splitlines()
+    at = next(n for n, text in enumerate(lines, 1) if marker in text)
+    return next(n for n in range(at, 0, -1) if lines[n - 1].strip().startswith("#pragma omp target"))
+
+
+def kernel(rows, marker: str) -> list[tuple]:
+    return [row for row in rows if row[0].endswith(f"_l{line_of(marker)}")]
+
+
+def check_fusion(rows) -> None:
+    """Each step: the forces' REGIONS launches fused into one, the velocities' likewise;
+    the rest launched as they would be."""
+    forces, velocities = kernel(rows, "f[i] = -(double)stiffness"), kernel(rows, "v[i] = 0.5 * v[i]")
+    assert len(forces) == len(velocities) == 2 * REGIONS and all(row[3] == "fused" for row in forces + velocities)
+    fused = [row for row in rows if row[0] == FUSED.removeprefix("__omp_offloading_")]
+    assert [row[4] for row in fused] == [REGIONS, REGIONS] * 2, rows
+    assert all(row[1] == sum(f[1] for f in forces[:REGIONS]) for row in fused[0::2]), rows
+    for marker in ("teams_seen[omp_get_team_num()", "x[i] = x[i] + 0.125", "x[i] > 64.0 ?"):
+        assert all(row[3] not in ("fused", "") for row in kernel(rows, marker)), (marker, rows)   # own streams
+    # a lone nowait launch before a synchronous one: launched by itself, first
+    lone = kernel(rows, "for (i = 0; i < n / 2; i++)")
+    assert [row[3] if row[4] is None else row[4] for row in lone] == ["fused", 1] * 2, lone
+    positions = [i for i, row in enumerate(rows) if row[0] == lone[0][0] and row[4] == 1]
+    synchronous_kernel = kernel(rows, "for (i = n / 2; i < n; i++)")[0][0]
+    synchronous = [i for i, row in enumerate(rows) if row[0] == synchronous_kernel]
+    assert len(positions) == 2 and all(p < s for p, s in zip(positions, synchronous)), rows
+
+
+def test_independent_launches_run_as_one_and_the_rest_as_they_were(program, fake_driver, tmp_path):
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1"})
+    check_fusion(rows)
+
+
+def test_the_switch_turns_fusion_off(program, fake_driver, tmp_path):
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
+                                           "OMP2GPU_FUSE_LAUNCHES": "0"})
+    assert not any(row[3] == "fused" or row[4] is not None for row in rows), rows
+    assert len(kernel(rows, "f[i] = -(double)stiffness")) == 2 * REGIONS
+
+
+def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_output, tmp_path):
+    stdout, rows = launches(program, tmp_path, {"OMP2GPU_DEVICES": "cpu"})
+    assert stdout == gcc_output
+    assert not any(row[3] == "fused" for row in rows), rows
+
+
+@pytest.mark.gpu
+def test_on_the_gpu_fused_launches_give_gcc_results(program, gcc_output, tmp_path):
+    stdout, rows = launches(program, tmp_path, {"OMP2GPU_DEVICES": "gpu", "CUDA_VISIBLE_DEVICES": "0"})
+    assert stdout == gcc_output
+    check_fusion(rows)
