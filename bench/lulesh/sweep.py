@@ -7,8 +7,9 @@ Runs examples/lulesh/lulesh_kernels.c on the GPU (omp_get_wtime around each swee
 program's own `time:` lines; best and mean over the run's sweeps, best run of --runs):
 synchronous (each region's launch waited for); `-n` (each region a deferred target
 task met in sequential code, docs/async.md) with its kernel running ahead of the host
-until the taskwait (OMP2GPU_NOWAIT_RUN_AHEAD=1), the sweep's launches fused into one
-(the default) and not (OMP2GPU_FUSE_LAUNCHES=0), and without running ahead; `-p` (the same tasks made
+until the taskwait (OMP2GPU_NOWAIT_RUN_AHEAD=1): those made while one runs fused (the
+default), all fused at the taskwait (OMP2GPU_FUSE_LAUNCHES=wait), none fused (=0); and
+without running ahead; `-p` (the same tasks made
 in a `parallel` + `single`) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1; its
 task completed by a host function or, OMP2GPU_NOWAIT_COMPLETION=poll, by the poller
 thread) and with each launch waited for (=0); synchronous with automatic concurrency
@@ -42,7 +43,10 @@ CUDA_MODES = {"waited": "CUDA C, each launch waited for", "serial": "CUDA C, bac
               "hostfunc": "CUDA C, one stream per region, a host function after each"}
 HOST_TIMED = re.compile(r"^HOSTTIMED mode=(\w+) best_us=([\d.]+) mean_us=([\d.]+)", re.M)
 MODES = {"synchronous": ([], {}),
-         "nowait in sequential code, kernels run ahead, fused": (["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "1"}),
+         "nowait in sequential code, kernels run ahead, fused while one runs": (
+             ["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "1"}),
+         "nowait in sequential code, kernels run ahead, fused at the taskwait": (
+             ["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "1", "OMP2GPU_FUSE_LAUNCHES": "wait"}),
          "nowait in sequential code, kernels run ahead, not fused": (
              ["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "1", "OMP2GPU_FUSE_LAUNCHES": "0"}),
          "nowait in sequential code, run-ahead off": (["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "0"}),

@@ -4,7 +4,12 @@
  * wait. Instead of launching each, target_tasks.c hands their launches here while they
  * can be fused: the same device, image and block size, a kernel the image's fused kernel
  * runs (kernel_desc.fused_slot >= 0: a body that cannot read the grid, omp2gpu/targets/
- * nvptx/fusion.py), room in the descriptor. The calling thread's batch is launched as
+ * nvptx/fusion.py), room in the descriptor. A launch joins the calling thread's batch
+ * while the thread has a kernel running on the device (adaptive, the default): one that
+ * finds nothing of the thread's running is launched at once with the batch, so the device
+ * is not left idle while the host prepares the next launches, and the launches made while
+ * a kernel runs go as one. OMP2GPU_FUSE_LAUNCHES=wait holds every launch until one of the
+ * other reasons below. The batch is launched as
  *   - one launch of the fused kernel, FUSED_KERNEL, whose grid is the launches' grids one
  *     after another and whose one parameter says which blocks run which part, with the
  *     parts' arguments (their values copied here: the caller's may not outlive it), or
@@ -36,6 +41,7 @@ struct batch {
     int parts, words;                    /* words: argument words taken */
     const struct kernel_desc *kernels[FUSED_MAX_PARTS];
     long grids[FUSED_MAX_PARTS];
+    int arg_counts[FUSED_MAX_PARTS];
     uint64_t descriptor[DESCRIPTOR_WORDS];
 };
 
@@ -48,18 +54,34 @@ static const struct kernel_desc fused_kernel = {
     .gpu = 1, .fused_slot = -1,
 };
 
-int fused_launches_enabled(void) {
-    static int on = -1;
-    if (on < 0) {
+/* OMP2GPU_FUSE_LAUNCHES: "0" off; "wait": a batch waits for the thread's next wait or
+ * other work on the device; otherwise adaptive (the default): also launched as soon as
+ * nothing of the thread's runs on the device */
+enum { FUSE_OFF, FUSE_ADAPTIVE, FUSE_AT_WAITS };
+
+static int fusion_policy(void) {
+    static int policy = -1;
+    if (policy < 0) {
         const char *value = getenv("OMP2GPU_FUSE_LAUNCHES");
-        on = !(value && strcmp(value, "0") == 0);
+        policy = value && strcmp(value, "0") == 0      ? FUSE_OFF
+                 : value && strcmp(value, "wait") == 0 ? FUSE_AT_WAITS
+                                                       : FUSE_ADAPTIVE;
     }
-    return on;
+    return policy;
 }
 
-static int argument_words(const struct kernel_desc *kernel) {
-    int i, words = 0, count = (int)strlen(kernel->params);
-    for (i = 0; i < count; i++) words += (int)((remote_argument_bytes(kernel, i) + 7) / 8);
+int fused_launches_enabled(void) { return fusion_policy() != FUSE_OFF; }
+
+/* the bytes argument `i` of `kernel` passes, and the words it takes here */
+static size_t argument_bytes(const struct kernel_desc *kernel, int i) {
+    return kernel->param_bytes ? (size_t)kernel->param_bytes[i] : 8;
+}
+
+static size_t argument_room(const struct kernel_desc *kernel, int i) { return (argument_bytes(kernel, i) + 7) / 8 * 8; }
+
+static int argument_words(const struct kernel_desc *kernel, int count) {
+    int i, words = 0;
+    for (i = 0; i < count; i++) words += (int)(argument_room(kernel, i) / 8);
     return words;
 }
 
@@ -67,10 +89,10 @@ static int argument_words(const struct kernel_desc *kernel) {
 static void part_arguments(struct batch *b, int part, void **args) {
     const struct kernel_desc *kernel = b->kernels[part];
     char *at = (char *)&b->descriptor[ARGUMENTS_AT + (b->descriptor[1 + part] >> 48)];
-    int i, count = (int)strlen(kernel->params);
+    int i, count = b->arg_counts[part];
     for (i = 0; i < count; i++) {
         args[i] = at;
-        at += (remote_argument_bytes(kernel, i) + 7) / 8 * 8;
+        at += argument_room(kernel, i);
     }
 }
 
@@ -98,7 +120,7 @@ static int launch_parts(struct batch *b) {
     int part;
     for (part = 0; part < b->parts; part++) {
         part_arguments(b, part, args);
-        if (queue(b, b->kernels[part], b->grids[part], args, (int)strlen(b->kernels[part]->params))) return -1;
+        if (queue(b, b->kernels[part], b->grids[part], args, b->arg_counts[part])) return -1;
     }
     return 0;
 }
@@ -140,16 +162,23 @@ void fused_launches_flush_before(struct device *d) {
 int fused_launches_add(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
                        void **args, int arg_count) {
     struct batch *b;
-    int words = argument_words(kernel), i;
+    int words, i, idle;
     char *at;
     if (!fused_launches_enabled() || kernel->fused_slot < 0 || strcmp(d->ops->kind, "gpu") != 0 || remote_device(d)
-        || words > ARGUMENT_WORDS || arg_count != (int)strlen(kernel->params) || grid <= 0 || grid >= (1L << 31))
+        || arg_count > ARGUMENT_WORDS || grid <= 0 || grid >= (1L << 31))
         return 1;
+    words = argument_words(kernel, arg_count);
+    if (words > ARGUMENT_WORDS) return 1;
     if (!mine && !(mine = calloc(1, sizeof *mine))) return 1;
     b = mine;
     if (b->parts > 0 && (b->device != d || b->module != module || b->block != block || b->parts == FUSED_MAX_PARTS
                          || b->words + words > ARGUMENT_WORDS || b->grid + grid >= (1L << 31)))
         if (fused_launches_flush()) return -1;
+    /* adaptive: nothing of the thread's runs on the device, so holding the launch would
+     * leave the device idle: it goes now, with any batch; launches that come while it
+     * runs are held again */
+    idle = fusion_policy() == FUSE_ADAPTIVE && run_ahead_idle();
+    if (idle && b->parts == 0) return 1;
     if (b->parts == 0) {
         b->device = d;
         b->module = module;
@@ -158,14 +187,14 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     b->descriptor[1 + b->parts] = (uint64_t)b->grid | (uint64_t)kernel->fused_slot << 32 | (uint64_t)b->words << 48;
     at = (char *)&b->descriptor[ARGUMENTS_AT + b->words];
     for (i = 0; i < arg_count; i++) {
-        size_t bytes = remote_argument_bytes(kernel, i);
-        memcpy(at, args[i], bytes);
-        at += (bytes + 7) / 8 * 8;
+        memcpy(at, args[i], argument_bytes(kernel, i));
+        at += argument_room(kernel, i);
     }
     b->kernels[b->parts] = kernel;
     b->grids[b->parts] = grid;
+    b->arg_counts[b->parts] = arg_count;
     b->grid += grid;
     b->words += words;
     b->parts++;
-    return 0;
+    return idle ? fused_launches_flush() : 0;
 }

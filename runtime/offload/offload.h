@@ -417,6 +417,7 @@ int completion_watch(struct device *device, void *done, void *task_event);
 int run_ahead_make_room(void);           /* 0; 1: no ring; -1: a full ring's oldest kernel failed */
 void run_ahead_add(struct device *device, void *done);
 void run_ahead_wait(void);               /* every one of the thread's finished */
+int run_ahead_idle(void);                /* none of the thread's still running (finished ones let go) */
 /* fused_launches.c: run-ahead launches made one (docs/async.md, "Fused launches") */
 #define FUSED_KERNEL "__omp_offloading_fused_launch"    /* omp2gpu/targets/nvptx/fusion.py */
 #define FUSED_MAX_PARTS 32                             /* fusion.py MAX_PARTS */

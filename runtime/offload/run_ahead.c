@@ -119,6 +119,21 @@ void run_ahead_add(struct device *d, void *done) {
     ring->count++;
 }
 
+/* 1 when none of the calling thread's run-ahead kernels is still running (those finished
+ * are let go); 0 while one runs, or failed (its wait reports it). */
+int run_ahead_idle(void) {
+    struct ring *ring = mine;
+    while (ring && ring->count > 0) {
+        struct device *d = ring->kernels[ring->oldest].device;
+        void *done = ring->kernels[ring->oldest].done;
+        if (!d->ops->event_state || d->ops->event_state(d, done) != 0) return 0;
+        d->ops->event_release(d, done);
+        ring->oldest = (ring->oldest + 1) % RING;
+        ring->count--;
+    }
+    return 1;
+}
+
 /* The calling thread's run-ahead kernels, on every device, finished. */
 void run_ahead_wait(void) {
     fused_launches_flush();              /* its launches not yet made, first */

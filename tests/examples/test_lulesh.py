@@ -80,8 +80,8 @@ def test_lulesh_gpu_matches_gcc(gcc_binary, regions, nowait, tmp_path):
     _assert_same(done, _gcc_output(gcc_binary, args))
     launched = log.read_text().splitlines()
     # the program's own "ran on" line is a region of its own (print_where_it_ran); -n's
-    # launches run fused (docs/async.md, "Fused launches"): the fused kernel runs them
+    # launches may run fused (docs/async.md, "Fused launches"): the fused kernel runs them
     kernels = {line.split()[0] for line in launched if "print_where_it_ran" not in line}
     fused = "__omp_offloading_fused_launch"
     assert len(kernels - {fused}) == 2, f"expected the two kernels in the offload log, got {sorted(kernels)}"
-    assert (fused in kernels) == (nowait == ["-n"]), sorted(kernels)
+    assert fused not in kernels or nowait == ["-n"], sorted(kernels)

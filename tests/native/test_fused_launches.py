@@ -25,6 +25,7 @@ SOURCE = HERE.parent / "programs" / "target_nowait_fused_phases.c"
 REGIONS = 6
 TIMEOUT_S = 120
 FUSED = "__omp_offloading_fused_launch"
+KERNEL_MS = "200"              # a fake kernel: far longer than the host takes to make a phase's launches
 LOG_LINE = re.compile(r"^(\S+) device='[^']*' grid=(\d+) block=(\d+)(?: (fused)| stream=(\d+)(?: parts=(\d+))?)?$")
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (the C toolchain and reference)")
@@ -77,28 +78,42 @@ def kernel(rows, marker: str) -> list[tuple]:
     return [row for row in rows if row[0].endswith(f"_l{line_of(marker)}")]
 
 
-def check_fusion(rows) -> None:
-    """Each step: the forces' REGIONS launches fused into one, the velocities' likewise;
+def check_fusion(rows, first_alone: bool) -> None:
+    """Each step: the forces' REGIONS launches run as one (`first_alone`: the first at once,
+    nothing of the thread's running then, and the rest as one), the velocities' likewise;
     the rest launched as they would be."""
     forces, velocities = kernel(rows, "f[i] = -(double)stiffness"), kernel(rows, "v[i] = 0.5 * v[i]")
-    assert len(forces) == len(velocities) == 2 * REGIONS and all(row[3] == "fused" for row in forces + velocities)
+    joined = [row for row in forces + velocities if row[3] == "fused"]
+    assert len(joined) == 4 * (REGIONS - first_alone), rows
     fused = [row for row in rows if row[0] == FUSED.removeprefix("__omp_offloading_")]
-    assert [row[4] for row in fused] == [REGIONS, REGIONS] * 2, rows
-    assert all(row[1] == sum(f[1] for f in forces[:REGIONS]) for row in fused[0::2]), rows
+    parts = [REGIONS - 1, REGIONS - 1] if first_alone else [REGIONS, REGIONS]
+    assert [row[4] for row in fused] == parts * 2, rows
+    alone = [row for row in forces + velocities if row[3] not in ("fused", "")]      # on a stream at once
+    assert len(alone) == (4 if first_alone else 0), rows
     for marker in ("teams_seen[omp_get_team_num()", "x[i] = x[i] + 0.125", "x[i] > 64.0 ?"):
         assert all(row[3] not in ("fused", "") for row in kernel(rows, marker)), (marker, rows)   # own streams
-    # a lone nowait launch before a synchronous one: launched by itself, first
+    # a lone nowait launch before a synchronous one: launched by itself, first (adaptive:
+    # at once, nothing of the thread's running after the taskwait)
     lone = kernel(rows, "for (i = 0; i < n / 2; i++)")
-    assert [row[3] if row[4] is None else row[4] for row in lone] == ["fused", 1] * 2, lone
-    positions = [i for i, row in enumerate(rows) if row[0] == lone[0][0] and row[4] == 1]
+    positions = [i for i, row in enumerate(rows) if row[0] == lone[0][0] and row[3] != "fused"]
+    assert all(rows[i][3] and rows[i][4] in (1, None) for i in positions), lone
+    assert len(lone) == (2 if first_alone else 4), lone
     synchronous_kernel = kernel(rows, "for (i = n / 2; i < n; i++)")[0][0]
     synchronous = [i for i, row in enumerate(rows) if row[0] == synchronous_kernel]
     assert len(positions) == 2 and all(p < s for p, s in zip(positions, synchronous)), rows
 
 
-def test_independent_launches_run_as_one_and_the_rest_as_they_were(program, fake_driver, tmp_path):
-    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1"})
-    check_fusion(rows)
+def test_launches_made_while_a_kernel_runs_run_as_one(program, fake_driver, tmp_path):
+    """Adaptive (the default): the first launch of a phase finds the device idle and goes at
+    once; its fake kernel (long: KERNEL_MS) still runs while the next ones come."""
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": KERNEL_MS})
+    check_fusion(rows, first_alone=True)
+
+
+def test_held_until_the_wait_they_all_run_as_one(program, fake_driver, tmp_path):
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
+                                           "OMP2GPU_FUSE_LAUNCHES": "wait"})
+    check_fusion(rows, first_alone=False)
 
 
 def test_the_switch_turns_fusion_off(program, fake_driver, tmp_path):
@@ -116,6 +131,11 @@ def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_outpu
 
 @pytest.mark.gpu
 def test_on_the_gpu_fused_launches_give_gcc_results(program, gcc_output, tmp_path):
-    stdout, rows = launches(program, tmp_path, {"OMP2GPU_DEVICES": "gpu", "CUDA_VISIBLE_DEVICES": "0"})
-    assert stdout == gcc_output
-    check_fusion(rows)
+    for policy in ("1", "wait"):
+        stdout, rows = launches(program, tmp_path, {"OMP2GPU_DEVICES": "gpu", "CUDA_VISIBLE_DEVICES": "0",
+                                                    "OMP2GPU_FUSE_LAUNCHES": policy})
+        assert stdout == gcc_output, policy
+        if policy == "wait":
+            check_fusion(rows, first_alone=False)
+        else:       # how many run as one depends on the GPU's speed: some do
+            assert any(row[4] and row[4] > 1 for row in rows), rows
