@@ -58,6 +58,20 @@ def fastest_by_configuration(entry: dict) -> dict[tuple[int, int], float]:
     return best
 
 
+def build_kernel_log(folder: Path) -> Path:
+    """bench/peers/kernel_log.c built into `folder`: the CUPTI injection library that logs
+    every kernel a program runs (CUDA_INJECTION64_PATH, PEERS_KERNEL_LOG)."""
+    cuda = Path(os.environ.get("CUDA_HOME", "/usr/local/cuda"))
+    library = folder / "libkernel_log.so"
+    include = next(p for p in (cuda / "include", cuda / "extras" / "CUPTI" / "include") if (p / "cupti.h").exists())
+    libdir = next(p for p in (cuda / "lib64", cuda / "lib", cuda / "extras" / "CUPTI" / "lib64")
+                  if any(p.glob("libcupti.so*")))
+    source = REPO / "bench" / "peers" / "kernel_log.c"
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(library), str(source),
+                    f"-I{include}", f"-L{libdir}", "-lcupti", f"-Wl,-rpath,{libdir}"], check=True)
+    return library
+
+
 def nvcc() -> str:
     return shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
 

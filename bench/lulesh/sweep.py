@@ -9,13 +9,12 @@ synchronous (each region's launch waited for); `-n` (each region a deferred targ
 task met in sequential code, docs/async.md) with its kernel running ahead of the host
 until the taskwait (OMP2GPU_NOWAIT_RUN_AHEAD=1): those made while one runs fused (the
 default), all fused at the taskwait (OMP2GPU_FUSE_LAUNCHES=wait), none fused (=0); and
-without running ahead; `-p` (the same tasks made
-in a `parallel` + `single`) with its kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1; its
-task completed by a host function or, OMP2GPU_NOWAIT_COMPLETION=poll, by the poller
-thread) and with each launch waited for (=0); synchronous with automatic concurrency
-(OMP2GPU_AUTO_ASYNC=1: regions whose footprints do not conflict overlap); synchronous
-through the Python launcher
-(OMP2GPU_FAST_PATH=0). Beside them, in the same run, the CUDA C reference
+without running ahead; `-p` (the same tasks made in a `parallel` + `single`) with its
+kernel on a stream (OMP2GPU_NOWAIT_STREAMS=1; its task completed by the poller thread) and
+with each launch waited for (=0); synchronous with automatic concurrency
+(OMP2GPU_AUTO_ASYNC=1: regions whose footprints do not conflict overlap). Each omp2gpu
+mode runs once more under CUPTI for the GPU's side of a sweep (launches, span, kernel
+time). Beside them, in the same run, the CUDA C reference
 (examples/lulesh/cuda/lulesh_cuda.cu -H, LULESH's CUDA kernel, 128 threads a block) times
 the same per-region sweep on the host: each launch waited for, back to back on one
 stream, on one stream per region, and replayed as a CUDA graph. Writes sweep.json and
@@ -29,6 +28,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +36,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+import common  # noqa: E402  (bench/common.py)
+
 PROGRAM = REPO / "examples" / "lulesh" / "lulesh_kernels.c"
 CUDA_SOURCE = REPO / "examples" / "lulesh" / "cuda" / "lulesh_cuda.cu"
 CUDA_MODES = {"waited": "CUDA C, each launch waited for", "serial": "CUDA C, back to back on one stream",
@@ -51,17 +54,23 @@ MODES = {"synchronous": ([], {}),
              ["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "1", "OMP2GPU_FUSE_LAUNCHES": "0"}),
          "nowait in sequential code, run-ahead off": (["-n"], {"OMP2GPU_NOWAIT_RUN_AHEAD": "0"}),
          "nowait from parallel + single, kernels on streams, completion polled": (
-             ["-p"], {"OMP2GPU_NOWAIT_STREAMS": "1", "OMP2GPU_NOWAIT_COMPLETION": "poll"}),
-         "nowait from parallel + single, kernels on streams, host functions": (
-             ["-p"], {"OMP2GPU_NOWAIT_STREAMS": "1", "OMP2GPU_NOWAIT_COMPLETION": "hostfunc"}),
+             ["-p"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
          "nowait from parallel + single, each launch waited for": (["-p"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),
-         "synchronous, automatic concurrency": ([], {"OMP2GPU_AUTO_ASYNC": "1"}),
-         "synchronous, Python launcher": ([], {"OMP2GPU_FAST_PATH": "0"})}
+         "synchronous, automatic concurrency": ([], {"OMP2GPU_AUTO_ASYNC": "1"})}
 RUN_TIMEOUT_S = 120
+SPAN_ITERATIONS = 50           # sweeps of the run under CUPTI
 MONOQ_TIME = re.compile(r"^time: CalcMonotonicQRegionForElems per sweep: best ([\d.]+) us, mean ([\d.]+) us", re.M)
 
 
-def one_run(arguments: list[str], extra_env: dict, size: int, iterations: int) -> dict:
+def accel_kernel_suffix() -> str:
+    """The `_lN` of the accel-boundary region's kernel, which starts each sweep."""
+    lines = PROGRAM.read_text().splitlines()
+    comment = next(n for n, text in enumerate(lines) if "/* ApplyAccelerationBoundaryConditionsForNodes */" in text)
+    return f"_l{next(n for n in range(comment, len(lines)) if lines[n].strip().startswith('#pragma omp target')) + 1}"
+
+
+def run_program(arguments: list[str], extra_env: dict, size: int, iterations: int) -> tuple[object, str | None]:
+    """(the finished run, None), or (None, why it failed)."""
     env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY", **extra_env)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     try:
@@ -69,11 +78,46 @@ def one_run(arguments: list[str], extra_env: dict, size: int, iterations: int) -
                                "-s", str(size), "-i", str(iterations), *arguments],
                               env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        return {"error": f"timed out after {RUN_TIMEOUT_S} s"}
-    found = MONOQ_TIME.search(done.stdout)
-    if done.returncode != 0 or "PASSED" not in done.stdout or not found:
-        return {"error": (done.stderr.strip() or done.stdout.strip())[-400:]}
+        return None, f"timed out after {RUN_TIMEOUT_S} s"
+    if done.returncode != 0 or "PASSED" not in done.stdout:
+        return None, (done.stderr.strip() or done.stdout.strip())[-400:]
+    return done, None
+
+
+def one_run(arguments: list[str], extra_env: dict, size: int, iterations: int) -> dict:
+    done, error = run_program(arguments, extra_env, size, iterations)
+    found = MONOQ_TIME.search(done.stdout) if done else None
+    if not found:
+        return {"error": error or "no time line"}
     return {"best_us": float(found.group(1)), "mean_us": float(found.group(2))}
+
+
+def gpu_spans(arguments: list[str], extra_env: dict, size: int, kernel_log: Path) -> dict:
+    """The GPU's side of a sweep, from CUPTI's kernel records (bench/peers/kernel_log.c):
+    medians over SPAN_ITERATIONS sweeps of the span from its first kernel's start to its
+    last one's end, of its kernels' summed time, and of its launches."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "kernels"
+        done, error = run_program(arguments, {**extra_env, "CUDA_INJECTION64_PATH": str(kernel_log),
+                                              "PEERS_KERNEL_LOG": str(log), "PEERS_KERNEL_STARTS": "1"},
+                                  size, SPAN_ITERATIONS)
+        if done is None:
+            return {"error": error}
+        records = sorted((int(start), int(ns), name) for start, ns, *_, name in
+                         (line.split("\t", 6) for line in log.read_text().splitlines() if not line.startswith("#")))
+    accel, sweeps = accel_kernel_suffix(), []
+    for start, ns, name in records:
+        if name.endswith(accel):
+            sweeps.append([])
+        elif sweeps and "print_where_it_ran" not in name and "device_num" not in name:
+            sweeps[-1].append((start, ns))
+    sweeps = [sweep for sweep in sweeps[1:] if sweep]          # the first sweep warms up
+    if not sweeps:
+        return {"error": "no kernel records"}
+    return {"gpu_span_us": statistics.median(max(s + n for s, n in sweep) - min(s for s, _ in sweep)
+                                             for sweep in sweeps) / 1e3,
+            "kernel_us": statistics.median(sum(n for _, n in sweep) for sweep in sweeps) / 1e3,
+            "launches": statistics.median(len(sweep) for sweep in sweeps)}
 
 
 def cuda_reference(size: int, iterations: int) -> dict:
@@ -105,14 +149,16 @@ def main() -> int:
     device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                             capture_output=True, text=True).stdout.strip() or "an unknown GPU"
     results = {}
-    for mode, (arguments, extra_env) in MODES.items():
-        if args.modes and args.modes not in mode:
-            continue
-        runs = [one_run(arguments, extra_env, args.size, args.iterations) for _ in range(args.runs)]
-        good = [r for r in runs if "error" not in r]
-        results[mode] = dict(min(good, key=lambda r: r["best_us"]), run_means_us=[r["mean_us"] for r in good]) \
-            if good else runs[0]
-        print(mode, results[mode], flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        kernel_log = common.build_kernel_log(Path(folder))
+        for mode, (arguments, extra_env) in MODES.items():
+            if args.modes and args.modes not in mode:
+                continue
+            runs = [one_run(arguments, extra_env, args.size, args.iterations) for _ in range(args.runs)]
+            good = [r for r in runs if "error" not in r]
+            results[mode] = dict(min(good, key=lambda r: r["best_us"]), run_means_us=[r["mean_us"] for r in good],
+                                 gpu=gpu_spans(arguments, extra_env, args.size, kernel_log)) if good else runs[0]
+            print(mode, results[mode], flush=True)
     for name, row in cuda_reference(args.size, args.iterations).items():
         results[name] = row
         print(name, row, flush=True)
@@ -122,14 +168,20 @@ def main() -> int:
              "Goals: <= 120 us on the H100 (issue 15); <= 55 us on the H200 with fused launches, below CUDA C's "
              "graph replay (issue 29). "
              "CUDA C rows: the same 11 launches of LULESH's CUDA kernel (examples/lulesh/cuda, "
-             "128 threads a block), host-timed in the same run.", "",
-             "| mode | best us | mean us | each run's mean us |", "|---|---|---|---|"]
+             "128 threads a block), host-timed in the same run. The GPU's side, for omp2gpu's modes: a run of "
+             f"{SPAN_ITERATIONS} sweeps under CUPTI (bench/peers/kernel_log.c), the median sweep's launches, its "
+             "span from the first kernel's start to the last one's end, and its kernels' summed time.", "",
+             "| mode | best us | mean us | each run's mean us | launches | GPU span us | kernel us |",
+             "|---|---|---|---|---|---|---|"]
     for mode, row in results.items():
+        gpu = row.get("gpu", {})
+        spans = ("", "", "") if "gpu_span_us" not in gpu else (
+            f"{gpu['launches']:g}", f"{gpu['gpu_span_us']:.1f}", f"{gpu['kernel_us']:.1f}")
         if "error" in row:
-            cells = ("n/a", row["error"][:120], "")
+            cells = ("n/a", row["error"][:120], "", "", "", "")
         else:
             cells = (f"{row['best_us']:.1f}", f"{row['mean_us']:.1f}",
-                     " / ".join(f"{mean:.1f}" for mean in row.get("run_means_us", [])))
+                     " / ".join(f"{mean:.1f}" for mean in row.get("run_means_us", [])), *spans)
         lines.append(f"| {mode} | {' | '.join(cells)} |")
     table = "\n".join(lines) + "\n"
     print(table)

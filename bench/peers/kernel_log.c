@@ -2,6 +2,8 @@
  * cuInit in any program, whichever compiler built it, and CUPTI's activity API records
  * every kernel the program runs. At exit one line a kernel goes to $PEERS_KERNEL_LOG:
  *   duration_ns <TAB> registers <TAB> blocks <TAB> threads_per_block <TAB> shared_bytes <TAB> name
+ * (with PEERS_KERNEL_STARTS set, each line begins with the kernel's start, ns, and a TAB:
+ * bench/lulesh/sweep.py's spans of the GPU's work)
  * bench/peers times omp2gpu's and Clang's programs this one way (what Nsight Systems does,
  * without its report step; ncu's replays would take minutes a program). */
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #define BUFFER_BYTES (8u << 20)
 
 static FILE *out;
+static int with_start;
 
 static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records) {
     *buffer = aligned_alloc(8, BUFFER_BYTES);
@@ -25,6 +28,7 @@ static void CUPTIAPI buffer_completed(CUcontext context, uint32_t stream, uint8_
     while (out && cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
         const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)record;
         if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) continue;
+        if (with_start) fprintf(out, "%llu\t", (unsigned long long)k->start);
         fprintf(out, "%llu\t%u\t%lld\t%d\t%d\t%s\n", (unsigned long long)(k->end - k->start),
                 (unsigned)k->registersPerThread, (long long)k->gridX * k->gridY * k->gridZ,
                 k->blockX * k->blockY * k->blockZ, k->staticSharedMemory + k->dynamicSharedMemory,
@@ -43,6 +47,7 @@ int InitializeInjection(void) {
     const char *path = getenv("PEERS_KERNEL_LOG");
     out = path ? fopen(path, "w") : NULL;
     if (!out) return 0;
+    with_start = getenv("PEERS_KERNEL_STARTS") != NULL;
     if (cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed) != CUPTI_SUCCESS
         || cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) != CUPTI_SUCCESS) {
         fprintf(out, "# CUPTI refused\n");

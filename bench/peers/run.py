@@ -36,20 +36,9 @@ import common  # noqa: E402  (bench/common.py)
 from omp2gpu.tools.occupancy import occupancy  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-CUDA = Path(os.environ.get("CUDA_HOME", "/usr/local/cuda"))
 THREADS = "4"
 TIMEOUT_S = 30
 COMPILERS = ("omp2gpu", "clang")
-
-
-def build_kernel_log(folder: Path) -> Path:
-    library = folder / "libkernel_log.so"
-    include = next(p for p in (CUDA / "include", CUDA / "extras" / "CUPTI" / "include") if (p / "cupti.h").exists())
-    libdir = next(p for p in (CUDA / "lib64", CUDA / "lib", CUDA / "extras" / "CUPTI" / "lib64")
-                  if any(p.glob("libcupti.so*")))
-    subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(library), str(HERE / "kernel_log.c"),
-                    f"-I{include}", f"-L{libdir}", "-lcupti", f"-Wl,-rpath,{libdir}"], check=True)
-    return library
 
 
 def build_gcc(program: Program, folder: Path) -> Path | None:
@@ -238,7 +227,7 @@ def main() -> int:
     runtime = work / "runtime"
     with tarfile.open(options.peers / "runtime.tar.xz") as archive:
         archive.extractall(runtime)
-    kernel_log = build_kernel_log(work)
+    kernel_log = common.build_kernel_log(work)
     with ThreadPoolExecutor(options.jobs) as pool:
         gcc = list(pool.map(lambda p: build_gcc(p, work), programs))
         ours = list(pool.map(lambda p: build_omp2gpu(p, work), programs))

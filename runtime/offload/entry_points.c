@@ -11,10 +11,11 @@
 #include "remote.h"      /* remote_peer_copy: server to server */
 
 #define MAX_PARAMS 1024
+#define ENTRIES_ON_STACK 64       /* a construct's map entries read without malloc */
 
 static struct map_entry *read_entries(int count, void **bases, void **begins, const int64_t *sizes,
                                       const int64_t *types, struct map_entry *small) {
-    struct map_entry *entries = count <= 16 ? small : malloc((size_t)count * sizeof *entries);
+    struct map_entry *entries = count <= ENTRIES_ON_STACK ? small : malloc((size_t)count * sizeof *entries);
     int i;
     for (i = 0; i < count; i++) {
         entries[i].base = (uintptr_t)bases[i];
@@ -41,7 +42,7 @@ static int settle(struct device *d, int result, const char *where, const char *c
  * caller's argument arrays bound them); else the error (fatal, or raised later) */
 static int bad_entries(struct device *d, int count, void **bases, void **begins, const int64_t *sizes,
                        const int64_t *types, const char *where) {
-    const char *bad = d ? check_entries(count, bases, begins, sizes, types, where)
+    const char *bad = d ? check_entries(count, bases, begins, sizes, types, where, table_holds_section, d)
                         : check_argument_entries(count, bases, begins, sizes, types, where);
     if (bad) offload_fatal("%s", bad);
     return bad != 0;
@@ -89,7 +90,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
                   int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
                   int64_t trip_count, const char *where) {
     static const char *fallback = "running the region on the host";
-    struct map_entry small[16], *entries;
+    struct map_entry small[ENTRIES_ON_STACK], *entries;
     const struct kernel_desc *kernel;
     struct device *d;
     uintptr_t slots[MAX_PARAMS + 1];
@@ -217,7 +218,7 @@ static void data(int64_t device, int32_t count, void **bases, void **begins, int
 static void data_on(int64_t device, int32_t count, void **bases, void **begins, int64_t *sizes, int64_t *types,
                     const char *where, data_operation operation, int returns_pointers) {
     static const char *consequence = "running target regions on the host from now on";
-    struct map_entry small[16], *entries;
+    struct map_entry small[ENTRIES_ON_STACK], *entries;
     struct device *d;
     offload_lock();
     requirements_check_construct(where);

@@ -187,7 +187,9 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     b->descriptor[1 + b->parts] = (uint64_t)b->grid | (uint64_t)kernel->fused_slot << 32 | (uint64_t)b->words << 48;
     at = (char *)&b->descriptor[ARGUMENTS_AT + b->words];
     for (i = 0; i < arg_count; i++) {
-        memcpy(at, args[i], argument_bytes(kernel, i));
+        size_t bytes = argument_bytes(kernel, i);
+        if (bytes == 8) memcpy(at, args[i], 8);       /* a pointer, most of them: one move */
+        else memcpy(at, args[i], bytes);
         at += argument_room(kernel, i);
     }
     b->kernels[b->parts] = kernel;

@@ -167,7 +167,7 @@ static const char *entry_name(const char *where, int i) {
  * argument arrays' (the region runs on the host, which copies nothing but would read past
  * the array all the same). */
 static const char *checked(int count, void **bases, void **begins, const int64_t *sizes, const int64_t *types,
-                           const char *where, int device_bound) {
+                           const char *where, int device_bound, section_known_good known_good, void *context) {
     static char message[1024];
     const char *place = where && where[0] ? where : "";
     const char *colon = where && where[0] ? ": " : "";
@@ -184,6 +184,7 @@ static const char *checked(int count, void **bases, void **begins, const int64_t
         }
         if (sizes[i] <= 0) continue;
         begin = (uintptr_t)begins[i];
+        if (known_good && known_good(context, begin, (long)sizes[i])) continue;
         if (argument_array_overrun(begin, (long)sizes[i], &name, &array_begin, &array_size)) {
             snprintf(message, sizeof message, "%s%s%s (address %#" PRIxPTR ", %" PRId64 " bytes) "
                      "runs past the array passed as '%s' (%ld bytes at %#" PRIxPTR "): a map section is "
@@ -266,11 +267,11 @@ int executable_data(uintptr_t *low, uintptr_t *high) {
 }
 
 const char *check_entries(int count, void **bases, void **begins, const int64_t *sizes, const int64_t *types,
-                          const char *where) {
-    return checked(count, bases, begins, sizes, types, where, 1);
+                          const char *where, section_known_good known_good, void *context) {
+    return checked(count, bases, begins, sizes, types, where, 1, known_good, context);
 }
 
 const char *check_argument_entries(int count, void **bases, void **begins, const int64_t *sizes,
                                    const int64_t *types, const char *where) {
-    return checked(count, bases, begins, sizes, types, where, 0);
+    return checked(count, bases, begins, sizes, types, where, 0, 0, 0);
 }

@@ -32,6 +32,7 @@
  *   target_tasks.c   `target nowait` tasks' kernels queued on streams (docs/async.md), with
  *   completion_poller.c  their tasks completed when their kernels are,
  *   run_ahead.c      or, outside parallel regions, left running until the thread's next wait,
+ *   fused_launches.c the consecutive ones launched as one (the image's fused kernel),
  *   openmp_waits.c   the OpenMP runtime's waits wrapped (-Wl,--wrap) to wait for them too
  *   auto_async.c     OMP2GPU_AUTO_ASYNC: synchronous launches whose footprints do not conflict
  *                    left running beside each other
@@ -154,9 +155,13 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block);
 
 /* ---------------------------------------------------------------- host_memory.c */
-/* NULL when the entries are good; else the message (static storage), naming `where` */
+/* NULL when the entries are good; else the message (static storage), naming `where`.
+ * `known_good(context, begin, size)`, where given, says a section needs no check (one
+ * inside a mapping of the device: its host memory was checked when it was mapped, and
+ * the program keeps it while mapped). */
+typedef int (*section_known_good)(void *context, uintptr_t begin, long size);
 const char *check_entries(int count, void **bases, void **begins, const int64_t *sizes, const int64_t *types,
-                          const char *where);
+                          const char *where, section_known_good known_good, void *context);
 /* the same for a construct run on the host: only sections longer than an argument array */
 const char *check_argument_entries(int count, void **bases, void **begins, const int64_t *sizes,
                                    const int64_t *types, const char *where);
@@ -249,6 +254,7 @@ enum usm_mode {
 };
 
 struct mapping;
+#define PRESENT_RECENT 64
 struct present_table {
     struct mapping *items;       /* sorted by host address, never overlapping */
     long count, capacity;
@@ -257,6 +263,7 @@ struct present_table {
     int in_place;                /* the device uses the host's storage (OMP2GPU_CPU_UNIFIED) */
     int unified;                 /* unified_shared_memory: an unmapped pointer is passed as it is */
     long hints[2];               /* recent lookups' answers (present_table.c's before) */
+    long recent[PRESENT_RECENT]; /* and each address's last answer, by a hash of it */
     int next_hint;
 };
 
@@ -318,6 +325,7 @@ int table_return_device_pointers(struct device *device, const struct map_entry *
 int table_is_present(struct device *device, uintptr_t address);
 /* 1 when a region's entries are all present already and its end copies and frees nothing */
 int table_all_present(struct device *device, const struct map_entry *entries, int count);
+int table_holds_section(void *device, uintptr_t begin, long size);   /* inside one mapping (a section_known_good) */
 /* the device range of the mapping holding device address `address` (not a loan, nor the
  * host's own storage): 0, or -1 for none */
 int table_device_range(struct device *device, uintptr_t address, uintptr_t *begin, uintptr_t *end);

@@ -53,11 +53,10 @@ static int starts_run_at(const struct present_table *t, long index, uintptr_t ad
            && (index + 1 == t->count || t->items[index + 1].host_begin > address);
 }
 
-/* the index of the last mapping starting at or before `address`, -1: none. The last two
- * answers, and the mappings next to them, are tried first: a mapper's entries walk an
- * array of structs' sections in address order (backwards at exits), between two places
- * of the table. */
-static long before(struct present_table *t, uintptr_t address) {
+/* before's search: the last two answers, and the mappings next to them, are tried first:
+ * a mapper's entries walk an array of structs' sections in address order (backwards at
+ * exits), between two places of the table. */
+static long search(struct present_table *t, uintptr_t address) {
     long low = 0, high = t->count;
     int i;
     for (i = 0; i < 2; i++) {
@@ -74,6 +73,15 @@ static long before(struct present_table *t, uintptr_t address) {
     t->next_hint ^= 1;
     t->hints[t->next_hint] = low - 1;
     return low - 1;
+}
+
+/* the index of the last mapping starting at or before `address`, -1: none. The answer
+ * the same address got last is tried first: a region launched again and again looks up
+ * the same few dozen addresses four times a launch (present?, begin, translate, end). */
+static long before(struct present_table *t, uintptr_t address) {
+    long *recent = &t->recent[(address >> 4 ^ address >> 12) % PRESENT_RECENT];
+    if (!starts_run_at(t, *recent, address)) *recent = search(t, address);
+    return *recent;
 }
 
 static struct mapping *lookup_address(struct present_table *t, uintptr_t address, int one_past_end) {
@@ -571,6 +579,12 @@ int table_all_present(struct device *d, const struct map_entry *entries, int cou
         if (!lookup(&d->table, e->begin, e->size, &partial) || partial) return 0;
     }
     return 1;
+}
+
+int table_holds_section(void *device, uintptr_t begin, long size) {
+    struct device *d = device;
+    int partial;
+    return lookup(&d->table, begin, size, &partial) && !partial;
 }
 
 /* a declare target global whose storage the module provides: present from now on */

