@@ -34,14 +34,15 @@ def omp2gpu_env(profile: Path | None = None, launch: tuple[int, int] | None = No
 
 
 def run_omp2gpu(source: Path, scheme: str, program_args=(), defines=(), launch=None,
-                timeout: int = 600) -> tuple[subprocess.CompletedProcess, dict | None]:
-    """Run `source` on the GPU with `scheme`; (the process, the launcher's profile or None)."""
+                timeout: int = 600, extra_env: dict | None = None) -> tuple[subprocess.CompletedProcess, dict | None]:
+    """Run `source` on the GPU with `scheme` (and `extra_env`); (the process, the
+    launcher's profile or None)."""
     with tempfile.TemporaryDirectory(prefix="omp2gpu-bench-") as tmp:
         profile = Path(tmp) / "profile.json"
         command = [sys.executable, "-m", "omp2gpu", "run", str(source), f"--scheme={scheme}",
                    *[f"-D{d}" for d in defines], "--", *map(str, program_args)]
-        done = subprocess.run(command, env=omp2gpu_env(profile, launch), capture_output=True,
-                              text=True, timeout=timeout)
+        done = subprocess.run(command, env={**omp2gpu_env(profile, launch), **(extra_env or {})},
+                              capture_output=True, text=True, timeout=timeout)
         # the trace's "otherData": the launcher's per-kernel summary (omp2gpu/trace_events.py)
         data = json.loads(profile.read_text())["otherData"] if profile.is_file() else None
     return done, data
@@ -70,6 +71,15 @@ def build_kernel_log(folder: Path) -> Path:
     subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-o", str(library), str(source),
                     f"-I{include}", f"-L{libdir}", "-lcupti", f"-Wl,-rpath,{libdir}"], check=True)
     return library
+
+
+def kernel_log_durations(log: Path, name_holds: str = "") -> list[float]:
+    """The durations (us) build_kernel_log's library logged for the kernels whose name
+    holds `name_holds`."""
+    if not log.is_file():
+        return []
+    return [int(line.split("\t", 1)[0]) / 1e3 for line in log.read_text().splitlines()
+            if not line.startswith("#") and name_holds in line.rsplit("\t", 1)[-1]]
 
 
 def nvcc() -> str:
