@@ -153,6 +153,12 @@ int fused_launches_flush(void) {
     return failed ? -1 : 0;
 }
 
+void fused_launches_thread_ends(void) {
+    fused_launches_flush();
+    free(mine);
+    mine = 0;
+}
+
 void fused_launches_flush_before(struct device *d) {
     if (mine && mine->parts > 0 && mine->device == d && !flushing) fused_launches_flush();
 }
@@ -169,7 +175,7 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
         return 1;
     words = argument_words(kernel, arg_count);
     if (words > ARGUMENT_WORDS) return 1;
-    if (!mine && !(mine = calloc(1, sizeof *mine))) return 1;
+    if (!mine && (run_ahead_ready() || !(mine = calloc(1, sizeof *mine)))) return 1;
     b = mine;
     if (b->parts > 0 && (b->device != d || b->module != module || b->block != block || b->parts == FUSED_MAX_PARTS
                          || b->words + words > ARGUMENT_WORDS || b->grid + grid >= (1L << 31)))

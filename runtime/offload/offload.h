@@ -426,6 +426,7 @@ int run_ahead_make_room(void);           /* 0; 1: no ring; -1: a full ring's old
 void run_ahead_add(struct device *device, void *done);
 void run_ahead_wait(void);               /* every one of the thread's finished */
 int run_ahead_idle(void);                /* none of the thread's still running (finished ones let go) */
+int run_ahead_ready(void);               /* the thread has a ring (its end waits): 0, or -1 */
 /* fused_launches.c: run-ahead launches made one (docs/async.md, "Fused launches") */
 #define FUSED_KERNEL "__omp_offloading_fused_launch"    /* omp2gpu/targets/nvptx/fusion.py */
 #define FUSED_MAX_PARTS 32                             /* fusion.py MAX_PARTS */
@@ -435,6 +436,7 @@ int fused_launches_enabled(void);
 int fused_launches_add(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
                        void **args, int arg_count);
 int fused_launches_flush(void);          /* the calling thread's batch launched: 0, or -1 */
+void fused_launches_thread_ends(void);   /* its batch launched and let go */
 void fused_launches_flush_before(struct device *device);   /* before the thread's other work on it */
 
 /* ---------------------------------------------------------------- lock.c */

@@ -57,7 +57,7 @@ static void wait_ring(struct ring *ring) {
 
 static void thread_ended(void *value) {
     struct ring *ring = value, **link;
-    fused_launches_flush();
+    fused_launches_thread_ends();
     wait_ring(ring);
     pthread_mutex_lock(&rings_lock);
     for (link = &rings; *link; link = &(*link)->next)
@@ -100,6 +100,10 @@ static struct ring *my_ring(void) {
     }
     return mine;
 }
+
+/* The calling thread has a ring (so its end waits for its kernels and launches what
+ * it still holds, fused_launches.c): 0, or -1 where none can be had. */
+int run_ahead_ready(void) { return my_ring() ? 0 : -1; }
 
 /* Room in the thread's ring for one more kernel: 0; 1 when there is no ring to be had
  * (the kernel is then waited for); -1 when the oldest kernel of a full ring failed (the

@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_native_executables import omp2gpu
+from test_native_executables import build, omp2gpu
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent / "programs" / "target_nowait_fused_phases.c"
@@ -127,6 +127,48 @@ def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_outpu
     stdout, rows = launches(program, tmp_path, {"OMP2GPU_DEVICES": "cpu"})
     assert stdout == gcc_output
     assert not any(row[3] == "fused" for row in rows), rows
+
+
+def test_a_batch_takes_32_parts_of_one_block_size(fake_driver, tmp_path):
+    """tests/native/programs/fused_batch_limits.c: 36 launches of 128 threads, then 4 of 256."""
+    program = build(tmp_path, "fused_batch_limits.c")
+    log = tmp_path / "launches"
+    done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          env={"PATH": os.environ.get("PATH", ""), "LD_LIBRARY_PATH": str(fake_driver),
+                               "FAKE_CUDA_KERNEL_MS": "1", "OMP_TARGET_OFFLOAD": "MANDATORY",
+                               "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait"})
+    assert done.returncode == 0, done.stderr
+    fused = [LOG_LINE.match(line).groups() for line in log.read_text().splitlines() if line.startswith(FUSED)]
+    assert [(int(block), int(parts)) for _, _, block, _, _, parts in fused] == [(128, 32), (128, 4), (256, 4)], fused
+    reference = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                               env={"OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+    assert reference.split()[1] == reference.split()[3].strip("()") == "3276800.0", reference
+
+
+def test_a_thread_that_ends_launches_what_it_held(fake_driver, tmp_path):
+    """tests/native/programs/fused_from_a_thread.c: a pthread's four launches, no wait."""
+    program = build(tmp_path, "fused_from_a_thread.c")
+    log = tmp_path / "launches"
+    done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          env={"PATH": os.environ.get("PATH", ""), "LD_LIBRARY_PATH": str(fake_driver),
+                               "FAKE_CUDA_KERNEL_MS": "100", "OMP_TARGET_OFFLOAD": "MANDATORY",
+                               "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait"})
+    assert done.returncode == 0, done.stderr
+    assert [line.rsplit(" ", 1)[1] for line in log.read_text().splitlines() if line.startswith(FUSED)] == ["parts=4"]
+    assert f"FAKE-CUDA: end {FUSED}" in done.stderr and "free while a kernel runs" not in done.stderr
+    for env in ({"OMP_TARGET_OFFLOAD": "DISABLED"}, {"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"}):
+        assert subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                              env=env).stdout == "sum 10240.0\n", env
+
+
+@pytest.mark.gpu
+def test_on_the_gpu_a_batch_of_32_parts_computes_what_the_host_does(tmp_path):
+    program = build(tmp_path, "fused_batch_limits.c")
+    for policy in ("wait", "0"):
+        done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                              env={"PATH": os.environ.get("PATH", ""), "OMP_TARGET_OFFLOAD": "MANDATORY",
+                                   "OMP2GPU_DEVICES": "gpu", "OMP2GPU_FUSE_LAUNCHES": policy})
+        assert done.returncode == 0 and done.stdout.split()[1] == "3276800.0", (policy, done.stdout, done.stderr)
 
 
 @pytest.mark.gpu

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from omp2gpu.codegen.openmp.gpu.device_module import uses_openmp_api
 from omp2gpu.codegen.openmp.plan.device_refusals import REVERSE_OFFLOAD
 from omp2gpu.codegen.openmp.plan.inlined_callees import calls_any
 from omp2gpu.codegen.openmp.plan.region_shape import combined_shape
@@ -74,9 +75,11 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
     if request == SpmdizedControlLoop.name:
         chosen = _team_master_scheme(construct, "--scheme spmdized")
     elif request in (AUTO, CombinedConstruct.name) and why_not_combined is None:
-        prelude = " (the region's declarations run in every thread)" \
-            if combined_shape(construct, gpu=True).prelude else ""
-        chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, no runtime calls{prelude}"
+        shape = combined_shape(construct, gpu=True)
+        prelude = " (the region's declarations run in every thread)" if shape.prelude else ""
+        calls = "the team state set up for the omp_* calls its loop may make" if uses_openmp_api(shape.loop) \
+            else "no runtime calls"
+        chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, {calls}{prelude}"
     elif request in (AUTO, SerialKernel.name) and SerialKernel.ineligibility(construct) is None:
         chosen = SerialKernel, "no parallel construct inside: one GPU thread runs the region"
     elif request == SerialKernel.name:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from omp2gpu.codegen.openmp.atomics.constructs import emit_atomic
 from omp2gpu.codegen.openmp.gpu.device_module import (
     DeviceModuleEmitter,
+    may_be_fused,
 )
 from omp2gpu.codegen.openmp.host.scheme import HostOpenMP
 from omp2gpu.codegen.openmp.plan.inlined_callees import functions_holding
@@ -77,8 +78,11 @@ def _build_region(device, build: DeviceBuild, plan) -> str:
         built = plan.gpu().emit_region(device, plan.for_device("gpu"))
         device.emit_pending_functions()
     build.kernels.append(built)
+    fused = ("; its launches may run fused with the target tasks' beside it, unless its code reads the "
+             "team number or the number of teams (docs/async.md)") if may_be_fused(plan.for_device("gpu"), plan.gpu) \
+        else ""
     return (f"{where}: remark: target region -> kernel {plan.kernel_name}: "
-            f"{plan.gpu.name} scheme ({plan.reason})")
+            f"{plan.gpu.name} scheme ({plan.reason}){fused}")
 
 
 def kernel_table(build) -> dict[str, KernelInfo]:
