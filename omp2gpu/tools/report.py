@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from omp2gpu import device_driver, driver
-from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop
+from omp2gpu.codegen.openmp.schemes import CombinedConstruct, ControlLoop, SpmdizedControlLoop
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.targets import nvptx
 from omp2gpu.tools import doctor, gpu_kernels, launch_sweep
@@ -41,7 +41,8 @@ from omp2gpu.tools.launch_sweep import RunResult
 from omp2gpu.tools.report_render import render
 
 FORMATS = ("table", "json", "markdown")
-COMPARED_SCHEMES = (CombinedConstruct.name, ControlLoop.name)
+# the combined kernel, the control loop SPMDized (its guards and barriers, no state machine), the state machine
+COMPARED_SCHEMES = (CombinedConstruct.name, SpmdizedControlLoop.name, ControlLoop.name)
 
 
 # ----------------------------------------------------------------- what is reported
@@ -114,7 +115,7 @@ def add_arguments(parser) -> None:
                              "thread_limit clause, else the scheme's default)")
     parser.add_argument("--format", choices=FORMATS, default="table", help="output format")
     parser.add_argument("--compare-schemes", dest="compare_schemes", action="store_true",
-                        help=f"report each kernel under the {' and '.join(COMPARED_SCHEMES)} schemes "
+                        help=f"report each kernel under the {', '.join(COMPARED_SCHEMES)} schemes "
                              "side by side")
     parser.add_argument("--run", action="store_true",
                         help="(GPU) run the program over a sweep of (teams, threads) and report the "

@@ -147,15 +147,15 @@ def test_compare_schemes_side_by_side(workspace, capsys):
     source = _source(workspace, PROGRAM)
     status, out, err = _report(capsys, source, "--compare-schemes")
     assert status == 0, err
-    assert "--scheme combined" in out and "--scheme control-loop" in out
+    assert "--scheme combined" in out and "--scheme spmdized" in out and "--scheme control-loop" in out
     data = _json(capsys, source, "--compare-schemes")
-    assert [s["requested"] for s in data["schemes"]] == ["combined", "control-loop"]
-    first = {k["kernel"]: k for k in data["schemes"][0]["kernels"]}
-    second = {k["kernel"]: k for k in data["schemes"][1]["kernels"]}
+    assert [s["requested"] for s in data["schemes"]] == ["combined", "spmdized", "control-loop"]
+    first, spmdized, last = ({k["kernel"]: k for k in scheme["kernels"]} for scheme in data["schemes"])
     name = "__omp_offloading_main_l7"
-    assert (first[name]["scheme"], second[name]["scheme"]) == ("combined", "control-loop")
+    assert (first[name]["scheme"], spmdized[name]["scheme"], last[name]["scheme"]) == (
+        "combined", "spmdized", "control-loop")
     # the control loop's state lives in shared memory; the grid-stride loop needs none
-    assert first[name]["shared_bytes"] == 0 < second[name]["shared_bytes"]
+    assert first[name]["shared_bytes"] == 0 < last[name]["shared_bytes"]
 
 
 @requires_ptxas
