@@ -16,6 +16,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
+from omp2gpu.codegen import code_rules
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.gpu.kernels import kernel_table
@@ -43,7 +44,7 @@ def cpu_runtime_dir() -> Path:
 def compile_runtime_source(source: Path, extra_include_dirs: tuple[str, ...] = ()) -> str:
     """One runtime/cpu_device/*.c file (or another runtime C file, with the folders of
     headers it needs) as LLVM IR text (no triple)."""
-    emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins())
+    emitter = ModuleEmitter(source.name, HostOpenMP(), Builtins(), code_rules=code_rules.RUNTIME)
     options = CompileOptions(include_dirs=tuple(str(runtime_root() / folder) for folder in RUNTIME_FOLDERS)
                              + tuple(extra_include_dirs))
     emitter.emit_translation_unit(parse_file(source, options))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
+from omp2gpu.codegen import code_rules
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.gpu.device_module import nvptx_builtins
@@ -32,7 +33,7 @@ def device_runtime_modules():
 
 
 def _runtime_module(source: Path):
-    emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()))
+    emitter = ModuleEmitter(source.name, DeviceOpenMP(), Builtins(nvptx_builtins()), code_rules=code_rules.RUNTIME)
     nvptx.configure_device_module(emitter.module)
     emitter.emit_translation_unit(parse_file(source, CompileOptions()))
     return emitter.module

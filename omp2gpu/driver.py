@@ -20,6 +20,7 @@ from pathlib import Path
 import llvmlite.binding as llvm
 
 from omp2gpu import cpu_driver, device_driver, linker, object_file
+from omp2gpu.codegen import code_rules
 from omp2gpu.codegen.code_rules import mark_math_functions
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.cpu.workgroup import build_cpu_module, describe
@@ -286,7 +287,7 @@ def compile_host_runtime() -> str:
     sources = _runtime_sources()
     if not sources:
         return ""
-    options = CompileOptions()
+    options = CompileOptions(code_rules=code_rules.RUNTIME)
     combined = llvm.parse_assembly(str(emit_ir(sources[0], options)))
     combined.name = "omp2gpu_host_runtime"
     for source in sources[1:]:

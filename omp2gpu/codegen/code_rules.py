@@ -1,7 +1,6 @@
 """The language rules gcc's code-changing -f flags choose (-fwrapv, -ffast-math,
--fno-math-errno), as one record each module emitter carries; codegen asks it how to
-emit an operation. -fno-strict-aliasing needs none: omp2gpu emits no type-based alias
-information, so it never assumes strict aliasing.
+-fno-math-errno, -fno-strict-aliasing), as one record each module emitter carries;
+codegen asks it how to emit an operation.
 """
 
 from __future__ import annotations
@@ -25,6 +24,10 @@ class CodeRules:
     wrapv: bool = False          # -fwrapv: signed + - * wrap (no nsw), as gcc defines them then
     fast_math: bool = False      # -ffast-math: LLVM's `fast` flags on floating-point operations
     math_errno: bool = True      # -fno-math-errno: the math functions set no errno
+    # C99 6.5p7: an object is accessed only through its own type's lvalues (alias_types.py:
+    # TBAA tags); gcc's default at -O2 and above, -fno-strict-aliasing turns it off. The
+    # runtime's own C files are compiled without it.
+    strict_aliasing: bool = True
 
     def signed_flags(self) -> tuple[str, ...]:
         """Flags of a signed integer + - * of int's rank or more: nsw, its overflow being
@@ -39,6 +42,9 @@ class CodeRules:
 
 
 DEFAULT = CodeRules()
+# The runtime's own C files (runtime/host, runtime/device, the CPU device's): compiled
+# without strict aliasing, as code that keeps words and pointers in shared storage.
+RUNTIME = CodeRules(strict_aliasing=False)
 
 
 def mark_math_functions(module, rules: CodeRules) -> None:

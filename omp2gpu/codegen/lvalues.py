@@ -5,6 +5,8 @@ Mixed into FunctionEmitter through ExpressionEmitter (expressions.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from llvmlite import ir
 from pycparser import c_ast
 
@@ -120,6 +122,7 @@ class LValueEmitter:
         loaded = self.builder.load(lvalue.address)
         if lvalue.volatile:
             volatile_access(loaded)
+        self._alias_tag(loaded, lvalue)
         return RValue(ctype, loaded)
 
     def store(self, lvalue: LValue, value: ir.Value) -> RValue:
@@ -129,11 +132,20 @@ class LValueEmitter:
         stored = self.builder.store(value, lvalue.address)
         if lvalue.volatile:
             volatile_access(stored)
+        self._alias_tag(stored, lvalue)
         return RValue(lvalue.ctype, value)
+
+    def _alias_tag(self, access, lvalue: LValue) -> None:
+        if self.module.alias_tags is not None and not lvalue.may_alias:
+            self.module.alias_tags.mark(access, lvalue.ctype)
 
     # ----------------------------------------------------------------- postfix
     def _subscript(self, node) -> LValue:
-        base, index = self.expr(node.name), self.expr(node.subscript)
+        # An array member's element keeps its member's union access (`u.words[i]`)
+        array = self._member(node.name) if isinstance(node.name, c_ast.StructRef) else \
+            self._subscript(node.name) if isinstance(node.name, c_ast.ArrayRef) else None
+        base = self.load(array) if array is not None else self.expr(node.name)
+        index = self.expr(node.subscript)
         if index.ctype.is_pointer and base.ctype.is_integer:
             base, index = index, base
         subscripted_type(base.ctype, node)
@@ -141,7 +153,10 @@ class LValueEmitter:
             raise CompileError("array subscript is not an integer", operator_coord(node))
         if base.ctype.pointee.is_void:
             raise CompileError("subscript of a 'void *' pointer", operator_coord(node))
-        return _pointee(base.ctype, self.pointer_offset(base, index, node))
+        element = _pointee(base.ctype, self.pointer_offset(base, index, node))
+        if array is not None and array.may_alias and array.ctype.is_array:
+            element = replace(element, may_alias=True)
+        return element
 
     def _expr_ArrayRef(self, node):
         return self.load(self._subscript(node))
@@ -170,6 +185,7 @@ class LValueEmitter:
             raise CompileError(f"no member named '{name}' in '{struct}'", coord)
         const = owner.const or member.name in struct.const_fields
         volatile = owner.volatile or member.name in struct.volatile_fields
+        may_alias = owner.may_alias or struct.is_union
         if member.is_bit_field:
             return bit_field_lvalue(self.builder, owner, member, const)
         if struct.is_union:
@@ -178,8 +194,9 @@ class LValueEmitter:
             address = self.builder.gep(owner.address, [ir.Constant(I32, 0),
                                                         ir.Constant(I32, member.index)], inbounds=True)
         if member.name != name:       # anonymous struct/union member
-            return self.member_of(LValue(member.ctype, address, const, volatile=volatile), name, coord)
-        return LValue(member.ctype, address, const, volatile=volatile)
+            return self.member_of(LValue(member.ctype, address, const, volatile=volatile, may_alias=may_alias),
+                                  name, coord)
+        return LValue(member.ctype, address, const, volatile=volatile, may_alias=may_alias)
 
     def lvalue_or_temporary(self, node) -> LValue:
         """Struct-valued expressions such as f().x need a home in memory."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from llvmlite import ir
 from pycparser import c_ast
 
+from omp2gpu.codegen.alias_types import AliasTags
 from omp2gpu.codegen.builtins import Builtins
 from omp2gpu.codegen.code_rules import DEFAULT as DEFAULT_RULES
 from omp2gpu.codegen.code_rules import CodeRules
@@ -23,6 +24,7 @@ from omp2gpu.sema.static_assertions import check_static_assertion
 
 class ModuleEmitter:
     has_x86_fp80 = True          # the target computes long double (the host and CPU device do)
+    emits_alias_types = True     # TBAA tags where the code rules say strict aliasing
 
     def __init__(self, module_name: str, openmp, builtins: Builtins | None = None,
                  context: ir.Context | None = None, resolver: TypeResolver | None = None,
@@ -30,6 +32,8 @@ class ModuleEmitter:
         self.context = context or ir.Context()
         self.code_rules = code_rules         # -fwrapv, -ffast-math, -fno-math-errno (code_rules.py)
         self.module = ir.Module(name=module_name, context=self.context)
+        # TBAA tags on scalar loads and stores (alias_types.py), under strict aliasing
+        self.alias_tags = AliasTags(self.module) if code_rules.strict_aliasing and self.emits_alias_types else None
         # -g: the module's DWARF (debug_source: the C file's path), else None.
         self.debug_info = DebugInfo(self.module, debug_source, optimised) if debug_source else None
         self.openmp = openmp

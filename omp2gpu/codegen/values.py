@@ -28,6 +28,7 @@ class LValue:
     const: bool = False       # designates a const-qualified object (not assignable)
     bit_field: object = None
     volatile: bool = False    # designates a volatile-qualified object: loads and stores kept
+    may_alias: bool = False   # reached through a union member: no type-based alias tag (alias_types.py)
 
 
 class _VolatileLoad(ir.LoadInstr):

@@ -33,9 +33,8 @@ HARMLESS_F_PREFIXES = ("openmp-targets=", "openmp-version=", "offload=", "diagno
 # the last one given wins, as in gcc. -ffast-math also drops errno from the math functions.
 CODE_RULE_FLAGS = {"wrapv": ("wrapv", True), "no-wrapv": ("wrapv", False),
                    "fast-math": ("fast_math", True), "no-fast-math": ("fast_math", False),
-                   "math-errno": ("math_errno", True), "no-math-errno": ("math_errno", False)}
-# Honoured by doing what they ask already: omp2gpu emits no type-based alias information.
-ALREADY_SO_F_FLAGS = ("strict-aliasing", "no-strict-aliasing")
+                   "math-errno": ("math_errno", True), "no-math-errno": ("math_errno", False),
+                   "strict-aliasing": ("strict_aliasing", True), "no-strict-aliasing": ("strict_aliasing", False)}
 # -l libraries that every program has already: the C library's parts and the OpenMP runtime.
 LINKED_ALWAYS = ("m", "c", "pthread", "rt", "dl", "gomp", "omp", "iomp5")
 
@@ -147,7 +146,7 @@ def compile_options(args: argparse.Namespace) -> CompileOptions:
         libraries=libraries_to_link(args),
         library_dirs=tuple(args.library_dirs),
         debug_info=args.debug_info,
-        code_rules=code_rules(args.f_flags),
+        code_rules=code_rules(args.f_flags, args.opt_level),
         offload=offload_wanted(args.f_flags),
         march=args.march,
     )
@@ -162,16 +161,17 @@ def ignored_flag_warnings(args: argparse.Namespace) -> list[str]:
     """What the command line asked for that omp2gpu accepts and does not do."""
     notes = []
     for flag in args.f_flags:
-        if flag in CODE_RULE_FLAGS or flag in ALREADY_SO_F_FLAGS:
+        if flag in CODE_RULE_FLAGS:
             continue
         if flag not in HARMLESS_F_FLAGS and not flag.startswith(HARMLESS_F_PREFIXES):
             notes.append(f"-f{flag} has no effect in omp2gpu (ignored)")
     return notes
 
 
-def code_rules(f_flags) -> CodeRules:
-    """-fwrapv, -ffast-math, -fno-math-errno and their -fno- forms, the last one winning."""
-    chosen = {}
+def code_rules(f_flags, opt_level: int = 2) -> CodeRules:
+    """-fwrapv, -ffast-math, -fno-math-errno, -fno-strict-aliasing and their other forms,
+    the last one winning; strict aliasing from -O2 on unless they say, as gcc has it."""
+    chosen = {"strict_aliasing": opt_level >= 2}
     for flag in f_flags:
         if flag in CODE_RULE_FLAGS:
             field, value = CODE_RULE_FLAGS[flag]

@@ -345,14 +345,14 @@ static char *staging_room(struct device *d, long bytes) {
 
 /* No memory is freed under a kernel that may still use it. */
 static int cuda_release(struct device *d, uintptr_t address) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct cuda_state *s = d->state;
     if (current(d) || ((s->queued || s->unwaited) && synchronise(d))) return -1;
     return check(d, cu.cuMemFree((CUdeviceptr)address), "cuMemFree");
 }
 
 static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long bytes) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     char *room;
     if (bytes <= 0) return 0;
     if (current(d)) return -1;
@@ -365,7 +365,7 @@ static int cuda_to_device(struct device *d, uintptr_t dst, const void *src, long
 /* On the legacy stream, so after the kernel of a synchronous launch: its fault is this
  * copy's error, and the copy is its wait. */
 static int cuda_to_host(struct device *d, void *dst, uintptr_t src, long bytes) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct cuda_state *s = d->state;
     CUresult result;
     char *room;
@@ -390,7 +390,7 @@ static int cuda_to_host(struct device *d, void *dst, uintptr_t src, long bytes) 
 
 /* a strided target update's rows in one call (strided_copies.c) */
 static int cuda_to_device_2d(struct device *d, uintptr_t dst, const void *src, long width, long pitch, long height) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct memcpy_2d copy;
     if (!cu.cuMemcpy2D) {                 /* an old driver: row by row */
         long row;
@@ -411,7 +411,7 @@ static int cuda_to_device_2d(struct device *d, uintptr_t dst, const void *src, l
 }
 
 static int cuda_to_host_2d(struct device *d, void *dst, uintptr_t src, long width, long pitch, long height) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct memcpy_2d copy;
     if (!cu.cuMemcpy2D) {
         long row;
@@ -432,7 +432,7 @@ static int cuda_to_host_2d(struct device *d, void *dst, uintptr_t src, long widt
 }
 
 static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src, long bytes) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     if (bytes <= 0) return 0;
     return current(d) || check(d, cu.cuMemcpyDtoD((CUdeviceptr)dst, (CUdeviceptr)src, (size_t)bytes),
                                "cuMemcpyDtoD");
@@ -523,7 +523,7 @@ static int timed_launch(struct device *d, CUfunction function, long grid, long b
 
 static int cuda_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
                        void **args, int arg_count, double *micros) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct cuda_state *s = d->state;
     CUfunction function;
     (void)arg_count;
@@ -582,7 +582,7 @@ static void cuda_event_release(struct device *d, void *event) {
 static int cuda_launch_queued(struct device *d, void *module, const struct kernel_desc *kernel, long grid,
                               long block, void **args, int arg_count, void *const *after, int after_count,
                               void **done, int *stream) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct cuda_state *s = d->state;
     CUfunction function;
     void *event;
@@ -647,7 +647,7 @@ static int cuda_holds(struct device *d, uintptr_t address) {
 /* Work the caller queued on `stream` (a CuPy array's) done; the legacy default stream,
  * where this runtime works, already waits for blocking streams. */
 static int cuda_wait_stream(struct device *d, void *stream) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     if (!stream) return 0;
     return current(d) || check(d, cu.cuStreamSynchronize(stream), "cuStreamSynchronize");
 }
@@ -750,7 +750,7 @@ static int cuda_accessible(struct device *d, uintptr_t address, long bytes) {
  * default stream this runtime launches on), the device's ordinal and its primary context;
  * with *stream set, that stream's work is waited for and the stream destroyed. */
 static int cuda_interop_handles(struct device *d, void **stream, void **device_handle, void **context) {
-    fused_launches_flush_before(d);     /* the thread's launches not yet made go first */
+    device_work_begins(d);              /* what the thread holds back for the device goes first */
     struct cuda_state *s = d->state;
     if (current(d)) return -1;
     if (*stream)

@@ -18,9 +18,9 @@
  *   - a launch that cannot join it comes (another device, image or block size, a full
  *     descriptor, any launch not fused),
  *   - the thread waits for its run-ahead kernels (run_ahead_wait: its taskwait, barrier,
- *     taskgroup end..., its end, the program's end),
- *   - the thread does anything else on that device (cuda_device.c calls
- *     fused_launches_flush_before at the top of each copy, free and launch), so no copy,
+ *     taskgroup end..., its end, the program's end: run_ahead_hold_launches' hook),
+ *   - the thread does anything else on that device (cuda_device.c calls the device's
+ *     before_work hook, set here, at the top of each copy, free and launch), so no copy,
  *     free or launch of its own overtakes the kernels it made before.
  * A fused launch the driver refuses is made again as its parts, one by one.
  * OMP2GPU_FUSE_LAUNCHES=0 turns fusion off. */
@@ -127,7 +127,7 @@ static int launch_parts(struct batch *b) {
 
 /* The calling thread's batch launched: 0, or -1 (the device given up, as a failed
  * run-ahead kernel is: its regions are not run again). */
-int fused_launches_flush(void) {
+static int launch_batch(void) {
     struct batch *b = mine;
     int failed = 0;
     if (!b || b->parts == 0 || flushing) return 0;
@@ -153,14 +153,16 @@ int fused_launches_flush(void) {
     return failed ? -1 : 0;
 }
 
-void fused_launches_thread_ends(void) {
-    fused_launches_flush();
-    free(mine);
-    mine = 0;
+static void launch_held(int thread_ends) {
+    launch_batch();
+    if (thread_ends) {
+        free(mine);
+        mine = 0;
+    }
 }
 
-void fused_launches_flush_before(struct device *d) {
-    if (mine && mine->parts > 0 && mine->device == d && !flushing) fused_launches_flush();
+static void flush_before_work(struct device *d) {
+    if (mine && mine->parts > 0 && mine->device == d && !flushing) launch_batch();
 }
 
 /* The launch joined the calling thread's batch: 0; 1 not taken (to be launched now); -1
@@ -179,7 +181,7 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     b = mine;
     if (b->parts > 0 && (b->device != d || b->module != module || b->block != block || b->parts == FUSED_MAX_PARTS
                          || b->words + words > ARGUMENT_WORDS || b->grid + grid >= (1L << 31)))
-        if (fused_launches_flush()) return -1;
+        if (launch_batch()) return -1;
     /* adaptive: nothing of the thread's runs on the device, so holding the launch would
      * leave the device idle: it goes now, with any batch; launches that come while it
      * runs are held again */
@@ -189,6 +191,8 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
         b->device = d;
         b->module = module;
         b->block = block;
+        d->before_work = flush_before_work;         /* the device's copies and launches flush first */
+        run_ahead_hold_launches(launch_held);       /* as do the thread's waits and its end */
     }
     b->descriptor[1 + b->parts] = (uint64_t)b->grid | (uint64_t)kernel->fused_slot << 32 | (uint64_t)b->words << 48;
     at = (char *)&b->descriptor[ARGUMENTS_AT + b->words];
@@ -204,5 +208,5 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     b->grid += grid;
     b->words += words;
     b->parts++;
-    return idle ? fused_launches_flush() : 0;
+    return idle ? launch_batch() : 0;
 }

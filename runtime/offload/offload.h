@@ -283,8 +283,16 @@ struct device {
     uintptr_t team_stack;
     long team_stack_bytes;
     char last_error[512];        /* the kind's message for its last failure */
+    /* Called (where set) at the top of the device's copies, frees and launches: what the
+     * calling thread holds back for the device goes first (fused_launches.c sets it). */
+    void (*before_work)(struct device *);
     int usm;                     /* enum usm_mode: unified_shared_memory in effect here */
 };
+
+/* the device's hook before a copy, free or launch (struct device's before_work) */
+static inline void device_work_begins(struct device *d) {
+    if (d->before_work) d->before_work(d);
+}
 
 void device_error(struct device *device, const char *format, ...);
 int device_count(void);
@@ -425,6 +433,9 @@ int completion_watch(struct device *device, void *done, void *task_event);
 int run_ahead_make_room(void);           /* 0; 1: no ring; -1: a full ring's oldest kernel failed */
 void run_ahead_add(struct device *device, void *done);
 void run_ahead_wait(void);               /* every one of the thread's finished */
+/* what the thread holds back, launched before its kernels are waited for (at each wait, at
+ * exit, and with thread_ends 1 when the thread ends): fused_launches.c registers it */
+void run_ahead_hold_launches(void (*launch_held)(int thread_ends));
 int run_ahead_idle(void);                /* none of the thread's still running (finished ones let go) */
 int run_ahead_ready(void);               /* the thread has a ring (its end waits): 0, or -1 */
 /* fused_launches.c: run-ahead launches made one (docs/async.md, "Fused launches") */
@@ -435,9 +446,6 @@ int fused_launches_enabled(void);
 /* 0 joined the calling thread's batch, 1 not taken, -1 the batch it could not join failed */
 int fused_launches_add(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
                        void **args, int arg_count);
-int fused_launches_flush(void);          /* the calling thread's batch launched: 0, or -1 */
-void fused_launches_thread_ends(void);   /* its batch launched and let go */
-void fused_launches_flush_before(struct device *device);   /* before the thread's other work on it */
 
 /* ---------------------------------------------------------------- lock.c */
 void offload_lock(void);

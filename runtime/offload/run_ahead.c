@@ -28,6 +28,7 @@ struct ring {
 };
 
 static __thread struct ring *mine;
+static void (*held_launches)(int thread_ends);     /* run_ahead_hold_launches */
 static struct ring *rings;
 static pthread_mutex_t rings_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t ring_end;
@@ -57,7 +58,7 @@ static void wait_ring(struct ring *ring) {
 
 static void thread_ended(void *value) {
     struct ring *ring = value, **link;
-    fused_launches_thread_ends();
+    if (held_launches) held_launches(1);
     wait_ring(ring);
     pthread_mutex_lock(&rings_lock);
     for (link = &rings; *link; link = &(*link)->next)
@@ -75,7 +76,7 @@ static void thread_ended(void *value) {
 static void program_ends(void) {
     struct ring *ring, *all[256];
     int count = 0, i;
-    fused_launches_flush();              /* the exiting thread's launches not yet made */
+    if (held_launches) held_launches(0); /* the exiting thread's launches not yet made */
     pthread_mutex_lock(&rings_lock);
     for (ring = rings; ring && count < 256; ring = ring->next) all[count++] = ring;
     pthread_mutex_unlock(&rings_lock);
@@ -100,6 +101,8 @@ static struct ring *my_ring(void) {
     }
     return mine;
 }
+
+void run_ahead_hold_launches(void (*launch_held)(int thread_ends)) { held_launches = launch_held; }
 
 /* The calling thread has a ring (so its end waits for its kernels and launches what
  * it still holds, fused_launches.c): 0, or -1 where none can be had. */
@@ -140,6 +143,6 @@ int run_ahead_idle(void) {
 
 /* The calling thread's run-ahead kernels, on every device, finished. */
 void run_ahead_wait(void) {
-    fused_launches_flush();              /* its launches not yet made, first */
+    if (held_launches) held_launches(0); /* its launches not yet made, first */
     if (mine && mine->count > 0) wait_ring(mine);
 }

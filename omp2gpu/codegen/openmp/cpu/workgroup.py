@@ -131,6 +131,7 @@ class CpuModuleEmitter(DeviceModuleEmitter):
     the math library are the C library's), the host's triple and data layout."""
 
     has_x86_fp80 = True
+    emits_alias_types = True
     device_name = "cpu"
 
     def target_builtins(self) -> dict:
