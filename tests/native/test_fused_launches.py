@@ -129,16 +129,23 @@ def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_outpu
     assert not any(row[3] == "fused" for row in rows), rows
 
 
-def test_a_batch_takes_32_parts_of_one_block_size(fake_driver, tmp_path):
-    """tests/native/programs/fused_batch_limits.c: 36 launches of 128 threads, then 4 of 256."""
-    program = build(tmp_path, "fused_batch_limits.c")
+def held_until_the_wait(source: str, fake_driver: Path, tmp_path: Path, kernel_ms: str):
+    """A native test program built and run on the stand-in driver, every launch held until
+    a wait (OMP2GPU_FUSE_LAUNCHES=wait): (the program, the run, its fused launches' log lines)."""
+    program = build(tmp_path, source)
     log = tmp_path / "launches"
     done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
                           env={"PATH": os.environ.get("PATH", ""), "LD_LIBRARY_PATH": str(fake_driver),
-                               "FAKE_CUDA_KERNEL_MS": "1", "OMP_TARGET_OFFLOAD": "MANDATORY",
+                               "FAKE_CUDA_KERNEL_MS": kernel_ms, "OMP_TARGET_OFFLOAD": "MANDATORY",
                                "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait"})
     assert done.returncode == 0, done.stderr
-    fused = [LOG_LINE.match(line).groups() for line in log.read_text().splitlines() if line.startswith(FUSED)]
+    return program, done, [line for line in log.read_text().splitlines() if line.startswith(FUSED)]
+
+
+def test_a_batch_takes_32_parts_of_one_block_size(fake_driver, tmp_path):
+    """tests/native/programs/fused_batch_limits.c: 36 launches of 128 threads, then 4 of 256."""
+    program, _, lines = held_until_the_wait("fused_batch_limits.c", fake_driver, tmp_path, "1")
+    fused = [LOG_LINE.match(line).groups() for line in lines]
     assert [(int(block), int(parts)) for _, _, block, _, _, parts in fused] == [(128, 32), (128, 4), (256, 4)], fused
     reference = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
                                env={"OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
@@ -147,14 +154,8 @@ def test_a_batch_takes_32_parts_of_one_block_size(fake_driver, tmp_path):
 
 def test_a_thread_that_ends_launches_what_it_held(fake_driver, tmp_path):
     """tests/native/programs/fused_from_a_thread.c: a pthread's four launches, no wait."""
-    program = build(tmp_path, "fused_from_a_thread.c")
-    log = tmp_path / "launches"
-    done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
-                          env={"PATH": os.environ.get("PATH", ""), "LD_LIBRARY_PATH": str(fake_driver),
-                               "FAKE_CUDA_KERNEL_MS": "100", "OMP_TARGET_OFFLOAD": "MANDATORY",
-                               "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait"})
-    assert done.returncode == 0, done.stderr
-    assert [line.rsplit(" ", 1)[1] for line in log.read_text().splitlines() if line.startswith(FUSED)] == ["parts=4"]
+    program, done, lines = held_until_the_wait("fused_from_a_thread.c", fake_driver, tmp_path, "100")
+    assert [line.rsplit(" ", 1)[1] for line in lines] == ["parts=4"]
     assert f"FAKE-CUDA: end {FUSED}" in done.stderr and "free while a kernel runs" not in done.stderr
     for env in ({"OMP_TARGET_OFFLOAD": "DISABLED"}, {"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"}):
         assert subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
