@@ -70,7 +70,6 @@ static int fusion_policy(void) {
     return policy;
 }
 
-int fused_launches_enabled(void) { return fusion_policy() != FUSE_OFF; }
 
 /* the bytes argument `i` of `kernel` passes, and the words it takes here */
 static size_t argument_bytes(const struct kernel_desc *kernel, int i) {
@@ -172,7 +171,7 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     struct batch *b;
     int words, i, idle;
     char *at;
-    if (!fused_launches_enabled() || kernel->fused_slot < 0 || strcmp(d->ops->kind, "gpu") != 0 || remote_device(d)
+    if (fusion_policy() == FUSE_OFF || kernel->fused_slot < 0 || strcmp(d->ops->kind, "gpu") != 0 || remote_device(d)
         || arg_count > ARGUMENT_WORDS || grid <= 0 || grid >= (1L << 31))
         return 1;
     words = argument_words(kernel, arg_count);

@@ -442,7 +442,6 @@ int run_ahead_ready(void);               /* the thread has a ring (its end waits
 #define FUSED_KERNEL "__omp_offloading_fused_launch"    /* omp2gpu/targets/nvptx/fusion.py */
 #define FUSED_MAX_PARTS 32                             /* fusion.py MAX_PARTS */
 #define STREAM_FUSED (-1)                /* task_launch's *stream: the launch joined the thread's batch */
-int fused_launches_enabled(void);
 /* 0 joined the calling thread's batch, 1 not taken, -1 the batch it could not join failed */
 int fused_launches_add(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
                        void **args, int arg_count);
