@@ -148,3 +148,14 @@ def test_a_body_whose_parameters_differ_from_what_the_launch_passes_is_left_out(
     nvptx.configure_device_module(module)
     assert fusion.fuse(module, {"k0": (4,)}) == {}
     assert fusion.FUSED_KERNEL not in {f.name for f in module.functions}
+
+
+def test_explain_says_which_regions_launches_may_be_fused(tmp_path):
+    path = tmp_path / "prog.c"
+    path.write_text(textwrap.dedent(PROGRAM))
+    remarks = driver.translate(path, CompileOptions()).device.remarks
+    by_line = {int(remark.split(":")[1]): remark for remark in remarks if "-> kernel" in remark}
+    assert "may run fused" in by_line[_line_of("/* plain: fused */") - 1]
+    assert "not fused with others': it asks omp_get_team_num" in by_line[_line_of("/* asks its team */") - 1]
+    for marker in ("/* synchronous */", "/* never runs ahead */"):
+        assert "fused" not in by_line[_line_of(marker) - 1]

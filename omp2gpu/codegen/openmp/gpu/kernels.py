@@ -16,9 +16,13 @@ from omp2gpu.codegen.openmp.plan.scheme_interface import BuiltKernel, accepted_r
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.offload.abi import BYTES, KernelInfo
+from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.metadirectives import metadirective_remarks
 from omp2gpu.sema.openmp_context import DEVICES
+
+# omp_* queries whose answers a fused launch's part would not get right (fusion.py)
+GRID_QUERIES = frozenset({"omp_get_team_num", "omp_get_num_teams"})
 
 
 @dataclass
@@ -78,11 +82,21 @@ def _build_region(device, build: DeviceBuild, plan) -> str:
         built = plan.gpu().emit_region(device, plan.for_device("gpu"))
         device.emit_pending_functions()
     build.kernels.append(built)
-    fused = ("; its launches may run fused with the target tasks' beside it, unless its code reads the "
-             "team number or the number of teams (docs/async.md)") if may_be_fused(plan.for_device("gpu"), plan.gpu) \
-        else ""
     return (f"{where}: remark: target region -> kernel {plan.kernel_name}: "
-            f"{plan.gpu.name} scheme ({plan.reason}){fused}")
+            f"{plan.gpu.name} scheme ({plan.reason}){_fusion_remark(plan)}")
+
+
+def _fusion_remark(plan) -> str:
+    """What --explain says of a region whose launches may be fused (docs/async.md): the
+    link step decides, from what its code reaches; a query the region names is known now."""
+    device_plan = plan.for_device("gpu")
+    if not may_be_fused(device_plan, plan.gpu):
+        return ""
+    asked = sorted(GRID_QUERIES.intersection(free_identifiers(device_plan.construct)))
+    if asked:
+        return f"; its launches are not fused with others': it asks {' and '.join(asked)}"
+    return ("; its launches may run fused with the target tasks' beside it, unless a function it calls "
+            "asks the team number or the number of teams (docs/async.md)")
 
 
 def kernel_table(build) -> dict[str, KernelInfo]:
