@@ -73,13 +73,30 @@ def build_kernel_log(folder: Path) -> Path:
     return library
 
 
+KERNEL_LOG_FIELDS = ("ns", "registers", "blocks", "threads", "shared")
+
+
+def kernel_log_records(log: Path) -> list[dict]:
+    """The kernels build_kernel_log's library logged, one dict each: ns, registers, blocks,
+    threads, shared, name, and start (ns) where PEERS_KERNEL_STARTS asked for it."""
+    found = []
+    if not log.is_file():
+        return found
+    for line in log.read_text(errors="replace").splitlines():
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) not in (6, 7):
+            continue
+        record = dict(zip(KERNEL_LOG_FIELDS, map(int, fields[-6:-1])), name=fields[-1])
+        if len(fields) == 7:
+            record["start"] = int(fields[0])
+        found.append(record)
+    return found
+
+
 def kernel_log_durations(log: Path, name_holds: str = "") -> list[float]:
     """The durations (us) build_kernel_log's library logged for the kernels whose name
     holds `name_holds`."""
-    if not log.is_file():
-        return []
-    return [int(line.split("\t", 1)[0]) / 1e3 for line in log.read_text().splitlines()
-            if not line.startswith("#") and name_holds in line.rsplit("\t", 1)[-1]]
+    return [record["ns"] / 1e3 for record in kernel_log_records(log) if name_holds in record["name"]]
 
 
 def nvcc() -> str:

@@ -103,8 +103,8 @@ def gpu_spans(arguments: list[str], extra_env: dict, size: int, kernel_log: Path
                                   size, SPAN_ITERATIONS)
         if done is None:
             return {"error": error}
-        records = sorted((int(start), int(ns), name) for start, ns, *_, name in
-                         (line.split("\t", 6) for line in log.read_text().splitlines() if not line.startswith("#")))
+        records = sorted((record["start"], record["ns"], record["name"])
+                         for record in common.kernel_log_records(log) if "start" in record)
     accel, sweeps = accel_kernel_suffix(), []
     for start, ns, name in records:
         if name.endswith(accel):

@@ -68,19 +68,6 @@ def run(binary: Path, program: Program, env: dict) -> tuple[subprocess.Completed
     return done, time.perf_counter() - start
 
 
-def kernels(log: Path) -> list[dict]:
-    found = []
-    if not log.exists():
-        return found
-    for line in log.read_text(errors="replace").splitlines():
-        parts = line.split("\t", 5)
-        if len(parts) == 6 and not line.startswith("#"):
-            ns, registers, blocks, threads, shared, name = parts
-            found.append({"ns": int(ns), "registers": int(registers), "blocks": int(blocks),
-                          "threads": int(threads), "shared": int(shared), "name": name})
-    return found
-
-
 def summary(found: list[dict]) -> dict:
     total = sum(k["ns"] for k in found)
     if not found:
@@ -118,7 +105,7 @@ def measure(program: Program, binaries: dict, expected, folder: Path, kernel_log
             continue
         same = expected is not None and (done.returncode, comparable(done.stdout)) == expected
         result[compiler] = {"status": "same as gcc" if same else "differs" if expected else "no reference",
-                            "seconds": round(seconds, 4), **summary(kernels(log))}
+                            "seconds": round(seconds, 4), **summary(common.kernel_log_records(log))}
         if not same:
             result[compiler]["stderr"] = done.stderr[-300:]
     return result
