@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import llvmlite.binding as llvm
 
+from omp2gpu.targets.nvptx.ptx import header_records
+
 PTX_TAG = "// omp2gpu-effects"
 # locations whose writes do not reach another kernel's data: memory the module cannot
 # name (a printf buffer) and the parameters' own, which the footprint covers
@@ -70,11 +72,5 @@ def as_ptx_comments(effects: dict[str, KernelEffects]) -> str:
 
 def from_ptx(ptx: str) -> dict[str, KernelEffects]:
     """The effects recorded at the top of `ptx` (none for PTX made without them)."""
-    found = {}
-    for line in ptx.splitlines():
-        if not line.startswith("//"):
-            break
-        if line.startswith(PTX_TAG):
-            _, _, name, scope, writes = line.split(" ")
-            found[name] = KernelEffects(scope == "args-only", tuple(c == "w" for c in writes.strip("-")))
-    return found
+    return {name: KernelEffects(scope == "args-only", tuple(c == "w" for c in writes.strip("-")))
+            for name, scope, writes in header_records(ptx, PTX_TAG)}

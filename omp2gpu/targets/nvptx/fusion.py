@@ -35,6 +35,7 @@ import llvmlite.binding as llvm
 from llvmlite import ir
 
 from omp2gpu.targets.nvptx.intrinsics import I32, PART_GRID_ATTRIBUTE, SPECIAL_REGISTERS, PartGrid
+from omp2gpu.targets.nvptx.ptx import header_records
 
 BODY_SUFFIX = "__fusable"
 FUSED_KERNEL = "__omp_offloading_fused_launch"
@@ -46,7 +47,6 @@ GRID_PARAMS = 3                # a body's last parameters: real grid (i1), its b
 _GRID_INTRINSICS = frozenset(SPECIAL_REGISTERS[f"{register}.{axis}"]
                              for register in ("ctaid", "nctaid") for axis in "xyz")
 _SYMBOL = re.compile(r"@(\"[^\"]+\"|[-a-zA-Z$._][-a-zA-Z$._0-9]*)")
-_TAG_LINE = re.compile(rf"^{re.escape(PTX_TAG)} (\S+) (\d+)$", re.M)
 
 
 # ------------------------------------------------------------------ codegen: a region's body
@@ -90,11 +90,11 @@ def fuse(module: llvm.ModuleRef, param_bytes: dict[str, tuple[int, ...]]) -> dic
         if sum(shared[s] for s in shared_taken | reached) > SHARED_BYTES_CAP:
             continue
         shared_taken |= reached
-        taken.append(body)
+        taken.append((body, param_bytes[name]))
     if not taken:
         return {}
     module.link_in(llvm.parse_assembly(_fused_kernel_ir(module, taken)))
-    return {body.name[:-len(BODY_SUFFIX)]: slot for slot, body in enumerate(taken)}
+    return {body.name[:-len(BODY_SUFFIX)]: slot for slot, (body, _) in enumerate(taken)}
 
 
 def _reached_shared(body, functions: dict, shared: dict) -> set[str] | None:
@@ -124,7 +124,7 @@ def _reached_shared(body, functions: dict, shared: dict) -> set[str] | None:
 
 
 def _passes_as_laid_out(body, param_bytes: tuple[int, ...], target_data) -> bool:
-    """Whether the body's parameters (less the grid's two) are what the runtime packs: each
+    """Whether the body's parameters (less the grid's) are what the runtime packs: each
     of its launch's size, and of a type the fused kernel's text can name."""
     params = list(body.arguments)[:-GRID_PARAMS]
     if len(params) != len(param_bytes):
@@ -143,11 +143,12 @@ def argument_offsets(param_bytes) -> list[int]:
 
 
 def _fused_kernel_ir(module, bodies) -> str:
-    """FUSED_KERNEL as IR text: find the block's part, then call its body (see the top)."""
+    """FUSED_KERNEL as IR text: find the block's part, then call its body (see the top).
+    `bodies`: (body, the bytes each of its parameters takes: _passes_as_laid_out's)."""
     table_end = 1 + MAX_PARTS
     lines = [f'target triple = "{module.triple}"', f'target datalayout = "{module.data_layout}"',
              "declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()", "declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()"]
-    for body in bodies:
+    for body, _ in bodies:
         lines.append(f"declare void @{body.name}({', '.join(str(a.type) for a in body.arguments)})")
     lines += [
         f"define ptx_kernel void @{FUSED_KERNEL}(ptr byval([{DESCRIPTOR_WORDS} x i64]) align 8 %descriptor) {{",
@@ -191,9 +192,8 @@ def _fused_kernel_ir(module, bodies) -> str:
         "  switch i32 %slot, label %done [" + " ".join(f"i32 {slot}, label %part{slot}"
                                                         for slot in range(len(bodies))) + "]",
     ]
-    for slot, body in enumerate(bodies):
+    for slot, (body, sizes) in enumerate(bodies):
         params = list(body.arguments)[:-GRID_PARAMS]
-        sizes = [_type_size(module, p.type) for p in params]
         lines.append(f"part{slot}:")
         values = []
         for index, (param, offset) in enumerate(zip(params, argument_offsets(sizes))):
@@ -207,10 +207,6 @@ def _fused_kernel_ir(module, bodies) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _type_size(module, type_ref) -> int:
-    return llvm.create_target_data(module.data_layout).get_abi_size(type_ref)
-
-
 # ------------------------------------------------------------------ the PTX's header
 def as_ptx_comments(slots: dict[str, int]) -> str:
     return "".join(f"{PTX_TAG} {name} {slot}\n" for name, slot in sorted(slots.items(), key=lambda item: item[1]))
@@ -218,5 +214,4 @@ def as_ptx_comments(slots: dict[str, int]) -> str:
 
 def from_ptx(ptx: str) -> dict[str, int]:
     """The kernels the PTX's fused kernel runs, and their slots (as_ptx_comments)."""
-    header = ptx[:ptx.find(".version")] if ".version" in ptx else ptx
-    return {match[1]: int(match[2]) for match in _TAG_LINE.finditer(header)}
+    return {name: int(slot) for name, slot in header_records(ptx, PTX_TAG)}

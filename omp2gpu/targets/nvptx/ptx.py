@@ -30,6 +30,19 @@ def entry_sections(ptx: str) -> dict[str, str]:
     return sections
 
 
+def header_records(ptx: str, tag: str) -> list[list[str]]:
+    """The words after `tag` of the comment lines at the top of `ptx` that begin with it:
+    what the device build found and wrote beside its PTX (effects.py, fusion.py), which is
+    cached on disk without the optimised IR."""
+    records = []
+    for line in ptx.splitlines():
+        if not line.startswith("//"):
+            break
+        if line.startswith(tag + " "):
+            records.append(line[len(tag) + 1:].split(" "))
+    return records
+
+
 def as_module_ref(module) -> llvm.ModuleRef:
     """A ModuleRef with the device triple and data layout, from an
     ir.Module, IR text, or a ModuleRef (changed in place)."""
