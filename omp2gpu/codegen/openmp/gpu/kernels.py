@@ -78,19 +78,19 @@ def _build_region(device, build: DeviceBuild, plan) -> str:
     where = SourceLocation.of(plan.construct.coord)
     if plan.gpu is None:
         return f"{where}: remark: target region {plan.reason}"
+    device_plan = plan.for_device("gpu")
     with accepted_region(plan, plan.gpu):
-        built = plan.gpu().emit_region(device, plan.for_device("gpu"))
+        built = plan.gpu().emit_region(device, device_plan)
         device.emit_pending_functions()
     build.kernels.append(built)
     return (f"{where}: remark: target region -> kernel {plan.kernel_name}: "
-            f"{plan.gpu.name} scheme ({plan.reason}){_fusion_remark(plan)}")
+            f"{plan.gpu.name} scheme ({plan.reason}){_fusion_remark(device_plan)}")
 
 
-def _fusion_remark(plan) -> str:
+def _fusion_remark(device_plan) -> str:
     """What --explain says of a region whose launches may be fused (docs/async.md): the
     link step decides, from what its code reaches; a query the region names is known now."""
-    device_plan = plan.for_device("gpu")
-    if not may_be_fused(device_plan, plan.gpu):
+    if not may_be_fused(device_plan, device_plan.gpu):
         return ""
     asked = sorted(GRID_QUERIES.intersection(free_identifiers(device_plan.construct)))
     if asked:
