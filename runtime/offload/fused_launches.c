@@ -95,23 +95,13 @@ static void part_arguments(struct batch *b, int part, void **args) {
     }
 }
 
-/* One launch on a stream, its event in the thread's run-ahead ring: 0, or -1 (the device's message set). */
+/* One launch left running ahead (the thread has a ring: fused_launches_add made sure), and
+ * its line in the offload log: 0, or -1 (the device's message set). */
 static int queue(struct batch *b, const struct kernel_desc *kernel, long grid, void **args, int arg_count) {
-    void *done, *after[AUTO_ASYNC_SLOTS];
-    int stream, after_count = auto_async_in_flight(b->device, after, AUTO_ASYNC_SLOTS);
-    int room = run_ahead_make_room();
-    if (room < 0) return -1;
-    if (b->device->ops->launch_queued(b->device, b->module, kernel, grid, b->block, args, arg_count, after,
-                                      after_count, &done, &stream))
-        return -1;
+    int stream;
+    if (run_ahead_launch(b->device, b->module, kernel, grid, b->block, args, arg_count, &stream)) return -1;
     record_fused_launch(b->device, kernel->name, grid, b->block, kernel == &fused_kernel ? b->parts : 1, stream);
-    if (room == 0) {
-        run_ahead_add(b->device, done);
-        return 0;
-    }
-    room = b->device->ops->event_wait(b->device, done);      /* no ring to be had: waited for at once */
-    b->device->ops->event_release(b->device, done);
-    return room ? -1 : 0;
+    return 0;
 }
 
 static int launch_parts(struct batch *b) {
@@ -161,7 +151,7 @@ static void launch_held(int thread_ends) {
 }
 
 static void flush_before_work(struct device *d) {
-    if (mine && mine->parts > 0 && mine->device == d && !flushing) launch_batch();
+    if (mine && mine->device == d) launch_batch();      /* nothing held, or flushing: it returns */
 }
 
 /* The launch joined the calling thread's batch: 0; 1 not taken (to be launched now); -1

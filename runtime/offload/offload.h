@@ -430,8 +430,8 @@ int auto_async_in_flight(struct device *device, void **events, int most);   /* t
 /* completion_poller.c: fulfil `task_event` once `done` is; 0 watched, -1 cannot be */
 int completion_watch(struct device *device, void *done, void *task_event);
 /* run_ahead.c: the calling thread's kernels that run ahead */
-int run_ahead_make_room(void);           /* 0; 1: no ring; -1: a full ring's oldest kernel failed */
-void run_ahead_add(struct device *device, void *done);
+int run_ahead_launch(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
+                     void **args, int arg_count, int *stream);    /* a kernel left running: 0, or -1 */
 void run_ahead_wait(void);               /* every one of the thread's finished */
 /* what the thread holds back, launched before its kernels are waited for (at each wait, at
  * exit, and with thread_ends 1 when the thread ends): fused_launches.c registers it */

@@ -111,19 +111,37 @@ int run_ahead_ready(void) { return my_ring() ? 0 : -1; }
 /* Room in the thread's ring for one more kernel: 0; 1 when there is no ring to be had
  * (the kernel is then waited for); -1 when the oldest kernel of a full ring failed (the
  * device's message says so). */
-int run_ahead_make_room(void) {
+static int make_room(void) {
     struct ring *ring = my_ring();
     if (!ring) return 1;
     return ring->count == RING ? wait_oldest(ring) : 0;
 }
 
-/* A kernel left running, `done` recorded after it (after run_ahead_make_room). */
-void run_ahead_add(struct device *d, void *done) {
+/* A kernel left running, `done` recorded after it (after make_room). */
+static void add_to_ring(struct device *d, void *done) {
     struct ring *ring = mine;
     int slot = (ring->oldest + ring->count) % RING;
     ring->kernels[slot].device = d;
     ring->kernels[slot].done = done;
     ring->count++;
+}
+
+/* A kernel left running ahead of the calling thread: on the device's next stream, after the
+ * launches automatic concurrency left running, its event in the thread's ring (a full ring
+ * waits for its oldest first; with no ring to be had it is launched as a synchronous one).
+ * 0, or -1 (the device's message set); *stream: its stream, 0 when not queued. */
+int run_ahead_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
+                     void **args, int arg_count, int *stream) {
+    void *done, *after[AUTO_ASYNC_SLOTS];
+    int after_count, room = make_room();
+    *stream = 0;
+    if (room < 0) return -1;
+    if (room > 0) return d->ops->launch(d, module, kernel, grid, block, args, arg_count, 0);
+    after_count = auto_async_in_flight(d, after, AUTO_ASYNC_SLOTS);
+    if (d->ops->launch_queued(d, module, kernel, grid, block, args, arg_count, after, after_count, &done, stream))
+        return -1;
+    add_to_ring(d, done);
+    return 0;
 }
 
 /* 1 when none of the calling thread's run-ahead kernels is still running (those finished

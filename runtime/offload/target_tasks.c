@@ -84,7 +84,7 @@ static int queueable(struct device *d, const struct kernel_desc *kernel, double 
 int task_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
                 void **args, int arg_count, double *micros, int all_present, int *stream) {
     void *done, *after[AUTO_ASYNC_SLOTS];
-    int after_count, room;
+    int after_count;
     *stream = 0;
     if (!offered && all_present && !micros && kernel->team_stack_bytes <= 0 && d->ops->launch_queued
         && auto_async_enabled()) {
@@ -93,21 +93,15 @@ int task_launch(struct device *d, void *module, const struct kernel_desc *kernel
     }
     if (!queueable(d, kernel, micros, all_present))
         return d->ops->launch(d, module, kernel, grid, block, args, arg_count, micros);
-    after_count = auto_async_in_flight(d, after, AUTO_ASYNC_SLOTS);
     if (may_run_ahead()) {
         int joined = fused_launches_add(d, module, kernel, grid, block, args, arg_count);
         if (joined <= 0) {
             if (joined == 0) *stream = STREAM_FUSED;
             return joined;
         }
-        room = run_ahead_make_room();
-        if (room < 0) return -1;
-        if (room > 0) return d->ops->launch(d, module, kernel, grid, block, args, arg_count, micros);
-        if (d->ops->launch_queued(d, module, kernel, grid, block, args, arg_count, after, after_count, &done, stream))
-            return -1;
-        run_ahead_add(d, done);
-        return 0;
+        return run_ahead_launch(d, module, kernel, grid, block, args, arg_count, stream);
     }
+    after_count = auto_async_in_flight(d, after, AUTO_ASYNC_SLOTS);
     if (d->ops->launch_queued(d, module, kernel, grid, block, args, arg_count, after, after_count, &done, stream))
         return -1;
     if (completion_watch(d, done, offered) == 0) {
