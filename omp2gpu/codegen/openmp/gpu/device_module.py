@@ -83,9 +83,6 @@ class RegionScope(Scope):
 
 class DeviceModuleEmitter(ModuleEmitter):
     has_x86_fp80 = False         # NVPTX: a kernel using long double is refused (runs on the host)
-    # No TBAA tags in GPU code yet: they came (session 19) when no GPU was left to test and
-    # measure them on; the CPU device's module (cpu/workgroup.py) has them.
-    emits_alias_types = False
     device_name = "gpu"          # whose rules say what it cannot compile (device_refusals.py)
 
     def __init__(self, host, openmp, declare_target_globals=frozenset(), name="device"):
