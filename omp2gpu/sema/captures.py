@@ -99,12 +99,17 @@ def type_names(node) -> set[str]:
     return names
 
 
-def assigned_names(node) -> set[str]:
-    """Variables the code may change: assigned, incremented, or whose address is taken."""
+def assigned_names(node, pointers: frozenset[str] = frozenset()) -> set[str]:
+    """Variables the code may change: assigned, incremented, or whose address is taken.
+    Through `p->m`, and `p[i]` with p one of `pointers`, the pointee changes, not p."""
     names: set[str] = set()
 
     def target(expression):
         while isinstance(expression, (c_ast.ArrayRef, c_ast.StructRef)):
+            through_pointer = (expression.type == "->" if isinstance(expression, c_ast.StructRef)
+                               else isinstance(expression.name, c_ast.ID) and expression.name.name in pointers)
+            if through_pointer:
+                return
             expression = expression.name
         if isinstance(expression, c_ast.ID):
             names.add(expression.name)

@@ -205,6 +205,26 @@ def test_control_loop_latch_reconverges_the_warp_before_the_barrier(tmp_path):
     assert "bar.sync" not in kernel
 
 
+def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a_barrier(tmp_path):
+    """vadd under the control loop (the H200's 1.18x CUDA C, session 20): the pointer the
+    loop writes through is nobody's assignment, so each thread keeps its parameter (global
+    loads and stores, no shared copy); and the team leaves the loop at FINAL, which it
+    read after the master's barrier, without meeting at the barrier once more."""
+    translation = _translate(tmp_path, VADD, scheme="control-loop")
+    device = translation.device.module
+    assert not [g.name for g in device.global_values
+                if getattr(g, "addrspace", 0) == nvptx.SHARED_ADDRESS_SPACE and "shared_" in g.name
+                and g.name.endswith("_a")]
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    kernel = ptx[ptx.index(".entry"):].split("\n}\n")[0]
+    assert re.findall(r"\bld\.b64|\bst\.b64", kernel) == []            # no generic access to a[]
+    assert kernel.count("barrier.sync") == 1                               # the latch's
+    blocks = {block.name: block for function in device.functions for block in function.blocks}
+    # the latch's only way is back to the header; FINAL's, out
+    assert [target.name for target in blocks["control.latch"].terminator.operands] == ["control.header"]
+    assert [target.name for target in blocks["control.final"].terminator.operands] == ["control.exit"]
+
+
 @pytest.mark.skipif(nvptx.find_ptxas() is None or shutil.which("nvcc") is None, reason="needs nvcc and ptxas")
 def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
     """Issue goal: the combined construct's vadd kernel uses no more registers than the

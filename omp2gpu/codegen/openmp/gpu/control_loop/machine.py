@@ -6,8 +6,13 @@
              states let in the threads below the region's thread count
     latch:   barrier.sync 0;    -- the single barrier, where all threads reconverge
              (not the aligned bar.sync of __syncthreads: a warp's threads arrive apart)
-             next = ControlState[idx]; idx ^= 1; if (!finished) goto header
-    FINAL:   finished = 1; goto latch   (no return inside the switch)
+             next = ControlState[idx]; idx ^= 1; goto header
+    FINAL:   goto exit   (no return inside the switch)
+
+The whole team reads FINAL after the same barrier and nothing follows the loop, so
+the team leaves without meeting again: one barrier fewer per team than a FINAL
+that went through the latch (a short team's cost on the H200: vadd, 1 element a
+thread, met 4 barriers a team, now 3).
 
 ControlState[2] lives in shared memory; the master writes the slot of the
 current iteration and everyone reads it after the barrier, so alternating
@@ -36,8 +41,6 @@ class StateMachine:
         self.control.linkage = "internal"
         self.control.initializer = ir.Constant(array, ir.Undefined)
         self.control.align = 4
-        self.finished = cg.alloca_ir(I32, "finished")
-        b.store(ir.Constant(I32, 0), self.finished)
         entry = b.block
         self.header, self.latch = cg.new_block("control.header"), cg.new_block("control.latch")
         self.final, self.exit = cg.new_block("control.final"), cg.new_block("control.exit")
@@ -100,16 +103,14 @@ class StateMachine:
         if not b.block.is_terminated:
             self.go_to(FINAL, master_only_code=True)
         b.position_at_end(self.final)
-        b.store(ir.Constant(I32, 1), self.finished)
-        b.branch(self.latch)
+        b.branch(self.exit)
         b.position_at_end(self.latch)
         # Threads arrive from different states: the master's warp is split. Its lanes
         # meet first (bar.warp.sync), so the block barrier sees whole warps arrive.
         nvptx.diverged_barrier(b)
         loaded = b.load(self._slot())
         flipped = b.xor(self.idx, ir.Constant(I32, 1))
-        done = b.icmp_unsigned("!=", b.load(self.finished), ir.Constant(I32, 0))
         self.next.add_incoming(loaded, b.block)
         self.idx.add_incoming(flipped, b.block)
-        b.cbranch(done, self.exit, self.header)
+        b.branch(self.header)
         b.position_at_end(self.exit)

@@ -62,8 +62,11 @@ class TeamSharedStorage:
         if is_parallel(region.directive):
             names |= set(free_identifiers(region.construct.body))
         # A by-value capture nobody assigns holds the same value in every thread's
-        # copy: only captures the code may change need one shared home.
-        changed = assigned_names(region.construct.body) - _own_loop_variables(region)
+        # copy: only captures the code may change need one shared home. A pointer
+        # the code writes through is not changed: each thread reads its own copy,
+        # which LLVM knows points to global memory (a kernel parameter).
+        pointers = frozenset(name for name, capture in captured.items() if capture.ctype.is_pointer)
+        changed = assigned_names(region.construct.body, pointers) - _own_loop_variables(region)
         # Sorted: the same shared-memory layout on every run (set order follows the hash seed).
         self.captures = [captured[name] for name in sorted(names) if name in captured and name in changed]
 
