@@ -125,4 +125,4 @@ def compile_device(code: DeviceCode, arch: str) -> nvptx.DeviceCode:
         if not function.is_declaration and function.name not in kernels:
             function.linkage = llvm.Linkage.internal
     compiled = nvptx.compile_device(module, arch=arch, opt_level=3)
-    return replace(compiled, ptx=nvptx.fusion.as_ptx_comments(fused) + compiled.ptx)
+    return replace(compiled, ptx=nvptx.fusion.as_ptx_comments(fused) + nvptx.wide_twins.with_wide_twins(compiled.ptx))

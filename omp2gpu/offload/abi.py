@@ -215,6 +215,9 @@ GPU_SERIAL = "serial"                 # one thread runs it: OMP2GPU_LAUNCH does 
 GPU_SPMDIZED = "spmdized"             # the control loop without its state machine: master code guarded
 COMBINED_BLOCK_SIZE = 512             # combined kernels' threads per block (best on sm_90 in bench/vadd)
 CONTROL_LOOP_BLOCK_SIZE = 128         # control-loop kernels' team size
+# A kernel's wide-register twin in the PTX (targets/nvptx/wide_twins.py), which the runtime
+# launches where the grid is too small for registers to cost occupancy (runtime/offload/offload.h)
+WIDE_TWIN_SUFFIX = "__wide"
 
 # CPU work-group functions: each scheme's launch shape differs.
 CPU_COMBINED = "cpu-combined"         # work-items of a grid-stride loop

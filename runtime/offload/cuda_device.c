@@ -145,11 +145,21 @@ struct cuda_state {
 };
 
 /* a module: the CUmodule and its functions found so far, by kernel name */
+/* a kernel's wide-register twin (omp2gpu/targets/nvptx/wide_twins.py): NULL none worth
+ * launching (absent, or no more registers than the kernel) */
+struct cuda_twin {
+    const char *kernel;
+    CUfunction function;
+    int registers;
+};
+
 struct cuda_module {
     CUmodule module;
     const char **names;
     CUfunction *functions;
     int count;
+    struct cuda_twin *twins;
+    int twin_count;
 };
 
 static void *find(void *library, const char *name, int *missing) {
@@ -504,6 +514,47 @@ static int cuda_function(struct device *d, struct cuda_module *m, const char *na
     return 0;
 }
 
+#define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
+#define CU_FUNC_ATTRIBUTE_NUM_REGS 4
+
+/* The twin of a module's kernel, looked up once: the PTX has one for kernels with nested
+ * loops; it is kept where it has more registers than the kernel. */
+static const struct cuda_twin *twin_of(struct cuda_module *m, const char *kernel, CUfunction function) {
+    char name[512];
+    int i, registers = 0;
+    struct cuda_twin *twin;
+    for (i = 0; i < m->twin_count; i++)
+        if (strcmp(m->twins[i].kernel, kernel) == 0) return &m->twins[i];
+    m->twins = realloc(m->twins, (size_t)(m->twin_count + 1) * sizeof *m->twins);
+    twin = &m->twins[m->twin_count++];
+    twin->kernel = kernel;
+    twin->function = 0;
+    twin->registers = 0;
+    if (snprintf(name, sizeof name, "%s%s", kernel, WIDE_TWIN_SUFFIX) >= (int)sizeof name
+        || cu.cuModuleGetFunction(&twin->function, m->module, name) != 0
+        || cu.cuFuncGetAttribute(&twin->registers, CU_FUNC_ATTRIBUTE_NUM_REGS, twin->function) != 0
+        || cu.cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0
+        || twin->registers <= registers)
+        twin->function = 0;
+    return twin;
+}
+
+/* The function a launch of grid x block runs: the kernel's wide-register twin where the
+ * grid is too small for the twin's registers to cost occupancy (policy.c), else the kernel. */
+static int launch_function(struct device *d, struct cuda_module *m, const char *kernel, long grid, long block,
+                           CUfunction *function) {
+    const struct cuda_twin *twin;
+    if (cuda_function(d, m, kernel, function)) return -1;
+    if (!wide_twins_enabled() || !cu.cuFuncGetAttribute) return 0;
+    twin = twin_of(m, kernel, *function);
+    if (twin->function && wide_twin_fits(grid, block, d->multiprocessors, twin->registers)) {
+        offload_debug(1, "kernel %s: its wide-register twin (%d registers) for %ld x %ld", kernel, twin->registers,
+                      grid, block);
+        *function = twin->function;
+    }
+    return 0;
+}
+
 /* The kernel's own time, from CUDA events recorded around the launch on stream 0. */
 static int timed_launch(struct device *d, CUfunction function, long grid, long block, void **args, double *micros) {
     void *start = 0, *stop = 0;
@@ -531,7 +582,7 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
         device_error(d, "no code for kernel '%s' on device %d", kernel->name, d->number);
         return -1;
     }
-    if (current(d) || cuda_function(d, module, kernel->name, &function)) return -1;
+    if (current(d) || launch_function(d, module, kernel->name, grid, block, &function)) return -1;
     if (micros) return timed_launch(d, function, grid, block, args, micros);
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
@@ -546,8 +597,6 @@ static int cuda_finish_launch(struct device *d) {
     return current(d) || synchronise(d) ? LAUNCH_RAN_AND_FAILED : 0;
 }
 
-#define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
-#define CU_FUNC_ATTRIBUTE_NUM_REGS 4
 static int cuda_kernel_resources(struct device *d, void *module, const struct kernel_desc *kernel, int *registers,
                                  int *shared_bytes) {
     CUfunction function;
@@ -592,7 +641,7 @@ static int cuda_launch_queued(struct device *d, void *module, const struct kerne
         device_error(d, "no code for kernel '%s' on device %d", kernel->name, d->number);
         return -1;
     }
-    if (current(d) || cuda_function(d, module, kernel->name, &function)) return -1;
+    if (current(d) || launch_function(d, module, kernel->name, grid, block, &function)) return -1;
     slot = s->next_stream;
     if (!s->streams[slot] && check(d, cu.cuStreamCreate(&s->streams[slot], 0), "cuStreamCreate")) return -1;
     for (i = 0; i < after_count; i++)

@@ -153,6 +153,14 @@ struct launch_info { long default_block; int scheme; int one_team; };
 struct launch_info launch_info_for(const struct kernel_desc *kernel, int cpu_device);
 void launch_configuration(struct launch_info info, long max_threads, long multiprocessors,
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block);
+/* A kernel's wide-register twin in the PTX is its name with this suffix
+ * (omp2gpu/offload/abi.py WIDE_TWIN_SUFFIX, omp2gpu/targets/nvptx/wide_twins.py). */
+#define WIDE_TWIN_SUFFIX "__wide"
+/* OMP2GPU_WIDE_TWINS=0: never launch a wide-register twin */
+int wide_twins_enabled(void);
+/* whether a launch of grid x block, its blocks spread over the multiprocessors, leaves
+ * each multiprocessor room for its share of them at `registers` a thread */
+int wide_twin_fits(long grid, long block, long multiprocessors, int registers);
 
 /* ---------------------------------------------------------------- host_memory.c */
 /* NULL when the entries are good; else the message (static storage), naming `where`.

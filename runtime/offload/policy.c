@@ -184,3 +184,28 @@ void launch_configuration(struct launch_info info, long max_threads, long multip
     }
     if (info.one_team) *grid = 1;
 }
+
+/* OMP2GPU_WIDE_TWINS=0: kernels always run as compiled for full occupancy. */
+int wide_twins_enabled(void) {
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *text = getenv("OMP2GPU_WIDE_TWINS");
+        char buffer[16];
+        enabled = !(text && strcmp(trimmed(text, buffer, sizeof buffer), "0") == 0);
+    }
+    return enabled;
+}
+
+#define REGISTERS_PER_MULTIPROCESSOR 65536L    /* sm_50 to sm_120 */
+#define REGISTER_UNIT 256L                     /* a warp's registers are allocated in these */
+
+/* A grid too small to fill the device fills each multiprocessor with ceil(grid / SMs)
+ * blocks at most; a twin whose registers leave room for those costs no occupancy. */
+int wide_twin_fits(long grid, long block, long multiprocessors, int registers) {
+    long blocks, warps, warp_registers;
+    if (multiprocessors < 1 || registers < 1 || grid < 1 || block < 1) return 0;
+    blocks = (grid + multiprocessors - 1) / multiprocessors;
+    warps = (block + 31) / 32;
+    warp_registers = ((long)registers * 32 + REGISTER_UNIT - 1) / REGISTER_UNIT * REGISTER_UNIT;
+    return blocks * warps * warp_registers <= REGISTERS_PER_MULTIPROCESSOR;
+}

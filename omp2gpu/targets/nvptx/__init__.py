@@ -8,6 +8,7 @@ resource figures.
     ptx          link, verify, optimise (new pass manager), emit PTX
     ptxas / cubin                assemble; registers, spills, smem, cmem
     fusion       region bodies and the kernel that runs several launches as one
+    wide_twins   kernels with nested loops again, with registers to keep loads in flight
 
 What LLVM 22 (llvmlite 0.50) wants, checked by emitting PTX and running
 ptxas 13.0 on it, and by running the test kernels (vector add, shuffle
@@ -48,7 +49,7 @@ memory reverse with .maxntid) on an H100 from both PTX and cubin:
   from the cubin's `.nv.constantN.<kernel>` sections instead.
 """
 
-from omp2gpu.targets.nvptx import fusion
+from omp2gpu.targets.nvptx import fusion, wide_twins
 from omp2gpu.targets.nvptx.arch import (
     ARCHITECTURES,
     arch_for_compute_capability,
