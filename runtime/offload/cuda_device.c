@@ -160,7 +160,23 @@ struct cuda_module {
     int count;
     struct cuda_twin *twins;
     int twin_count;
+    char **twinned;             /* the kernels the image's PTX has a wide twin of */
+    int twinned_count;
 };
+
+/* The kernels the PTX has a wide twin of: each `.entry NAME__wide(`. */
+static void find_twinned(struct cuda_module *m, const char *ptx) {
+    const char *at = ptx, *name, *end;
+    while ((at = strstr(at, WIDE_TWIN_SUFFIX "(")) != NULL) {
+        end = at;
+        for (name = at; name > ptx && name[-1] != ' ' && name[-1] != '\t' && name[-1] != '\n'; name--) {}
+        at += sizeof WIDE_TWIN_SUFFIX;
+        if (name - ptx < 7 || strncmp(name - 7, ".entry ", 7) != 0) continue;
+        m->twinned = realloc(m->twinned, (size_t)(m->twinned_count + 1) * sizeof *m->twinned);
+        m->twinned[m->twinned_count] = calloc((size_t)(end - name) + 1, 1);
+        memcpy(m->twinned[m->twinned_count++], name, (size_t)(end - name));
+    }
+}
 
 static void *find(void *library, const char *name, int *missing) {
     void *symbol = dlsym(library, name);
@@ -477,11 +493,14 @@ static int cuda_load(struct device *d, const struct image_desc *image, void **mo
     if (!image->ptx) return 0;
     if (current(d)) return -1;
     made = calloc(1, sizeof *made);
+    find_twinned(made, image->ptx);
     if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module, 0) == 0) {
         *module = made;
         return 0;
     }
     if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL)) {
+        while (made->twinned_count) free(made->twinned[--made->twinned_count]);
+        free(made->twinned);
         free(made);
         return -1;
     }
@@ -518,10 +537,12 @@ static int cuda_function(struct device *d, struct cuda_module *m, const char *na
 #define CU_FUNC_ATTRIBUTE_NUM_REGS 4
 
 /* The twin of a module's kernel, looked up once: the PTX has one for kernels with nested
- * loops; it is kept where it has more registers than the kernel. */
+ * loops; it is kept where it has more registers than the kernel. The PTX is read first,
+ * so that the driver is never asked for a function it lacks (compute-sanitizer reports
+ * every failed call). */
 static const struct cuda_twin *twin_of(struct cuda_module *m, const char *kernel, CUfunction function) {
     char name[512];
-    int i, registers = 0;
+    int i, registers = 0, twinned = 0;
     struct cuda_twin *twin;
     for (i = 0; i < m->twin_count; i++)
         if (strcmp(m->twins[i].kernel, kernel) == 0) return &m->twins[i];
@@ -530,7 +551,9 @@ static const struct cuda_twin *twin_of(struct cuda_module *m, const char *kernel
     twin->kernel = kernel;
     twin->function = 0;
     twin->registers = 0;
-    if (snprintf(name, sizeof name, "%s%s", kernel, WIDE_TWIN_SUFFIX) >= (int)sizeof name
+    for (i = 0; i < m->twinned_count; i++)
+        twinned |= strcmp(m->twinned[i], kernel) == 0;
+    if (!twinned || snprintf(name, sizeof name, "%s%s", kernel, WIDE_TWIN_SUFFIX) >= (int)sizeof name
         || cu.cuModuleGetFunction(&twin->function, m->module, name) != 0
         || cu.cuFuncGetAttribute(&twin->registers, CU_FUNC_ATTRIBUTE_NUM_REGS, twin->function) != 0
         || cu.cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0

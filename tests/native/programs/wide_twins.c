@@ -1,6 +1,6 @@
 /* Two kernels with a loop in each iteration: a few long rows (one block: launched as the
  * kernel's wide-register twin) and a million short ones (a grid that fills the device:
- * the kernel itself). tests/native/test_wide_twins.py */
+ * the kernel itself); and a kernel without one (no twin). tests/native/test_wide_twins.py */
 #include <stdio.h>
 
 #define ROWS 16
@@ -35,6 +35,9 @@ int main(void)
             v = v * 0.5 + step;
         values[i] = v;
     }
+#pragma omp target teams distribute parallel for map(tofrom: sums)
+    for (row = 0; row < ROWS; row++)
+        sums[row] = 2 * sums[row];
     printf("%.1f %.1f %.4f %.4f\n", sums[0], sums[ROWS - 1], values[3], values[BIG - 1]);
     return 0;
 }
