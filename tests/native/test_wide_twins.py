@@ -42,7 +42,8 @@ def functions_run(program: Path, fake_driver: Path, **env: str) -> list[str]:
 
 
 def test_a_small_launch_runs_the_twin_a_full_grid_the_kernel(program, fake_driver):
-    assert functions_run(program, fake_driver, FAKE_CUDA_REGISTERS="28,80") == [ROWS_KERNEL + "__wide", BIG_KERNEL, PLAIN_KERNEL]
+    run = functions_run(program, fake_driver, FAKE_CUDA_REGISTERS="28,80")
+    assert run == [ROWS_KERNEL + "__wide", BIG_KERNEL, PLAIN_KERNEL]
 
 
 @pytest.mark.parametrize("env", [{"FAKE_CUDA_REGISTERS": "80,28"}, {"FAKE_CUDA_REGISTERS": "40,40"},
