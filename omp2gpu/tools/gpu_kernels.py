@@ -22,7 +22,7 @@ from omp2gpu import device_driver
 from omp2gpu.diagnostics import SourceLocation
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.openmp.pragma_syntax import constant_int
-from omp2gpu.offload.abi import MapType
+from omp2gpu.offload.abi import WIDE_TWIN_SUFFIX, MapType
 from omp2gpu.sema.ctypes import variably_modified
 from omp2gpu.targets import nvptx
 from omp2gpu.tools import occupancy as occ
@@ -80,6 +80,12 @@ class DeviceModule:
     def resources(self, kernel: str) -> nvptx.KernelResources | None:
         usage, why = self._usage
         return None if why else usage.get(kernel) or nvptx.KernelResources(kernel)
+
+    def wide_twin(self, kernel: str) -> nvptx.KernelResources | None:
+        """ptxas's figures for the kernel's wide-register twin (targets/nvptx/wide_twins.py),
+        None where the PTX has none or ptxas gave no figures."""
+        twin = kernel + WIDE_TWIN_SUFFIX
+        return self.resources(twin) if f".entry {twin}(" in self.ptx else None
 
     @cached_property
     def maxntid(self) -> dict[str, int]:
@@ -146,6 +152,13 @@ class Kernel:
     stack_frame_bytes = property(lambda self: self._figure("stack_frame_bytes"), doc="local memory per thread")
     constant_bytes = property(lambda self: self._figure("constant_bytes"))
     barriers = property(lambda self: self._figure("barriers"))
+
+    @property
+    def wide_twin_registers(self) -> int | None:
+        """Registers per thread of its wide-register twin, which the runtime launches where
+        the grid is too small for them to cost occupancy; None: it has none."""
+        twin = self.module.wide_twin(self.name)
+        return None if twin is None else twin.registers
 
     @property
     def entry_ptx(self) -> str:

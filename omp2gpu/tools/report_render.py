@@ -52,7 +52,8 @@ def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
             ("max threads per block", _or_na(k.max_threads_per_block)),
             ("block size", f"{k.block_size} ({k.block_size_from})"),
             ("occupancy", occupancy),
-            ("best block size", _best(k))]
+            ("best block size", _best(k)),
+            ("wide-register twin", _twin(k))]
     if run:
         r = kernel_run and kernel_run.result
         moved, moved_from = (kernel_run.bytes, kernel_run.bytes_from) if kernel_run else (k.bytes, k.bytes_from)
@@ -129,6 +130,25 @@ def kernel_summary(k) -> str:
             f"{_best(k) if k.best is None else k.best.block_size}")
 
 
+def _twin(k) -> str:
+    """The kernel's wide-register twin, and the launches that run it (cuda_device.c): those
+    whose blocks per multiprocessor fit at the twin's registers."""
+    if k.unavailable:
+        return "n/a"
+    registers = k.wide_twin_registers
+    if registers is None:
+        return "none (no loop inside a thread's iteration)"
+    if k.registers is not None and registers <= k.registers:
+        return f"{registers} registers: never launched (no more than the kernel's)"
+    try:
+        fits = occ.occupancy(k.arch, registers, k.block_size, k.shared_bytes or 0, barriers=k.barriers or 0)
+    except occ.UnsupportedArchitecture:
+        return f"{registers} registers"
+    blocks = fits.limits["registers"]
+    return (f"{registers} registers, launched where a multiprocessor's share of the grid is at most {blocks} "
+            f"block{'s' if blocks != 1 else ''} of {k.block_size} threads")
+
+
 def _best(k) -> str:
     """The best block size and its occupancy; for a scheme with one launch shape (serial),
     none: it launches so whatever the occupancy."""
@@ -156,7 +176,7 @@ def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | No
 # The keys of a kernel in the JSON output, in order (what scripts read).
 _JSON_FIGURES = ("registers", "spill_store_bytes", "spill_load_bytes", "shared_bytes", "stack_frame_bytes",
                  "constant_bytes", "team_stack_bytes", "barriers", "max_threads_per_block", "block_size",
-                 "block_size_from")
+                 "block_size_from", "wide_twin_registers")
 
 
 def _json_kernel(k, kernel_run) -> dict:

@@ -6,6 +6,7 @@ import json
 
 from kernel_testing import GivenFigures
 
+from omp2gpu.targets.nvptx import KernelResources
 from omp2gpu.tools.gpu_kernels import Kernel
 from omp2gpu.tools.report import SchemeReport
 from omp2gpu.tools.report_render import render
@@ -40,3 +41,33 @@ def test_markdown_and_json():
 def test_a_kernel_missing_under_one_scheme_reads_runs_on_the_host():
     reports = [REPORTS[0], SchemeReport("host", {}, [])]
     assert "runs on the host" in render(reports, "table", "p.c", run=False)
+
+
+class WithTwin(GivenFigures):
+    """A kernel whose wide-register twin ptxas gave `twin` registers."""
+
+    def __init__(self, registers: int, twin: int):
+        super().__init__(registers)
+        self.twin = twin
+
+    def wide_twin(self, name: str) -> KernelResources:
+        return KernelResources(name + "__wide", registers=self.twin)
+
+
+def _twin_row(module) -> str:
+    kernel = Kernel("k", "p.c:3:1", "#pragma omp target", "combined", "", module, block_size=512,
+                    block_size_from="scheme default")
+    text = render([SchemeReport("combined", {"k": kernel}, [])], "table", "p.c", run=False)
+    return next(line for line in text.splitlines() if "wide-register twin" in line)
+
+
+def test_the_wide_twin_row_says_which_launches_run_it():
+    # 80 registers: one 512-thread block a multiprocessor (16 warps x 2,560 of its 65,536 registers)
+    assert _twin_row(WithTwin(28, 80)).endswith("80 registers, launched where a multiprocessor's share of "
+                                                 "the grid is at most 1 block of 512 threads")
+    assert _twin_row(WithTwin(32, 32)).endswith("32 registers: never launched (no more than the kernel's)")
+    assert _twin_row(GivenFigures(28)).endswith("none (no loop inside a thread's iteration)")
+    data = json.loads(render([SchemeReport("combined", {"k": Kernel("k", "p.c:3:1", "", "combined", "",
+                                                                  WithTwin(28, 80), block_size=512)}, [])],
+                             "json", "p.c", run=False))
+    assert data["schemes"][0]["kernels"][0]["wide_twin_registers"] == 80
