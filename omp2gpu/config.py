@@ -213,6 +213,11 @@ PROGRAM_VARIABLES = (
              doc="consecutive run-ahead `target nowait` launches (no `depend`, sequential code) run as one "
                  "launch of the image's fused kernel: `1` (the default) those made while one of the thread's "
                  "kernels runs; `wait`: all of them until the thread's next wait; `0`: none (docs/async.md)"),
+    _program("OMP2GPU_WIDE_TWINS", reader=f"{LIBOMP2GPU}: runtime/offload/policy.c",
+             doc="`1` (the default): a kernel with a loop in each thread's iteration runs as its wide-register "
+                 "twin (`.maxnreg 128`) where the launch's blocks fit on their multiprocessors at the twin's "
+                 "registers (a grid too small to fill the GPU); `0`: always the kernel as compiled for full "
+                 "occupancy"),
     _program("OMP2GPU_AUTO_ASYNC", reader=f"{LIBOMP2GPU}: runtime/offload/auto_async.c",
              doc="`1`: synchronous target regions on present data whose kernels write only through their mapped "
                  "pointers run beside each other on CUDA streams where their footprints do not conflict; a "
