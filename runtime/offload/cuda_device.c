@@ -620,11 +620,11 @@ static int cuda_finish_launch(struct device *d) {
     return current(d) || synchronise(d) ? LAUNCH_RAN_AND_FAILED : 0;
 }
 
-static int cuda_kernel_resources(struct device *d, void *module, const struct kernel_desc *kernel, int *registers,
-                                 int *shared_bytes) {
+static int cuda_kernel_resources(struct device *d, void *module, const struct kernel_desc *kernel, long grid,
+                                 long block, int *registers, int *shared_bytes) {
     CUfunction function;
     if (!module || !kernel->gpu || !cu.cuFuncGetAttribute || current(d)
-        || cuda_function(d, module, kernel->name, &function))
+        || launch_function(d, module, kernel->name, grid, block, &function))
         return -1;
     if (cu.cuFuncGetAttribute(registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0) *registers = -1;
     if (cu.cuFuncGetAttribute(shared_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function) != 0) *shared_bytes = -1;

@@ -163,7 +163,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         if (!failed && profile_active()) {
             int registers = -1, shared_bytes = -1;
             if (d->ops->kernel_resources)
-                d->ops->kernel_resources(d, d->modules[image], kernel, &registers, &shared_bytes);
+                d->ops->kernel_resources(d, d->modules[image], kernel, grid, block, &registers, &shared_bytes);
             profile_launch(d, kernel_name, grid, block, start, micros, registers, shared_bytes);
         }
     }

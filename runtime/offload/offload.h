@@ -243,10 +243,11 @@ struct device_ops {
      * pinned_memory.c); NULL where the device has none (the host's then is plain memory) */
     int (*allocate_pinned)(struct device *, long bytes, void **host);
     int (*release_pinned)(struct device *, void *host);
-    /* the kernel's registers per thread and static shared memory, as the device compiled
-     * it (the profile's, for `omp2gpu report --run`); NULL where there are none to tell */
-    int (*kernel_resources)(struct device *, void *module, const struct kernel_desc *kernel, int *registers,
-                            int *shared_bytes);
+    /* the registers per thread and static shared memory of what a launch of grid x block
+     * runs (the kernel, or its wide-register twin), as the device compiled it (the
+     * profile's, for `omp2gpu report --run`); NULL where there are none to tell */
+    int (*kernel_resources)(struct device *, void *module, const struct kernel_desc *kernel, long grid, long block,
+                            int *registers, int *shared_bytes);
     /* Where set, `launch` may return with its kernel still running (CUDA C's copy, launch,
      * copy: a copy to the host or a free in between waits for it and reports its fault);
      * this waits for it, if nothing did: 0, or LAUNCH_RAN_AND_FAILED. Called before the

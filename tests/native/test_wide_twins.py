@@ -10,6 +10,7 @@ program's output under gcc and on a GPU: the GPU tests' corpus (tests/test_progr
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -55,3 +56,12 @@ def test_the_kernel_itself_where_the_twin_gains_nothing_or_is_turned_off(program
 def test_a_twin_too_wide_for_the_blocks_a_multiprocessor_gets_is_not_used(program, fake_driver):
     """One 512-thread block a multiprocessor at 160 registers needs 80K registers: more than one has."""
     assert functions_run(program, fake_driver, FAKE_CUDA_REGISTERS="28,160") == [ROWS_KERNEL, BIG_KERNEL, PLAIN_KERNEL]
+
+
+def test_the_profile_gives_the_registers_of_what_ran(program, fake_driver, tmp_path):
+    """OMP2GPU_PROFILE's registers a launch are the twin's where the twin ran (`omp2gpu report --run`
+    reads them as the driver's)."""
+    profile = tmp_path / "trace.json"
+    functions_run(program, fake_driver, FAKE_CUDA_REGISTERS="28,80", OMP2GPU_PROFILE=str(profile))
+    kernels = json.loads(profile.read_text())["otherData"]["kernels"]
+    assert [kernels[name].get("registers") for name in (ROWS_KERNEL, BIG_KERNEL, PLAIN_KERNEL)] == [80, 28, 28]
