@@ -196,16 +196,19 @@ int wide_twins_enabled(void) {
     return enabled;
 }
 
-#define REGISTERS_PER_MULTIPROCESSOR 65536L    /* sm_50 to sm_120 */
+#define REGISTERS_PER_MULTIPROCESSOR 65536L    /* sm_50 to sm_120, in four sub-partitions */
+#define SUB_PARTITIONS 4L
 #define REGISTER_UNIT 256L                     /* a warp's registers are allocated in these */
 
-/* A grid too small to fill the device fills each multiprocessor with ceil(grid / SMs)
- * blocks at most; a twin whose registers leave room for those costs no occupancy. */
+/* A grid too small to fill the device gives each multiprocessor ceil(grid / SMs) blocks at
+ * most; a twin whose registers leave room for those costs no occupancy. A warp takes its
+ * registers from one sub-partition's file (omp2gpu/tools/occupancy.py counts the same). */
 int wide_twin_fits(long grid, long block, long multiprocessors, int registers) {
-    long blocks, warps, warp_registers;
+    long blocks, warps, warp_registers, warps_per_partition;
     if (multiprocessors < 1 || registers < 1 || grid < 1 || block < 1) return 0;
     blocks = (grid + multiprocessors - 1) / multiprocessors;
     warps = (block + 31) / 32;
     warp_registers = ((long)registers * 32 + REGISTER_UNIT - 1) / REGISTER_UNIT * REGISTER_UNIT;
-    return blocks * warps * warp_registers <= REGISTERS_PER_MULTIPROCESSOR;
+    warps_per_partition = REGISTERS_PER_MULTIPROCESSOR / SUB_PARTITIONS / warp_registers;
+    return blocks <= warps_per_partition * SUB_PARTITIONS / warps;
 }
