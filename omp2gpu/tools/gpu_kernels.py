@@ -85,7 +85,7 @@ class DeviceModule:
         """ptxas's figures for the kernel's wide-register twin (targets/nvptx/wide_twins.py),
         None where the PTX has none or ptxas gave no figures."""
         twin = kernel + WIDE_TWIN_SUFFIX
-        return self.resources(twin) if f".entry {twin}(" in self.ptx else None
+        return self.resources(twin) if self.kernel_ptx(twin) else None
 
     @cached_property
     def maxntid(self) -> dict[str, int]:

@@ -144,15 +144,16 @@ struct cuda_state {
     int spare_count;
 };
 
-/* a module: the CUmodule and its functions found so far, by kernel name */
-/* a kernel's wide-register twin (omp2gpu/targets/nvptx/wide_twins.py): NULL none worth
- * launching (absent, or no more registers than the kernel) */
+/* a kernel's wide-register twin (omp2gpu/targets/nvptx/wide_twins.py), one for each
+ * `.entry NAME__wide(` of the image's PTX; looked up at its kernel's first launch */
 struct cuda_twin {
-    const char *kernel;
-    CUfunction function;
+    char *kernel;
+    int looked_up;
+    CUfunction function;        /* NULL: none worth launching (no more registers than the kernel) */
     int registers;
 };
 
+/* a module: the CUmodule and its functions found so far, by kernel name */
 struct cuda_module {
     CUmodule module;
     const char **names;
@@ -160,21 +161,21 @@ struct cuda_module {
     int count;
     struct cuda_twin *twins;
     int twin_count;
-    char **twinned;             /* the kernels the image's PTX has a wide twin of */
-    int twinned_count;
 };
 
-/* The kernels the PTX has a wide twin of: each `.entry NAME__wide(`. */
-static void find_twinned(struct cuda_module *m, const char *ptx) {
+/* The module's twins, one for each `.entry NAME__wide(` in its PTX: read from the PTX, so
+ * that the driver is never asked for a function it lacks (compute-sanitizer reports every
+ * failed call). */
+static void find_twins(struct cuda_module *m, const char *ptx) {
     const char *at = ptx, *name, *end;
     while ((at = strstr(at, WIDE_TWIN_SUFFIX "(")) != NULL) {
         end = at;
         for (name = at; name > ptx && name[-1] != ' ' && name[-1] != '\t' && name[-1] != '\n'; name--) {}
         at += sizeof WIDE_TWIN_SUFFIX;
         if (name - ptx < 7 || strncmp(name - 7, ".entry ", 7) != 0) continue;
-        m->twinned = realloc(m->twinned, (size_t)(m->twinned_count + 1) * sizeof *m->twinned);
-        m->twinned[m->twinned_count] = calloc((size_t)(end - name) + 1, 1);
-        memcpy(m->twinned[m->twinned_count++], name, (size_t)(end - name));
+        m->twins = realloc(m->twins, (size_t)(m->twin_count + 1) * sizeof *m->twins);
+        m->twins[m->twin_count] = (struct cuda_twin){calloc((size_t)(end - name) + 1, 1), 0, 0, 0};
+        memcpy(m->twins[m->twin_count++].kernel, name, (size_t)(end - name));
     }
 }
 
@@ -493,14 +494,14 @@ static int cuda_load(struct device *d, const struct image_desc *image, void **mo
     if (!image->ptx) return 0;
     if (current(d)) return -1;
     made = calloc(1, sizeof *made);
-    find_twinned(made, image->ptx);
+    find_twins(made, image->ptx);
     if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module, 0) == 0) {
         *module = made;
         return 0;
     }
     if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL)) {
-        while (made->twinned_count) free(made->twinned[--made->twinned_count]);
-        free(made->twinned);
+        while (made->twin_count) free(made->twins[--made->twin_count].kernel);
+        free(made->twins);
         free(made);
         return -1;
     }
@@ -536,24 +537,17 @@ static int cuda_function(struct device *d, struct cuda_module *m, const char *na
 #define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
 #define CU_FUNC_ATTRIBUTE_NUM_REGS 4
 
-/* The twin of a module's kernel, looked up once: the PTX has one for kernels with nested
- * loops; it is kept where it has more registers than the kernel. The PTX is read first,
- * so that the driver is never asked for a function it lacks (compute-sanitizer reports
- * every failed call). */
+/* The kernel's twin, its function and registers looked up once: NULL where the PTX has
+ * none; its function NULL where it has no more registers than the kernel. */
 static const struct cuda_twin *twin_of(struct cuda_module *m, const char *kernel, CUfunction function) {
     char name[512];
-    int i, registers = 0, twinned = 0;
-    struct cuda_twin *twin;
-    for (i = 0; i < m->twin_count; i++)
-        if (strcmp(m->twins[i].kernel, kernel) == 0) return &m->twins[i];
-    m->twins = realloc(m->twins, (size_t)(m->twin_count + 1) * sizeof *m->twins);
-    twin = &m->twins[m->twin_count++];
-    twin->kernel = kernel;
-    twin->function = 0;
-    twin->registers = 0;
-    for (i = 0; i < m->twinned_count; i++)
-        twinned |= strcmp(m->twinned[i], kernel) == 0;
-    if (!twinned || snprintf(name, sizeof name, "%s%s", kernel, WIDE_TWIN_SUFFIX) >= (int)sizeof name
+    int i, registers = 0;
+    struct cuda_twin *twin = NULL;
+    for (i = 0; i < m->twin_count && !twin; i++)
+        if (strcmp(m->twins[i].kernel, kernel) == 0) twin = &m->twins[i];
+    if (!twin || twin->looked_up) return twin;
+    twin->looked_up = 1;
+    if (snprintf(name, sizeof name, "%s%s", kernel, WIDE_TWIN_SUFFIX) >= (int)sizeof name
         || cu.cuModuleGetFunction(&twin->function, m->module, name) != 0
         || cu.cuFuncGetAttribute(&twin->registers, CU_FUNC_ATTRIBUTE_NUM_REGS, twin->function) != 0
         || cu.cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0
@@ -570,7 +564,7 @@ static int launch_function(struct device *d, struct cuda_module *m, const char *
     if (cuda_function(d, m, kernel, function)) return -1;
     if (!wide_twins_enabled() || !cu.cuFuncGetAttribute) return 0;
     twin = twin_of(m, kernel, *function);
-    if (twin->function && wide_twin_fits(grid, block, d->multiprocessors, twin->registers)) {
+    if (twin && twin->function && wide_twin_fits(grid, block, d->multiprocessors, twin->registers)) {
         offload_debug(1, "kernel %s: its wide-register twin (%d registers) for %ld x %ld", kernel, twin->registers,
                       grid, block);
         *function = twin->function;
