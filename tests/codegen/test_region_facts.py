@@ -271,3 +271,39 @@ def test_an_unused_extern_declaration_in_a_region_is_one_of_its_globals(tmp_path
     done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "cpu", str(source)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and done.stdout == "5 8\n", done.stderr
+
+
+_CLAUSE_CALLS = r"""
+#include <stdio.h>
+int counter[2] = {7, 7};
+static int noisy(int k) { counter[1]++; return k; }
+int main(void) {
+    int asked = 2, seen = 0;
+#pragma omp target teams distribute parallel for map(tofrom: seen) num_threads(noisy(asked))
+    for (int i = 0; i < 100; i++)
+        if (i == 0) seen += 1;
+#pragma omp target teams map(tofrom: seen)
+    {
+#pragma omp distribute parallel for num_threads(noisy(asked))
+        for (int i = 0; i < 100; i++)
+            if (i == 0) seen += 1;
+    }
+    printf("%d %d\n", seen, counter[1]);
+    return 0;
+}
+"""
+
+
+def test_a_function_a_clause_calls_in_the_kernel_is_one_of_its_callees(tmp_path):
+    """num_threads(noisy(k)), on the target directive or on one inside the region, is
+    evaluated by the team's code: the function is the region's callee and its globals
+    its facts' (an internal error before: the scheme met `counter` compiling it); both
+    regions run on the host with the remark, and print what gcc's program prints."""
+    source = tmp_path / "clause_calls.c"
+    source.write_text(_CLAUSE_CALLS)
+    unit = UnitFacts(parse_file(source, CompileOptions()))
+    for region in unit.regions.values():
+        assert "noisy" in region.callees and ("noisy", "counter") in region.callee_globals
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "cpu", str(source)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout == "2 9\n", done.stderr

@@ -9,7 +9,11 @@ launcher, which fills in what they leave open: offload/policy.launch_configurati
 - Threads per team: `thread_limit`, narrowed to what the region's one parallel region
   asks for (`num_threads(n)`, `if([parallel:] false)`) when that region starts the
   team's work: every scheme then runs it with the team's threads as they are (the
-  combined schemes have no other way to hear of num_threads).
+  combined schemes have no other way to hear of num_threads). A num_threads the team's
+  code must evaluate (an array element, a call) still narrows the launch when the host
+  can read it harmlessly (region_shape.hintable_at_launch): num_threads(tested[t]) = 1
+  over 1,024 iterations was 8 teams of 128 threads, one thread of each running 128
+  iterations; now 1,024 teams of one thread, as Clang launches them.
 - The trip count of the loop the teams share, for the launcher's default number of
   teams (a team per block of iterations, or per iteration when the team's threads do not
   share them), found through the split spellings too (region_shape.CombinedShape).
@@ -29,6 +33,7 @@ from omp2gpu.codegen.openmp.loops import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.plan.region_shape import (
     combined_shape,
     evaluable_at_launch,
+    hintable_at_launch,
     nested_constructs,
     sole_statement,
     teams_child,
@@ -74,7 +79,8 @@ def team_size(cg, construct) -> ir.Value:
     if parallel is None:
         return size
     clause = next(iter(clauses_named(parallel, "num_threads")), None)
-    if clause is not None and evaluable_at_launch(clause.expr, construct):
+    if clause is not None and (evaluable_at_launch(clause.expr, construct)
+                               or hintable_at_launch(clause.expr, construct, cg)):
         requested = evaluate_clause(cg, parallel, "num_threads")
         narrower = b.and_(b.icmp_signed(">", requested, ir.Constant(I32, 0)),
                           b.or_(b.icmp_signed("==", size, ir.Constant(I32, 0)),

@@ -16,6 +16,7 @@ IR exists, for the reason the remark prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from pycparser import c_ast
 
@@ -24,7 +25,7 @@ from omp2gpu.codegen.openmp.plan.team_shared_names import shared_in_parallel_reg
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import assigned_names, free_identifiers
+from omp2gpu.sema.captures import assigned_names, directive_expressions, free_identifiers
 from omp2gpu.sema.reduction_items import COMPLEX_DECLARED_IDENTITIES, array_scalars
 from omp2gpu.sema.requires import is_reverse_offload
 from omp2gpu.sema.typed_scopes import TypedScopes, visible_names
@@ -161,6 +162,8 @@ class UnitFacts:
     # ----------------------------------------------------------------- one region
     def _region(self, construct, function: str, scope) -> RegionFacts:
         body_facts = self._code_facts(construct.body, scope.child())
+        for expression in _device_clause_expressions(construct.directive):
+            body_facts.merge(self._code_facts(expression, scope))
         written = assigned_names(construct.body)
         used = []
         for name in free_identifiers(construct):
@@ -254,6 +257,9 @@ class UnitFacts:
                 facts.globals.add(node.name)            # declared, even if unused: codegen binds it there
             if facts.long_double is None and id(node) not in unevaluated and self._is_long_double(node, where):
                 facts.long_double = node.coord
+            if isinstance(node, OmpConstruct):      # its clauses' expressions run on the device too
+                for expression in directive_expressions(node.directive):
+                    facts.merge(self._code_facts(expression, where))
         return facts
 
     def _is_long_double(self, node, scope) -> bool:
@@ -299,6 +305,25 @@ class _FunctionFacts:
         self.globals: set[str] = set()          # file-scope objects it names
         self.long_double = None
         self.constructs: list[InnerConstruct] = []
+
+    def merge(self, other: "_FunctionFacts") -> None:
+        """Add what another piece of the same code (a clause's expression) calls and names."""
+        self.calls |= other.calls
+        self.globals |= other.globals
+        self.long_double = self.long_double or other.long_double
+
+
+# The target directive's clauses that its leaves evaluate in the kernel, not the host at
+# the launch (num_teams, thread_limit, device, map, if(target:)...): a call there is the
+# device's (`num_threads(f(k))`, gcc's 'declare target' rule for it).
+_DEVICE_EVALUATED = ("num_threads", "schedule", "dist_schedule", "grainsize", "num_tasks", "final", "priority",
+                     "filter", "safelen", "simdlen", "aligned", "linear")
+
+
+def _device_clause_expressions(directive) -> list:
+    clauses = [clause for clause in directive.clauses if clause.name in _DEVICE_EVALUATED
+               or (clause.name == "if" and clause.modifier not in (None, "target", "target data"))]
+    return directive_expressions(SimpleNamespace(clauses=clauses))
 
 
 def _long_double_inside(ctype) -> bool:

@@ -21,6 +21,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.openmp.data.data_sharing import clauses_named
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.tree_walks import nodes_of
+from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import assigned_names, free_identifiers
 
 COMBINED_KINDS = ("target teams distribute parallel for", "target teams distribute parallel for simd")
@@ -217,6 +218,55 @@ def evaluable_at_launch(expression, construct) -> bool:
         return False
     declared = {declaration.name for declaration in nodes_of(construct.body, c_ast.Decl)}
     return not set(free_identifiers(expression)) & declared
+
+
+def hintable_at_launch(expression, construct, cg) -> bool:
+    """Whether the host may evaluate a clause expression at the launch to shape the launch
+    only, the team's code still evaluating it (launch_shape.team_size): besides what
+    evaluable_at_launch takes, elements of the enclosing function's own arrays (automatic
+    ones: no pointer, whose target may be a device address, no `declare target` global) and
+    calls to this file's functions that only return such an expression of their parameters.
+    Nothing is written and no memory but the host's own arrays is read. The host's value
+    may differ from the region's (its copy of an array); that at most leaves the team
+    fewer threads than num_threads asks, which OpenMP allows."""
+    declared = {declaration.name for declaration in nodes_of(construct.body, c_ast.Decl)}
+
+    def host_array(name: str) -> bool:
+        symbol = None if name in declared else cg.scope.lookup(name)
+        return (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
+                and not symbol.volatile and isinstance(symbol.ctype, (ct.ArrayType, ct.VariableArrayType)))
+
+    return _host_readable(expression, lambda name: name not in declared, host_array,
+                          cg.module.function_definitions, depth=0)
+
+
+def _host_readable(node, readable_name, host_array, functions: dict, depth: int) -> bool:
+    """`node` reads only names `readable_name` accepts, elements of `host_array`s, and what
+    the single `return` of a called function of `functions` reads of its parameters."""
+    def inner(child) -> bool:
+        return _host_readable(child, readable_name, host_array, functions, depth)
+
+    if node is None:
+        return True
+    if isinstance(node, c_ast.ID):
+        return readable_name(node.name)
+    if isinstance(node, c_ast.ArrayRef):
+        return isinstance(node.name, c_ast.ID) and host_array(node.name.name) and inner(node.subscript)
+    if isinstance(node, c_ast.FuncCall):
+        definition = functions.get(node.name.name) if isinstance(node.name, c_ast.ID) else None
+        items = (definition.body.block_items or []) if definition is not None else []
+        if depth > 8 or len(items) != 1 or not isinstance(items[0], c_ast.Return):
+            return False
+        parameters = {getattr(p, "name", None) for p in (getattr(definition.decl.type.args, "params", None) or [])}
+        arguments = node.args.exprs if node.args is not None else []
+        return all(inner(argument) for argument in arguments) and _host_readable(
+            items[0].expr, parameters.__contains__, lambda name: False, functions, depth + 1)
+    member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."
+    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
+        return False
+    if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
+        return False
+    return all(inner(child) for _, child in node.children())
 
 
 def _parallel_size_clauses(directive):
