@@ -225,6 +225,44 @@ def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a
     assert [target.name for target in blocks["control.final"].terminator.operands] == ["control.exit"]
 
 
+def _exits(device) -> set[str]:
+    """The blocks that branch to the control loop's exit."""
+    return {block.name for function in device.functions for block in function.blocks
+            if block.terminator is not None and "control.exit" in [getattr(t, "name", None)
+                                                                   for t in block.terminator.operands]}
+
+
+VADD_SUM = VADD.replace("map(to: b[0:n], c[0:n])", "map(to: b[0:n], c[0:n]) reduction(+: s)").replace(
+    "void vadd(int n, double *a, double *b, double *c) {", "double vadd(int n, double *a, double *b, double *c) {\n"
+    "  double s = 0;").replace("a[i] += b[i] + c[i];", "s += a[i] += b[i] + c[i];\n  return s;")
+
+
+@pytest.mark.parametrize("spelling", ["combined", "split"])
+def test_control_loop_team_leaves_after_its_last_chunk(tmp_path, spelling):
+    """A distribute parallel for that is the region's whole work: the master flags the
+    team's last chunk (dist_last) as it dispatches it; after that chunk's parallel region
+    its threads, and those the region left out, go to the exit instead of meeting the
+    master at the barrier twice more. vadd's team meets 1 barrier, not 3."""
+    source = VADD if spelling == "combined" else VADD.replace(
+        "#pragma omp target teams distribute parallel for map(tofrom: a[0:n]) map(to: b[0:n], c[0:n])",
+        "#pragma omp target map(tofrom: a[0:n]) map(to: b[0:n], c[0:n])\n"
+        "  #pragma omp teams\n  #pragma omp distribute parallel for num_threads(n > 1000 ? 64 : 32)")
+    translation = _translate(tmp_path, source, scheme="control-loop")
+    device = translation.device.module
+    assert any(g.name.endswith("_dist_last") for g in device.global_values)
+    exits = _exits(device)
+    assert any(name.endswith(".left_out") for name in exits)      # threads above num_threads
+    assert len(exits) == 3          # and the region's own threads, besides FINAL
+
+
+def test_control_loop_team_waits_for_the_master_when_code_follows_the_last_chunk(tmp_path):
+    """A reduction folds the team's value after its last chunk: the team goes on to FINAL."""
+    translation = _translate(tmp_path, VADD_SUM, scheme="control-loop")
+    device = translation.device.module
+    assert not any(g.name.endswith("_dist_last") for g in device.global_values)
+    assert _exits(device) == {"control.final"}
+
+
 @pytest.mark.skipif(nvptx.find_ptxas() is None or shutil.which("nvcc") is None, reason="needs nvcc and ptxas")
 def test_combined_vadd_needs_no_more_registers_than_cuda_c(tmp_path):
     """Issue goal: the combined construct's vadd kernel uses no more registers than the

@@ -131,15 +131,19 @@ class LoopConstructs:
         with cg.block_scope():
             self.counting = count_type(cg, loops)
             start = self.shared.slot(cg, self.counting, "dist_start")   # master-only, survives states
-            first_chunk, _, _ = self._team_chunks(cg, directive, loops)
+            first_chunk, first_length, _ = self._team_chunks(cg, directive, loops)
             b.store(first_chunk, start)
             # With parallel regions inside, the team follows the master's chunk loop.
             team_level = bool(rest and rest[0] == "parallel") or holds_parallel_region(loops[-1].body)
+            length = None
+            if team_level:      # the chunk length once, not a division in each state that needs it
+                length = self.shared.slot(cg, self.counting, "dist_chunk")
+                b.store(first_length, length)
             cond, run, done = cg.new_block("dist.cond"), cg.new_block("dist.chunk"), cg.new_block("dist.end")
             self._team_branch(cg, team_level, cond)
             b.position_at_end(cond)
             self._team_code(cg, team_level)
-            _, chunk, total = self._team_chunks(cg, directive, loops)
+            _, chunk, total = self._team_chunks(cg, directive, loops, length=length)
             more = b.icmp_signed("<", b.load(start), total)
             b.cbranch(self.team_decision(cg, more) if team_level else more, run, done)
             b.position_at_end(run)
@@ -149,6 +153,8 @@ class LoopConstructs:
             if rest and rest[0] == "parallel":
                 hi = self.shared.slot(cg, self.counting, "dist_hi")
                 b.store(end, hi)
+                if directive is self.final_distribute:
+                    self._mark_last_chunk(cg, directive, loops, start, total, length)
                 self._distribute_parallel(cg, rest, directive, body, start, hi)
             else:
                 bounds, space = _loop_space(cg, loops, self.counting)
@@ -159,7 +165,7 @@ class LoopConstructs:
                     self._iterate(cg, bounds, space, b.load(start), Persisted(cg, hi=end), slots,
                                   loops[-1].body, team_level=team_level)
             if not b.block.is_terminated:
-                _, _, stride = self._team_chunks(cg, directive, loops, stride=True)
+                _, _, stride = self._team_chunks(cg, directive, loops, stride=True, length=length)
                 b.store(b.add(b.load(start), stride), start)
                 self._team_branch(cg, team_level, cond)
             b.position_at_end(done)
@@ -176,9 +182,20 @@ class LoopConstructs:
         if team_level:
             self.team_code_begins(cg)
 
-    def _team_chunks(self, cg, directive, loops, stride=False):
+    def _mark_last_chunk(self, cg, directive, loops, start, total, length) -> None:
+        """For the parallel region of the region's final distribute: whether this chunk is
+        the team's last (ControlLoopHooks.exit_after_parallel)."""
+        b = cg.builder
+        _, _, stride = self._team_chunks(cg, directive, loops, stride=True, length=length)
+        last = b.icmp_signed(">=", b.add(b.load(start), stride), total)
+        flag = self.shared.slot(cg, ct.INT, "dist_last")
+        b.store(b.zext(last, I32), flag)
+        self.exit_after_parallel = flag
+
+    def _team_chunks(self, cg, directive, loops, stride=False, length=None):
         """(this team's first iteration, chunk length, total) — or, with `stride`, the
-        distance between this team's chunks as the third value."""
+        distance between this team's chunks as the third value. `length`: a slot holding
+        the chunk length already computed."""
         b = cg.builder
         counting = self.counting
         one = ir.Constant(counting.ir_type(), 1)
@@ -193,7 +210,7 @@ class LoopConstructs:
                                                                for x in bounds])
         teams = convert(b, nvptx.read_sreg(b, "nctaid.x"), ct.UINT, counting)
         team = convert(b, nvptx.read_sreg(b, "ctaid.x"), ct.UINT, counting)
-        chunk = self._chunk(cg, directive, "dist_schedule")
+        chunk = b.load(length) if length is not None else self._chunk(cg, directive, "dist_schedule")
         if chunk is None:                      # one contiguous block per team
             chunk = b.sdiv(b.add(total, b.sub(teams, one)), teams)
             chunk = b.select(b.icmp_signed("<", chunk, one), one, chunk)
@@ -209,6 +226,8 @@ class LoopConstructs:
 
     counting = ct.LONG     # the type iterations are counted in, per loop construct (count_type)
     chunk_range = None     # (lo, hi) shared slots of the team's chunk, inside distribute parallel for
+    final_distribute = None     # the directive of a distribute after which the region does nothing
+    exit_after_parallel = None  # team-shared flag: this chunk's parallel region is the team's last work
     last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
 
     def _data_environment(self, cg, directive, body=None):

@@ -12,7 +12,9 @@
 The whole team reads FINAL after the same barrier and nothing follows the loop, so
 the team leaves without meeting again: one barrier fewer per team than a FINAL
 that went through the latch (a short team's cost on the H200: vadd, 1 element a
-thread, met 4 barriers a team, now 3).
+thread, met 4 barriers a team, then 3). A parallel state may also lead straight to
+the exit (leave_if): after the last chunk of a distribute that is the region's whole
+work, when the master flagged it so before the barrier into the state (vadd: 1).
 
 ControlState[2] lives in shared memory; the master writes the slot of the
 current iteration and everyone reads it after the barrier, so alternating
@@ -86,15 +88,34 @@ class StateMachine:
         self.states += 1
         return state
 
-    def open_reserved(self, state: int, name: str, master_only: bool, participants=None) -> None:
+    def open_reserved(self, state: int, name: str, master_only: bool, participants=None, leave_if=None) -> None:
+        """`leave_if`: a team-shared flag; the threads this state leaves out go to the exit
+        when it is set (the state's own threads test it at its end: leave_if())."""
         b = self.cg.builder
         block = self.cg.new_block(f"state{state}.{name}")
         self.switch.add_case(ir.Constant(I32, state), block)
         b.position_at_end(block)
         inside = self.cg.new_block(f"state{state}.{name}.run")
         allowed = self.is_master if master_only else b.icmp_unsigned("<", self.tid, participants())
-        b.cbranch(allowed, inside, self.latch)
+        if leave_if is None:
+            b.cbranch(allowed, inside, self.latch)
+        else:
+            left_out = self.cg.new_block(f"state{state}.{name}.left_out")
+            b.cbranch(allowed, inside, left_out)
+            b.position_at_end(left_out)
+            self.leave_if(leave_if)
+            b.branch(self.latch)
         b.position_at_end(inside)
+
+    def leave_if(self, flag) -> None:
+        """When the team-shared `flag` is set, the thread leaves the kernel: the master set
+        it before the barrier into this state, and the team has nothing left to do."""
+        if flag is None:
+            return
+        b = self.cg.builder
+        stay = self.cg.new_block("control.stay")
+        b.cbranch(b.icmp_unsigned("!=", b.load(flag), ir.Constant(I32, 0)), self.exit, stay)
+        b.position_at_end(stay)
 
     # ----------------------------------------------------------------- closing
     def finish(self) -> None:

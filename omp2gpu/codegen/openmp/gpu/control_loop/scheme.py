@@ -44,6 +44,7 @@ from omp2gpu.codegen.openmp.host import serial_tasks as tasks
 from omp2gpu.codegen.openmp.integer_clauses import integer_operand
 from omp2gpu.codegen.openmp.plan.device_refusals import control_loop_refusal
 from omp2gpu.codegen.openmp.plan.inlined_callees import reaches_called_parallel
+from omp2gpu.codegen.openmp.plan.region_shape import combined_shape
 from omp2gpu.codegen.openmp.plan.scheme_interface import GpuKernelScheme
 from omp2gpu.codegen.openmp.plan.team_shared_names import shared_in_parallel_regions
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
@@ -76,6 +77,8 @@ class ControlLoop(GpuKernelScheme):
         cg.in_entry_block(lambda b: b.store(ir.Constant(I8P, None), nesting))
         kernel_init(cg, spmd=False, nesting=cg.builder.load(nesting))
         hooks = self.team_master_hooks(cg, region, shared)
+        if hooks.leaves_after_final_chunk:
+            hooks.final_distribute = final_distribute(region.construct)
         cg.openmp = hooks
         hooks.team_start = _insertion_block(cg, "team.start")
         with cg.block_scope():
@@ -101,6 +104,28 @@ class ControlLoop(GpuKernelScheme):
         return ControlLoopHooks(machine, shared, cg.openmp)
 
 
+# Clauses that add no code after a loop's last iteration (lastprivate, reduction, linear,
+# allocate do: the team copies, folds or frees after its chunks).
+_NOTHING_AFTER = frozenset({"map", "firstprivate", "private", "shared", "default", "num_teams", "thread_limit",
+                            "num_threads", "schedule", "dist_schedule", "collapse", "if", "device", "defaultmap",
+                            "is_device_ptr", "has_device_addr", "order", "simdlen", "safelen", "proc_bind",
+                            "nowait", "depend"})
+
+
+def final_distribute(construct):
+    """The directive of the `distribute parallel for` that is the region's whole work
+    (the combined construct, however spelt, with no clause that adds code after its last
+    iteration), else None. After its last chunk's parallel region the team has nothing
+    left to do: it leaves there, without meeting the master at the barrier twice more
+    (to end the parallel region, then to hear FINAL) -- vadd's teams met 3 barriers."""
+    shape = combined_shape(construct)
+    if shape is None or shape.per_team or not shape.loop_directive.has("distribute"):
+        return None
+    if any(clause.name not in _NOTHING_AFTER for directive in shape.directives for clause in directive.clauses):
+        return None
+    return shape.loop_directive
+
+
 def _insertion_block(cg, name: str) -> ir.Block:
     """An empty block on the current path, where code can be added later."""
     block, after = cg.new_block(name), cg.new_block(f"{name}.after")
@@ -124,6 +149,7 @@ def _nesting_depths(module: ir.Module, kernel_name: str) -> ir.GlobalVariable:
 class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
     atomic_syncscope = "device"
     device_name = "gpu"         # what declare variant and metadirective choose by inside the kernel
+    leaves_after_final_chunk = True     # the team leaves after its last chunk's parallel region
 
     def __init__(self, machine: StateMachine, shared: TeamSharedStorage, outer):
         super().__init__()
@@ -314,11 +340,13 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         DeviceRuntime.prepare_parallel.call(b, [requested])
         parallel_state = self.machine.reserve()
         after = self.machine.reserve()
+        last_work, self.exit_after_parallel = self.exit_after_parallel, None     # not a nested region's
         self.machine.go_to(parallel_state, master_only_code=True)
         self.machine.open_reserved(parallel_state, "parallel", master_only=False,
-                                   participants=lambda: self._participants(cg))
+                                   participants=lambda: self._participants(cg), leave_if=last_work)
         self._parallel_body(cg, rest, directive, body)
         if not b.block.is_terminated:
+            self.machine.leave_if(last_work)
             self.machine.go_to(after, master_only_code=False)
         self.machine.open_reserved(after, "sequential", master_only=True)
         DeviceRuntime.parallel_end.call(cg.builder)
