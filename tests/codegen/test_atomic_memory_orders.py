@@ -180,3 +180,34 @@ int main(void) {
 
 def test_a_pointer_is_swapped_with_one_cmpxchg(tmp_path):
     assert re.search(r"cmpxchg i32\*\* @\"slot\", i32\* null, i32\* .* acq_rel acquire", host_ir(tmp_path, POINTER))
+
+
+CONTENDED = """
+struct cell { int count : 12; int flags : 4; };
+int main(void) {
+  struct cell c = {0, 0};
+  #pragma omp target map(tofrom: c)
+  {
+    #pragma omp parallel num_threads(64)
+    {
+      #pragma omp atomic update
+      c.count += 1;
+    }
+  }
+  return c.count;
+}
+"""
+
+
+def test_a_swap_loop_starts_from_a_load_outside_shared_memory(tmp_path):
+    """A compare-and-swap loop's first read (a bit-field's atomic update): an atomic
+    load where the object is not in shared memory, which does not contend with the other
+    threads' swaps; an atomic add of 0 in shared memory, where racecheck needs an atom."""
+    path = tmp_path / "prog.c"
+    path.write_text(CONTENDED)
+    translation = driver.translate(path, driver.CompileOptions())
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    assert re.search(r"isspacep\.shared", ptx)
+    assert re.search(r"ld\.relaxed\.gpu(\.global)?\.b32", ptx) and re.search(r"atom(\.shared)?\.or\.b32[^\n]*, 0;", ptx)
+    host = host_ir(tmp_path, CONTENDED)
+    assert "isspacep" not in host and re.search(r"atomicrmw (add|or) i32\* .*, i32 0 monotonic", host)

@@ -70,6 +70,7 @@ from omp2gpu.targets.nvptx.intrinsics import (
     diverged_barrier,
     is_local,
     is_native_atomic,
+    is_shared,
     membar,
     membar_gl,
     population_count,

@@ -145,8 +145,17 @@ def warp_lanes_mask(builder: ir.IRBuilder) -> ir.Value:
 def is_local(builder: ir.IRBuilder, pointer: ir.Value) -> ir.Value:
     """isspacep.local: whether a generic pointer points into the thread's local memory
     (an i1; constant once LLVM has inferred the pointer's address space)."""
+    return _is_in_space(builder, pointer, "local")
+
+
+def is_shared(builder: ir.IRBuilder, pointer: ir.Value) -> ir.Value:
+    """isspacep.shared: whether a generic pointer points into the block's shared memory."""
+    return _is_in_space(builder, pointer, "shared")
+
+
+def _is_in_space(builder: ir.IRBuilder, pointer: ir.Value, space: str) -> ir.Value:
     i8p = ir.IntType(8).as_pointer()
-    function = _intrinsic(builder, "llvm.nvvm.isspacep.local", ir.IntType(1), [i8p])
+    function = _intrinsic(builder, f"llvm.nvvm.isspacep.{space}", ir.IntType(1), [i8p])
     return builder.call(function, [builder.bitcast(pointer, i8p)])
 
 
