@@ -29,12 +29,12 @@ from omp2gpu.pipeline import stage
 from omp2gpu.targets import host, nvptx
 from omp2gpu.targets.nvptx.libdevice import LibdeviceNotFound
 
-IMAGE_VERSION = 6                     # runtime/offload/offload.h IMAGE_VERSION
+IMAGE_VERSION = 7                     # runtime/offload/offload.h IMAGE_VERSION
 REGISTER = "__omp2gpu_register_image"
 SCHEME_CODES = {abi.GPU_COMBINED: 1, abi.GPU_CONTROL_LOOP: 2, abi.GPU_SERIAL: 3, abi.GPU_SPMDIZED: 4,
                 abi.CPU_COMBINED: 10, abi.CPU_SEQUENTIAL: 11, abi.CPU_TEAMS: 12}
 _TYPES = """
-%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64, ptr, ptr, i32 }
+%kernel_desc = type { ptr, ptr, i64, i64, i32, i32, i32, i32, ptr, i64, i64, ptr, ptr, i32, i32 }
 %global_desc = type { ptr, ptr, i64 }
 %image_desc = type { i64, i64, ptr, i64, ptr, ptr, ptr, i64, i64 }
 """
@@ -110,7 +110,7 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
             f"i64 {(cpu.default_block_size or 0) if cpu else 0}, i64 {int(cpu.one_team) if cpu else 0}, "
             f"ptr {strings.add(writes) if (writes := param_writes(info)) else 'null'}, "
             f"ptr {strings.add(sizes) if (sizes := param_bytes(info)) else 'null'}, "
-            f"i32 {info.fused_slot if name in gpu_names else -1} }}")
+            f"i32 {info.fused_slot if name in gpu_names else -1}, i32 {int(info.spreads and name in gpu_names)} }}")
     for name, size in sorted(cpu_globals.items()):
         declarations.append(f"@{_quoted(name)} = external global i8")
         global_rows.append(f"%global_desc {{ ptr {strings.add(name.encode())}, ptr @{_quoted(name)}, i64 {size} }}")

@@ -18,8 +18,8 @@ def test_the_table_carries_the_effects_the_ptx_header_records():
     ptx = "// omp2gpu-effects k args-only rw\n// omp2gpu-effects other any w\n.version 8.0\n"
     annotated = device_driver.with_effects(kernels, ptx)
     table = native_image.table_ir(annotated, {"k", "other"}, {}, {}, ptx, "x86_64-unknown-linux-gnu", "")
-    assert 'c"rw\\00"' in table and "i64 0, ptr null, ptr null, i32 -1 }, %kernel_desc" not in table  # k: args-only
-    assert table.count("i64 0, ptr null, ptr null, i32 -1 }") == 1                                    # other: any
+    assert 'c"rw\\00"' in table and "i64 0, ptr null, ptr null, i32 -1, i32 0 }, %kernel_desc" not in table
+    assert table.count("i64 0, ptr null, ptr null, i32 -1, i32 0 }") == 1                      # other: any
 
 
 def test_the_table_gives_the_fused_kernels_slots_the_ptx_header_records():
@@ -28,6 +28,15 @@ def test_the_table_gives_the_fused_kernels_slots_the_ptx_header_records():
     annotated = device_driver.with_effects(kernels, ptx)
     assert (annotated["k"].fused_slot, annotated["other"].fused_slot) == (0, -1)
     table = native_image.table_ir(annotated, {"k", "other"}, {}, {}, ptx, "x86_64-unknown-linux-gnu", "")
-    assert table.count(", i32 0 }") == 1 and table.count(", i32 -1 }") == 1
+    assert table.count(", i32 0, i32 0 }") == 1 and table.count(", i32 -1, i32 0 }") == 1
     # without the GPU's code (no PTX loaded) no launch is fused
-    assert ", i32 0 }" not in native_image.table_ir(annotated, set(), {}, {}, None, "x86_64-unknown-linux-gnu", "")
+    without_ptx = native_image.table_ir(annotated, set(), {}, {}, None, "x86_64-unknown-linux-gnu", "")
+    assert ", i32 0, i32 0 }" not in without_ptx
+
+
+def test_the_table_says_which_kernels_may_spread_a_short_loop():
+    """KernelInfo.spreads reaches kernel_desc.spreads (the last field), for GPU kernels only."""
+    kernels = {"k": KernelInfo("k", [POINTER], spreads=True), "other": KernelInfo("other", [POINTER])}
+    table = native_image.table_ir(kernels, {"k", "other"}, {}, {}, "", "x86_64-unknown-linux-gnu", "")
+    assert table.count(", i32 -1, i32 1 }") == 1 and table.count(", i32 -1, i32 0 }") == 1
+    assert ", i32 1 }" not in native_image.table_ir(kernels, set(), {}, {}, None, "x86_64-unknown-linux-gnu", "")

@@ -247,6 +247,9 @@ class KernelInfo:
     # From the GPU code's header (device_driver.with_effects): the fused kernel's slot for
     # this kernel's body (targets/nvptx/fusion.py); -1: its launches are never fused.
     fused_slot: int = -1
+    # A grid-stride kernel folding no reduction across teams: the launcher may narrow its
+    # default blocks to spread a short loop over every multiprocessor (policy.c spread_block).
+    spreads: bool = False
 
     def __post_init__(self):
         for kind in self.params:

@@ -84,7 +84,7 @@ enum scheme {
 /* ---------------------------------------------------------------- the image table
  * What omp2gpu writes into a native program for its target regions
  * (omp2gpu/native_image.py); IMAGE_VERSION changes with this layout. */
-#define IMAGE_VERSION 6
+#define IMAGE_VERSION 7
 typedef void (*work_group_fn)(void **args, long group, long num_groups, int threads);
 
 struct kernel_desc {
@@ -110,6 +110,9 @@ struct kernel_desc {
     /* the fused kernel's slot for this kernel (omp2gpu/targets/nvptx/fusion.py): its
      * launches may run fused with others' (fused_launches.c); -1: never */
     int fused_slot;
+    /* 1: a grid-stride kernel that folds no reduction across its teams: its default blocks
+     * may narrow so that a short loop reaches every multiprocessor (policy.c spread_block) */
+    int spreads;
 };
 
 struct global_desc {
@@ -149,7 +152,7 @@ int device_kinds(char *kinds, int most);
 int launch_override(long *teams, long *threads);
 long teams_environment(int threads);
 /* a kernel's launch information on one device */
-struct launch_info { long default_block; int scheme; int one_team; };
+struct launch_info { long default_block; int scheme; int one_team; int spreads; };
 struct launch_info launch_info_for(const struct kernel_desc *kernel, int cpu_device);
 void launch_configuration(struct launch_info info, long max_threads, long multiprocessors,
                           long num_teams, long thread_limit, long trip_count, long *grid, long *block);

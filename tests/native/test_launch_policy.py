@@ -151,3 +151,27 @@ int main(void) {{
     program = build(tmp_path, str(source))
     found, _ = shapes(program, tmp_path, "cpu", None, "1\n")
     assert found[0][1] == HINTS[expression]
+
+
+def test_a_kernel_folding_a_reduction_across_teams_is_not_spread(tmp_path, fake_driver):
+    """More teams are more partial results to fold: a reduction's kernel keeps the default
+    block (kernel_desc.spreads); the same loop without one spreads."""
+    source = tmp_path / "reduce.c"
+    source.write_text("""#include <stdio.h>
+int main(void) {
+    static double a[10000];
+    double sum = 0;
+#pragma omp target teams distribute parallel for map(tofrom: a)
+    for (int i = 0; i < 10000; i++)
+        a[i] = i;
+#pragma omp target teams distribute parallel for map(to: a) reduction(+: sum)
+    for (int i = 0; i < 10000; i++)
+        sum += a[i];
+    printf("%.1f\\n", sum);
+    return 0;
+}
+""")
+    program = build(tmp_path, str(source))
+    found, _ = shapes(program, tmp_path, "gpu", None, LD_LIBRARY_PATH=str(fake_driver), FAKE_CUDA_KERNEL_MS="1",
+                      FAKE_CUDA_MULTIPROCESSORS="132")
+    assert found == [(105, 96), (20, 512)]

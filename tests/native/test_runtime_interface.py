@@ -113,7 +113,7 @@ def _ir_layouts() -> dict[str, list[int]]:
 FIELDS = {
     "kernel_desc": ("name", "params", "default_block", "team_stack_bytes", "scheme", "one_team", "gpu",
                     "cpu_scheme", "cpu_function", "cpu_default_block", "cpu_one_team", "writes", "param_bytes",
-                    "fused_slot"),
+                    "fused_slot", "spreads"),
     "global_desc": ("name", "cpu_address", "size"),
     "image_desc": ("version", "kernel_count", "kernels", "cpu_global_count", "cpu_globals", "ptx", "cubin",
                    "cubin_size", "cubin_arch"),

@@ -1,7 +1,8 @@
 /* Distribute loops whose teams leave after their last chunk (the control loop's
  * leave_if): teams of several chunks (dist_schedule), fewer threads than the team has
  * (num_threads, if(parallel:) false), the split spelling, a loop shorter than the teams,
- * an empty loop, and a time-step loop of such regions over one mapped array. */
+ * an empty loop, and a time-step loop of such regions over a struct's mapped arrays (the
+ * struct mapped whole first: its members' sections alone would leave `g` partly present). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,7 +20,7 @@ int main(int argc, char **argv) {
     struct field g = {n, malloc(sizeof(double) * n), malloc(sizeof(double) * n)};
     for (i = 0; i < n; i++) { g.u[i] = i % 17; g.f[i] = 0.5 * (i % 5); }
 
-    #pragma omp target data map(tofrom: g.u[0:n]) map(to: g.f[0:n])
+    #pragma omp target data map(to: g) map(tofrom: g.u[0:n]) map(to: g.f[0:n])
     {
         for (int step = 0; step < 4; step++) {
             #pragma omp target teams distribute parallel for dist_schedule(static, 97) num_teams(13)

@@ -15,7 +15,9 @@ from omp2gpu.codegen.openmp.plan.inlined_callees import functions_holding
 from omp2gpu.codegen.openmp.plan.scheme_interface import BuiltKernel, accepted_region
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.offload.abi import BYTES, KernelInfo
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
+from omp2gpu.offload.abi import BYTES, GPU_COMBINED, GPU_SPMDIZED, KernelInfo
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.metadirectives import metadirective_remarks
@@ -108,8 +110,18 @@ def kernel_table(build) -> dict[str, KernelInfo]:
                                                              for c in kernel.captures),
                                            default_block_size=kernel.scheme.block_size,
                                            scheme=kernel.scheme.name, team_stack_bytes=kernel.team_stack_bytes,
-                                           one_team=kernel.plan.one_team)
+                                           one_team=kernel.plan.one_team, spreads=_spreads(kernel))
             for kernel in build.kernels}
+
+
+def _spreads(kernel) -> bool:
+    """A grid-stride GPU kernel that folds no reduction across its teams: the launcher may
+    give a short loop narrower blocks, more of them (KernelInfo.spreads)."""
+    if kernel.scheme.name not in (GPU_COMBINED, GPU_SPMDIZED):
+        return False
+    construct = kernel.plan.construct
+    directives = [construct.directive] + [inner.directive for inner in nodes_of(construct.body, OmpConstruct)]
+    return not any(clause.name == "reduction" for directive in directives for clause in directive.clauses)
 
 
 def describe_regions(build: DeviceBuild) -> str:
