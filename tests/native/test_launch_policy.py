@@ -30,7 +30,9 @@ def shapes(program: Path, tmp_path: Path, device: str, launch: str | None, outpu
     """(grid, block) of the program's kernels in order, and its stderr; on the CPU device
     its output is checked too."""
     log = tmp_path / f"launches-{device}-{launch}.log"
+    # OMP_NUM_THREADS: the CPU device's workers, its "multiprocessors" (the machine's cores otherwise)
     settings = {"OMP2GPU_DEVICES": device, "OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log),
+                "OMP_NUM_THREADS": "2",
                 **({"OMP2GPU_LAUNCH": launch} if launch is not None else {}), **env}
     done = subprocess.run([str(program)], capture_output=True, text=True, timeout=120,
                           env={"PATH": os.environ.get("PATH", ""), **settings})
