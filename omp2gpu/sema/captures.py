@@ -129,8 +129,13 @@ def assigned_names(node, pointers: frozenset[str] = frozenset()) -> set[str]:
 
 def directive_expressions(directive) -> list:
     """Every C expression node held by a directive's clauses (found generically)."""
+    return clause_expressions(getattr(directive, "clauses", ()))
+
+
+def clause_expressions(clauses) -> list:
+    """Every C expression node held by these clauses."""
     found: list = []
-    for clause in getattr(directive, "clauses", ()):
+    for clause in clauses:
         _collect_nodes(clause, found)
     return found
 

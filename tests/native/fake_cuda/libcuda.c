@@ -22,6 +22,7 @@
  *   to-device|to-host" once made.
  * FAKE_CUDA_REGISTERS=N,W: a kernel uses N registers and its wide-register twin (the name
  *   ending in __wide) W (cuFuncGetAttribute; unset: it cannot say).
+ * FAKE_CUDA_MULTIPROCESSORS=N: the GPU's multiprocessors (default 2; an H200 has 132).
  * FAKE_CUDA_EXIT_TEARDOWN=MS: as the real driver, an exit handler registered by cuInit
  * tears the driver down, taking MS milliseconds; every copy, allocation, launch and wait
  * from its start fails with CUDA_ERROR_DEINITIALIZED (another thread still offloading

@@ -16,7 +16,6 @@ IR exists, for the reason the remark prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from pycparser import c_ast
 
@@ -25,7 +24,7 @@ from omp2gpu.codegen.openmp.plan.team_shared_names import shared_in_parallel_reg
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.sema import ctypes as ct
-from omp2gpu.sema.captures import assigned_names, directive_expressions, free_identifiers
+from omp2gpu.sema.captures import assigned_names, clause_expressions, directive_expressions, free_identifiers
 from omp2gpu.sema.reduction_items import COMPLEX_DECLARED_IDENTITIES, array_scalars
 from omp2gpu.sema.requires import is_reverse_offload
 from omp2gpu.sema.typed_scopes import TypedScopes, visible_names
@@ -321,9 +320,8 @@ _DEVICE_EVALUATED = ("num_threads", "schedule", "dist_schedule", "grainsize", "n
 
 
 def _device_clause_expressions(directive) -> list:
-    clauses = [clause for clause in directive.clauses if clause.name in _DEVICE_EVALUATED
-               or (clause.name == "if" and clause.modifier not in (None, "target", "target data"))]
-    return directive_expressions(SimpleNamespace(clauses=clauses))
+    return clause_expressions(clause for clause in directive.clauses if clause.name in _DEVICE_EVALUATED
+                              or (clause.name == "if" and clause.modifier not in (None, "target", "target data")))
 
 
 def _long_double_inside(ctype) -> bool:

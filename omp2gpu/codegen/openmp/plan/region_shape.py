@@ -236,15 +236,20 @@ def hintable_at_launch(expression, construct, cg) -> bool:
         return (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
                 and not symbol.volatile and isinstance(symbol.ctype, (ct.ArrayType, ct.VariableArrayType)))
 
-    return _host_readable(expression, lambda name: name not in declared, host_array,
+    def file_function(name: str) -> bool:
+        symbol = None if name in declared else cg.scope.lookup(name)
+        return symbol is not None and symbol.kind == "function"
+
+    return _host_readable(expression, lambda name: name not in declared, host_array, file_function,
                           cg.module.function_definitions, depth=0)
 
 
-def _host_readable(node, readable_name, host_array, functions: dict, depth: int) -> bool:
+def _host_readable(node, readable_name, host_array, file_function, functions: dict, depth: int) -> bool:
     """`node` reads only names `readable_name` accepts, elements of `host_array`s, and what
-    the single `return` of a called function of `functions` reads of its parameters."""
+    the single `return` of a called function of `functions` (a name `file_function` says
+    is one, not a pointer's) reads of its parameters."""
     def inner(child) -> bool:
-        return _host_readable(child, readable_name, host_array, functions, depth)
+        return _host_readable(child, readable_name, host_array, file_function, functions, depth)
 
     if node is None:
         return True
@@ -253,14 +258,16 @@ def _host_readable(node, readable_name, host_array, functions: dict, depth: int)
     if isinstance(node, c_ast.ArrayRef):
         return isinstance(node.name, c_ast.ID) and host_array(node.name.name) and inner(node.subscript)
     if isinstance(node, c_ast.FuncCall):
-        definition = functions.get(node.name.name) if isinstance(node.name, c_ast.ID) else None
+        named = isinstance(node.name, c_ast.ID) and file_function(node.name.name)
+        definition = functions.get(node.name.name) if named else None
         items = (definition.body.block_items or []) if definition is not None else []
         if depth > 8 or len(items) != 1 or not isinstance(items[0], c_ast.Return):
             return False
         parameters = {getattr(p, "name", None) for p in (getattr(definition.decl.type.args, "params", None) or [])}
         arguments = node.args.exprs if node.args is not None else []
         return all(inner(argument) for argument in arguments) and _host_readable(
-            items[0].expr, parameters.__contains__, lambda name: False, functions, depth + 1)
+            items[0].expr, parameters.__contains__, lambda name: False, lambda name: name not in parameters,
+            functions, depth + 1)
     member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."
     if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
         return False

@@ -115,6 +115,7 @@ class TeamMasterGuard:
 
 class GuardedHooks(ControlLoopHooks):
     leaves_after_final_chunk = False    # the team meets at a barrier after each parallel region anyway
+
     def __init__(self, guard: TeamMasterGuard, shared, outer):
         super().__init__(guard, shared, outer)
         self.guard = guard
