@@ -3,8 +3,12 @@ target regions on the host), by omp2gpu and by Clang 19 (build_clang.py's folder
 here), run; for omp2gpu and Clang: whether the output is gcc's, the summed kernel time, the
 kernels' registers and theoretical occupancy (time-weighted), and the end-to-end time.
 
-    python bench/peers/run.py [--peers .peers] [--only SUBSTRING[,SUBSTRING...]] [--jobs 16] [--out DIR]
-    python bench/peers/run.py --report results.json        (results.md and the plot again)
+    python bench/peers/run.py [--peers .peers] [--only SUBSTRING[,SUBSTRING...]] [--part K/N] [--jobs 16] [--out DIR]
+    python bench/peers/run.py --report results.json [more.json ...]   (results.md and the plot again)
+
+The whole list takes about nine minutes on an H200's host, more than one lent-GPU command may
+run: `--part 1/2` and `--part 2/2` run every other program each, and `--report` on both
+results.json files makes the one table (a later file's row replaces an earlier one's).
 
 Kernel time comes from one method for both compilers: kernel_log.c, a CUDA injection
 library whose CUPTI activity records give each kernel's start and end on the GPU. The
@@ -185,6 +189,21 @@ def write(results: dict, out: Path | None) -> None:
         plot(results, folder / "omp2gpu_over_clang.png")
 
 
+def _part(text: str) -> tuple[int, int]:
+    number, _, count = text.partition("/")
+    if not (number.isdigit() and count.isdigit() and 1 <= int(number) <= int(count)):
+        raise argparse.ArgumentTypeError(f"--part wants K/N with 1 <= K <= N, not {text!r}")
+    return int(number), int(count)
+
+
+def merged_results(runs: list[dict]) -> dict:
+    """Several runs' results as one: each program's row from the last run that has it."""
+    rows = {}
+    for run in runs:
+        rows.update({row["name"]: row for row in run["programs"]})
+    return {**runs[0], "programs": sorted(rows.values(), key=lambda row: row["name"])}
+
+
 def gpu_name() -> str:
     try:
         names = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
@@ -200,16 +219,19 @@ def main() -> int:
     parser.add_argument("--only")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--report", type=Path)
+    parser.add_argument("--part", type=_part, default=(1, 1), help="K/N: the K-th of N interleaved slices")
+    parser.add_argument("--report", type=Path, nargs="+")
     options = parser.parse_args()
     if options.report:
-        results = json.loads(options.report.read_text())
+        results = merged_results([json.loads(path.read_text()) for path in options.report])
         write(results, options.out)
         print(markdown(results))
         return 0
     wanted = options.only.split(",") if options.only else None
     programs = [Program.from_json(p) for p in json.loads((options.peers / "programs.json").read_text())
                 if wanted is None or any(part in p["name"] for part in wanted)]
+    slice_number, slices = options.part
+    programs = programs[slice_number - 1::slices]
     work = Path(tempfile.mkdtemp(prefix="omp2gpu-peers-"))
     runtime = work / "runtime"
     with tarfile.open(options.peers / "runtime.tar.xz") as archive:

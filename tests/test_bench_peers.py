@@ -1,0 +1,32 @@
+"""bench/peers/run.py's bookkeeping that needs no GPU: a run split over several lent-GPU
+commands (`--part K/N`) and merged again (`--report a.json b.json`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "peers"))
+import run  # noqa: E402  (bench/peers/run.py)
+
+
+def test_a_later_run_replaces_an_earlier_runs_row_and_the_rows_stay_sorted():
+    first = {"device": "NVIDIA H200", "programs": [{"name": "b", "omp2gpu": 1}, {"name": "a", "omp2gpu": 1}]}
+    second = {"device": "NVIDIA H200", "programs": [{"name": "c", "omp2gpu": 2}, {"name": "a", "omp2gpu": 2}]}
+    merged = run.merged_results([first, second])
+    assert [(row["name"], row["omp2gpu"]) for row in merged["programs"]] == [("a", 2), ("b", 1), ("c", 2)]
+    assert merged["device"] == "NVIDIA H200"
+
+
+@pytest.mark.parametrize("text, part", [("1/2", (1, 2)), ("2/2", (2, 2)), ("1/1", (1, 1))])
+def test_a_part_is_k_of_n(text, part):
+    assert run._part(text) == part
+
+
+@pytest.mark.parametrize("text", ["0/2", "3/2", "2", "a/b"])
+def test_a_bad_part_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="--part wants K/N"):
+        run._part(text)
