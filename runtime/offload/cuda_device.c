@@ -557,16 +557,18 @@ static const struct cuda_twin *twin_of(struct cuda_module *m, const char *kernel
 }
 
 /* The function a launch of grid x block runs: the kernel's wide-register twin where the
- * grid is too small for the twin's registers to cost occupancy (policy.c), else the kernel. */
+ * grid is too small for the twin's registers to cost occupancy (policy.c), else the kernel.
+ * `launching`: said in the debug output (not when the profile only asks what would run). */
 static int launch_function(struct device *d, struct cuda_module *m, const char *kernel, long grid, long block,
-                           CUfunction *function) {
+                           int launching, CUfunction *function) {
     const struct cuda_twin *twin;
     if (cuda_function(d, m, kernel, function)) return -1;
     if (!wide_twins_enabled() || !cu.cuFuncGetAttribute) return 0;
     twin = twin_of(m, kernel, *function);
     if (twin && twin->function && wide_twin_fits(grid, block, d->multiprocessors, twin->registers)) {
-        offload_debug(1, "kernel %s: its wide-register twin (%d registers) for %ld x %ld", kernel, twin->registers,
-                      grid, block);
+        if (launching)
+            offload_debug(1, "kernel %s: its wide-register twin (%d registers) for %ld x %ld", kernel,
+                          twin->registers, grid, block);
         *function = twin->function;
     }
     return 0;
@@ -599,7 +601,7 @@ static int cuda_launch(struct device *d, void *module, const struct kernel_desc 
         device_error(d, "no code for kernel '%s' on device %d", kernel->name, d->number);
         return -1;
     }
-    if (current(d) || launch_function(d, module, kernel->name, grid, block, &function)) return -1;
+    if (current(d) || launch_function(d, module, kernel->name, grid, block, 1, &function)) return -1;
     if (micros) return timed_launch(d, function, grid, block, args, micros);
     if (check(d, cu.cuLaunchKernel(function, (unsigned)grid, 1, 1, (unsigned)block, 1, 1, 0, 0, args, 0),
               "cuLaunchKernel"))
@@ -618,7 +620,7 @@ static int cuda_kernel_resources(struct device *d, void *module, const struct ke
                                  long block, int *registers, int *shared_bytes) {
     CUfunction function;
     if (!module || !kernel->gpu || !cu.cuFuncGetAttribute || current(d)
-        || launch_function(d, module, kernel->name, grid, block, &function))
+        || launch_function(d, module, kernel->name, grid, block, 0, &function))
         return -1;
     if (cu.cuFuncGetAttribute(registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0) *registers = -1;
     if (cu.cuFuncGetAttribute(shared_bytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function) != 0) *shared_bytes = -1;
@@ -658,7 +660,7 @@ static int cuda_launch_queued(struct device *d, void *module, const struct kerne
         device_error(d, "no code for kernel '%s' on device %d", kernel->name, d->number);
         return -1;
     }
-    if (current(d) || launch_function(d, module, kernel->name, grid, block, &function)) return -1;
+    if (current(d) || launch_function(d, module, kernel->name, grid, block, 1, &function)) return -1;
     slot = s->next_stream;
     if (!s->streams[slot] && check(d, cu.cuStreamCreate(&s->streams[slot], 0), "cuStreamCreate")) return -1;
     for (i = 0; i < after_count; i++)

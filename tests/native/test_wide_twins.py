@@ -60,6 +60,18 @@ def test_a_twin_too_wide_for_the_blocks_a_multiprocessor_gets_is_not_used(progra
     assert run == [ROWS_KERNEL, BIG_KERNEL, PLAIN_KERNEL]
 
 
+def test_the_debug_output_names_each_twin_launch_once(program, fake_driver, tmp_path):
+    """LIBOMPTARGET_DEBUG says which launches run the twin, once each, also when the profile
+    asks what ran (cuda_kernel_resources looks the function up again, silently)."""
+    done = subprocess.run([str(program)], capture_output=True, text=True, timeout=120,
+                          env={"PATH": os.environ.get("PATH", ""), "OMP2GPU_DEVICES": "gpu",
+                               "OMP_TARGET_OFFLOAD": "MANDATORY", "LD_LIBRARY_PATH": str(fake_driver),
+                               "FAKE_CUDA_KERNEL_MS": "1", "FAKE_CUDA_REGISTERS": "28,80", "LIBOMPTARGET_DEBUG": "1",
+                               "OMP2GPU_PROFILE": str(tmp_path / "trace.json")})
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count(f"kernel {ROWS_KERNEL}: its wide-register twin (80 registers)") == 1
+
+
 def test_the_profile_gives_the_registers_of_what_ran(program, fake_driver, tmp_path):
     """OMP2GPU_PROFILE's registers a launch are the twin's where the twin ran (`omp2gpu report --run`
     reads them as the driver's)."""
