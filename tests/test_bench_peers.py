@@ -4,13 +4,17 @@ commands (`--part K/N`) and merged again (`--report a.json b.json`)."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench" / "peers"))
-import run  # noqa: E402  (bench/peers/run.py)
+PEERS = Path(__file__).resolve().parents[1] / "bench" / "peers"
+sys.path.insert(0, str(PEERS))                  # run.py imports its neighbour programs.py
+_spec = importlib.util.spec_from_file_location("bench_peers_run", PEERS / "run.py")
+run = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(run)
 
 
 def test_a_later_run_replaces_an_earlier_runs_row_and_the_rows_stay_sorted():
