@@ -79,8 +79,7 @@ def team_size(cg, construct) -> ir.Value:
     if parallel is None:
         return size
     clause = next(iter(clauses_named(parallel, "num_threads")), None)
-    if clause is not None and (evaluable_at_launch(clause.expr, construct)
-                               or hintable_at_launch(clause.expr, construct, cg)):
+    if clause is not None and hintable_at_launch(clause.expr, construct, cg):    # evaluable_at_launch's too
         requested = evaluate_clause(cg, parallel, "num_threads")
         narrower = b.and_(b.icmp_signed(">", requested, ir.Constant(I32, 0)),
                           b.or_(b.icmp_signed("==", size, ir.Constant(I32, 0)),

@@ -200,14 +200,8 @@ def _spmd_prelude(prelude: list, loop: OmpConstruct) -> bool:
 
 
 def reads_only(node) -> bool:
-    if node is None:
-        return True
-    member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."     # not p->x
-    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
-        return False
-    if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
-        return False
-    return all(reads_only(child) for _, child in node.children())
+    """Whether `node` only reads variables: no memory through pointers or arrays, no call."""
+    return _host_readable(node, lambda name: True, lambda name: False, lambda name: False, {}, depth=0)
 
 
 def evaluable_at_launch(expression, construct) -> bool:
@@ -231,13 +225,16 @@ def hintable_at_launch(expression, construct, cg) -> bool:
     fewer threads than num_threads asks, which OpenMP allows."""
     declared = {declaration.name for declaration in nodes_of(construct.body, c_ast.Decl)}
 
+    def outer_symbol(name: str):
+        return None if name in declared else cg.scope.lookup(name)
+
     def host_array(name: str) -> bool:
-        symbol = None if name in declared else cg.scope.lookup(name)
+        symbol = outer_symbol(name)
         return (symbol is not None and symbol.kind == "object" and symbol.storage == "auto"
                 and not symbol.volatile and isinstance(symbol.ctype, (ct.ArrayType, ct.VariableArrayType)))
 
     def file_function(name: str) -> bool:
-        symbol = None if name in declared else cg.scope.lookup(name)
+        symbol = outer_symbol(name)
         return symbol is not None and symbol.kind == "function"
 
     return _host_readable(expression, lambda name: name not in declared, host_array, file_function,
@@ -268,8 +265,9 @@ def _host_readable(node, readable_name, host_array, file_function, functions: di
         return all(inner(argument) for argument in arguments) and _host_readable(
             items[0].expr, parameters.__contains__, lambda name: False, lambda name: name not in parameters,
             functions, depth + 1)
-    member_of_value = isinstance(node, c_ast.StructRef) and node.type == "."
-    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)) and not member_of_value:
+    if isinstance(node, c_ast.StructRef):
+        return node.type == "." and inner(node.name)        # not p->x; the field is no variable
+    if not isinstance(node, _PURE_EXPRESSIONS + (c_ast.UnaryOp,)):
         return False
     if isinstance(node, c_ast.UnaryOp) and (node.op in _WRITING_OPERATORS or node.op == "*"):
         return False
