@@ -12,11 +12,10 @@ from omp2gpu.codegen.openmp.gpu.device_module import (
 )
 from omp2gpu.codegen.openmp.host.scheme import HostOpenMP
 from omp2gpu.codegen.openmp.plan.inlined_callees import functions_holding
+from omp2gpu.codegen.openmp.plan.region_shape import nested_constructs
 from omp2gpu.codegen.openmp.plan.scheme_interface import BuiltKernel, accepted_region
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.diagnostics import CompileError, SourceLocation
-from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
-from omp2gpu.frontend.tree_walks import nodes_of
 from omp2gpu.offload.abi import BYTES, GPU_COMBINED, GPU_SPMDIZED, KernelInfo
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
@@ -119,9 +118,8 @@ def _spreads(kernel) -> bool:
     give a short loop narrower blocks, more of them (KernelInfo.spreads)."""
     if kernel.scheme.name not in (GPU_COMBINED, GPU_SPMDIZED):
         return False
-    construct = kernel.plan.construct
-    directives = [construct.directive] + [inner.directive for inner in nodes_of(construct.body, OmpConstruct)]
-    return not any(clause.name == "reduction" for directive in directives for clause in directive.clauses)
+    return not any(clause.name == "reduction" for construct in nested_constructs(kernel.plan.construct)
+                   for clause in construct.directive.clauses)
 
 
 def describe_regions(build: DeviceBuild) -> str:
