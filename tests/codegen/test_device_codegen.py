@@ -201,7 +201,8 @@ def test_control_loop_latch_reconverges_the_warp_before_the_barrier(tmp_path):
     translation = _translate(tmp_path, "#include <omp.h>\n" + CRITICAL_ON_TEAM_SHARED, scheme="control-loop")
     ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
     kernel = ptx[ptx.index(".entry"):]
-    assert re.search(r"bar\.warp\.sync\s+%r\d+;\s+barrier\.sync\s+0;", kernel)   # the warp meets first
+    # the warp meets first: with the full mask in a block of whole warps, else its lanes'
+    assert re.search(r"bar\.warp\.sync\s+-1;", kernel) and re.search(r"bar\.warp\.sync\s+%r\d+;", kernel)
     assert "bar.sync" not in kernel
 
 
@@ -220,8 +221,9 @@ def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a
     assert re.findall(r"\bld\.b64|\bst\.b64", kernel) == []            # no generic access to a[]
     assert kernel.count("barrier.sync") == 1                               # the latch's
     blocks = {block.name: block for function in device.functions for block in function.blocks}
-    # the latch's only way is back to the header; FINAL's, out
-    assert [target.name for target in blocks["control.latch"].terminator.operands] == ["control.header"]
+    # the latch's only way, once the warps and then the block have met, is back to the header; FINAL's, out
+    assert {target.name for target in blocks["control.latch"].terminator.operands} >= {"warps.whole", "warps.partial"}
+    assert [target.name for target in blocks["warps.met"].terminator.operands] == ["control.header"]
     assert [target.name for target in blocks["control.final"].terminator.operands] == ["control.exit"]
 
 
@@ -261,6 +263,28 @@ def test_control_loop_team_waits_for_the_master_when_code_follows_the_last_chunk
     device = translation.device.module
     assert not any(g.name.endswith("_dist_last") for g in device.global_values)
     assert _exits(device) == {"control.final"}
+
+
+MANY_REDUCTIONS = """
+void folds(int n, int *v, int *sum, double *prod, int *hi, double *lo) {
+  int s = 0, m = -1000; double p = 1, l = 1e300;
+  #pragma omp target teams distribute parallel for map(to: v[0:n]) reduction(+: s) reduction(*: p) \\
+      reduction(max: m) reduction(min: l)
+  for (int i = 0; i < n; i++) { s += v[i]; p *= 1.0 + v[i] % 2; m = v[i] > m ? v[i] : m; l = v[i] < l ? v[i] : l; }
+  *sum = s; *prod = p; *hi = m; *lo = l;
+}
+"""
+
+
+def test_combined_reductions_meet_at_one_barrier(tmp_path):
+    """Every reduction variable of a combined kernel is folded across warps, then the team
+    meets once and warp 0 folds them all: four variables, one barrier (they met four)."""
+    translation = _translate(tmp_path, MANY_REDUCTIONS)
+    assert _schemes(translation) == ["combined"]
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    kernel = ptx[ptx.index(".entry"):].split("\n}\n")[0]
+    assert kernel.count("barrier.sync") == 1
+    assert len(re.findall(r"atom\.", kernel)) >= 4               # one atomic fold per variable
 
 
 @pytest.mark.skipif(nvptx.find_ptxas() is None or shutil.which("nvcc") is None, reason="needs nvcc and ptxas")

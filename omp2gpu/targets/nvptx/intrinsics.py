@@ -113,8 +113,23 @@ def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
 def diverged_barrier(builder: ir.IRBuilder) -> None:
     """The block meets at a barrier its warps' lanes may reach apart (from different
     branches or states): each warp's lanes meet first (bar.warp.sync over the lanes the
-    block has), then the block (barrier.sync 0, not aligned; see `barrier`)."""
+    block has), then the block (barrier.sync 0, not aligned; see `barrier`).
+    A block of whole warps (a test the whole block takes alike) names the full mask, a
+    constant: ptxas then merges the warp's meeting with the WARPSYNC.ALL it puts before
+    the barrier itself, where a mask in a register is one more step (H200, the control
+    loop's vadd: 2% of the kernel's time). Only a last, partial warp computes its mask."""
+    function = builder.function
+    full, partial = function.append_basic_block("warps.whole"), function.append_basic_block("warps.partial")
+    meet = function.append_basic_block("warps.met")
+    in_last_warp = builder.and_(read_sreg(builder, "ntid.x"), _i32(WARP_SIZE - 1))
+    builder.cbranch(builder.icmp_unsigned("==", in_last_warp, _i32(0)), full, partial)
+    builder.position_at_end(full)
+    warp_sync(builder, FULL_MASK)
+    builder.branch(meet)
+    builder.position_at_end(partial)
     warp_sync(builder, warp_lanes_mask(builder))
+    builder.branch(meet)
+    builder.position_at_end(meet)
     barrier(builder, aligned=False)
 
 

@@ -391,6 +391,11 @@ class DataEnvironment:
         """Fold reductions and lastprivate values into the originals."""
         for op, original, private in self.reductions:
             self.combine_reduction(op, original, private)
+        # A combine_reduction may gather the variables and fold them all at once (the GPU
+        # combined scheme: one team barrier for all of them).
+        gathered = getattr(self.combine_reduction, "fold_gathered", None)
+        if gathered is not None:
+            gathered()
         self._fold_sections()
         if not self.lastprivates:
             return

@@ -77,10 +77,8 @@ class CombinedConstruct(GpuKernelScheme):
                 return cg.builder.trunc(cg.builder.load(last_flag), I1)
             environment = DataEnvironment(
                 cg, linear.other_clauses, loop_variables=[],
-                combine_reduction=lambda op, original, private: reduce_into(cg, op, original, private),
-                lastprivate_condition=ran_last,
-                combine_section_element=lambda op, original, private: reduce_into(cg, op, original, private,
-                                                                                  reused=True))
+                combine_reduction=TeamReductions(cg), lastprivate_condition=ran_last,
+                combine_section_element=lambda op, original, private: reduce_into(cg, op, original, private))
             with environment:
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
                 linear.declare_copies()
@@ -149,23 +147,53 @@ def _dist_chunk(cg, shape, iv_type):
 
 
 # ----------------------------------------------------------------- reductions
-def reduce_into(cg, op: str, original, private, reused: bool = False) -> None:
-    """Fold every thread's private value into `original` (global memory): warp shuffles,
-    then one value per warp through shared memory, then one atomic per team. `reused`: the
-    code is emitted once for several values (an array section's elements, in a loop), so
-    the team waits until warp 0 has read the shared values before the next are stored."""
-    b = cg.builder
+class TeamReductions:
+    """The kernel's reduction variables, folded together (its combine_reduction): as the
+    environment hands each over, its threads' values are reduced across each warp and the
+    warp's lane 0 stores the result in shared memory; then (fold_gathered) the team meets
+    once, and warp 0 folds each variable and its lane 0 makes the atomics. One barrier for
+    any number of variables: reduction_all_operators' nine met nine, one after another."""
+
+    def __init__(self, cg):
+        self.cg = cg
+        self.stored = []
+
+    def __call__(self, op: str, original, private) -> None:
+        self.stored.append((op, original, _store_warp_partial(self.cg, op, original, private)))
+
+    def fold_gathered(self) -> None:
+        stored, self.stored = self.stored, []
+        if stored:
+            nvptx.diverged_barrier(self.cg.builder)     # lane 0 arrives from its stores
+            _fold_warp_partials(self.cg, stored)
+
+
+def reduce_into(cg, op: str, original, private) -> None:
+    """Fold one value of every thread into `original` (global memory), emitted once for
+    several values (an array section's elements, in a loop): the team waits until warp 0
+    has read the shared values before the next are stored."""
+    shared = _store_warp_partial(cg, op, original, private)
+    nvptx.diverged_barrier(cg.builder)
+    _fold_warp_partials(cg, [(op, original, shared)])
+    nvptx.diverged_barrier(cg.builder)
+
+
+def _lane_and_warp(b):
+    tid = nvptx.read_sreg(b, "tid.x")
+    return b.and_(tid, ir.Constant(I32, WARP_SIZE - 1)), b.lshr(tid, ir.Constant(I32, 5))
+
+
+def _store_warp_partial(cg, op: str, original, private):
+    """Every thread's private value folded across its warp (shuffles); lane 0 stores the
+    warp's partial in a shared array, which is returned."""
     ctype = original.ctype
     if ctype.is_integer and ctype.bits < 32:
         raise CompileError(f"a reduction on '{ctype}' is not supported on the GPU")
+    b = cg.builder
     value = b.load(private.address)
-    tid = nvptx.read_sreg(b, "tid.x")
-    ntid = nvptx.read_sreg(b, "ntid.x")
-    lane = b.and_(tid, ir.Constant(I32, WARP_SIZE - 1))
-    warp = b.lshr(tid, ir.Constant(I32, 5))
-    in_warp = b.sub(ntid, b.mul(warp, ir.Constant(I32, WARP_SIZE)))
+    lane, warp = _lane_and_warp(b)
+    in_warp = b.sub(nvptx.read_sreg(b, "ntid.x"), b.mul(warp, ir.Constant(I32, WARP_SIZE)))
     value = warp_reduce(cg, op, ctype, value, lane, bounded(b, in_warp, WARP_SIZE))
-
     shared = _shared_array(cg, ctype)
     store_block, after_store = cg.new_block("red.store"), cg.new_block("red.stored")
     b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), store_block, after_store)
@@ -173,24 +201,33 @@ def reduce_into(cg, op: str, original, private, reused: bool = False) -> None:
     b.store(value, b.gep(shared, [ir.Constant(I32, 0), warp]))
     b.branch(after_store)
     b.position_at_end(after_store)
-    nvptx.diverged_barrier(b)         # lane 0 arrives from its store, the others straight
+    return shared
 
+
+def _fold_warp_partials(cg, stored) -> None:
+    """After the team barrier: warp 0 folds each variable's warp partials, (op, original,
+    shared array) each, and its lane 0 makes one atomic per variable for the team."""
+    b = cg.builder
+    lane, warp = _lane_and_warp(b)
+    ntid = nvptx.read_sreg(b, "ntid.x")
     first_warp, done = cg.new_block("red.warp0"), cg.new_block("red.done")
     b.cbranch(b.icmp_unsigned("==", warp, ir.Constant(I32, 0)), first_warp, done)
     b.position_at_end(first_warp)
     warps = b.lshr(b.add(ntid, ir.Constant(I32, WARP_SIZE - 1)), ir.Constant(I32, 5))
     has_value = b.icmp_unsigned("<", lane, warps)
-    slot = b.gep(shared, [ir.Constant(I32, 0), b.select(has_value, lane, ir.Constant(I32, 0))])
-    partial = b.select(has_value, b.load(slot), reduction_identity(op, ctype))
-    partial = warp_reduce(cg, op, ctype, partial, lane, bounded(b, ntid, WARP_SIZE))
+    index = b.select(has_value, lane, ir.Constant(I32, 0))
+    folded = []
+    for op, original, shared in stored:
+        partial = b.select(has_value, b.load(b.gep(shared, [ir.Constant(I32, 0), index])),
+                           reduction_identity(op, original.ctype))
+        folded.append(warp_reduce(cg, op, original.ctype, partial, lane, bounded(b, ntid, WARP_SIZE)))
     atomic_block = cg.new_block("red.atomic")
     b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), atomic_block, done)
     b.position_at_end(atomic_block)
-    atomic_combine(cg, op, ctype, original.address, partial)
+    for (op, original, _), partial in zip(stored, folded):
+        atomic_combine(cg, op, original.ctype, original.address, partial)
     b.branch(done)
     b.position_at_end(done)
-    if reused:
-        nvptx.diverged_barrier(b)
 
 
 def _shared_array(cg, ctype):

@@ -114,6 +114,17 @@ def _loop_space(cg, loops, counting: ct.IntType):
     return persisted, space
 
 
+class ChunkRange:
+    """The team's chunk [lo, hi) of a distribute parallel for: team-shared slots, or
+    `read`, the values the team loaded from them at the barrier into the chunk's state."""
+
+    def __init__(self, lo, hi):
+        self.lo, self.hi, self.read = lo, hi, None
+
+    def bounds(self, b):
+        return self.read or (b.load(self.lo), b.load(self.hi))
+
+
 # ----------------------------------------------------------------- the loop constructs
 class LoopConstructs:
     """ControlLoopHooks' loop constructs. The class they are mixed into provides
@@ -217,15 +228,20 @@ class LoopConstructs:
         return b.mul(team, chunk), chunk, (b.mul(teams, chunk) if stride else total)
 
     def _distribute_parallel(self, cg, rest, directive, body, lo, hi) -> None:
-        """`distribute parallel for`: one parallel region per team chunk [lo, hi)."""
-        self.chunk_range = (lo, hi)
+        """`distribute parallel for`: one parallel region per team chunk [lo, hi). For the
+        region's final distribute the team reads the bounds right after the barrier (the
+        master writes them only in its own states, before it)."""
+        self.chunk_range = ChunkRange(lo, hi)
+        if directive is self.final_distribute:
+            self.chunk_range.read = tuple(self.machine.after_each_barrier(
+                self.counting.ir_type(), lambda slot=slot: cg.builder.load(slot)) for slot in (lo, hi))
         try:
             self.emit_parallel(cg, rest[1:], directive, body)
         finally:
             self.chunk_range = None
 
     counting = ct.LONG     # the type iterations are counted in, per loop construct (count_type)
-    chunk_range = None     # (lo, hi) shared slots of the team's chunk, inside distribute parallel for
+    chunk_range = None     # the team's chunk (ChunkRange), inside distribute parallel for
     final_distribute = None     # the directive of a distribute after which the region does nothing
     exit_after_parallel = None  # team-shared flag: this chunk's parallel region is the team's last work
     last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
@@ -293,7 +309,7 @@ class LoopConstructs:
             bounds, space = _loop_space(cg, loops, self.counting)
             lo, hi = ir.Constant(self.counting.ir_type(), 0), space.total
             if self.chunk_range is not None:        # this team's chunk of a distribute
-                lo, hi = b.load(self.chunk_range[0]), b.load(self.chunk_range[1])
+                lo, hi = self.chunk_range.bounds(b)
                 self.chunk_range = None             # not the chunk of a loop in the body
             linear = Linear(cg, directive, {loop.variable for loop in loops}, persist=True)
             with self._data_environment(cg, linear.other_clauses, body) if own_environment \

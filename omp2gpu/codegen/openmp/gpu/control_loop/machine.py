@@ -43,7 +43,8 @@ class StateMachine:
         self.control.linkage = "internal"
         self.control.initializer = ir.Constant(array, ir.Undefined)
         self.control.align = 4
-        entry = b.block
+        entry = self.entry = b.block
+        self.preloads = []      # (header phi, what the latch computes for it)
         self.header, self.latch = cg.new_block("control.header"), cg.new_block("control.latch")
         self.final, self.exit = cg.new_block("control.final"), cg.new_block("control.exit")
         b.branch(self.header)
@@ -117,6 +118,21 @@ class StateMachine:
         b.cbranch(b.icmp_unsigned("!=", b.load(flag), ir.Constant(I32, 0)), self.exit, stay)
         b.position_at_end(stay)
 
+    def after_each_barrier(self, ir_type, compute) -> ir.Value:
+        """The value `compute()` gives right after the barrier, which every thread computes
+        in the latch (loads of team-shared memory, nothing that writes): a state that needs
+        it first thing finds it loaded, instead of issuing the loads only once the switch has
+        sent it there (vadd's parallel state: its thread count, then its chunk's bounds, two
+        more round trips to shared memory before the first global load). The value holds
+        what the memory held at the last barrier: for data no thread writes between that
+        barrier and its use."""
+        phi = ir.IRBuilder(self.header)
+        phi.position_at_start(self.header)
+        value = phi.phi(ir_type, "after_barrier")
+        value.add_incoming(ir.Constant(ir_type, ir.Undefined), self.entry)   # no state uses it before
+        self.preloads.append((value, compute))
+        return value
+
     # ----------------------------------------------------------------- closing
     def finish(self) -> None:
         """The master ends the region: FINAL next; then the latch and the exit."""
@@ -130,8 +146,11 @@ class StateMachine:
         # meet first (bar.warp.sync), so the block barrier sees whole warps arrive.
         nvptx.diverged_barrier(b)
         loaded = b.load(self._slot())
+        preloaded = [(phi, compute()) for phi, compute in self.preloads]
         flipped = b.xor(self.idx, ir.Constant(I32, 1))
         self.next.add_incoming(loaded, b.block)
         self.idx.add_incoming(flipped, b.block)
+        for phi, value in preloaded:
+            phi.add_incoming(value, b.block)
         b.branch(self.header)
         b.position_at_end(self.exit)

@@ -342,8 +342,12 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         after = self.machine.reserve()
         last_work, self.exit_after_parallel = self.exit_after_parallel, None     # not a nested region's
         self.machine.go_to(parallel_state, master_only_code=True)
+        participants = lambda: self._participants(cg)       # noqa: E731
+        if last_work is not None:       # the final distribute's: the team's count, read at the barrier
+            count = self.machine.after_each_barrier(I32, participants)
+            participants = lambda: count                    # noqa: E731
         self.machine.open_reserved(parallel_state, "parallel", master_only=False,
-                                   participants=lambda: self._participants(cg), leave_if=last_work)
+                                   participants=participants, leave_if=last_work)
         self._parallel_body(cg, rest, directive, body)
         if not b.block.is_terminated:
             self.machine.leave_if(last_work)
