@@ -90,26 +90,33 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
                   int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
                   int64_t trip_count, const char *where) {
     static const char *fallback = "running the region on the host";
-    struct map_entry small[ENTRIES_ON_STACK], *entries;
+    struct map_entry small[ENTRIES_ON_STACK], *entries = small;
     const struct kernel_desc *kernel;
     struct device *d;
-    uintptr_t slots[MAX_PARAMS + 1];
+    uintptr_t slots[MAX_PARAMS + 1], translated[ENTRIES_ON_STACK];
+    const uintptr_t *remembered = 0;      /* the table's answers for these entries (launch_memo.c) */
     void *args[MAX_PARAMS + 1];
     int image, i, params = 0, failed, all_present = 0, stream = 0;
     long grid, block;
     offload_lock();
     requirements_check_construct(where);
     d = select_device(device);
-    if (bad_entries(d, count, bases, begins, sizes, types, where) || !d) {
-        offload_unlock();
-        return !offload_error_pending();      /* an error kept for the caller: not on the host either */
+    if (d && d->usable && count <= ENTRIES_ON_STACK) {
+        entries = read_entries(count, bases, begins, sizes, types, small);
+        remembered = launch_memo_find(d, kernel_name, entries, count);
     }
-    if (d->usm == USM_MANAGED) settle(d, register_stack(d), where, fallback);   /* its objects reachable */
-    if (!d->usable) {
-        offload_unlock();
-        return 1;
+    if (!remembered) {
+        if (bad_entries(d, count, bases, begins, sizes, types, where) || !d) {
+            offload_unlock();
+            return !offload_error_pending();      /* an error kept for the caller: not on the host either */
+        }
+        if (d->usm == USM_MANAGED) settle(d, register_stack(d), where, fallback);   /* its objects reachable */
+        if (!d->usable) {
+            offload_unlock();
+            return 1;
+        }
+        entries = read_entries(count, bases, begins, sizes, types, small);
     }
-    entries = read_entries(count, bases, begins, sizes, types, small);
     failed = settle(d, images_activate(d), where, fallback);
     kernel = failed ? 0 : images_kernel(kernel_name, &image);
     if (!failed && !kernel) {
@@ -117,9 +124,10 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         failed = settle(d, -1, where, fallback);
     }
     if (!failed && (task_event_offered() || auto_async_enabled()))       /* may the kernel be left running */
-        all_present = table_all_present(d, entries, count);
-    if (!failed) failed = settle(d, table_begin(d, entries, count, where), where, fallback);
+        all_present = remembered ? 1 : table_all_present(d, entries, count);
+    if (!failed && !remembered) failed = settle(d, table_begin(d, entries, count, where), where, fallback);
     for (i = 0; i < count && !failed; i++) {
+        if (i < ENTRIES_ON_STACK) translated[i] = 0;
         if (!(entries[i].type & MAP_TARGET_PARAM)) continue;
         if (params >= MAX_PARAMS) break;
         if (entries[i].type & MAP_LITERAL) {
@@ -127,7 +135,8 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         } else {
             int as_is = (entries[i].type & MAP_IS_DEVICE_PTR)        /* or a predefined allocator */
                         || ((entries[i].type & MAP_ALLOCATOR) && entries[i].size == 0);
-            slots[params] = as_is ? entries[i].base : table_translate(d, &entries[i]);
+            slots[params] = as_is ? entries[i].base : remembered ? remembered[i] : table_translate(d, &entries[i]);
+            if (i < ENTRIES_ON_STACK) translated[i] = slots[params];
             args[params] = &slots[params];
         }
         params++;
@@ -170,7 +179,10 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     if (!failed) {
         record_launch(d, kernel_name, grid, block, kernel->cpu_scheme, stream);
         table_kernel_ran(d);
-        failed = settle(d, table_end(d, entries, count, where), where, fallback);
+        if (!remembered) {
+            failed = settle(d, table_end(d, entries, count, where), where, fallback);
+            if (!failed && count <= ENTRIES_ON_STACK) launch_memo_keep(d, kernel_name, entries, count, translated);
+        }
     }
     if (!failed && d->ops->finish_launch)         /* no copy back waited for the kernel */
         failed = settle(d, kernel_outcome(d, d->ops->finish_launch(d), where), where, fallback);

@@ -277,6 +277,7 @@ struct present_table {
     long hints[2];               /* recent lookups' answers (present_table.c's before) */
     long recent[PRESENT_RECENT]; /* and each address's last answer, by a hash of it */
     int next_hint;
+    unsigned long generation;    /* counts the mappings made and removed (launch_memo.c) */
 };
 
 struct device {
@@ -345,6 +346,13 @@ int table_return_device_pointers(struct device *device, const struct map_entry *
 int table_is_present(struct device *device, uintptr_t address);
 /* 1 when a region's entries are all present already and its end copies and frees nothing */
 int table_all_present(struct device *device, const struct map_entry *entries, int count);
+/* launch_memo.c: a kernel's last launch whose entries were all present; find gives its
+ * table_translate answers (one per entry) where this launch's entries and the table's
+ * mappings are the same, else NULL */
+const uintptr_t *launch_memo_find(const struct device *device, const char *kernel_name,
+                                  const struct map_entry *entries, int count);
+void launch_memo_keep(struct device *device, const char *kernel_name, const struct map_entry *entries, int count,
+                      const uintptr_t *translated);
 int table_holds_section(void *device, uintptr_t begin, long size);   /* inside one mapping (a section_known_good) */
 /* the device range of the mapping holding device address `address` (not a loan, nor the
  * host's own storage): 0, or -1 for none */

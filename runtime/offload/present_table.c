@@ -132,6 +132,7 @@ static struct mapping *insert(struct present_table *t, const struct mapping *fre
     memmove(&t->items[index + 1], &t->items[index], (size_t)(t->count - index) * sizeof *t->items);
     t->items[index] = *fresh;
     t->count++;
+    t->generation++;
     return &t->items[index];
 }
 
@@ -141,6 +142,7 @@ static void remove_range(struct present_table *t, uintptr_t host_begin) {
     free(t->items[index].attached);
     memmove(&t->items[index], &t->items[index + 1], (size_t)(t->count - index - 1) * sizeof *t->items);
     t->count--;
+    t->generation++;
 }
 
 /* ---------------------------------------------------------------- copies */
@@ -615,6 +617,7 @@ int table_add_link_global(struct device *d, uintptr_t host, long size, uintptr_t
     made.references = 1;
     made.link = 1;
     t->links[t->link_count++] = made;
+    t->generation++;
     return 0;
 }
 
@@ -696,6 +699,7 @@ void table_evacuate(struct device *d) {
         free(m->attached);
     }
     t->count = 0;
+    t->generation++;
 }
 
 /* ---------------------------------------------------------------- omp_get_mapped_ptr, associate_ptr */
