@@ -97,7 +97,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     const uintptr_t *remembered = 0;      /* the table's answers for these entries (launch_memo.c) */
     void *args[MAX_PARAMS + 1];
     int image, i, params = 0, failed, all_present = 0, stream = 0;
-    long grid, block;
+    long grid, block, fused_grid, fused_block;
     offload_lock();
     requirements_check_construct(where);
     d = select_device(device);
@@ -148,8 +148,16 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     }
     if (!failed) {
         int gpu = strcmp(d->ops->kind, "gpu") == 0;
-        launch_configuration(launch_info_for(kernel, !gpu), d->max_threads_per_block, d->multiprocessors,
-                             num_teams, thread_limit, trip_count, &grid, &block);
+        struct launch_info info = launch_info_for(kernel, !gpu);
+        launch_configuration(info, d->max_threads_per_block, d->multiprocessors, num_teams, thread_limit,
+                             trip_count, &grid, &block);
+        fused_grid = grid;
+        fused_block = block;
+        if (info.spreads) {     /* fused, other kernels' blocks fill the device: no spread blocks */
+            info.spreads = 0;
+            launch_configuration(info, d->max_threads_per_block, d->multiprocessors, num_teams, thread_limit,
+                                 trip_count, &fused_grid, &fused_block);
+        }
         if (gpu && kernel->team_stack_bytes >= 0) {
             long bytes = grid * kernel->team_stack_bytes;       /* the control loop's team stacks */
             if (bytes > d->team_stack_bytes) {
@@ -166,7 +174,8 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     }
     if (!failed) {
         double micros = 0, start = profile_active() ? profile_now() : 0;
-        int launched = task_launch(d, d->modules[image], kernel, grid, block, args, params,
+        struct launch_shape shape = {grid, block, fused_grid, fused_block};
+        int launched = task_launch(d, d->modules[image], kernel, &shape, args, params,
                                    profile_active() ? &micros : 0, all_present, &stream);
         failed = settle(d, kernel_outcome(d, launched, where), where, fallback);
         if (!failed && profile_active()) {

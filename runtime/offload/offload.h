@@ -429,8 +429,13 @@ int omp_get_level(void);
 void omp_fulfill_event(uintptr_t event);
 /* target_tasks.c: a region's launch, queued when its target task allows (0, or -1 failed) */
 int task_event_offered(void);
-int task_launch(struct device *device, void *module, const struct kernel_desc *kernel, long grid, long block,
-                void **args, int arg_count, double *micros, int all_present, int *stream);
+/* a launch's grid and block; fused_*: its shape in a fused launch, where the other parts'
+ * blocks fill the device (no narrower blocks spread over it, policy.c's spread_block: a
+ * batch's parts share one block size) */
+struct launch_shape { long grid, block, fused_grid, fused_block; };
+int task_launch(struct device *device, void *module, const struct kernel_desc *kernel,
+                const struct launch_shape *shape, void **args, int arg_count, double *micros, int all_present,
+                int *stream);
 /* auto_async.c: synchronous launches left running where nothing can tell (OMP2GPU_AUTO_ASYNC=1) */
 #define FOOTPRINT_RANGES 32
 #define AUTO_ASYNC_SLOTS 16              /* launches left running at once */

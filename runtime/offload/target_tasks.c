@@ -81,10 +81,11 @@ static int queueable(struct device *d, const struct kernel_desc *kernel, double 
  * for. A synchronous region's kernel may be left running by automatic concurrency
  * (auto_async.c); a target task's kernel follows every one left so (the program saw
  * those regions complete). */
-int task_launch(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block,
+int task_launch(struct device *d, void *module, const struct kernel_desc *kernel, const struct launch_shape *shape,
                 void **args, int arg_count, double *micros, int all_present, int *stream) {
     void *done, *after[AUTO_ASYNC_SLOTS];
     int after_count;
+    long grid = shape->grid, block = shape->block;
     *stream = 0;
     if (!offered && all_present && !micros && kernel->team_stack_bytes <= 0 && d->ops->launch_queued
         && auto_async_enabled()) {
@@ -94,7 +95,7 @@ int task_launch(struct device *d, void *module, const struct kernel_desc *kernel
     if (!queueable(d, kernel, micros, all_present))
         return d->ops->launch(d, module, kernel, grid, block, args, arg_count, micros);
     if (may_run_ahead()) {
-        int joined = fused_launches_add(d, module, kernel, grid, block, args, arg_count);
+        int joined = fused_launches_add(d, module, kernel, shape->fused_grid, shape->fused_block, args, arg_count);
         if (joined <= 0) {
             if (joined == 0) *stream = STREAM_FUSED;
             return joined;

@@ -129,7 +129,7 @@ def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_outpu
     assert not any(row[3] == "fused" for row in rows), rows
 
 
-def held_until_the_wait(source: str, fake_driver: Path, tmp_path: Path, kernel_ms: str):
+def held_until_the_wait(source: str, fake_driver: Path, tmp_path: Path, kernel_ms: str, **env: str):
     """A native test program built and run on the stand-in driver, every launch held until
     a wait (OMP2GPU_FUSE_LAUNCHES=wait): (the program, the run, its fused launches' log lines)."""
     program = build(tmp_path, source)
@@ -137,7 +137,7 @@ def held_until_the_wait(source: str, fake_driver: Path, tmp_path: Path, kernel_m
     done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
                           env={"PATH": os.environ.get("PATH", ""), "LD_LIBRARY_PATH": str(fake_driver),
                                "FAKE_CUDA_KERNEL_MS": kernel_ms, "OMP_TARGET_OFFLOAD": "MANDATORY",
-                               "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait"})
+                               "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait", **env})
     assert done.returncode == 0, done.stderr
     return program, done, [line for line in log.read_text().splitlines() if line.startswith(FUSED)]
 
@@ -150,6 +150,19 @@ def test_a_batch_takes_32_parts_of_one_block_size(fake_driver, tmp_path):
     reference = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
                                env={"OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
     assert reference.split()[1] == reference.split()[3].strip("()") == "3276800.0", reference
+
+
+def test_short_loops_of_different_lengths_run_as_one(fake_driver, tmp_path):
+    """tests/native/programs/fused_short_loops.c: six loops of 40-2,000 iterations on a
+    device of 8 multiprocessors, each of which alone would get its own narrower block size
+    (spread over the device); fused, they all take the default block: one launch."""
+    program, done, lines = held_until_the_wait("fused_short_loops.c", fake_driver, tmp_path, "1",
+                                               FAKE_CUDA_MULTIPROCESSORS="8")
+    fused = [LOG_LINE.match(line).groups() for line in lines]
+    assert [(int(block), int(parts)) for _, _, block, _, _, parts in fused] == [(512, 6)], fused
+    reference = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
+                               env={"OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+    assert reference.split()[1] == reference.split()[3].strip("()"), reference
 
 
 def test_a_thread_that_ends_launches_what_it_held(fake_driver, tmp_path):

@@ -248,26 +248,22 @@ def test_barriers_and_fences():
     assert "membar.gl;" in text and "membar.cta;" in text
 
 
-def test_warp_sync_over_the_warps_lanes():
+def test_warp_sync_over_a_mask():
     module, function, b = kernel("warp", [])
-    nvptx.warp_sync(b, nvptx.warp_lanes_mask(b))
+    nvptx.warp_sync(b, nvptx.active_mask(b))
     nvptx.warp_sync(b, -1)
     b.ret_void()
     text = body(nvptx.compile_to_ptx(module))
     assert re.search(r"bar\.warp\.sync \t%r\d+;", text) and "bar.warp.sync \t-1;" in text
-    assert "%ntid.x" in text and "%tid.x" in text
 
 
-def test_diverged_barrier_names_the_full_mask_in_a_block_of_whole_warps():
-    """The warp's lanes meet, then the block: a block of whole warps (tested on ntid, the
-    same in every thread) with the constant full mask, a partial last warp with its lanes."""
+def test_diverged_barrier_meets_the_warp_with_the_full_mask_then_the_block():
     module, function, b = kernel("meet", [])
     nvptx.diverged_barrier(b)
     b.ret_void()
     text = body(nvptx.compile_to_ptx(module))
-    assert "bar.warp.sync \t-1;" in text and re.search(r"bar\.warp\.sync \t%r\d+;", text)
-    assert text.count("barrier.sync \t0;") == 1 and "bar.sync" not in text
-    assert re.search(r"and\.b32\s+%r\d+, %r\d+, 31;", text)       # ntid's lanes in a last warp
+    assert re.search(r"bar\.warp\.sync \t-1;\s+barrier\.sync \t0;", text)
+    assert "bar.sync" not in text
 
 
 @pytest.mark.parametrize("ty, shuffles", [(I32, 5), (FLOAT, 5), (DOUBLE, 10), (I64, 10)])
