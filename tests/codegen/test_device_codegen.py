@@ -225,6 +225,21 @@ def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a
     assert [target.name for target in blocks["control.final"].terminator.operands] == ["control.exit"]
 
 
+@pytest.mark.parametrize("clause, preloads", [("", True), ("dist_schedule(static, 64) ", False)])
+def test_control_loop_latch_reads_a_single_chunks_bounds_after_the_barrier(tmp_path, clause, preloads):
+    """One chunk a team: the team reads its thread count and chunk bounds right after the
+    barrier, not once the switch has chosen the state. With several chunks a team the
+    master writes the next chunk's after a barrier: no such reads, which would race."""
+    source = VADD.replace("distribute parallel for ", f"distribute parallel for {clause}")
+    translation = _translate(tmp_path, source, scheme="control-loop")
+    blocks = {block.name: block for function in translation.device.module.functions for block in function.blocks}
+    latch = blocks["control.latch"].instructions
+    loads = [i for i in latch if i.opname == "load"]
+    counts = [i for i in latch if i.opname == "call" and "parallel_start" in str(i)]
+    assert len(loads) == (3 if preloads else 1)      # the next state, then the chunk's bounds
+    assert len(counts) == (1 if preloads else 0)     # and the team's thread count
+
+
 def _exits(device) -> set[str]:
     """The blocks that branch to the control loop's exit."""
     return {block.name for function in device.functions for block in function.blocks

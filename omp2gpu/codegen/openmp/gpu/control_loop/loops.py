@@ -228,11 +228,14 @@ class LoopConstructs:
         return b.mul(team, chunk), chunk, (b.mul(teams, chunk) if stride else total)
 
     def _distribute_parallel(self, cg, rest, directive, body, lo, hi) -> None:
-        """`distribute parallel for`: one parallel region per team chunk [lo, hi). For the
-        region's final distribute the team reads the bounds right after the barrier (the
-        master writes them only in its own states, before it)."""
+        """`distribute parallel for`: one parallel region per team chunk [lo, hi). Where it
+        is the region's final distribute with one chunk a team (no dist_schedule chunk), the
+        team reads the bounds right after the barrier: the master wrote them before it and
+        writes nothing after it (it leaves with the team after the one chunk). With more
+        chunks a team the master's next chunk writes them after a barrier, where the
+        team's reads would race with it (racecheck)."""
         self.chunk_range = ChunkRange(lo, hi)
-        if directive is self.final_distribute:
+        if directive is self.final_distribute and not clauses_named(directive, "dist_schedule"):
             self.chunk_range.read = tuple(self.machine.after_each_barrier(
                 self.counting.ir_type(), lambda slot=slot: cg.builder.load(slot)) for slot in (lo, hi))
         try:

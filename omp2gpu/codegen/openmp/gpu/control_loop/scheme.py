@@ -343,7 +343,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         last_work, self.exit_after_parallel = self.exit_after_parallel, None     # not a nested region's
         self.machine.go_to(parallel_state, master_only_code=True)
         participants = lambda: self._participants(cg)       # noqa: E731
-        if last_work is not None:       # the final distribute's: the team's count, read at the barrier
+        if self.chunk_range is not None and self.chunk_range.read:     # its count too (loops.py)
             count = self.machine.after_each_barrier(I32, participants)
             participants = lambda: count                    # noqa: E731
         self.machine.open_reserved(parallel_state, "parallel", master_only=False,
