@@ -90,7 +90,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
                   int64_t *sizes, int64_t *types, int32_t num_teams, int32_t thread_limit,
                   int64_t trip_count, const char *where) {
     static const char *fallback = "running the region on the host";
-    struct map_entry small[ENTRIES_ON_STACK], *entries = small;
+    struct map_entry small[ENTRIES_ON_STACK], *entries = 0;
     const struct kernel_desc *kernel;
     struct device *d;
     uintptr_t slots[MAX_PARAMS + 1], translated[ENTRIES_ON_STACK];
@@ -115,7 +115,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
             offload_unlock();
             return 1;
         }
-        entries = read_entries(count, bases, begins, sizes, types, small);
+        if (!entries) entries = read_entries(count, bases, begins, sizes, types, small);
     }
     failed = settle(d, images_activate(d), where, fallback);
     kernel = failed ? 0 : images_kernel(kernel_name, &image);

@@ -23,7 +23,6 @@
 #define MEMO_VARIANTS 16         /* launches kept per kernel: one kernel, many arrays (LULESH's 11 regions) */
 #define MEMO_ENTRIES 64          /* a construct with more is not kept */
 #define NOT_KEPT (MAP_ALWAYS | MAP_DELETE | MAP_ATTACH | MAP_MAPPER | MAP_NON_CONTIG | MAP_ALLOCATOR)
-#define NOT_HOST_RANGE (MAP_LITERAL | MAP_IS_DEVICE_PTR)
 
 struct launch_memo {
     const struct device *device;
@@ -65,13 +64,15 @@ const uintptr_t *launch_memo_find(const struct device *d, const char *kernel_nam
     return 0;
 }
 
+/* Every entry that maps storage lies in a mapping (table_all_present), and so does a
+ * pointer looked up with a length: check_entries then reads no host memory. */
 static int keepable(struct device *d, const struct map_entry *entries, int count) {
     int i;
     if (!count || count > MEMO_ENTRIES || d->usm == USM_MANAGED) return 0;
     for (i = 0; i < count; i++) {
         const struct map_entry *e = &entries[i];
         if (e->type & NOT_KEPT) return 0;
-        if (e->size > 0 && !(e->type & NOT_HOST_RANGE) && !table_holds_section(d, e->begin, e->size)) return 0;
+        if ((e->type & MAP_POINTER_LOOKUP) && e->size > 0 && !table_holds_section(d, e->begin, e->size)) return 0;
     }
     return table_all_present(d, entries, count);
 }

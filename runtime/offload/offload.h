@@ -346,9 +346,9 @@ int table_return_device_pointers(struct device *device, const struct map_entry *
 int table_is_present(struct device *device, uintptr_t address);
 /* 1 when a region's entries are all present already and its end copies and frees nothing */
 int table_all_present(struct device *device, const struct map_entry *entries, int count);
-/* launch_memo.c: a kernel's last launch whose entries were all present; find gives its
- * table_translate answers (one per entry) where this launch's entries and the table's
- * mappings are the same, else NULL */
+/* launch_memo.c: a kernel's recent launches whose entries were all present; find gives the
+ * table_translate answers (one per entry) of one with this launch's entries while the
+ * table's mappings are the same, else NULL */
 const uintptr_t *launch_memo_find(const struct device *device, const char *kernel_name,
                                   const struct map_entry *entries, int count);
 void launch_memo_keep(struct device *device, const char *kernel_name, const struct map_entry *entries, int count,

@@ -126,9 +126,9 @@ class StateMachine:
         more round trips to shared memory before the first global load). The value holds
         what the memory held at the last barrier: for data no thread writes between that
         barrier and its use."""
-        phi = ir.IRBuilder(self.header)
-        phi.position_at_start(self.header)
-        value = phi.phi(ir_type, "after_barrier")
+        at_header = ir.IRBuilder(self.header)
+        at_header.position_at_start(self.header)
+        value = at_header.phi(ir_type, "after_barrier")
         value.add_incoming(ir.Constant(ir_type, ir.Undefined), self.entry)   # no state uses it before
         self.preloads.append((value, compute))
         return value
