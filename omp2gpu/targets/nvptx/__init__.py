@@ -77,6 +77,7 @@ from omp2gpu.targets.nvptx.intrinsics import (
     read_sreg,
     shfl_down_sync,
     shfl_sync,
+    warp_lanes_mask,
     warp_sync,
 )
 from omp2gpu.targets.nvptx.libdevice import LIBDEVICE_PREFIX, LibdeviceNotFound, find_libdevice, link_libdevice

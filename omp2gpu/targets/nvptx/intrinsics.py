@@ -113,12 +113,13 @@ def barrier(builder: ir.IRBuilder, barrier_id: int | ir.Value = 0,
 def diverged_barrier(builder: ir.IRBuilder) -> None:
     """The block meets at a barrier its warps' lanes may reach apart (from different
     branches or states): each warp's lanes meet first (bar.warp.sync), then the block
-    (barrier.sync 0, not aligned; see `barrier`). The warp's mask is the full one, a
-    constant: lanes a last, partial warp does not have count as exited, as lanes that
-    left do (`leave_if`), and ptxas merges a constant full mask with the WARPSYNC.ALL it
-    puts before the barrier itself, where a mask computed into a register is one more
-    step (H200, the control loop's vadd: 2% of the kernel's time, session 22)."""
-    warp_sync(builder, FULL_MASK)
+    (barrier.sync 0, not aligned; see `barrier`). The warp's mask is computed
+    (warp_lanes_mask), never the constant full mask: ptxas folds `bar.warp.sync -1` into
+    the warp sync it puts before the barrier itself, and the warp then passed the barrier
+    with its first lanes, as with no warp sync at all (H200, session 23: the control loop's
+    target_teams_nested_parallel lost rows of its grid in every run). Nor a branch on the
+    block's shape to the constant: that measured slower (vadd's control loop, session 22)."""
+    warp_sync(builder, warp_lanes_mask(builder))
     barrier(builder, aligned=False)
 
 
@@ -135,6 +136,15 @@ def active_mask(builder: ir.IRBuilder) -> ir.Value:
 def population_count(builder: ir.IRBuilder, mask: ir.Value) -> ir.Value:
     """The number of bits set in a 32-bit mask (popc)."""
     return builder.call(_intrinsic(builder, "llvm.ctpop.i32", I32, [I32]), [mask])
+
+
+def warp_lanes_mask(builder: ir.IRBuilder) -> ir.Value:
+    """The lanes of this thread's warp that the block has (all 32 but in a last,
+    partial warp): the mask for a warp_sync every thread of the warp reaches."""
+    tid, ntid = read_sreg(builder, "tid.x"), read_sreg(builder, "ntid.x")
+    lanes = builder.sub(ntid, builder.and_(tid, _i32(~(WARP_SIZE - 1))))      # 1 or more
+    lanes = builder.select(builder.icmp_unsigned("<", lanes, _i32(WARP_SIZE)), lanes, _i32(WARP_SIZE))
+    return builder.lshr(_i32(-1), builder.sub(_i32(WARP_SIZE), lanes))
 
 
 def is_local(builder: ir.IRBuilder, pointer: ir.Value) -> ir.Value:
