@@ -38,6 +38,7 @@ typedef unsigned long long CUdeviceptr;
 
 #define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK 1
 #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
+#define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR 39
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
 #define CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL 9
@@ -882,6 +883,10 @@ int cuda_device_make(struct device *d, int ordinal) {
               "cuDeviceGetAttribute"))
         return -1;
     d->max_threads_per_block = value;
+    if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, s->handle),
+              "cuDeviceGetAttribute"))
+        return -1;
+    d->threads_per_multiprocessor = value;
     if (check(d, cu.cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, s->handle),
               "cuDeviceGetAttribute"))
         return -1;

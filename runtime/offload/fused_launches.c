@@ -9,7 +9,10 @@
  * finds nothing of the thread's running is launched at once with the batch, so the device
  * is not left idle while the host prepares the next launches, and the launches made while
  * a kernel runs go as one. OMP2GPU_FUSE_LAUNCHES=wait holds every launch until one of the
- * other reasons below. The batch is launched as
+ * other reasons below. Under either, a batch whose blocks fill the device once over
+ * (device_wave_blocks: the multiprocessors' resident threads) goes at once: the device
+ * starts on it while the host makes the next launches, a batch of their own. The batch is
+ * launched as
  *   - one launch of the fused kernel, FUSED_KERNEL, whose grid is the launches' grids one
  *     after another and whose one parameter says which blocks run which part, with the
  *     parts' arguments (their values copied here: the caller's may not outlive it), or
@@ -197,5 +200,8 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     b->grid += grid;
     b->words += words;
     b->parts++;
-    return idle ? launch_batch() : 0;
+    /* a batch with a wave of blocks keeps the device busy while the host makes the next
+     * launches, which form another batch: it goes now (LULESH's sweep: 11 launches, 6 fill
+     * an H200 once; the device starts on them while the host makes the other 5) */
+    return idle || b->grid >= device_wave_blocks(d, b->block) ? launch_batch() : 0;
 }

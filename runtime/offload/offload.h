@@ -164,6 +164,9 @@ int wide_twins_enabled(void);
 /* whether a launch of grid x block, its blocks spread over the multiprocessors, leaves
  * each multiprocessor room for its share of them at `registers` a thread */
 int wide_twin_fits(long grid, long block, long multiprocessors, int registers);
+/* the blocks of `block` threads that fill the device once over (fused_launches.c) */
+struct device;
+long device_wave_blocks(const struct device *d, long block);
 
 /* ---------------------------------------------------------------- host_memory.c */
 /* NULL when the entries are good; else the message (static storage), naming `where`.
@@ -287,6 +290,7 @@ struct device {
     void *state;                 /* the kind's own */
     long max_threads_per_block;
     long multiprocessors;
+    long threads_per_multiprocessor;    /* resident at once; 0 where the device does not say */
     int usable;
     struct present_table table;
     void **modules;              /* per registered image, in order */

@@ -232,3 +232,12 @@ int wide_twin_fits(long grid, long block, long multiprocessors, int registers) {
     warps_per_partition = REGISTERS_PER_MULTIPROCESSOR / SUB_PARTITIONS / warp_registers;
     return blocks <= warps_per_partition * SUB_PARTITIONS / warps;
 }
+
+/* One wave: as many blocks of `block` threads as the multiprocessors hold at once by their
+ * thread count (2,048 each on sm_80 and sm_90 where the driver does not say); registers or
+ * shared memory may hold fewer, so a wave is at least this many blocks' work. */
+long device_wave_blocks(const struct device *d, long block) {
+    long threads = d->threads_per_multiprocessor > 0 ? d->threads_per_multiprocessor : 2048;
+    long per_multiprocessor = block > 0 ? threads / block : 1;
+    return (per_multiprocessor > 0 ? per_multiprocessor : 1) * (d->multiprocessors > 0 ? d->multiprocessors : 1);
+}

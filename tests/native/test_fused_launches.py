@@ -25,6 +25,7 @@ SOURCE = HERE.parent / "programs" / "target_nowait_fused_phases.c"
 REGIONS = 6
 TIMEOUT_S = 120
 FUSED = "__omp_offloading_fused_launch"
+H200_MULTIPROCESSORS = "132"  # the stand-in GPU's: a wave (device_wave_blocks) far above the programs' grids
 KERNEL_MS = "200"              # a fake kernel: far longer than the host takes to make a phase's launches
 LOG_LINE = re.compile(r"^(\S+) device='[^']*' grid=(\d+) block=(\d+)(?: (fused)| stream=(\d+)(?: parts=(\d+))?)?$")
 
@@ -55,6 +56,7 @@ def launches(program: Path, tmp_path: Path, env: dict) -> tuple[str, list[tuple]
     log.unlink(missing_ok=True)
     done = subprocess.run([str(program), "-s", "2"], capture_output=True, text=True, timeout=TIMEOUT_S,
                           env={"PATH": os.environ.get("PATH", ""), "OMP_NUM_THREADS": "2",
+                               "FAKE_CUDA_MULTIPROCESSORS": H200_MULTIPROCESSORS,
                                "OMP_TARGET_OFFLOAD": "MANDATORY", "OMP2GPU_OFFLOAD_LOG": str(log), **env})
     assert done.returncode == 0, done.stderr
     rows = []
@@ -116,6 +118,20 @@ def test_held_until_the_wait_they_all_run_as_one(program, fake_driver, tmp_path)
     check_fusion(rows, first_alone=False)
 
 
+def test_a_batch_that_fills_the_device_goes_before_the_wait(program, fake_driver, tmp_path):
+    """A device of 5 multiprocessors holds 20 blocks of 512 threads at once (a wave,
+    device_wave_blocks): two of the program's slices (10 blocks each) fill it, so even
+    held until the wait their batch goes as soon as its second part joins, and the host
+    goes on making the next while the device runs it."""
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
+                                           "OMP2GPU_FUSE_LAUNCHES": "wait", "FAKE_CUDA_MULTIPROCESSORS": "5"})
+    forces, fused = kernel(rows, "f[i] = -(double)stiffness")[0][0], FUSED.removeprefix("__omp_offloading_")
+    slice_joins, batch_goes = (forces, 10, 512, "fused", None), (fused, 20, 512)
+    # a part's line follows its launch: the second slice's comes after the batch it completed
+    first_slices = [row if row[0] == forces else row[:3] for row in rows[:9]]
+    assert first_slices == [slice_joins, batch_goes, slice_joins] * 3, rows
+
+
 def test_the_switch_turns_fusion_off(program, fake_driver, tmp_path):
     _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
                                            "OMP2GPU_FUSE_LAUNCHES": "0"})
@@ -137,6 +153,7 @@ def held_until_the_wait(source: str, fake_driver: Path, tmp_path: Path, kernel_m
     done = subprocess.run([str(program)], capture_output=True, text=True, timeout=TIMEOUT_S,
                           env={"PATH": os.environ.get("PATH", ""), "LD_LIBRARY_PATH": str(fake_driver),
                                "FAKE_CUDA_KERNEL_MS": kernel_ms, "OMP_TARGET_OFFLOAD": "MANDATORY",
+                               "FAKE_CUDA_MULTIPROCESSORS": H200_MULTIPROCESSORS,
                                "OMP2GPU_OFFLOAD_LOG": str(log), "OMP2GPU_FUSE_LAUNCHES": "wait", **env})
     assert done.returncode == 0, done.stderr
     return program, done, [line for line in log.read_text().splitlines() if line.startswith(FUSED)]

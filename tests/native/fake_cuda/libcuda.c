@@ -182,6 +182,7 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
     switch (attribute) {
     case 1: *value = 1024; break;                              /* max threads per block */
     case 16: *value = flag("FAKE_CUDA_MULTIPROCESSORS", 2); break;   /* multiprocessors */
+    case 39: *value = 2048; break;                             /* threads resident on one */
     case 75: *value = 9; break;                                /* compute capability 9.0 */
     case 76: *value = 0; break;
     case 88: *value = flag("FAKE_CUDA_PAGEABLE", 0); break;    /* pageable memory access */
