@@ -226,10 +226,12 @@ def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a
     assert [target.name for target in blocks["control.final"].terminator.operands] == ["control.exit"]
 
 
-@pytest.mark.parametrize("clause, preloads", [("", True), ("dist_schedule(static, 64) ", False)])
+@pytest.mark.parametrize("clause, preloads", [("", True), ("dist_schedule(static) ", True),
+                                              ("dist_schedule(static, 64) ", False)])
 def test_control_loop_latch_reads_a_single_chunks_bounds_after_the_barrier(tmp_path, clause, preloads):
-    """One chunk a team: the team reads its thread count and chunk bounds right after the
-    barrier, not once the switch has chosen the state. With several chunks a team the
+    """One chunk a team (no dist_schedule chunk size): the team reads its thread count and
+    chunk bounds right after the barrier, not once the switch has chosen the state. With
+    several chunks a team the
     master writes the next chunk's after a barrier: no such reads, which would race."""
     source = VADD.replace("distribute parallel for ", f"distribute parallel for {clause}")
     translation = _translate(tmp_path, source, scheme="control-loop")

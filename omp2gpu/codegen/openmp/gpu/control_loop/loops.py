@@ -229,13 +229,14 @@ class LoopConstructs:
 
     def _distribute_parallel(self, cg, rest, directive, body, lo, hi) -> None:
         """`distribute parallel for`: one parallel region per team chunk [lo, hi). Where it
-        is the region's final distribute with one chunk a team (no dist_schedule chunk), the
+        is the region's final distribute with one chunk a team (no dist_schedule chunk size:
+        _team_chunks' one contiguous block a team), the
         team reads the bounds right after the barrier: the master wrote them before it and
         writes nothing after it (it leaves with the team after the one chunk). With more
         chunks a team the master's next chunk writes them after a barrier, where the
         team's reads would race with it (racecheck)."""
         self.chunk_range = ChunkRange(lo, hi)
-        if directive is self.final_distribute and not clauses_named(directive, "dist_schedule"):
+        if directive is self.final_distribute and self._chunk_clause(directive, "dist_schedule") is None:
             self.chunk_range.read = tuple(self.machine.after_each_barrier(
                 self.counting.ir_type(), lambda slot=slot: cg.builder.load(slot)) for slot in (lo, hi))
         try:
@@ -275,11 +276,15 @@ class LoopConstructs:
             return thread_private_slot(cg, name, ctype)
         return private_slot
 
-    def _chunk(self, cg, directive, clause_name: str):
+    @staticmethod
+    def _chunk_clause(directive, clause_name: str):
+        """The clause's chunk size expression; None without one (one chunk a thread, or a team)."""
         clause = next(iter(clauses_named(directive, clause_name)), None)
-        if clause is None or clause.chunk is None:
-            return None
-        return cg.expr_as(clause.chunk, self.counting)
+        return None if clause is None else clause.chunk
+
+    def _chunk(self, cg, directive, clause_name: str):
+        chunk = self._chunk_clause(directive, clause_name)
+        return None if chunk is None else cg.expr_as(chunk, self.counting)
 
     @staticmethod
     def _loops(directive, body):
