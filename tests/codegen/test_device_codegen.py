@@ -231,8 +231,8 @@ def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a
 def test_control_loop_latch_reads_a_single_chunks_bounds_after_the_barrier(tmp_path, clause, preloads):
     """One chunk a team (no dist_schedule chunk size): the team reads its thread count and
     chunk bounds right after the barrier, not once the switch has chosen the state. With
-    several chunks a team the
-    master writes the next chunk's after a barrier: no such reads, which would race."""
+    several chunks a team the master writes the next chunk's after a barrier: no such
+    reads, which would race."""
     source = VADD.replace("distribute parallel for ", f"distribute parallel for {clause}")
     translation = _translate(tmp_path, source, scheme="control-loop")
     blocks = {block.name: block for function in translation.device.module.functions for block in function.blocks}
