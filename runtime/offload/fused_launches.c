@@ -30,7 +30,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "offload.h"
 #include "remote.h"
 
@@ -74,20 +73,6 @@ static int fusion_policy(void) {
     return policy;
 }
 
-
-#define IDLE_QUERY_US 2.0           /* H200: an event query 0.3 us, a launch's host part 3 */
-
-/* Whether IDLE_QUERY_US passed since the calling thread last asked (and now it has). */
-static int idle_query_due(void) {
-    static __thread double last;
-    struct timespec now;
-    double us;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    us = (double)now.tv_sec * 1e6 + (double)now.tv_nsec / 1e3;
-    if (us - last < IDLE_QUERY_US) return 0;
-    last = us;
-    return 1;
-}
 
 /* the bytes argument `i` of `kernel` passes, and the words it takes here */
 static size_t argument_bytes(const struct kernel_desc *kernel, int i) {
@@ -191,9 +176,8 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
         if (launch_batch()) return -1;
     /* adaptive: nothing of the thread's runs on the device, so holding the launch would
      * leave the device idle: it goes now, with any batch; launches that come while it
-     * runs are held again. Asking the driver costs (an event query a kernel), so a batch
-     * being made asks at most every IDLE_QUERY_US */
-    idle = fusion_policy() == FUSE_ADAPTIVE && (b->parts == 0 || idle_query_due()) && run_ahead_idle();
+     * runs are held again */
+    idle = fusion_policy() == FUSE_ADAPTIVE && run_ahead_idle();
     if (idle && b->parts == 0) return 1;
     if (b->parts == 0) {
         b->device = d;
