@@ -117,8 +117,13 @@ static int tell_device_number(struct device *d, void *module) {
     return d->ops->to_device(d, address, &number, size < (long)sizeof number ? size : (long)sizeof number);
 }
 
+/* Each registered global the device's modules hold, bound to its storage there. A global
+ * no module holds (declare target data the device code never uses: LLVM drops it) is not
+ * looked up again until a global or an image is added: a lookup is a driver call, and this
+ * runs at every launch (images_activate). */
 int images_bind_globals(struct device *d) {
     int g, m;
+    if (d->globals_looked_up == global_count && d->modules_looked_in == d->module_count) return 0;
     if (d->bound_count < global_count) {
         d->bound_globals = realloc(d->bound_globals, (size_t)global_count);
         memset(d->bound_globals + d->bound_count, 0, (size_t)(global_count - d->bound_count));
@@ -139,6 +144,8 @@ int images_bind_globals(struct device *d) {
             break;
         }
     }
+    d->globals_looked_up = global_count;
+    d->modules_looked_in = d->module_count;
     return 0;
 }
 

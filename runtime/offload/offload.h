@@ -297,6 +297,7 @@ struct device {
     int module_count;
     char *bound_globals;         /* per registered global: bound here */
     int bound_count;
+    int globals_looked_up, modules_looked_in;   /* images_bind_globals' last whole pass */
     uintptr_t team_stack;
     long team_stack_bytes;
     char last_error[512];        /* the kind's message for its last failure */

@@ -4,7 +4,8 @@
  * attributes the environment sets (FAKE_CUDA_PAGEABLE: pageable memory access,
  * FAKE_CUDA_MANAGED: managed memory and registered memory at the host's address; 0 or 1).
  * FAKE_CUDA_LOG names a file that gets a line per managed allocation, free, host
- * registration, page-locked (pinned) allocation and free, and stream made or destroyed.
+ * registration, page-locked (pinned) allocation and free, stream made or destroyed, and
+ * module global looked up.
  *
  * Kernels, in one of three ways:
  * - by default it cannot launch one (regions fall back to the host);
@@ -278,6 +279,7 @@ CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
 }
 CUresult cuModuleGetGlobal_v2(unsigned long long *address, size_t *bytes, void *module, const char *name) {
     (void)module;
+    note("module-global %s", name);
     if (!flag("FAKE_CUDA_KERNEL_MS", 0) || strcmp(name, "__omp2gpu_device_num") != 0) return NOT_FOUND;
     *address = (uintptr_t)&device_number_global;
     *bytes = sizeof device_number_global;
