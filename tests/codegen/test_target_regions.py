@@ -31,3 +31,30 @@ def test_const_objects_are_mapped_to_the_device_only(tmp_path):
     assert maps["__func__"] == MapType.TO | MapType.IMPLICIT
     assert maps["weights"] == MapType.TO | MapType.IMPLICIT
     assert maps["grid"] == MapType.TO | MapType.FROM | MapType.IMPLICIT
+
+
+FIRSTPRIVATE_STRUCTS = r"""
+struct weights { double half; int offset; };
+struct table { double rows[16]; };
+int main(void) {
+    struct weights w = {0.5, 1}, shared_w = {1, 2};
+    struct table t = {{0}};
+    double out[4];
+    #pragma omp target teams distribute parallel for firstprivate(w, t) map(from: out)
+    for (int i = 0; i < 4; i++) out[i] = w.half * i + w.offset + t.rows[i] + shared_w.half;
+    return (int)out[3];
+}
+"""
+
+
+def test_a_small_firstprivate_struct_is_a_parameter_not_a_mapping(tmp_path):
+    """A struct named firstprivate, of at most 64 bytes, reaches the kernel by value (its
+    bytes a parameter: nothing copied there and back, and the launch may run ahead); a
+    larger one, and a struct the region just uses, stay mapped."""
+    path = tmp_path / "prog.c"
+    path.write_text(FIRSTPRIVATE_STRUCTS)
+    (kernel,) = driver.translate(path, driver.CompileOptions()).device.kernels
+    captures = {capture.name: capture for capture in kernel.captures}
+    assert (captures["w"].kind, captures["w"].map_type) == ("literal", MapType.LITERAL)
+    assert captures["t"].kind == captures["shared_w"].kind == "object"          # 128 bytes; no clause
+    assert captures["shared_w"].map_type == MapType.TO | MapType.FROM | MapType.IMPLICIT

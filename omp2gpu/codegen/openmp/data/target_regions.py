@@ -7,7 +7,8 @@ the region uses reaches the kernel:
 - "pointer": the kernel gets a pointer value translated to the device
              (`p[lo:len]` sections, pointers used without a map, is_device_ptr);
 - "literal": the kernel gets the value itself (firstprivate scalars, by value —
-             the paper's Section 5.3 improvement over reference-to-pointer).
+             the paper's Section 5.3 improvement over reference-to-pointer; and a
+             struct named firstprivate, of at most BY_VALUE_BYTES).
 Each capture is one kernel parameter and one map entry for the launcher.
 """
 
@@ -111,6 +112,7 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
         symbol = _symbol(cg, used.name, used.coord)
         _add(captures, Capture(used.name, symbol.ctype, "literal", MapType.TO | MapType.ALLOCATOR, None, symbol),
              used.coord)
+    firstprivate = {item.name for clause in clauses_named(directive, "firstprivate") for item in clause.items}
     # Reduction and lastprivate results must reach the host: these are mapped tofrom.
     by_reference = {item.name for clause in clauses_named(directive, "reduction")
                     for item in clause.items}
@@ -146,6 +148,10 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                                      MapType.POINTER_LOOKUP | MapType.IMPLICIT, None, symbol)
         elif scalar:            # firstprivate (OpenMP 4.5 2.15.5): its value, by copy
             captures[name] = Capture(name, symbol.ctype, "literal", MapType.LITERAL, None, symbol)
+        elif name in firstprivate and _passed_by_value(symbol.ctype):
+            # a small struct named firstprivate: its bytes too, a parameter, not a mapping
+            # (which was copied there and back, and kept its launch from running ahead)
+            captures[name] = Capture(name, symbol.ctype, "literal", MapType.LITERAL, None, symbol)
         else:                                          # arrays and structs: tofrom
             if not symbol.ctype.is_complete:           # `extern double h[];`: no size to copy
                 raise CompileError(f"'{name}' has incomplete type '{symbol.ctype}' at the target "
@@ -154,6 +160,15 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
             captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
     _capture_variable_lengths(cg, captures, construct)
     return tuple(captures.values())
+
+
+BY_VALUE_BYTES = 64     # a firstprivate struct this small is a kernel parameter (4 KB is all of them)
+
+
+def _passed_by_value(ctype) -> bool:
+    """A complete struct or union of at most BY_VALUE_BYTES with nothing of variable length."""
+    return (ctype.is_struct and ctype.is_complete and 0 < ctype.size <= BY_VALUE_BYTES
+            and not variable_array_types(ctype))
 
 
 def _implicit_tofrom(symbol) -> MapType:
