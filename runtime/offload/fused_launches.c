@@ -201,7 +201,7 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
     b->words += words;
     b->parts++;
     /* a batch with a wave of blocks keeps the device busy while the host makes the next
-     * launches, which form another batch: it goes now (LULESH's sweep: 11 launches, 6 fill
-     * an H200 once; the device starts on them while the host makes the other 5) */
+     * launches, which form another batch: it goes now (LULESH's sweep: 11 launches, the
+     * first 6 fill an H200 once; the device starts on them while the host makes the rest) */
     return idle || b->grid >= device_wave_blocks(d, b->block) ? launch_batch() : 0;
 }
