@@ -14,10 +14,14 @@ import argparse
 import json
 import re
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+import common  # noqa: E402  (bench/common.py)
+
 ROW = re.compile(r"^PARAMS bytes=\s*(\d+) grid=\s*(\d+) launch\+wait best ([\d.]+) mean ([\d.]+) us \| "
                  r"launch call best ([\d.]+) mean ([\d.]+) us \| back-to-back ([\d.]+) us each$", re.M)
 FIELDS = ("bytes", "grid", "wait_best_us", "wait_mean_us", "call_best_us", "call_mean_us", "back_to_back_us")
@@ -25,17 +29,8 @@ FIELDS = ("bytes", "grid", "wait_best_us", "wait_mean_us", "call_best_us", "call
 
 def measure() -> str:
     with tempfile.TemporaryDirectory() as folder:
-        binary = Path(folder) / "parameter_size"
-        subprocess.run(["nvcc", "-O2", "-arch=native", "-o", str(binary), str(HERE / "parameter_size.cu")], check=True)
+        binary = common.build_cuda(HERE / "parameter_size.cu", Path(folder) / "parameter_size")
         return subprocess.run([str(binary)], capture_output=True, text=True, check=True, timeout=300).stdout
-
-
-def device_name() -> str:
-    try:
-        return subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
-                              text=True, timeout=30).stdout.splitlines()[0].strip()
-    except (OSError, IndexError, subprocess.SubprocessError):
-        return "unknown GPU"
 
 
 def markdown(rows: list[dict], device: str) -> str:
@@ -56,7 +51,8 @@ def main() -> None:
     parser.add_argument("--device", help="the GPU's name, with --from-output")
     options = parser.parse_args()
     output = options.from_output.read_text() if options.from_output else measure()
-    device = options.device or (device_name() if not options.from_output else "unknown GPU")
+    device = options.device or ("unknown GPU" if options.from_output
+                                else common.first_line(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"]))
     rows = [{field: (int(value) if field in ("bytes", "grid") else float(value)) for field, value in
              zip(FIELDS, match)} for match in ROW.findall(output)]
     text = markdown(rows, device)
