@@ -81,15 +81,17 @@ def kernel(rows, marker: str) -> list[tuple]:
 
 
 def check_fusion(rows, first_alone: bool) -> None:
-    """Each step: the forces' REGIONS launches run as one (`first_alone`: the first at once,
-    nothing of the thread's running then, and the rest as one), the velocities' likewise;
-    the rest launched as they would be."""
+    """Each step: the forces' REGIONS launches and the energies' run as one (`first_alone`:
+    the first at once, nothing of the thread's running then, and the rest as one; the
+    energies' firstprivate struct is a parameter, which the fused kernel passes as any
+    other), the velocities' likewise; the rest launched as they would be."""
     forces, velocities = kernel(rows, "f[i] = -(double)stiffness"), kernel(rows, "v[i] = 0.5 * v[i]")
     joined = [row for row in forces + velocities if row[3] == "fused"]
     assert len(joined) == 4 * (REGIONS - first_alone), rows
     fused = [row for row in rows if row[0] == FUSED.removeprefix("__omp_offloading_")]
-    parts = [REGIONS - 1, REGIONS - 1] if first_alone else [REGIONS, REGIONS]
-    assert [row[4] for row in fused] == parts * 2, rows
+    assert [row[4] for row in fused] == [REGIONS + 1 - first_alone, REGIONS - first_alone] * 2, rows
+    energies = kernel(rows, "energy[i] = weights.half")
+    assert len(energies) == 2 and all(row[3] == "fused" for row in energies), energies
     alone = [row for row in forces + velocities if row[3] not in ("fused", "")]      # on a stream at once
     assert len(alone) == (4 if first_alone else 0), rows
     for marker in ("teams_seen[omp_get_team_num()", "x[i] = x[i] + 0.125", "x[i] > 64.0 ?"):

@@ -42,7 +42,7 @@ int main(void) {
         for (i = 0; i < N; i++) teams[i] = which_team();
         #pragma omp target teams distribute parallel for nowait depend(out: c) /* never runs ahead */
         for (i = 0; i < N; i++) c[i] = 1.0;
-        #pragma omp target teams distribute parallel for nowait firstprivate(by)   /* a struct's value */
+        #pragma omp target teams distribute parallel for nowait firstprivate(by)   /* a struct: fused */
         for (i = 0; i < N; i++) c[i] = by.factor * i + by.offset;
         #pragma omp target nowait                                           /* one thread: fused */
         { a[0] = 1.0; }
@@ -72,13 +72,13 @@ def kernel_at(kernels, line: int) -> str:
 
 
 def test_only_running_ahead_regions_that_cannot_read_the_grid_are_fused(compiled):
-    """A small firstprivate struct is a parameter of its named struct type, which the fused
-    kernel's text cannot name (_passes_as_laid_out): that region runs ahead unfused."""
+    """A small firstprivate struct is a parameter of its bytes in words, which the fused
+    kernel passes on as any other parameter: that region is fused too."""
     kernels, ptx = compiled
     fused = fusion.from_ptx(ptx)
-    expected = {kernel_at(kernels, _line_of(marker)) for marker in ("/* plain: fused */", "/* one thread: fused */")}
+    expected = {kernel_at(kernels, _line_of(marker)) for marker in ("/* plain: fused */", "/* a struct: fused */", "/* one thread: fused */")}
     assert set(fused) == expected, fused
-    assert sorted(fused.values()) == [0, 1]
+    assert sorted(fused.values()) == [0, 1, 2]
     assert f".visible .entry {fusion.FUSED_KERNEL}(" in ptx
     for marker in ("/* synchronous */", "/* never runs ahead */"):       # no body made for them
         assert kernel_at(kernels, _line_of(marker)) + fusion.BODY_SUFFIX not in ptx

@@ -52,6 +52,9 @@ class Capture:
     def param_ir_type(self) -> ir.Type:
         if self.kind == "object":
             return self.ctype.ir_type().as_pointer()
+        if self.ctype.is_struct:        # its bytes in words of its alignment: a type fusion.py's text can name
+            word = min(self.ctype.align, 8)
+            return ir.ArrayType(ir.IntType(8 * word), self.ctype.size // word)
         return self.ctype.ir_type()
 
     @property

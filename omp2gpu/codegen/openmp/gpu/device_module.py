@@ -246,7 +246,7 @@ def declare_captures(cg, scope, captures, arguments) -> None:
                 storage = capture.symbol.storage
         else:
             address = cg.alloca(capture.ctype, capture.name)
-            cg.builder.store(argument, address)
+            cg.builder.store(argument, cg.builder.bitcast(address, argument.type.as_pointer()))   # a struct's bytes
         scope.declare(Symbol(capture.name, capture.ctype, "object", address, storage=storage))
 
 

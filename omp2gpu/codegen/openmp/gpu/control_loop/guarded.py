@@ -211,10 +211,21 @@ class GuardedHooks(ControlLoopHooks):
         self.guard.close()
         cg.builder.branch(end)
 
-    def barrier(self, cg) -> None:
-        """EmitOMPBarrier: the region's threads meet, and those sitting it out."""
+    def barrier(self, cg, explicit: bool = False) -> None:
+        """EmitOMPBarrier: the region's threads meet, and those sitting it out.
+
+        A `#pragma omp barrier` of a region the whole team runs is aligned (bar.sync, as
+        Clang's SPMD barrier and CUDA's __syncthreads): OpenMP has every thread of the team
+        meet that one barrier, as CUDA has for __syncthreads, and the code before it is the
+        program's own, whose branches reconverge where they join. Implied barriers (a
+        worksharing loop's end, single's, the guards') keep the warp-synchronised form: the
+        code before them is this scheme's (session 18 made those aligned too, and 13 GPU
+        tests failed)."""
         b = cg.builder
         self._announce(cg, last=False)
+        if explicit and self.phase is None:
+            nvptx.barrier(b)
+            return
         nvptx.diverged_barrier(b)
         if self.phase is not None:
             b.store(b.xor(b.load(self.phase), ONE), self.phase)

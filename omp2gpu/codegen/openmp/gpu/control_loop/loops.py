@@ -421,8 +421,10 @@ class LoopConstructs:
         b.position_at_end(run)
         end = b.add(b.load(first), b.load(length))
         end = b.select(b.icmp_signed("<", end, plan.count), end, plan.count)
-        self._iterate(cg, bounds, space, b.add(plan.lo, b.load(first)), Persisted(cg, hi=b.add(plan.lo, end)),
-                      slots, body, each)
+        # first < end <= count: lo + either stays within [lo, hi], so no wrap (nsw lets LLVM
+        # see a chunk of one iteration as one, not as a loop)
+        self._iterate(cg, bounds, space, b.add(plan.lo, b.load(first), flags=["nsw"]),
+                      Persisted(cg, hi=b.add(plan.lo, end, flags=["nsw"])), slots, body, each)
         b.store(b.add(b.load(first), b.load(stride)), first)
         b.branch(cond)
         b.position_at_end(done)
@@ -504,7 +506,7 @@ class LoopConstructs:
         if last_flag is not None:
             is_last = b.icmp_signed("==", current, b.sub(space.total, one))
             b.store(b.select(is_last, ir.Constant(ir.IntType(8), 1), b.load(last_flag)), last_flag)
-        b.store(b.add(current, one), iv)
+        b.store(b.add(current, one, flags=["nsw"]), iv)      # current < limit.hi: no wrap
         self._team_branch(cg, team_level, cond)
         b.position_at_end(done)
         self._team_code(cg, team_level)

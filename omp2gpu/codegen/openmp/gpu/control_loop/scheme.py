@@ -215,7 +215,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             emit_atomic(cg, construct)
         elif kind == "barrier":
             if self.team_parallel:
-                self.barrier(cg)
+                self.barrier(cg, explicit=True)
         elif kind in ("master", "single", "masked"):
             self.emit_master_or_single(cg, construct)
         elif kind == "scope":
@@ -409,8 +409,9 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                 requested = cg.builder.select(test, requested, ir.Constant(I32, 1))
         return requested
 
-    def barrier(self, cg) -> None:
-        """EmitOMPBarrier: a parallel -> parallel transition at the one synchronisation point."""
+    def barrier(self, cg, explicit: bool = False) -> None:
+        """EmitOMPBarrier: a parallel -> parallel transition at the one synchronisation point.
+        `explicit`: a `#pragma omp barrier` of the program (else a construct's implied one)."""
         state = self.machine.reserve()
         self.machine.go_to(state, master_only_code=False)
         self.machine.open_reserved(state, "parallel", master_only=False,
