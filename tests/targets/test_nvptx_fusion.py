@@ -76,7 +76,8 @@ def test_only_running_ahead_regions_that_cannot_read_the_grid_are_fused(compiled
     kernel passes on as any other parameter: that region is fused too."""
     kernels, ptx = compiled
     fused = fusion.from_ptx(ptx)
-    expected = {kernel_at(kernels, _line_of(marker)) for marker in ("/* plain: fused */", "/* a struct: fused */", "/* one thread: fused */")}
+    markers = ("/* plain: fused */", "/* a struct: fused */", "/* one thread: fused */")
+    expected = {kernel_at(kernels, _line_of(marker)) for marker in markers}
     assert set(fused) == expected, fused
     assert sorted(fused.values()) == [0, 1, 2]
     assert f".visible .entry {fusion.FUSED_KERNEL}(" in ptx
