@@ -15,7 +15,7 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.diagnostics import CompileError
-from omp2gpu.sema.declarators import TypeResolver
+from omp2gpu.sema.declarators import TypeResolver, declared_volatile
 from omp2gpu.sema.scopes import Scope, Symbol
 
 
@@ -65,7 +65,8 @@ class TypedScopes:
             storage = "static" if storage == "auto" else storage
         elif decl.storage and "extern" in decl.storage:
             storage = "extern" if storage == "auto" else storage
-        scope.names[decl.name] = Symbol(decl.name, ctype, kind, storage=storage, coord=decl.coord)
+        scope.names[decl.name] = Symbol(decl.name, ctype, kind, storage=storage, coord=decl.coord,
+                                        volatile=kind == "object" and declared_volatile(decl))
 
     def function_scope(self, definition: c_ast.FuncDef) -> Scope:
         """The scope of a function's body: its parameters."""

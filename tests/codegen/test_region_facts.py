@@ -307,3 +307,42 @@ def test_a_function_a_clause_calls_in_the_kernel_is_one_of_its_callees(tmp_path)
     done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "--device", "cpu", str(source)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and done.stdout == "2 9\n", done.stderr
+
+
+_NUM_THREADS_SOURCE = r"""
+int counts[2] = {4, 8};
+static int doubled(int k) { return 2 * k; }
+static int bumped(int *k) { return ++*k; }
+
+int main(int argc, char **argv) {
+    int tested[3] = {1, 3, 10};
+    volatile int changing[1] = {5};
+    int *p = tested, a[64], t = argc;
+#pragma omp target teams distribute parallel for map(from: a) num_threads(tested[t])
+    for (int i = 0; i < 64; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a) num_threads(doubled(t))
+    for (int i = 0; i < 64; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a) num_threads(*p)
+    for (int i = 0; i < 64; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a) num_threads(changing[0])
+    for (int i = 0; i < 64; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a) num_threads(counts[t])
+    for (int i = 0; i < 64; i++) a[i] = i;
+#pragma omp target teams distribute parallel for map(from: a) num_threads(bumped(&t))
+    for (int i = 0; i < 64; i++) a[i] = i;
+    return a[1];
+}
+"""
+
+
+def test_a_num_threads_the_host_reads_harmlessly_keeps_the_combined_scheme(tmp_path):
+    """As Clang evaluates a combined construct's num_threads on the host: an element of the
+    function's own array, a call returning such an expression. Not: a pointer's target, a
+    volatile array, a global (the device has its own), a call that writes."""
+    source = tmp_path / "num_threads.c"
+    source.write_text(_NUM_THREADS_SOURCE)
+    unit = UnitFacts(parse_file(source, CompileOptions()))
+    chosen = {region.construct.coord.line: choose(region.construct, "auto", facts=region).gpu
+              for region in unit.regions.values()}
+    assert chosen == {10: CombinedConstruct, 12: CombinedConstruct, 14: SpmdizedControlLoop,
+                      16: SpmdizedControlLoop, 18: SpmdizedControlLoop, 20: SpmdizedControlLoop}

@@ -299,7 +299,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             num_teams, thread_limit = (ir.Constant(I32, n) for n in region.gpu.fixed_launch)
         else:
             num_teams = launch_shape.team_count(cg, construct)
-            thread_limit = launch_shape.team_size(cg, construct)
+            thread_limit = launch_shape.team_size(cg, construct, region.for_device("gpu").facts)
         device = self._device(cg, construct.directive)
         trip_count, launcher_trip_count = launch_shape.launch_trip_counts(cg, construct)
         num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count)

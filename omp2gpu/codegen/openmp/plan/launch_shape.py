@@ -71,15 +71,18 @@ def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value) -> ir.Va
     return b.select(fewer, b.trunc(trip_count, I32), num_teams)
 
 
-def team_size(cg, construct) -> ir.Value:
-    """thread_limit (0: the launcher's default), narrowed by the leading parallel region."""
+def team_size(cg, construct, facts=None) -> ir.Value:
+    """thread_limit (0: the launcher's default), narrowed by the leading parallel region.
+    `facts`: the region's (a num_threads they say the host reads is read here, as the
+    combined scheme they chose it for needs)."""
     b = cg.builder
     size = evaluate_clause(cg, _thread_limit_directive(construct), "thread_limit")
     parallel = _leading_parallel(construct)
     if parallel is None:
         return size
     clause = next(iter(clauses_named(parallel, "num_threads")), None)
-    if clause is not None and hintable_at_launch(clause.expr, construct, cg):    # evaluable_at_launch's too
+    if clause is not None and (hintable_at_launch(clause.expr, construct, cg)    # evaluable_at_launch's too
+                               or facts is not None and facts.host_reads_num_threads(parallel)):
         requested = evaluate_clause(cg, parallel, "num_threads")
         narrower = b.and_(b.icmp_signed(">", requested, ir.Constant(I32, 0)),
                           b.or_(b.icmp_signed("==", size, ir.Constant(I32, 0)),

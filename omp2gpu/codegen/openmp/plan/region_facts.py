@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from omp2gpu.codegen.openmp.plan.inlined_callees import kernel_constructs_callees
+from omp2gpu.codegen.openmp.plan.region_shape import host_readable_at_launch
 from omp2gpu.codegen.openmp.plan.team_shared_names import shared_in_parallel_regions
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpDeclareTarget, OmpMetadirective
 from omp2gpu.frontend.tree_walks import nodes_of
@@ -79,6 +80,8 @@ class RegionFacts:
                                                             # its declarations and the outer variables it uses
     array_reductions: tuple = ()                # ((directive coord, name), scalars, scalar type): reduction
                                                 # items (sections or whole) of an array variable of fixed length
+    launch_read_num_threads: frozenset = frozenset()    # directive coords: a num_threads the host
+                                                        # reads harmlessly (region_shape.host_readable_at_launch)
 
     @property
     def directive(self):
@@ -102,6 +105,10 @@ class RegionFacts:
         a variable it names (a name), as C spells it; None if it has none."""
         key = declaration_or_name if isinstance(declaration_or_name, str) else id(declaration_or_name)
         return dict(self.variable_lengths).get(key)
+
+    def host_reads_num_threads(self, directive) -> bool:
+        """Whether the host can evaluate `directive`'s num_threads at the launch harmlessly."""
+        return _key(directive.coord) in self.launch_read_num_threads
 
     def reduces_whole_array(self, directive, name: str) -> bool:
         return (_key(directive.coord), name) in self.whole_array_reductions
@@ -189,7 +196,15 @@ class UnitFacts:
                            _holds_reverse_offload(construct.body), tuple(_small_integer_reductions(construct, scope)),
                            tuple(callee_globals), frozenset(self.inlined) & frozenset(callees),
                            self._first_callee_holding_constructs(construct.body, set()),
-                           tuple(self._variable_lengths(construct, scope)), tuple(_array_reductions(construct, scope)))
+                           tuple(self._variable_lengths(construct, scope)), tuple(_array_reductions(construct, scope)),
+                           frozenset(self._launch_read_num_threads(construct, scope)))
+
+    def _launch_read_num_threads(self, construct, scope):
+        for directive in [construct.directive] + [c.directive for c in _constructs_in(construct.body)]:
+            for clause in directive.clauses:
+                if clause.name == "num_threads" and host_readable_at_launch(
+                        clause.expr, construct, scope.lookup, self.types.definitions):
+                    yield _key(directive.coord)
 
     def _variable_lengths(self, construct, scope):
         for name in free_identifiers(construct):

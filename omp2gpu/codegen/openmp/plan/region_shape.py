@@ -223,10 +223,16 @@ def hintable_at_launch(expression, construct, cg) -> bool:
     Nothing is written and no memory but the host's own arrays is read. The host's value
     may differ from the region's (its copy of an array); that at most leaves the team
     fewer threads than num_threads asks, which OpenMP allows."""
+    return host_readable_at_launch(expression, construct, cg.scope.lookup, cg.module.function_definitions)
+
+
+def host_readable_at_launch(expression, construct, lookup, definitions: dict) -> bool:
+    """hintable_at_launch's test, on a scope's `lookup` and the file's function
+    `definitions` (region_facts reads it before codegen, on sema's typed scopes)."""
     declared = {declaration.name for declaration in nodes_of(construct.body, c_ast.Decl)}
 
     def outer_symbol(name: str):
-        return None if name in declared else cg.scope.lookup(name)
+        return None if name in declared else lookup(name)
 
     def host_array(name: str) -> bool:
         symbol = outer_symbol(name)
@@ -238,7 +244,7 @@ def hintable_at_launch(expression, construct, cg) -> bool:
         return symbol is not None and symbol.kind == "function"
 
     return _host_readable(expression, lambda name: name not in declared, host_array, file_function,
-                          cg.module.function_definitions, depth=0)
+                          definitions, depth=0)
 
 
 def _host_readable(node, readable_name, host_array, file_function, functions: dict, depth: int) -> bool:
@@ -285,11 +291,17 @@ def _outer_loops(node) -> list:
     return [node] if isinstance(node, c_ast.For) else []
 
 
-def team_size_ineligibility(construct, shape) -> str | None:
+def team_size_ineligibility(construct, shape, facts=None) -> str | None:
     """Why a combined kernel (GPU or CPU), whose team size is fixed at the launch, cannot
-    honour the region's num_threads/if clauses (None: the host evaluates them there)."""
+    honour the region's num_threads/if clauses (None: the host evaluates them there).
+    `facts` (region_facts.RegionFacts): a num_threads the host can read harmlessly (an
+    element of its own array, a call of a function returning such an expression) is
+    evaluated at the launch too, as Clang evaluates a combined construct's num_threads on
+    the host and passes its value (the team's code never reads it again)."""
     for directive in shape.directives:
         for clause in _parallel_size_clauses(directive):
+            if clause.name == "num_threads" and facts is not None and facts.host_reads_num_threads(directive):
+                continue
             if not evaluable_at_launch(clause.expr, construct):
                 return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
                         "(the combined scheme's team size is fixed at the launch)")
@@ -317,7 +329,7 @@ def combined_ineligibility(construct, facts=None, gpu: bool = False) -> str | No
                     reason = _array_reduction_ineligibility(directive, item, facts)
                     if reason:
                         return reason
-    reason = team_size_ineligibility(construct, shape)
+    reason = team_size_ineligibility(construct, shape, facts if gpu else None)
     if reason:
         return reason
     loop = shape.loop
