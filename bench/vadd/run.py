@@ -36,7 +36,11 @@ sys.path.insert(0, str(HERE.parent))
 import common  # noqa: E402  (bench/common.py)
 
 # (teams, threads); (0, 0) lets the launcher choose. (16384, 512) was CUDA C's best on the H100.
-CONFIGS = [(0, 0), (16384, 512), (8192, 1024), (4224, 256), (2112, 512), (1056, 1024)]
+# Every implementation runs every shape and keeps its best: one element a thread at 256 and
+# 512 threads (32768 x 256, 16384 x 512), two (16384 x 256, 8192 x 512), four (8192 x 256),
+# and grids of a few blocks a multiprocessor (the H200's 132 x 32, 16, 8 blocks' threads).
+CONFIGS = [(0, 0), (16384, 512), (32768, 256), (16384, 256), (8192, 512), (8192, 256), (8192, 1024),
+           (4224, 256), (2112, 512), (1056, 1024)]
 
 
 def cupti_env(kernel_log: Path | None, log: Path) -> dict:
