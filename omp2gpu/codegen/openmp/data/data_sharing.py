@@ -149,7 +149,7 @@ class DataEnvironment:
 
     def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=(),
                  combine_reduction=None, lastprivate_condition=None, private_slot=None,
-                 combine_section_element=None):
+                 combine_section_element=None, after_reductions=None):
         self.cg = cg
         self.directive = directive
         self.implicit_firstprivate = list(implicit_firstprivate)
@@ -161,6 +161,9 @@ class DataEnvironment:
         # (`combine_section_element`, default combine_reduction).
         self.combine_reduction = combine_reduction or self._fold_sequentially
         self.combine_section_element = combine_section_element or self.combine_reduction
+        # Run once every reduction item has gone to combine_reduction: a scheme that gathers
+        # them folds them all at once there (the GPU combined scheme: one team barrier).
+        self.after_reductions = after_reductions
         self.lastprivate_condition = lastprivate_condition
         # Where a private copy lives (`private_slot(name, ctype) -> address`); default: a
         # stack slot of the thread running the code. A team's copies the team's threads
@@ -391,11 +394,8 @@ class DataEnvironment:
         """Fold reductions and lastprivate values into the originals."""
         for op, original, private in self.reductions:
             self.combine_reduction(op, original, private)
-        # A combine_reduction may gather the variables and fold them all at once (the GPU
-        # combined scheme: one team barrier for all of them).
-        gathered = getattr(self.combine_reduction, "fold_gathered", None)
-        if gathered is not None:
-            gathered()
+        if self.after_reductions is not None:
+            self.after_reductions()
         self._fold_sections()
         if not self.lastprivates:
             return

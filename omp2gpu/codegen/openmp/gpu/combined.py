@@ -75,9 +75,11 @@ class CombinedConstruct(GpuKernelScheme):
 
             def ran_last():
                 return cg.builder.trunc(cg.builder.load(last_flag), I1)
+            reductions = TeamReductions(cg)
             environment = DataEnvironment(
                 cg, linear.other_clauses, loop_variables=[],
-                combine_reduction=TeamReductions(cg), lastprivate_condition=ran_last,
+                combine_reduction=reductions, after_reductions=reductions.fold_gathered,
+                lastprivate_condition=ran_last,
                 combine_section_element=lambda op, original, private: reduce_into(cg, op, original, private))
             with environment:
                 variables = canonical_loop.declare_loop_variables(cg, loops, bounds, environment)
