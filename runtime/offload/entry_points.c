@@ -96,7 +96,7 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
     uintptr_t slots[MAX_PARAMS + 1], translated[ENTRIES_ON_STACK];
     const uintptr_t *remembered = 0;      /* the table's answers for these entries (launch_memo.c) */
     void *args[MAX_PARAMS + 1];
-    int image, i, params = 0, failed, all_present = 0, stream = 0;
+    int image, i, params = 0, failed, all_present = 0, stream = 0, present_known = 0;
     long grid, block, fused_grid, fused_block;
     offload_lock();
     requirements_check_construct(where);
@@ -123,8 +123,10 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         device_error(d, "no device code for kernel '%s'", kernel_name);
         failed = settle(d, -1, where, fallback);
     }
-    if (!failed && (task_event_offered() || auto_async_enabled()))       /* may the kernel be left running */
+    if (!failed && (task_event_offered() || auto_async_enabled())) {     /* may the kernel be left running */
         all_present = remembered ? 1 : table_all_present(d, entries, count);
+        present_known = 1;
+    }
     if (!failed && !remembered) failed = settle(d, table_begin(d, entries, count, where), where, fallback);
     for (i = 0; i < count && !failed; i++) {
         if (i < ENTRIES_ON_STACK) translated[i] = 0;
@@ -190,7 +192,8 @@ static int target(int64_t device, const char *kernel_name, int32_t count, void *
         table_kernel_ran(d);
         if (!remembered) {
             failed = settle(d, table_end(d, entries, count, where), where, fallback);
-            if (!failed && count <= ENTRIES_ON_STACK) launch_memo_keep(d, kernel_name, entries, count, translated);
+            if (!failed && count <= ENTRIES_ON_STACK)
+                launch_memo_keep(d, kernel_name, entries, count, translated, present_known ? all_present : -1);
         }
     }
     if (!failed && d->ops->finish_launch)         /* no copy back waited for the kernel */

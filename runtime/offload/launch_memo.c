@@ -65,8 +65,10 @@ const uintptr_t *launch_memo_find(const struct device *d, const char *kernel_nam
 }
 
 /* Every entry that maps storage lies in a mapping (table_all_present), and so does a
- * pointer looked up with a length: check_entries then reads no host memory. */
-static int keepable(struct device *d, const struct map_entry *entries, int count) {
+ * pointer looked up with a length: check_entries then reads no host memory. `all_present`:
+ * table_all_present's answer before the launch's table_begin, or -1 when target() did not
+ * ask; a launch's begin and end leave the mappings as they were, so the answer holds. */
+static int keepable(struct device *d, const struct map_entry *entries, int count, int all_present) {
     int i;
     if (!count || count > MEMO_ENTRIES || d->usm == USM_MANAGED) return 0;
     for (i = 0; i < count; i++) {
@@ -74,14 +76,14 @@ static int keepable(struct device *d, const struct map_entry *entries, int count
         if (e->type & NOT_KEPT) return 0;
         if ((e->type & MAP_POINTER_LOOKUP) && e->size > 0 && !table_holds_section(d, e->begin, e->size)) return 0;
     }
-    return table_all_present(d, entries, count);
+    return all_present >= 0 ? all_present : table_all_present(d, entries, count);
 }
 
 void launch_memo_keep(struct device *d, const char *kernel_name, const struct map_entry *entries, int count,
-                      const uintptr_t *translated) {
+                      const uintptr_t *translated, int all_present) {
     struct kernel_memos *memos = memos_of(kernel_name);
     struct launch_memo *memo;
-    if (!keepable(d, entries, count)) return;
+    if (!keepable(d, entries, count, all_present)) return;
     if (memos->kernel_name != kernel_name) {        /* the slot's kernel, or another hashed there */
         if (!memos->variants && !(memos->variants = malloc(MEMO_VARIANTS * sizeof *memos->variants))) return;
         memset(memos->variants, 0, MEMO_VARIANTS * sizeof *memos->variants);

@@ -357,7 +357,7 @@ int table_all_present(struct device *device, const struct map_entry *entries, in
 const uintptr_t *launch_memo_find(const struct device *device, const char *kernel_name,
                                   const struct map_entry *entries, int count);
 void launch_memo_keep(struct device *device, const char *kernel_name, const struct map_entry *entries, int count,
-                      const uintptr_t *translated);
+                      const uintptr_t *translated, int all_present);   /* -1: not yet asked */
 int table_holds_section(void *device, uintptr_t begin, long size);   /* inside one mapping (a section_known_good) */
 /* the device range of the mapping holding device address `address` (not a loan, nor the
  * host's own storage): 0, or -1 for none */

@@ -55,10 +55,14 @@ def test_the_cpu_device_takes_repeated_launches_from_the_memo(program, gcc_outpu
     assert memo_hits(done.stderr) == EXPECTED_HITS
 
 
-def test_the_cuda_launch_path_takes_them_from_the_memo(program, fake_driver):
-    """The stand-in driver's kernels compute nothing: the log is what is checked."""
+@pytest.mark.parametrize("auto_async", ["0", "1"])
+def test_the_cuda_launch_path_takes_them_from_the_memo(program, fake_driver, auto_async):
+    """The stand-in driver's kernels compute nothing: the log is what is checked. With
+    OMP2GPU_AUTO_ASYNC=1 the launch asks whether its entries are all present before it
+    maps them, and the memo takes that answer instead of asking again after."""
     done = run_bare(program, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP_TARGET_OFFLOAD": "MANDATORY",
-                                  "FAKE_CUDA_KERNEL_MS": "1", "LIBOMPTARGET_DEBUG": "2"})
+                                  "FAKE_CUDA_KERNEL_MS": "1", "LIBOMPTARGET_DEBUG": "2",
+                                  "OMP2GPU_AUTO_ASYNC": auto_async})
     assert done.returncode == 0, done.stderr[-2000:]
     assert memo_hits(done.stderr) == EXPECTED_HITS
 
