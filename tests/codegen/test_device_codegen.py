@@ -206,6 +206,38 @@ def test_control_loop_latch_reconverges_the_warp_before_the_barrier(tmp_path):
     assert "bar.sync" not in kernel
 
 
+EXPLICIT_BARRIER = """
+#include <omp.h>
+void ring(int *out, int n) {
+  #pragma omp target parallel map(from: out[0:64]) %s
+  {
+    int id = omp_get_thread_num(), k;
+    out[id] = id;
+    #pragma omp barrier
+    k = out[(id + 1) %% omp_get_num_threads()];
+    #pragma omp barrier
+    out[id] = k;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("clause, aligned", [("", 2), ("num_threads(n)", 0)])
+def test_a_programs_own_barrier_is_aligned_where_the_whole_team_runs_the_region(tmp_path, clause, aligned):
+    """A `#pragma omp barrier` of an SPMDized region every thread of the team runs is
+    bar.sync, as Clang's SPMD barrier and __syncthreads (cl_barrier_ring: 1.65x -> 1.00x
+    Clang on the H200); where num_threads may leave threads out, they wait at another
+    barrier instruction, so the region's own stay warp-synchronised barrier.sync. The
+    guards' barriers are never aligned (session 18: 13 GPU tests failed)."""
+    translation = _translate(tmp_path, EXPLICIT_BARRIER % clause)
+    assert _schemes(translation) == ["spmdized"]
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    kernel = ptx[ptx.index(".entry"):].split("\n}\n")[0]
+    assert kernel.count("bar.sync") == aligned
+    assert re.search(r"bar\.warp\.sync\s+%r\d+;\s+barrier\.sync\s+0;", kernel)     # the guards' barriers
+    assert not re.search(r"bar\.warp\.sync\s+-1;", kernel)
+
+
 def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a_barrier(tmp_path):
     """vadd under the control loop (the H200's 1.18x CUDA C, session 20): the pointer the
     loop writes through is nobody's assignment, so each thread keeps its parameter (global
