@@ -56,6 +56,6 @@ def test_a_small_firstprivate_struct_is_a_parameter_not_a_mapping(tmp_path):
     (kernel,) = driver.translate(path, driver.CompileOptions()).device.kernels
     captures = {capture.name: capture for capture in kernel.captures}
     assert (captures["w"].kind, captures["w"].map_type) == ("literal", MapType.LITERAL)
-    assert str(captures["w"].param_ir_type) == "[2 x i64]"     # its bytes in words of its alignment: fusable
+    assert str(captures["w"].param_ir_type()) == "[2 x i64]"     # its bytes in words of its alignment: fusable
     assert captures["t"].kind == captures["shared_w"].kind == "object"          # 128 bytes; no clause
     assert captures["shared_w"].map_type == MapType.TO | MapType.FROM | MapType.IMPLICIT
