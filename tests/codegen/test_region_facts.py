@@ -342,7 +342,9 @@ def test_a_num_threads_the_host_reads_harmlessly_keeps_the_combined_scheme(tmp_p
     source = tmp_path / "num_threads.c"
     source.write_text(_NUM_THREADS_SOURCE)
     unit = UnitFacts(parse_file(source, CompileOptions()))
-    chosen = {region.construct.coord.line: choose(region.construct, "auto", facts=region).gpu
-              for region in unit.regions.values()}
-    assert chosen == {10: CombinedConstruct, 12: CombinedConstruct, 14: SpmdizedControlLoop,
-                      16: SpmdizedControlLoop, 18: SpmdizedControlLoop, 20: SpmdizedControlLoop}
+    choices = {region.construct.coord.line: choose(region.construct, "auto", facts=region)
+               for region in unit.regions.values()}
+    assert {line: choice.gpu for line, choice in choices.items()} == {
+        10: CombinedConstruct, 12: CombinedConstruct, 14: SpmdizedControlLoop,
+        16: SpmdizedControlLoop, 18: SpmdizedControlLoop, 20: SpmdizedControlLoop}
+    assert choices[10].reason.endswith("its num_threads evaluated by the host at the launch")   # --explain

@@ -79,7 +79,9 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
         prelude = " (the region's declarations run in every thread)" if shape.prelude else ""
         calls = "the team state set up for the omp_* calls its loop may make" if uses_openmp_api(shape.loop) \
             else "no runtime calls"
-        chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, {calls}{prelude}"
+        host_read = facts is not None and any(facts.host_reads_num_threads(d) for d in shape.directives)
+        team_size = "; its num_threads evaluated by the host at the launch" if host_read else ""
+        chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, {calls}{prelude}{team_size}"
     elif request in (AUTO, SerialKernel.name) and SerialKernel.ineligibility(construct) is None:
         chosen = SerialKernel, "no parallel construct inside: one GPU thread runs the region"
     elif request == SerialKernel.name:
