@@ -26,11 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omp2gpu.codegen.openmp.data.data_sharing import clauses_named
 from omp2gpu.codegen.openmp.gpu.device_module import uses_openmp_api
 from omp2gpu.codegen.openmp.plan.device_refusals import REVERSE_OFFLOAD
 from omp2gpu.codegen.openmp.plan.inlined_callees import calls_any
-from omp2gpu.codegen.openmp.plan.region_shape import combined_shape
+from omp2gpu.codegen.openmp.plan.region_shape import combined_shape, num_threads_read_at_launch
 from omp2gpu.codegen.openmp.plan.scheme_interface import RegionScheme
 from omp2gpu.codegen.openmp.schemes import (
     AUTO,
@@ -80,8 +79,7 @@ def _gpu_scheme(construct, request: str, callees, facts) -> tuple[type[RegionSch
         prelude = " (the region's declarations run in every thread)" if shape.prelude else ""
         calls = "the team state set up for the omp_* calls its loop may make" if uses_openmp_api(shape.loop) \
             else "no runtime calls"
-        host_read = facts is not None and any(clauses_named(d, "num_threads") and facts.host_reads_num_threads(d)
-                                              for d in shape.directives)
+        host_read = any(num_threads_read_at_launch(directive, facts) for directive in shape.directives)
         team_size = "; its num_threads evaluated by the host at the launch" if host_read else ""
         chosen = CombinedConstruct, f"combined construct: SPMD grid-stride loop, {calls}{prelude}{team_size}"
     elif request in (AUTO, SerialKernel.name) and SerialKernel.ineligibility(construct) is None:

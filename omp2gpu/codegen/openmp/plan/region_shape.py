@@ -291,6 +291,13 @@ def _outer_loops(node) -> list:
     return [node] if isinstance(node, c_ast.For) else []
 
 
+def num_threads_read_at_launch(directive, facts) -> bool:
+    """Whether a combined kernel's launch takes `directive`'s num_threads from the host
+    (`facts`, region_facts.RegionFacts: an expression the host reads harmlessly)."""
+    return facts is not None and bool(clauses_named(directive, "num_threads")) \
+        and facts.host_reads_num_threads(directive)
+
+
 def team_size_ineligibility(construct, shape, facts=None) -> str | None:
     """Why a combined kernel (GPU or CPU), whose team size is fixed at the launch, cannot
     honour the region's num_threads/if clauses (None: the host evaluates them there).
@@ -300,7 +307,7 @@ def team_size_ineligibility(construct, shape, facts=None) -> str | None:
     the host and passes its value (the team's code never reads it again)."""
     for directive in shape.directives:
         for clause in _parallel_size_clauses(directive):
-            if clause.name == "num_threads" and facts is not None and facts.host_reads_num_threads(directive):
+            if clause.name == "num_threads" and num_threads_read_at_launch(directive, facts):
                 continue
             if not evaluable_at_launch(clause.expr, construct):
                 return (f"its '{clause.name}' clause calls or writes: the team's code must evaluate it "
