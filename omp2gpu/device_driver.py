@@ -125,4 +125,6 @@ def compile_device(code: DeviceCode, arch: str) -> nvptx.DeviceCode:
         if not function.is_declaration and function.name not in kernels:
             function.linkage = llvm.Linkage.internal
     compiled = nvptx.compile_device(module, arch=arch, opt_level=3)
-    return replace(compiled, ptx=nvptx.fusion.as_ptx_comments(fused) + nvptx.wide_twins.with_wide_twins(compiled.ptx))
+    # Records first (ptx_text.header_records reads the comment lines at the top)
+    return replace(compiled, ptx=nvptx.fusion.as_ptx_comments(fused) + nvptx.relocatable.as_ptx_comment(compiled.ptx)
+                   + nvptx.wide_twins.with_wide_twins(compiled.ptx))

@@ -2,7 +2,9 @@
  * the same program runs where there is no GPU or no driver: there, no GPU is found.
  * Each GPU uses its primary context, made current on the calling thread before each
  * call; a module is the image's PTX loaded with cuModuleLoadDataEx (the JIT's error log
- * goes into the message when it fails). Every CUresult is checked: a failure names the
+ * goes into the message when it fails), or, where the PTX asks for it (code with recursion,
+ * omp2gpu/targets/nvptx/relocatable.py), compiled relocatable and linked by the driver's
+ * linker (cuLink*). Every CUresult is checked: a failure names the
  * call and the driver's error name and text.
  *
  * Queued launches (target tasks, target_tasks.c): the kernel goes on one of STREAMS
@@ -55,6 +57,9 @@ typedef unsigned long long CUdeviceptr;
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 #define CU_JIT_GENERATE_LINE_INFO 13
 #define JIT_LOG_BYTES 16384
+#define CU_JIT_INPUT_PTX 1
+/* The record at the top of PTX to be compiled relocatable and linked (relocatable.py) */
+#define RELOCATABLE_RECORD "// omp2gpu-link relocatable\n"
 #define STREAMS 16                       /* a time step's independent regions each on one (LULESH: 11) */
 #define SPARE_EVENTS 64
 #define STAGED_COPY_BYTES 65536            /* copies this small go through the staging buffer */
@@ -125,6 +130,11 @@ static struct {
     CUresult (*cuCtxSetLimit)(int, size_t);     /* optional: LIBOMPTARGET_HEAP_SIZE */
     CUresult (*cuMemAllocHost)(void **, size_t);        /* optional: the `pinned` allocator trait */
     CUresult (*cuMemFreeHost)(void *);
+    /* optional: the driver's linker, for PTX with recursion (else the JIT's whole-program build) */
+    CUresult (*cuLinkCreate)(unsigned, int *, void **, void **);
+    CUresult (*cuLinkAddData)(void *, int, void *, size_t, const char *, unsigned, int *, void **);
+    CUresult (*cuLinkComplete)(void *, void **, size_t *);
+    CUresult (*cuLinkDestroy)(void *);
 } cu;
 
 struct cuda_state {
@@ -258,6 +268,10 @@ static int load_driver(void) {
     *(void **)&cu.cuMemcpyDtoHAsync = dlsym(library, "cuMemcpyDtoHAsync_v2");
     *(void **)&cu.cuMemFreeHost = dlsym(library, "cuMemFreeHost");
     *(void **)&cu.cuFuncGetAttribute = dlsym(library, "cuFuncGetAttribute");
+    *(void **)&cu.cuLinkCreate = dlsym(library, "cuLinkCreate_v2");
+    *(void **)&cu.cuLinkAddData = dlsym(library, "cuLinkAddData_v2");
+    *(void **)&cu.cuLinkComplete = dlsym(library, "cuLinkComplete");
+    *(void **)&cu.cuLinkDestroy = dlsym(library, "cuLinkDestroy");
     *(void **)&cu.cuMemAllocManaged = find(library, "cuMemAllocManaged", &missing);
     *(void **)&cu.cuMemHostRegister = find(library, "cuMemHostRegister_v2", &missing);
     *(void **)&cu.cuMemHostGetDevicePointer = find(library, "cuMemHostGetDevicePointer_v2", &missing);
@@ -466,18 +480,47 @@ static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src,
                                "cuMemcpyDtoD");
 }
 
-/* One image's code loaded by the JIT (cuModuleLoadDataEx): 0, or -1 with the message and
- * the JIT's error log. `line_info`: PTX built with -g (its .loc directives) keeps its source
- * lines in the machine code, for compute-sanitizer and ncu (nvcc's -lineinfo). */
+/* Whether the comment lines at the top of the PTX hold `record` (a whole line) */
+static int ptx_header_has(const char *ptx, const char *record) {
+    size_t length = strlen(record);
+    while (strncmp(ptx, "//", 2) == 0) {
+        if (strncmp(ptx, record, length) == 0) return 1;
+        if (!(ptx = strchr(ptx, '\n'))) return 0;
+        ptx++;
+    }
+    return 0;
+}
+
+/* PTX compiled relocatable and linked by the driver (cuLink*) into a module; the options
+ * are load_code's */
+static CUresult load_linked(const char *ptx, CUmodule *module, unsigned count, int *options, void **values) {
+    void *link = 0, *linked = 0;
+    size_t bytes = 0;
+    CUresult result = cu.cuLinkCreate(count, options, values, &link);
+    if (result == 0)
+        result = cu.cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)ptx, strlen(ptx) + 1, "omp2gpu-image.ptx", 0, 0, 0);
+    if (result == 0) result = cu.cuLinkComplete(link, &linked, &bytes);
+    if (result == 0) result = cu.cuModuleLoadDataEx(module, linked, 0, 0, 0);
+    if (link) cu.cuLinkDestroy(link);       /* after the load: the linked image is the link's */
+    return result;
+}
+
+/* One image's code loaded by the JIT (cuModuleLoadDataEx), or linked first where PTX asks for
+ * it and the driver can: 0, or -1 with the message and the JIT's error log. `line_info`: PTX
+ * built with -g (its .loc directives) keeps its source lines in the machine code, for
+ * compute-sanitizer and ncu (nvcc's -lineinfo). */
 static int load_code(struct device *d, const void *code, CUmodule *module, int line_info) {
     char *log = calloc(JIT_LOG_BYTES, 1);
     int options[3] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_GENERATE_LINE_INFO};
     void *values[3];
-    int failed;
+    int failed, linked = cu.cuLinkCreate && cu.cuLinkAddData && cu.cuLinkComplete && cu.cuLinkDestroy
+                         && memcmp(code, "\177ELF", 4) != 0 && ptx_header_has(code, RELOCATABLE_RECORD);
     values[0] = log;
     values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
     values[2] = (void *)(uintptr_t)1;
-    failed = check(d, cu.cuModuleLoadDataEx(module, code, line_info ? 3 : 2, options, values), "cuModuleLoadDataEx");
+    failed = linked ? check(d, load_linked(code, module, line_info ? 3 : 2, options, values), "cuLink*")
+                    : check(d, cu.cuModuleLoadDataEx(module, code, line_info ? 3 : 2, options, values),
+                            "cuModuleLoadDataEx");
     if (failed && log[0]) {
         size_t used = strlen(d->last_error);
         snprintf(d->last_error + used, sizeof d->last_error - used, " | %s", log);

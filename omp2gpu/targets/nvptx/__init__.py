@@ -9,6 +9,8 @@ resource figures.
     ptxas / cubin                assemble; registers, spills, smem, cmem
     fusion       region bodies and the kernel that runs several launches as one
     wide_twins   kernels with nested loops again, with registers to keep loads in flight
+    relocatable  code with recursion compiled relocatable and linked (ptxas -c, nvlink)
+    ptx_text     kernels' sections and the records at the top of the PTX
 
 What LLVM 22 (llvmlite 0.50) wants, checked by emitting PTX and running
 ptxas 13.0 on it, and by running the test kernels (vector add, shuffle
@@ -49,7 +51,7 @@ memory reverse with .maxntid) on an H100 from both PTX and cubin:
   from the cubin's `.nv.constantN.<kernel>` sections instead.
 """
 
-from omp2gpu.targets.nvptx import fusion, wide_twins
+from omp2gpu.targets.nvptx import fusion, relocatable, wide_twins
 from omp2gpu.targets.nvptx.arch import (
     ARCHITECTURES,
     arch_for_compute_capability,
@@ -97,7 +99,8 @@ from omp2gpu.targets.nvptx.machine import (
     new_device_module,
     target_machine,
 )
-from omp2gpu.targets.nvptx.ptx import DeviceCode, compile_device, compile_to_ptx, emit_ptx, entry_sections, optimise
+from omp2gpu.targets.nvptx.ptx import DeviceCode, compile_device, compile_to_ptx, emit_ptx, optimise
+from omp2gpu.targets.nvptx.ptx_text import entry_sections
 from omp2gpu.targets.nvptx.ptxas import (
     KernelResources,
     PtxasError,

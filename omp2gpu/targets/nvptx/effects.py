@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import llvmlite.binding as llvm
 
-from omp2gpu.targets.nvptx.ptx import header_records
+from omp2gpu.targets.nvptx.ptx_text import header_records
 
 PTX_TAG = "// omp2gpu-effects"
 # locations whose writes do not reach another kernel's data: memory the module cannot

@@ -35,7 +35,7 @@ import llvmlite.binding as llvm
 from llvmlite import ir
 
 from omp2gpu.targets.nvptx.intrinsics import I32, PART_GRID_ATTRIBUTE, SPECIAL_REGISTERS, PartGrid
-from omp2gpu.targets.nvptx.ptx import header_records
+from omp2gpu.targets.nvptx.ptx_text import header_records
 
 BODY_SUFFIX = "__fusable"
 FUSED_KERNEL = "__omp_offloading_fused_launch"

@@ -5,7 +5,6 @@ resources from ptxas), each computed once."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -15,32 +14,6 @@ from omp2gpu.targets.llvm_options import partial_unrolling
 from omp2gpu.targets.nvptx.libdevice import link_libdevice
 from omp2gpu.targets.nvptx.machine import configure_device_module, initialise, target_machine
 from omp2gpu.targets.nvptx.ptxas import KernelResources, assemble, resource_usage
-
-ENTRY_START = re.compile(r"^(?:\.visible\s+|\.weak\s+)?\.entry\s+([\w$.]+)", re.MULTILINE)
-
-
-def entry_sections(ptx: str) -> dict[str, str]:
-    """Each kernel's part of a module's PTX: its `.entry` from the directive to the brace
-    closing its body (column 0, as LLVM writes it), by kernel name; the `.func`s they call
-    and the module's globals stay the module's."""
-    sections = {}
-    for match in ENTRY_START.finditer(ptx):
-        end = ptx.find("\n}\n", match.start())
-        sections[match.group(1)] = ptx[match.start():len(ptx) if end < 0 else end + 3]
-    return sections
-
-
-def header_records(ptx: str, tag: str) -> list[list[str]]:
-    """The words after `tag` of the comment lines at the top of `ptx` that begin with it:
-    what the device build found and wrote beside its PTX (effects.py, fusion.py), which is
-    cached on disk without the optimised IR."""
-    records = []
-    for line in ptx.splitlines():
-        if not line.startswith("//"):
-            break
-        if line.startswith(tag + " "):
-            records.append(line[len(tag) + 1:].split(" "))
-    return records
 
 
 def as_module_ref(module) -> llvm.ModuleRef:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from omp2gpu.targets.nvptx.cubin import kernel_constant_banks
+from omp2gpu.targets.nvptx.relocatable import links_relocatable
 from omp2gpu.targets.nvptx.toolkit import find_file
 
 PTX_FILE_NAME = "device.ptx"  # what ptxas's messages call the input
@@ -50,26 +51,52 @@ def find_ptxas() -> Path | None:
     return Path(on_path) if on_path else find_file("bin/ptxas")
 
 
+def find_nvlink(ptxas: Path) -> Path | None:
+    """nvlink beside `ptxas` (one toolkit's pair), else from PATH, a CUDA installation or the wheel."""
+    beside = ptxas.with_name("nvlink")
+    if beside.is_file():
+        return beside
+    on_path = shutil.which("nvlink")
+    return Path(on_path) if on_path else find_file("bin/nvlink")
+
+
+def _check(command: list[str], directory: str) -> str:
+    """Run one tool of the toolkit; its messages, or PtxasError with them."""
+    result = subprocess.run(command, cwd=directory, capture_output=True, text=True)
+    messages = (result.stdout + result.stderr).strip()
+    if result.returncode != 0:
+        raise PtxasError(messages)
+    return messages
+
+
 def _run(ptx: str, arch: str, opt_level: int, verbose: bool,
          maxrregcount: int | None = None) -> tuple[bytes, str]:
-    """(cubin, ptxas's messages); `maxrregcount` caps registers per thread (ptxas spills past it)."""
+    """(cubin, ptxas's messages); `maxrregcount` caps registers per thread (ptxas spills past it).
+    PTX that asks for it (relocatable.py) is compiled relocatable (`-c`) and linked by nvlink;
+    then the messages end with nvlink's, which give each kernel's registers after the link."""
     ptxas = find_ptxas()
     if ptxas is None:
         raise PtxasNotFound("ptxas not found on PATH, under CUDA_HOME or /usr/local/cuda, "
                             "or in the nvidia-cuda-nvcc wheel")
+    relocatable = links_relocatable(ptx)
+    nvlink = find_nvlink(ptxas) if relocatable else None
+    if relocatable and nvlink is None:
+        raise PtxasNotFound("nvlink not found beside ptxas, on PATH or in the nvidia-cuda-nvcc wheel: "
+                            "device code with recursion is linked")
     with tempfile.TemporaryDirectory(prefix="omp2gpu-ptxas-") as directory:
         source, target = Path(directory, PTX_FILE_NAME), Path(directory, "device.cubin")
         source.write_text(ptx)
-        command = [str(ptxas), f"-arch={arch}", f"-O{opt_level}", "-o", target.name, source.name]
+        assembled = "device.o" if relocatable else target.name
+        command = [str(ptxas), f"-arch={arch}", f"-O{opt_level}", "-o", assembled, source.name]
         if maxrregcount:
             command.append(f"--maxrregcount={maxrregcount}")
         if "\t.loc\t" in ptx:                # built with -g: keep its lines (compute-sanitizer, ncu)
             command.append("-lineinfo")
-        result = subprocess.run(command + (["-v"] if verbose else []), cwd=directory,
-                                capture_output=True, text=True)
-        messages = (result.stdout + result.stderr).strip()
-        if result.returncode != 0:
-            raise PtxasError(messages)
+        messages = _check(command + (["-c"] if relocatable else []) + (["-v"] if verbose else []), directory)
+        if relocatable:
+            linked = _check([str(nvlink), f"-arch={arch}", "-o", target.name, assembled]
+                            + (["-v"] if verbose else []), directory)
+            messages = f"{messages}\n{linked}"
         return target.read_bytes(), messages
 
 
@@ -94,7 +121,12 @@ def resource_usage(ptx: str, arch: str, opt_level: int = 3,
 #   ptxas info    : Function properties for k
 #       40 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 #   ptxas info    : Used 26 registers, used 1 barriers, 40 bytes cumulative stack size, 1024 bytes smem
-# (before CUDA 13 the "Used" line also listed "368 bytes cmem[0]").
+# (before CUDA 13 the "Used" line also listed "368 bytes cmem[0]"); and after a relocatable
+# build, nvlink -v's, whose registers count the functions the kernel calls:
+#   nvlink info    : Function properties for 'k':
+#   nvlink info    : used 26 registers, used 0 barriers, 0 stack, 1040 bytes smem, 536 bytes cmem[0], 0 bytes lmem
+_LINKED = re.compile(r"Function properties for '([^']+)':")
+_LINKED_USED = re.compile(r"^nvlink info\s*: used (\d+) registers")
 _ENTRY = re.compile(r"Compiling entry function '([^']+)'")
 _PROPERTIES = re.compile(r"Function properties for (\S+)")
 _FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
@@ -106,11 +138,15 @@ _CMEM = re.compile(r"(\d+) bytes cmem\[(\d+)\]")
 
 def parse_verbose_output(text: str) -> dict[str, KernelResources]:
     """Kernel -> resources from ptxas -v's messages (kernels only: the
-    properties of non-entry functions are skipped)."""
+    properties of non-entry functions are skipped), registers from nvlink -v's where they follow."""
     kernels: dict[str, dict] = {}
-    entry = properties_of = None
+    entry = properties_of = linked = None
     for line in text.splitlines():
-        if match := _ENTRY.search(line):
+        if match := _LINKED.search(line):
+            linked = match[1]
+        elif (match := _LINKED_USED.search(line)) and linked in kernels:
+            kernels[linked]["registers"] = int(match[1])
+        elif match := _ENTRY.search(line):
             entry = match[1]
             kernels[entry] = {"name": entry, "constant_banks": {}}
         elif match := _PROPERTIES.search(line):

@@ -20,7 +20,7 @@ import re
 
 from omp2gpu.offload.abi import WIDE_TWIN_SUFFIX
 from omp2gpu.targets.nvptx.fusion import FUSED_KERNEL
-from omp2gpu.targets.nvptx.ptx import entry_sections
+from omp2gpu.targets.nvptx.ptx_text import entry_sections
 
 TWIN_REGISTERS = 128        # a 512-thread block still launches (128 x 512 = 64K registers)
 _LABEL = re.compile(r"^(\$L__\w+):", re.MULTILINE)

@@ -4,8 +4,9 @@
  * attributes the environment sets (FAKE_CUDA_PAGEABLE: pageable memory access,
  * FAKE_CUDA_MANAGED: managed memory and registered memory at the host's address; 0 or 1).
  * FAKE_CUDA_LOG names a file that gets a line per managed allocation, free, host
- * registration, page-locked (pinned) allocation and free, stream made or destroyed, and
- * module global looked up.
+ * registration, page-locked (pinned) allocation and free, stream made or destroyed,
+ * module global looked up, and PTX linked (cuLink*: "link-ptx NAME"; the "linked image" is
+ * the PTX itself).
  *
  * Kernels, in one of three ways:
  * - by default it cannot launch one (regions fall back to the host);
@@ -255,6 +256,32 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *o
     (void)n; (void)options; (void)values;
     loaded_ptx = memcmp(image, "\177ELF", 4) != 0 ? image : NULL;
     *module = (void *)1;
+    return 0;
+}
+/* The driver's linker: one PTX input, "linked" as itself */
+struct link { const char *ptx; };
+CUresult cuLinkCreate_v2(unsigned n, int *options, void **values, void **state) {
+    (void)n; (void)options; (void)values;
+    *state = calloc(1, sizeof(struct link));
+    return 0;
+}
+CUresult cuLinkAddData_v2(void *state, int type, void *data, size_t size, const char *name, unsigned n,
+                          int *options, void **values) {
+    (void)size; (void)n; (void)options; (void)values;
+    if (type != 1) return INVALID_VALUE;                        /* CU_JIT_INPUT_PTX */
+    ((struct link *)state)->ptx = data;
+    note("link-ptx %s", name);
+    return 0;
+}
+CUresult cuLinkComplete(void *state, void **image, size_t *size) {
+    const char *ptx = ((struct link *)state)->ptx;
+    if (!ptx) return INVALID_VALUE;
+    *image = (void *)ptx;
+    *size = strlen(ptx) + 1;
+    return 0;
+}
+CUresult cuLinkDestroy(void *state) {
+    free(state);
     return 0;
 }
 /* A function the module's PTX has no `.entry` of is not found, as the driver says (and
