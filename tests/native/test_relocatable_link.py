@@ -22,7 +22,9 @@ def gcc_output(tmp_path_factory) -> str:
     reference = tmp_path_factory.mktemp("gcc") / "ref"
     subprocess.run(["gcc", "-O1", "-fopenmp", "-foffload=disable", str(PROGRAMS / RECURSIVE), "-o", str(reference)],
                    check=True)
-    return subprocess.run([str(reference)], capture_output=True, text=True, check=True).stdout
+    done = run_bare(reference)          # with no environment: no OMP_TARGET_OFFLOAD another test set
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def linked_images(tmp_path, fake_driver, source: str) -> list[str]:
