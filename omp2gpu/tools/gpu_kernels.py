@@ -66,8 +66,8 @@ class DeviceModule:
             return {}, PTXAS_MISSING
         try:
             return nvptx.resource_usage(self.ptx, self.arch, maxrregcount=self.maxrregcount), None
-        except nvptx.PtxasNotFound:
-            return {}, PTXAS_MISSING
+        except nvptx.PtxasNotFound as error:       # here: nvlink, for code with recursion (relocatable.py)
+            return {}, str(error)
         except nvptx.PtxasError as error:
             first = next((line for line in error.message.splitlines() if line.strip()), "")
             return {}, f"ptxas failed for {self.arch}: {first.strip()}"
@@ -86,6 +86,14 @@ class DeviceModule:
         None where the PTX has none or ptxas gave no figures."""
         twin = kernel + WIDE_TWIN_SUFFIX
         return self.resources(twin) if self.kernel_ptx(twin) else None
+
+    @cached_property
+    def linked_recursion(self) -> list[str]:
+        """The recursive functions for which the module is compiled relocatable and linked
+        (targets/nvptx/relocatable.py); empty: a whole-program build."""
+        if not nvptx.relocatable.links_relocatable(self.ptx):
+            return []
+        return sorted(nvptx.relocatable.recursive_functions(self.ptx))
 
     @cached_property
     def maxntid(self) -> dict[str, int]:
@@ -159,6 +167,12 @@ class Kernel:
         the grid is too small for them to cost occupancy; None: it has none."""
         twin = self.module.wide_twin(self.name)
         return None if twin is None else twin.registers
+
+    @property
+    def device_link(self) -> str:
+        """How its module's machine code is built: whole program, or relocatable and linked."""
+        recursive = self.module.linked_recursion
+        return f"relocatable, linked (recursion: {', '.join(recursive)})" if recursive else "whole program"
 
     @property
     def entry_ptx(self) -> str:

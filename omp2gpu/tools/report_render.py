@@ -53,7 +53,8 @@ def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
             ("block size", f"{k.block_size} ({k.block_size_from})"),
             ("occupancy", occupancy),
             ("best block size", _best(k)),
-            ("wide-register twin", _twin(k))]
+            ("wide-register twin", _twin(k)),
+            ("device code build", k.device_link)]
     if run:
         r = kernel_run and kernel_run.result
         moved, moved_from = (kernel_run.bytes, kernel_run.bytes_from) if kernel_run else (k.bytes, k.bytes_from)
@@ -176,7 +177,7 @@ def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | No
 # The keys of a kernel in the JSON output, in order (what scripts read).
 _JSON_FIGURES = ("registers", "spill_store_bytes", "spill_load_bytes", "shared_bytes", "stack_frame_bytes",
                  "constant_bytes", "team_stack_bytes", "barriers", "max_threads_per_block", "block_size",
-                 "block_size_from", "wide_twin_registers")
+                 "block_size_from", "wide_twin_registers", "device_link")
 
 
 def _json_kernel(k, kernel_run) -> dict:

@@ -10,6 +10,7 @@ class GivenFigures:
     arch = "sm_90"
     unavailable = None
     maxntid: dict = {}
+    linked_recursion: list = []
 
     def __init__(self, registers: int):
         self.registers = registers

@@ -71,3 +71,19 @@ def test_the_wide_twin_row_says_which_launches_run_it():
                                                                   WithTwin(28, 80), block_size=512)}, [])],
                              "json", "p.c", run=False))
     assert data["schemes"][0]["kernels"][0]["wide_twin_registers"] == 80
+
+
+class LinkedRecursion(GivenFigures):
+    """A kernel of a module compiled relocatable and linked for its recursion."""
+    linked_recursion = ["fib", "walk"]
+
+
+def test_the_device_code_build_row_says_how_the_module_was_linked():
+    def row(module) -> str:
+        kernel = Kernel("k", "p.c:3:1", "#pragma omp target", "serial", "", module, block_size=1,
+                        block_size_from="scheme")
+        text = render([SchemeReport("serial", {"k": kernel}, [])], "table", "p.c", run=False)
+        return next(line for line in text.splitlines() if "device code build" in line)
+
+    assert row(LinkedRecursion(26)).endswith("relocatable, linked (recursion: fib, walk)")
+    assert row(GivenFigures(26)).endswith("whole program")
