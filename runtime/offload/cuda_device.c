@@ -506,7 +506,8 @@ static CUresult load_linked(const char *ptx, CUmodule *module, unsigned count, i
 }
 
 /* One image's code loaded by the JIT (cuModuleLoadDataEx), or linked first where PTX asks for
- * it and the driver can: 0, or -1 with the message and the JIT's error log. `line_info`: PTX
+ * it and the driver can (cuLink*, else the plain load): 0, or -1 with the message and the JIT's
+ * error log. `line_info`: PTX
  * built with -g (its .loc directives) keeps its source lines in the machine code, for
  * compute-sanitizer and ncu (nvcc's -lineinfo). */
 static int load_code(struct device *d, const void *code, CUmodule *module, int line_info) {
@@ -518,9 +519,10 @@ static int load_code(struct device *d, const void *code, CUmodule *module, int l
     values[0] = log;
     values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
     values[2] = (void *)(uintptr_t)1;
-    failed = linked ? check(d, load_linked(code, module, line_info ? 3 : 2, options, values), "cuLink*")
-                    : check(d, cu.cuModuleLoadDataEx(module, code, line_info ? 3 : 2, options, values),
-                            "cuModuleLoadDataEx");
+    /* a link the driver refuses is only slower code lost: the whole-program load follows */
+    failed = !(linked && load_linked(code, module, line_info ? 3 : 2, options, values) == 0)
+             && check(d, cu.cuModuleLoadDataEx(module, code, line_info ? 3 : 2, options, values),
+                      "cuModuleLoadDataEx");
     if (failed && log[0]) {
         size_t used = strlen(d->last_error);
         snprintf(d->last_error + used, sizeof d->last_error - used, " | %s", log);

@@ -27,17 +27,22 @@ def gcc_output(tmp_path_factory) -> str:
     return done.stdout
 
 
-def linked_images(tmp_path, fake_driver, source: str) -> list[str]:
+def linked_images(tmp_path, fake_driver, source: str, **env: str) -> list[str]:
     program, log = build(tmp_path, source), tmp_path / "driver.log"
     done = run_bare(program, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP2GPU_DEVICES": "gpu",
                                   "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_KERNEL_MS": "1",
-                                  "FAKE_CUDA_LOG": str(log)})
-    assert done.returncode == 0, done.stderr
+                                  "FAKE_CUDA_LOG": str(log), **env})
+    assert done.returncode == 0 and "FAKE-CUDA: end __omp_offloading" in done.stderr, done.stderr
     return [line for line in log.read_text().splitlines() if line.startswith("link-ptx ")] if log.exists() else []
 
 
 def test_the_image_with_recursion_is_linked(tmp_path, fake_driver):
     assert linked_images(tmp_path, fake_driver, RECURSIVE) == ["link-ptx omp2gpu-image.ptx"]
+
+
+def test_a_link_the_driver_refuses_falls_back_to_the_whole_program_load(tmp_path, fake_driver):
+    # the kernels still run on the "GPU" (MANDATORY: a failed load would end the program)
+    assert linked_images(tmp_path, fake_driver, RECURSIVE, FAKE_CUDA_LINK_FAILS="1") == ["link-ptx omp2gpu-image.ptx"]
 
 
 def test_an_image_without_recursion_is_loaded_as_before(tmp_path, fake_driver):

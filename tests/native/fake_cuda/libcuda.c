@@ -6,7 +6,7 @@
  * FAKE_CUDA_LOG names a file that gets a line per managed allocation, free, host
  * registration, page-locked (pinned) allocation and free, stream made or destroyed,
  * module global looked up, and PTX linked (cuLink*: "link-ptx NAME"; the "linked image" is
- * the PTX itself).
+ * the PTX itself; FAKE_CUDA_LINK_FAILS=1: cuLinkComplete fails).
  *
  * Kernels, in one of three ways:
  * - by default it cannot launch one (regions fall back to the host);
@@ -275,7 +275,7 @@ CUresult cuLinkAddData_v2(void *state, int type, void *data, size_t size, const 
 }
 CUresult cuLinkComplete(void *state, void **image, size_t *size) {
     const char *ptx = ((struct link *)state)->ptx;
-    if (!ptx) return INVALID_VALUE;
+    if (!ptx || flag("FAKE_CUDA_LINK_FAILS", 0)) return INVALID_VALUE;
     *image = (void *)ptx;
     *size = strlen(ptx) + 1;
     return 0;
