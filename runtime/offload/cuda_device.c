@@ -507,9 +507,8 @@ static CUresult load_linked(const char *ptx, CUmodule *module, unsigned count, i
 
 /* One image's code loaded by the JIT (cuModuleLoadDataEx), or linked first where PTX asks for
  * it and the driver can (cuLink*, else the plain load): 0, or -1 with the message and the JIT's
- * error log. `line_info`: PTX
- * built with -g (its .loc directives) keeps its source lines in the machine code, for
- * compute-sanitizer and ncu (nvcc's -lineinfo). */
+ * error log. `line_info`: PTX built with -g (its .loc directives) keeps its source lines in the
+ * machine code, for compute-sanitizer and ncu (nvcc's -lineinfo). */
 static int load_code(struct device *d, const void *code, CUmodule *module, int line_info) {
     char *log = calloc(JIT_LOG_BYTES, 1);
     int options[3] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_GENERATE_LINE_INFO};
