@@ -127,7 +127,7 @@ static struct {
     CUresult (*cuStreamDestroy)(CUstream);
     CUresult (*cuEventQuery)(void *);
     CUresult (*cuStreamWaitEvent)(CUstream, void *, unsigned);
-    CUresult (*cuCtxSetLimit)(int, size_t);     /* optional: LIBOMPTARGET_HEAP_SIZE */
+    CUresult (*cuCtxSetLimit)(int, size_t);     /* optional: LIBOMPTARGET_HEAP_SIZE, _STACK_SIZE */
     CUresult (*cuMemAllocHost)(void **, size_t);        /* optional: the `pinned` allocator trait */
     CUresult (*cuMemFreeHost)(void *);
     /* optional: the driver's linker, for PTX with recursion (else the JIT's whole-program build) */
@@ -895,15 +895,23 @@ static const struct device_ops cuda_ops = {
     cuda_allocate_pinned, cuda_release_pinned, cuda_kernel_resources, cuda_finish_launch,
 };
 
-/* The device heap malloc (and so omp_alloc in a kernel) takes from: 8 MiB unless
- * LIBOMPTARGET_HEAP_SIZE (bytes, as LLVM's offload runtime reads it) asks for more; set
- * before any kernel of the context runs. */
-#define CU_LIMIT_MALLOC_HEAP_SIZE 0x02
-static int heap_size(struct device *d) {
-    const char *text = getenv("LIBOMPTARGET_HEAP_SIZE");
-    if (!text || !cu.cuCtxSetLimit) return 0;
-    size_t bytes = (size_t)strtoull(text, NULL, 0);
-    return bytes ? check(d, cu.cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, bytes), "cuCtxSetLimit") : 0;
+/* The context's limits the environment sets, as LLVM's offload runtime reads them, before any
+ * kernel of the context runs: LIBOMPTARGET_HEAP_SIZE, the device heap malloc (and so omp_alloc
+ * in a kernel) takes from (the driver's default 8 MiB); LIBOMPTARGET_STACK_SIZE, each thread's
+ * stack (1 KiB by default), which recursion deeper than that needs (relocatable.py). Bytes. */
+static const struct { const char *variable; int limit; } CONTEXT_LIMITS[] = {
+    {"LIBOMPTARGET_STACK_SIZE", 0x00},      /* CU_LIMIT_STACK_SIZE */
+    {"LIBOMPTARGET_HEAP_SIZE", 0x02},       /* CU_LIMIT_MALLOC_HEAP_SIZE */
+};
+static int context_limits(struct device *d) {
+    size_t i;
+    for (i = 0; i < sizeof CONTEXT_LIMITS / sizeof CONTEXT_LIMITS[0]; i++) {
+        const char *text = getenv(CONTEXT_LIMITS[i].variable);
+        size_t bytes = text ? (size_t)strtoull(text, NULL, 0) : 0;
+        if (bytes && cu.cuCtxSetLimit && check(d, cu.cuCtxSetLimit(CONTEXT_LIMITS[i].limit, bytes), "cuCtxSetLimit"))
+            return -1;
+    }
+    return 0;
 }
 
 int cuda_device_make(struct device *d, int ordinal) {
@@ -939,5 +947,5 @@ int cuda_device_make(struct device *d, int ordinal) {
               "cuDeviceGetAttribute"))
         return -1;
     s->compute_capability += value;
-    return heap_size(d);
+    return context_limits(d);
 }

@@ -2,7 +2,8 @@
 recursion, omp2gpu/targets/nvptx/relocatable.py) is loaded through the driver's linker
 (cuLink*), others through cuModuleLoadDataEx as before: on the stand-in driver
 (fake_cuda/libcuda.c), whose log has a line for each PTX it links. The recursive program
-prints gcc's output on the CPU device and, linked so, on a GPU."""
+prints gcc's output on the CPU device and, linked so, on a GPU, where a recursion deeper than
+the default stack runs with LIBOMPTARGET_STACK_SIZE."""
 
 from __future__ import annotations
 
@@ -17,14 +18,26 @@ pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (
 RECURSIVE = "recursive_row_sort.c"
 
 
+DEEP = ("64", "500")      # rows, and a recursion 500 calls deep: about 16 KB of stack a thread
+
+
 @pytest.fixture(scope="module")
-def gcc_output(tmp_path_factory) -> str:
-    reference = tmp_path_factory.mktemp("gcc") / "ref"
-    subprocess.run(["gcc", "-O1", "-fopenmp", "-foffload=disable", str(PROGRAMS / RECURSIVE), "-o", str(reference)],
+def reference(tmp_path_factory):
+    program = tmp_path_factory.mktemp("gcc") / "ref"
+    subprocess.run(["gcc", "-O1", "-fopenmp", "-foffload=disable", str(PROGRAMS / RECURSIVE), "-o", str(program)],
                    check=True)
-    done = run_bare(reference)          # with no environment: no OMP_TARGET_OFFLOAD another test set
+    return program
+
+
+def gcc_says(program, *args: str) -> str:
+    done = run_bare(program, *args)     # with no environment: no OMP_TARGET_OFFLOAD another test set
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+@pytest.fixture(scope="module")
+def gcc_output(reference) -> str:
+    return gcc_says(reference)
 
 
 def linked_images(tmp_path, fake_driver, source: str, **env: str) -> list[str]:
@@ -54,8 +67,22 @@ def test_on_the_cpu_device_it_prints_gccs_output(tmp_path, gcc_output):
     assert done.returncode == 0 and done.stdout == gcc_output, done.stderr
 
 
+def test_the_environment_sets_the_stack_and_heap_limits(tmp_path, fake_driver):
+    program, log = build(tmp_path, RECURSIVE), tmp_path / "driver.log"
+    done = run_bare(program, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP2GPU_DEVICES": "gpu",
+                                  "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_KERNEL_MS": "1",
+                                  "FAKE_CUDA_LOG": str(log), "LIBOMPTARGET_STACK_SIZE": "32768",
+                                  "LIBOMPTARGET_HEAP_SIZE": "0x100000"})
+    assert done.returncode == 0, done.stderr
+    limits = [line for line in log.read_text().splitlines() if line.startswith("limit ")]
+    assert limits == ["limit 0 32768", "limit 2 1048576"]      # CU_LIMIT_STACK_SIZE, CU_LIMIT_MALLOC_HEAP_SIZE
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("flags", [(), ("--offload-arch", "sm_90")], ids=["driver-linked", "nvlink"])
-def test_on_the_gpu_it_prints_gccs_output(tmp_path, gcc_output, flags):
-    done = run_bare(build(tmp_path, RECURSIVE, *flags), env=ONE_GPU)
+def test_on_the_gpu_it_prints_gccs_output(tmp_path, gcc_output, reference, flags):
+    program = build(tmp_path, RECURSIVE, *flags)
+    done = run_bare(program, env=ONE_GPU)
     assert done.returncode == 0 and done.stdout == gcc_output, done.stderr
+    done = run_bare(program, *DEEP, env={**ONE_GPU, "LIBOMPTARGET_STACK_SIZE": "32768"})
+    assert done.returncode == 0 and done.stdout == gcc_says(reference, *DEEP), done.stderr

@@ -6,7 +6,8 @@
  * FAKE_CUDA_LOG names a file that gets a line per managed allocation, free, host
  * registration, page-locked (pinned) allocation and free, stream made or destroyed,
  * module global looked up, and PTX linked (cuLink*: "link-ptx NAME"; the "linked image" is
- * the PTX itself; FAKE_CUDA_LINK_FAILS=1: cuLinkComplete fails).
+ * the PTX itself; FAKE_CUDA_LINK_FAILS=1: cuLinkComplete fails), and context limit set
+ * (cuCtxSetLimit: "limit L BYTES").
  *
  * Kernels, in one of three ways:
  * - by default it cannot launch one (regions fall back to the host);
@@ -256,6 +257,11 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *o
     (void)n; (void)options; (void)values;
     loaded_ptx = memcmp(image, "\177ELF", 4) != 0 ? image : NULL;
     *module = (void *)1;
+    return 0;
+}
+/* A context limit set ("limit L BYTES" in the log) */
+CUresult cuCtxSetLimit(int limit, size_t bytes) {
+    note("limit %d %zu", limit, bytes);
     return 0;
 }
 /* The driver's linker: one PTX input, "linked" as itself */
