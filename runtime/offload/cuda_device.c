@@ -505,16 +505,16 @@ static CUresult load_linked(const char *ptx, CUmodule *module, unsigned count, i
     return result;
 }
 
-/* One image's code loaded by the JIT (cuModuleLoadDataEx), or linked first where PTX asks for
- * it and the driver can (cuLink*, else the plain load): 0, or -1 with the message and the JIT's
- * error log. `line_info`: PTX built with -g (its .loc directives) keeps its source lines in the
- * machine code, for compute-sanitizer and ncu (nvcc's -lineinfo). */
-static int load_code(struct device *d, const void *code, CUmodule *module, int line_info) {
+/* One image's code loaded by the JIT (cuModuleLoadDataEx), or, for PTX that asks for it
+ * (`relocatable`), linked first where the driver can (cuLink*, else the plain load): 0, or -1
+ * with the message and the JIT's error log. `line_info`: PTX built with -g (its .loc
+ * directives) keeps its source lines in the machine code, for compute-sanitizer and ncu
+ * (nvcc's -lineinfo). */
+static int load_code(struct device *d, const void *code, CUmodule *module, int line_info, int relocatable) {
     char *log = calloc(JIT_LOG_BYTES, 1);
     int options[3] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_GENERATE_LINE_INFO};
     void *values[3];
-    int failed, linked = cu.cuLinkCreate && cu.cuLinkAddData && cu.cuLinkComplete && cu.cuLinkDestroy
-                         && memcmp(code, "\177ELF", 4) != 0 && ptx_header_has(code, RELOCATABLE_RECORD);
+    int failed, linked = relocatable && cu.cuLinkCreate && cu.cuLinkAddData && cu.cuLinkComplete && cu.cuLinkDestroy;
     values[0] = log;
     values[1] = (void *)(uintptr_t)JIT_LOG_BYTES;
     values[2] = (void *)(uintptr_t)1;
@@ -540,11 +540,12 @@ static int cuda_load(struct device *d, const struct image_desc *image, void **mo
     if (current(d)) return -1;
     made = calloc(1, sizeof *made);
     find_twins(made, image->ptx);
-    if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module, 0) == 0) {
+    if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module, 0, 0) == 0) {
         *module = made;
         return 0;
     }
-    if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL)) {
+    if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL,
+                  ptx_header_has(image->ptx, RELOCATABLE_RECORD))) {
         while (made->twin_count) free(made->twins[--made->twin_count].kernel);
         free(made->twins);
         free(made);
