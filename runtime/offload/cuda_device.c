@@ -153,6 +153,7 @@ struct cuda_state {
     pthread_mutex_t spare_lock;  /* events are given back by the poller and waiting threads */
     void *spare[SPARE_EVENTS];
     int spare_count;
+    int recursion;               /* an image whose code recurses was loaded (relocatable.py) */
 };
 
 /* a kernel's wide-register twin (omp2gpu/targets/nvptx/wide_twins.py), one for each
@@ -289,13 +290,20 @@ static int load_driver(void) {
     return 1;
 }
 
+#define CUDA_ERROR_ILLEGAL_ADDRESS 700
+/* what a fault may mean where the device code recurses and the stack is the driver's */
+#define RECURSION_HINT " (the device code recurses: a recursion deeper than a GPU thread's stack, 1 KiB unless " \
+                       "LIBOMPTARGET_STACK_SIZE sets it, faults so)"
+
 /* 0 on success; else the device's message names the call and the driver's error */
 static int check(struct device *d, CUresult result, const char *call) {
     const char *name = "?", *text = "";
+    struct cuda_state *s = d->state;
+    int deep = result == CUDA_ERROR_ILLEGAL_ADDRESS && s && s->recursion && !getenv("LIBOMPTARGET_STACK_SIZE");
     if (result == 0) return 0;
     if (cu.cuGetErrorName) cu.cuGetErrorName(result, &name);
     if (cu.cuGetErrorString) cu.cuGetErrorString(result, &text);
-    device_error(d, "%s: %s: %s", call, name ? name : "?", text ? text : "");
+    device_error(d, "%s: %s: %s%s", call, name ? name : "?", text ? text : "", deep ? RECURSION_HINT : "");
     return -1;
 }
 
@@ -535,17 +543,19 @@ static int load_code(struct device *d, const void *code, CUmodule *module, int l
 static int cuda_load(struct device *d, const struct image_desc *image, void **module) {
     struct cuda_state *s = d->state;
     struct cuda_module *made;
+    int relocatable;
     *module = 0;
     if (!image->ptx) return 0;
     if (current(d)) return -1;
+    relocatable = ptx_header_has(image->ptx, RELOCATABLE_RECORD);
+    s->recursion |= relocatable;                /* the cubin, where there is one, is of the same PTX */
     made = calloc(1, sizeof *made);
     find_twins(made, image->ptx);
     if (image->cubin && image->cubin_arch == s->compute_capability && load_code(d, image->cubin, &made->module, 0, 0) == 0) {
         *module = made;
         return 0;
     }
-    if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL,
-                  ptx_header_has(image->ptx, RELOCATABLE_RECORD))) {
+    if (load_code(d, image->ptx, &made->module, strstr(image->ptx, "\t.loc\t") != NULL, relocatable)) {
         while (made->twin_count) free(made->twins[--made->twin_count].kernel);
         free(made->twins);
         free(made);

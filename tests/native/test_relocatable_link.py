@@ -86,3 +86,11 @@ def test_on_the_gpu_it_prints_gccs_output(tmp_path, gcc_output, reference, flags
     assert done.returncode == 0 and done.stdout == gcc_output, done.stderr
     done = run_bare(program, *DEEP, env={**ONE_GPU, "LIBOMPTARGET_STACK_SIZE": "32768"})
     assert done.returncode == 0 and done.stdout == gcc_says(reference, *DEEP), done.stderr
+
+
+@pytest.mark.parametrize("source, hinted", [(RECURSIVE, True), ("declare_target_unused_global.c", False)])
+def test_a_fault_where_the_code_recurses_names_the_stack_size(tmp_path, fake_driver, source, hinted):
+    done = run_bare(build(tmp_path, source), env={"LD_LIBRARY_PATH": str(fake_driver), "OMP2GPU_DEVICES": "gpu",
+                                                  "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_KERNEL_FAULT": "1"})
+    assert done.returncode != 0 and "CUDA_ERROR_ILLEGAL_ADDRESS" in done.stderr, done.stderr
+    assert ("LIBOMPTARGET_STACK_SIZE sets it" in done.stderr) == hinted, done.stderr
