@@ -5,9 +5,7 @@ where a team has no reduction tree).
 
 from __future__ import annotations
 
-from llvmlite import ir
-
-from omp2gpu.codegen.openmp.atomics.compare_and_swap import bit_pattern, conditional_swap_loop
+from omp2gpu.codegen.openmp.atomics.compare_and_swap import compare_and_swap_loop
 from omp2gpu.codegen.openmp.data.data_sharing import combine
 
 # Reductions an atomicrmw instruction does in one step: (op, integer?) -> atomicrmw op.
@@ -24,13 +22,7 @@ def atomic_combine(cg, op: str, ctype, address, value) -> None:
     if rmw is not None:
         b.atomic_rmw(rmw, address, value, "monotonic")
         return
-    # A fold that leaves the value as it is writes nothing: the read is its place in the
-    # variable's order (relaxed). So a team's `&&` that stays true, or a max already reached,
-    # makes no compare-and-swap, where each used to contend with the others' (barrier_phases).
-    _, as_bits = bit_pattern(b, ctype)
-    no_padding = ir.Constant(ir.IntType(ctype.size * 8), 0)     # the bits compared: the value's alone
-
-    def changes(old):
-        new = combine(cg, op, ctype, old, value)
-        return b.icmp_unsigned("!=", as_bits(new, no_padding), as_bits(old, no_padding))
-    conditional_swap_loop(cg, address, ctype, lambda old: combine(cg, op, ctype, old, value), changes)
+    # A fold that leaves the value as it is writes nothing (relaxed): a team's `&&` that stays
+    # true, or a max already reached, makes no compare-and-swap, where each used to contend
+    # with the others' (barrier_phases).
+    compare_and_swap_loop(cg, address, ctype, lambda old: combine(cg, op, ctype, old, value), skip_unchanged=True)

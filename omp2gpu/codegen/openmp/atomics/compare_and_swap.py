@@ -25,18 +25,23 @@ class Swap(NamedTuple):
     written: ir.Value       # i1: whether the loop wrote (always 1 without a condition)
 
 
-def compare_and_swap_loop(cg, address, ctype, new_value, ordering: str = "monotonic") -> tuple[ir.Value, ir.Value]:
+def compare_and_swap_loop(cg, address, ctype, new_value, ordering: str = "monotonic",
+                          skip_unchanged: bool = False) -> tuple[ir.Value, ir.Value]:
     """Atomically *address = new_value(*address) with cmpxchg on the value's bits, retried
-    until no other thread intervened; returns (old, new). 4-, 8- and 16-byte objects."""
-    swap = conditional_swap_loop(cg, address, ctype, new_value, None, ordering)
+    until no other thread intervened; returns (old, new). 4-, 8- and 16-byte objects.
+    `skip_unchanged`: where the new bits are the old ones, nothing is written (the read is
+    the update's place in the object's order: only for relaxed updates, the reductions')."""
+    swap = conditional_swap_loop(cg, address, ctype, new_value, None, ordering, skip_unchanged=skip_unchanged)
     return swap.old, swap.new
 
 
 def conditional_swap_loop(cg, address, ctype, new_value, condition, ordering: str = "monotonic",
-                          failure: str = "monotonic") -> Swap:
+                          failure: str = "monotonic", skip_unchanged: bool = False) -> Swap:
     """Atomically: if condition(*address) then *address = new_value(*address). The value
     read first is read with the `failure` ordering (it is the result when the condition
-    fails); the cmpxchg that writes has `ordering`. condition None means always."""
+    fails); the cmpxchg that writes has `ordering`. condition None means always.
+    `skip_unchanged` (without a condition): compare_and_swap_loop's."""
+    assert not (skip_unchanged and condition is not None), "a skipped swap is not a failed condition"
     b = cg.builder
     bits = ir.IntType(ctype.size * 8)
     as_value, as_bits = bit_pattern(b, ctype)
@@ -56,6 +61,10 @@ def conditional_swap_loop(cg, address, ctype, new_value, condition, ordering: st
         b.position_at_end(attempt)
     new = new_value(old)
     new_bits = as_bits(new, old_bits)
+    if skip_unchanged:
+        swap = cg.new_block("atomic.swap")
+        b.cbranch(b.icmp_unsigned("!=", new_bits, old_bits), swap, done)
+        b.position_at_end(swap)
     pair = memory_order.cmpxchg(cg, int_address, old_bits, new_bits, ordering, failure)
     old_bits.add_incoming(b.extract_value(pair, 0), b.block)
     swapped = b.extract_value(pair, 1)
