@@ -299,8 +299,9 @@ static int load_driver(void) {
 static int check(struct device *d, CUresult result, const char *call) {
     const char *name = "?", *text = "";
     struct cuda_state *s = d->state;
-    int deep = result == CUDA_ERROR_ILLEGAL_ADDRESS && s && s->recursion && !getenv("LIBOMPTARGET_STACK_SIZE");
+    int deep;
     if (result == 0) return 0;
+    deep = result == CUDA_ERROR_ILLEGAL_ADDRESS && s && s->recursion && !getenv("LIBOMPTARGET_STACK_SIZE");
     if (cu.cuGetErrorName) cu.cuGetErrorName(result, &name);
     if (cu.cuGetErrorString) cu.cuGetErrorString(result, &text);
     device_error(d, "%s: %s: %s%s", call, name ? name : "?", text ? text : "", deep ? RECURSION_HINT : "");
