@@ -45,19 +45,21 @@ class KernelResources:
         return sum(self.constant_banks.values())
 
 
+def _find_tool(name: str) -> Path | None:
+    """A toolkit program from PATH, a CUDA installation, or the nvidia-cuda-nvcc wheel."""
+    on_path = shutil.which(name)
+    return Path(on_path) if on_path else find_file(f"bin/{name}")
+
+
 def find_ptxas() -> Path | None:
     """ptxas from PATH, a CUDA installation, or the nvidia-cuda-nvcc wheel."""
-    on_path = shutil.which("ptxas")
-    return Path(on_path) if on_path else find_file("bin/ptxas")
+    return _find_tool("ptxas")
 
 
 def find_nvlink(ptxas: Path) -> Path | None:
-    """nvlink beside `ptxas` (one toolkit's pair), else from PATH, a CUDA installation or the wheel."""
+    """nvlink beside `ptxas` (one toolkit's pair), else as find_ptxas looks."""
     beside = ptxas.with_name("nvlink")
-    if beside.is_file():
-        return beside
-    on_path = shutil.which("nvlink")
-    return Path(on_path) if on_path else find_file("bin/nvlink")
+    return beside if beside.is_file() else _find_tool("nvlink")
 
 
 def _check(command: list[str], directory: str) -> str:
