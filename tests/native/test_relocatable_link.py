@@ -40,13 +40,18 @@ def gcc_output(reference) -> str:
     return gcc_says(reference)
 
 
-def linked_images(tmp_path, fake_driver, source: str, **env: str) -> list[str]:
+def on_stand_in(tmp_path, fake_driver, source: str, **env: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """The program run on the stand-in driver (`env` added), and the driver's log lines."""
     program, log = build(tmp_path, source), tmp_path / "driver.log"
     done = run_bare(program, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP2GPU_DEVICES": "gpu",
-                                  "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_KERNEL_MS": "1",
-                                  "FAKE_CUDA_LOG": str(log), **env})
+                                  "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_LOG": str(log), **env})
+    return done, log.read_text().splitlines() if log.exists() else []
+
+
+def linked_images(tmp_path, fake_driver, source: str, **env: str) -> list[str]:
+    done, log = on_stand_in(tmp_path, fake_driver, source, FAKE_CUDA_KERNEL_MS="1", **env)
     assert done.returncode == 0 and "FAKE-CUDA: end __omp_offloading" in done.stderr, done.stderr
-    return [line for line in log.read_text().splitlines() if line.startswith("link-ptx ")] if log.exists() else []
+    return [line for line in log if line.startswith("link-ptx ")]
 
 
 def test_the_image_with_recursion_is_linked(tmp_path, fake_driver):
@@ -68,13 +73,10 @@ def test_on_the_cpu_device_it_prints_gccs_output(tmp_path, gcc_output):
 
 
 def test_the_environment_sets_the_stack_and_heap_limits(tmp_path, fake_driver):
-    program, log = build(tmp_path, RECURSIVE), tmp_path / "driver.log"
-    done = run_bare(program, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP2GPU_DEVICES": "gpu",
-                                  "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_KERNEL_MS": "1",
-                                  "FAKE_CUDA_LOG": str(log), "LIBOMPTARGET_STACK_SIZE": "32768",
-                                  "LIBOMPTARGET_HEAP_SIZE": "0x100000"})
+    done, log = on_stand_in(tmp_path, fake_driver, RECURSIVE, FAKE_CUDA_KERNEL_MS="1",
+                            LIBOMPTARGET_STACK_SIZE="32768", LIBOMPTARGET_HEAP_SIZE="0x100000")
     assert done.returncode == 0, done.stderr
-    limits = [line for line in log.read_text().splitlines() if line.startswith("limit ")]
+    limits = [line for line in log if line.startswith("limit ")]
     assert limits == ["limit 0 32768", "limit 2 1048576"]      # CU_LIMIT_STACK_SIZE, CU_LIMIT_MALLOC_HEAP_SIZE
 
 
@@ -90,7 +92,6 @@ def test_on_the_gpu_it_prints_gccs_output(tmp_path, gcc_output, reference, flags
 
 @pytest.mark.parametrize("source, hinted", [(RECURSIVE, True), ("declare_target_unused_global.c", False)])
 def test_a_fault_where_the_code_recurses_names_the_stack_size(tmp_path, fake_driver, source, hinted):
-    done = run_bare(build(tmp_path, source), env={"LD_LIBRARY_PATH": str(fake_driver), "OMP2GPU_DEVICES": "gpu",
-                                                  "OMP_TARGET_OFFLOAD": "MANDATORY", "FAKE_CUDA_KERNEL_FAULT": "1"})
+    done, _ = on_stand_in(tmp_path, fake_driver, source, FAKE_CUDA_KERNEL_FAULT="1")
     assert done.returncode != 0 and "CUDA_ERROR_ILLEGAL_ADDRESS" in done.stderr, done.stderr
     assert ("LIBOMPTARGET_STACK_SIZE sets it" in done.stderr) == hinted, done.stderr
