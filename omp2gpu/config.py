@@ -154,6 +154,9 @@ PROGRAM_VARIABLES = (
     _program("LIBOMPTARGET_HEAP_SIZE", reader=f"{LIBOMP2GPU}: runtime/offload/cuda_device.c",
              doc="bytes of a GPU's device heap (malloc and `omp_alloc` in kernels; the driver's default 8 MiB "
                  "otherwise)"),
+    _program("LIBOMPTARGET_STACK_SIZE", reader=f"{LIBOMP2GPU}: runtime/offload/cuda_device.c",
+             doc="bytes of each GPU thread's stack (the driver's default 1 KiB otherwise), which recursion deeper "
+                 "than that needs"),
     _program("OMP_ALLOCATOR", reader=f"{LIBOMP2GPU}: runtime/offload/env_allocator.c",
              doc="the host threads' initial default allocator: a predefined allocator's name "
                  "(`omp_large_cap_mem_alloc`, ...), or OpenMP 5.1's memory space with traits"),

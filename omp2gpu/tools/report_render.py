@@ -54,7 +54,7 @@ def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
             ("occupancy", occupancy),
             ("best block size", _best(k)),
             ("wide-register twin", _twin(k)),
-            ("device code build", k.device_link)]
+            ("device code build", "n/a" if k.unavailable else k.device_link)]
     if run:
         r = kernel_run and kernel_run.result
         moved, moved_from = (kernel_run.bytes, kernel_run.bytes_from) if kernel_run else (k.bytes, k.bytes_from)
