@@ -156,8 +156,26 @@ class Kernel:
     registers = property(lambda self: self._figure("registers"), doc="registers per thread")
     spill_store_bytes = property(lambda self: self._figure("spill_store_bytes"))
     spill_load_bytes = property(lambda self: self._figure("spill_load_bytes"))
-    shared_bytes = property(lambda self: self._figure("shared_bytes"), doc="static shared memory per block")
     stack_frame_bytes = property(lambda self: self._figure("stack_frame_bytes"), doc="local memory per thread")
+
+    @property
+    def shared_bytes(self) -> int | None:
+        """Static shared memory per block. A relocatable build's is nvlink's, less the driver's
+        per-block reserve that nvlink counts in (ptxas -c leaves out what the link places)."""
+        resources = self.resources
+        if resources is None or resources.linked_shared_bytes is None:
+            return None if resources is None else resources.shared_bytes
+        try:
+            reserved = occ.multiprocessor(self.arch).reserved_shared_per_block
+        except occ.UnsupportedArchitecture:
+            reserved = 0
+        return max(resources.linked_shared_bytes - reserved, 0)
+
+    @property
+    def stack_unbounded(self) -> bool:
+        """Whether the kernel calls a recursive function: its stack has no bound nvlink can
+        work out (each thread gets 1 KiB unless LIBOMPTARGET_STACK_SIZE says more)."""
+        return bool(self.resources and self.resources.stack_unbounded)
     constant_bytes = property(lambda self: self._figure("constant_bytes"))
     barriers = property(lambda self: self._figure("barriers"))
 

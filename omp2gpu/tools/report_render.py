@@ -45,7 +45,7 @@ def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
             ("registers per thread", _or_na(k.registers)),
             ("spill stores / loads", spills),
             ("shared memory (static)", _or_na(k.shared_bytes, "{} B")),
-            ("local memory (stack frame)", _or_na(k.stack_frame_bytes, "{} B")),
+            ("local memory (stack frame)", _stack(k)),
             ("team stack (global, per team)", _size(k.team_stack_bytes)),
             ("constant memory", _or_na(k.constant_bytes, "{} B")),
             ("barriers", _or_na(k.barriers)),
@@ -129,6 +129,15 @@ def kernel_summary(k) -> str:
     return (f"{where}: {figures}; occupancy {k.occupancy.occupancy:.0%} at {k.block_size} threads "
             f"(limited by {k.limiter or 'nothing'}), best block size "
             f"{_best(k) if k.best is None else k.best.block_size}")
+
+
+def _stack(k) -> str:
+    """Local memory per thread: the frame ptxas gives, and where the kernel recurses, that
+    its depth is bounded only by the stack the runtime sets."""
+    frame = _or_na(k.stack_frame_bytes, "{} B")
+    if k.unavailable or not k.stack_unbounded:
+        return frame
+    return f"{frame} + recursion: no static bound (the driver's 1 KiB a thread; LIBOMPTARGET_STACK_SIZE)"
 
 
 def _twin(k) -> str:

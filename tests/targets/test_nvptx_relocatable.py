@@ -107,16 +107,23 @@ def test_device_code_without_recursion_keeps_the_whole_program_build(tmp_path):
     assert not relocatable.links_relocatable(ptx)
 
 
-def test_nvlinks_registers_replace_the_kernels_own():
+def test_nvlinks_figures_replace_the_kernels_own():
     messages = textwrap.dedent("""\
         ptxas info    : Compiling entry function 'k' for 'sm_90'
         ptxas info    : Function properties for k
             0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
         ptxas info    : Used 24 registers, used 0 barriers
+        ptxas info    : Compiling entry function 'flat' for 'sm_90'
+        ptxas info    : Used 8 registers, used 0 barriers
+        nvlink warning : Stack size for entry function 'k' cannot be statically determined
         nvlink info    : Function properties for 'k':
         nvlink info    : used 26 registers, used 0 barriers, 0 stack, 1040 bytes smem, 536 bytes cmem[0], 0 bytes lmem
+        nvlink info    : Function properties for 'flat':
+        nvlink info    : used 8 registers, used 0 barriers, 0 stack, 1024 bytes smem, 536 bytes cmem[0], 0 bytes lmem
         """)
-    assert nvptx.parse_verbose_output(messages)["k"].registers == 26
+    usage = nvptx.parse_verbose_output(messages)
+    assert (usage["k"].registers, usage["k"].linked_shared_bytes, usage["k"].stack_unbounded) == (26, 1040, True)
+    assert (usage["flat"].linked_shared_bytes, usage["flat"].stack_unbounded) == (1024, False)
 
 
 @pytest.mark.skipif(nvptx.find_ptxas() is None, reason="needs ptxas")
@@ -128,4 +135,6 @@ def test_ptxas_and_nvlink_build_the_recursive_image(tmp_path):
     assert cubin[:4] == b"\x7fELF"
     kernel = next(name for name in nvptx.entry_sections(ptx) if "main" in name)
     assert b"fib" in cubin and kernel.encode() in cubin
-    assert nvptx.resource_usage(ptx, "sm_90")[kernel].registers > 0
+    usage = nvptx.resource_usage(ptx, "sm_90")[kernel]
+    assert usage.registers > 0 and usage.stack_unbounded
+    assert usage.linked_shared_bytes >= 1024          # the driver's reserve, which nvlink counts in

@@ -87,3 +87,23 @@ def test_the_device_code_build_row_says_how_the_module_was_linked():
 
     assert row(LinkedRecursion(26)).endswith("relocatable, linked (recursion: fib, walk)")
     assert row(GivenFigures(26)).endswith("whole program")
+
+
+class LinkedByNvlink(LinkedRecursion):
+    """nvlink's figures: 1,040 B of shared memory (the driver's 1 KB reserve counted in), a
+    stack it cannot bound."""
+
+    def resources(self, name: str) -> KernelResources:
+        return KernelResources(name, registers=self.registers, linked_shared_bytes=1040, stack_unbounded=True)
+
+
+def test_a_linked_kernels_shared_memory_leaves_out_the_drivers_reserve_and_its_stack_says_it_recurses():
+    kernel = Kernel("k", "p.c:3:1", "#pragma omp target", "serial", "", LinkedByNvlink(26), block_size=1,
+                    block_size_from="scheme")
+    lines = render([SchemeReport("serial", {"k": kernel}, [])], "table", "p.c", run=False).splitlines()
+    assert next(line for line in lines if "shared memory (static)" in line).endswith(" 16 B")
+    stack = next(line for line in lines if "local memory (stack frame)" in line)
+    assert "0 B + recursion: no static bound" in stack and "LIBOMPTARGET_STACK_SIZE" in stack
+    unlinked = Kernel("k", "p.c:3:1", "", "serial", "", GivenFigures(26), block_size=1)
+    text = render([SchemeReport("serial", {"k": unlinked}, [])], "table", "p.c", run=False)
+    assert next(line for line in text.splitlines() if "local memory" in line).endswith(" 0 B")

@@ -39,6 +39,11 @@ class KernelResources:
     stack_frame_bytes: int = 0      # local memory per thread
     barriers: int = 0
     constant_banks: dict[int, int] = field(default_factory=dict)   # cmem[N] bytes
+    # a relocatable build's (relocatable.py), from nvlink -v: its shared memory per block,
+    # which counts the driver's per-block reserve (1 KB from sm_80) and the `.weak .shared`
+    # the link placed, and whether its stack has no bound (a call of a recursive function)
+    linked_shared_bytes: int | None = None
+    stack_unbounded: bool = False
 
     @property
     def constant_bytes(self) -> int:
@@ -127,8 +132,10 @@ def resource_usage(ptx: str, arch: str, opt_level: int = 3,
 # build, nvlink -v's, whose registers count the functions the kernel calls:
 #   nvlink info    : Function properties for 'k':
 #   nvlink info    : used 26 registers, used 0 barriers, 0 stack, 1040 bytes smem, 536 bytes cmem[0], 0 bytes lmem
+#   nvlink warning : Stack size for entry function 'k' cannot be statically determined
 _LINKED = re.compile(r"Function properties for '([^']+)':")
 _LINKED_USED = re.compile(r"^nvlink info\s*: used (\d+) registers")
+_UNBOUNDED_STACK = re.compile(r"^nvlink warning\s*: Stack size for entry function '([^']+)' cannot be statically")
 _ENTRY = re.compile(r"Compiling entry function '([^']+)'")
 _PROPERTIES = re.compile(r"Function properties for (\S+)")
 _FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
@@ -140,7 +147,8 @@ _CMEM = re.compile(r"(\d+) bytes cmem\[(\d+)\]")
 
 def parse_verbose_output(text: str) -> dict[str, KernelResources]:
     """Kernel -> resources from ptxas -v's messages (kernels only: the
-    properties of non-entry functions are skipped), registers from nvlink -v's where they follow."""
+    properties of non-entry functions are skipped), registers, shared memory and unbounded
+    stacks from nvlink -v's where they follow."""
     kernels: dict[str, dict] = {}
     entry = properties_of = linked = None
     for line in text.splitlines():
@@ -148,6 +156,10 @@ def parse_verbose_output(text: str) -> dict[str, KernelResources]:
             linked = match[1]
         elif (match := _LINKED_USED.search(line)) and linked in kernels:
             kernels[linked]["registers"] = int(match[1])
+            if smem := _SMEM.search(line):
+                kernels[linked]["linked_shared_bytes"] = int(smem[1])
+        elif (match := _UNBOUNDED_STACK.search(line)) and match[1] in kernels:
+            kernels[match[1]]["stack_unbounded"] = True
         elif match := _ENTRY.search(line):
             entry = match[1]
             kernels[entry] = {"name": entry, "constant_banks": {}}
