@@ -1,4 +1,6 @@
-"""What every test folder shares: tests marked `gpu` skip where there is no CUDA GPU,
+"""What every test folder shares: a code cache of the run's own (OMP2GPU_CACHE_DIR, unless
+set: what a fresh machine has, so a test cannot pass on what an earlier run left in the
+user's cache); tests marked `gpu` skip where there is no CUDA GPU,
 tests marked `no_gpu` (what a machine without one does) where there is one; and the Python
 API's session settings (tests/api/conftest.py puts them in os.environ for the offload
 runtime of the test process) kept from every other test's programs."""
@@ -6,6 +8,8 @@ runtime of the test process) kept from every other test's programs."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,21 @@ TESTS = Path(__file__).resolve().parent
 # Tests that call the offload runtime in the test process, under the session's settings.
 IN_PROCESS = (TESTS / "api", TESTS / "native" / "test_native_api.py")
 SESSION_SETTINGS = ("OMP2GPU_DEVICES", "OMP_TARGET_OFFLOAD", "OMP2GPU_OFFLOAD_LOG", "OMP2GPU_COPY_LOG")
+
+
+_OWN_CACHE: list[str] = []
+
+
+def pytest_configure(config):
+    """The run's code cache: made by the first process (xdist's workers inherit it)."""
+    if "OMP2GPU_CACHE_DIR" not in os.environ:
+        _OWN_CACHE.append(tempfile.mkdtemp(prefix="omp2gpu-test-cache-"))
+        os.environ["OMP2GPU_CACHE_DIR"] = _OWN_CACHE[0]
+
+
+def pytest_unconfigure(config):
+    for folder in _OWN_CACHE:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_runtest_setup(item):
