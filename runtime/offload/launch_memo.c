@@ -22,7 +22,7 @@
 #define MEMO_KERNELS 64          /* direct-mapped by the kernel name's address */
 #define MEMO_VARIANTS 16         /* launches kept per kernel: one kernel, many arrays (LULESH's 11 regions) */
 #define MEMO_ENTRIES 64          /* a construct with more is not kept */
-#define NOT_KEPT (MAP_ALWAYS | MAP_DELETE | MAP_ATTACH | MAP_MAPPER | MAP_NON_CONTIG | MAP_ALLOCATOR)
+#define NOT_KEPT (MAP_ALWAYS | MAP_DELETE | MAP_ATTACH | MAP_MAPPER | MAP_NON_CONTIG | MAP_ALLOCATOR | MAP_PRIVATE)
 
 struct launch_memo {
     const struct device *device;

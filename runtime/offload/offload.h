@@ -51,6 +51,8 @@
 #define MAP_DELETE 0x8
 #define MAP_TARGET_PARAM 0x20
 #define MAP_RETURN_PARAM 0x40
+#define MAP_PRIVATE 0x80         /* firstprivate array or struct: a copy of the host's bytes for this construct
+                                    alone, whatever is mapped there (present_table.c's private copies) */
 #define MAP_LITERAL 0x100
 #define MAP_IMPLICIT 0x200
 #define MAP_IS_DEVICE_PTR 0x400
@@ -270,6 +272,12 @@ enum usm_mode {
 
 struct mapping;
 #define PRESENT_RECENT 64
+/* A firstprivate array or struct's copy on the device (MAP_PRIVATE). */
+struct private_copy {
+    uintptr_t host_begin, device_address;
+    long nbytes;
+};
+
 struct present_table {
     struct mapping *items;       /* sorted by host address, never overlapping */
     long count, capacity;
@@ -281,6 +289,8 @@ struct present_table {
     long recent[PRESENT_RECENT]; /* and each address's last answer, by a hash of it */
     int next_hint;
     unsigned long generation;    /* counts the mappings made and removed (launch_memo.c) */
+    struct private_copy *privates;   /* MAP_PRIVATE entries' device copies, from a construct's */
+    long private_count, private_capacity;   /* table_begin to its table_end */
 };
 
 struct device {

@@ -357,6 +357,49 @@ static int take_in(struct device *d, const struct map_entry *e, struct mapping *
     return 1;
 }
 
+/* ---------------------------------------------------------------- private copies */
+/* A firstprivate array or struct (MAP_PRIVATE) starts from the host's bytes at the
+ * construct (OpenMP 5.2 5.4.4: the original list item's value), even where the variable
+ * is mapped and its device copy differs; so it gets device storage of its own, copied
+ * there and given back at the construct's end, outside the present table. A device that
+ * uses the host's storage maps it as any other entry: the host's bytes are what it reads. */
+static int private_entry(const struct present_table *t, const struct map_entry *e) {
+    return (e->type & MAP_PRIVATE) && !t->in_place && e->size > 0;
+}
+
+static int private_begin(struct device *d, const struct map_entry *e) {
+    struct present_table *t = &d->table;
+    struct private_copy copy = {e->begin, 0, e->size};
+    struct mapping view = {0};
+    if (block_take(d, e->size, &copy.device_address)) return -1;
+    if (t->private_count == t->private_capacity) {
+        t->private_capacity = t->private_capacity ? 2 * t->private_capacity : 8;
+        t->privates = realloc(t->privates, (size_t)t->private_capacity * sizeof *t->privates);
+    }
+    t->privates[t->private_count++] = copy;
+    view.host_begin = copy.host_begin;
+    view.nbytes = copy.nbytes;
+    view.device_address = copy.device_address;
+    return (e->type & MAP_TO) ? to_device(d, &view, e->begin, e->size) : 0;
+}
+
+/* The latest private copy of the entry's bytes (constructs nest: the innermost's), or -1. */
+static long private_index(const struct present_table *t, const struct map_entry *e) {
+    long i;
+    for (i = t->private_count - 1; i >= 0; i--)
+        if (t->privates[i].host_begin == e->begin && t->privates[i].nbytes == e->size) return i;
+    return -1;
+}
+
+static void private_end(struct device *d, const struct map_entry *e) {
+    struct present_table *t = &d->table;
+    long i = private_index(t, e);
+    if (i < 0) return;
+    block_give(d, t->privates[i].device_address, t->privates[i].nbytes);
+    memmove(&t->privates[i], &t->privates[i + 1], (size_t)(t->private_count - i - 1) * sizeof *t->privates);
+    t->private_count--;
+}
+
 int table_begin(struct device *d, const struct map_entry *entries, int count, const char *where) {
     struct present_table *t = &d->table;
     char *fresh;
@@ -368,6 +411,10 @@ int table_begin(struct device *d, const struct map_entry *entries, int count, co
         long parent = parent_of(e->type);
         struct mapping *m;
         if (!maps_storage(e)) continue;
+        if (private_entry(t, e)) {
+            if (private_begin(d, e)) result = -1;
+            continue;
+        }
         if (parent >= 0) {
             int partial;
             m = lookup(t, e->begin, e->size, &partial);
@@ -434,6 +481,10 @@ int table_end(struct device *d, const struct map_entry *entries, int count, cons
         struct mapping *m;
         int last;
         if (!maps_storage(e) || parent_of(e->type) >= 0) continue;
+        if (private_entry(t, e)) {
+            private_end(d, e);
+            continue;
+        }
         m = lookup_entry(t, e, &error);
         if (error) { result = -2; break; }
         if (!m || m->references == 0) continue;          /* exit data of an unmapped item */
@@ -535,6 +586,10 @@ int table_update(struct device *d, const struct map_entry *entries, int count, c
 uintptr_t table_translate(struct device *d, const struct map_entry *e) {
     struct mapping *m;
     int error;
+    if (private_entry(&d->table, e)) {
+        long i = private_index(&d->table, e);
+        return i < 0 ? 0 : d->table.privates[i].device_address + (e->base - e->begin);
+    }
     if (maps_storage(e)) m = lookup_entry(&d->table, e, &error);
     else m = lookup_address(&d->table, e->begin, 1);
     if (m) return device_of(m, e->base);
@@ -577,6 +632,7 @@ int table_all_present(struct device *d, const struct map_entry *entries, int cou
     for (i = 0; i < count; i++) {
         const struct map_entry *e = &entries[i];
         if (!maps_storage(e)) continue;
+        if (private_entry(&d->table, e)) return 0;          /* its copy is given back after the kernel */
         if ((e->type & MAP_DELETE) || ((e->type & MAP_FROM) && (e->type & MAP_ALWAYS))) return 0;
         if (!lookup(&d->table, e->begin, e->size, &partial) || partial) return 0;
     }

@@ -160,7 +160,10 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                 raise CompileError(f"'{name}' has incomplete type '{symbol.ctype}' at the target "
                                    "region: mapping it implicitly is not supported (map an array "
                                    "section of it)", construct.coord)
-            captures[name] = Capture(name, symbol.ctype, "object", _implicit_tofrom(symbol), None, symbol)
+            # a larger one named firstprivate: the host's bytes in device storage of its own,
+            # not the mapping (whose device copy may differ from the host's), never copied back
+            bits = MapType.TO | MapType.PRIVATE if name in firstprivate else _implicit_tofrom(symbol)
+            captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
     _capture_variable_lengths(cg, captures, construct)
     return tuple(captures.values())
 

@@ -1,0 +1,40 @@
+/* firstprivate arrays and structs too large for a kernel parameter (tests/native/
+ * test_firstprivate_copies.py): a 72-byte array and an 88-byte struct, mapped by an
+ * enclosing target data and changed on the host since, then outside any target data.
+ * Each region must read the host's bytes; its own changes stay private. */
+#include <stdio.h>
+
+typedef struct { double scale[10]; int calls; } Settings;   /* 88 bytes */
+
+int main(void)
+{
+    double weights[9];
+    Settings s = {{0}, 0};
+    int k, round;
+    double seen[3] = {0};
+
+    for (k = 0; k < 9; k++) weights[k] = k;
+    for (k = 0; k < 10; k++) s.scale[k] = 1.0;
+    #pragma omp target data map(to: weights, s)
+    {
+        for (round = 0; round < 2; round++) {
+            weights[4] += 100.0;              /* the device copies keep 4.0 and 1.0 */
+            s.scale[2] *= 3.0;
+            s.calls++;
+            #pragma omp target firstprivate(weights, s) map(from: seen[round:1])
+            {
+                seen[round] = weights[4] * s.scale[2] + s.calls;
+                weights[4] = -1.0;
+                s.calls = -1;
+            }
+        }
+    }
+    #pragma omp target firstprivate(weights, s) map(from: seen[2:1])
+    {
+        seen[2] = weights[4] + s.scale[2] + s.calls;
+        s.calls = 1000;
+    }
+    printf("seen %.1f %.1f %.1f; host weights[4] %.1f, s.calls %d\n", seen[0], seen[1], seen[2], weights[4],
+           s.calls);
+    return 0;
+}

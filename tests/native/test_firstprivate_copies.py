@@ -1,0 +1,67 @@
+"""firstprivate arrays and structs too large to be kernel parameters (MAP_PRIVATE,
+runtime/offload/present_table.c's private copies): each construct copies the host's bytes
+to device storage of its own, even where the variable is mapped and its device copy is
+stale, and never copies them back. tests/native/programs/firstprivate_copies.c prints
+gcc's output on the CPU device and a GPU; on the stand-in CUDA driver, whose kernels
+compute nothing, the copy log is what is checked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_native_executables import ONE_GPU, PROGRAMS, build, run_bare
+
+SOURCE = "firstprivate_copies.c"
+ARRAY_BYTES, STRUCT_BYTES = 72, 88
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("firstprivate"), SOURCE)
+
+
+@pytest.fixture(scope="module")
+def gcc_output(tmp_path_factory) -> str:
+    folder = tmp_path_factory.mktemp("firstprivate_gcc")
+    subprocess.run(["gcc", "-fopenmp", "-O1", str(PROGRAMS / SOURCE), "-o", str(folder / "prog")], check=True)
+    return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True, timeout=60,
+                          env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+
+
+def copies(log: Path) -> list[tuple[str, int]]:
+    return [(line.split()[0], int(line.split()[1].removeprefix("bytes="))) for line in log.read_text().splitlines()]
+
+
+def test_the_cpu_device_reads_the_hosts_bytes(program, gcc_output, tmp_path):
+    log = tmp_path / "copies"
+    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY",
+                                  "OMP2GPU_COPY_LOG": str(log)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == gcc_output == "seen 313.0 1838.0 215.0; host weights[4] 204.0, s.calls 2\n"
+    assert_private_copies(copies(log))
+
+
+def assert_private_copies(logged: list[tuple[str, int]]) -> None:
+    """The target data's two copies, then each of the three regions' two private copies;
+    the only copies back are the regions' `seen` elements (8 bytes)."""
+    to_device = [size for direction, size in logged if direction == "to-device"]
+    assert to_device == [ARRAY_BYTES, STRUCT_BYTES] * 4
+    assert [size for direction, size in logged if direction == "to-host"] == [8, 8, 8]
+
+
+def test_the_cuda_launch_path_copies_each_construct(program, fake_driver, tmp_path):
+    log = tmp_path / "copies"
+    done = run_bare(program, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP_TARGET_OFFLOAD": "MANDATORY",
+                                  "FAKE_CUDA_KERNEL_MS": "1", "OMP2GPU_COPY_LOG": str(log)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert_private_copies(copies(log))
+
+
+@pytest.mark.gpu
+def test_on_the_gpu_the_program_prints_gccs_output(program, gcc_output):
+    done = run_bare(program, env=ONE_GPU)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == gcc_output
