@@ -83,8 +83,9 @@ class MapType(enum.IntFlag):
     DELETE = 0x8            # map(delete:): force the reference count to zero
     TARGET_PARAM = 0x20     # this entry is a kernel parameter (in order)
     RETURN_PARAM = 0x40     # use_device_ptr: write the device address back into bases[i]
-    PRIVATE = 0x80          # firstprivate array or struct: device storage of its own for the construct, the
-                            # host's bytes copied there (TO), whatever is mapped at that address; given back after
+    PRIVATE = 0x80          # firstprivate (with TO) or private array or struct: device storage of its own for
+                            # the construct, whatever is mapped at that address, the host's bytes copied there
+                            # with TO; given back after, never copied back
     LITERAL = 0x100         # by-value scalar: pass the sizes[i] bytes at begins[i] as the parameter
     IMPLICIT = 0x200        # not named in a clause (implicit map)
     IS_DEVICE_PTR = 0x400   # pass bases[i] through unchanged

@@ -51,8 +51,8 @@
 #define MAP_DELETE 0x8
 #define MAP_TARGET_PARAM 0x20
 #define MAP_RETURN_PARAM 0x40
-#define MAP_PRIVATE 0x80         /* firstprivate array or struct: a copy of the host's bytes for this construct
-                                    alone, whatever is mapped there (present_table.c's private copies) */
+#define MAP_PRIVATE 0x80         /* firstprivate (with MAP_TO) or private array or struct: storage for this
+                                    construct alone, whatever is mapped there (present_table.c's private copies) */
 #define MAP_LITERAL 0x100
 #define MAP_IMPLICIT 0x200
 #define MAP_IS_DEVICE_PTR 0x400

@@ -1,9 +1,10 @@
-"""firstprivate arrays and structs too large to be kernel parameters (MAP_PRIVATE,
-runtime/offload/present_table.c's private copies): each construct copies the host's bytes
-to device storage of its own, even where the variable is mapped and its device copy is
-stale, and never copies them back. tests/native/programs/firstprivate_copies.c prints
-gcc's output on the CPU device and a GPU; on the stand-in CUDA driver, whose kernels
-compute nothing, the copy log is what is checked."""
+"""firstprivate and private arrays and structs too large to be kernel parameters
+(MAP_PRIVATE, runtime/offload/present_table.c's private copies): each construct copies a
+firstprivate one's host bytes to device storage of its own, even where the variable is
+mapped and its device copy is stale, and never copies them back; a private one is copied
+neither way. tests/native/programs/firstprivate_copies.c prints gcc's output on the CPU
+device and a GPU; on the stand-in CUDA driver, whose kernels compute nothing, the copy log
+is what is checked."""
 
 from __future__ import annotations
 
@@ -40,16 +41,18 @@ def test_the_cpu_device_reads_the_hosts_bytes(program, gcc_output, tmp_path):
     done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY",
                                   "OMP2GPU_COPY_LOG": str(log)})
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout == gcc_output == "seen 313.0 1838.0 215.0; host weights[4] 204.0, s.calls 2\n"
+    assert done.stdout == gcc_output == ("seen 313.0 1838.0 215.0; host weights[4] 204.0, s.calls 2\n"
+                                         "total 22176.0, host scratch[11] 0.0\n")
     assert_private_copies(copies(log))
 
 
 def assert_private_copies(logged: list[tuple[str, int]]) -> None:
-    """The target data's two copies, then each of the three regions' two private copies;
-    the only copies back are the regions' `seen` elements (8 bytes)."""
+    """The target data's two copies, then each of the three regions' two private copies,
+    then the reduction's 8 bytes (the private array: nothing); the only copies back are the
+    regions' `seen` elements and the reduction's result (8 bytes each)."""
     to_device = [size for direction, size in logged if direction == "to-device"]
-    assert to_device == [ARRAY_BYTES, STRUCT_BYTES] * 4
-    assert [size for direction, size in logged if direction == "to-host"] == [8, 8, 8]
+    assert to_device == [ARRAY_BYTES, STRUCT_BYTES] * 4 + [8]
+    assert [size for direction, size in logged if direction == "to-host"] == [8, 8, 8, 8]
 
 
 def test_the_cuda_launch_path_copies_each_construct(program, fake_driver, tmp_path):

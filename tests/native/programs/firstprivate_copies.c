@@ -1,7 +1,8 @@
 /* firstprivate arrays and structs too large for a kernel parameter (tests/native/
  * test_firstprivate_copies.py): a 72-byte array and an 88-byte struct, mapped by an
  * enclosing target data and changed on the host since, then outside any target data.
- * Each region must read the host's bytes; its own changes stay private. */
+ * Each region must read the host's bytes; its own changes stay private. A private array
+ * (96 bytes) is not copied at all. */
 #include <stdio.h>
 
 typedef struct { double scale[10]; int calls; } Settings;   /* 88 bytes */
@@ -11,7 +12,7 @@ int main(void)
     double weights[9];
     Settings s = {{0}, 0};
     int k, round;
-    double seen[3] = {0};
+    double seen[3] = {0}, scratch[12] = {0}, total = 0.0;   /* scratch: 96 bytes */
 
     for (k = 0; k < 9; k++) weights[k] = k;
     for (k = 0; k < 10; k++) s.scale[k] = 1.0;
@@ -34,7 +35,15 @@ int main(void)
         seen[2] = weights[4] + s.scale[2] + s.calls;
         s.calls = 1000;
     }
+    /* private: storage of the region's own, nothing copied either way */
+    #pragma omp target teams distribute parallel for private(scratch) reduction(+: total)
+    for (k = 0; k < 64; k++) {
+        int j;
+        for (j = 0; j < 12; j++) scratch[j] = k * j;
+        total += scratch[11];
+    }
     printf("seen %.1f %.1f %.1f; host weights[4] %.1f, s.calls %d\n", seen[0], seen[1], seen[2], weights[4],
            s.calls);
+    printf("total %.1f, host scratch[11] %.1f\n", total, scratch[11]);
     return 0;
 }

@@ -116,6 +116,7 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
         _add(captures, Capture(used.name, symbol.ctype, "literal", MapType.TO | MapType.ALLOCATOR, None, symbol),
              used.coord)
     firstprivate = {item.name for clause in clauses_named(directive, "firstprivate") for item in clause.items}
+    private = {item.name for clause in clauses_named(directive, "private") for item in clause.items}
     # Reduction and lastprivate results must reach the host: these are mapped tofrom.
     by_reference = {item.name for clause in clauses_named(directive, "reduction")
                     for item in clause.items}
@@ -160,9 +161,15 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                 raise CompileError(f"'{name}' has incomplete type '{symbol.ctype}' at the target "
                                    "region: mapping it implicitly is not supported (map an array "
                                    "section of it)", construct.coord)
-            # a larger one named firstprivate: the host's bytes in device storage of its own,
-            # not the mapping (whose device copy may differ from the host's), never copied back
-            bits = MapType.TO | MapType.PRIVATE if name in firstprivate else _implicit_tofrom(symbol)
+            # one named firstprivate: the host's bytes in device storage of its own, not the
+            # mapping (whose device copy may differ from the host's), never copied back; one
+            # named private: storage of its own, nothing copied (the kernel makes its copy)
+            if name in firstprivate:
+                bits = MapType.TO | MapType.PRIVATE
+            elif name in private:
+                bits = MapType.PRIVATE
+            else:
+                bits = _implicit_tofrom(symbol)
             captures[name] = Capture(name, symbol.ctype, "object", bits, None, symbol)
     _capture_variable_lengths(cg, captures, construct)
     return tuple(captures.values())
