@@ -16,7 +16,7 @@ import pytest
 from test_native_executables import ONE_GPU, PROGRAMS, build, run_bare
 
 SOURCE = "firstprivate_copies.c"
-ARRAY_BYTES, STRUCT_BYTES = 72, 88
+ARRAY_BYTES, STRUCT_BYTES, GLOBAL_BYTES = 72, 88, 80
 
 
 @pytest.fixture(scope="module")
@@ -41,18 +41,21 @@ def test_the_cpu_device_reads_the_hosts_bytes(program, gcc_output, tmp_path):
     done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY",
                                   "OMP2GPU_COPY_LOG": str(log)})
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout == gcc_output == ("seen 313.0 1838.0 215.0; host weights[4] 204.0, s.calls 2\n"
+    assert done.stdout == gcc_output == ("limits: seen 280.0; host limits[7] 70.0, level 4\n"
+                                         "seen 313.0 1838.0 215.0; host weights[4] 204.0, s.calls 2\n"
                                          "total 22176.0, host scratch[11] 0.0\n")
     assert_private_copies(copies(log))
 
 
 def assert_private_copies(logged: list[tuple[str, int]]) -> None:
     """The target data's two copies, then each of the three regions' two private copies,
-    then the reduction's 8 bytes (the private array: nothing); the only copies back are the
-    regions' `seen` elements and the reduction's result (8 bytes each)."""
+    the declare target array's private copy (its scalar: a parameter; its update: nothing,
+    as no kernel reads the device's own copy the image leaves it out), then the reduction's
+    8 bytes (the private array: nothing); the only copies back are the regions' `seen`
+    elements, `bound` and the reduction's result (8 bytes each)."""
     to_device = [size for direction, size in logged if direction == "to-device"]
-    assert to_device == [ARRAY_BYTES, STRUCT_BYTES] * 4 + [8]
-    assert [size for direction, size in logged if direction == "to-host"] == [8, 8, 8, 8]
+    assert to_device == [ARRAY_BYTES, STRUCT_BYTES] * 4 + [GLOBAL_BYTES, 8]
+    assert [size for direction, size in logged if direction == "to-host"] == [8] * 5
 
 
 def test_the_cuda_launch_path_copies_each_construct(program, fake_driver, tmp_path):

@@ -131,8 +131,9 @@ def region_captures(cg, construct, declare_target_names=frozenset()) -> tuple[Ca
                                                      for i in getattr(c, "items", ())
                                                      if c.name in ("private", "firstprivate",
                                                                    "lastprivate", "reduction", "linear")]:
-        if name in captures or name in declare_target_names:
-            continue
+        if name in captures or (name in declare_target_names and name not in firstprivate):
+            continue                # a declare target variable is the device's own, but a firstprivate
+                                    # copy of one starts from the host's value
         symbol = cg.scope.lookup(name)
         if symbol is None or symbol.kind != "object":
             continue                                   # functions, enum constants, typedefs
