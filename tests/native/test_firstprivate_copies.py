@@ -8,12 +8,10 @@ is what is checked."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
-from test_native_executables import ONE_GPU, PROGRAMS, build, run_bare
+from test_native_executables import ONE_GPU, PROGRAMS, build, gcc_reference, run_bare
 
 SOURCE = "firstprivate_copies.c"
 ARRAY_BYTES, STRUCT_BYTES, GLOBAL_BYTES = 72, 88, 80
@@ -26,10 +24,7 @@ def program(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def gcc_output(tmp_path_factory) -> str:
-    folder = tmp_path_factory.mktemp("firstprivate_gcc")
-    subprocess.run(["gcc", "-fopenmp", "-O1", str(PROGRAMS / SOURCE), "-o", str(folder / "prog")], check=True)
-    return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True, timeout=60,
-                          env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+    return gcc_reference(tmp_path_factory.mktemp("firstprivate_gcc"), PROGRAMS / SOURCE)
 
 
 def copies(log: Path) -> list[tuple[str, int]]:

@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_native_executables import build, omp2gpu
+from test_native_executables import build, gcc_reference, omp2gpu
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent / "programs" / "target_nowait_fused_phases.c"
@@ -42,11 +42,8 @@ def program(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def gcc_output(tmp_path_factory) -> str:
-    folder = tmp_path_factory.mktemp("fused_gcc")
-    subprocess.run(["gcc", "-std=c99", "-fopenmp", "-foffload=disable", "-O1", str(SOURCE), "-o", str(folder / "prog")],
-                   check=True)
-    return subprocess.run([str(folder / "prog"), "-s", "2"], capture_output=True, text=True, check=True,
-                          timeout=TIMEOUT_S, env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+    return gcc_reference(tmp_path_factory.mktemp("fused_gcc"), SOURCE, "-s", "2",
+                         flags=("-std=c99", "-foffload=disable"))
 
 
 def launches(program: Path, tmp_path: Path, env: dict) -> tuple[str, list[tuple]]:

@@ -10,15 +10,13 @@ and on the stand-in CUDA driver."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_native_executables import ONE_GPU, PROGRAMS, build, run_bare
+from test_native_executables import ONE_GPU, PROGRAMS, build, gcc_reference, run_bare
 
 pytestmark = pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc (the C toolchain and reference)")
 
@@ -36,11 +34,7 @@ def program(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def gcc_output(tmp_path_factory) -> str:
-    folder = tmp_path_factory.mktemp("memo_gcc")
-    subprocess.run(["gcc", "-std=gnu99", "-fopenmp", "-O1", str(PROGRAMS / SOURCE), "-o", str(folder / "prog")],
-                   check=True)
-    return subprocess.run([str(folder / "prog")], capture_output=True, text=True, check=True, timeout=120,
-                          env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+    return gcc_reference(tmp_path_factory.mktemp("memo_gcc"), PROGRAMS / SOURCE, flags=("-std=gnu99",))
 
 
 def memo_hits(stderr: str) -> dict[str, int]:

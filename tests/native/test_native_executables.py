@@ -41,6 +41,14 @@ def build(tmp_path: Path, source: str, *flags: str, output: str = "prog") -> Pat
     return tmp_path / output
 
 
+def gcc_reference(folder: Path, source: Path, *args: str, flags: tuple[str, ...] = ()) -> str:
+    """What gcc's host build of `source` prints (offloading disabled): the differential
+    tests' reference."""
+    subprocess.run(["gcc", *flags, "-fopenmp", "-O1", str(source), "-o", str(folder / "reference")], check=True)
+    return subprocess.run([str(folder / "reference"), *args], capture_output=True, text=True, check=True,
+                          timeout=TIMEOUT_S, env={**os.environ, "OMP_TARGET_OFFLOAD": "DISABLED"}).stdout
+
+
 # the GPU tests' program counts its devices: one GPU, whatever the machine has
 ONE_GPU = {"OMP2GPU_DEVICES": "gpu", "OMP_TARGET_OFFLOAD": "MANDATORY", "CUDA_VISIBLE_DEVICES": "0"}
 
