@@ -157,14 +157,18 @@ class Kernel:
     spill_store_bytes = property(lambda self: self._figure("spill_store_bytes"))
     spill_load_bytes = property(lambda self: self._figure("spill_load_bytes"))
     stack_frame_bytes = property(lambda self: self._figure("stack_frame_bytes"), doc="local memory per thread")
+    constant_bytes = property(lambda self: self._figure("constant_bytes"))
+    barriers = property(lambda self: self._figure("barriers"))
 
     @property
     def shared_bytes(self) -> int | None:
         """Static shared memory per block. A relocatable build's is nvlink's, less the driver's
         per-block reserve that nvlink counts in (ptxas -c leaves out what the link places)."""
         resources = self.resources
-        if resources is None or resources.linked_shared_bytes is None:
-            return None if resources is None else resources.shared_bytes
+        if resources is None:
+            return None
+        if resources.linked_shared_bytes is None:
+            return resources.shared_bytes
         try:
             reserved = occ.multiprocessor(self.arch).reserved_shared_per_block
         except occ.UnsupportedArchitecture:
@@ -176,8 +180,6 @@ class Kernel:
         """Whether the kernel calls a recursive function: its stack has no bound nvlink can
         work out (each thread gets 1 KiB unless LIBOMPTARGET_STACK_SIZE says more)."""
         return bool(self.resources and self.resources.stack_unbounded)
-    constant_bytes = property(lambda self: self._figure("constant_bytes"))
-    barriers = property(lambda self: self._figure("barriers"))
 
     @property
     def wide_twin_registers(self) -> int | None:

@@ -272,12 +272,6 @@ enum usm_mode {
 
 struct mapping;
 #define PRESENT_RECENT 64
-/* A firstprivate array or struct's copy on the device (MAP_PRIVATE). */
-struct private_copy {
-    uintptr_t host_begin, device_address;
-    long nbytes;
-};
-
 struct present_table {
     struct mapping *items;       /* sorted by host address, never overlapping */
     long count, capacity;
@@ -289,8 +283,8 @@ struct present_table {
     long recent[PRESENT_RECENT]; /* and each address's last answer, by a hash of it */
     int next_hint;
     unsigned long generation;    /* counts the mappings made and removed (launch_memo.c) */
-    struct private_copy *privates;   /* MAP_PRIVATE entries' device copies, from a construct's */
-    long private_count, private_capacity;   /* table_begin to its table_end */
+    struct mapping *privates;    /* MAP_PRIVATE entries' storage, from a construct's table_begin */
+    long private_count, private_capacity;   /* to its table_end; not looked up as present */
 };
 
 struct device {

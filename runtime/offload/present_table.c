@@ -358,45 +358,45 @@ static int take_in(struct device *d, const struct map_entry *e, struct mapping *
 }
 
 /* ---------------------------------------------------------------- private copies */
-/* A firstprivate array or struct (MAP_PRIVATE) starts from the host's bytes at the
- * construct (OpenMP 5.2 5.4.4: the original list item's value), even where the variable
- * is mapped and its device copy differs; so it gets device storage of its own, copied
- * there and given back at the construct's end, outside the present table. A device that
- * uses the host's storage maps it as any other entry: the host's bytes are what it reads. */
+/* A firstprivate array or struct (MAP_PRIVATE with MAP_TO) starts from the host's bytes at
+ * the construct (OpenMP 5.2 5.4.4: the original list item's value), even where the variable
+ * is mapped and its device copy differs; a private one (MAP_PRIVATE alone) starts from
+ * nothing. So each gets device storage of its own, a mapping kept outside the present
+ * table from the construct's table_begin to its table_end and then given back. A device
+ * that uses the host's storage maps it as any other entry: the host's bytes are its own. */
 static int private_entry(const struct present_table *t, const struct map_entry *e) {
     return (e->type & MAP_PRIVATE) && !t->in_place && e->size > 0;
 }
 
 static int private_begin(struct device *d, const struct map_entry *e) {
     struct present_table *t = &d->table;
-    struct private_copy copy = {e->begin, 0, e->size};
-    struct mapping view = {0};
-    if (block_take(d, e->size, &copy.device_address)) return -1;
+    struct mapping made = {0}, *m;
+    made.host_begin = e->begin;
+    made.nbytes = e->size;
+    if (block_take(d, e->size, &made.device_address)) return -1;
     if (t->private_count == t->private_capacity) {
         t->private_capacity = t->private_capacity ? 2 * t->private_capacity : 8;
         t->privates = realloc(t->privates, (size_t)t->private_capacity * sizeof *t->privates);
     }
-    t->privates[t->private_count++] = copy;
-    view.host_begin = copy.host_begin;
-    view.nbytes = copy.nbytes;
-    view.device_address = copy.device_address;
-    return (e->type & MAP_TO) ? to_device(d, &view, e->begin, e->size) : 0;
+    m = &t->privates[t->private_count++];
+    *m = made;
+    return (e->type & MAP_TO) ? to_device(d, m, e->begin, e->size) : 0;
 }
 
-/* The latest private copy of the entry's bytes (constructs nest: the innermost's), or -1. */
-static long private_index(const struct present_table *t, const struct map_entry *e) {
+/* The latest private storage of the entry's bytes (constructs nest: the innermost's). */
+static struct mapping *private_of(const struct present_table *t, const struct map_entry *e) {
     long i;
     for (i = t->private_count - 1; i >= 0; i--)
-        if (t->privates[i].host_begin == e->begin && t->privates[i].nbytes == e->size) return i;
-    return -1;
+        if (t->privates[i].host_begin == e->begin && t->privates[i].nbytes == e->size) return &t->privates[i];
+    return 0;
 }
 
 static void private_end(struct device *d, const struct map_entry *e) {
     struct present_table *t = &d->table;
-    long i = private_index(t, e);
-    if (i < 0) return;
-    block_give(d, t->privates[i].device_address, t->privates[i].nbytes);
-    memmove(&t->privates[i], &t->privates[i + 1], (size_t)(t->private_count - i - 1) * sizeof *t->privates);
+    struct mapping *m = private_of(t, e);
+    if (!m) return;
+    block_give(d, m->device_address, m->nbytes);
+    memmove(m, m + 1, (size_t)(t->privates + t->private_count - (m + 1)) * sizeof *m);
     t->private_count--;
 }
 
@@ -586,11 +586,8 @@ int table_update(struct device *d, const struct map_entry *entries, int count, c
 uintptr_t table_translate(struct device *d, const struct map_entry *e) {
     struct mapping *m;
     int error;
-    if (private_entry(&d->table, e)) {
-        long i = private_index(&d->table, e);
-        return i < 0 ? 0 : d->table.privates[i].device_address + (e->base - e->begin);
-    }
-    if (maps_storage(e)) m = lookup_entry(&d->table, e, &error);
+    if (private_entry(&d->table, e)) m = private_of(&d->table, e);
+    else if (maps_storage(e)) m = lookup_entry(&d->table, e, &error);
     else m = lookup_address(&d->table, e->begin, 1);
     if (m) return device_of(m, e->base);
     /* a pointer with no map whose pointee is not mapped keeps its value (OpenMP 5.1 2.21.7.2:
