@@ -16,7 +16,8 @@
  * only when both checks pass. Lines starting with "time:" are the only ones
  * that differ between runs and builds.
  *
- * Build: omp2gpu run lulesh_kernels.c -- -s 30
+ * Build: omp2gpu run lulesh_kernels.c -- -s 30   (-DLULESH_SPECULATED_LOADS: the loop body of
+ *        lulesh_monoq_speculated.h, its loads hoisted by hand)
  *        gcc -std=c99 -fopenmp -O2 lulesh_kernels.c -o lulesh_kernels -lm
  */
 #include <stdio.h>
@@ -25,6 +26,13 @@
 #include <omp.h>
 
 #include "lulesh_domain.h"
+
+/* -DLULESH_SPECULATED_LOADS: the loop body with its loads hoisted out of its branches by hand */
+#ifdef LULESH_SPECULATED_LOADS
+#define MONOQ_ELEMENT "lulesh_monoq_speculated.h"
+#else
+#define MONOQ_ELEMENT "lulesh_monoq_element.h"
+#endif
 
 /* What each monotonic-Q region maps (both versions of its loop): the region's element
  * list and the domain's arrays, all present inside the time loop's `target data`. */
@@ -151,7 +159,7 @@ int main(int argc, char **argv)
                         continue;
                     #pragma omp target teams distribute parallel for MONOQ_MAPS
                     for (i = 0; i < elength; i++) {
-                        #include "lulesh_monoq_element.h"
+                        #include MONOQ_ELEMENT
                     }
                 }
             } else if (nowait == 1) {
@@ -165,7 +173,7 @@ int main(int argc, char **argv)
                         continue;
                     #pragma omp target teams distribute parallel for nowait MONOQ_MAPS
                     for (i = 0; i < elength; i++) {
-                        #include "lulesh_monoq_element.h"
+                        #include MONOQ_ELEMENT
                     }
                 }
                 #pragma omp taskwait
@@ -181,7 +189,7 @@ int main(int argc, char **argv)
                             continue;
                         #pragma omp target teams distribute parallel for nowait MONOQ_MAPS
                         for (i = 0; i < elength; i++) {
-                            #include "lulesh_monoq_element.h"
+                            #include MONOQ_ELEMENT
                         }
                     }
                     #pragma omp taskwait

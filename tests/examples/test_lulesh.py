@@ -71,6 +71,25 @@ def test_lulesh_default_device_matches_gcc(gcc_binary, regions, nowait):
     _assert_same(_omp2gpu(args, None), _gcc_output(gcc_binary, args))
 
 
+def test_lulesh_speculated_loads_match_gcc(tmp_path):
+    """-DLULESH_SPECULATED_LOADS (the loop body with its loads hoisted by hand) prints what
+    gcc's build of the same variant prints, and its kernels are not the default body's."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        pytest.skip("gcc is not installed")
+    binary, args = tmp_path / "speculated", ["-s", "8", "-i", "2", "-n"]
+    subprocess.run([gcc, *GCC_FLAGS, "-DLULESH_SPECULATED_LOADS", str(EXAMPLE), "-o", str(binary), "-lm"],
+                   check=True, capture_output=True, timeout=TIMEOUT_S)
+    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "-DLULESH_SPECULATED_LOADS", str(EXAMPLE),
+                           "--", *args], env=_env(), capture_output=True, text=True, timeout=TIMEOUT_S)
+    _assert_same(done, _gcc_output(binary, args))
+    dump = [sys.executable, "-m", "omp2gpu", "compile", str(EXAMPLE), "-o", str(tmp_path / "x"), "--dump", "device-ir"]
+    plain, speculated = (subprocess.run(dump[:4] + flags + dump[4:], env=_env(), capture_output=True, text=True,
+                                        timeout=TIMEOUT_S, check=True).stderr
+                         for flags in ([], ["-DLULESH_SPECULATED_LOADS"]))
+    assert plain.count("switch ") > speculated.count("switch ")
+
+
 @pytest.mark.gpu
 @pytest.mark.parametrize("regions,nowait", [("11", []), ("1", []), ("11", ["-n"]), ("11", ["-p"])])
 def test_lulesh_gpu_matches_gcc(gcc_binary, regions, nowait, tmp_path):
