@@ -168,14 +168,16 @@ class DeviceModuleEmitter(ModuleEmitter):
         self.file_scope.names[name] = symbol
         return symbol
 
-    def export_declare_target(self, offload) -> list[str]:
+    def export_declare_target(self, offload, functions: bool = True) -> list[str]:
         """Device copies of the file's `declare target` definitions that no kernel of the
-        file used, so that another file's kernels find them when the device modules are
-        linked (separate compilation). A function the device cannot compile, as the file's
-        facts say (device_refusals.function_refusal), is left out (a kernel calling it is
-        then an undefined device reference): returns remarks."""
+        file used: its variables always (the program may `target update` them or ask
+        omp_target_is_present about them), its functions under separate compilation, so
+        that another file's kernels find them when the device modules are linked. A
+        function the device cannot compile, as the file's facts say
+        (device_refusals.function_refusal), is left out (a kernel calling it is then an
+        undefined device reference): returns remarks."""
         remarks = []
-        functions = offload.declare_target_functions & set(self.host.function_definitions)
+        functions = offload.declare_target_functions & set(self.host.function_definitions) if functions else set()
         for name in sorted(functions | set(offload.declare_target_globals)):
             host_symbol = self.host.file_scope.lookup(name)
             if host_symbol is None or not host_symbol.defined \

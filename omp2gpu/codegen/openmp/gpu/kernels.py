@@ -67,8 +67,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
         build.remarks.append(_build_region(device, build, plan))
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
         build.remarks += metadirective_remarks(plan.construct, DEVICES["gpu"])   # what each became
-    if offload.separate_compilation:
-        build.remarks += device.export_declare_target(offload)
+    build.remarks += device.export_declare_target(offload, functions=offload.separate_compilation)
     device.finish_debug_info()
     return build
 
