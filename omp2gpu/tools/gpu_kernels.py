@@ -87,6 +87,13 @@ class DeviceModule:
         twin = kernel + WIDE_TWIN_SUFFIX
         return self.resources(twin) if self.kernel_ptx(twin) else None
 
+    def fused(self, kernel: str) -> nvptx.KernelResources | None:
+        """ptxas's figures for the image's fused kernel (targets/nvptx/fusion.py) when it runs
+        this kernel's launches (a `nowait` target task that may run ahead), else None."""
+        if kernel not in nvptx.fusion.from_ptx(self.ptx):
+            return None
+        return self.resources(nvptx.fusion.FUSED_KERNEL)
+
     @cached_property
     def linked_recursion(self) -> list[str]:
         """The recursive functions for which the module is compiled relocatable and linked
@@ -187,6 +194,26 @@ class Kernel:
         the grid is too small for them to cost occupancy; None: it has none."""
         twin = self.module.wide_twin(self.name)
         return None if twin is None else twin.registers
+
+    @property
+    def fused_registers(self) -> int | None:
+        """Registers per thread of the fused kernel that runs this kernel's launches batched
+        with others (OMP2GPU_FUSE_LAUNCHES); None: its launches are never fused."""
+        fused = self.module.fused(self.name)
+        return None if fused is None else fused.registers
+
+    @property
+    def fused_occupancy(self) -> occ.Occupancy | None:
+        """The fused kernel's occupancy at this kernel's block size (a batch's parts share
+        one block size: fused_launches.c), None where there is none or no figures."""
+        fused = self.module.fused(self.name)
+        if fused is None or fused.registers is None:
+            return None
+        try:
+            return occ.occupancy(self.arch, fused.registers, self.block_size, fused.shared_bytes or 0,
+                                 barriers=fused.barriers or 0)
+        except occ.UnsupportedArchitecture:
+            return None
 
     @property
     def device_link(self) -> str:

@@ -54,6 +54,7 @@ def _rows(kernel, run: bool, kernel_run=None) -> list[tuple[str, str]]:
             ("occupancy", occupancy),
             ("best block size", _best(k)),
             ("wide-register twin", _twin(k)),
+            ("fused launches", _fused(k)),
             ("device code build", "n/a" if k.unavailable else k.device_link)]
     if run:
         r = kernel_run and kernel_run.result
@@ -159,6 +160,26 @@ def _twin(k) -> str:
             f"block{'s' if blocks != 1 else ''} of {k.block_size} threads")
 
 
+def _fused(k) -> str:
+    """The fused kernel that runs the kernel's run-ahead `nowait` launches batched with others
+    (fused_launches.c): its registers and occupancy beside the kernel's own. Its parts read
+    their arguments from a descriptor at offsets known only at run time, so it can hold more
+    registers than any of them, and a batch then runs at a lower occupancy than alone."""
+    if k.unavailable:
+        return "n/a"
+    registers = k.fused_registers
+    if registers is None:
+        return "none (not a `nowait` target task that may run ahead)"
+    fused, alone = k.fused_occupancy, k.occupancy
+    if fused is None or alone is None:
+        return f"{registers} registers"
+    text = f"{registers} registers, occupancy {fused.occupancy:.1%} at {k.block_size} threads"
+    if fused.occupancy < alone.occupancy:
+        return (f"{text}: below the kernel's own {alone.occupancy:.1%} (OMP2GPU_FUSE_LAUNCHES=0 "
+                "launches it alone)")
+    return f"{text}, as alone"
+
+
 def _best(k) -> str:
     """The best block size and its occupancy; for a scheme with one launch shape (serial),
     none: it launches so whatever the occupancy."""
@@ -186,7 +207,7 @@ def _aligned(metrics: list[str], cells: list[list[str]], headers: list[str] | No
 # The keys of a kernel in the JSON output, in order (what scripts read).
 _JSON_FIGURES = ("registers", "spill_store_bytes", "spill_load_bytes", "shared_bytes", "stack_frame_bytes",
                  "constant_bytes", "team_stack_bytes", "barriers", "max_threads_per_block", "block_size",
-                 "block_size_from", "wide_twin_registers", "device_link")
+                 "block_size_from", "wide_twin_registers", "fused_registers", "device_link")
 
 
 def _json_kernel(k, kernel_run) -> dict:

@@ -90,3 +90,29 @@ def test_each_kernels_ptx_is_its_entry_alone(kernels):
     assert first.entry_ptx.startswith(f".visible .entry {first.name}(") and first.entry_ptx.rstrip().endswith("}")
     assert second.name not in first.entry_ptx and second.entry_ptx in first.ptx
     assert nvptx.entry_sections(first.module.ptx).keys() >= {first.name, second.name}
+
+
+NOWAIT_SOURCE = """
+void smooth(int n, double *a, double *b) {
+    #pragma omp target teams distribute parallel for nowait map(to: a[0:n]) map(from: b[0:n])
+    for (int i = 1; i < n - 1; i++)
+        b[i] = (a[i - 1] + a[i] + a[i + 1]) / 3;
+    #pragma omp target teams distribute parallel for map(tofrom: a[0:n])
+    for (int i = 0; i < n; i++)
+        a[i] *= 2;
+    #pragma omp taskwait
+}
+"""
+
+
+@pytest.mark.skipif(nvptx.find_ptxas() is None, reason="needs ptxas")
+def test_a_nowait_kernel_has_the_fused_kernels_figures_and_a_waited_one_none(tmp_path, monkeypatch):
+    monkeypatch.setenv("OMP2GPU_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "smooth.c"
+    path.write_text(NOWAIT_SOURCE)
+    options = CompileOptions(offload_arch="sm_90")
+    build = driver.translate(str(path), options).device
+    nowait, waited = kernels_of(build.kernels, DeviceModule(device_code(build), options))
+    assert nowait.fused_registers >= nowait.registers > 0
+    assert nowait.fused_occupancy is not None and nowait.fused_occupancy.block_size == nowait.block_size
+    assert waited.fused_registers is None and waited.fused_occupancy is None

@@ -73,6 +73,37 @@ def test_the_wide_twin_row_says_which_launches_run_it():
     assert data["schemes"][0]["kernels"][0]["wide_twin_registers"] == 80
 
 
+class Fused(GivenFigures):
+    """A kernel whose run-ahead launches the image's fused kernel runs, at `fused` registers."""
+
+    def __init__(self, registers: int, fused: int):
+        super().__init__(registers)
+        self.fused_at = fused
+
+    def fused(self, name: str) -> KernelResources:
+        return KernelResources("__omp_offloading_fused_launch", registers=self.fused_at)
+
+
+def _fused_row(module) -> str:
+    kernel = Kernel("k", "p.c:3:1", "#pragma omp target", "combined", "", module, block_size=512,
+                    block_size_from="scheme default")
+    text = render([SchemeReport("combined", {"k": kernel}, [])], "table", "p.c", run=False)
+    return next(line for line in text.splitlines() if "fused launches" in line)
+
+
+def test_the_fused_launches_row_compares_the_fused_kernels_occupancy_with_the_kernels():
+    # 38 and 40 registers: three 512-thread blocks a multiprocessor either way (75%)
+    assert _fused_row(Fused(38, 40)).endswith("40 registers, occupancy 75.0% at 512 threads, as alone")
+    # session 27's speculated LULESH body: 47 registers alone (2 blocks), 102 fused (1 block)
+    assert _fused_row(Fused(47, 102)).endswith("102 registers, occupancy 25.0% at 512 threads: below the "
+                                               "kernel's own 50.0% (OMP2GPU_FUSE_LAUNCHES=0 launches it alone)")
+    assert _fused_row(GivenFigures(28)).endswith("none (not a `nowait` target task that may run ahead)")
+    data = json.loads(render([SchemeReport("combined", {"k": Kernel("k", "p.c:3:1", "", "combined", "",
+                                                                  Fused(47, 102), block_size=512)}, [])],
+                             "json", "p.c", run=False))
+    assert data["schemes"][0]["kernels"][0]["fused_registers"] == 102
+
+
 class LinkedRecursion(GivenFigures):
     """A kernel of a module compiled relocatable and linked for its recursion."""
     linked_recursion = ["fib", "walk"]
