@@ -40,6 +40,7 @@ import common  # noqa: E402  (bench/common.py)
 from omp2gpu.tools.occupancy import occupancy  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+REASONS = HERE / "slower_than_clang.json"   # why a program is slower than Clang (markdown)
 THREADS = "4"
 TIMEOUT_S = 30
 COMPILERS = ("omp2gpu", "clang")
@@ -150,6 +151,7 @@ def markdown(results: dict) -> str:
         lines.append(f"| {r['name']} | {o['kernels']} / {c['kernels']} | {o['kernel_us']:.1f} | {c['kernel_us']:.1f} | "
                      f"{o['kernel_us'] / c['kernel_us']:.2f} | {o['registers']} / {c['registers']} | "
                      f"{o['occupancy']:.2f} / {c['occupancy']:.2f} | {o['seconds']:.2f} / {c['seconds']:.2f} |")
+    lines += slower_than_clang(both)
     others = [r for r in rows if r not in both]
     if others:
         lines += ["", "Not compared (one of them not built, not right, or no GPU kernel):", "",
@@ -157,6 +159,21 @@ def markdown(results: dict) -> str:
         for r in others:
             lines.append(f"| {r['name']} | {r['omp2gpu'].get('status')} | {r['clang'].get('status')} |")
     return "\n".join(lines) + "\n"
+
+
+def slower_than_clang(both: list[dict]) -> list[str]:
+    """Each program whose kernel time is above Clang's, with its reason from
+    slower_than_clang.json (or that it has none yet)."""
+    reasons = json.loads(REASONS.read_text()) if REASONS.exists() else {}
+    slower = sorted((r for r in both if r["omp2gpu"]["kernel_us"] > r["clang"]["kernel_us"]),
+                    key=lambda r: r["omp2gpu"]["kernel_us"] / r["clang"]["kernel_us"], reverse=True)
+    if not slower:
+        return []
+    lines = ["", "## Slower than Clang, and why", "", f"(from [{REASONS.name}]({REASONS.name}))", ""]
+    for r in slower:
+        ratio = r["omp2gpu"]["kernel_us"] / r["clang"]["kernel_us"]
+        lines.append(f"- `{r['name']}` {ratio:.2f}x: {reasons.get(r['name'], 'not explained yet.')}")
+    return lines
 
 
 def plot(results: dict, path: Path) -> None:
