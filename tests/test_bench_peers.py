@@ -1,10 +1,12 @@
 """bench/peers/run.py's bookkeeping that needs no GPU: a run split over several lent-GPU
-commands (`--part K/N`) and merged again (`--report a.json b.json`)."""
+commands (`--part K/N`) and merged again (`--report a.json b.json`), and the programs slower
+than Clang listed with their reasons (slower_than_clang.json)."""
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -34,3 +36,24 @@ def test_a_part_is_k_of_n(text, part):
 def test_a_bad_part_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError, match="--part wants K/N"):
         run._part(text)
+
+
+def _row(name: str, ours: float, theirs: float) -> dict:
+    return {"name": name, "omp2gpu": {"status": "same as gcc", "kernel_us": ours},
+            "clang": {"status": "same as gcc", "kernel_us": theirs}}
+
+
+def test_each_program_slower_than_clang_is_listed_with_its_reason_or_as_not_explained(tmp_path, monkeypatch):
+    reasons = tmp_path / "slower_than_clang.json"
+    reasons.write_text('{"slow_known": "its reason"}')
+    monkeypatch.setattr(run, "REASONS", reasons)
+    lines = run.slower_than_clang([_row("fast", 1.0, 2.0), _row("slow_new", 3.0, 2.0), _row("slow_known", 2.2, 2.0)])
+    assert lines[1] == "## Slower than Clang, and why"
+    assert lines[-2:] == ["- `slow_new` 1.50x: not explained yet.", "- `slow_known` 1.10x: its reason"]
+    assert run.slower_than_clang([_row("fast", 1.0, 2.0)]) == []
+
+
+def test_every_program_over_clang_in_the_committed_results_has_a_reason():
+    results = json.loads((PEERS / "results.json").read_text())
+    listed = run.slower_than_clang(run.compared(results["programs"]))
+    assert not [line for line in listed if line.endswith("not explained yet.")]
