@@ -94,4 +94,4 @@ def cpu_code(build):
     """A CpuBuild as the linker and native_image take it (linker.DeviceCode), or None."""
     if build is None:
         return None
-    return DeviceCode(str(build.module), kernel_table(build))
+    return DeviceCode(str(build.module), kernel_table(build), build.variables)

@@ -54,7 +54,7 @@ def device_code(build):
     """A DeviceBuild as the linker and the launcher take it (linker.DeviceCode), or None."""
     if build is None:
         return None
-    return DeviceCode(str(build.module), kernel_table(build))
+    return DeviceCode(str(build.module), kernel_table(build), build.variables)
 
 
 def device_ptx(code, options, dump=None) -> str:

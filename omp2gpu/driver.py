@@ -85,8 +85,10 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
         mark_math_functions(emitter.module, options.code_rules)
     dump(options, "ir", str(path), lambda: str(emitter.module))
     device = cpu_build = None
-    if isinstance(scheme, OffloadHostOpenMP) and (scheme.regions or unit_id and (
-            scheme.declare_target_functions or scheme.declare_target_globals)):
+    # a device build: for the kernels, and for the device copies of the declare target
+    # variables (target update, omp_target_is_present), in a file with no target region too
+    if isinstance(scheme, OffloadHostOpenMP) and (scheme.regions or scheme.declare_target_globals
+                                                  or unit_id and scheme.declare_target_functions):
         with stage("device_codegen"):
             device, cpu_build = _device_builds(emitter, scheme, options, path, cpu)
     emitter.finish_debug_info()

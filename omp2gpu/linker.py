@@ -33,6 +33,8 @@ class DeviceCode:
     offload.abi.KernelInfo per kernel name."""
     module_text: str
     kernels: dict = field(default_factory=dict)
+    # the declare target variables it defines: a module with no kernel is kept for them
+    variables: tuple = ()
 
     def parse(self) -> llvm.ModuleRef:
         return llvm.parse_assembly(self.module_text)
@@ -91,7 +93,7 @@ def link_device(units: list[CompiledUnit], kind: str, host_definitions: dict[str
     kernels. `host_definitions`: name -> the unit defining it on the host, to say where
     a device reference to a function with no device copy should be made `declare target`."""
     present = [(unit, getattr(unit, kind)) for unit in units if getattr(unit, kind) is not None]
-    if not any(code.kernels for _, code in present):
+    if not any(code.kernels or code.variables for _, code in present):
         return None
     kernels: dict = {}
     for unit, code in present:
@@ -115,7 +117,7 @@ def link_device(units: list[CompiledUnit], kind: str, host_definitions: dict[str
     program = modules[0][1]
     for unit, module in modules[1:]:
         _link(program, module, f"{unit.name} ({kind} device code)")
-    return DeviceCode(str(program), kernels)
+    return DeviceCode(str(program), kernels, tuple(sorted(set().union(*(code.variables for _, code in present)))))
 
 
 def _link(program: llvm.ModuleRef, other: llvm.ModuleRef, what: str) -> None:

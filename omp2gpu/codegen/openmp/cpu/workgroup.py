@@ -81,6 +81,7 @@ class CpuBuild:
     module: object                                   # llvmlite ir.Module for the host
     kernels: list[BuiltKernel] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
+    variables: tuple = ()                           # the declare target variables it defines
 
 
 class CpuOpenMP(DeviceOpenMP):
@@ -333,6 +334,7 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
         build.remarks += metadirective_remarks(plan.construct, DEVICES["cpu"])   # what each became
     build.remarks += emitter.export_declare_target(offload, functions=offload.separate_compilation)
+    build.variables = emitter.declare_target_variables()
     emitter.finish_debug_info()
     return build
 

@@ -197,6 +197,11 @@ class DeviceModuleEmitter(ModuleEmitter):
                                      "not say so)") from error
         return remarks
 
+    def declare_target_variables(self) -> tuple:
+        """The names of the declare target variables this module defines (not `extern`)."""
+        return tuple(sorted(name for name in self.declare_target_globals
+                            if getattr(self.module.globals.get(name), "initializer", None) is not None))
+
     def emit_pending_functions(self) -> None:
         while self.pending:
             definition, function, ftype = self.pending.pop()

@@ -31,6 +31,7 @@ class DeviceBuild:
     module: object                                  # llvmlite ir.Module for nvptx64
     kernels: list[BuiltKernel] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
+    variables: tuple = ()                           # the declare target variables it defines
 
 
 class DeviceOpenMP(HostOpenMP):
@@ -68,6 +69,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
         build.remarks += metadirective_remarks(plan.construct, DEVICES["gpu"])   # what each became
     build.remarks += device.export_declare_target(offload, functions=offload.separate_compilation)
+    build.variables = device.declare_target_variables()
     device.finish_debug_info()
     return build
 
