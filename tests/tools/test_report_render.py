@@ -54,11 +54,16 @@ class WithTwin(GivenFigures):
         return KernelResources(name + "__wide", registers=self.twin)
 
 
-def _twin_row(module) -> str:
+def _row(module, metric: str) -> str:
+    """The table's line for `metric` of a 512-thread kernel whose figures `module` gives."""
     kernel = Kernel("k", "p.c:3:1", "#pragma omp target", "combined", "", module, block_size=512,
                     block_size_from="scheme default")
     text = render([SchemeReport("combined", {"k": kernel}, [])], "table", "p.c", run=False)
-    return next(line for line in text.splitlines() if "wide-register twin" in line)
+    return next(line for line in text.splitlines() if metric in line)
+
+
+def _twin_row(module) -> str:
+    return _row(module, "wide-register twin")
 
 
 def test_the_wide_twin_row_says_which_launches_run_it():
@@ -85,10 +90,7 @@ class Fused(GivenFigures):
 
 
 def _fused_row(module) -> str:
-    kernel = Kernel("k", "p.c:3:1", "#pragma omp target", "combined", "", module, block_size=512,
-                    block_size_from="scheme default")
-    text = render([SchemeReport("combined", {"k": kernel}, [])], "table", "p.c", run=False)
-    return next(line for line in text.splitlines() if "fused launches" in line)
+    return _row(module, "fused launches")
 
 
 def test_the_fused_launches_row_compares_the_fused_kernels_occupancy_with_the_kernels():
