@@ -36,6 +36,11 @@ class DeviceCode:
     # the declare target variables it defines: a module with no kernel is kept for them
     variables: tuple = ()
 
+    @property
+    def needed(self) -> bool:
+        """Whether an image must hold it: it has kernels, or declare target variables."""
+        return bool(self.kernels or self.variables)
+
     def parse(self) -> llvm.ModuleRef:
         return llvm.parse_assembly(self.module_text)
 
@@ -93,7 +98,7 @@ def link_device(units: list[CompiledUnit], kind: str, host_definitions: dict[str
     kernels. `host_definitions`: name -> the unit defining it on the host, to say where
     a device reference to a function with no device copy should be made `declare target`."""
     present = [(unit, getattr(unit, kind)) for unit in units if getattr(unit, kind) is not None]
-    if not any(code.kernels or code.variables for _, code in present):
+    if not any(code.needed for _, code in present):
         return None
     kernels: dict = {}
     for unit, code in present:

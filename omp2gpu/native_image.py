@@ -135,7 +135,7 @@ def table_ir(kernels: dict, gpu_names: set, cpu_kernels: dict, cpu_globals: dict
 def gpu_ptx(gpu, options, dump=None) -> str | None:
     """The GPU build's PTX, None without GPU kernels or where it cannot be made (then the
     GPU runs none of this program's regions: they run on another device or the host)."""
-    if gpu is None or not (gpu.kernels or gpu.variables):
+    if gpu is None or not gpu.needed:
         return None
     try:
         with stage("ptx"):
@@ -169,8 +169,8 @@ def image_module(gpu, cpu, options, dump=None) -> llvm.ModuleRef | None:
     """The image as one host module (every definition internal), None when the program
     has no kernels. `gpu`, `cpu`: the linked device code (linker.DeviceCode) or None.
     `dump(stage, render)`: --dump's device-ir, ptx, cpu-ir and cpu-opt-ir."""
-    has_gpu = gpu is not None and bool(gpu.kernels or gpu.variables)
-    has_cpu = cpu is not None and bool(cpu.kernels or cpu.variables)
+    has_gpu = gpu is not None and gpu.needed
+    has_cpu = cpu is not None and cpu.needed
     if not (has_gpu or has_cpu):
         return None
     ptx = gpu_ptx(gpu, options, dump)

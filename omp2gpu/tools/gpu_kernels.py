@@ -87,12 +87,14 @@ class DeviceModule:
         twin = kernel + WIDE_TWIN_SUFFIX
         return self.resources(twin) if self.kernel_ptx(twin) else None
 
+    @cached_property
+    def _fused_parts(self) -> dict[str, int]:
+        return nvptx.fusion.from_ptx(self.ptx)
+
     def fused(self, kernel: str) -> nvptx.KernelResources | None:
         """ptxas's figures for the image's fused kernel (targets/nvptx/fusion.py) when it runs
         this kernel's launches (a `nowait` target task that may run ahead), else None."""
-        if kernel not in nvptx.fusion.from_ptx(self.ptx):
-            return None
-        return self.resources(nvptx.fusion.FUSED_KERNEL)
+        return self.resources(nvptx.fusion.FUSED_KERNEL) if kernel in self._fused_parts else None
 
     @cached_property
     def linked_recursion(self) -> list[str]:

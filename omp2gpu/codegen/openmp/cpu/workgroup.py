@@ -333,7 +333,7 @@ def build_cpu_module(host_emitter, offload) -> CpuBuild:
                                  f"CPU device: {refusal}")
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
         build.remarks += metadirective_remarks(plan.construct, DEVICES["cpu"])   # what each became
-    build.remarks += emitter.export_declare_target(offload, functions=offload.separate_compilation)
+    build.remarks += emitter.export_declare_target(offload, with_functions=offload.separate_compilation)
     build.variables = emitter.declare_target_variables()
     emitter.finish_debug_info()
     return build

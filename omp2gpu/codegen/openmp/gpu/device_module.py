@@ -168,7 +168,7 @@ class DeviceModuleEmitter(ModuleEmitter):
         self.file_scope.names[name] = symbol
         return symbol
 
-    def export_declare_target(self, offload, functions: bool = True) -> list[str]:
+    def export_declare_target(self, offload, with_functions: bool = True) -> list[str]:
         """Device copies of the file's `declare target` definitions that no kernel of the
         file used: its variables always (the program may `target update` them or ask
         omp_target_is_present about them), its functions under separate compilation, so
@@ -177,7 +177,8 @@ class DeviceModuleEmitter(ModuleEmitter):
         (device_refusals.function_refusal), is left out (a kernel calling it is then an
         undefined device reference): returns remarks."""
         remarks = []
-        functions = offload.declare_target_functions & set(self.host.function_definitions) if functions else set()
+        functions = offload.declare_target_functions & set(self.host.function_definitions) if with_functions \
+            else set()
         for name in sorted(functions | set(offload.declare_target_globals)):
             host_symbol = self.host.file_scope.lookup(name)
             if host_symbol is None or not host_symbol.defined \

@@ -68,7 +68,7 @@ def build_device_module(host_emitter, offload) -> DeviceBuild:
         build.remarks.append(_build_region(device, build, plan))
         build.remarks += loop_lowering_remarks(plan.construct)    # how each `loop` was lowered
         build.remarks += metadirective_remarks(plan.construct, DEVICES["gpu"])   # what each became
-    build.remarks += device.export_declare_target(offload, functions=offload.separate_compilation)
+    build.remarks += device.export_declare_target(offload, with_functions=offload.separate_compilation)
     build.variables = device.declare_target_variables()
     device.finish_debug_info()
     return build
