@@ -51,8 +51,8 @@ def _gcc_output(binary: Path, args: list[str]) -> list[str]:
     return _stable(done.stdout)
 
 
-def _omp2gpu(args: list[str], device: str | None, **env: str) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-m", "omp2gpu", "run", str(EXAMPLE)]
+def _omp2gpu(args: list[str], device: str | None, flags: tuple = (), **env: str) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "omp2gpu", "run", *flags, str(EXAMPLE)]
     if device:
         cmd += ["--device", device]
     return subprocess.run(cmd + ["--", *args], env=_env(**env), capture_output=True, text=True,
@@ -80,14 +80,13 @@ def test_lulesh_speculated_loads_match_gcc(tmp_path):
     binary, args = tmp_path / "speculated", ["-s", "8", "-i", "2", "-n"]
     subprocess.run([gcc, *GCC_FLAGS, "-DLULESH_SPECULATED_LOADS", str(EXAMPLE), "-o", str(binary), "-lm"],
                    check=True, capture_output=True, timeout=TIMEOUT_S)
-    done = subprocess.run([sys.executable, "-m", "omp2gpu", "run", "-DLULESH_SPECULATED_LOADS", str(EXAMPLE),
-                           "--", *args], env=_env(), capture_output=True, text=True, timeout=TIMEOUT_S)
-    _assert_same(done, _gcc_output(binary, args))
-    dump = [sys.executable, "-m", "omp2gpu", "compile", str(EXAMPLE), "-o", str(tmp_path / "x"), "--dump", "device-ir"]
-    plain, speculated = (subprocess.run(dump[:4] + flags + dump[4:], env=_env(), capture_output=True, text=True,
-                                        timeout=TIMEOUT_S, check=True).stderr
-                         for flags in ([], ["-DLULESH_SPECULATED_LOADS"]))
-    assert plain.count("switch ") > speculated.count("switch ")
+    _assert_same(_omp2gpu(args, None, flags=("-DLULESH_SPECULATED_LOADS",)), _gcc_output(binary, args))
+
+    def device_ir(*flags: str) -> str:
+        return subprocess.run([sys.executable, "-m", "omp2gpu", "compile", *flags, str(EXAMPLE), "-o",
+                               str(tmp_path / "x"), "--dump", "device-ir"], env=_env(), capture_output=True,
+                              text=True, timeout=TIMEOUT_S, check=True).stderr
+    assert device_ir().count("switch ") > device_ir("-DLULESH_SPECULATED_LOADS").count("switch ")
 
 
 @pytest.mark.gpu

@@ -10,52 +10,32 @@ from __future__ import annotations
 import pytest
 from test_native_executables import ONE_GPU, build, run_bare
 
-EXPECTED = "present: steps 1, table 1, scale 1\nsteps 7, table[2] 20.0, read 6\n"
-NO_REGION = "declare_target_no_region.c"
-NO_REGION_EXPECTED = "present: coefficients 1, generation 1\ngeneration 2, coefficients[1] 4.00\n"
+# each program and what it prints on a device of its own
+EXPECTED = {"declare_target_unreferenced.c": "present: steps 1, table 1, scale 1\nsteps 7, table[2] 20.0, read 6\n",
+            "declare_target_no_region.c": "present: coefficients 1, generation 1\ngeneration 2, coefficients[1] 4.00\n"}
+CPU_DEVICE = {"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"}
 
 
 @pytest.fixture(scope="module")
-def program(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("declare_target"), "declare_target_unreferenced.c")
+def programs(tmp_path_factory) -> dict:
+    return {source: build(tmp_path_factory.mktemp(source.removesuffix(".c")), source) for source in EXPECTED}
 
 
-def test_on_the_cpu_device_each_has_a_device_copy(program):
-    done = run_bare(program, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
+@pytest.mark.parametrize("source", EXPECTED)
+@pytest.mark.parametrize("env", [pytest.param(CPU_DEVICE, id="cpu"),
+                                 pytest.param(ONE_GPU, id="gpu", marks=pytest.mark.gpu)])
+def test_each_declare_target_variable_has_a_device_copy(programs, source, env):
+    done = run_bare(programs[source], env=env)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout == EXPECTED
+    assert done.stdout == EXPECTED[source]
 
 
-@pytest.mark.gpu
-def test_on_the_gpu_each_has_a_device_copy(program):
-    done = run_bare(program, env=ONE_GPU)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout == EXPECTED
-
-
-@pytest.fixture(scope="module")
-def no_region(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("declare_target_no_region"), NO_REGION)
-
-
-def test_a_file_with_no_target_region_has_device_copies_on_the_cpu_device(no_region):
-    done = run_bare(no_region, env={"OMP2GPU_DEVICES": "cpu", "OMP_TARGET_OFFLOAD": "MANDATORY"})
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout == NO_REGION_EXPECTED
-
-
-def test_a_file_with_no_target_region_loads_its_gpu_image_for_the_variables(no_region, fake_driver, tmp_path):
+def test_a_file_with_no_target_region_loads_its_gpu_image_for_the_variables(programs, fake_driver, tmp_path):
     """On the stand-in driver (whose modules have no globals) the image is loaded and the
     variables looked up in it; before, there was no GPU image to look in."""
     log = tmp_path / "driver.log"
-    done = run_bare(no_region, env={"LD_LIBRARY_PATH": str(fake_driver), "OMP_TARGET_OFFLOAD": "MANDATORY",
-                                    "FAKE_CUDA_KERNEL_MS": "1", "FAKE_CUDA_LOG": str(log)})
+    done = run_bare(programs["declare_target_no_region.c"],
+                    env={"LD_LIBRARY_PATH": str(fake_driver), "OMP_TARGET_OFFLOAD": "MANDATORY",
+                         "FAKE_CUDA_KERNEL_MS": "1", "FAKE_CUDA_LOG": str(log)})
     assert done.returncode == 0, done.stderr[-2000:]
     assert {"module-global coefficients", "module-global generation"} <= set(log.read_text().splitlines())
-
-
-@pytest.mark.gpu
-def test_a_file_with_no_target_region_has_device_copies_on_the_gpu(no_region):
-    done = run_bare(no_region, env=ONE_GPU)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout == NO_REGION_EXPECTED
