@@ -164,7 +164,9 @@ def _fused(k) -> str:
     """The fused kernel that runs the kernel's run-ahead `nowait` launches batched with others
     (fused_launches.c): its registers and occupancy beside the kernel's own. Its parts read
     their arguments from a descriptor at offsets known only at run time, so it can hold more
-    registers than any of them, and a batch then runs at a lower occupancy than alone."""
+    registers than any of them; the runtime then launches the kernel unfused when its grid is
+    more than the device holds at once at the fused kernel's registers (fused_launches.c
+    occupancy_kept, which counts registers as occupancy.py does)."""
     if k.unavailable:
         return "n/a"
     registers = k.fused_registers
@@ -175,8 +177,8 @@ def _fused(k) -> str:
         return f"{registers} registers"
     text = f"{registers} registers, occupancy {fused.occupancy:.1%} at {k.block_size} threads"
     if fused.occupancy < alone.occupancy:
-        return (f"{text}: below the kernel's own {alone.occupancy:.1%} (OMP2GPU_FUSE_LAUNCHES=0 "
-                "launches it alone)")
+        return (f"{text}: below the kernel's own {alone.occupancy:.1%}, so the runtime launches it "
+                "unfused where its grid is more than one wave of the fused kernel")
     return f"{text}, as alone"
 
 

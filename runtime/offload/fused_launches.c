@@ -4,7 +4,8 @@
  * wait. Instead of launching each, target_tasks.c hands their launches here while they
  * can be fused: the same device, image and block size, a kernel the image's fused kernel
  * runs (kernel_desc.fused_slot >= 0: a body that cannot read the grid, omp2gpu/targets/
- * nvptx/fusion.py), room in the descriptor. A launch joins the calling thread's batch
+ * nvptx/fusion.py), room in the descriptor, a fused kernel whose registers cost the launch
+ * no occupancy (occupancy_kept). A launch joins the calling thread's batch
  * while the thread has a kernel running on the device (adaptive, the default): one that
  * finds nothing of the thread's running is launched at once with the batch, so the device
  * is not left idle while the host prepares the next launches, and the launches made while
@@ -117,6 +118,46 @@ static int launch_parts(struct batch *b) {
     return 0;
 }
 
+/* Whether a launch of `grid` blocks of `kernel` loses nothing by running in the fused
+ * kernel: its parts read their arguments at an offset known only at run time, so ptxas may
+ * keep them all in registers and the fused kernel may hold far more than any part
+ * (bench/lulesh/sweep-experiments-session27.md: 102 against 47). A launch whose blocks the
+ * fused kernel would run fewer of at once on a multiprocessor than the kernel itself, and
+ * more of than the device holds at once at the fused kernel's registers, goes unfused (as
+ * wide_twin_fits: a grid that fits costs no occupancy). Unknown registers: fused. The
+ * driver is asked once per thread, image, kernel and block size. */
+static int occupancy_kept(struct device *d, void *module, const struct kernel_desc *kernel, long grid, long block) {
+    enum { REMEMBERED = 16 };
+    static __thread struct {
+        void *module;
+        const struct kernel_desc *kernel;
+        long block, own, fused;          /* blocks a multiprocessor holds: the kernel's, the fused kernel's */
+    } seen[REMEMBERED];
+    static __thread int next;
+    int i, own = -1, fused = -1, shared = 0;
+    for (i = 0; i < REMEMBERED; i++)
+        if (seen[i].kernel == kernel && seen[i].module == module && seen[i].block == block) break;
+    if (i == REMEMBERED) {
+        /* a grid too large for the kernel's wide twin: the registers of the kernel itself */
+        if (d->ops->kernel_resources) {
+            d->ops->kernel_resources(d, module, kernel, 1L << 30, block, &own, &shared);
+            d->ops->kernel_resources(d, module, &fused_kernel, 1L << 30, block, &fused, &shared);
+        }
+        i = next++ % REMEMBERED;
+        seen[i].module = module;
+        seen[i].kernel = kernel;
+        seen[i].block = block;
+        seen[i].own = own > 0 && fused > 0 ? resident_blocks(d, block, own) : 0;
+        seen[i].fused = own > 0 && fused > 0 ? resident_blocks(d, block, fused) : 0;
+    }
+    if (seen[i].fused >= seen[i].own || grid <= seen[i].fused * (d->multiprocessors > 0 ? d->multiprocessors : 1))
+        return 1;
+    offload_debug(1, "kernel %s: %ld blocks launched unfused (the fused kernel's registers let a multiprocessor "
+                  "hold %ld blocks of %ld threads, the kernel's own %ld)", kernel->name, grid, seen[i].fused, block,
+                  seen[i].own);
+    return 0;
+}
+
 /* The calling thread's batch launched: 0, or -1 (the device given up, as a failed
  * run-ahead kernel is: its regions are not run again). */
 static int launch_batch(void) {
@@ -168,7 +209,7 @@ int fused_launches_add(struct device *d, void *module, const struct kernel_desc 
         || arg_count > ARGUMENT_WORDS || grid <= 0 || grid >= (1L << 31))
         return 1;
     words = argument_words(kernel, arg_count);
-    if (words > ARGUMENT_WORDS) return 1;
+    if (words > ARGUMENT_WORDS || !occupancy_kept(d, module, kernel, grid, block)) return 1;
     if (!mine && (run_ahead_ready() || !(mine = calloc(1, sizeof *mine)))) return 1;
     b = mine;
     if (b->parts > 0 && (b->device != d || b->module != module || b->block != block || b->parts == FUSED_MAX_PARTS

@@ -166,9 +166,13 @@ int wide_twins_enabled(void);
 /* whether a launch of grid x block, its blocks spread over the multiprocessors, leaves
  * each multiprocessor room for its share of them at `registers` a thread */
 int wide_twin_fits(long grid, long block, long multiprocessors, int registers);
+/* the blocks of `block` threads one multiprocessor's registers hold at `registers` a thread */
+long blocks_by_registers(long block, int registers);
 /* the blocks of `block` threads that fill the device once over (fused_launches.c) */
 struct device;
 long device_wave_blocks(const struct device *d, long block);
+/* the blocks one multiprocessor runs at once, by its threads and the kernel's registers */
+long resident_blocks(const struct device *d, long block, int registers);
 
 /* ---------------------------------------------------------------- host_memory.c */
 /* NULL when the entries are good; else the message (static storage), naming `where`.

@@ -220,17 +220,30 @@ int wide_twins_enabled(void) {
 #define SUB_PARTITIONS 4L
 #define REGISTER_UNIT 256L                     /* a warp's registers are allocated in these */
 
-/* A grid too small to fill the device gives each multiprocessor ceil(grid / SMs) blocks at
- * most; a twin whose registers leave room for those costs no occupancy. A warp takes its
- * registers from one sub-partition's file (omp2gpu/tools/occupancy.py counts the same). */
-int wide_twin_fits(long grid, long block, long multiprocessors, int registers) {
-    long blocks, warps, warp_registers, warps_per_partition;
-    if (multiprocessors < 1 || registers < 1 || grid < 1 || block < 1) return 0;
-    blocks = (grid + multiprocessors - 1) / multiprocessors;
+/* Blocks of `block` threads that one multiprocessor's registers hold for a kernel of
+ * `registers` a thread: 0 where either is unknown. A warp takes its registers from one
+ * sub-partition's file (omp2gpu/tools/occupancy.py counts the same). */
+long blocks_by_registers(long block, int registers) {
+    long warps, warp_registers;
+    if (registers < 1 || block < 1) return 0;
     warps = (block + WARP_SIZE - 1) / WARP_SIZE;
     warp_registers = ((long)registers * WARP_SIZE + REGISTER_UNIT - 1) / REGISTER_UNIT * REGISTER_UNIT;
-    warps_per_partition = REGISTERS_PER_MULTIPROCESSOR / SUB_PARTITIONS / warp_registers;
-    return blocks <= warps_per_partition * SUB_PARTITIONS / warps;
+    return REGISTERS_PER_MULTIPROCESSOR / SUB_PARTITIONS / warp_registers * SUB_PARTITIONS / warps;
+}
+
+/* A grid too small to fill the device gives each multiprocessor ceil(grid / SMs) blocks at
+ * most; a twin whose registers leave room for those costs no occupancy. */
+int wide_twin_fits(long grid, long block, long multiprocessors, int registers) {
+    if (multiprocessors < 1 || registers < 1 || grid < 1 || block < 1) return 0;
+    return (grid + multiprocessors - 1) / multiprocessors <= blocks_by_registers(block, registers);
+}
+
+/* Blocks of `block` threads a multiprocessor runs at once, by its threads and by the
+ * registers of a kernel with `registers` a thread (unknown: by its threads alone). */
+long resident_blocks(const struct device *d, long block, int registers) {
+    long threads = d->threads_per_multiprocessor > 0 ? d->threads_per_multiprocessor : 2048;
+    long by_threads = block > 0 ? threads / block : 1, by_registers = blocks_by_registers(block, registers);
+    return registers > 0 && by_registers < by_threads ? by_registers : by_threads;
 }
 
 /* One wave: as many blocks of `block` threads as the multiprocessors hold at once by their

@@ -46,7 +46,9 @@ def gcc_binary(tmp_path_factory) -> Path:
 
 
 def _gcc_output(binary: Path, args: list[str]) -> list[str]:
-    done = subprocess.run([str(binary), *args], env=_env(), capture_output=True, text=True, timeout=TIMEOUT_S)
+    # the host build: a caller's OMP_TARGET_OFFLOAD=MANDATORY would make libgomp refuse it
+    done = subprocess.run([str(binary), *args], env=_env(OMP_TARGET_OFFLOAD="DISABLED"), capture_output=True,
+                          text=True, timeout=TIMEOUT_S)
     assert done.returncode == 0, f"gcc build failed its checks:\n{done.stdout}\n{done.stderr}"
     return _stable(done.stdout)
 

@@ -138,6 +138,38 @@ def test_the_switch_turns_fusion_off(program, fake_driver, tmp_path):
     assert len(kernel(rows, "f[i] = -(double)stiffness")) == 2 * REGIONS
 
 
+def resident_blocks(block: int, registers: int, threads_per_multiprocessor: int = 2048) -> int:
+    """Blocks a multiprocessor holds (policy.c resident_blocks): a warp's registers are
+    taken 256 at a time from one of four sub-partitions' 16,384."""
+    warps, warp_registers = -(-block // 32), -(-registers * 32 // 256) * 256
+    return min(threads_per_multiprocessor // block, 16384 // warp_registers * 4 // warps)
+
+
+@pytest.mark.parametrize("registers, multiprocessors", [("40,40,40", "2"), ("40,40,33", "2"), ("40,40,48", "2"),
+                                                        ("40,40,102", "2"), ("40,40,102", H200_MULTIPROCESSORS)])
+def test_a_launch_the_fused_kernel_would_slow_is_not_fused(program, fake_driver, tmp_path, registers,
+                                                          multiprocessors):
+    """FAKE_CUDA_REGISTERS: the kernels' registers, their twins', the fused kernel's. A launch
+    is fused unless the fused kernel's registers let a multiprocessor hold fewer of its blocks
+    than its own and its grid is more than the device holds at once at the fused kernel's (on
+    two multiprocessors the program's slices are; on an H200's 132 none is). Unfused, every
+    launch goes on a stream, as with fusion off."""
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
+                                           "OMP2GPU_FUSE_LAUNCHES": "wait", "FAKE_CUDA_REGISTERS": registers,
+                                           "FAKE_CUDA_MULTIPROCESSORS": multiprocessors})
+    forces = kernel(rows, "f[i] = -(double)stiffness")
+    own, fused = (int(count) for count in registers.split(",")[::2])
+    _, grid, block, _, _ = forces[0]
+    slows = resident_blocks(block, fused) < resident_blocks(block, own) and grid > resident_blocks(block, fused) * int(
+        multiprocessors)
+    assert slows == (registers in ("40,40,48", "40,40,102") and multiprocessors == "2"), (grid, block)
+    if slows:
+        assert not any(row[3] == "fused" or row[4] is not None for row in rows), rows
+        assert len(forces) == 2 * REGIONS and all(row[3] not in ("fused", "") for row in forces), forces
+    else:
+        assert len([row for row in forces if row[3] == "fused"]) == 2 * REGIONS, rows
+
+
 def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_output, tmp_path):
     stdout, rows = launches(program, tmp_path, {"OMP2GPU_DEVICES": "cpu"})
     assert stdout == gcc_output

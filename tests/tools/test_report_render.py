@@ -98,7 +98,8 @@ def test_the_fused_launches_row_compares_the_fused_kernels_occupancy_with_the_ke
     assert _fused_row(Fused(38, 40)).endswith("40 registers, occupancy 75.0% at 512 threads, as alone")
     # session 27's speculated LULESH body: 47 registers alone (2 blocks), 102 fused (1 block)
     assert _fused_row(Fused(47, 102)).endswith("102 registers, occupancy 25.0% at 512 threads: below the "
-                                               "kernel's own 50.0% (OMP2GPU_FUSE_LAUNCHES=0 launches it alone)")
+                                               "kernel's own 50.0%, so the runtime launches it unfused where its "
+                                               "grid is more than one wave of the fused kernel")
     assert _fused_row(GivenFigures(28)).endswith("none (not a `nowait` target task that may run ahead)")
     data = json.loads(render([SchemeReport("combined", {"k": Kernel("k", "p.c:3:1", "", "combined", "",
                                                                   Fused(47, 102), block_size=512)}, [])],

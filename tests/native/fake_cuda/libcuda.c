@@ -23,8 +23,9 @@
  *   logs "FAKE-CUDA: free while a kernel runs": a bug of the runtime's.
  * - FAKE_CUDA_LOG_COPIES=1: a queued copy (cuMemcpy*Async) logs "FAKE-CUDA: queued-copy
  *   to-device|to-host" once made.
- * FAKE_CUDA_REGISTERS=N,W: a kernel uses N registers and its wide-register twin (the name
- *   ending in __wide) W (cuFuncGetAttribute; unset: it cannot say).
+ * FAKE_CUDA_REGISTERS=N,W[,F]: a kernel uses N registers, its wide-register twin (the name
+ *   ending in __wide) W and the fused kernel (__omp_offloading_fused_launch) F (N where F is
+ *   not given) (cuFuncGetAttribute; unset: it cannot say).
  * FAKE_CUDA_MULTIPROCESSORS=N: the GPU's multiprocessors (default 2; an H200 has 132).
  * FAKE_CUDA_EXIT_TEARDOWN=MS: as the real driver, an exit handler registered by cuInit
  * tears the driver down, taking MS milliseconds; every copy, allocation, launch and wait
@@ -304,10 +305,13 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
     return 0;
 }
 CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
-    const char *registers = getenv("FAKE_CUDA_REGISTERS"), *name = function, *comma;
+    const char *registers = getenv("FAKE_CUDA_REGISTERS"), *name = function, *comma, *fused;
     size_t length = strlen(name);
     if (!registers || attribute != 4 || !(comma = strchr(registers, ','))) return NOT_SUPPORTED;
-    *value = length > 6 && strcmp(name + length - 6, "__wide") == 0 ? atoi(comma + 1) : atoi(registers);
+    fused = strchr(comma + 1, ',');
+    *value = length > 6 && strcmp(name + length - 6, "__wide") == 0 ? atoi(comma + 1)
+             : fused && strcmp(name, "__omp_offloading_fused_launch") == 0 ? atoi(fused + 1)
+                                                                        : atoi(registers);
     return 0;
 }
 CUresult cuModuleGetGlobal_v2(unsigned long long *address, size_t *bytes, void *module, const char *name) {
