@@ -93,6 +93,16 @@ def kernel_log_records(log: Path) -> list[dict]:
     return found
 
 
+def api_call_records(log: Path) -> list[tuple[int, int, str]]:
+    """The driver and runtime API calls build_kernel_log's library logged (PEERS_API_CALLS):
+    (start ns, end ns, name), in the log's order."""
+    if not log.is_file():
+        return []
+    return [(int(fields[1]), int(fields[2]), fields[3]) for fields in
+            (line.split("\t") for line in log.read_text(errors="replace").splitlines())
+            if len(fields) == 4 and fields[0] == "api"]
+
+
 def kernel_log_durations(log: Path, name_holds: str = "") -> list[float]:
     """The durations (us) build_kernel_log's library logged for the kernels whose name
     holds `name_holds`."""

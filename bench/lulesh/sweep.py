@@ -2,7 +2,7 @@
 <= 120 us per sweep at 100^3 on the H100), synchronous and with `nowait`.
 
     python bench/lulesh/sweep.py [--size 100] [--iterations 200] [--runs 3] [--out DIR] [--modes TEXT]
-                                 [--define NAME ...]
+                                 [--define NAME ...] [--phases]
 
 Runs examples/lulesh/lulesh_kernels.c on the GPU (omp_get_wtime around each sweep, the
 program's own `time:` lines; best and mean over the run's sweeps, best run of --runs):
@@ -19,8 +19,10 @@ time). Beside them, in the same run, the CUDA C reference
 (examples/lulesh/cuda/lulesh_cuda.cu -H, LULESH's CUDA kernel, 128 threads a block) times
 the same per-region sweep on the host: each launch waited for, back to back on one
 stream, on one stream per region, and replayed as a CUDA graph. Writes sweep.json and
-sweep.md here (and under --out). --define NAME builds omp2gpu's program with -DNAME
-(LULESH_SPECULATED_LOADS: the loop body with its loads hoisted by hand, examples/lulesh).
+sweep.md here (and under --out). --phases adds, per mode and for the CUDA graph, the host's
+time before the first kernel and after the last (API calls logged under CUPTI). --define
+NAME builds omp2gpu's program with -DNAME (LULESH_SPECULATED_LOADS: the loop body with its
+loads hoisted by hand, examples/lulesh).
 """
 
 from __future__ import annotations
@@ -95,36 +97,101 @@ def one_run(arguments: list[str], extra_env: dict, size: int, iterations: int) -
     return {"best_us": float(found.group(1)), "mean_us": float(found.group(2))}
 
 
-def gpu_spans(arguments: list[str], extra_env: dict, size: int, kernel_log: Path) -> dict:
-    """The GPU's side of a sweep, from CUPTI's kernel records (bench/peers/kernel_log.c):
-    medians over SPAN_ITERATIONS sweeps of the span from its first kernel's start to its
-    last one's end, of its kernels' summed time, and of its launches."""
+def logged_run(arguments: list[str], extra_env: dict, size: int, kernel_log: Path, api_calls: bool = False):
+    """A run of SPAN_ITERATIONS sweeps under CUPTI (bench/peers/kernel_log.c): its sweeps, each
+    (the accel-boundary kernel's end ns, [(start ns, ns) of its monotonic-Q kernels]), the
+    first (warm-up) left out, and its API calls' (start, end, name) where `api_calls`; or the
+    error (str)."""
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "kernels"
-        done, error = run_program(arguments, {**extra_env, "CUDA_INJECTION64_PATH": str(kernel_log),
-                                              "PEERS_KERNEL_LOG": str(log), "PEERS_KERNEL_STARTS": "1"},
-                                  size, SPAN_ITERATIONS)
+        env = {**extra_env, "CUDA_INJECTION64_PATH": str(kernel_log), "PEERS_KERNEL_LOG": str(log),
+               "PEERS_KERNEL_STARTS": "1", **({"PEERS_API_CALLS": "1"} if api_calls else {})}
+        done, error = run_program(arguments, env, size, SPAN_ITERATIONS)
         if done is None:
-            return {"error": error}
+            return error
         records = sorted((record["start"], record["ns"], record["name"])
                          for record in common.kernel_log_records(log) if "start" in record)
+        calls = common.api_call_records(log)
     accel, sweeps = accel_kernel_suffix(), []
     for start, ns, name in records:
         if name.endswith(accel):
-            sweeps.append([])
+            sweeps.append((start + ns, []))
         elif sweeps and "print_where_it_ran" not in name and "device_num" not in name:
-            sweeps[-1].append((start, ns))
-    sweeps = [sweep for sweep in sweeps[1:] if sweep]          # the first sweep warms up
-    if not sweeps:
-        return {"error": "no kernel records"}
+            sweeps[-1][1].append((start, ns))
+    sweeps = [sweep for sweep in sweeps[1:] if sweep[1]]          # the first sweep warms up
+    return (sweeps, calls) if sweeps else "no kernel records"
+
+
+def gpu_spans(arguments: list[str], extra_env: dict, size: int, kernel_log: Path) -> dict:
+    """The GPU's side of a sweep, from CUPTI's kernel records: medians over SPAN_ITERATIONS
+    sweeps of the span from its first kernel's start to its last one's end, of its kernels'
+    summed time, and of its launches."""
+    run = logged_run(arguments, extra_env, size, kernel_log)
+    if isinstance(run, str):
+        return {"error": run}
+    sweeps = [kernels for _, kernels in run[0]]
     return {"gpu_span_us": statistics.median(max(s + n for s, n in sweep) - min(s for s, _ in sweep)
                                              for sweep in sweeps) / 1e3,
             "kernel_us": statistics.median(sum(n for _, n in sweep) for sweep in sweeps) / 1e3,
             "launches": statistics.median(len(sweep) for sweep in sweeps)}
 
 
-def cuda_reference(size: int, iterations: int) -> dict:
-    """The CUDA C rows: {row name: {"best_us", "mean_us"} or {"error"}}."""
+def host_phases(arguments: list[str], extra_env: dict, size: int, kernel_log: Path) -> dict:
+    """--phases: the host's time on either side of the GPU's span, from a run under CUPTI that
+    also logs API calls (each call slower for it: upper bounds). Medians over the sweeps of
+    the time from the host's return from the accel-boundary region's wait (just before the
+    sweep's clock starts) to the first kernel's start, and from the last kernel's end to the
+    host's return from the wait that saw it."""
+    run = logged_run(arguments, extra_env, size, kernel_log, api_calls=True)
+    if isinstance(run, str):
+        return {"error": run}
+    sweeps, calls = run
+    waits = sorted(end for _, end, name in calls if "Synchronize" in name)
+    before, after = [], []
+    for accel_end, kernels in sweeps:
+        host_starts = next((end for end in waits if end >= accel_end), None)
+        last = max(s + n for s, n in kernels)
+        host_back = next((end for end in waits if end >= last), None)
+        if host_starts is not None and host_back is not None:
+            before.append(min(s for s, _ in kernels) - host_starts)
+            after.append(host_back - last)
+    return _phase_medians(before, after, "no waits logged")
+
+
+def _phase_medians(before: list[int], after: list[int], error: str) -> dict:
+    if not before:
+        return {"error": error}
+    return {"to_first_kernel_us": statistics.median(before) / 1e3,
+            "after_last_kernel_us": statistics.median(after) / 1e3}
+
+
+def graph_phases(binary: Path, size: int, kernel_log: Path) -> dict:
+    """--phases for CUDA C's graph replay, as host_phases: from cudaGraphLaunch's call to the
+    first kernel's start, and from the last kernel's end to cudaStreamSynchronize's return."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "kernels"
+        subprocess.run([str(binary), "-s", str(size), "-i", str(SPAN_ITERATIONS), "-H"], capture_output=True,
+                       timeout=RUN_TIMEOUT_S, env={**os.environ, "CUDA_INJECTION64_PATH": str(kernel_log),
+                                                   "PEERS_KERNEL_LOG": str(log), "PEERS_KERNEL_STARTS": "1",
+                                                   "PEERS_API_CALLS": "1"})
+        starts = sorted((record["start"], record["start"] + record["ns"])
+                        for record in common.kernel_log_records(log) if "start" in record)
+        calls = common.api_call_records(log)
+    launches = sorted(start for start, _, name in calls if name.startswith("cudaGraphLaunch"))
+    waits = sorted(end for _, end, name in calls if name.startswith("cudaStreamSynchronize"))
+    before, after = [], []
+    for launch in launches[1:]:                                   # the first replay warms up
+        back = next((end for end in waits if end > launch), None)
+        kernels = [(s, e) for s, e in starts if launch < s and back is not None and e <= back]
+        if kernels:
+            before.append(kernels[0][0] - launch)
+            after.append(back - max(e for _, e in kernels))
+    return _phase_medians(before, after, "no graph replays logged")
+
+
+def cuda_reference(size: int, iterations: int, kernel_log: Path | None = None) -> dict:
+    """The CUDA C rows: {row name: {"best_us", "mean_us"} or {"error"}}; with `kernel_log`
+    (--phases), the graph's row also has its "phases" (graph_phases)."""
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     with tempfile.TemporaryDirectory() as tmp:
         binary = Path(tmp) / "lulesh_cuda"
@@ -134,8 +201,11 @@ def cuda_reference(size: int, iterations: int) -> dict:
             return {name: {"error": built.stderr.strip()[-300:]} for name in CUDA_MODES.values()}
         done = subprocess.run([str(binary), "-s", str(size), "-i", str(iterations), "-H"],
                               capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+        phases = graph_phases(binary, size, kernel_log) if kernel_log else None
     found = {m.group(1): {"best_us": float(m.group(2)), "mean_us": float(m.group(3))}
              for m in HOST_TIMED.finditer(done.stdout)}
+    if phases and "graph" in found:
+        found["graph"]["phases"] = phases
     failed = done.returncode != 0 or "PASSED" not in done.stdout
     error = {"error": (done.stderr.strip() or done.stdout.strip())[-300:]}
     return {name: (error if failed or mode not in found else found[mode]) for mode, name in CUDA_MODES.items()}
@@ -150,6 +220,9 @@ def main() -> int:
     parser.add_argument("--modes", help="only the omp2gpu modes whose name holds this text (CUDA C's always run)")
     parser.add_argument("--define", action="append", default=[], metavar="NAME",
                         help="build omp2gpu's program with -DNAME (repeatable)")
+    parser.add_argument("--phases", action="store_true",
+                        help="one more run under CUPTI a mode, API calls logged: the host's time before "
+                             "the first kernel and after the last")
     args = parser.parse_args()
     COMPILE_FLAGS[:] = [f"-D{name}" for name in args.define]
     device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
@@ -164,10 +237,12 @@ def main() -> int:
             good = [r for r in runs if "error" not in r]
             results[mode] = dict(min(good, key=lambda r: r["best_us"]), run_means_us=[r["mean_us"] for r in good],
                                  gpu=gpu_spans(arguments, extra_env, args.size, kernel_log)) if good else runs[0]
+            if good and args.phases:
+                results[mode]["phases"] = host_phases(arguments, extra_env, args.size, kernel_log)
             print(mode, results[mode], flush=True)
-    for name, row in cuda_reference(args.size, args.iterations).items():
-        results[name] = row
-        print(name, row, flush=True)
+        for name, row in cuda_reference(args.size, args.iterations, kernel_log if args.phases else None).items():
+            results[name] = row
+            print(name, row, flush=True)
     variant = f", omp2gpu's build with {' '.join(COMPILE_FLAGS)}" if COMPILE_FLAGS else ""
     lines = [f"# The monotonic-Q sweep host-timed, {args.size}^3, on {device}{variant}", "",
              "omp_get_wtime around each sweep of the 11 region launches (examples/lulesh/lulesh_kernels.c), "
@@ -177,9 +252,14 @@ def main() -> int:
              "CUDA C rows: the same 11 launches of LULESH's CUDA kernel (examples/lulesh/cuda, "
              "128 threads a block), host-timed in the same run. The GPU's side, for omp2gpu's modes: a run of "
              f"{SPAN_ITERATIONS} sweeps under CUPTI (bench/peers/kernel_log.c), the median sweep's launches, its "
-             "span from the first kernel's start to the last one's end, and its kernels' summed time.", "",
-             "| mode | best us | mean us | each run's mean us | launches | GPU span us | kernel us |",
-             "|---|---|---|---|---|---|---|"]
+             "span from the first kernel's start to the last one's end, and its kernels' summed time." + (
+                 " With --phases, the host's side of a sweep from one more run under CUPTI with the API calls "
+                 "logged (each call slower for it): from the host's return from the wait before the sweep (for "
+                 "CUDA C's graph: from cudaGraphLaunch's call) to the first kernel's start, and from the last "
+                 "kernel's end to the host's return from its wait." if args.phases else ""), "",
+             "| mode | best us | mean us | each run's mean us | launches | GPU span us | kernel us |"
+             + (" host to first kernel us | last kernel to host us |" if args.phases else ""),
+             "|---|---|---|---|---|---|---|" + ("---|---|" if args.phases else "")]
     for mode, row in results.items():
         gpu = row.get("gpu", {})
         spans = ("", "", "") if "gpu_span_us" not in gpu else (
@@ -189,6 +269,10 @@ def main() -> int:
         else:
             cells = (f"{row['best_us']:.1f}", f"{row['mean_us']:.1f}",
                      " / ".join(f"{mean:.1f}" for mean in row.get("run_means_us", [])), *spans)
+        if args.phases:
+            phases = row.get("phases", {})
+            cells = (*cells, *(("", "") if "to_first_kernel_us" not in phases else (
+                f"{phases['to_first_kernel_us']:.1f}", f"{phases['after_last_kernel_us']:.1f}")))
         lines.append(f"| {mode} | {' | '.join(cells)} |")
     table = "\n".join(lines) + "\n"
     print(table)

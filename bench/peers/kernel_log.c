@@ -3,7 +3,8 @@
  * every kernel the program runs. At exit one line a kernel goes to $PEERS_KERNEL_LOG:
  *   duration_ns <TAB> registers <TAB> blocks <TAB> threads_per_block <TAB> shared_bytes <TAB> name
  * (with PEERS_KERNEL_STARTS set, each line begins with the kernel's start, ns, and a TAB:
- * bench/lulesh/sweep.py's spans of the GPU's work)
+ * bench/lulesh/sweep.py's spans of the GPU's work; with PEERS_API_CALLS set, also a line a
+ * driver or runtime API call: `api <TAB> start_ns <TAB> end_ns <TAB> name`, its --phases)
  * bench/peers times omp2gpu's and Clang's programs this one way (what Nsight Systems does,
  * without its report step; ncu's replays would take minutes a program). */
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #define BUFFER_BYTES (8u << 20)
 
 static FILE *out;
-static int with_start;
+static int with_start, with_api;
 
 static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records) {
     *buffer = aligned_alloc(8, BUFFER_BYTES);
@@ -27,6 +28,15 @@ static void CUPTIAPI buffer_completed(CUcontext context, uint32_t stream, uint8_
     (void)context, (void)stream, (void)size;
     while (out && cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
         const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)record;
+        if (record->kind == CUPTI_ACTIVITY_KIND_DRIVER || record->kind == CUPTI_ACTIVITY_KIND_RUNTIME) {
+            const CUpti_ActivityAPI *call = (const CUpti_ActivityAPI *)record;
+            const char *name = "?";
+            cuptiGetCallbackName(record->kind == CUPTI_ACTIVITY_KIND_DRIVER ? CUPTI_CB_DOMAIN_DRIVER_API
+                                                                            : CUPTI_CB_DOMAIN_RUNTIME_API,
+                                 call->cbid, &name);
+            fprintf(out, "api\t%llu\t%llu\t%s\n", (unsigned long long)call->start, (unsigned long long)call->end, name);
+            continue;
+        }
         if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) continue;
         if (with_start) fprintf(out, "%llu\t", (unsigned long long)k->start);
         fprintf(out, "%llu\t%u\t%lld\t%d\t%d\t%s\n", (unsigned long long)(k->end - k->start),
@@ -48,8 +58,11 @@ int InitializeInjection(void) {
     out = path ? fopen(path, "w") : NULL;
     if (!out) return 0;
     with_start = getenv("PEERS_KERNEL_STARTS") != NULL;
+    with_api = getenv("PEERS_API_CALLS") != NULL;
     if (cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed) != CUPTI_SUCCESS
-        || cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) != CUPTI_SUCCESS) {
+        || cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) != CUPTI_SUCCESS
+        || (with_api && (cuptiActivityEnable(CUPTI_ACTIVITY_KIND_DRIVER) != CUPTI_SUCCESS
+                         || cuptiActivityEnable(CUPTI_ACTIVITY_KIND_RUNTIME) != CUPTI_SUCCESS))) {
         fprintf(out, "# CUPTI refused\n");
         return 0;
     }
