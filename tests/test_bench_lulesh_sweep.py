@@ -58,3 +58,13 @@ def test_api_lines_are_not_kernels(tmp_path):
     assert [record["name"] for record in common.kernel_log_records(log)][1:] == ["__omp_offloading_fused_launch"] * 2
     assert [name for _, _, name in common.api_call_records(log)] == ["cuCtxSynchronize", "cuLaunchKernel",
                                                                       "cuEventSynchronize"]
+
+
+def test_a_sweep_the_host_did_not_wait_around_has_no_phases(monkeypatch):
+    """Automatic concurrency: no wait between the accel-boundary kernel and the sweep's."""
+    def run_program(arguments, extra_env, size, iterations):
+        lines = [line for at in (0, 100000, 200000) for line in a_sweep(at) if "cuCtxSynchronize" not in line]
+        Path(extra_env["PEERS_KERNEL_LOG"]).write_text("\n".join(lines) + "\n")
+        return object(), None
+    monkeypatch.setattr(sweep, "run_program", run_program)
+    assert sweep.host_phases([], {}, 100, Path(os.devnull)) == {"error": "no waits logged"}

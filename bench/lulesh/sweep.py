@@ -61,6 +61,9 @@ MODES = {"synchronous": ([], {}),
              ["-p"], {"OMP2GPU_NOWAIT_STREAMS": "1"}),
          "nowait from parallel + single, each launch waited for": (["-p"], {"OMP2GPU_NOWAIT_STREAMS": "0"}),
          "synchronous, automatic concurrency": ([], {"OMP2GPU_AUTO_ASYNC": "1"})}
+# modes whose tasks the completion poller sees finish (runtime/offload/completion_poller.c):
+# its cuEventQuery calls are logged, but not which one saw the end, so --phases leaves them out
+POLLED_MODES = ("run-ahead off", "completion polled")
 RUN_TIMEOUT_S = 120
 COMPILE_FLAGS: list[str] = []  # --define's -DNAME, for omp2gpu's build of the program
 SPAN_ITERATIONS = 50           # sweeps of the run under CUPTI
@@ -148,13 +151,15 @@ def host_phases(arguments: list[str], extra_env: dict, size: int, kernel_log: Pa
     sweeps, calls = run
     waits = sorted(end for _, end, name in calls if "Synchronize" in name)
     before, after = [], []
-    for accel_end, kernels in sweeps:
-        host_starts = next((end for end in waits if end >= accel_end), None)
-        last = max(s + n for s, n in kernels)
-        host_back = next((end for end in waits if end >= last), None)
-        if host_starts is not None and host_back is not None:
-            before.append(min(s for s, _ in kernels) - host_starts)
-            after.append(host_back - last)
+    for (accel_end, kernels), bound in zip(sweeps, [end for end, _ in sweeps[1:]] + [float("inf")]):
+        first, last = min(s for s, _ in kernels), max(s + n for s, n in kernels)
+        # a sweep whose region before it, or whose end, the host did not wait for (automatic
+        # concurrency overlaps the accel-boundary region with the sweep) has no such phase
+        host_starts = [end for end in waits if accel_end <= end <= first]
+        host_back = [end for end in waits if last <= end < bound]
+        if host_starts and host_back:
+            before.append(first - host_starts[0])
+            after.append(host_back[0] - last)
     return _phase_medians(before, after, "no waits logged")
 
 
@@ -237,7 +242,7 @@ def main() -> int:
             good = [r for r in runs if "error" not in r]
             results[mode] = dict(min(good, key=lambda r: r["best_us"]), run_means_us=[r["mean_us"] for r in good],
                                  gpu=gpu_spans(arguments, extra_env, args.size, kernel_log)) if good else runs[0]
-            if good and args.phases:
+            if good and args.phases and not any(text in mode for text in POLLED_MODES):
                 results[mode]["phases"] = host_phases(arguments, extra_env, args.size, kernel_log)
             print(mode, results[mode], flush=True)
         for name, row in cuda_reference(args.size, args.iterations, kernel_log if args.phases else None).items():
