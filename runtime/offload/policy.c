@@ -238,12 +238,15 @@ int wide_twin_fits(long grid, long block, long multiprocessors, int registers) {
     return (grid + multiprocessors - 1) / multiprocessors <= blocks_by_registers(block, registers);
 }
 
-/* Blocks of `block` threads a multiprocessor runs at once, by its threads and by the
- * registers of a kernel with `registers` a thread (unknown: by its threads alone). */
+#define RESIDENT_BLOCKS_MOST 32L /* sm_70, sm_80, sm_90 (occupancy.py max_blocks; sm_75, sm_86, sm_89: 16) */
+
+/* Blocks of `block` threads a multiprocessor runs at once, by its threads, its 32 block
+ * slots and the registers of a kernel with `registers` a thread (unknown: not by those). */
 long resident_blocks(const struct device *d, long block, int registers) {
     long threads = d->threads_per_multiprocessor > 0 ? d->threads_per_multiprocessor : 2048;
-    long by_threads = block > 0 ? threads / block : 1, by_registers = blocks_by_registers(block, registers);
-    return registers > 0 && by_registers < by_threads ? by_registers : by_threads;
+    long most = block > 0 ? threads / block : 1, by_registers = blocks_by_registers(block, registers);
+    if (most > RESIDENT_BLOCKS_MOST) most = RESIDENT_BLOCKS_MOST;
+    return registers > 0 && by_registers < most ? by_registers : most;
 }
 
 /* One wave: as many blocks of `block` threads as the multiprocessors hold at once by their

@@ -139,10 +139,10 @@ def test_the_switch_turns_fusion_off(program, fake_driver, tmp_path):
 
 
 def resident_blocks(block: int, registers: int, threads_per_multiprocessor: int = 2048) -> int:
-    """Blocks a multiprocessor holds (policy.c resident_blocks): a warp's registers are
-    taken 256 at a time from one of four sub-partitions' 16,384."""
+    """Blocks a multiprocessor holds (policy.c resident_blocks): at most 32, and a warp's
+    registers are taken 256 at a time from one of four sub-partitions' 16,384."""
     warps, warp_registers = -(-block // 32), -(-registers * 32 // 256) * 256
-    return min(threads_per_multiprocessor // block, 16384 // warp_registers * 4 // warps)
+    return min(threads_per_multiprocessor // block, 32, 16384 // warp_registers * 4 // warps)
 
 
 @pytest.mark.parametrize("registers, multiprocessors", [("40,40,40", "2"), ("40,40,33", "2"), ("40,40,48", "2"),
