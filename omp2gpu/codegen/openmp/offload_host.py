@@ -302,7 +302,7 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
             thread_limit = launch_shape.team_size(cg, construct, region.for_device("gpu").facts)
         device = self._device(cg, construct.directive)
         trip_count, launcher_trip_count = launch_shape.launch_trip_counts(cg, construct)
-        num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count)
+        num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count, construct)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = OffloadRuntime.target.declare(cg.module.module)
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,

@@ -81,7 +81,8 @@ def emit_host_teams(cg, construct, emit_team) -> None:
             value = convert(cg.builder, evaluated.value, evaluated.ctype, ct.UINT)
         counts.append(value)
     if clauses_named(directive, "num_teams"):     # no more teams than the shared loop has iterations
-        counts[0] = launch_shape.capped_by_trip_count(cg, counts[0], launch_shape.trip_count(cg, construct))
+        counts[0] = launch_shape.capped_by_trip_count(cg, counts[0], launch_shape.trip_count(cg, construct),
+                                                      construct)
     outlined = outline(cg, f"{cg.function.name}._omp_fn", lambda inner: emit_team(inner, construct),
                        copied=read_only_scalars(cg, construct))
     gomp.call(cg, "GOMP_teams_reg", outlined.function, outlined.fill(cg), *counts, 0)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I32, I64
@@ -38,7 +39,10 @@ from omp2gpu.codegen.openmp.plan.region_shape import (
     sole_statement,
     teams_child,
 )
+from omp2gpu.diagnostics import CompileError
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.frontend.tree_walks import nodes_of
+from omp2gpu.offload import abi
 from omp2gpu.sema import ctypes as ct
 
 
@@ -60,14 +64,24 @@ def team_count(cg, construct) -> ir.Value:
     return evaluate_clause(cg, shaping.directive, "num_teams")
 
 
-def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value) -> ir.Value:
+TEAM_QUERIES = frozenset({"omp_get_num_teams", "omp_get_team_num"})
+EXACT_LEAGUE_MOST = 65536     # more teams than any GPU runs at once (an H200: 132 x 32 blocks)
+
+
+def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value, construct=None) -> ir.Value:
     """num_teams, but no more teams than the loop the teams share has iterations (when
     that is known: trip_count > 0): a team beyond them has no iteration to run, and
-    num_teams(INT_MAX) on a short loop would launch two billion idle teams. OpenMP lets
-    a league have fewer teams than num_teams asks (its lower bound is refused)."""
+    num_teams(INT_MAX) on a short loop would launch two billion idle teams. Where the
+    region asks how many teams it has or which it is (`construct`'s code calls
+    omp_get_num_teams or omp_get_team_num), only a league of more than EXACT_LEAGUE_MOST
+    teams is capped: OpenMP 5.1 makes num_teams(n) exactly n teams (its lower bound is n
+    too), and such a region sees the difference, as gcc's and Clang's leagues of n show."""
     b = cg.builder
     wide = b.sext(num_teams, I64)
     fewer = b.and_(b.icmp_signed(">", trip_count, ir.Constant(I64, 0)), b.icmp_signed(">", wide, trip_count))
+    if construct is not None and any(isinstance(call.name, c_ast.ID) and call.name.name in TEAM_QUERIES
+                                     for call in nodes_of(construct.body, c_ast.FuncCall)):
+        fewer = b.and_(fewer, b.icmp_signed(">", wide, ir.Constant(I64, EXACT_LEAGUE_MOST)))
     return b.select(fewer, b.trunc(trip_count, I32), num_teams)
 
 
@@ -151,8 +165,11 @@ def launch_trip_counts(cg, construct) -> tuple[ir.Value, ir.Value]:
     loop's iterations one each (`teams distribute` around serial code and a parallel
     region, the control loop's shape), where the launcher makes a team per iteration
     instead of one per block of them: 24 distribute steps were one team of 96 threads
-    running them in turn."""
+    running them in turn. A loop the host cannot count (_countable_on_host) is 0 for the
+    teams' cap and abi.TRIP_COUNT_UNKNOWN for the launcher, which gives it its most teams."""
     shared = _shared_loop(construct)
+    if shared is not None and not _countable_on_host(cg, construct, shared):
+        return ir.Constant(I64, 0), ir.Constant(I64, abi.TRIP_COUNT_UNKNOWN)
     count = _iterations(cg, shared)
     if shared is not None and shared.team_per_iteration:
         return count, cg.builder.sub(ir.Constant(I64, 0), count)
@@ -161,8 +178,30 @@ def launch_trip_counts(cg, construct) -> tuple[ir.Value, ir.Value]:
 
 def trip_count(cg, construct) -> ir.Value:
     """Iterations of the (collapsed) loop nest the teams share, for the launch
-    configuration; 0 if none (or the region has no teams: it is one team)."""
-    return _iterations(cg, _shared_loop(construct))
+    configuration; 0 if none (or the region has no teams: it is one team), or if the host
+    cannot count them (_countable_on_host)."""
+    shared = _shared_loop(construct)
+    if shared is not None and not _countable_on_host(cg, construct, shared):
+        return ir.Constant(I64, 0)
+    return _iterations(cg, shared)
+
+
+def _countable_on_host(cg, construct, shared: SharedLoop) -> bool:
+    """Whether the host may evaluate the shared loop nest's bounds (and the declarations
+    they read) at the launch to count it: not when they call an OpenMP routine, whose
+    answer is the device's, its team's or its thread's where the region's code evaluates
+    the bounds (`j < omp_get_num_teams()` under num_teams(2) counts two iterations on the
+    device, one on the host). Other calls are evaluated as they always were: OpenMP leaves
+    unspecified how many times the side effects of a loop's bounds happen."""
+    directive, body, prelude, _ = shared
+    depth = max([c.count for c in clauses_named(directive, "collapse")] or [1])
+    try:
+        loops = [canonical_loop.analyze(loop) for loop in loop_nest(body, depth)]
+    except CompileError:
+        return True                         # _iterations reports the loop as it always has
+    parts = [*prelude, *(part for loop in loops for part in (loop.lower, loop.upper, loop.step))]
+    return not any(isinstance(call.name, c_ast.ID) and call.name.name.startswith("omp_")
+                   for part in parts for call in nodes_of(part, c_ast.FuncCall))
 
 
 def _iterations(cg, shared: SharedLoop | None) -> ir.Value:
