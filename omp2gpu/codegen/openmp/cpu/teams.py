@@ -109,8 +109,10 @@ class CpuTeams(BarrierPhases, TeamLoops, WorkGroupScheme):
 
     @staticmethod
     def ineligibility(construct, facts=None) -> str | None:
+        # a teams construct nested in `target` (the split spelling) forks a league too
         forks = any(construct.directive.has(leaf) for leaf in ("teams", "parallel")) or any(
-            c.directive.has("parallel") or c.directive.has("distribute") for c in nested_constructs(construct.body))
+            c.directive.has(leaf) for c in nested_constructs(construct.body)
+            for leaf in ("teams", "parallel", "distribute"))
         return None if forks else "no teams or parallel construct: one work-item runs it"
 
     @staticmethod
