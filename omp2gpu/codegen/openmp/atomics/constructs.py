@@ -9,7 +9,8 @@ The statement forms (sema.atomic_forms recognises them and rejects others):
     capture  v = x++; v = x--; v = ++x; v = --x; v = x op= expr;
              { v = x; x op= expr; }  { x op= expr; v = x; }  { v = x; x = expr; }
 An update is one atomicrmw where the hardware has it (integer + - & | ^, float +),
-otherwise a compare-and-swap loop around the C operator. `long double` (x86_fp80, host
+otherwise a compare-and-swap loop around the C operator; for a char or short, one on the
+aligned 4-byte word that holds it (as a bit-field's: PTX has no 1- or 2-byte atom.cas). `long double` (x86_fp80, host
 and CPU device only) has no atomic instruction of its own: a read loads its 16 bytes as
 one i128, every write is a compare-and-swap loop on them (compare_and_swap.bit_pattern).
 """
@@ -22,7 +23,6 @@ from llvmlite import ir
 from pycparser import c_ast
 
 from omp2gpu.codegen.bit_fields import BitFieldPlace
-
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp.atomics import memory_order
 from omp2gpu.codegen.openmp.atomics.bit_fields import atomic_bit_field_read, atomic_bit_field_update
