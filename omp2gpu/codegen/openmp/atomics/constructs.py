@@ -9,26 +9,24 @@ The statement forms (sema.atomic_forms recognises them and rejects others):
     capture  v = x++; v = x--; v = ++x; v = --x; v = x op= expr;
              { v = x; x op= expr; }  { x op= expr; v = x; }  { v = x; x = expr; }
 An update is one atomicrmw where the hardware has it (integer + - & | ^, float +),
-otherwise a compare-and-swap loop around the C operator; for a char or short, one on the
-aligned 4-byte word that holds it (as a bit-field's: PTX has no 1- or 2-byte atom.cas). `long double` (x86_fp80, host
+otherwise a compare-and-swap loop around the C operator; a char's or short's is an i8 or
+i16 cmpxchg, which LLVM's NVPTX backend widens to a loop on the aligned 32-bit word that
+holds it (PTX's atom.cas takes 32 and 64 bits before sm_70, 16 since) and x86 has. `long double` (x86_fp80, host
 and CPU device only) has no atomic instruction of its own: a read loads its 16 bytes as
 one i128, every write is a compare-and-swap loop on them (compare_and_swap.bit_pattern).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from llvmlite import ir
 from pycparser import c_ast
 
-from omp2gpu.codegen.bit_fields import BitFieldPlace
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.openmp.atomics import memory_order
 from omp2gpu.codegen.openmp.atomics.bit_fields import atomic_bit_field_read, atomic_bit_field_update
 from omp2gpu.codegen.openmp.atomics.compare import emit_atomic_compare
 from omp2gpu.codegen.openmp.atomics.compare_and_swap import bit_pattern, compare_and_swap_loop
-from omp2gpu.codegen.values import LValue, RValue
+from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema.atomic_forms import update_parts
 
@@ -67,20 +65,7 @@ def atomic_update(cg, x_node, op: str, expr_node, reverse: bool = False,
         left, right = (operand, RValue(ctype, old)) if reverse else (RValue(ctype, old), operand)
         result = cg.binary(op, left, right, x_node)
         return convert(b, result.value, result.ctype, ctype, x_node.coord)
-    if ctype.size < 4:                  # no 1- or 2-byte compare-and-swap on the GPU
-        return atomic_bit_field_update(cg, _in_its_word(target), lambda old: new_value(old.value), ordering)
     return compare_and_swap_loop(cg, target.address, ctype, new_value, ordering)
-
-
-def _in_its_word(target: LValue) -> LValue:
-    """A char or short as the bits of the aligned 4-byte word that holds it (a naturally
-    aligned object of 1 or 2 bytes never straddles one), so its update is a
-    compare-and-swap loop on that word (bit_fields.py), which every device has: PTX's
-    atom.cas takes 32 and 64 bits only."""
-    ctype = target.ctype
-    place = BitFieldPlace(storage=target.address, shift=0, width=8 * ctype.size, signed=ctype.signed,
-                          align=ctype.size, value_type=ctype)
-    return replace(target, bit_field=place)
 
 
 def atomic_location(cg, x_node):
