@@ -19,3 +19,15 @@ def partial_unrolling(on: bool) -> None:
     setting = "true" if on else "false"
     llvm.set_option("", f"-unroll-allow-partial={setting}")
     llvm.set_option("", f"-unroll-runtime={setting}")
+
+
+def barriers_kept_whole() -> None:
+    """LLVM's call-site splitting copies a call, and the instructions before it in its
+    block, into the block's predecessors; it refuses a convergent call but not a convergent
+    instruction before one. A `#pragma omp barrier` after a `master` block, whose join also
+    held a runtime call, was so copied into the master's branch and the others': the
+    aligned bar.sync, met by one warp's lanes at two places, hung the team (the OpenMP
+    Examples' reduction.3 shape, aomp's smoke test `reduction`, on the H200). With no
+    instruction copied (a threshold of 0) the pass splits only calls that begin their block.
+    Process-wide, so the host pipelines have it too: they lose nothing they need."""
+    llvm.set_option("", "-callsite-splitting-duplication-threshold=0")

@@ -238,6 +238,39 @@ def test_a_programs_own_barrier_is_aligned_where_the_whole_team_runs_the_region(
     assert not re.search(r"bar\.warp\.sync\s+-1;", kernel)
 
 
+MASTER_THEN_BARRIER = """
+#include <omp.h>
+int tally(const int *w, int n) {
+  int total, bad = 0;
+  #pragma omp target parallel shared(total) map(to: w[0:n]) map(tofrom: bad)
+  {
+    #pragma omp master
+    total = 0;
+    #pragma omp barrier
+    #pragma omp for reduction(+: total)
+    for (int i = 0; i < n; i++)
+      total += w[i];
+    #pragma omp single
+    bad = total < 0;
+  }
+  return bad;
+}
+"""
+
+
+def test_a_barrier_after_master_stays_one_instruction(tmp_path):
+    """The aligned bar.sync of a `#pragma omp barrier` after a `master` block, whose join
+    also holds a runtime call: LLVM's call-site splitting copied the block, barrier and
+    all, into the master's branch and the others', and a warp whose lanes met bar.sync at
+    two places hung (aomp's smoke test `reduction` on the H200; llvm_options
+    barriers_kept_whole). One barrier in the source is one bar.sync in the PTX."""
+    translation = _translate(tmp_path, MASTER_THEN_BARRIER)
+    assert _schemes(translation) == ["spmdized"]
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    kernel = ptx[ptx.index(".entry"):].split("\n}\n")[0]
+    assert kernel.count("bar.sync") == 1
+
+
 def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a_barrier(tmp_path):
     """vadd under the control loop (the H200's 1.18x CUDA C, session 20): the pointer the
     loop writes through is nobody's assignment, so each thread keeps its parameter (global

@@ -10,7 +10,7 @@ from functools import cached_property
 
 import llvmlite.binding as llvm
 
-from omp2gpu.targets.llvm_options import partial_unrolling
+from omp2gpu.targets.llvm_options import barriers_kept_whole, partial_unrolling
 from omp2gpu.targets.nvptx.libdevice import link_libdevice
 from omp2gpu.targets.nvptx.machine import configure_device_module, initialise, target_machine
 from omp2gpu.targets.nvptx.ptxas import KernelResources, assemble, resource_usage
@@ -42,6 +42,7 @@ def optimise(module, arch: str = "sm_90", opt_level: int = 3) -> llvm.ModuleRef:
     ref = as_module_ref(module)
     verify(ref)
     partial_unrolling(True)             # as NVPTX chooses, whatever a host -O2 module set before
+    barriers_kept_whole()               # no copy of a barrier into divergent predecessors
     machine = target_machine(arch, opt_level)
     builder = llvm.create_pass_builder(machine, llvm.create_pipeline_tuning_options(speed_level=opt_level))
     if link_libdevice(ref):
