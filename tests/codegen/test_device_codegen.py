@@ -271,6 +271,32 @@ def test_a_barrier_after_master_stays_one_instruction(tmp_path):
     assert kernel.count("bar.sync") == 1
 
 
+FPRINTF_IN_REGIONS = """
+#include <stdio.h>
+void report(const double *v, int n, FILE *log) {
+  #pragma omp target teams distribute parallel for map(to: v[0:n])
+  for (int i = 0; i < n; i++)
+    if (v[i] < 0) fprintf(stderr, "v[%d] = %g is negative\\n", i, v[i]);
+  #pragma omp target map(to: v[0:n])
+  fprintf(log, "first %g\\n", v[0]);
+}
+"""
+
+
+def test_fprintf_to_a_standard_stream_is_the_devices_printf_and_to_a_file_runs_on_the_host(tmp_path):
+    """fprintf(stderr, ...) in a kernel is CUDA's printf (gpu/printf.py); fprintf on any
+    other FILE keeps its region on the host, with the reason (it was an unresolved
+    `fprintf` when the driver loaded the PTX: aomp's smoke test fprintf)."""
+    translation = _translate(tmp_path, FPRINTF_IN_REGIONS)
+    assert _schemes(translation) == ["combined"]
+    ptx = device_driver.device_ptx(translation.device, driver.CompileOptions())
+    code = "\n".join(line for line in ptx.splitlines() if not line.lstrip().startswith("//"))
+    assert "vprintf" in code and "fprintf" not in code
+    remarks = translation.device.remarks
+    assert any(remark.endswith("runs on the host: it calls fprintf on a FILE other than stdout or stderr, and a GPU "
+                               "writes no host file") for remark in remarks), remarks
+
+
 def test_control_loop_vadd_reads_its_arrays_from_parameters_and_leaves_without_a_barrier(tmp_path):
     """vadd under the control loop (the H200's 1.18x CUDA C, session 20): the pointer the
     loop writes through is nobody's assignment, so each thread keeps its parameter (global

@@ -21,7 +21,7 @@ from omp2gpu.codegen.ir_types import I8P
 from omp2gpu.codegen.module import ModuleEmitter
 from omp2gpu.codegen.openmp.data import user_reductions
 from omp2gpu.codegen.openmp.data.named_globals import named_global
-from omp2gpu.codegen.openmp.gpu.printf import emit_printf
+from omp2gpu.codegen.openmp.gpu.printf import emit_fprintf, emit_printf
 from omp2gpu.codegen.openmp.plan.device_refusals import function_refusal
 from omp2gpu.codegen.openmp.runtime_entries import DeviceRuntime
 from omp2gpu.codegen.ssa_repair import demote_undominated_values
@@ -305,7 +305,7 @@ def team_state_pointer(module: ir.Module, builder: ir.IRBuilder) -> ir.Value:
 
 def nvptx_builtins() -> dict:
     """Device-only builtins: PTX special registers and isspacep.local for the device
-    runtime, printf."""
+    runtime, printf and fprintf to the standard streams."""
 
     def sreg(register):
         return lambda emitter, node: RValue(ct.INT, nvptx.read_sreg(emitter.builder, register))
@@ -319,4 +319,5 @@ def nvptx_builtins() -> dict:
     table["__nvvm_isspacep_local"] = lambda emitter, node: RValue(ct.INT, emitter.builder.zext(
         nvptx.is_local(emitter.builder, emitter.expr(node.args.exprs[0]).value), ir.IntType(32)))
     table["printf"] = emit_printf
+    table["fprintf"] = emit_fprintf
     return table

@@ -1,13 +1,21 @@
 """printf on the device: CUDA's `int vprintf(const char *format, void *arguments)`,
 with the arguments packed into a buffer after the default argument promotions,
-each at its natural alignment (the layout CUDA's printf expects)."""
+each at its natural alignment (the layout CUDA's printf expects).
+
+fprintf to stdout or stderr is the same printf: the GPU has one output stream, which
+the driver copies to the program's stdout (an error message printed to stderr in a
+kernel shows there). A region with an fprintf to any other FILE runs on the host
+(region_facts host_file_output): a GPU cannot write a host file (it was an unresolved
+`fprintf` when the driver loaded the code)."""
 
 from __future__ import annotations
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert, default_argument_promotion
 from omp2gpu.codegen.ir_types import I8P
+from omp2gpu.codegen.openmp.plan.region_facts import STANDARD_STREAMS
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
@@ -39,3 +47,11 @@ def emit_printf(emitter, node) -> RValue:
     vprintf = module.globals.get("vprintf") or ir.Function(
         module, ir.FunctionType(ir.IntType(32), [I8P, I8P]), name="vprintf")
     return RValue(ct.INT, builder.call(vprintf, [builder.bitcast(format_value, I8P), packed]))
+
+
+def emit_fprintf(emitter, node) -> RValue:
+    args = node.args.exprs if node.args else []
+    if not args or not (isinstance(args[0], c_ast.ID) and args[0].name in STANDARD_STREAMS):
+        raise CompileError("fprintf on the GPU writes to stdout or stderr only (through CUDA's printf, "
+                           "to the program's stdout)", node.coord)
+    return emit_printf(emitter, c_ast.FuncCall(node.name, c_ast.ExprList(list(args[1:]), node.coord), node.coord))

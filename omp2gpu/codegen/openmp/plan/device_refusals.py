@@ -20,6 +20,7 @@ from __future__ import annotations
 from omp2gpu.codegen.openmp.plan.region_facts import InnerConstruct, RegionFacts
 
 LONG_DOUBLE = "long double (the host's x86 80-bit type) has no GPU equivalent"
+HOST_FILE_OUTPUT = "it calls fprintf on a FILE other than stdout or stderr, and a GPU writes no host file"
 REVERSE_OFFLOAD = ("it holds a reverse offload ('target device(ancestor: 1)'), the host's to run, and a kernel "
                    "cannot call back into the host")
 ERROR_DIRECTIVE = "'#pragma omp error' at(execution) is not supported inside a GPU target region"
@@ -48,6 +49,8 @@ def kernel_refusal(facts: RegionFacts, own_constructs=None, team_copies: bool = 
                 "compile time")
     if facts.long_double is not None:
         return LONG_DOUBLE
+    if facts.host_file_output is not None:
+        return HOST_FILE_OUTPUT
     for construct in facts.constructs:
         why = (own_constructs and own_constructs(construct)) or _device_construct_refusal(construct)
         if why:
@@ -133,6 +136,8 @@ def function_refusal(unit, name: str, device: str) -> str | None:
         facts = unit.function_facts(callee)
         if device == "gpu" and facts.long_double is not None:
             return LONG_DOUBLE
+        if device == "gpu" and facts.host_file_output is not None:
+            return HOST_FILE_OUTPUT
         for construct in facts.constructs:
             why = _device_construct_refusal(construct, gpu=device == "gpu")
             if why:

@@ -66,6 +66,7 @@ class RegionFacts:
     callees: tuple[str, ...]                    # functions of the file it calls or names, sorted
     called_constructs: tuple[InnerConstruct, ...]   # in the callees it calls (not taken in)
     long_double: object = None                  # coord of its first long double value, if any
+    host_file_output: object = None             # coord of its first fprintf to a FILE not stdout/stderr
     team_shared_vlas: tuple[str, ...] = ()      # VLAs a team's threads would share
     user_reductions: tuple[str, ...] = ()       # declare reduction identifiers its reductions use
     whole_array_reductions: frozenset = frozenset()   # (directive coord, name): an array, no section
@@ -190,8 +191,11 @@ class UnitFacts:
         captured = {variable.name for variable in used}
         callee_globals += sorted((function, name) for name in body_facts.globals
                                  if name not in captured and name not in self.declare_target_names)
+        host_file_output = body_facts.host_file_output or next(
+            (self.function_facts(name).host_file_output for name in callees
+             if self.function_facts(name).host_file_output), None)
         return RegionFacts(construct, function, tuple(used), constructs, tuple(sorted(callees)), called,
-                           long_double, tuple(self._team_shared_vlas(construct, scope)),
+                           long_double, host_file_output, tuple(self._team_shared_vlas(construct, scope)),
                            tuple(_user_reductions(construct, scope)), frozenset(_whole_arrays(construct, scope)),
                            _holds_reverse_offload(construct.body), tuple(_small_integer_reductions(construct, scope)),
                            tuple(callee_globals), frozenset(self.inlined) & frozenset(callees),
@@ -271,6 +275,8 @@ class UnitFacts:
                 facts.globals.add(node.name)            # declared, even if unused: codegen binds it there
             if facts.long_double is None and id(node) not in unevaluated and self._is_long_double(node, where):
                 facts.long_double = node.coord
+            if facts.host_file_output is None and _writes_a_host_file(node):
+                facts.host_file_output = node.coord
             if isinstance(node, OmpConstruct):      # its clauses' expressions run on the device too
                 for expression in directive_expressions(node.directive):
                     facts.merge(self._code_facts(expression, where))
@@ -318,6 +324,7 @@ class _FunctionFacts:
         self.calls: set[str] = set()
         self.globals: set[str] = set()          # file-scope objects it names
         self.long_double = None
+        self.host_file_output = None
         self.constructs: list[InnerConstruct] = []
 
     def merge(self, other: "_FunctionFacts") -> None:
@@ -325,6 +332,7 @@ class _FunctionFacts:
         self.calls |= other.calls
         self.globals |= other.globals
         self.long_double = self.long_double or other.long_double
+        self.host_file_output = self.host_file_output or other.host_file_output
 
 
 # The target directive's clauses that its leaves evaluate in the kernel, not the host at
@@ -337,6 +345,17 @@ _DEVICE_EVALUATED = ("num_threads", "schedule", "dist_schedule", "grainsize", "n
 def _device_clause_expressions(directive) -> list:
     return clause_expressions(clause for clause in directive.clauses if clause.name in _DEVICE_EVALUATED
                               or (clause.name == "if" and clause.modifier not in (None, "target", "target data")))
+
+
+STANDARD_STREAMS = ("stdout", "stderr")       # what device code's fprintf may write (gpu/printf.py)
+
+
+def _writes_a_host_file(node) -> bool:
+    """An fprintf whose stream is not stdout or stderr: the GPU writes no host file."""
+    if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name == "fprintf"):
+        return False
+    stream = node.args.exprs[0] if node.args is not None and node.args.exprs else None
+    return not (isinstance(stream, c_ast.ID) and stream.name in STANDARD_STREAMS)
 
 
 def _long_double_inside(ctype) -> bool:
