@@ -69,7 +69,9 @@ def one_test(folder: Path, devices: list[str], work: Path) -> dict:
                                "-o", str(here / "omp2gpu")], capture_output=True, text=True,
                               env={**env, "PYTHONPATH": str(REPO)})
     if compiled.returncode != 0:
-        return {**row, "outcome": "omp2gpu refused", "why": first_line(compiled.stderr),
+        # the message's path from the checkout on, so runs of different checkouts compare
+        why = first_line(compiled.stderr).replace(f"{folder.parent.parent.parent}/", "")
+        return {**row, "outcome": "omp2gpu refused", "why": why,
                 "traceback": "Traceback" in compiled.stderr}
     row["devices"] = {}
     for device in devices:
