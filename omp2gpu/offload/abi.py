@@ -103,8 +103,9 @@ class MapType(enum.IntFlag):
                             # copy's address, by value (sizes[i] 0, a predefined allocator: bases[i] as it is)
 
 
-# __omp2gpu_target's trip_count for a loop the host cannot count without running its
-# bounds' calls (codegen/openmp/plan/launch_shape.py): as large as a count can be, so the
+# __omp2gpu_target's trip_count for a loop the host cannot count: its bounds call an
+# OpenMP routine, whose answer is the device's (codegen/openmp/plan/launch_shape.py
+# _countable_on_host): as large as a count can be, so the
 # launcher (runtime/offload/policy.c launch_configuration) gives it the most teams it gives
 # any loop, whose grid-stride or distribute code takes whatever iterations there are
 TRIP_COUNT_UNKNOWN = (1 << 63) - 1

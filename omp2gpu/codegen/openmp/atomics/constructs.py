@@ -10,8 +10,8 @@ The statement forms (sema.atomic_forms recognises them and rejects others):
              { v = x; x op= expr; }  { x op= expr; v = x; }  { v = x; x = expr; }
 An update is one atomicrmw where the hardware has it (integer + - & | ^, float +),
 otherwise a compare-and-swap loop around the C operator; a char's or short's is an i8 or
-i16 cmpxchg, which LLVM's NVPTX backend widens to a loop on the aligned 32-bit word that
-holds it (PTX's atom.cas takes 32 and 64 bits before sm_70, 16 since) and x86 has. `long double` (x86_fp80, host
+i16 cmpxchg, which x86 has and LLVM's NVPTX backend widens to a loop on the aligned 32-bit
+word that holds it. `long double` (x86_fp80, host
 and CPU device only) has no atomic instruction of its own: a read loads its 16 bytes as
 one i128, every write is a compare-and-swap loop on them (compare_and_swap.bit_pattern).
 """
