@@ -15,7 +15,7 @@ from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert, default_argument_promotion
 from omp2gpu.codegen.ir_types import I8P
-from omp2gpu.codegen.openmp.plan.region_facts import STANDARD_STREAMS
+from omp2gpu.codegen.openmp.plan.region_facts import writes_a_host_file
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
@@ -50,8 +50,8 @@ def emit_printf(emitter, node) -> RValue:
 
 
 def emit_fprintf(emitter, node) -> RValue:
-    args = node.args.exprs if node.args else []
-    if not args or not (isinstance(args[0], c_ast.ID) and args[0].name in STANDARD_STREAMS):
+    if writes_a_host_file(node):            # region_facts kept such a region on the host
         raise CompileError("fprintf on the GPU writes to stdout or stderr only (through CUDA's printf, "
                            "to the program's stdout)", node.coord)
-    return emit_printf(emitter, c_ast.FuncCall(node.name, c_ast.ExprList(list(args[1:]), node.coord), node.coord))
+    rest = node.args.exprs[1:]
+    return emit_printf(emitter, c_ast.FuncCall(node.name, c_ast.ExprList(list(rest), node.coord), node.coord))

@@ -167,10 +167,9 @@ def launch_trip_counts(cg, construct) -> tuple[ir.Value, ir.Value]:
     instead of one per block of them: 24 distribute steps were one team of 96 threads
     running them in turn. A loop the host cannot count (_countable_on_host) is 0 for the
     teams' cap and abi.TRIP_COUNT_UNKNOWN for the launcher, which gives it its most teams."""
-    shared = _shared_loop(construct)
-    if shared is not None and not _countable_on_host(cg, construct, shared):
+    shared, count = _host_count(cg, construct)
+    if count is None:
         return ir.Constant(I64, 0), ir.Constant(I64, abi.TRIP_COUNT_UNKNOWN)
-    count = _iterations(cg, shared)
     if shared is not None and shared.team_per_iteration:
         return count, cg.builder.sub(ir.Constant(I64, 0), count)
     return count, count
@@ -180,10 +179,17 @@ def trip_count(cg, construct) -> ir.Value:
     """Iterations of the (collapsed) loop nest the teams share, for the launch
     configuration; 0 if none (or the region has no teams: it is one team), or if the host
     cannot count them (_countable_on_host)."""
+    count = _host_count(cg, construct)[1]
+    return ir.Constant(I64, 0) if count is None else count
+
+
+def _host_count(cg, construct) -> tuple[SharedLoop | None, ir.Value | None]:
+    """The loop nest the teams share and its iterations as the host counts them at the
+    launch (0 when there is none); None for the count where the host cannot."""
     shared = _shared_loop(construct)
     if shared is not None and not _countable_on_host(cg, construct, shared):
-        return ir.Constant(I64, 0)
-    return _iterations(cg, shared)
+        return shared, None
+    return shared, _iterations(cg, shared)
 
 
 def _countable_on_host(cg, construct, shared: SharedLoop) -> bool:

@@ -181,8 +181,7 @@ class UnitFacts:
         constructs = tuple(_inner_constructs(construct, self.inlined))
         callees = self.reached(body_facts.calls | {name for c in constructs if c.function
                                                     for name in [c.function]})
-        long_double = body_facts.long_double or next(
-            (self.function_facts(name).long_double for name in callees if self.function_facts(name).long_double), None)
+        long_double = self._first_of(body_facts, callees, "long_double")
         called = tuple(c for name in callees if name not in self.inlined for c in self.function_facts(name).constructs)
         callee_globals = sorted({(callee, name) for callee in callees for name in self.function_facts(callee).globals
                                  if name not in self.declare_target_names})
@@ -191,9 +190,7 @@ class UnitFacts:
         captured = {variable.name for variable in used}
         callee_globals += sorted((function, name) for name in body_facts.globals
                                  if name not in captured and name not in self.declare_target_names)
-        host_file_output = body_facts.host_file_output or next(
-            (self.function_facts(name).host_file_output for name in callees
-             if self.function_facts(name).host_file_output), None)
+        host_file_output = self._first_of(body_facts, callees, "host_file_output")
         return RegionFacts(construct, function, tuple(used), constructs, tuple(sorted(callees)), called,
                            long_double, host_file_output, tuple(self._team_shared_vlas(construct, scope)),
                            tuple(_user_reductions(construct, scope)), frozenset(_whole_arrays(construct, scope)),
@@ -202,6 +199,12 @@ class UnitFacts:
                            self._first_callee_holding_constructs(construct.body, set()),
                            tuple(self._variable_lengths(construct, scope)), tuple(_array_reductions(construct, scope)),
                            frozenset(self._launch_read_num_threads(construct, scope)))
+
+    def _first_of(self, body_facts: "_FunctionFacts", callees, fact: str):
+        """The coord `fact` names in the region's own code, else in the first callee that has one."""
+        return getattr(body_facts, fact) or next(
+            (getattr(self.function_facts(name), fact) for name in callees
+             if getattr(self.function_facts(name), fact)), None)
 
     def _launch_read_num_threads(self, construct, scope):
         for directive in [construct.directive] + [c.directive for c in _constructs_in(construct.body)]:
@@ -275,7 +278,7 @@ class UnitFacts:
                 facts.globals.add(node.name)            # declared, even if unused: codegen binds it there
             if facts.long_double is None and id(node) not in unevaluated and self._is_long_double(node, where):
                 facts.long_double = node.coord
-            if facts.host_file_output is None and _writes_a_host_file(node):
+            if facts.host_file_output is None and writes_a_host_file(node):
                 facts.host_file_output = node.coord
             if isinstance(node, OmpConstruct):      # its clauses' expressions run on the device too
                 for expression in directive_expressions(node.directive):
@@ -350,7 +353,7 @@ def _device_clause_expressions(directive) -> list:
 STANDARD_STREAMS = ("stdout", "stderr")       # what device code's fprintf may write (gpu/printf.py)
 
 
-def _writes_a_host_file(node) -> bool:
+def writes_a_host_file(node) -> bool:
     """An fprintf whose stream is not stdout or stderr: the GPU writes no host file."""
     if not (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name == "fprintf"):
         return False
