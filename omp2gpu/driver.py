@@ -42,6 +42,7 @@ from omp2gpu.pipeline import (
 from omp2gpu.runtime_files import host_runtime_dir, include_files
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.requires import USM_HEAP_FUNCTIONS, requirements_of
+from omp2gpu.sema.speculated_loads import speculate_mapped_loads
 from omp2gpu.targets import host, shared_libraries
 
 
@@ -76,6 +77,9 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     facts, before any code exists (region_facts.py, choose.py)."""
     ast = parse_file(path, options)
     offloading = offload and options.offload
+    if offloading and options.code_rules.speculate_loads and options.opt_level > 0:
+        with stage("speculate_loads"):
+            speculate_mapped_loads(ast)
     facts = UnitFacts(ast) if offloading else None      # every target region's, before codegen
     scheme = OffloadHostOpenMP(options.scheme, unit_id, facts) if offloading else ThreadedHostOpenMP()
     emitter = ModuleEmitter(Path(path).name, scheme, debug_source=str(path) if options.debug_info else None,

@@ -6,12 +6,16 @@ Mixed into FunctionEmitter through ExpressionEmitter (expressions.py).
 from __future__ import annotations
 
 from llvmlite import ir
+from pycparser import c_ast
 
 from omp2gpu.codegen.conversions import convert, is_null_pointer_constant
 from omp2gpu.codegen.ir_types import I1, I32
 from omp2gpu.codegen.values import RValue
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
+
+# Operators a plain value may be made with: none traps or writes (no division).
+_PLAIN_OPERATORS = frozenset({"==", "!=", "<", ">", "<=", ">=", "&", "|", "^"})
 
 
 class BranchingOperatorEmitter:
@@ -41,6 +45,10 @@ class BranchingOperatorEmitter:
     def _expr_TernaryOp(self, node):
         # GNU `x ?: y` (gnu_nodes.ConditionalWithOmittedOperand): x, evaluated once, is
         # also the value when it is true.
+        if node.iftrue is not None and self._plain_value(node.iftrue) and self._plain_value(node.iffalse):
+            chosen = self._select(node)
+            if chosen is not None:
+                return chosen
         first = self.expr(node.cond) if node.iftrue is None else None
         test = self.condition(node.cond) if first is None else self.truth(first, node.cond)
         then_block, else_block = self.new_block("cond.true"), self.new_block("cond.false")
@@ -71,6 +79,46 @@ class BranchingOperatorEmitter:
         return RValue(ctype, phi)
 
     _expr_ConditionalWithOmittedOperand = _expr_TernaryOp
+
+    def _plain_value(self, node) -> bool:
+        """A constant or a local scalar's value (or a comparison or choice of them):
+        evaluating it has no effect and cannot trap, so `c ? a : b` of two may read both.
+        As a select, a value loaded into a local before it stays where it was loaded: a
+        branch lets LLVM sink a load used in one arm into it (sema/speculated_loads.py
+        makes such choices)."""
+        if isinstance(node, c_ast.Constant):
+            return node.type != "string"
+        if isinstance(node, c_ast.TernaryOp):           # a choice among plain values
+            return node.iftrue is not None and all(
+                self._plain_value(part) for part in (node.cond, node.iftrue, node.iffalse))
+        if isinstance(node, c_ast.BinaryOp):
+            return node.op in _PLAIN_OPERATORS and self._plain_value(node.left) and self._plain_value(node.right)
+        if isinstance(node, c_ast.UnaryOp):
+            return node.op in ("-", "+", "!", "~") and self._plain_value(node.expr)
+        if isinstance(node, c_ast.Cast):                # to an arithmetic type: no trap
+            return (isinstance(node.to_type.type, c_ast.TypeDecl)
+                    and isinstance(node.to_type.type.type, c_ast.IdentifierType) and self._plain_value(node.expr))
+        if not isinstance(node, c_ast.ID):
+            return False
+        try:
+            symbol = self.lookup_symbol(node)
+        except CompileError:
+            return False
+        if symbol.kind == "enum-constant":
+            return True
+        return (symbol.kind == "object" and symbol.storage in ("auto", "register") and not symbol.volatile
+                and symbol.ctype is not None and symbol.ctype.is_scalar)
+
+    def _select(self, node) -> RValue | None:
+        """`c ? a : b` of two plain values as a select; None where the type is not scalar."""
+        test = self.condition(node.cond)
+        then_value, else_value = self.expr(node.iftrue), self.expr(node.iffalse)
+        ctype = self._conditional_type(then_value, else_value, node)
+        if not ctype.is_scalar:
+            return None
+        values = [convert(self.builder, value.value, value.ctype, ctype, node.coord)
+                  for value in (then_value, else_value)]
+        return RValue(ctype, self.builder.select(test, *values))
 
     def _conditional_type(self, a: RValue, b: RValue, node) -> ct.CType:
         if all(v.ctype.is_arithmetic or v.ctype.is_complex for v in (a, b)):

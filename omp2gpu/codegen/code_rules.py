@@ -28,6 +28,10 @@ class CodeRules:
     # TBAA tags); gcc's default at -O2 and above, -fno-strict-aliasing turns it off. The
     # runtime's own C files are compiled without it.
     strict_aliasing: bool = True
+    # A target region's loads of mapped sections under a branch made before it, each
+    # arm into copies (sema/speculated_loads.py); from -O1, -fno-speculate-mapped-loads
+    # turns it off.
+    speculate_loads: bool = True
 
     def signed_flags(self) -> tuple[str, ...]:
         """Flags of a signed integer + - * of int's rank or more: nsw, its overflow being

@@ -34,7 +34,9 @@ HARMLESS_F_PREFIXES = ("openmp-targets=", "openmp-version=", "offload=", "diagno
 CODE_RULE_FLAGS = {"wrapv": ("wrapv", True), "no-wrapv": ("wrapv", False),
                    "fast-math": ("fast_math", True), "no-fast-math": ("fast_math", False),
                    "math-errno": ("math_errno", True), "no-math-errno": ("math_errno", False),
-                   "strict-aliasing": ("strict_aliasing", True), "no-strict-aliasing": ("strict_aliasing", False)}
+                   "strict-aliasing": ("strict_aliasing", True), "no-strict-aliasing": ("strict_aliasing", False),
+                   "speculate-mapped-loads": ("speculate_loads", True),
+                   "no-speculate-mapped-loads": ("speculate_loads", False)}
 # -l libraries that every program has already: the C library's parts and the OpenMP runtime.
 LINKED_ALWAYS = ("m", "c", "pthread", "rt", "dl", "gomp", "omp", "iomp5")
 
@@ -171,7 +173,7 @@ def ignored_flag_warnings(args: argparse.Namespace) -> list[str]:
 def code_rules(f_flags, opt_level: int = 2) -> CodeRules:
     """-fwrapv, -ffast-math, -fno-math-errno, -fno-strict-aliasing and their other forms,
     the last one winning; strict aliasing from -O2 on unless they say, as gcc has it."""
-    chosen = {"strict_aliasing": opt_level >= 2}
+    chosen = {"strict_aliasing": opt_level >= 2, "speculate_loads": opt_level >= 1}
     for flag in f_flags:
         if flag in CODE_RULE_FLAGS:
             field, value = CODE_RULE_FLAGS[flag]

@@ -1,0 +1,609 @@
+"""Loads of mapped arrays under a branch, made before it (issue 29: a kernel that waits on
+its chains of dependent loads, bench/lulesh/sweep-experiments-session27.md).
+
+In a target region, an `if` or `switch` whose arms only compute values into the region's
+own scalars (LULESH's boundary-mask switches: `case 0: delvm = delv_xi[lxim[e]]; break;
+case SYMM: delvm = delv_xi[e]; break; ...`) waits for its condition's loads before it can
+issue the loads of the arm it takes. Rewritten, every arm runs, into copies of the
+scalars it assigns, and the scalars then take the copies of the arm the condition picks:
+
+    if (len > 0) {                           the mapped sections' lengths, loop-invariant
+        double t0 = delvm, t1 = delvm;
+        { t0 = delv_xi[IN(lxim[e])]; }        each arm's code, its loads' indices clamped
+        { t1 = delv_xi[e]; }                  (an index used before the statement on an
+        delvm = mask == 0 ? t0 : mask == SYMM ? t1 : delvm;   array mapped alike is not)
+    } else { the statement as written }
+
+so all its loads issue together and the arms become selects. The rewrite may not make
+a load that the program would not be allowed to make: a load is only of a pointer that
+the construct maps as a section `p[lo:len]` (its own map clause), at an index clamped into
+`[lo, lo + len)` (IN(i): `(unsigned long long)(i - lo) < (unsigned long long)len ? i : lo`),
+under `len > 0`. The pointer and the section's bounds must not change in the region (not
+written, not private in it, the same declaration where the statement is). An arm may
+only declare scalars, assign the region's own scalars (declared in the region), and hold
+`if`s of the same kind; its expressions may not call, write memory, divide integers or
+read volatile objects, so running an arm that was not taken has no effect but the values
+it leaves in its copies.
+
+It runs on the parsed tree before the region facts (driver.translate), with -O1 and
+above unless -fno-speculate-mapped-loads (code_rules.CodeRules.speculate_loads), so
+every build of the region (GPU, CPU device, host fallback) runs the same code.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from pycparser import c_ast, c_generator
+
+from omp2gpu.diagnostics import CompileError
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.sema import ctypes as ct
+from omp2gpu.sema.expression_types import type_of_expression
+from omp2gpu.sema.typed_scopes import TypedScopes
+
+MAX_ARM_LOADS = 32                  # loads one statement may speculate (code size, registers)
+_PURE_UNARY = frozenset({"-", "+", "!", "~"})
+_PURE_BINARY = frozenset({"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^",
+                          "<", ">", "<=", ">=", "==", "!=", "&&", "||"})
+_DIVIDING = frozenset({"/", "%", "/=", "%="})
+_WRITING_UNARY = frozenset({"++", "--", "p++", "p--", "&"})
+# Clauses whose items are not the outer variable inside the construct.
+_PRIVATISING = frozenset({"private", "lastprivate", "reduction", "in_reduction", "task_reduction",
+                          "linear", "allocate", "uses_allocators", "copyin"})
+_TEMP_PREFIX = "__omp2gpu_spec"
+_GENERATOR = c_generator.CGenerator()
+
+
+def speculate_mapped_loads(ast: c_ast.FileAST) -> list:
+    """Rewrite the qualifying statements of every target region in `ast`, in place; the
+    coordinates of those rewritten."""
+    scopes = TypedScopes(ast)
+    rewritten: list = []
+    counter = [0]
+    for node in ast.ext:
+        if not isinstance(node, c_ast.FuncDef):
+            continue
+        regions = [(construct, scope) for construct, scope in scopes.walk(node, scopes.file_scope)
+                   if isinstance(construct, OmpConstruct) and _is_target_region(construct)]
+        for construct, scope in regions:
+            rewritten += _Region(construct, scope, scopes, counter).rewrite()
+    return rewritten
+
+
+def _is_target_region(construct: OmpConstruct) -> bool:
+    directive = construct.directive
+    return (construct.body is not None and directive.constructs[:1] == ("target",)
+            and not any(word in directive.kind for word in ("target data", "target update",
+                                                              "target enter", "target exit")))
+
+
+@dataclass(frozen=True)
+class _Section:
+    """`p[lower:length]` of a map clause: p's symbol and the bounds' text and nodes."""
+    symbol: object
+    lower: c_ast.Node | None
+    length: c_ast.Node
+
+    @property
+    def key(self) -> str:
+        return f"{_text(self.lower) if self.lower is not None else '0'}:{_text(self.length)}"
+
+
+@dataclass
+class _Candidate:
+    """One statement's arms (each a list of statements) and how each is chosen."""
+    arms: list[list]
+    chooser: object                 # callable(arm index, the condition's copy) -> its test, or None
+    default_arm: int | None         # the arm taken when no condition holds (None: none)
+    condition_type: list[str]       # the type the condition's value is kept in, as words
+    assigned: list[str] = field(default_factory=list)
+
+
+class _Region:
+    def __init__(self, construct: OmpConstruct, scope, scopes: TypedScopes, counter: list[int]):
+        self.construct, self.scopes, self.counter = construct, scopes, counter
+        self.resolver = scopes.resolver
+        self.scope_of: dict[int, object] = {}          # id(node) -> its scope
+        self.decl_of: dict[int, c_ast.Decl] = {}       # id(symbol) -> its declaration
+        self.local_symbols: set[int] = set()           # symbols declared in the region
+        for node, inner in scopes.walk(construct.body, scope):
+            self.scope_of[id(node)] = inner
+            if isinstance(node, c_ast.Decl) and node.name and node.name in inner.names:
+                symbol = inner.names[node.name]
+                self.decl_of[id(symbol)] = node
+                self.local_symbols.add(id(symbol))
+        self.sections = self._sections(scope)
+        self.stable = self._unwritten_names()
+
+    # ---------------------------------------------------------------- what the region allows
+    def _sections(self, scope) -> dict[str, _Section]:
+        """The pointers the construct maps as one section each, whose bounds and pointer
+        nothing in the region changes."""
+        constructs = [self.construct] + [node for node in _nodes(self.construct.body)
+                                         if isinstance(node, OmpConstruct)]
+        if any(clause.name == "default" for c in constructs for clause in c.directive.clauses):
+            return {}                   # default(none): new references would need clauses
+        privatised = {item.name for c in constructs for clause in c.directive.clauses
+                      if clause.name in _PRIVATISING for item in getattr(clause, "items", ())}
+        written = _written_names(self.construct.body)
+        found: dict[str, _Section | None] = {}
+        for clause in self.construct.directive.clauses:
+            if clause.name != "map":
+                continue
+            for item in clause.items:
+                found[item.name] = None if item.name in found else self._section(item, clause, scope)
+        sections = {}
+        for name, section in found.items():
+            if section is None:
+                continue
+            names = {name} | _names_in(section.lower) | _names_in(section.length)
+            if names & (privatised | written):
+                continue
+            sections[name] = section
+        return sections
+
+    def _section(self, item, clause, scope) -> _Section | None:
+        if (not isinstance(item.expr, c_ast.ID) or len(item.sections) != 1 or item.shape
+                or clause.mapper or clause.iterators):
+            return None
+        section = item.sections[0]
+        if section.is_element or section.length is None or section.stride is not None:
+            return None
+        if not all(_pure_bound(bound) for bound in (section.lower, section.length) if bound is not None):
+            return None
+        symbol = scope.lookup(item.name)
+        ctype = getattr(symbol, "ctype", None)
+        if symbol is None or symbol.kind != "object" or ctype is None or symbol.volatile:
+            return None
+        if ctype.is_array:
+            element = ctype.element
+        elif ctype.is_pointer and not ctype.pointee_volatile:
+            element = ctype.pointee
+        else:
+            return None
+        if not element.is_scalar:
+            return None
+        return _Section(symbol, section.lower, section.length)
+
+    def _unwritten_names(self) -> set[str]:
+        """Names no statement of the region assigns (a declaration's initialiser aside):
+        an index made of them means the same before a statement as in it."""
+        everything = {node.name for node in _nodes(self.construct.body) if isinstance(node, c_ast.ID)}
+        declarations = [node.name for node in _nodes(self.construct.body) if isinstance(node, c_ast.Decl)]
+        twice = {name for name in declarations if declarations.count(name) > 1}
+        return everything - _written_names(self.construct.body) - twice
+
+    # ---------------------------------------------------------------- the walk
+    def rewrite(self) -> list:
+        if not self.sections:
+            return []
+        self.done: list = []
+        self.construct.body = self._statement(self.construct.body, {})
+        return self.done
+
+    def _statement(self, node, valid: dict[str, set[str]]):
+        """`node`, or what replaces it; `valid`: section key -> indices the statements
+        before it used on an array mapped so (in range for every such array)."""
+        if isinstance(node, (c_ast.If, c_ast.Switch)):
+            replacement = self._speculated(node, valid)
+            if replacement is not None:
+                return replacement
+        if isinstance(node, c_ast.Compound):
+            inner = {key: set(indices) for key, indices in valid.items()}
+            items = node.block_items or []
+            for index, item in enumerate(items):
+                items[index] = self._statement(item, inner)
+                self._note_unconditional(items[index], inner)
+        elif isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+            node.stmt = self._statement(node.stmt, _copy(valid))
+        elif isinstance(node, c_ast.If):
+            node.iftrue = self._statement(node.iftrue, _copy(valid))
+            if node.iffalse is not None:
+                node.iffalse = self._statement(node.iffalse, _copy(valid))
+        elif isinstance(node, c_ast.Switch):
+            node.stmt = self._statement(node.stmt, _copy(valid))
+        elif isinstance(node, (c_ast.Case, c_ast.Default)):
+            node.stmts = [self._statement(stmt, _copy(valid)) for stmt in node.stmts or []]
+        elif isinstance(node, (OmpConstruct, c_ast.Label)):
+            attribute = "body" if isinstance(node, OmpConstruct) else "stmt"
+            if getattr(node, attribute) is not None:
+                setattr(node, attribute, self._statement(getattr(node, attribute), _copy(valid)))
+        return node
+
+    def _note_unconditional(self, statement, valid: dict[str, set[str]]) -> None:
+        """The section indices `statement` always uses, when it is a declaration or an
+        expression (not under ?:, && or ||), their names unwritten in the region."""
+        if not isinstance(statement, (c_ast.Decl, c_ast.DeclList, c_ast.Assignment, c_ast.BinaryOp,
+                                      c_ast.UnaryOp, c_ast.FuncCall, c_ast.Cast, c_ast.ArrayRef)):
+            return
+        for ref in _unconditional_array_refs(statement):
+            section = self._section_of(ref)
+            if section is not None and _names_in(ref.subscript) <= self.stable:
+                valid.setdefault(section.key, set()).add(_text(ref.subscript))
+
+    def _section_of(self, ref: c_ast.ArrayRef) -> _Section | None:
+        """The section `ref` reads, if its base is a mapped pointer of the construct's,
+        the same one where `ref` is."""
+        if not isinstance(ref.name, c_ast.ID) or ref.name.name not in self.sections:
+            return None
+        section = self.sections[ref.name.name]
+        scope = self.scope_of.get(id(ref))
+        if scope is None or scope.lookup(ref.name.name) is not section.symbol:
+            return None
+        for name in _names_in(section.lower) | _names_in(section.length):
+            if scope.lookup(name) is not self._outer_symbol(name):
+                return None             # a bound's name shadowed here
+        return section
+
+    def _outer_symbol(self, name: str):
+        return self.scope_of[id(self.construct.body)].lookup(name)
+
+    # ---------------------------------------------------------------- one statement
+    def _speculated(self, node, valid: dict[str, set[str]]):
+        candidate = self._if(node) if isinstance(node, c_ast.If) else self._switch(node)
+        if candidate is None:
+            return None
+        scope = self.scope_of.get(id(node))
+        assigned: list[str] = []
+        declared: set[str] = set()
+        loads = 0
+        for arm in candidate.arms:
+            checker = _ArmChecker(self, scope)
+            if not all(checker.statement(statement) for statement in arm):
+                return None
+            loads += checker.loads
+            declared |= checker.declared
+            assigned += [name for name in checker.assigned_outer if name not in assigned]
+        if loads == 0 or loads > MAX_ARM_LOADS or not assigned or declared & set(assigned):
+            return None
+        if any(self.decl_of.get(id(scope.lookup(name))) is None for name in assigned):
+            return None
+        candidate.assigned = assigned
+        return self._rewritten(node, candidate, valid, scope)
+
+    def _if(self, node: c_ast.If) -> _Candidate | None:
+        arms = [_statements(node.iftrue), _statements(node.iffalse) if node.iffalse is not None else []]
+        return _Candidate(arms, lambda index, chosen: chosen if index == 0 else None, 1, ["int"])
+
+    def _switch(self, node: c_ast.Switch) -> _Candidate | None:
+        """A switch whose labels all sit at its top level and whose every arm ends in a
+        `break` (the last may end the switch)."""
+        scope = self.scope_of.get(id(node))
+        if not isinstance(node.stmt, c_ast.Compound):
+            return None
+        try:
+            controlling = ct.integer_promotion(type_of_expression(node.cond, scope, self.resolver))
+        except CompileError:
+            return None
+        if not controlling.is_integer:
+            return None
+        arms: list[list] = []
+        labels: list[list] = []                 # per arm: its case constants
+        default_arm, pending, pending_default = None, [], False
+        items = node.stmt.block_items or []
+        for position, item in enumerate(items):
+            if not isinstance(item, (c_ast.Case, c_ast.Default)):
+                return None
+            if isinstance(item, c_ast.Case):
+                pending.append(item.expr)
+            else:
+                pending_default = True
+            statements = list(item.stmts or [])
+            if not statements:
+                continue
+            if isinstance(statements[-1], c_ast.Break):
+                statements.pop()
+            elif position != len(items) - 1:
+                return None                     # falls into the next arm's code
+            if pending_default:
+                default_arm = len(arms)
+            arms.append(statements)
+            labels.append(pending)
+            pending, pending_default = [], False
+        if pending or pending_default:
+            return None                         # labels at the end with no code
+
+        def chooser(index: int, chosen: c_ast.ID):
+            if index == default_arm:
+                return None
+            tests = [c_ast.BinaryOp("==", copy.deepcopy(chosen), _cast(controlling, copy.deepcopy(label)))
+                     for label in labels[index]]
+            test = tests[0]
+            for more in tests[1:]:
+                test = c_ast.BinaryOp("|", test, more)     # no branch: both are compares
+            return test
+
+        return _Candidate(arms, chooser, default_arm, str(controlling).split())
+
+    def _rewritten(self, node, candidate: _Candidate, valid: dict[str, set[str]], scope):
+        """The guarded block of the module's docstring, around a copy of `node`."""
+        coord = node.coord
+        self.counter[0] += 1
+        tag = f"{_TEMP_PREFIX}{self.counter[0]}"
+        used_sections: dict[str, _Section] = {}
+        chosen = c_ast.ID(f"{tag}_chosen", coord)
+        condition = (c_ast.UnaryOp("!", c_ast.UnaryOp("!", node.cond)) if isinstance(node, c_ast.If)
+                     else node.cond)
+        block: list = [_declaration(chosen.name, candidate.condition_type, copy.deepcopy(condition), coord)]
+        copies: list[dict[str, str]] = []
+        for index in range(len(candidate.arms)):
+            names = {name: f"{tag}_{index}_{name}" for name in candidate.assigned}
+            copies.append(names)
+            for name, temp in names.items():
+                block.append(_temp_decl(self.decl_of[id(scope.lookup(name))], temp, name, coord))
+        for index, arm in enumerate(candidate.arms):
+            body = [copy.deepcopy(statement) for statement in arm]
+            for statement in body:
+                self._prepare(statement, copies[index], valid, used_sections)
+            block.append(c_ast.Compound(body, coord))
+        for name in candidate.assigned:
+            value = (c_ast.ID(copies[candidate.default_arm][name], coord) if candidate.default_arm is not None
+                     else c_ast.ID(name, coord))
+            for index in reversed(range(len(candidate.arms))):
+                test = candidate.chooser(index, chosen)
+                if test is not None:
+                    value = c_ast.TernaryOp(test, c_ast.ID(copies[index][name], coord), value, coord)
+            block.append(c_ast.Assignment("=", c_ast.ID(name, coord), value, coord))
+        # An index used before on an array mapped so shows the section is not empty.
+        guards = [c_ast.BinaryOp(">", copy.deepcopy(section.length), c_ast.Constant("int", "0"))
+                  for section in used_sections.values()
+                  if not _positive_constant(section.length) and not valid.get(section.key)]
+        speculated = c_ast.Compound(block, coord)
+        self.done.append(coord)
+        if not guards:
+            return speculated
+        test = guards[0]
+        for more in guards[1:]:
+            test = c_ast.BinaryOp("&&", test, more)
+        return c_ast.If(test, speculated, c_ast.Compound([node], coord), coord)
+
+    def _prepare(self, statement, names: dict[str, str], valid, used_sections) -> None:
+        """Rename the assigned scalars to the arm's copies and clamp the loads' indices,
+        in place, inner loads first."""
+        for node in list(_nodes(statement)):
+            if isinstance(node, c_ast.StructRef):
+                continue
+            for attribute, child in list(node.children()):
+                if isinstance(child, c_ast.ID) and child.name in names and not (
+                        isinstance(node, c_ast.StructRef) and attribute == "field"):
+                    _set_child(node, attribute, c_ast.ID(names[child.name], child.coord))
+        for ref in reversed([node for node in _nodes(statement) if isinstance(node, c_ast.ArrayRef)]):
+            section = self.sections[ref.name.name]
+            used_sections[section.key] = section
+            if _text(ref.subscript) in valid.get(section.key, ()):
+                continue
+            ref.subscript = _clamped(ref.subscript, section)
+
+
+class _ArmChecker:
+    """Whether an arm's statements may run when the arm is not taken (the docstring's
+    rules), and what they assign and load."""
+
+    def __init__(self, region: _Region, scope):
+        self.region, self.scope = region, scope
+        self.declared: set[str] = set()
+        self.assigned_outer: list[str] = []
+        self.loads = 0
+
+    def statement(self, node) -> bool:
+        if isinstance(node, c_ast.Compound):
+            return all(self.statement(item) for item in node.block_items or [])
+        if isinstance(node, c_ast.EmptyStatement):
+            return True
+        if isinstance(node, c_ast.Decl):
+            return self._declaration(node)
+        if isinstance(node, c_ast.DeclList):
+            return all(self._declaration(decl) for decl in node.decls)
+        if isinstance(node, c_ast.Assignment):
+            return self._assignment(node)
+        if isinstance(node, c_ast.If):
+            return (self.expression(node.cond) and self.statement(node.iftrue)
+                    and (node.iffalse is None or self.statement(node.iffalse)))
+        return False
+
+    def _declaration(self, decl: c_ast.Decl) -> bool:
+        scope = self.region.scope_of.get(id(decl))
+        symbol = scope.names.get(decl.name) if scope is not None and decl.name else None
+        if symbol is None or symbol.kind != "object" or symbol.ctype is None or not symbol.ctype.is_scalar:
+            return False
+        if symbol.volatile or (decl.storage and set(decl.storage) - {"register", "auto"}) or decl.bitsize:
+            return False
+        self.declared.add(decl.name)
+        return decl.init is None or self.expression(decl.init)
+
+    def _assignment(self, node: c_ast.Assignment) -> bool:
+        target = node.lvalue
+        if not isinstance(target, c_ast.ID):
+            return False
+        scope = self.region.scope_of.get(id(node))
+        symbol = scope.lookup(target.name) if scope is not None else None
+        if (symbol is None or symbol.kind != "object" or symbol.ctype is None or not symbol.ctype.is_scalar
+                or symbol.volatile or id(symbol) not in self.region.local_symbols):
+            return False
+        if node.op in _DIVIDING and not symbol.ctype.is_floating:
+            return False
+        if target.name not in self.declared and target.name not in self.assigned_outer:
+            self.assigned_outer.append(target.name)
+        return self.expression(node.rvalue)
+
+    def expression(self, node) -> bool:
+        scope = self.region.scope_of.get(id(node))
+        if scope is None:
+            return False
+        if isinstance(node, c_ast.Constant):
+            return node.type != "string"
+        if isinstance(node, c_ast.ID):
+            symbol = scope.lookup(node.name)
+            if symbol is None or symbol.kind == "enum-constant":
+                return symbol is not None
+            return (symbol.kind == "object" and symbol.ctype is not None and symbol.ctype.is_scalar
+                    and not symbol.volatile)
+        if isinstance(node, c_ast.ArrayRef):
+            if self.region._section_of(node) is None or not self.expression(node.subscript):
+                return False
+            if not self._integer(node.subscript, scope):
+                return False
+            self.loads += 1
+            return True
+        if isinstance(node, c_ast.UnaryOp):
+            if node.op == "sizeof":
+                return True
+            return node.op in _PURE_UNARY and self.expression(node.expr)
+        if isinstance(node, c_ast.BinaryOp):
+            if node.op not in _PURE_BINARY:
+                return False
+            if node.op in _DIVIDING and not self._floating(node, scope):
+                return False
+            return self.expression(node.left) and self.expression(node.right)
+        if isinstance(node, c_ast.TernaryOp):
+            return all(self.expression(part) for part in (node.cond, node.iftrue, node.iffalse))
+        if isinstance(node, c_ast.Cast):
+            try:
+                to = self.region.resolver.resolve(node.to_type, scope)
+            except CompileError:
+                return False
+            return to is not None and to.is_scalar and self.expression(node.expr)
+        return False
+
+    def _typed(self, node, scope):
+        try:
+            return type_of_expression(node, scope, self.region.resolver)
+        except (CompileError, AttributeError, TypeError):
+            return None
+
+    def _floating(self, node, scope) -> bool:
+        ctype = self._typed(node, scope)
+        return ctype is not None and ctype.is_floating
+
+    def _integer(self, node, scope) -> bool:
+        ctype = self._typed(node, scope)
+        return ctype is not None and ctype.is_integer
+
+
+# -------------------------------------------------------------------- tree helpers
+def _nodes(root):
+    """Every node under `root`, root first."""
+    if root is None:
+        return
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(child for _, child in reversed(list(node.children())))
+
+
+def _names_in(node) -> set[str]:
+    return {n.name for n in _nodes(node) if isinstance(n, c_ast.ID)} if node is not None else set()
+
+
+def _written_names(root) -> set[str]:
+    """Names assigned, incremented or whose address is taken under `root` (the
+    initialisers of declarations aside)."""
+    written = set()
+    for node in _nodes(root):
+        if isinstance(node, c_ast.Assignment):
+            written |= _root_names(node.lvalue)
+        elif isinstance(node, c_ast.UnaryOp) and node.op in _WRITING_UNARY:
+            written |= _root_names(node.expr)
+    return written
+
+
+def _root_names(lvalue) -> set[str]:
+    while isinstance(lvalue, (c_ast.ArrayRef, c_ast.StructRef, c_ast.Cast)):
+        lvalue = lvalue.name if not isinstance(lvalue, c_ast.Cast) else lvalue.expr
+    return {lvalue.name} if isinstance(lvalue, c_ast.ID) else _names_in(lvalue)
+
+
+def _unconditional_array_refs(node):
+    """The ArrayRefs `node` evaluates whatever its values (not under ?:, && or ||)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current is None:
+            continue
+        if isinstance(current, c_ast.TernaryOp):
+            stack.append(current.cond)
+            continue
+        if isinstance(current, c_ast.BinaryOp) and current.op in ("&&", "||"):
+            stack.append(current.left)
+            continue
+        if isinstance(current, c_ast.ArrayRef):
+            yield current
+        stack.extend(child for _, child in current.children())
+
+
+def _pure_bound(node) -> bool:
+    return all(isinstance(n, (c_ast.ID, c_ast.Constant, c_ast.BinaryOp, c_ast.Cast, c_ast.Typename,
+                              c_ast.TypeDecl, c_ast.IdentifierType, c_ast.PtrDecl))
+               or isinstance(n, c_ast.UnaryOp) and n.op in ("-", "+", "sizeof")
+               for n in _nodes(node))
+
+
+def _positive_constant(node) -> bool:
+    if not isinstance(node, c_ast.Constant) or node.type not in ("int", "long int", "unsigned int"):
+        return False
+    try:
+        return int(node.value.rstrip("uUlL"), 0) > 0
+    except ValueError:
+        return False
+
+
+def _statements(node) -> list:
+    return list(node.block_items or []) if isinstance(node, c_ast.Compound) else [node]
+
+
+def _copy(valid: dict[str, set[str]]) -> dict[str, set[str]]:
+    return {key: set(indices) for key, indices in valid.items()}
+
+
+def _text(node) -> str:
+    return _GENERATOR.visit(node)
+
+
+def _set_child(parent, attribute: str, value) -> None:
+    """Replace child `attribute` of `parent` (pycparser names list children `items[3]`)."""
+    if "[" in attribute:
+        name, index = attribute[:-1].split("[")
+        getattr(parent, name)[int(index)] = value
+    else:
+        setattr(parent, attribute, value)
+
+
+def _unsigned_long_long(node):
+    name = c_ast.TypeDecl(None, [], None, c_ast.IdentifierType(["unsigned", "long", "long"]))
+    return c_ast.Cast(c_ast.Typename(None, [], None, name), node)
+
+
+def _cast(ctype, node):
+    name = c_ast.TypeDecl(None, [], None, c_ast.IdentifierType(str(ctype).split()))
+    return c_ast.Cast(c_ast.Typename(None, [], None, name), node)
+
+
+def _clamped(index, section: _Section):
+    """`(unsigned long long)(index - lo) < (unsigned long long)len ? index : lo`."""
+    if section.lower is None:
+        lower, offset = c_ast.Constant("int", "0"), copy.deepcopy(index)
+    else:
+        lower = copy.deepcopy(section.lower)
+        offset = c_ast.BinaryOp("-", copy.deepcopy(index), copy.deepcopy(lower))
+    inside = c_ast.BinaryOp("<", _unsigned_long_long(offset), _unsigned_long_long(copy.deepcopy(section.length)))
+    return c_ast.TernaryOp(inside, index, lower)
+
+
+def _declaration(name: str, type_words: list[str], init, coord) -> c_ast.Decl:
+    declarator = c_ast.TypeDecl(name, [], None, c_ast.IdentifierType(list(type_words)))
+    return c_ast.Decl(name, [], [], [], [], declarator, init, None, coord)
+
+
+def _temp_decl(original: c_ast.Decl, temp: str, name: str, coord) -> c_ast.Decl:
+    """`T temp = name;` with the type `name` was declared with (not const: it is assigned)."""
+    declarator = copy.deepcopy(original.type)
+    inner = declarator
+    while not isinstance(inner, c_ast.TypeDecl):
+        inner = inner.type
+    inner.declname = temp
+    inner.quals = [q for q in inner.quals if q != "const"]
+    return c_ast.Decl(temp, [q for q in original.quals if q != "const"], [], [], [], declarator,
+                      c_ast.ID(name, coord), None, coord)
