@@ -2,7 +2,7 @@
 <= 120 us per sweep at 100^3 on the H100), synchronous and with `nowait`.
 
     python bench/lulesh/sweep.py [--size 100] [--iterations 200] [--runs 3] [--out DIR] [--modes TEXT]
-                                 [--define NAME ...] [--phases]
+                                 [--define NAME ...] [--flag FLAG ...] [--phases]
 
 Runs examples/lulesh/lulesh_kernels.c on the GPU (omp_get_wtime around each sweep, the
 program's own `time:` lines; best and mean over the run's sweeps, best run of --runs):
@@ -22,7 +22,8 @@ stream, on one stream per region, and replayed as a CUDA graph. Writes sweep.jso
 sweep.md here (and under --out). --phases adds, per mode and for the CUDA graph, the host's
 time before the first kernel and after the last (API calls logged under CUPTI). --define
 NAME builds omp2gpu's program with -DNAME (LULESH_SPECULATED_LOADS: the loop body with its
-loads hoisted by hand, examples/lulesh).
+loads hoisted by hand, examples/lulesh); --flag FLAG with an omp2gpu flag
+(-fno-speculate-mapped-loads: the loads left under their branches, sema/speculated_loads.py).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ MODES = {"synchronous": ([], {}),
 # its cuEventQuery calls are logged, but not which one saw the end, so --phases leaves them out
 POLLED_MODES = ("run-ahead off", "completion polled")
 RUN_TIMEOUT_S = 120
-COMPILE_FLAGS: list[str] = []  # --define's -DNAME, for omp2gpu's build of the program
+COMPILE_FLAGS: list[str] = []  # --define's -DNAME and --flag's flags, for omp2gpu's build of the program
 SPAN_ITERATIONS = 50           # sweeps of the run under CUPTI
 MONOQ_TIME = re.compile(r"^time: CalcMonotonicQRegionForElems per sweep: best ([\d.]+) us, mean ([\d.]+) us", re.M)
 
@@ -222,21 +223,24 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--modes", help="only the omp2gpu modes whose name holds this text (CUDA C's always run)")
+    parser.add_argument("--modes", help="only the omp2gpu modes whose name holds this text, or one of TEXT|TEXT... "
+                             "(CUDA C's always run)")
     parser.add_argument("--define", action="append", default=[], metavar="NAME",
                         help="build omp2gpu's program with -DNAME (repeatable)")
+    parser.add_argument("--flag", action="append", default=[], metavar="FLAG",
+                        help="build omp2gpu's program with FLAG (repeatable; e.g. --flag=-fno-speculate-mapped-loads)")
     parser.add_argument("--phases", action="store_true",
                         help="one more run under CUPTI a mode, API calls logged: the host's time before "
                              "the first kernel and after the last")
     args = parser.parse_args()
-    COMPILE_FLAGS[:] = [f"-D{name}" for name in args.define]
+    COMPILE_FLAGS[:] = [f"-D{name}" for name in args.define] + args.flag
     device = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
                             capture_output=True, text=True).stdout.strip() or "an unknown GPU"
     results = {}
     with tempfile.TemporaryDirectory() as folder:
         kernel_log = common.build_kernel_log(Path(folder))
         for mode, (arguments, extra_env) in MODES.items():
-            if args.modes and args.modes not in mode:
+            if args.modes and not any(text in mode for text in args.modes.split("|")):
                 continue
             runs = [one_run(arguments, extra_env, args.size, args.iterations) for _ in range(args.runs)]
             good = [r for r in runs if "error" not in r]
@@ -282,7 +286,7 @@ def main() -> int:
     table = "\n".join(lines) + "\n"
     print(table)
     document = {"device": device, "size": args.size, "iterations": args.iterations, "defines": args.define,
-                "results": results}
+                "flags": args.flag, "results": results}
     # a variant's figures never replace the program's own (sweep.md here)
     for folder in ([] if COMPILE_FLAGS else [HERE]) + ([args.out] if args.out else []):
         folder.mkdir(parents=True, exist_ok=True)

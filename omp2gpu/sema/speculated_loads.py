@@ -33,6 +33,7 @@ every build of the region (GPU, CPU device, host fallback) runs the same code.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator
@@ -149,6 +150,7 @@ class _Region:
                 or clause.mapper or clause.iterators):
             return None
         section = item.sections[0]
+        lower = None if _is_zero(section.lower) else section.lower
         if section.is_element or section.length is None or section.stride is not None:
             return None
         if not all(_pure_bound(bound) for bound in (section.lower, section.length) if bound is not None):
@@ -165,15 +167,16 @@ class _Region:
             return None
         if not element.is_scalar:
             return None
-        return _Section(symbol, section.lower, section.length)
+        return _Section(symbol, lower, section.length)
 
     def _unwritten_names(self) -> set[str]:
         """Names no statement of the region assigns (a declaration's initialiser aside):
         an index made of them means the same before a statement as in it."""
-        everything = {node.name for node in _nodes(self.construct.body) if isinstance(node, c_ast.ID)}
-        declarations = [node.name for node in _nodes(self.construct.body) if isinstance(node, c_ast.Decl)]
+        body = self.construct.body
+        everything = {node.name for node in _nodes(body) if isinstance(node, c_ast.ID)}
+        declarations = [node.name for node in _nodes(body) if isinstance(node, c_ast.Decl)]
         twice = {name for name in declarations if declarations.count(name) > 1}
-        return everything - _written_names(self.construct.body) - twice
+        return everything - _written_names(body, loop_headers=False) - twice
 
     # ---------------------------------------------------------------- the walk
     def rewrite(self) -> list:
@@ -196,7 +199,13 @@ class _Region:
             for index, item in enumerate(items):
                 items[index] = self._statement(item, inner)
                 self._note_unconditional(items[index], inner)
-        elif isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile)):
+        elif isinstance(node, c_ast.For):
+            # its variable is the same throughout an iteration, not as before the loop
+            changed = _written_names(node.init) | _written_names(node.next)
+            node.stmt = self._statement(node.stmt, {key: {index for index in indices if not
+                                                          _names_in_text(index) & changed}
+                                                    for key, indices in valid.items()})
+        elif isinstance(node, (c_ast.While, c_ast.DoWhile)):
             node.stmt = self._statement(node.stmt, _copy(valid))
         elif isinstance(node, c_ast.If):
             node.iftrue = self._statement(node.iftrue, _copy(valid))
@@ -328,12 +337,16 @@ class _Region:
                      else node.cond)
         block: list = [_declaration(chosen.name, candidate.condition_type, copy.deepcopy(condition), coord)]
         copies: list[dict[str, str]] = []
-        for index in range(len(candidate.arms)):
-            names = {name: f"{tag}_{index}_{name}" for name in candidate.assigned}
+        for index, arm in enumerate(candidate.arms):
+            # an empty arm (an `if` with no `else`) leaves the scalars as they are
+            names = {name: f"{tag}_{index}_{name}" if arm else name for name in candidate.assigned}
             copies.append(names)
             for name, temp in names.items():
-                block.append(_temp_decl(self.decl_of[id(scope.lookup(name))], temp, name, coord))
+                if temp != name:
+                    block.append(_temp_decl(self.decl_of[id(scope.lookup(name))], temp, name, coord))
         for index, arm in enumerate(candidate.arms):
+            if not arm:
+                continue
             body = [copy.deepcopy(statement) for statement in arm]
             for statement in body:
                 self._prepare(statement, copies[index], valid, used_sections)
@@ -483,26 +496,37 @@ class _ArmChecker:
 
 
 # -------------------------------------------------------------------- tree helpers
-def _nodes(root):
-    """Every node under `root`, root first."""
+def _nodes(root, skipped: set[int] = frozenset()):
+    """Every node under `root`, root first (not those under a node whose id is in `skipped`)."""
     if root is None:
         return
     stack = [root]
     while stack:
         node = stack.pop()
+        if id(node) in skipped:
+            continue
         yield node
         stack.extend(child for _, child in reversed(list(node.children())))
+
+
+def _names_in_text(text: str) -> set[str]:
+    """The identifiers of an index's text (as _text writes it)."""
+    return set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text))
 
 
 def _names_in(node) -> set[str]:
     return {n.name for n in _nodes(node) if isinstance(n, c_ast.ID)} if node is not None else set()
 
 
-def _written_names(root) -> set[str]:
+def _written_names(root, loop_headers: bool = True) -> set[str]:
     """Names assigned, incremented or whose address is taken under `root` (the
-    initialisers of declarations aside)."""
+    initialisers of declarations aside; without `loop_headers`, those of `for` headers)."""
     written = set()
-    for node in _nodes(root):
+    skipped = set()
+    if not loop_headers:
+        skipped = {id(part) for node in _nodes(root) if isinstance(node, c_ast.For)
+                   for part in (node.init, node.next) if part is not None}
+    for node in _nodes(root, skipped):
         if isinstance(node, c_ast.Assignment):
             written |= _root_names(node.lvalue)
         elif isinstance(node, c_ast.UnaryOp) and node.op in _WRITING_UNARY:
@@ -539,6 +563,10 @@ def _pure_bound(node) -> bool:
                               c_ast.TypeDecl, c_ast.IdentifierType, c_ast.PtrDecl))
                or isinstance(n, c_ast.UnaryOp) and n.op in ("-", "+", "sizeof")
                for n in _nodes(node))
+
+
+def _is_zero(node) -> bool:
+    return isinstance(node, c_ast.Constant) and node.type == "int" and node.value in ("0", "0u", "0U")
 
 
 def _positive_constant(node) -> bool:
@@ -598,12 +626,11 @@ def _declaration(name: str, type_words: list[str], init, coord) -> c_ast.Decl:
 
 
 def _temp_decl(original: c_ast.Decl, temp: str, name: str, coord) -> c_ast.Decl:
-    """`T temp = name;` with the type `name` was declared with (not const: it is assigned)."""
+    """`T temp = name;` with the type `name` was declared with (an object the arms
+    assign, so not const itself)."""
     declarator = copy.deepcopy(original.type)
     inner = declarator
     while not isinstance(inner, c_ast.TypeDecl):
         inner = inner.type
     inner.declname = temp
-    inner.quals = [q for q in inner.quals if q != "const"]
-    return c_ast.Decl(temp, [q for q in original.quals if q != "const"], [], [], [], declarator,
-                      c_ast.ID(name, coord), None, coord)
+    return c_ast.Decl(temp, list(original.quals), [], [], [], declarator, c_ast.ID(name, coord), None, coord)

@@ -1,0 +1,139 @@
+"""sema/speculated_loads.py: which statements of a target region run all their arms, and
+what they become. The programs' outputs against gcc are the corpus's
+(tests/programs/boundary_switch_gather.c: sentinel indices that fault unclamped)."""
+
+from __future__ import annotations
+
+import pytest
+from pycparser import c_generator
+
+from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
+from omp2gpu.pipeline import CompileOptions, parse_file
+from omp2gpu.sema.speculated_loads import speculate_mapped_loads
+from omp2gpu.tools.cli_flags import code_rules
+
+
+def _speculated(tmp_path, body: str, clauses: str = "map(to: a[0:n], k[0:n], m[0:n]) map(from: out[0:n])",
+                declarations: str = ""):
+    """The region `body` (the loop's) rewritten: (the lines rewritten, the region's C text)."""
+    source = tmp_path / "region.c"
+    source.write_text(f"""
+double g;
+int f(int);
+void region(int n, const int *k, const int *m, const double *a, double *out) {{
+    int i; {declarations}
+    #pragma omp target teams distribute parallel for {clauses}
+    for (i = 0; i < n; i++) {{
+        {body}
+    }}
+}}
+""")
+    ast = parse_file(str(source), CompileOptions())
+    lines = [coord.line for coord in speculate_mapped_loads(ast)]
+    construct = next(node for node in _walk(ast) if isinstance(node, OmpConstruct))
+    return lines, _Generator().visit(construct.body)
+
+
+class _Generator(c_generator.CGenerator):
+    def visit_OmpConstruct(self, node):
+        return self._generate_stmt(node.body)
+
+
+def _walk(node):
+    yield node
+    for _, child in node.children():
+        yield from _walk(child)
+
+
+SWITCH = """
+        const int mask = m[i];
+        double x = 0.0;
+        switch (mask & 3) {
+        case 0: case 3: x = a[k[i]]; break;
+        case 1: x = a[i]; break;
+        default: x = -1.0;
+        }
+        out[i] = x;"""
+
+
+def test_switch_arms_run_into_copies_and_a_select_picks(tmp_path):
+    lines, text = _speculated(tmp_path, SWITCH)
+    assert lines == [11]
+    assert "switch" not in text
+    # m[i] showed i in range for every array mapped [0:n]; k[i]'s value is clamped
+    assert "__omp2gpu_spec1_0_x = a[(((unsigned long long) k[i]) < ((unsigned long long) n)) ? (k[i]) : (0)];" in text
+    assert "__omp2gpu_spec1_1_x = a[i];" in text
+    assert ("x = ((__omp2gpu_spec1_chosen == ((int) 0)) | (__omp2gpu_spec1_chosen == ((int) 3))) ? "
+            "(__omp2gpu_spec1_0_x) : ((__omp2gpu_spec1_chosen == ((int) 1)) ? (__omp2gpu_spec1_1_x) : "
+            "(__omp2gpu_spec1_2_x));") in text
+
+
+def test_with_nothing_before_to_show_a_section_is_not_empty_the_statement_is_guarded(tmp_path):
+    lines, text = _speculated(tmp_path, SWITCH.replace("const int mask = m[i];", "const int mask = i;"))
+    assert lines == [11]
+    guarded, original = text.split("else", 1)
+    assert "if (n > 0)" in guarded and "switch" not in guarded
+    assert "switch (mask & 3)" in original                      # as written, for an empty section
+    assert "a[(((unsigned long long) i) < ((unsigned long long) n)) ? (i) : (0)]" in guarded
+
+
+def test_an_index_used_before_is_neither_clamped_nor_guarded(tmp_path):
+    lines, text = _speculated(tmp_path, """
+        const int e = k[i];
+        const int mask = m[e];
+        double x;
+        if (mask & 1) x = a[e]; else x = a[k[e]] * 2.0;
+        out[e] = x;""")
+    assert lines == [12]
+    assert "if (n > 0)" not in text
+    assert "a[e]" in text and "k[e]" in text                 # m[e] showed e is in range
+    assert "(unsigned long long) k[e]" in text                # the neighbour's index is clamped
+
+
+@pytest.mark.parametrize("body, why", [
+    ("double x = 0; if (m[i]) x = a[f(i)]; out[i] = x;", "a call"),
+    ("double x = 0; if (m[i]) { x = a[i]; out[i] = x; } out[i] += x;", "a store"),
+    ("if (m[i]) g = a[i];", "an outer variable assigned"),
+    ("double x = 0; if (m[i]) x = a[k[i] / m[i]]; out[i] = x;", "an integer division"),
+    ("double x = 0; if (m[i]) x = a[i]++; out[i] = x;", "an increment"),
+    ("double x = 0; if (m[i]) x = 1.0; out[i] = x;", "no load to speculate"),
+    ("double x = 0; switch (m[i]) { case 0: x = a[i]; case 1: x += 1.0; break; } out[i] = x;",
+     "an arm falling into the next"),
+    ("double x = 0; if (m[i]) for (int j = 0; j < 2; j++) x += a[j]; out[i] = x;", "a loop in an arm"),
+    ("double x = 0; if (m[i]) { double x = a[i]; out[i] = x; } out[i] = x;", "a store in the arm"),
+])
+def test_arms_that_may_not_run_untaken_keep_their_branch(tmp_path, body, why):
+    lines, text = _speculated(tmp_path, body)
+    assert lines == [], why
+
+
+@pytest.mark.parametrize("clauses, declarations, body", [
+    ("map(to: a[0:n], m[0:n]) map(from: out[0:n]) private(n)", "", ""),
+    ("map(to: a, m[0:n]) map(from: out[0:n])", "", ""),                 # a not a section
+    ("map(to: a[0:n], m[0:n]) map(from: out[0:n]) default(none) shared(a, m, out, n)", "", ""),
+    ("map(to: a[0:n], m[0:n]) map(from: out[0:n])", "", "n = 3;"),      # the length written
+    ("map(to: a[0:n], m[0:n]) map(from: out[0:n])", "", "a = out;"),    # the pointer written
+])
+def test_sections_whose_bounds_may_differ_in_the_region_are_not_used(tmp_path, clauses, declarations, body):
+    lines, _ = _speculated(tmp_path, f"double x = 0; {body} if (m[i]) x = a[i + 1]; out[i] = x;",
+                           clauses, declarations)
+    assert lines == []
+
+
+def test_the_flag_and_the_optimisation_level_choose_it():
+    assert code_rules([], 2).speculate_loads and code_rules([], 1).speculate_loads
+    assert not code_rules([], 0).speculate_loads
+    assert not code_rules(["no-speculate-mapped-loads"], 3).speculate_loads
+    assert code_rules(["no-speculate-mapped-loads", "speculate-mapped-loads"], 2).speculate_loads
+
+
+def test_a_copy_keeps_the_declared_type(tmp_path):
+    lines, text = _speculated(tmp_path, """
+        const double *p = 0;
+        float y = 1.0f;
+        if (m[i] > 2) { p = a; y = (float) a[i]; }
+        out[i] = p ? y : 0.0;""")
+    assert lines == [11]
+    assert "const double *__omp2gpu_spec1_0_p = p;" in text
+    assert "float __omp2gpu_spec1_0_y = y;" in text
+    assert "y = (__omp2gpu_spec1_chosen) ? (__omp2gpu_spec1_0_y) : (y);" in text     # no else: as it was
