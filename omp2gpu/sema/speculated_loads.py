@@ -116,7 +116,14 @@ class _Region:
                 self.decl_of[id(symbol)] = node
                 self.local_symbols.add(id(symbol))
         self.sections = self._sections(scope)
-        self.stable = self._unwritten_names()
+        self.stable = self._unwritten_names() | {
+            name for section in self.sections.values() for bound in (section.lower, section.length)
+            for name in _names_in(bound)}
+        body_nodes = list(_nodes(construct.body))
+        address_taken = {name for node in body_nodes if isinstance(node, c_ast.UnaryOp) and node.op == "&"
+                         for name in _root_names(node.expr)}
+        self.private_names = {node.name for node in body_nodes
+                              if isinstance(node, c_ast.Decl) and node.name} - address_taken
 
     # ---------------------------------------------------------------- what the region allows
     def _sections(self, scope) -> dict[str, _Section]:
@@ -183,6 +190,8 @@ class _Region:
         if not self.sections:
             return []
         self.done: list = []
+        self.arms_of: dict[int, list[c_ast.Compound]] = {}     # an unguarded rewrite -> its arms
+        self.loads = 0
         self.construct.body = self._statement(self.construct.body, {})
         return self.done
 
@@ -199,6 +208,7 @@ class _Region:
             for index, item in enumerate(items):
                 items[index] = self._statement(item, inner)
                 self._note_unconditional(items[index], inner)
+            self._hoist_loads(node)
         elif isinstance(node, c_ast.For):
             # its variable is the same throughout an iteration, not as before the loop
             changed = _written_names(node.init) | _written_names(node.next)
@@ -248,6 +258,49 @@ class _Region:
 
     def _outer_symbol(self, name: str):
         return self.scope_of[id(self.construct.body)].lookup(name)
+
+    # ---------------------------------------------------------------- loads first
+    def _hoist_loads(self, compound: c_ast.Compound) -> None:
+        """The loads of the unguarded rewrites among `compound`'s statements, each made
+        into a constant as early in the block as its names and the block's writes allow,
+        the loads of indices before the loads through them: LLVM keeps the order of a
+        block, so a rewrite's loads would wait on its index loads one statement at a time.
+        The same load twice is one constant. A load may be made before the statement that
+        showed its index in range (_note_unconditional): nothing between them stops
+        (_stops_hoisting), so that statement runs after it in the same iteration."""
+        items = compound.block_items or []
+        if not any(id(item) in self.arms_of for item in items):
+            return
+        barrier, set_at = 0, {}                 # after the last write to memory; name -> its item
+        made: dict[str, tuple[str, int, int]] = {}      # load text -> (constant, position, depth)
+        placed: dict[int, list[tuple[int, c_ast.Decl]]] = {}
+        for index, item in enumerate(items):
+            for arm in self.arms_of.get(id(item), ()):
+                for parent, attribute, ref in _loads_inner_first(arm):
+                    names = _names_in(ref)
+                    earlier = [made[text] for text in made if made[text][0] in names]
+                    if not names <= self.stable | {constant for constant, _, _ in made.values()}:
+                        continue
+                    text = _text(ref)
+                    if text not in made:
+                        position = max([barrier, *(set_at.get(name, -1) + 1 for name in names),
+                                        *(at for _, at, _ in earlier)])
+                        depth = 1 + max((depth for _, _, depth in earlier), default=0)
+                        self.loads += 1
+                        constant = f"{_TEMP_PREFIX}_load{self.loads}"
+                        made[text] = (constant, position, depth)
+                        placed.setdefault(position, []).append((depth, _constant_decl(constant, ref)))
+                    _set_child(parent, attribute, c_ast.ID(made[text][0], ref.coord))
+            if _stops_hoisting(item, self.private_names):
+                barrier = index + 1
+            for name in _set_names(item):
+                set_at[name] = index
+        ordered = []
+        for index, item in enumerate(items + [None]):
+            ordered += [decl for _, decl in sorted(placed.get(index, []), key=lambda entry: entry[0])]
+            if item is not None:
+                ordered.append(item)
+        compound.block_items = ordered
 
     # ---------------------------------------------------------------- one statement
     def _speculated(self, node, valid: dict[str, set[str]]):
@@ -344,13 +397,15 @@ class _Region:
             for name, temp in names.items():
                 if temp != name:
                     block.append(_temp_decl(self.decl_of[id(scope.lookup(name))], temp, name, coord))
+        arms = []
         for index, arm in enumerate(candidate.arms):
             if not arm:
                 continue
             body = [copy.deepcopy(statement) for statement in arm]
             for statement in body:
                 self._prepare(statement, copies[index], valid, used_sections)
-            block.append(c_ast.Compound(body, coord))
+            arms.append(c_ast.Compound(body, coord))
+        block += arms
         for name in candidate.assigned:
             value = (c_ast.ID(copies[candidate.default_arm][name], coord) if candidate.default_arm is not None
                      else c_ast.ID(name, coord))
@@ -366,6 +421,7 @@ class _Region:
         speculated = c_ast.Compound(block, coord)
         self.done.append(coord)
         if not guards:
+            self.arms_of[id(speculated)] = arms
             return speculated
         test = guards[0]
         for more in guards[1:]:
@@ -520,7 +576,8 @@ def _names_in(node) -> set[str]:
 
 def _written_names(root, loop_headers: bool = True) -> set[str]:
     """Names assigned, incremented or whose address is taken under `root` (the
-    initialisers of declarations aside; without `loop_headers`, those of `for` headers)."""
+    initialisers of declarations aside; without `loop_headers`, those of `for` headers);
+    a store through a pointer, `p[i] = x`, does not write p."""
     written = set()
     skipped = set()
     if not loop_headers:
@@ -528,9 +585,20 @@ def _written_names(root, loop_headers: bool = True) -> set[str]:
                    for part in (node.init, node.next) if part is not None}
     for node in _nodes(root, skipped):
         if isinstance(node, c_ast.Assignment):
-            written |= _root_names(node.lvalue)
+            target = node.lvalue
         elif isinstance(node, c_ast.UnaryOp) and node.op in _WRITING_UNARY:
-            written |= _root_names(node.expr)
+            target = node.expr
+            if node.op == "&":
+                written |= _root_names(target)      # it may be written through the address
+                continue
+        else:
+            continue
+        while isinstance(target, c_ast.Cast):
+            target = target.expr
+        if isinstance(target, c_ast.ID):
+            written.add(target.name)
+        elif isinstance(target, c_ast.StructRef) and target.type == ".":
+            written |= _root_names(target)          # a member of a struct variable
     return written
 
 
@@ -563,6 +631,53 @@ def _pure_bound(node) -> bool:
                               c_ast.TypeDecl, c_ast.IdentifierType, c_ast.PtrDecl))
                or isinstance(n, c_ast.UnaryOp) and n.op in ("-", "+", "sizeof")
                for n in _nodes(node))
+
+
+def _loads_inner_first(root):
+    """(parent, attribute, ArrayRef) for each ArrayRef under `root`, an index's loads
+    before the load through it."""
+    found = []
+
+    def visit(node):
+        for attribute, child in node.children():
+            visit(child)
+            if isinstance(child, c_ast.ArrayRef):
+                found.append((node, attribute, child))
+    visit(root)
+    return found
+
+
+def _stops_hoisting(statement, private_names: set[str]) -> bool:
+    """Whether no load may move above `statement`: it may write memory a load could read
+    (any assignment or increment but of a name in `private_names`, the region's own
+    scalars whose address it never takes, or of this module's copies), call, or jump (the
+    statements after it might not run, and an index they show in range might not be)."""
+    for node in _nodes(statement):
+        if isinstance(node, (c_ast.FuncCall, OmpConstruct, c_ast.Continue, c_ast.Break, c_ast.Return,
+                             c_ast.Goto, c_ast.Label)):
+            return True
+        target = node.lvalue if isinstance(node, c_ast.Assignment) else (
+            node.expr if isinstance(node, c_ast.UnaryOp) and node.op in _WRITING_UNARY else None)
+        if target is None:
+            continue
+        if node.op == "&" or not isinstance(target, c_ast.ID):
+            return True
+        if target.name not in private_names and not target.name.startswith(_TEMP_PREFIX):
+            return True
+    return False
+
+
+def _set_names(statement) -> set[str]:
+    """The names `statement` declares or assigns."""
+    declared = {node.name for node in _nodes(statement) if isinstance(node, c_ast.Decl) and node.name}
+    return declared | _written_names(statement)
+
+
+def _constant_decl(name: str, load: c_ast.ArrayRef) -> c_ast.Decl:
+    """`const typeof(p[0]) name = load;`."""
+    element = c_ast.ArrayRef(copy.deepcopy(load.name), c_ast.Constant("int", "0"))
+    declarator = c_ast.TypeDecl(name, ["const"], None, c_ast.TypeOf("typeof", element))
+    return c_ast.Decl(name, ["const"], [], [], [], declarator, load, None, load.coord)
 
 
 def _is_zero(node) -> bool:

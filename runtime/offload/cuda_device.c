@@ -119,6 +119,7 @@ static struct {
     CUresult (*cuEventElapsedTime)(float *, void *, void *);
     CUresult (*cuEventDestroy)(void *);
     CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);     /* optional: the profile's */
+    CUresult (*cuModuleUnload)(CUmodule);                       /* optional: a module loaded again */
     CUresult (*cuMemcpy2D)(const struct memcpy_2d *);      /* optional: strided target updates */
     CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
     CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
@@ -269,6 +270,7 @@ static int load_driver(void) {
     *(void **)&cu.cuMemcpyDtoHAsync = dlsym(library, "cuMemcpyDtoHAsync_v2");
     *(void **)&cu.cuMemFreeHost = dlsym(library, "cuMemFreeHost");
     *(void **)&cu.cuFuncGetAttribute = dlsym(library, "cuFuncGetAttribute");
+    *(void **)&cu.cuModuleUnload = dlsym(library, "cuModuleUnload");
     *(void **)&cu.cuLinkCreate = dlsym(library, "cuLinkCreate_v2");
     *(void **)&cu.cuLinkAddData = dlsym(library, "cuLinkAddData_v2");
     *(void **)&cu.cuLinkComplete = dlsym(library, "cuLinkComplete");
@@ -539,8 +541,80 @@ static int load_code(struct device *d, const void *code, CUmodule *module, int l
     return failed ? -1 : 0;
 }
 
+#define CU_FUNC_ATTRIBUTE_NUM_REGS 4
+#define REGISTER_GRANULE 8          /* a thread's registers are allocated 8 at a time */
+
+static int registers_of(CUmodule module, const char *kernel) {
+    CUfunction function;
+    int registers = 0;
+    if (cu.cuModuleGetFunction(&function, module, kernel) != 0
+        || cu.cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function) != 0)
+        return 0;
+    return registers;
+}
+
+/* The fused kernel (fused_launches.c) reads its parts' arguments at offsets known only at
+ * run time, so ptxas may keep every pointer of a part in registers where the part's own
+ * kernel reads them from the constant bank: it can take far more registers than any part,
+ * and hold fewer of its blocks at once (LULESH's monotonic Q with its loads speculated:
+ * 100 against 46). The register budget that the fused kernel should have: its parts' most,
+ * rounded up to the allocation's granule, where it took more; 0 where it did not. */
+static int fused_register_budget(CUmodule module, const char *ptx) {
+    const char *line = ptx;
+    char kernel[256];
+    int most = 0, fused;
+    if (!cu.cuFuncGetAttribute || !cu.cuModuleUnload || !fused_launches_enabled()
+        || !strstr(ptx, ".entry " FUSED_KERNEL "(") || (fused = registers_of(module, FUSED_KERNEL)) == 0)
+        return 0;
+    while (strncmp(line, "//", 2) == 0) {                  /* the header's comment lines */
+        if (strncmp(line, FUSED_PTX_TAG, strlen(FUSED_PTX_TAG)) == 0
+            && sscanf(line + strlen(FUSED_PTX_TAG), "%255s", kernel) == 1) {
+            int registers = registers_of(module, kernel);
+            most = registers > most ? registers : most;
+        }
+        if (!(line = strchr(line, '\n'))) break;
+        line++;
+    }
+    most = (most + REGISTER_GRANULE - 1) / REGISTER_GRANULE * REGISTER_GRANULE;
+    return most > 0 && fused > most ? most : 0;
+}
+
+/* `ptx` with `.maxnreg budget` on the fused kernel's entry (NULL where it has none) */
+static char *fused_kernel_budgeted(const char *ptx, int budget) {
+    const char *entry = strstr(ptx, ".entry " FUSED_KERNEL "("), *body;
+    char directive[32];
+    char *made;
+    size_t head;
+    if (!entry || !(body = strchr(entry, '{'))) return NULL;
+    snprintf(directive, sizeof directive, ".maxnreg %d\n", budget);
+    head = (size_t)(body - ptx);
+    made = malloc(strlen(ptx) + strlen(directive) + 1);
+    memcpy(made, ptx, head);
+    strcpy(made + head, directive);
+    strcat(made + head, body);
+    return made;
+}
+
+/* Load `made` again from its PTX with the fused kernel's budget, where it needs one (a
+ * load that fails keeps the module as it was: only speed is at stake) */
+static void budget_fused_kernel(struct device *d, struct cuda_module *made, const char *ptx, int relocatable) {
+    int budget = fused_register_budget(made->module, ptx);
+    char *budgeted = budget ? fused_kernel_budgeted(ptx, budget) : NULL;
+    CUmodule first = made->module;
+    if (!budgeted) return;
+    if (load_code(d, budgeted, &made->module, strstr(ptx, "\t.loc\t") != NULL, relocatable) == 0)
+        cu.cuModuleUnload(first);
+    else {
+        made->module = first;
+        d->last_error[0] = 0;
+    }
+    free(budgeted);
+}
+
 /* The image's cubin where it was assembled for this GPU's architecture, else its PTX
- * (which the driver compiles for any GPU at least as new as the PTX's target). */
+ * (which the driver compiles for any GPU at least as new as the PTX's target). From PTX,
+ * a fused kernel that took more registers than its parts is compiled again with their
+ * budget (fused_register_budget; OMP2GPU_FUSE_LAUNCHES=0 leaves it). */
 static int cuda_load(struct device *d, const struct image_desc *image, void **module) {
     struct cuda_state *s = d->state;
     struct cuda_module *made;
@@ -562,6 +636,7 @@ static int cuda_load(struct device *d, const struct image_desc *image, void **mo
         free(made);
         return -1;
     }
+    budget_fused_kernel(d, made, image->ptx, relocatable);
     *module = made;
     return 0;
 }
@@ -592,7 +667,6 @@ static int cuda_function(struct device *d, struct cuda_module *m, const char *na
 }
 
 #define CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES 1
-#define CU_FUNC_ATTRIBUTE_NUM_REGS 4
 
 /* The kernel's twin, its function and registers looked up once: NULL where the PTX has
  * none; its function NULL where it has no more registers than the kernel. */

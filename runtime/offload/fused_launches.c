@@ -74,6 +74,8 @@ static int fusion_policy(void) {
     return policy;
 }
 
+int fused_launches_enabled(void) { return fusion_policy() != FUSE_OFF; }
+
 
 /* the bytes argument `i` of `kernel` passes, and the words it takes here */
 static size_t argument_bytes(const struct kernel_desc *kernel, int i) {

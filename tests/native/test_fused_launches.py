@@ -149,14 +149,17 @@ def resident_blocks(block: int, registers: int, threads_per_multiprocessor: int 
                                                         ("40,40,102", "2"), ("40,40,102", H200_MULTIPROCESSORS)])
 def test_a_launch_the_fused_kernel_would_slow_is_not_fused(program, fake_driver, tmp_path, registers,
                                                           multiprocessors):
-    """FAKE_CUDA_REGISTERS: the kernels' registers, their twins', the fused kernel's. A launch
-    is fused unless the fused kernel's registers let a multiprocessor hold fewer of its blocks
-    than its own and its grid is more than the device holds at once at the fused kernel's (on
-    two multiprocessors the program's slices are; on an H200's 132 none is). Unfused, every
-    launch goes on a stream, as with fusion off."""
+    """FAKE_CUDA_REGISTERS: the kernels' registers, their twins', the fused kernel's, which
+    its compilation with a register budget does not lower (FAKE_CUDA_IGNORE_MAXNREG: as for a
+    cubin; the next test). A launch is fused unless the fused kernel's registers let a
+    multiprocessor hold fewer of its blocks than its own and its grid is more than the
+    device holds at once at the fused kernel's (on two multiprocessors the program's slices
+    are; on an H200's 132 none is). Unfused, every launch goes on a stream, as with fusion
+    off."""
     _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
                                            "OMP2GPU_FUSE_LAUNCHES": "wait", "FAKE_CUDA_REGISTERS": registers,
-                                           "FAKE_CUDA_MULTIPROCESSORS": multiprocessors})
+                                           "FAKE_CUDA_MULTIPROCESSORS": multiprocessors,
+                                           "FAKE_CUDA_IGNORE_MAXNREG": "1"})
     forces = kernel(rows, "f[i] = -(double)stiffness")
     own, fused = (int(count) for count in registers.split(",")[::2])
     _, grid, block, _, _ = forces[0]
@@ -168,6 +171,24 @@ def test_a_launch_the_fused_kernel_would_slow_is_not_fused(program, fake_driver,
         assert len(forces) == 2 * REGIONS and all(row[3] not in ("fused", "") for row in forces), forces
     else:
         assert len([row for row in forces if row[3] == "fused"]) == 2 * REGIONS, rows
+
+
+@pytest.mark.parametrize("registers, budget", [("40,40,102", 40), ("33,33,102", 40), ("40,40,40", 0),
+                                              ("37,37,40", 0)])
+def test_a_fused_kernel_with_more_registers_than_its_parts_is_compiled_again_with_theirs(
+        program, fake_driver, tmp_path, registers, budget):
+    """The runtime loads the image's PTX, asks the fused kernel's registers and its parts',
+    and where the fused kernel takes more than their most rounded up to 8, loads the PTX
+    again with that as its `.maxnreg` (cuda_device.c fused_register_budget): the fused
+    launches then keep their parts' occupancy and stay fused on two multiprocessors, where
+    the previous test's 102 registers unfuse them."""
+    log = tmp_path / "driver.log"
+    _, rows = launches(program, tmp_path, {"LD_LIBRARY_PATH": str(fake_driver), "FAKE_CUDA_KERNEL_MS": "1",
+                                           "OMP2GPU_FUSE_LAUNCHES": "wait", "FAKE_CUDA_REGISTERS": registers,
+                                           "FAKE_CUDA_MULTIPROCESSORS": "2", "FAKE_CUDA_LOG": str(log)})
+    loads = [line for line in log.read_text().splitlines() if line.endswith("-module") or "-module " in line]
+    assert loads == (["load-module 0", f"load-module {budget}", "unload-module"] if budget else ["load-module 0"])
+    assert len([row for row in kernel(rows, "f[i] = -(double)stiffness") if row[3] == "fused"]) == 2 * REGIONS, rows
 
 
 def test_the_cpu_device_runs_them_one_by_one_with_gcc_results(program, gcc_output, tmp_path):

@@ -60,9 +60,13 @@ def test_switch_arms_run_into_copies_and_a_select_picks(tmp_path):
     lines, text = _speculated(tmp_path, SWITCH)
     assert lines == [11]
     assert "switch" not in text
-    # m[i] showed i in range for every array mapped [0:n]; k[i]'s value is clamped
-    assert "__omp2gpu_spec1_0_x = a[(((unsigned long long) k[i]) < ((unsigned long long) n)) ? (k[i]) : (0)];" in text
-    assert "__omp2gpu_spec1_1_x = a[i];" in text
+    # every load made first, as a constant; m[i] showed i in range for every array
+    # mapped [0:n]; k[i]'s value is clamped into a's section
+    assert text.index("__omp2gpu_spec_load1 = k[i];") < text.index("const int mask = m[i];")
+    assert ("__omp2gpu_spec_load2 = a[(((unsigned long long) __omp2gpu_spec_load1) < ((unsigned long long) n)) ? "
+            "(__omp2gpu_spec_load1) : (0)];") in text
+    assert "__omp2gpu_spec1_0_x = __omp2gpu_spec_load2;" in text
+    assert "__omp2gpu_spec1_1_x = __omp2gpu_spec_load3;" in text and "__omp2gpu_spec_load3 = a[i];" in text
     assert ("x = ((__omp2gpu_spec1_chosen == ((int) 0)) | (__omp2gpu_spec1_chosen == ((int) 3))) ? "
             "(__omp2gpu_spec1_0_x) : ((__omp2gpu_spec1_chosen == ((int) 1)) ? (__omp2gpu_spec1_1_x) : "
             "(__omp2gpu_spec1_2_x));") in text
@@ -75,6 +79,7 @@ def test_with_nothing_before_to_show_a_section_is_not_empty_the_statement_is_gua
     assert "if (n > 0)" in guarded and "switch" not in guarded
     assert "switch (mask & 3)" in original                      # as written, for an empty section
     assert "a[(((unsigned long long) i) < ((unsigned long long) n)) ? (i) : (0)]" in guarded
+    assert "_load" not in text                                  # a guarded statement's loads stay in it
 
 
 def test_an_index_used_before_is_neither_clamped_nor_guarded(tmp_path):
@@ -86,8 +91,22 @@ def test_an_index_used_before_is_neither_clamped_nor_guarded(tmp_path):
         out[e] = x;""")
     assert lines == [12]
     assert "if (n > 0)" not in text
-    assert "a[e]" in text and "k[e]" in text                 # m[e] showed e is in range
-    assert "(unsigned long long) k[e]" in text                # the neighbour's index is clamped
+    assert "__omp2gpu_spec_load1 = a[e];" in text and "__omp2gpu_spec_load2 = k[e];" in text
+    assert "(unsigned long long) __omp2gpu_spec_load2" in text     # the neighbour's index is clamped
+
+
+def test_loads_stay_below_a_store_a_call_or_a_jump(tmp_path):
+    for stop in ("out[e] = 1.0;", "f(e);", "if (e < 0) continue;"):
+        lines, text = _speculated(tmp_path, f"""
+            const int e = k[i];
+            {stop}
+            double x = 0;
+            if (m[e] & 1) x = a[k[e]];
+            out[e] = x;""")
+        assert len(lines) == 1, stop
+        assert text.index(stop.split("(")[0].split("[")[0]) < text.index("__omp2gpu_spec_load1 ="), stop
+        # out[e] = ... shows e in range: k[e] is not clamped then
+        assert ("__omp2gpu_spec_load1 = k[e];" in text) == (stop == "out[e] = 1.0;"), stop
 
 
 @pytest.mark.parametrize("body, why", [

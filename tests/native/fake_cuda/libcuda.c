@@ -25,7 +25,10 @@
  *   to-device|to-host" once made.
  * FAKE_CUDA_REGISTERS=N,W[,F]: a kernel uses N registers, its wide-register twin (the name
  *   ending in __wide) W and the fused kernel (__omp_offloading_fused_launch) F (N where F is
- *   not given) (cuFuncGetAttribute; unset: it cannot say).
+ *   not given), or fewer where the PTX gives the fused kernel a `.maxnreg` (unless
+ *   FAKE_CUDA_IGNORE_MAXNREG=1, as for a cubin assembled without one) (cuFuncGetAttribute;
+ *   unset: it cannot say). FAKE_CUDA_LOG gets "load-module MAXNREG" for each module loaded
+ *   from PTX with a fused kernel (its `.maxnreg`, 0 for none) and "unload-module".
  * FAKE_CUDA_MULTIPROCESSORS=N: the GPU's multiprocessors (default 2; an H200 has 132).
  * FAKE_CUDA_EXIT_TEARDOWN=MS: as the real driver, an exit handler registered by cuInit
  * tears the driver down, taking MS milliseconds; every copy, allocation, launch and wait
@@ -254,10 +257,24 @@ CUresult cuMemcpyDtoD_v2(unsigned long long dst, unsigned long long src, size_t 
     return copy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
 }
 static const char *loaded_ptx;                                  /* the last module's PTX text */
+/* the `.maxnreg` the PTX gives the fused kernel, 0 for none */
+static int fused_maxnreg(const char *ptx) {
+    const char *entry = ptx ? strstr(ptx, ".entry __omp_offloading_fused_launch(") : NULL;
+    const char *body = entry ? strchr(entry, '{') : NULL, *budget = entry ? strstr(entry, ".maxnreg ") : NULL;
+    return budget && budget < body ? atoi(budget + strlen(".maxnreg ")) : 0;
+}
 CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *options, void **values) {
     (void)n; (void)options; (void)values;
-    loaded_ptx = memcmp(image, "\177ELF", 4) != 0 ? image : NULL;
+    free((void *)loaded_ptx);                        /* the runtime may free its text after */
+    loaded_ptx = memcmp(image, "\177ELF", 4) != 0 ? strdup(image) : NULL;
+    if (loaded_ptx && strstr(loaded_ptx, ".entry __omp_offloading_fused_launch("))
+        note("load-module %d", fused_maxnreg(loaded_ptx));
     *module = (void *)1;
+    return 0;
+}
+CUresult cuModuleUnload(void *module) {
+    (void)module;
+    note("unload-module");
     return 0;
 }
 /* A context limit set ("limit L BYTES" in the log) */
@@ -312,6 +329,9 @@ CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
     *value = length > 6 && strcmp(name + length - 6, "__wide") == 0 ? atoi(comma + 1)
              : fused && strcmp(name, "__omp_offloading_fused_launch") == 0 ? atoi(fused + 1)
                                                                         : atoi(registers);
+    if (strcmp(name, "__omp_offloading_fused_launch") == 0 && fused_maxnreg(loaded_ptx) > 0
+        && !flag("FAKE_CUDA_IGNORE_MAXNREG", 0) && *value > fused_maxnreg(loaded_ptx))
+        *value = fused_maxnreg(loaded_ptx);
     return 0;
 }
 CUresult cuModuleGetGlobal_v2(unsigned long long *address, size_t *bytes, void *module, const char *name) {
