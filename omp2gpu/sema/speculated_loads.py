@@ -269,14 +269,23 @@ class _Region:
         showed its index in range (_note_unconditional): nothing between them stops
         (_stops_hoisting), so that statement runs after it in the same iteration."""
         items = compound.block_items or []
-        if not any(id(item) in self.arms_of for item in items):
+        rewritten = [index for index, item in enumerate(items) if id(item) in self.arms_of]
+        if not rewritten:
             return
         barrier, set_at = 0, {}                 # after the last write to memory; name -> its item
         made: dict[str, tuple[str, int, int]] = {}      # load text -> (constant, position, depth)
         placed: dict[int, list[tuple[int, c_ast.Decl]]] = {}
         for index, item in enumerate(items):
-            for arm in self.arms_of.get(id(item), ()):
-                for parent, attribute, ref in _loads_inner_first(arm):
+            if id(item) in self.arms_of:
+                choice, *arms = self.arms_of[id(item)]
+                loads = _loads_inner_first(choice, unconditional=True) + [
+                    load for arm in arms for load in _loads_inner_first(arm)]
+            elif index < rewritten[-1] and isinstance(item, (c_ast.Decl, c_ast.Assignment)):
+                loads = _loads_inner_first(item, unconditional=True)    # made anyway, where it is
+            else:
+                loads = []
+            if True:
+                for parent, attribute, ref in loads:
                     names = _names_in(ref)
                     earlier = [made[text] for text in made if made[text][0] in names]
                     if not names <= self.stable | {constant for constant, _, _ in made.values()}:
@@ -388,7 +397,8 @@ class _Region:
         chosen = c_ast.ID(f"{tag}_chosen", coord)
         condition = (c_ast.UnaryOp("!", c_ast.UnaryOp("!", node.cond)) if isinstance(node, c_ast.If)
                      else node.cond)
-        block: list = [_declaration(chosen.name, candidate.condition_type, copy.deepcopy(condition), coord)]
+        choice = _declaration(chosen.name, candidate.condition_type, copy.deepcopy(condition), coord)
+        block: list = [choice]
         copies: list[dict[str, str]] = []
         for index, arm in enumerate(candidate.arms):
             # an empty arm (an `if` with no `else`) leaves the scalars as they are
@@ -421,7 +431,8 @@ class _Region:
         speculated = c_ast.Compound(block, coord)
         self.done.append(coord)
         if not guards:
-            self.arms_of[id(speculated)] = arms
+            # the condition's loads too: the statement made them wherever it went
+            self.arms_of[id(speculated)] = [choice, *arms]
             return speculated
         test = guards[0]
         for more in guards[1:]:
@@ -633,13 +644,23 @@ def _pure_bound(node) -> bool:
                for n in _nodes(node))
 
 
-def _loads_inner_first(root):
-    """(parent, attribute, ArrayRef) for each ArrayRef under `root`, an index's loads
-    before the load through it."""
+def _loads_inner_first(root, unconditional: bool = False):
+    """(parent, attribute, ArrayRef) for each load of an element under `root` (not what
+    an assignment, increment or `&` names, nor sizeof's operand), an index's loads before
+    the load through it; `unconditional`: only those evaluated whatever the values (not
+    under ?:'s arms, nor the right of && or ||)."""
     found = []
 
     def visit(node):
+        if isinstance(node, c_ast.UnaryOp) and node.op in (*_WRITING_UNARY, "sizeof"):
+            return                                  # a store, an address, or nothing made
         for attribute, child in node.children():
+            if isinstance(node, c_ast.Assignment) and attribute == "lvalue":
+                continue
+            if unconditional and (isinstance(node, c_ast.TernaryOp) and attribute != "cond"
+                                  or isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||")
+                                  and attribute == "right"):
+                continue
             visit(child)
             if isinstance(child, c_ast.ArrayRef):
                 found.append((node, attribute, child))
