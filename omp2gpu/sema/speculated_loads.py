@@ -122,8 +122,8 @@ class _Region:
         body_nodes = list(_nodes(construct.body))
         address_taken = {name for node in body_nodes if isinstance(node, c_ast.UnaryOp) and node.op == "&"
                          for name in _root_names(node.expr)}
-        self.private_names = {node.name for node in body_nodes
-                              if isinstance(node, c_ast.Decl) and node.name} - address_taken
+        self.region_names = {node.name for node in body_nodes if isinstance(node, c_ast.Decl) and node.name}
+        self.private_names = self.region_names - address_taken
 
     # ---------------------------------------------------------------- what the region allows
     def _sections(self, scope) -> dict[str, _Section]:
@@ -207,6 +207,9 @@ class _Region:
             items = node.block_items or []
             for index, item in enumerate(items):
                 items[index] = self._statement(item, inner)
+                changed = _written_names(items[index])     # a loop's variable, after it
+                for key in inner:
+                    inner[key] = {text for text in inner[key] if not _names_in_text(text) & changed}
                 self._note_unconditional(items[index], inner)
             self._hoist_loads(node)
         elif isinstance(node, c_ast.For):
@@ -278,30 +281,30 @@ class _Region:
         for index, item in enumerate(items):
             if id(item) in self.arms_of:
                 choice, *arms = self.arms_of[id(item)]
-                loads = _loads_inner_first(choice, unconditional=True) + [
-                    load for arm in arms for load in _loads_inner_first(arm)]
+                loads = [load for load in _loads_inner_first(choice, unconditional=True)
+                         if self._mapped(load[2])] + [load for arm in arms for load in _loads_inner_first(arm)]
             elif index < rewritten[-1] and isinstance(item, (c_ast.Decl, c_ast.Assignment)):
-                loads = _loads_inner_first(item, unconditional=True)    # made anyway, where it is
+                loads = [load for load in _loads_inner_first(item, unconditional=True)   # made anyway
+                         if self._mapped(load[2])]
             else:
                 loads = []
-            if True:
-                for parent, attribute, ref in loads:
-                    names = _names_in(ref)
-                    earlier = [made[text] for text in made if made[text][0] in names]
-                    if not names <= self.stable | {constant for constant, _, _ in made.values()}:
-                        continue
-                    text = _text(ref)
-                    if text not in made:
-                        position = max([barrier, *(set_at.get(name, -1) + 1 for name in names),
-                                        *(at for _, at, _ in earlier)])
-                        depth = 1 + max((depth for _, _, depth in earlier), default=0)
-                        self.loads += 1
-                        constant = f"{_TEMP_PREFIX}_load{self.loads}"
-                        made[text] = (constant, position, depth)
-                        placed.setdefault(position, []).append((depth, _constant_decl(constant, ref)))
-                    _set_child(parent, attribute, c_ast.ID(made[text][0], ref.coord))
+            for parent, attribute, ref in loads:
+                names = _names_in(ref)
+                if not names <= self.stable | {constant for constant, _, _ in made.values()}:
+                    continue
+                text = _text(ref)
+                if text not in made:
+                    earlier = [made[other] for other in made if made[other][0] in names]
+                    position = max([barrier, *(set_at.get(name, -1) + 1 for name in names),
+                                    *(at for _, at, _ in earlier)])
+                    depth = 1 + max((depth for _, _, depth in earlier), default=0)
+                    self.loads += 1
+                    constant = f"{_TEMP_PREFIX}_load{self.loads}"
+                    made[text] = (constant, position, depth)
+                    placed.setdefault(position, []).append((depth, _constant_decl(constant, ref)))
+                _set_child(parent, attribute, c_ast.ID(made[text][0], ref.coord))
             if _stops_hoisting(item, self.private_names):
-                barrier = index + 1
+                barrier, made = index + 1, {}       # a load after it may read another value
             for name in _set_names(item):
                 set_at[name] = index
         ordered = []
@@ -310,6 +313,12 @@ class _Region:
             if item is not None:
                 ordered.append(item)
         compound.block_items = ordered
+
+    def _mapped(self, ref: c_ast.ArrayRef) -> bool:
+        """Whether `ref` (a copy's, whose scope is not known) reads one of the construct's
+        sections: its base names a section's pointer no declaration of the region hides."""
+        return (isinstance(ref.name, c_ast.ID) and ref.name.name in self.sections
+                and ref.name.name not in self.region_names)
 
     # ---------------------------------------------------------------- one statement
     def _speculated(self, node, valid: dict[str, set[str]]):

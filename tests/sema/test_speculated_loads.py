@@ -155,3 +155,25 @@ def test_a_copy_keeps_the_declared_type(tmp_path):
     assert "const double *__omp2gpu_spec1_0_p = p;" in text
     assert "float __omp2gpu_spec1_0_y = y;" in text
     assert "y = (__omp2gpu_spec1_chosen) ? (__omp2gpu_spec1_0_y) : (y);" in text     # no else: as it was
+
+
+def test_an_index_a_loop_changes_is_clamped_again_after_it(tmp_path):
+    lines, text = _speculated(tmp_path, """
+        int j = i;
+        double x = a[j], y = 0.0;
+        for (j = 0; j < 3; j++) x += 1.0;
+        if (m[i] & 1) y = a[j];
+        out[i] = x + y;""")
+    assert len(lines) == 1
+    assert "a[(((unsigned long long) j) < ((unsigned long long) n)) ? (j) : (0)]" in text
+
+
+def test_a_load_after_a_store_is_made_again(tmp_path):
+    lines, text = _speculated(tmp_path, """
+        double x = a[i], y = 0.0;
+        out[i] = 1.0;
+        if (m[i] & 1) y = a[i];
+        out[i] += x + y;""")
+    assert len(lines) == 1
+    assert text.count("= a[i];") == 2                  # out may be a: read a[i] again after the store
+    assert text.index("out[i] = 1.0;") < text.rindex("= a[i];")
