@@ -42,7 +42,7 @@ from omp2gpu.pipeline import (
 from omp2gpu.runtime_files import host_runtime_dir, include_files
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.requires import USM_HEAP_FUNCTIONS, requirements_of
-from omp2gpu.sema.speculated_loads import speculate_mapped_loads
+from omp2gpu.sema.speculated_loads import speculate_mapped_loads, speculation_remarks
 from omp2gpu.targets import host, shared_libraries
 
 
@@ -56,6 +56,7 @@ class Translation:
     host_loop_remarks: list = field(default_factory=list)   # how each `loop` of host code was lowered
     large_objects: list = field(default_factory=list)       # (name, bytes, coord): ModuleEmitter.large_static_objects
     requirements: object = None  # sema.requires.FileRequirements: `requires unified_shared_memory`...
+    speculated_loads: list = field(default_factory=list)    # --explain's line for each statement rewritten
 
 
 def _with_its_warnings(compile_file):
@@ -77,9 +78,10 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     facts, before any code exists (region_facts.py, choose.py)."""
     ast = parse_file(path, options)
     offloading = offload and options.offload
+    speculated = []
     if offloading and options.code_rules.speculate_loads and options.opt_level > 0:
         with stage("speculate_loads"):
-            speculate_mapped_loads(ast)
+            speculated = speculation_remarks(speculate_mapped_loads(ast))
     facts = UnitFacts(ast) if offloading else None      # every target region's, before codegen
     scheme = OffloadHostOpenMP(options.scheme, unit_id, facts) if offloading else ThreadedHostOpenMP()
     emitter = ModuleEmitter(Path(path).name, scheme, debug_source=str(path) if options.debug_info else None,
@@ -99,7 +101,8 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     return Translation(emitter.module, device, cpu_build, external_prototypes(emitter),
                        loop_lowering_remarks(ast, outside_target=True),
                        emitter.large_static_objects(host.LARGE_OBJECT_BYTES),
-                       requirements_of(ast) if isinstance(scheme, OffloadHostOpenMP) else None)
+                       requirements_of(ast) if isinstance(scheme, OffloadHostOpenMP) else None,
+                       speculated_loads=speculated)
 
 
 def _device_builds(emitter, scheme, options: CompileOptions, path, cpu: bool):

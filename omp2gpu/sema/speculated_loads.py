@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_generator
 
-from omp2gpu.diagnostics import CompileError
+from omp2gpu.diagnostics import CompileError, SourceLocation
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.expression_types import type_of_expression
@@ -71,6 +71,13 @@ def speculate_mapped_loads(ast: c_ast.FileAST) -> list:
         for construct, scope in regions:
             rewritten += _Region(construct, scope, scopes, counter).rewrite()
     return rewritten
+
+
+def speculation_remarks(coords) -> list[str]:
+    """--explain's line for each statement `speculate_mapped_loads` rewrote."""
+    return [f"{SourceLocation.of(coord)}: remark: every arm of this statement runs, its loads of mapped "
+            "sections made first (clamped into them), and a select keeps the taken arm's values "
+            "(-fno-speculate-mapped-loads: as written)" for coord in coords]
 
 
 def _is_target_region(construct: OmpConstruct) -> bool:

@@ -266,6 +266,8 @@ def _compile_device(args: argparse.Namespace, options) -> int:
         print(describe_regions(build) if build else f"{args.input}: no target regions", file=sys.stderr)
         for remark in translation.host_loop_remarks:         # the host's own `loop` constructs
             print(remark, file=sys.stderr)
+        for remark in translation.speculated_loads:          # sema/speculated_loads.py
+            print(remark, file=sys.stderr)
         if not args.device_assembly:
             return 0
     if build is None or not build.kernels:

@@ -508,6 +508,34 @@ def test_explain_with_ptx(workspace, capsys):
     assert ".entry" in (workspace / "x.ptx").read_text()
 
 
+BOUNDARY_SWITCH = r"""
+void limit(int n, const int *mask, const int *west, const double *v, double *out) {
+    int i;
+    #pragma omp target teams distribute parallel for map(to: mask[0:n], west[0:n], v[0:n]) map(from: out[0:n])
+    for (i = 0; i < n; i++) {
+        const int m = mask[i];
+        double left = 0.0;
+        switch (m & 3) {
+        case 0:  left = v[west[i]]; break;
+        case 1:  left = v[i]; break;
+        default: left = 0.0;
+        }
+        out[i] = v[i] - left;
+    }
+}
+int main(void) { return 0; }
+"""
+
+
+def test_explain_names_the_statements_whose_loads_are_speculated(workspace, capsys):
+    src = _source(workspace, "limit.c", BOUNDARY_SWITCH)
+    assert cli.main(["compile", "--explain", src]) == 0
+    remarks = capsys.readouterr().err.strip().splitlines()
+    assert remarks[-1].startswith(f"{src}:8:9: remark: every arm of this statement runs"), remarks
+    assert cli.main(["compile", "--explain", "-fno-speculate-mapped-loads", src]) == 0
+    assert "every arm" not in capsys.readouterr().err
+
+
 def test_explain_without_target_regions(workspace, capsys):
     src = _source(workspace, "hello.c", HELLO)
     assert cli.main(["compile", "--explain", src]) == 0
