@@ -8,6 +8,7 @@
  * the CPU device. Regions: a material list with an indirection (`cells.list[i]`), a
  * time-step loop, a reduction, and the same loop with a split `target` / `teams`.
  * Options: -n CELLS_PER_SIDE, -s STEPS. */
+// std: gnu99
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
