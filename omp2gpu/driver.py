@@ -81,7 +81,7 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     speculated = []
     if offloading and options.code_rules.speculate_loads and options.opt_level > 0:
         with stage("speculate_loads"):
-            speculated = speculation_remarks(speculate_mapped_loads(ast))
+            speculated = speculation_remarks(speculate_mapped_loads(ast, options.code_rules.fast_math))
     facts = UnitFacts(ast) if offloading else None      # every target region's, before codegen
     scheme = OffloadHostOpenMP(options.scheme, unit_id, facts) if offloading else ThreadedHostOpenMP()
     emitter = ModuleEmitter(Path(path).name, scheme, debug_source=str(path) if options.debug_info else None,

@@ -57,9 +57,10 @@ _TEMP_PREFIX = "__omp2gpu_spec"
 _GENERATOR = c_generator.CGenerator()
 
 
-def speculate_mapped_loads(ast: c_ast.FileAST) -> list:
+def speculate_mapped_loads(ast: c_ast.FileAST, fast_math: bool = False) -> list:
     """Rewrite the qualifying statements of every target region in `ast`, in place; the
-    coordinates of those rewritten."""
+    coordinates of those rewritten. `fast_math` (-ffast-math): floating arithmetic may make
+    poison too, so it may not reach an arm's branch or index."""
     scopes = TypedScopes(ast)
     rewritten: list = []
     counter = [0]
@@ -69,7 +70,7 @@ def speculate_mapped_loads(ast: c_ast.FileAST) -> list:
         regions = [(construct, scope) for construct, scope in scopes.walk(node, scopes.file_scope)
                    if isinstance(construct, OmpConstruct) and _is_target_region(construct)]
         for construct, scope in regions:
-            rewritten += _Region(construct, scope, scopes, counter).rewrite()
+            rewritten += _Region(construct, scope, scopes, counter, fast_math).rewrite()
     return rewritten
 
 
@@ -110,8 +111,10 @@ class _Candidate:
 
 
 class _Region:
-    def __init__(self, construct: OmpConstruct, scope, scopes: TypedScopes, counter: list[int]):
+    def __init__(self, construct: OmpConstruct, scope, scopes: TypedScopes, counter: list[int],
+                 fast_math: bool = False):
         self.construct, self.scopes, self.counter = construct, scopes, counter
+        self.fast_math = fast_math
         self.resolver = scopes.resolver
         self.scope_of: dict[int, object] = {}          # id(node) -> its scope
         self.decl_of: dict[int, c_ast.Decl] = {}       # id(symbol) -> its declaration
@@ -482,6 +485,10 @@ class _ArmChecker:
         self.declared: set[str] = set()
         self.assigned_outer: list[str] = []
         self.loads = 0
+        # Names whose value in an arm not taken may be poison to LLVM (a signed overflow, a
+        # shift too far, a float out of an integer's range): fine in a copy the select drops,
+        # undefined as a branch's condition or a load's index. Those take none.
+        self.tainted: set[str] = set()
 
     def statement(self, node) -> bool:
         if isinstance(node, c_ast.Compound):
@@ -495,9 +502,45 @@ class _ArmChecker:
         if isinstance(node, c_ast.Assignment):
             return self._assignment(node)
         if isinstance(node, c_ast.If):
-            return (self.expression(node.cond) and self.statement(node.iftrue)
+            return (self.expression(node.cond) and self._never_poison(node.cond) and self.statement(node.iftrue)
                     and (node.iffalse is None or self.statement(node.iffalse)))
         return False
+
+    def _never_poison(self, node) -> bool:
+        """Whether `node` (a branch's condition, a load's index) holds no value an arm not
+        taken could make poison: no risky operation, no tainted name."""
+        for inner in _nodes(node):
+            if isinstance(inner, c_ast.ID) and inner.name in self.tainted:
+                return False
+            if self._risky(inner):
+                return False
+        return True
+
+    def _risky(self, node) -> bool:
+        """A signed + - * or negation, a shift, or a conversion of a floating value to an
+        integer: each may make poison (nsw flags, LLVM's shift and fptosi rules); under
+        -ffast-math also floating arithmetic and comparisons (`fast`: infinities and NaN)."""
+        scope = self.region.scope_of.get(id(node))
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("<<", ">>"):
+            return True
+        if isinstance(node, c_ast.Cast):
+            to, source = self._typed(node, scope), self._typed(node.expr, scope)
+            return to is None or source is None or to.is_integer and not source.is_integer
+        arithmetic = (isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*")
+                      or isinstance(node, c_ast.UnaryOp) and node.op == "-")
+        compared = isinstance(node, c_ast.BinaryOp) and node.op in ("/", "<", ">", "<=", ">=", "==", "!=")
+        if not (arithmetic or compared):
+            return False
+        ctype = self._typed(node.left if compared else node, scope) if scope is not None else None
+        if ctype is None:
+            return True
+        if ctype.is_floating:
+            return self.region.fast_math
+        return arithmetic and ctype.is_integer and ctype.signed
+
+    def _taints(self, name: str, value) -> None:
+        if value is not None and not self._never_poison(value):
+            self.tainted.add(name)
 
     def _declaration(self, decl: c_ast.Decl) -> bool:
         scope = self.region.scope_of.get(id(decl))
@@ -507,6 +550,7 @@ class _ArmChecker:
         if symbol.volatile or (decl.storage and set(decl.storage) - {"register", "auto"}) or decl.bitsize:
             return False
         self.declared.add(decl.name)
+        self._taints(decl.name, decl.init)
         return decl.init is None or self.expression(decl.init)
 
     def _assignment(self, node: c_ast.Assignment) -> bool:
@@ -522,6 +566,9 @@ class _ArmChecker:
             return False
         if target.name not in self.declared and target.name not in self.assigned_outer:
             self.assigned_outer.append(target.name)
+        self._taints(target.name, node.rvalue)
+        if node.op != "=" and node.op[:-1] in ("+", "-", "*", "<<", ">>") and not symbol.ctype.is_floating:
+            self.tainted.add(target.name)
         return self.expression(node.rvalue)
 
     def expression(self, node) -> bool:
@@ -539,6 +586,8 @@ class _ArmChecker:
         if isinstance(node, c_ast.ArrayRef):
             if self.region._section_of(node) is None or not self.expression(node.subscript):
                 return False
+            if not self._never_poison(node.subscript):
+                return False
             if not self._integer(node.subscript, scope):
                 return False
             self.loads += 1
@@ -554,7 +603,11 @@ class _ArmChecker:
                 return False
             return self.expression(node.left) and self.expression(node.right)
         if isinstance(node, c_ast.TernaryOp):
-            return all(self.expression(part) for part in (node.cond, node.iftrue, node.iffalse))
+            return (all(self.expression(part) for part in (node.cond, node.iftrue, node.iffalse))
+                    and self._never_poison(node.cond))
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):       # they branch
+            return (self.expression(node.left) and self.expression(node.right)
+                    and self._never_poison(node.left) and self._never_poison(node.right))
         if isinstance(node, c_ast.Cast):
             try:
                 to = self.region.resolver.resolve(node.to_type, scope)

@@ -177,3 +177,21 @@ def test_a_load_after_a_store_is_made_again(tmp_path):
     assert len(lines) == 1
     assert text.count("= a[i];") == 2                  # out may be a: read a[i] again after the store
     assert text.index("out[i] = 1.0;") < text.rindex("= a[i];")
+
+
+@pytest.mark.parametrize("body", [
+    "double y = 0; if (m[i]) y = a[k[i] * 2];",                      # a signed product as an index
+    "double y = 0; if (m[i]) { int j = k[i] + 1; y = a[j]; }",       # through a name
+    "double y = 0; if (m[i]) { int j = k[i] << 2; if (j > 0) y = a[i]; }",   # as a branch
+    "double y = 0; if (m[i]) y = a[(int) a[i]];",                     # a double made an index
+])
+def test_what_may_be_poison_in_an_arm_not_taken_reaches_no_index_or_branch(tmp_path, body):
+    """LLVM makes a signed overflow, a shift too far or a double out of int's range poison:
+    harmless in a copy the select drops, undefined as an address or a branch."""
+    _, text = _speculated(tmp_path, body + " out[i] = y;")
+    assert "if (m[i])" in text                   # the statement keeps its branch (an inner one may not)
+
+
+def test_unsigned_index_arithmetic_and_fast_math_values_are_speculated(tmp_path):
+    lines, _ = _speculated(tmp_path, "double y = 0; if (m[i]) y = a[(unsigned) k[i] + 1u] * 2.0; out[i] = y;")
+    assert len(lines) == 1
