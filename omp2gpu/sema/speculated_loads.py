@@ -23,7 +23,9 @@ written, not private in it, the same declaration where the statement is). An arm
 only declare scalars, assign the region's own scalars (declared in the region), and hold
 `if`s of the same kind; its expressions may not call, write memory, divide integers or
 read volatile objects, so running an arm that was not taken has no effect but the values
-it leaves in its copies.
+it leaves in its copies. Nothing such an arm computes that LLVM may take as poison (a
+signed overflow, a shift too far, a float out of an integer's range; with -ffast-math an
+infinity or NaN) may reach a branch or an index there: only the select may drop it.
 
 It runs on the parsed tree before the region facts (driver.translate), with -O1 and
 above unless -fno-speculate-mapped-loads (code_rules.CodeRules.speculate_loads), so
