@@ -79,7 +79,10 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     ast = parse_file(path, options)
     offloading = offload and options.offload
     speculated = []
-    if offloading and options.code_rules.speculate_loads and options.opt_level > 0:
+    required = requirements_of(ast)
+    # under `requires unified_shared_memory` a region may read past what it maps
+    if (offloading and options.code_rules.speculate_loads and options.opt_level > 0
+            and not (required and required.unified_shared_memory)):
         with stage("speculate_loads"):
             speculated = speculation_remarks(speculate_mapped_loads(ast, options.code_rules.fast_math))
     facts = UnitFacts(ast) if offloading else None      # every target region's, before codegen

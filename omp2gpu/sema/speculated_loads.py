@@ -29,7 +29,8 @@ infinity or NaN) may reach a branch or an index there: only the select may drop 
 
 It runs on the parsed tree before the region facts (driver.translate), with -O1 and
 above unless -fno-speculate-mapped-loads (code_rules.CodeRules.speculate_loads), so
-every build of the region (GPU, CPU device, host fallback) runs the same code.
+every build of the region (GPU, CPU device, host fallback) runs the same code; not in a
+file that `requires unified_shared_memory`, where a region may read past what it maps.
 """
 
 from __future__ import annotations

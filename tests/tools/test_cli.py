@@ -614,3 +614,11 @@ def test_run_device_gpu_with_a_gpu(workspace):
     src = _source(workspace, "combined.c", COMBINED_ONLY)
     done = _omp2gpu("run", src, "--device", "gpu")
     assert (done.returncode, done.stdout) == (0, "sum=97920\n"), done.stderr
+
+
+def test_no_loads_are_speculated_under_unified_shared_memory(workspace, capsys):
+    """A region may read past the sections it maps then: clamping its indices would change
+    what it reads."""
+    src = _source(workspace, "limit.c", "#pragma omp requires unified_shared_memory\n" + BOUNDARY_SWITCH)
+    assert cli.main(["compile", "--explain", src]) == 0
+    assert "every arm" not in capsys.readouterr().err
