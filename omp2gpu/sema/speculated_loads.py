@@ -692,11 +692,12 @@ def _root_names(lvalue) -> set[str]:
 
 
 def _unconditional_array_refs(node):
-    """The ArrayRefs `node` evaluates whatever its values (not under ?:, && or ||)."""
+    """The elements `node` reads or writes whatever its values (not under ?:, && or ||,
+    nor an address `&a[i]` or sizeof's operand, which touch none)."""
     stack = [node]
     while stack:
         current = stack.pop()
-        if current is None:
+        if current is None or isinstance(current, c_ast.UnaryOp) and current.op in ("&", "sizeof"):
             continue
         if isinstance(current, c_ast.TernaryOp):
             stack.append(current.cond)

@@ -195,3 +195,13 @@ def test_what_may_be_poison_in_an_arm_not_taken_reaches_no_index_or_branch(tmp_p
 def test_unsigned_index_arithmetic_and_fast_math_values_are_speculated(tmp_path):
     lines, _ = _speculated(tmp_path, "double y = 0; if (m[i]) y = a[(unsigned) k[i] + 1u] * 2.0; out[i] = y;")
     assert len(lines) == 1
+
+
+def test_sizeof_shows_no_index_in_range(tmp_path):
+    lines, text = _speculated(tmp_path, """
+        const int e = k[i];
+        const int size = sizeof(a[k[e]]);
+        double y = 0;
+        if (m[i] & 1) y = a[k[e]];
+        out[i] = y + size;""")
+    assert len(lines) == 1 and "a[(((unsigned long long) __omp2gpu_spec_load" in text
