@@ -42,7 +42,7 @@ from omp2gpu.pipeline import (
 from omp2gpu.runtime_files import host_runtime_dir, include_files
 from omp2gpu.sema.loop_construct import loop_lowering_remarks
 from omp2gpu.sema.requires import USM_HEAP_FUNCTIONS, requirements_of
-from omp2gpu.sema.speculated_loads import speculate_mapped_loads, speculation_remarks
+from omp2gpu.sema.speculation import speculate_mapped_loads, speculation_remarks
 from omp2gpu.targets import host, shared_libraries
 
 

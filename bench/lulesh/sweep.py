@@ -23,7 +23,7 @@ sweep.md here (and under --out). --phases adds, per mode and for the CUDA graph,
 time before the first kernel and after the last (API calls logged under CUPTI). --define
 NAME builds omp2gpu's program with -DNAME (LULESH_SPECULATED_LOADS: the loop body with its
 loads hoisted by hand, examples/lulesh); --flag FLAG with an omp2gpu flag
-(-fno-speculate-mapped-loads: the loads left under their branches, sema/speculated_loads.py).
+(-fno-speculate-mapped-loads: the loads left under their branches, sema/speculation/).
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ class BranchingOperatorEmitter:
         """A constant or a local scalar's value (or a comparison or choice of them):
         evaluating it has no effect and cannot trap, so `c ? a : b` of two may read both.
         As a select, a value loaded into a local before it stays where it was loaded: a
-        branch lets LLVM sink a load used in one arm into it (sema/speculated_loads.py
+        branch lets LLVM sink a load used in one arm into it (sema/speculation/
         makes such choices)."""
         if isinstance(node, c_ast.Constant):
             return node.type != "string"

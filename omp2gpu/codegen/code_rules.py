@@ -29,7 +29,7 @@ class CodeRules:
     # runtime's own C files are compiled without it.
     strict_aliasing: bool = True
     # A target region's loads of mapped sections under a branch made before it, each
-    # arm into copies (sema/speculated_loads.py); from -O1, -fno-speculate-mapped-loads
+    # arm into copies (sema/speculation/); from -O1, -fno-speculate-mapped-loads
     # turns it off.
     speculate_loads: bool = True
 

@@ -266,7 +266,7 @@ def _compile_device(args: argparse.Namespace, options) -> int:
         print(describe_regions(build) if build else f"{args.input}: no target regions", file=sys.stderr)
         for remark in translation.host_loop_remarks:         # the host's own `loop` constructs
             print(remark, file=sys.stderr)
-        for remark in translation.speculated_loads:          # sema/speculated_loads.py
+        for remark in translation.speculated_loads:          # sema/speculation/
             print(remark, file=sys.stderr)
         if not args.device_assembly:
             return 0

@@ -77,7 +77,7 @@ def test_lulesh_speculated_loads_match_gcc(tmp_path):
     """-DLULESH_SPECULATED_LOADS (the loop body with its loads hoisted by hand) prints what
     gcc's build of the same variant prints; its kernels are not the source's as written
     (-fno-speculate-mapped-loads: the boundary-mask switches), and the compiler's own
-    speculation (sema/speculated_loads.py) leaves no switch either."""
+    speculation (sema/speculation/) leaves no switch either."""
     gcc = shutil.which("gcc")
     if gcc is None:
         pytest.skip("gcc is not installed")

@@ -1,4 +1,4 @@
-"""sema/speculated_loads.py: which statements of a target region run all their arms, and
+"""sema/speculation/: which statements of a target region run all their arms, and
 what they become. The programs' outputs against gcc are the corpus's
 (tests/programs/boundary_switch_gather.c: sentinel indices that fault unclamped)."""
 
@@ -9,7 +9,7 @@ from pycparser import c_generator
 
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.pipeline import CompileOptions, parse_file
-from omp2gpu.sema.speculated_loads import speculate_mapped_loads
+from omp2gpu.sema.speculation import speculate_mapped_loads
 from omp2gpu.tools.cli_flags import code_rules
 
 
