@@ -212,7 +212,7 @@ PROGRAM_VARIABLES = (
              doc="`1` (the default): a `target nowait` with no `depend` met outside any parallel region leaves "
                  "its kernel running until the thread's next `taskwait`, barrier or end of a `taskgroup`; `0`: "
                  "the task is run at once and waited for (docs/async.md)"),
-    _program("OMP2GPU_FUSE_LAUNCHES", reader=f"{LIBOMP2GPU}: runtime/offload/fused_launches.c",
+    _program("OMP2GPU_FUSE_LAUNCHES", reader=f"{LIBOMP2GPU}: runtime/offload/policy.c",
              doc="consecutive run-ahead `target nowait` launches (no `depend`, sequential code) run as one "
                  "launch of the image's fused kernel: `1` (the default) those made while one of the thread's "
                  "kernels runs; `wait`: all of them until the thread's next wait; `0`: none (docs/async.md)"),

@@ -563,7 +563,7 @@ static int fused_register_budget(CUmodule module, const char *ptx) {
     const char *line = ptx;
     char kernel[256];
     int most = 0, fused;
-    if (!cu.cuFuncGetAttribute || !cu.cuModuleUnload || !fused_launches_enabled()
+    if (!cu.cuFuncGetAttribute || !cu.cuModuleUnload || fusion_policy() == FUSE_OFF
         || !strstr(ptx, ".entry " FUSED_KERNEL "(") || (fused = registers_of(module, FUSED_KERNEL)) == 0)
         return 0;
     while (strncmp(line, "//", 2) == 0) {                  /* the header's comment lines */

@@ -58,23 +58,6 @@ static const struct kernel_desc fused_kernel = {
     .gpu = 1, .fused_slot = -1,
 };
 
-/* OMP2GPU_FUSE_LAUNCHES: "0" off; "wait": a batch waits for the thread's next wait or
- * other work on the device; otherwise adaptive (the default): also launched as soon as
- * nothing of the thread's runs on the device */
-enum { FUSE_OFF, FUSE_ADAPTIVE, FUSE_AT_WAITS };
-
-static int fusion_policy(void) {
-    static int policy = -1;
-    if (policy < 0) {
-        const char *value = getenv("OMP2GPU_FUSE_LAUNCHES");
-        policy = value && strcmp(value, "0") == 0      ? FUSE_OFF
-                 : value && strcmp(value, "wait") == 0 ? FUSE_AT_WAITS
-                                                       : FUSE_ADAPTIVE;
-    }
-    return policy;
-}
-
-int fused_launches_enabled(void) { return fusion_policy() != FUSE_OFF; }
 
 
 /* the bytes argument `i` of `kernel` passes, and the words it takes here */

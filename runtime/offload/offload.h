@@ -479,7 +479,8 @@ int run_ahead_ready(void);               /* the thread has a ring (its end waits
 /* fused_launches.c: run-ahead launches made one (docs/async.md, "Fused launches") */
 #define FUSED_KERNEL "__omp_offloading_fused_launch"    /* omp2gpu/targets/nvptx/fusion.py */
 #define FUSED_PTX_TAG "// omp2gpu-fused "               /* a fused body's kernel and slot, in the PTX's header */
-int fused_launches_enabled(void);                     /* OMP2GPU_FUSE_LAUNCHES is not 0 */
+enum { FUSE_OFF, FUSE_ADAPTIVE, FUSE_AT_WAITS };
+int fusion_policy(void);                              /* policy.c: OMP2GPU_FUSE_LAUNCHES */
 #define FUSED_MAX_PARTS 32                             /* fusion.py MAX_PARTS */
 #define STREAM_FUSED (-1)                /* task_launch's *stream: the launch joined the thread's batch */
 /* 0 joined the calling thread's batch, 1 not taken, -1 the batch it could not join failed */

@@ -257,3 +257,18 @@ long device_wave_blocks(const struct device *d, long block) {
     long per_multiprocessor = block > 0 ? threads / block : 1;
     return (per_multiprocessor > 0 ? per_multiprocessor : 1) * (d->multiprocessors > 0 ? d->multiprocessors : 1);
 }
+
+/* OMP2GPU_FUSE_LAUNCHES (fused_launches.c; cuda_device.c budgets the fused kernel only
+ * where fusion is on): "0" off; "wait": a batch waits for the thread's next wait or other
+ * work on the device; otherwise adaptive (the default): also launched as soon as nothing
+ * of the thread's runs on the device */
+int fusion_policy(void) {
+    static int policy = -1;
+    if (policy < 0) {
+        const char *value = getenv("OMP2GPU_FUSE_LAUNCHES");
+        policy = value && strcmp(value, "0") == 0      ? FUSE_OFF
+                 : value && strcmp(value, "wait") == 0 ? FUSE_AT_WAITS
+                                                       : FUSE_ADAPTIVE;
+    }
+    return policy;
+}
