@@ -20,6 +20,7 @@ from omp2gpu.codegen.varargs import VARARG_BUILTINS
 from omp2gpu.diagnostics import CompileError
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.member_offsets import member_offset
+from omp2gpu.sema.speculation.tree import SPECULATING
 
 
 def _args(node, count: int | None = None):
@@ -179,6 +180,10 @@ BUILTINS = {
     "__omp2gpu_tgmath": _type_generic(None),
     "__omp2gpu_tgmath1": _type_generic(1),
     "__omp2gpu_tgmath2": _type_generic(2),
+    # sema/speculation/'s choice between a statement's speculated and written forms: 0
+    # here (the host and the CPU device, whose branch predictors favour the written form),
+    # 1 in GPU code (device_module.nvptx_builtins)
+    SPECULATING: _constant(ct.INT, 0),
     # setjmp returns twice, which the generated code does not model.
     "setjmp": _refused("setjmp"),
     "_setjmp": _refused("setjmp"),

@@ -38,8 +38,12 @@ What makes it legal:
   out of an integer's range, and with -ffast-math an infinity or NaN.
 - Loads move up only past statements that do not store, call or jump.
 
-When it runs: on the parsed tree before the region facts (driver.translate), so every build
-of the region (GPU, CPU device, host fallback) runs the same code.
+When it runs: on the parsed tree before the region facts (driver.translate). Each rewritten
+statement keeps both forms, `if (__omp2gpu_speculating()) speculated else written`. The
+builtin is a constant of the build and codegen emits only its side
+(codegen/statements.py): GPU code runs the speculated form, the host and the CPU device
+the written one. A CPU's branch predictor favours the written form: LULESH's monotonic Q
+on the CPU device took 1,230 us a sweep speculated against 960 us as written.
 - It needs -O1 or above, and -fno-speculate-mapped-loads turns it off
   (code_rules.CodeRules.speculate_loads).
 - Not in a file that `requires unified_shared_memory`: a region may read past what it

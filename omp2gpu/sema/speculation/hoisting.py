@@ -8,6 +8,7 @@ from pycparser import c_ast
 
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema.speculation.tree import (
+    SPECULATING,
     TEMP_PREFIX,
     WRITING_UNARY,
     constant_decl,
@@ -81,11 +82,13 @@ def mapped(region, ref: c_ast.ArrayRef) -> bool:
 def stops_hoisting(statement, private_names: set[str]) -> bool:
     """Whether no load may move above `statement`: it may write memory a load could read
     (any assignment or increment but of a name in `private_names`, the region's own
-    scalars whose address it never takes, or of this module's copies), call, or jump (the
-    statements after it might not run, and an index they show in range might not be)."""
+    scalars whose address it never takes, or of this module's copies), call, or jump out
+    of itself (the statements after it might not run, and an index they show in range
+    might not be): a `break` or `continue` of its own loop or switch does not."""
     for node in nodes(statement):
-        if isinstance(node, (c_ast.FuncCall, OmpConstruct, c_ast.Continue, c_ast.Break, c_ast.Return,
-                             c_ast.Goto, c_ast.Label)):
+        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name == SPECULATING:
+            continue                                    # a constant of the build
+        if isinstance(node, (c_ast.FuncCall, OmpConstruct, c_ast.Return, c_ast.Goto, c_ast.Label)):
             return True
         target = node.lvalue if isinstance(node, c_ast.Assignment) else (
             node.expr if isinstance(node, c_ast.UnaryOp) and node.op in WRITING_UNARY else None)
@@ -95,7 +98,19 @@ def stops_hoisting(statement, private_names: set[str]) -> bool:
             return True
         if target.name not in private_names and not target.name.startswith(TEMP_PREFIX):
             return True
-    return False
+    return _jumps_out(statement, in_loop=False, in_switch=False)
+
+
+def _jumps_out(node, in_loop: bool, in_switch: bool) -> bool:
+    """Whether a `break` or `continue` under `node` leaves it (none of its own loops or
+    switches holds it)."""
+    if isinstance(node, c_ast.Break):
+        return not (in_loop or in_switch)
+    if isinstance(node, c_ast.Continue):
+        return not in_loop
+    loop = isinstance(node, (c_ast.For, c_ast.While, c_ast.DoWhile))
+    switch = isinstance(node, c_ast.Switch)
+    return any(_jumps_out(child, in_loop or loop, in_switch or switch) for _, child in node.children())
 
 
 def set_names(statement) -> set[str]:

@@ -16,6 +16,7 @@ from omp2gpu.sema.expression_types import type_of_expression
 from omp2gpu.sema.speculation.arms import ArmChecker
 from omp2gpu.sema.speculation.hoisting import hoist_loads
 from omp2gpu.sema.speculation.tree import (
+    SPECULATING,
     TEMP_PREFIX,
     cast_to,
     copy_valid,
@@ -346,15 +347,20 @@ class Region:
                   for section in used_sections.values()
                   if not positive_constant(section.length) and not valid.get(section.key)]
         speculated = c_ast.Compound(block, coord)
+        if guards:
+            test = guards[0]
+            for guard in guards[1:]:
+                test = c_ast.BinaryOp("&&", test, guard)
+            speculated = c_ast.If(test, speculated, c_ast.Compound([copy.deepcopy(node)], coord), coord)
+        # GPU code takes the speculated form, the host and the CPU device the written one
+        # (codegen/statements.py emits only its build's)
+        build_choice = c_ast.FuncCall(c_ast.ID(SPECULATING, coord), None, coord)
+        chosen_form = c_ast.If(build_choice, speculated, c_ast.Compound([node], coord), coord)
         self.done.append(coord)
         if not guards:
             # the condition's loads too: the statement made them wherever it went
-            self.arms_of[id(speculated)] = [choice, *arms]
-            return speculated
-        test = guards[0]
-        for more in guards[1:]:
-            test = c_ast.BinaryOp("&&", test, more)
-        return c_ast.If(test, speculated, c_ast.Compound([node], coord), coord)
+            self.arms_of[id(chosen_form)] = [choice, *arms]
+        return chosen_form
 
     def _prepare(self, statement, names: dict[str, str], valid, used_sections) -> None:
         """Rename the assigned scalars to the arm's copies and clamp the loads' indices,

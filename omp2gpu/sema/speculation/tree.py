@@ -8,24 +8,14 @@ import re
 
 from pycparser import c_ast, c_generator
 
-from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct  # noqa: F401  (statements may hold constructs)
+from omp2gpu.frontend.tree_walks import names_used, nodes  # noqa: F401  (nodes: the package's walk)
 
 WRITING_UNARY = frozenset({"++", "--", "p++", "p--", "&"})
 TEMP_PREFIX = "__omp2gpu_spec"       # the names the rewrite declares
+# The builtin that chooses a statement's speculated form: 1 in GPU code, 0 on the host and
+# the CPU device (codegen/builtins.py, codegen/openmp/gpu/device_module.py)
+SPECULATING = "__omp2gpu_speculating"
 _GENERATOR = c_generator.CGenerator()
-
-
-def nodes(root, skipped: set[int] = frozenset()):
-    """Every node under `root`, root first (not those under a node whose id is in `skipped`)."""
-    if root is None:
-        return
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in skipped:
-            continue
-        yield node
-        stack.extend(child for _, child in reversed(list(node.children())))
 
 
 def names_in_text(text: str) -> set[str]:
@@ -34,25 +24,25 @@ def names_in_text(text: str) -> set[str]:
 
 
 def names_in(node) -> set[str]:
-    return {n.name for n in nodes(node) if isinstance(n, c_ast.ID)} if node is not None else set()
+    return names_used(node) if node is not None else set()
 
 
 def written_names(root, loop_headers: bool = True) -> set[str]:
     """Names assigned, incremented or whose address is taken under `root` (the
     initialisers of declarations aside; without `loop_headers`, those of `for` headers);
     a store through a pointer, `p[i] = x`, does not write p."""
+    headers = set() if loop_headers else {id(inner) for loop in nodes(root) if isinstance(loop, c_ast.For)
+                                           for part in (loop.init, loop.next) for inner in nodes(part)}
     written = set()
-    skipped = set()
-    if not loop_headers:
-        skipped = {id(part) for node in nodes(root) if isinstance(node, c_ast.For)
-                   for part in (node.init, node.next) if part is not None}
-    for node in nodes(root, skipped):
+    for node in nodes(root):
+        if id(node) in headers:
+            continue
         if isinstance(node, c_ast.Assignment):
             target = node.lvalue
         elif isinstance(node, c_ast.UnaryOp) and node.op in WRITING_UNARY:
             target = node.expr
             if node.op == "&":
-                written |= root_names(target)      # it may be written through the address
+                written |= root_names(target)       # it may be written through the address
                 continue
         else:
             continue
@@ -61,7 +51,7 @@ def written_names(root, loop_headers: bool = True) -> set[str]:
         if isinstance(target, c_ast.ID):
             written.add(target.name)
         elif isinstance(target, c_ast.StructRef) and target.type == ".":
-            written |= root_names(target)          # a member of a struct variable
+            written |= root_names(target)           # a member of a struct variable
     return written
 
 

@@ -31,6 +31,7 @@ from omp2gpu.frontend.tree_walks import holds
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
+from omp2gpu.sema.speculation.tree import SPECULATING
 from omp2gpu.targets import nvptx
 
 # What the host scope declares that needs no storage on the device.
@@ -264,7 +265,9 @@ def uses_openmp_api(node) -> bool:
 
 
 def _calls_functions(node) -> bool:
-    return holds(node, c_ast.FuncCall)
+    """Whether code calls a function (not the builtin sema/speculation/ chooses forms by)."""
+    return holds(node, lambda inner: isinstance(inner, c_ast.FuncCall) and not (
+        isinstance(inner.name, c_ast.ID) and inner.name.name == SPECULATING))
 
 
 def calls_openmp_api(node, definitions: dict, seen=None) -> bool:
@@ -314,6 +317,7 @@ def nvptx_builtins() -> dict:
     table["__nvvm_read_ptx_sreg_globaltimer"] = lambda emitter, node: RValue(
         ct.ULONG, nvptx.read_sreg(emitter.builder, "globaltimer"))
     table["__syncthreads"] = lambda emitter, node: (nvptx.barrier(emitter.builder), RValue(ct.VOID, None))[1]
+    table[SPECULATING] = lambda emitter, node: RValue(ct.INT, ir.Constant(ir.IntType(32), 1))
     table["__omp2gpu_team_state"] = lambda emitter, node: RValue(
         ct.PointerType(ct.INT), team_state_pointer(emitter.module.module, emitter.builder))
     table["__nvvm_isspacep_local"] = lambda emitter, node: RValue(ct.INT, emitter.builder.zext(
