@@ -67,6 +67,10 @@ class Candidate:
 
 
 class Region:
+    """One target construct: its scopes and declarations, the sections it maps whose
+    pointer and bounds nothing in it changes, and the names that keep one value in an
+    iteration; `rewrite` walks its statements and rewrites those that qualify."""
+
     def __init__(self, construct: OmpConstruct, scope, scopes: TypedScopes, counter: list[int],
                  fast_math: bool = False):
         self.construct, self.scopes, self.counter = construct, scopes, counter
@@ -98,7 +102,7 @@ class Region:
         constructs = [self.construct] + [node for node in nodes(self.construct.body)
                                          if isinstance(node, OmpConstruct)]
         if any(clause.name == "default" for c in constructs for clause in c.directive.clauses):
-            return {}                   # default(none): new references would need clauses
+            return {}                   # default(none) and its kind: new references would need clauses
         privatised = {item.name for c in constructs for clause in c.directive.clauses
                       if clause.name in _PRIVATISING for item in getattr(clause, "items", ())}
         written = written_names(self.construct.body)
