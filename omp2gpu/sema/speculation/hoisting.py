@@ -27,7 +27,7 @@ def hoist_loads(region, compound: c_ast.Compound) -> None:
     the loads of indices before the loads through them: LLVM keeps the order of a
     block, so a rewrite's loads would wait on its index loads one statement at a time.
     The same load twice is one constant. A load may be made before the statement that
-    showed its index in range (_note_unconditional): nothing between them stops
+    showed its index in range (Region._note_unconditional): nothing between them stops
     (stops_hoisting), so that statement runs after it in the same iteration."""
     items = compound.block_items or []
     rewritten = [index for index, item in enumerate(items) if id(item) in region.arms_of]
@@ -71,6 +71,7 @@ def hoist_loads(region, compound: c_ast.Compound) -> None:
         if item is not None:
             ordered.append(item)
     compound.block_items = ordered
+
 
 def mapped(region, ref: c_ast.ArrayRef) -> bool:
     """Whether `ref` (a copy's, whose scope is not known) reads one of the construct's
