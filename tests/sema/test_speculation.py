@@ -227,3 +227,26 @@ def test_the_host_and_the_cpu_device_compile_the_statement_as_written(tmp_path):
     _, text = _speculated(tmp_path, SWITCH, gpu=False)
     assert "switch (mask & 3)" in text and "__omp2gpu_spec1" not in text
     # the constants made first for the speculated form alone are dead here (LLVM drops them)
+
+
+def test_a_pointer_a_data_construct_maps_otherwise_is_not_speculated_through(tmp_path):
+    """`target data map(a[0:2*n])` around a region that maps `a[0:n]`: the region may read
+    a[n..2n) (undefined by OpenMP, done by programs); a clamped index would read a[0]."""
+    source = tmp_path / "data.c"
+    source.write_text("""
+void region(int n, const int *k, const int *m, const double *a, double *out) {
+    int i;
+    #pragma omp target data map(to: a[0:2*n])
+    {
+        #pragma omp target teams distribute parallel for map(to: a[0:n], k[0:n], m[0:n]) map(from: out[0:n])
+        for (i = 0; i < n; i++) {
+            double y = 0.0;
+            if (m[i] & 1) y = a[k[i]];
+            out[i] = y;
+        }
+    }
+}
+""")
+    assert speculate_mapped_loads(parse_file(str(source), CompileOptions())) == []
+    source.write_text(source.read_text().replace("a[0:2*n]", "a[0:n]"))
+    assert len(speculate_mapped_loads(parse_file(str(source), CompileOptions()))) == 1

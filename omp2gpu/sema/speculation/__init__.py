@@ -28,7 +28,9 @@ What makes it legal:
   shows that `len > 0`. Where nothing shows that, the statement is guarded by `len > 0`
   and keeps its loads.
 - The pointer and the section's bounds must not change in the region: not written, not
-  private in it, the same declaration where the statement is.
+  private in it, the same declaration where the statement is. No `target data` or
+  `target enter data` of the function may map the pointer with another section: the
+  region might read the rest, which a clamped index would not.
 - An arm may only declare scalars, assign the region's own scalars (declared in the region),
   and hold `if`s of the same kind (arms.py). Its expressions may not call, write memory,
   divide integers or read volatile objects. So running an arm that was not taken has no
@@ -56,7 +58,7 @@ from pycparser import c_ast
 
 from omp2gpu.diagnostics import SourceLocation
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
-from omp2gpu.sema.speculation.region import Region
+from omp2gpu.sema.speculation.region import Region, section_text
 from omp2gpu.sema.typed_scopes import TypedScopes
 
 
@@ -70,11 +72,28 @@ def speculate_mapped_loads(ast: c_ast.FileAST, fast_math: bool = False) -> list:
     for node in ast.ext:
         if not isinstance(node, c_ast.FuncDef):
             continue
-        regions = [(construct, scope) for construct, scope in scopes.walk(node, scopes.file_scope)
-                   if isinstance(construct, OmpConstruct) and _is_target_region(construct)]
-        for construct, scope in regions:
-            rewritten += Region(construct, scope, scopes, counter, fast_math).rewrite()
+        walked = [(construct, scope) for construct, scope in scopes.walk(node, scopes.file_scope)
+                  if isinstance(construct, OmpConstruct)]
+        data_maps = _data_sections(construct for construct, _ in walked)
+        for construct, scope in walked:
+            if _is_target_region(construct):
+                rewritten += Region(construct, scope, scopes, counter, fast_math, data_maps).rewrite()
     return rewritten
+
+
+def _data_sections(constructs) -> dict[str, set[str]]:
+    """Name -> the sections (`lower:length` text) that the function's `target data` and
+    `target enter data` constructs map it with. A region that maps a smaller section
+    than one of those may still read the rest (OpenMP leaves it undefined, programs do
+    it), which a clamped index would not: such a pointer is not speculated through."""
+    found: dict[str, set[str]] = {}
+    for construct in constructs:
+        if construct.directive.kind not in ("target data", "target enter data"):
+            continue
+        for clause in construct.directive.clauses:
+            for item in clause.items if clause.name == "map" else ():
+                found.setdefault(item.name, set()).add(section_text(item))
+    return found
 
 
 def speculation_remarks(coords) -> list[str]:

@@ -72,9 +72,10 @@ class Region:
     iteration; `rewrite` walks its statements and rewrites those that qualify."""
 
     def __init__(self, construct: OmpConstruct, scope, scopes: TypedScopes, counter: list[int],
-                 fast_math: bool = False):
+                 fast_math: bool = False, data_maps: dict[str, set[str]] | None = None):
         self.construct, self.scopes, self.counter = construct, scopes, counter
         self.fast_math = fast_math
+        self.data_maps = data_maps or {}            # the function's data constructs' sections
         self.resolver = scopes.resolver
         self.scope_of: dict[int, object] = {}          # id(node) -> its scope
         self.decl_of: dict[int, c_ast.Decl] = {}       # id(symbol) -> its declaration
@@ -111,7 +112,8 @@ class Region:
             if clause.name != "map":
                 continue
             for item in clause.items:
-                found[item.name] = None if item.name in found else self._section(item, clause, scope)
+                elsewhere = self.data_maps.get(item.name, set()) - {section_text(item)}
+                found[item.name] = None if item.name in found or elsewhere else self._section(item, clause, scope)
         sections = {}
         for name, section in found.items():
             if section is None:
@@ -393,3 +395,10 @@ def clamped(index, section: Section):
         offset = c_ast.BinaryOp("-", copy.deepcopy(index), copy.deepcopy(lower))
     inside = c_ast.BinaryOp("<", unsigned_long_long(offset), unsigned_long_long(copy.deepcopy(section.length)))
     return c_ast.TernaryOp(inside, index, lower)
+
+
+def section_text(item) -> str:
+    """A map item's sections as text (`lower:length`, each), the whole variable as ''."""
+    return ",".join(f"{text_of(section.lower) if section.lower is not None else '0'}:"
+                    f"{text_of(section.length) if section.length is not None else ''}"
+                    for section in item.sections)
