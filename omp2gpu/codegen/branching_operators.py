@@ -110,12 +110,14 @@ class BranchingOperatorEmitter:
                 and symbol.ctype is not None and symbol.ctype.is_scalar)
 
     def _select(self, node) -> RValue | None:
-        """`c ? a : b` of two plain values as a select; None where the type is not scalar."""
-        test = self.condition(node.cond)
-        then_value, else_value = self.expr(node.iftrue), self.expr(node.iffalse)
+        """`c ? a : b` of two plain values as a select; None where the type is not scalar
+        (`(void) 0`, a complex constant), before the condition is made: the branching form
+        then makes it, once."""
+        then_value, else_value = self.expr(node.iftrue), self.expr(node.iffalse)   # no effects
         ctype = self._conditional_type(then_value, else_value, node)
         if not ctype.is_scalar:
             return None
+        test = self.condition(node.cond)
         values = [convert(self.builder, value.value, value.ctype, ctype, node.coord)
                   for value in (then_value, else_value)]
         return RValue(ctype, self.builder.select(test, *values))
