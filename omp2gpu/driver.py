@@ -104,7 +104,7 @@ def translate(path, options: CompileOptions, offload: bool = True, cpu: bool = F
     return Translation(emitter.module, device, cpu_build, external_prototypes(emitter),
                        loop_lowering_remarks(ast, outside_target=True),
                        emitter.large_static_objects(host.LARGE_OBJECT_BYTES),
-                       requirements_of(ast) if isinstance(scheme, OffloadHostOpenMP) else None,
+                       required if isinstance(scheme, OffloadHostOpenMP) else None,
                        speculated_loads=speculated)
 
 

@@ -20,7 +20,7 @@ from omp2gpu.sema.declarators import declared_const, declared_volatile
 from omp2gpu.sema.map_items import pointer_and_section_maps
 from omp2gpu.sema.reduction_items import arrays_as_sections
 from omp2gpu.sema.scopes import Symbol
-from omp2gpu.sema.speculation.tree import SPECULATING
+from omp2gpu.sema.speculation.tree import is_build_choice
 from omp2gpu.sema.static_assertions import check_static_assertion
 
 
@@ -163,7 +163,7 @@ class StatementEmitter:
 
     # ----------------------------------------------------------------- control flow
     def _stmt_If(self, node):
-        if _is_build_choice(node.cond):
+        if is_build_choice(node.cond):
             # sema/speculation/'s two forms of a statement: only this build's is emitted, so
             # no branch lets LLVM sink a load made before it into one side
             chosen = self.builtins.emit(node.cond, self).value.constant
@@ -376,9 +376,3 @@ class StatementEmitter:
 def _check_jump(at_label: frozenset, at_goto: frozenset, coord) -> None:
     if not at_label <= at_goto:
         raise CompileError("jump into scope of identifier with variably modified type", coord)
-
-
-def _is_build_choice(condition) -> bool:
-    """`__omp2gpu_speculating()`: a constant of the build, 1 in GPU code."""
-    return (isinstance(condition, c_ast.FuncCall) and isinstance(condition.name, c_ast.ID)
-            and condition.name.name == SPECULATING)

@@ -8,10 +8,10 @@ from pycparser import c_ast
 
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.sema.speculation.tree import (
-    SPECULATING,
     TEMP_PREFIX,
     WRITING_UNARY,
     constant_decl,
+    is_build_choice,
     loads_inner_first,
     names_in,
     nodes,
@@ -87,7 +87,7 @@ def stops_hoisting(statement, private_names: set[str]) -> bool:
     of itself (the statements after it might not run, and an index they show in range
     might not be): a `break` or `continue` of its own loop or switch does not."""
     for node in nodes(statement):
-        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name == SPECULATING:
+        if is_build_choice(node):
             continue                                    # a constant of the build
         if isinstance(node, (c_ast.FuncCall, OmpConstruct, c_ast.Return, c_ast.Goto, c_ast.Label)):
             return True

@@ -15,6 +15,11 @@ TEMP_PREFIX = "__omp2gpu_spec"       # the names the rewrite declares
 # The builtin that chooses a statement's speculated form: 1 in GPU code, 0 on the host and
 # the CPU device (codegen/builtins.py, codegen/openmp/gpu/device_module.py)
 SPECULATING = "__omp2gpu_speculating"
+
+
+def is_build_choice(node) -> bool:
+    """Whether `node` is the call `__omp2gpu_speculating()`: a constant of the build."""
+    return isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name == SPECULATING
 _GENERATOR = c_generator.CGenerator()
 
 

@@ -31,7 +31,7 @@ from omp2gpu.frontend.tree_walks import holds
 from omp2gpu.sema import ctypes as ct
 from omp2gpu.sema.captures import free_identifiers
 from omp2gpu.sema.scopes import Scope, Symbol
-from omp2gpu.sema.speculation.tree import SPECULATING
+from omp2gpu.sema.speculation.tree import SPECULATING, is_build_choice
 from omp2gpu.targets import nvptx
 
 # What the host scope declares that needs no storage on the device.
@@ -266,8 +266,7 @@ def uses_openmp_api(node) -> bool:
 
 def _calls_functions(node) -> bool:
     """Whether code calls a function (not the builtin sema/speculation/ chooses forms by)."""
-    return holds(node, lambda inner: isinstance(inner, c_ast.FuncCall) and not (
-        isinstance(inner.name, c_ast.ID) and inner.name.name == SPECULATING))
+    return holds(node, lambda inner: isinstance(inner, c_ast.FuncCall) and not is_build_choice(inner))
 
 
 def calls_openmp_api(node, definitions: dict, seen=None) -> bool:
