@@ -491,14 +491,20 @@ static int cuda_device_to_device(struct device *d, uintptr_t dst, uintptr_t src,
                                "cuMemcpyDtoD");
 }
 
+/* `line` where it is one of the comment lines at the top of the PTX, else NULL; and the
+ * header line after `line` (NULL after the last) */
+static const char *header_line(const char *line) { return strncmp(line, "//", 2) == 0 ? line : NULL; }
+
+static const char *next_header_line(const char *line) {
+    const char *end = strchr(line, '\n');
+    return end ? header_line(end + 1) : NULL;
+}
+
 /* Whether the comment lines at the top of the PTX hold `record` (a whole line) */
 static int ptx_header_has(const char *ptx, const char *record) {
-    size_t length = strlen(record);
-    while (strncmp(ptx, "//", 2) == 0) {
-        if (strncmp(ptx, record, length) == 0) return 1;
-        if (!(ptx = strchr(ptx, '\n'))) return 0;
-        ptx++;
-    }
+    const char *line;
+    for (line = header_line(ptx); line; line = next_header_line(line))
+        if (strncmp(line, record, strlen(record)) == 0) return 1;
     return 0;
 }
 
@@ -560,21 +566,18 @@ static int registers_of(CUmodule module, const char *kernel) {
  * 100 against 46). The register budget that the fused kernel should have: its parts' most,
  * rounded up to the allocation's granule, where it took more; 0 where it did not. */
 static int fused_register_budget(CUmodule module, const char *ptx) {
-    const char *line = ptx;
+    const char *line;
     char kernel[256];
     int most = 0, fused;
     if (!cu.cuFuncGetAttribute || !cu.cuModuleUnload || fusion_policy() == FUSE_OFF
         || !strstr(ptx, ".entry " FUSED_KERNEL "(") || (fused = registers_of(module, FUSED_KERNEL)) == 0)
         return 0;
-    while (strncmp(line, "//", 2) == 0) {                  /* the header's comment lines */
+    for (line = header_line(ptx); line; line = next_header_line(line))
         if (strncmp(line, FUSED_PTX_TAG, strlen(FUSED_PTX_TAG)) == 0
             && sscanf(line + strlen(FUSED_PTX_TAG), "%255s", kernel) == 1) {
             int registers = registers_of(module, kernel);
             most = registers > most ? registers : most;
         }
-        if (!(line = strchr(line, '\n'))) break;
-        line++;
-    }
     most = (most + REGISTER_GRANULE - 1) / REGISTER_GRANULE * REGISTER_GRANULE;
     return most > 0 && fused > most ? most : 0;
 }

@@ -58,8 +58,6 @@ static const struct kernel_desc fused_kernel = {
     .gpu = 1, .fused_slot = -1,
 };
 
-
-
 /* the bytes argument `i` of `kernel` passes, and the words it takes here */
 static size_t argument_bytes(const struct kernel_desc *kernel, int i) {
     return kernel->param_bytes ? (size_t)kernel->param_bytes[i] : 8;
