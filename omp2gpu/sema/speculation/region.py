@@ -5,6 +5,7 @@ run into copies and a select."""
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -86,14 +87,15 @@ class Region:
                 symbol = inner.names[node.name]
                 self.decl_of[id(symbol)] = node
                 self.local_symbols.add(id(symbol))
+        body_nodes = list(nodes(construct.body))
+        declared = Counter(node.name for node in body_nodes if isinstance(node, c_ast.Decl) and node.name)
         self.sections = self._sections(scope)
-        self.stable = self._unwritten_names() | {
+        self.stable = self._unwritten_names(body_nodes, declared) | {
             name for section in self.sections.values() for bound in (section.lower, section.length)
             for name in names_in(bound)}
-        body_nodes = list(nodes(construct.body))
         address_taken = {name for node in body_nodes if isinstance(node, c_ast.UnaryOp) and node.op == "&"
                          for name in root_names(node.expr)}
-        self.region_names = {node.name for node in body_nodes if isinstance(node, c_ast.Decl) and node.name}
+        self.region_names = set(declared)
         self.private_names = self.region_names - address_taken
 
     # ---------------------------------------------------------------- what the region allows
@@ -148,14 +150,13 @@ class Region:
             return None
         return Section(symbol, lower, section.length)
 
-    def _unwritten_names(self) -> set[str]:
-        """Names no statement of the region assigns (a declaration's initialiser aside):
-        an index made of them means the same before a statement as in it."""
-        body = self.construct.body
-        everything = {node.name for node in nodes(body) if isinstance(node, c_ast.ID)}
-        declarations = [node.name for node in nodes(body) if isinstance(node, c_ast.Decl)]
-        twice = {name for name in declarations if declarations.count(name) > 1}
-        return everything - written_names(body, loop_headers=False) - twice
+    def _unwritten_names(self, body_nodes: list, declared: Counter) -> set[str]:
+        """Names no statement of the region assigns (a declaration's initialiser aside),
+        nor declares twice: an index made of them means the same before a statement as in
+        it."""
+        everything = {node.name for node in body_nodes if isinstance(node, c_ast.ID)}
+        twice = {name for name, count in declared.items() if count > 1}
+        return everything - written_names(self.construct.body, loop_headers=False) - twice
 
     # ---------------------------------------------------------------- the walk
     def rewrite(self) -> list:
@@ -175,7 +176,7 @@ class Region:
             if replacement is not None:
                 return replacement
         if isinstance(node, c_ast.Compound):
-            inner = {key: set(indices) for key, indices in valid.items()}
+            inner = copy_valid(valid)
             items = node.block_items or []
             for index, item in enumerate(items):
                 items[index] = self._statement(item, inner)
