@@ -45,28 +45,36 @@ def shufflable(ctype) -> bool:
 
 
 def warp_aggregated_fold(cg, op: str, ctype, address, value) -> None:
-    """Atomically fold `value` into `*address`, each thread once. The lanes that arrive
-    together (activemask) and are the warp's lowest reduce theirs by shuffles and lane 0
-    folds the result; lanes that arrive otherwise (a warp split by divergence) fold their
-    own, so every value is folded exactly once however the warp arrives."""
-    b = cg.builder
+    """Atomically fold `value` into `*address`, each thread once (warp_aggregated, both
+    ways atomically)."""
     if not shufflable(ctype):
         atomic_combine(cg, op, ctype, address, value)
         return
+    fold = lambda folded: atomic_combine(cg, op, ctype, address, folded)     # noqa: E731
+    warp_aggregated(cg, op, ctype, value, reduced=fold, alone=fold)
+
+
+def warp_aggregated(cg, op: str, ctype, value, reduced, alone) -> None:
+    """Every thread's `value`, each folded once (shufflable types). The lanes that arrive
+    together (activemask) and are the warp's lowest reduce theirs by shuffles and lane 0
+    calls reduced(the warp's value); lanes that arrive otherwise (a warp split by
+    divergence) call alone(their own), so every value is folded exactly once however the
+    warp arrives."""
+    b = cg.builder
     arrived = nvptx.active_mask(b)
     active = nvptx.population_count(b, arrived)
     lowest = _lowest_lanes(b, active)
     lane = b.and_(nvptx.read_sreg(b, "tid.x"), ir.Constant(I32, WARP_SIZE - 1))
-    tree, alone, fold, done = (cg.new_block(f"red.{name}") for name in ("tree", "alone", "fold", "done"))
-    b.cbranch(b.icmp_unsigned("==", arrived, lowest), tree, alone)
-    b.position_at_end(alone)
-    atomic_combine(cg, op, ctype, address, value)
+    tree, by_itself, fold, done = (cg.new_block(f"red.{name}") for name in ("tree", "alone", "fold", "done"))
+    b.cbranch(b.icmp_unsigned("==", arrived, lowest), tree, by_itself)
+    b.position_at_end(by_itself)
+    alone(value)
     b.branch(done)
     b.position_at_end(tree)
-    reduced = warp_reduce(cg, op, ctype, value, lane, active)
+    warp_value = warp_reduce(cg, op, ctype, value, lane, active)
     b.cbranch(b.icmp_unsigned("==", lane, ir.Constant(I32, 0)), fold, done)
     b.position_at_end(fold)
-    atomic_combine(cg, op, ctype, address, reduced)
+    reduced(warp_value)
     b.branch(done)
     b.position_at_end(done)
 

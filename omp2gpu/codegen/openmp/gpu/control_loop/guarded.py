@@ -161,6 +161,7 @@ class GuardedHooks(ControlLoopHooks):
         self.phase = None
         b.position_at_end(joined)
         self.guard.open()
+        self.partials.fold_after_join(cg)
         DeviceRuntime.parallel_end.call(b)
 
     # ----------------------------------------------------------------- team statements

@@ -250,7 +250,7 @@ class LoopConstructs:
     exit_after_parallel = None  # team-shared flag: this chunk's parallel region is the team's last work
     last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
 
-    def _data_environment(self, cg, directive, body=None):
+    def _data_environment(self, cg, directive, body=None, combine_reduction=None):
         """Privates for the code that runs a construct: reductions fold atomically; lastprivate
         is copied by the thread (or team master) that ran the last iteration. In the team
         master's sequential code (`body` given), a copy that a parallel region in the body
@@ -259,7 +259,10 @@ class LoopConstructs:
         cg.builder.store(ir.Constant(ir.IntType(8), 0), self.last_flag)
         flag = self.last_flag
         return DataEnvironment(cg, SimpleNamespace(clauses=list(directive.clauses)),
-                               combine_reduction=self._atomic_fold(cg), private_slot=self._private_slot(cg, body),
+                               combine_reduction=combine_reduction or self._atomic_fold(cg),
+                               # an array section's elements fold in a loop: each its own atomics
+                               combine_section_element=self._atomic_fold(cg),
+                               private_slot=self._private_slot(cg, body),
                                lastprivate_condition=lambda: cg.builder.trunc(cg.builder.load(flag), I1))
 
     def _private_slot(self, cg, body):

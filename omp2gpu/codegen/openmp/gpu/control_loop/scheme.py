@@ -35,6 +35,7 @@ from omp2gpu.codegen.openmp.data.linear_clause import as_lastprivate
 from omp2gpu.codegen.openmp.data.named_globals import named_global
 from omp2gpu.codegen.openmp.gpu.control_loop.loops import LoopConstructs
 from omp2gpu.codegen.openmp.gpu.control_loop.machine import StateMachine
+from omp2gpu.codegen.openmp.gpu.control_loop.team_reductions import WarpPartials
 from omp2gpu.codegen.openmp.gpu.control_loop.team_sharing import TeamSharedStorage
 from omp2gpu.codegen.openmp.gpu.device_module import kernel_init
 from omp2gpu.codegen.openmp.gpu.warp_reductions import warp_aggregated_fold
@@ -160,6 +161,8 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.serialised = 0                 # depth of nested parallel regions, each a team of one
         self.nests = False                  # the kernel has a nested parallel region
         self.team_start = None              # a block the team master runs once, first
+        # The team's parallel regions' reductions, completed by the master after each.
+        self.partials = WarpPartials(shared.prefix, self._ownership, self.at_team_start)
 
     # Loops of the team master's code around parallel regions (a distribute's): the control
     # loop's master runs them alone, its states follow; an SPMDized team follows the master
@@ -183,6 +186,10 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         builder = ir.IRBuilder(self.team_start)
         builder.position_before(self.team_start.terminator)
         emit(builder)
+
+    def _ownership(self, address: ir.Value) -> bool | None:
+        """WarpPartials' question: who reaches the reduction original at `address`."""
+        return None if _thread_private(address) else self.shared.holds(address)
 
     @property
     def team_parallel(self) -> bool:
@@ -348,15 +355,19 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
             participants = lambda: count                    # noqa: E731
         self.machine.open_reserved(parallel_state, "parallel", master_only=False,
                                    participants=participants, leave_if=last_work)
-        self._parallel_body(cg, rest, directive, body)
+        # A team that leaves after the region has no master to complete its reductions.
+        self._parallel_body(cg, rest, directive, body, partials=last_work is None)
         if not b.block.is_terminated:
             self.machine.leave_if(last_work)
             self.machine.go_to(after, master_only_code=False)
         self.machine.open_reserved(after, "sequential", master_only=True)
+        self.partials.fold_after_join(cg)
         DeviceRuntime.parallel_end.call(cg.builder)
 
-    def _parallel_body(self, cg, rest, directive, body) -> None:
-        """The parallel region's code, as each of its threads runs it."""
+    def _parallel_body(self, cg, rest, directive, body, partials: bool = True) -> None:
+        """The parallel region's code, as each of its threads runs it. `partials`: its
+        reductions leave warp partials for the master to fold after the region
+        (team_reductions.py), else each warp folds its own atomically."""
         self.in_parallel = True
         try:
             with cg.block_scope():
@@ -364,7 +375,8 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
                 loop_clauses = directive
                 if rest and rest[0] in ("for", "simd"):     # linear on the loop's own variable: lastprivate
                     loop_clauses = as_lastprivate(directive, {x.variable for x in self._loops(directive, body)})
-                with self._data_environment(cg, loop_clauses) as environment:
+                fold = self.partials.region_fold(cg, self._atomic_fold(cg)) if partials else None
+                with self._data_environment(cg, loop_clauses, combine_reduction=fold) as environment:
                     if rest and rest[0] == "for" and doacross.is_doacross(directive, body):
                         self.emit_doacross_loop(cg, directive, body, rest[1:], environment)
                     elif rest and rest[0] in ("for", "simd"):

@@ -30,8 +30,8 @@ from omp2gpu.targets import nvptx
 
 STATIC_SHARED_MEMORY = 48 * 1024        # what a kernel's static __shared__ data may take
 # Left to the runtime's own shared data: control state, team state, the nesting depths
-# (gpu_control_loop.MAX_BLOCK_SIZE bytes) and per-warp reduction scratch (MAX_WARPS
-# values per reduction).
+# (gpu_control_loop.MAX_BLOCK_SIZE bytes) and per-warp reduction partials (combined.py's
+# MAX_WARPS values per reduction; team_reductions.PARTIALS_BYTES).
 RUNTIME_SHARED_RESERVE = 4 * 1024
 SHARED_MEMORY_LIMIT = STATIC_SHARED_MEMORY - RUNTIME_SHARED_RESERVE   # team-shared variables; the rest: team stack
 TEAM_STACK_ALIGN = 256
@@ -55,6 +55,7 @@ class TeamSharedStorage:
         self.team_stack = team_stack
         self._frame = None                  # this team's frame (i8*), made once
         self._frame_size = None             # a constant global: the size is known at the end
+        self._homes = []                    # the addresses slot() gave out
         captured = {c.name: c for c in region.captures if c.kind != "object"}
         sharing = shared_in_parallel_regions(region.construct.body, critical_callees=cg.module.critical_callees)
         self.declarations, self.locked, names = sharing.declarations, sharing.locked, sharing.outer
@@ -75,7 +76,8 @@ class TeamSharedStorage:
             raise CompileError(f"variable-length array '{name}' shared by a team: its team-shared "
                                "copy needs a size known at compile time")
         if locked or self.bytes + ctype.size > SHARED_MEMORY_LIMIT:
-            return self._stack_slot(cg, ctype, align)
+            self._homes.append(self._stack_slot(cg, ctype, align))
+            return self._homes[-1]
         array = ir.ArrayType(ctype.ir_type(), 1)
         self.count += 1
         variable = ir.GlobalVariable(self.module, array, name=f"{self.prefix}_shared_{self.count}_{name}",
@@ -85,8 +87,13 @@ class TeamSharedStorage:
         variable.align = max(ctype.align, 4, align)
         self.bytes += ctype.size
         # Cast in the entry block: every state of the control loop may use the slot.
-        return cg.in_entry_block(lambda b: b.addrspacecast(
-            b.gep(variable, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), ctype.ir_type().as_pointer()))
+        self._homes.append(cg.in_entry_block(lambda b: b.addrspacecast(
+            b.gep(variable, [ir.Constant(I32, 0), ir.Constant(I32, 0)]), ctype.ir_type().as_pointer())))
+        return self._homes[-1]
+
+    def holds(self, address: ir.Value) -> bool:
+        """Whether `address` is a slot of this storage: the team's own, no other team's."""
+        return any(address is home for home in self._homes)
 
     def rehome_captures(self, cg) -> None:
         """The master copies by-value captures a parallel region reads into shared memory."""
