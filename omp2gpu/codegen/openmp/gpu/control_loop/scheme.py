@@ -162,7 +162,7 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         self.nests = False                  # the kernel has a nested parallel region
         self.team_start = None              # a block the team master runs once, first
         # The team's parallel regions' reductions, completed by the master after each.
-        self.partials = WarpPartials(shared.prefix, self._ownership, self.at_team_start)
+        self.partials = WarpPartials(shared.prefix, shared.holds, self.at_team_start)
 
     # Loops of the team master's code around parallel regions (a distribute's): the control
     # loop's master runs them alone, its states follow; an SPMDized team follows the master
@@ -186,10 +186,6 @@ class ControlLoopHooks(LoopConstructs, OpenMPRuntime):
         builder = ir.IRBuilder(self.team_start)
         builder.position_before(self.team_start.terminator)
         emit(builder)
-
-    def _ownership(self, address: ir.Value) -> bool | None:
-        """WarpPartials' question: who reaches the reduction original at `address`."""
-        return None if _thread_private(address) else self.shared.holds(address)
 
     @property
     def team_parallel(self) -> bool:
