@@ -36,6 +36,7 @@ from omp2gpu.sema.nesting import check_nesting
 from omp2gpu.sema.non_rectangular_rules import check_non_rectangular_clauses
 from omp2gpu.sema.requires import apply_requires
 from omp2gpu.sema.task_reduction_operators import check_task_reduction_operators
+from omp2gpu.sema.team_loop_jumps import structure_team_loop_jumps
 from omp2gpu.sema.uses_allocators import check_allocator_traits
 from omp2gpu.sema.worksharing_privates import check_worksharing_privates
 from omp2gpu.targets import mpi
@@ -215,6 +216,7 @@ def attach_openmp(ast, lowering_checks: bool = True):
     step(("requires", "atomic", "ancestor"), apply_requires)
     step(("uses_allocators",), check_allocator_traits)                  # 5.0 uses_allocators(a(traits))
     step(("scan", "inscan"), lower_scans, lowering_checks)
+    step(("parallel",), structure_team_loop_jumps)                     # SPMDizes team loops that jump
     return ast
 
 

@@ -5,7 +5,8 @@
  * threads (a last warp of 8 lanes) and a region of 33 (a warp of one); nine reductions
  * in one region, more than the kernel's per-warp partial arrays hold; a mapped scalar
  * folded by a single team's regions (global memory, not the team's own); and a step
- * loop the master leaves with `break` (the state machine), then one without. */
+ * loop the master may leave with `break` (a flag the team follows, sema/team_loop_jumps.py;
+ * the state machine's form under --scheme control-loop), then one without. */
 #include <stdio.h>
 #include <float.h>
 

@@ -50,7 +50,8 @@ def spmdization_obstacle(construct) -> str | None:
 
 
 _TEAM_STATEMENTS = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile)
-_LOOPS_AND_SWITCHES = (c_ast.For, c_ast.While, c_ast.DoWhile, c_ast.Switch)
+_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
+_LOOPS_AND_SWITCHES = (*_LOOPS, c_ast.Switch)
 
 
 def team_statements(body) -> frozenset:
@@ -98,10 +99,14 @@ def _walk_sequential(body) -> tuple[set, str | None]:
 
 def _loop_jump(statement):
     """A break or continue that would leave or restart the team statement's own loop (or
-    that of a loop around an `if`): the team would not follow the master there."""
-    def prune(node):
-        return node is not statement and (isinstance(node, _LOOPS_AND_SWITCHES) or _parallel(node))
-    return next((n for n in nodes(statement, prune) if isinstance(n, (c_ast.Break, c_ast.Continue))), None)
+    that of a loop around an `if`): the team would not follow the master there. Those
+    sema/team_loop_jumps.py could rewrite are flags by now; a `continue` in a `switch`
+    is still one."""
+    def prune(node, kinds):
+        return node is not statement and (isinstance(node, kinds) or _parallel(node))
+    breaks = (n for n in nodes(statement, lambda n: prune(n, _LOOPS_AND_SWITCHES)) if isinstance(n, c_ast.Break))
+    continues = (n for n in nodes(statement, lambda n: prune(n, _LOOPS)) if isinstance(n, c_ast.Continue))
+    return next(breaks, None) or next(continues, None)
 
 
 def _jump_name(node) -> str:
