@@ -18,12 +18,12 @@ from omp2gpu.sema.team_loop_jumps import structure_team_loop_jumps
 PROGRAM = """
 int printf(const char *, ...);
 int main(void) {
-  int trace[64], n = 0, k = 0, j = 0;
+  int trace[1024], n = 0, k = 0, j = 0;
   #pragma omp target teams map(tofrom: trace, n)
   {
     LOOP
   }
-  for (int i = 0; i < n; i++) printf("%d ", trace[i]);
+  for (int i = 0; i < n && i < 1024; i++) printf("%d ", trace[i]);
   printf("| %d %d %d\\n", n, k, j);
   return 0;
 }
@@ -62,7 +62,8 @@ def _walk(node):
 
 
 def _as_plain_c(ast) -> str:
-    """The program with each OpenMP construct its body (one thread runs it all)."""
+    """The program with each OpenMP construct its body (one thread runs it all): the tree
+    is changed so."""
     def strip(node):
         for name in node.__slots__:
             value = getattr(node, name, None)
@@ -116,8 +117,63 @@ def test_what_is_left_as_written_keeps_the_control_loop(loop, reason):
 def test_loops_without_parallel_regions_and_host_loops_are_untouched():
     source = ("while (1) {\nk++;\nif (k > 3) break;\n}\n" + MARK)
     ast = attach_pragmas(c_parser.CParser().parse(PROGRAM.replace("LOOP", source).replace(
-        "for (int i = 0; i < n; i++) printf", "while (1) {\n#pragma omp parallel\n{ n--; }\nif (n < 0) break;\n}\n"
-        "for (int i = 0; i < n; i++) printf")))
+        "for (int i = 0; i < n && i < 1024; i++) printf", "while (1) {\n#pragma omp parallel\n{ n--; }\n"
+        "if (n < 0) break;\n}\nfor (int i = 0; i < n && i < 1024; i++) printf")))
     before = c_generator.CGenerator().visit(ast)
     structure_team_loop_jumps(ast)
     assert c_generator.CGenerator().visit(ast) == before
+
+
+class _RandomLoop:
+    """A team loop of random statements (a seed's): traces, ifs, blocks, parallel
+    regions, jumps, and inner loops with jumps of their own. Every loop ends: the outer
+    one counts k to 6 (stepping it first in while and do, in the step of for), inner ones
+    count q to 3."""
+
+    def __init__(self, seed: int):
+        import random
+        self.rng = random.Random(seed)
+        self.sites = 0
+        self.inner = 0
+
+    def loop(self) -> str:
+        body = self.block(0)
+        kind = self.rng.choice(["while", "for", "do"])
+        if kind == "while":
+            return "while (k < 6) {\nk++;\n" + body + "}"
+        if kind == "for":
+            return "for (k = 0; k < 6; k++) {\n" + body + "}"
+        return "do {\nk++;\n" + body + "} while (k < 6);"
+
+    def block(self, depth: int) -> str:
+        return "".join(self.statement(depth) for _ in range(self.rng.randint(1, 4)))
+
+    def statement(self, depth: int) -> str:
+        self.sites += 1
+        kinds = ["trace", "trace", "region", "break", "continue"] + (["if", "block", "inner"] if depth < 2 else [])
+        kind = self.rng.choice(kinds)
+        if kind == "trace":
+            return f"trace[n++ & 1023] = {self.sites} * 100 + k + j;\n"
+        if kind == "region":
+            return f"#pragma omp parallel\n{{ trace[n++ & 1023] = -{self.sites}; }}\n"
+        if kind in ("break", "continue"):
+            return f"if ((k + n + {self.sites}) % 3 == 0) {kind};\n"
+        if kind == "if":
+            other = f" else {{\n{self.block(depth + 1)}}}" if self.rng.random() < 0.5 else ""
+            return f"if ((n + {self.sites}) % 2) {{\n{self.block(depth + 1)}}}{other}\n"
+        if kind == "block":
+            return "{\n" + self.block(depth + 1) + "}\n"
+        self.inner += 1
+        q = f"q{self.inner}"
+        return f"for (int {q} = 0; {q} < 3; {q}++) {{\nj += {q};\n{self.block(depth + 1)}}}\n"
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+@pytest.mark.parametrize("seed", range(40))
+def test_random_team_loops_mean_what_they_meant(tmp_path, seed):
+    loop = _RandomLoop(seed).loop()
+    written = _prints(tmp_path, _as_plain_c(_parsed(loop)), "written")
+    ast = _parsed(loop)
+    structure_team_loop_jumps(ast)
+    assert spmdization_obstacle(_target(ast)) is None, loop
+    assert _prints(tmp_path, _as_plain_c(ast), "rewritten") == written, loop     # (the tree made plain)
