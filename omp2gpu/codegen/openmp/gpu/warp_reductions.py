@@ -1,6 +1,7 @@
 """Reductions inside a warp: a shuffle tree over its lowest lanes (the combined scheme's
-end of loop, combined.py), and an atomic fold of every thread's value that the warp's
-converged lanes first reduce among themselves (the control loop's reduction clauses), so
+end of loop, combined.py), and the fold of every thread's value that the warp's converged
+lanes first reduce among themselves (the control loop's reduction clauses: into warp
+partials its team master folds, control_loop/team_reductions.py, else atomically), so
 that a team of 96 folding into one shared double makes 3 atomic operations, not 96
 contending compare-and-swap loops (bench/peers: 23x Clang's kernel time for a max
 reduction before)."""
