@@ -67,7 +67,7 @@ def _visit(node, numbers):
     elif isinstance(node, _LOOPS) and holds(node, _team_level):
         node.stmt = _visit(node.stmt, numbers)
         jumps = _own_jumps(node)
-        if jumps and not any(in_switch for _, in_switch in jumps) \
+        if jumps and all(through_blocks for _, through_blocks in jumps) \
                 and not holds(node.stmt, (c_ast.Label, c_ast.Goto)):
             return _flagged(node, [jump for jump, _ in jumps], next(numbers))
     return node
@@ -75,17 +75,20 @@ def _visit(node, numbers):
 
 def _own_jumps(loop) -> list[tuple[c_ast.Node, bool]]:
     """The `break`s and `continue`s that leave or restart `loop` itself, each with whether
-    it is inside a `switch` (a `continue` there; a `break` there is the switch's)."""
+    only blocks and `if`s lead to it from the loop's body: the rewrite's reach. Not so a
+    `continue` in a `switch` (a `break` there is the switch's) or a jump in a GNU statement
+    expression."""
     found = []
 
-    def walk(node, in_switch: bool) -> None:
+    def walk(node, in_switch: bool, through_blocks: bool) -> None:
         for child in node:
             if isinstance(child, (*_LOOPS, OmpConstruct, OmpMetadirective)):
                 continue
             if isinstance(child, c_ast.Continue) or (isinstance(child, c_ast.Break) and not in_switch):
-                found.append((child, in_switch))
-            walk(child, in_switch or isinstance(child, c_ast.Switch))
-    walk(loop.stmt, False)
+                found.append((child, through_blocks))
+            walk(child, in_switch or isinstance(child, c_ast.Switch),
+                 through_blocks and isinstance(child, (c_ast.Compound, c_ast.If)))
+    walk(loop.stmt, False, isinstance(loop.stmt, (c_ast.Compound, c_ast.If)))
     return found
 
 

@@ -13,6 +13,7 @@ from pycparser import c_ast, c_generator, c_parser
 from omp2gpu.codegen.openmp.plan.spmdization import spmdization_obstacle
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct
 from omp2gpu.frontend.openmp.pragmas import attach_pragmas
+from omp2gpu.frontend.parse import parse
 from omp2gpu.sema.team_loop_jumps import structure_team_loop_jumps
 
 PROGRAM = """
@@ -112,6 +113,18 @@ def test_what_is_left_as_written_keeps_the_control_loop(loop, reason):
     structure_team_loop_jumps(ast)
     assert c_generator.CGenerator().visit(_target(ast).body) == before
     assert reason in spmdization_obstacle(_target(ast))
+
+
+def test_a_jump_in_a_statement_expression_is_left_as_written():
+    """GNU C: `({ if (k > 4) break; k++; })` leaves the loop from inside an expression,
+    which no flag can skip the rest of: the loop keeps the control loop (it was an internal
+    compiler error: the rewrite met the jump under a declaration)."""
+    loop = "while (1) {\nint x = ({ if (k > 4) break; k++; });\n" + MARK + "trace[n++] = x;\n}"
+    ast = attach_pragmas(parse(PROGRAM.replace("LOOP", loop), "prog.c"))
+    before = c_generator.CGenerator().visit(_target(ast).body)
+    structure_team_loop_jumps(ast)
+    assert c_generator.CGenerator().visit(_target(ast).body) == before
+    assert "'break' at" in spmdization_obstacle(_target(ast))
 
 
 def test_loops_without_parallel_regions_and_host_loops_are_untouched():
