@@ -20,8 +20,9 @@ their own; this is the OpenMP program's meaning, in every scheme (the host fallb
 and the CPU device run the same tree).
 
 Left as written (the region keeps the control loop): a `continue` inside a `switch`
-of the loop (the rest of its case would have to be skipped inside the switch), and
-a loop whose body has labels or `goto` (a jump could enter a block the rewrite
+of the loop (the rest of its case would have to be skipped inside the switch), a
+jump inside a GNU statement expression (no flag can skip the rest of the expression),
+and a loop whose body has labels or `goto` (a jump could enter a block the rewrite
 wraps). Jumps inside an OpenMP construct of the master's code cannot leave it.
 """
 
