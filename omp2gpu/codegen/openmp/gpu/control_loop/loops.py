@@ -251,7 +251,8 @@ class LoopConstructs:
     last_flag = None       # per-thread "ran the loop's last iteration", for lastprivate
 
     def _data_environment(self, cg, directive, body=None, combine_reduction=None):
-        """Privates for the code that runs a construct: reductions fold atomically; lastprivate
+        """Privates for the code that runs a construct: reductions fold atomically (or as
+        `combine_reduction` does: a team's parallel region's, team_reductions.py); lastprivate
         is copied by the thread (or team master) that ran the last iteration. In the team
         master's sequential code (`body` given), a copy that a parallel region in the body
         names is team-shared: the team's threads cannot read the master's stack."""
