@@ -35,7 +35,7 @@ from pycparser import c_ast
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.frontend.tree_walks import holds, nodes
 
-_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
+LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
 
 
 def structure_team_loop_jumps(ast: c_ast.FileAST) -> None:
@@ -47,7 +47,10 @@ def structure_team_loop_jumps(ast: c_ast.FileAST) -> None:
             node.body = _visit(node.body, numbers)
 
 
-def _team_level(node) -> bool:
+def team_level(node) -> bool:
+    """A node that puts the team's threads to work: a parallel region, or a metadirective,
+    which may become one (what makes a loop of the master's code a team loop here, and a
+    team statement in codegen/openmp/plan/spmdization.py)."""
     return (isinstance(node, OmpConstruct) and node.directive.has("parallel")) or isinstance(node, OmpMetadirective)
 
 
@@ -58,14 +61,14 @@ def _visit(node, numbers):
         node.block_items = [_visit(item, numbers) for item in node.block_items or []]
     elif isinstance(node, OmpConstruct) and node.directive.constructs \
             and set(node.directive.constructs) <= {"teams", "distribute"}:
-        if node.directive.has("distribute") and isinstance(node.body, _LOOPS):
+        if node.directive.has("distribute") and isinstance(node.body, LOOPS):
             node.body.stmt = _visit(node.body.stmt, numbers)    # no jump may leave a distribute loop
         else:
             node.body = _visit(node.body, numbers)
-    elif isinstance(node, c_ast.If) and holds(node, _team_level):
+    elif isinstance(node, c_ast.If) and holds(node, team_level):
         node.iftrue = _visit(node.iftrue, numbers) if node.iftrue is not None else None
         node.iffalse = _visit(node.iffalse, numbers) if node.iffalse is not None else None
-    elif isinstance(node, _LOOPS) and holds(node, _team_level):
+    elif isinstance(node, LOOPS) and holds(node, team_level):
         node.stmt = _visit(node.stmt, numbers)
         jumps = _own_jumps(node)
         if jumps and all(through_blocks for _, through_blocks in jumps) \
@@ -83,7 +86,7 @@ def _own_jumps(loop) -> list[tuple[c_ast.Node, bool]]:
 
     def walk(node, in_switch: bool, through_blocks: bool) -> None:
         for child in node:
-            if isinstance(child, (*_LOOPS, OmpConstruct, OmpMetadirective)):
+            if isinstance(child, (*LOOPS, OmpConstruct, OmpMetadirective)):
                 continue
             if isinstance(child, c_ast.Continue) or (isinstance(child, c_ast.Break) and not in_switch):
                 found.append((child, through_blocks))

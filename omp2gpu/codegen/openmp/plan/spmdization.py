@@ -21,6 +21,7 @@ from pycparser import c_ast
 from omp2gpu.diagnostics import SourceLocation
 from omp2gpu.frontend.openmp.omp_nodes import OmpConstruct, OmpMetadirective
 from omp2gpu.frontend.tree_walks import holds, nodes
+from omp2gpu.sema.team_loop_jumps import LOOPS, team_level
 
 # Statements whose jumps could leave a guard of the team master's code, or enter one.
 _JUMPS = (c_ast.Return, c_ast.Goto, c_ast.Label)
@@ -30,15 +31,9 @@ def _parallel(node) -> bool:
     return isinstance(node, OmpConstruct) and node.directive.has("parallel")
 
 
-def _team_level(node) -> bool:
-    """A node that puts the team's threads to work: a parallel region, or a metadirective,
-    which may become one."""
-    return _parallel(node) or isinstance(node, OmpMetadirective)
-
-
 def holds_parallel_region(node) -> bool:
     """Whether a parallel region (or a metadirective, which may become one) is at or below `node`."""
-    return holds(node, _team_level)
+    return holds(node, team_level)
 
 
 def spmdization_obstacle(construct) -> str | None:
@@ -50,8 +45,7 @@ def spmdization_obstacle(construct) -> str | None:
 
 
 _TEAM_STATEMENTS = (c_ast.If, c_ast.For, c_ast.While, c_ast.DoWhile)
-_LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
-_LOOPS_AND_SWITCHES = (*_LOOPS, c_ast.Switch)
+_LOOPS_AND_SWITCHES = (*LOOPS, c_ast.Switch)
 
 
 def team_statements(body) -> frozenset:
@@ -79,9 +73,9 @@ def _walk_sequential(body) -> tuple[set, str | None]:
             stack.append(node.body)             # a distribute's loop: a team statement when it holds parallel
         elif _parallel(node):
             pass                                # the team's own: every thread runs it
-        elif isinstance(node, OmpMetadirective) and holds(node, _team_level):
+        elif isinstance(node, OmpMetadirective) and holds(node, team_level):
             return found, f"the metadirective at {SourceLocation.of(node.coord)} may open a parallel region"
-        elif isinstance(node, _TEAM_STATEMENTS) and holds(node, _team_level):
+        elif isinstance(node, _TEAM_STATEMENTS) and holds(node, team_level):
             jump = _loop_jump(node)
             if jump is not None:
                 return found, (f"'{'break' if isinstance(jump, c_ast.Break) else 'continue'}' at "
@@ -89,7 +83,7 @@ def _walk_sequential(body) -> tuple[set, str | None]:
             found.add(id(node))
             below = [node.iftrue, node.iffalse] if isinstance(node, c_ast.If) else [node.stmt]
             stack.extend(reversed([statement for statement in below if statement is not None]))
-        elif (inner := next((n for n in nodes(node) if _team_level(n) and n is not node), None)) is not None:
+        elif (inner := next((n for n in nodes(node) if team_level(n) and n is not node), None)) is not None:
             what = node.directive.kind if isinstance(node, OmpConstruct) else type(node).__name__.lower()
             return found, f"the parallel region at {SourceLocation.of(inner.coord)} is inside {what}"
         elif (jump := next((n for n in nodes(node, prune=_parallel) if isinstance(n, _JUMPS)), None)) is not None:
@@ -105,7 +99,7 @@ def _loop_jump(statement):
     def prune(node, kinds):
         return node is not statement and (isinstance(node, kinds) or _parallel(node))
     breaks = (n for n in nodes(statement, lambda n: prune(n, _LOOPS_AND_SWITCHES)) if isinstance(n, c_ast.Break))
-    continues = (n for n in nodes(statement, lambda n: prune(n, _LOOPS)) if isinstance(n, c_ast.Continue))
+    continues = (n for n in nodes(statement, lambda n: prune(n, LOOPS)) if isinstance(n, c_ast.Continue))
     return next(breaks, None) or next(continues, None)
 
 

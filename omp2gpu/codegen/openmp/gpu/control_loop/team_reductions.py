@@ -27,6 +27,7 @@ from llvmlite import ir
 from omp2gpu.codegen.ir_types import I32
 from omp2gpu.codegen.openmp.atomics.combine import atomic_combine
 from omp2gpu.codegen.openmp.data.data_sharing import combine, reduction_identity
+from omp2gpu.codegen.openmp.data.named_globals import named_global
 from omp2gpu.codegen.openmp.data.user_reductions import UserReduction
 from omp2gpu.codegen.openmp.gpu.warp_reductions import WARP_SIZE, shufflable, warp_aggregated
 from omp2gpu.targets import nvptx
@@ -123,8 +124,5 @@ def _fold_partials(cg, op, original, array, mask) -> None:
 
 
 def _shared(cg, name: str, value_type: ir.Type, align: int) -> ir.GlobalVariable:
-    variable = ir.GlobalVariable(cg.module.module, value_type, name=name, addrspace=nvptx.SHARED_ADDRESS_SPACE)
-    variable.linkage = "internal"
-    variable.initializer = ir.Constant(value_type, ir.Undefined)
-    variable.align = align
-    return variable
+    return named_global(cg.module.module, name, value_type, "internal", ir.Constant(value_type, ir.Undefined),
+                        align, addrspace=nvptx.SHARED_ADDRESS_SPACE)
