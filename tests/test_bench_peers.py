@@ -57,3 +57,24 @@ def test_every_program_over_clang_in_the_committed_results_has_a_reason():
     results = json.loads((PEERS / "results.json").read_text())
     listed = run.slower_than_clang(run.compared(results["programs"]))
     assert not [line for line in listed if line.endswith("not explained yet.")]
+
+
+def test_a_side_report_with_out_writes_only_there(tmp_path, monkeypatch):
+    """`--report X --out DIR` (a few programs re-run) must not overwrite the full run's table here."""
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.setattr(run, "HERE", here)
+    monkeypatch.setattr(run, "plot", lambda results, path: path.write_text("plot"))
+    side = tmp_path / "side.json"
+    row = _row("a", 1.0, 2.0)
+    for compiler in run.COMPILERS:
+        row[compiler].update(seconds=0.3, kernels=1, registers=16.0, occupancy=1.0)
+    side.write_text(json.dumps({"device": "NVIDIA H200", "cpu": "x", "programs": [row]}))
+    monkeypatch.setattr(sys, "argv", ["run.py", "--report", str(side), "--out", str(tmp_path / "out")])
+    assert run.main() == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["omp2gpu_over_clang.png", "results.json",
+                                                                    "results.md"]
+    assert not list(here.iterdir())
+    monkeypatch.setattr(sys, "argv", ["run.py", "--report", str(side)])     # without --out: the table here
+    assert run.main() == 0
+    assert (here / "results.json").exists()

@@ -4,7 +4,7 @@ here), run; for omp2gpu and Clang: whether the output is gcc's, the summed kerne
 kernels' registers and theoretical occupancy (time-weighted), and the end-to-end time.
 
     python bench/peers/run.py [--peers .peers] [--only SUBSTRING[,SUBSTRING...]] [--part K/N] [--jobs 16] [--out DIR]
-    python bench/peers/run.py --report results.json [more.json ...]   (results.md and the plot again)
+    python bench/peers/run.py --report results.json [more.json ...] [--out DIR]   (the table and plot again)
 
 The whole list takes about nine minutes on an H200's host, more than one lent-GPU command may
 run: `--part 1/2` and `--part 2/2` run every other program each, and `--report` on both
@@ -12,8 +12,9 @@ results.json files makes the one table (a later file's row replaces an earlier o
 
 Kernel time comes from one method for both compilers: kernel_log.c, a CUDA injection
 library whose CUPTI activity records give each kernel's start and end on the GPU. The
-end-to-end time is a second run's wall time, without the library. Writes results.json,
-results.md and omp2gpu_over_clang.png here (and in --out).
+end-to-end time is a second run's wall time, without the library. A run writes results.json,
+results.md and omp2gpu_over_clang.png here (and in --out); `--report` writes them in --out
+when given (a side table), else here.
 """
 
 from __future__ import annotations
@@ -198,8 +199,8 @@ def plot(results: dict, path: Path) -> None:
     figure.savefig(path, dpi=110)
 
 
-def write(results: dict, out: Path | None) -> None:
-    for folder in filter(None, (HERE, out)):
+def write(results: dict, *folders: Path | None) -> None:
+    for folder in filter(None, folders):
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "results.json").write_text(json.dumps(results, indent=1) + "\n")
         (folder / "results.md").write_text(markdown(results))
@@ -241,7 +242,7 @@ def main() -> int:
     options = parser.parse_args()
     if options.report:
         results = merged_results([json.loads(path.read_text()) for path in options.report])
-        write(results, options.out)
+        write(results, options.out or HERE)      # a side table (--out) leaves the full run's alone
         print(markdown(results))
         return 0
     wanted = options.only.split(",") if options.only else None
@@ -266,7 +267,7 @@ def main() -> int:
         print(json.dumps(rows[-1])[:300], flush=True)
         if len(rows) % 10 == 0 or len(rows) == len(programs):        # a cut-short run keeps what it has
             results = {"device": gpu_name(), "cpu": common.cpu_name(), "programs": rows}
-            write(results, options.out)
+            write(results, HERE, options.out)
     print(markdown(results))
     return 0
 
