@@ -63,8 +63,22 @@ def check_clause_operands(cg, construct) -> None:
 
 
 def _check_integer_expression(cg, clause) -> None:
-    if not cg.type_of(clause.expr).is_integer:
-        raise CompileError(f"'{clause.name}' needs an integer expression", clause.expr.coord or clause.coord)
+    lower = getattr(clause, "lower", None)          # num_teams(lower: upper)
+    for expr in filter(None, (lower, clause.expr)):
+        if not cg.type_of(expr).is_integer:
+            raise CompileError(f"'{clause.name}' needs an integer expression", expr.coord or clause.coord)
+    if lower is not None:
+        bounds = [_constant_or_none(cg, expr) for expr in (lower, clause.expr)]
+        if None not in bounds and bounds[0] > bounds[1]:
+            raise CompileError(f"'num_teams' lower bound {bounds[0]} is greater than its upper bound {bounds[1]}",
+                               lower.coord or clause.coord)
+
+
+def _constant_or_none(cg, expr) -> int | None:
+    try:
+        return evaluate_integer(expr, cg.scope, cg.module.resolver)
+    except CompileError:
+        return None
 
 
 def _check_variable(cg, item, clause: str) -> None:

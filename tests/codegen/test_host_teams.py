@@ -1,8 +1,9 @@
 """host_teams.py: a teams construct outside target is a league of teams on the host
 (GOMP_teams_reg), with gcc's team numbers, team counts and thread limits; its teams
 share a distribute [simd] loop, or a distribute parallel for loop (each team's chunk run
-by a parallel region), as gcc deals it out; a teams region inside a target region run on
-the host stays one team."""
+by a parallel region), as gcc deals it out; a target region's teams run on the host are
+a league of num_teams' lower bound of teams, or one team without num_teams, as gcc's host
+fallback runs them."""
 
 from __future__ import annotations
 
@@ -93,17 +94,39 @@ def test_a_league_s_teams_share_distribute_parallel_for(tmp_path, threads):
         "250 250 250 250 / 360 320 320 / 1498500 999 54000 999\n")
 
 
-def test_teams_inside_a_target_region_run_on_the_host_is_one_team(tmp_path):
-    source = r"""
+FALLBACK_LEAGUES = r"""
+#include <stdio.h>
+#include <omp.h>
 int main(void) {
-  int a[64];
-  #pragma omp target map(tofrom: a)
-  #pragma omp teams num_teams(4)
-  a[0] = 1;
-  #pragma omp target teams distribute parallel for num_teams(4) map(tofrom: a)
-  for (int i = 0; i < 64; i++) a[i] = i;
-  return a[0];
+  int n[4] = {0}, seen[8] = {0}, last = -1, low = 2;
+  long sum = 0;
+  #pragma omp target teams num_teams(4) map(tofrom: n, seen)
+  { seen[omp_get_team_num()] = 1; if (omp_get_team_num() == 0) n[0] = omp_get_num_teams(); }
+  #pragma omp target map(tofrom: n)
+  #pragma omp teams num_teams(low + 1: 8)
+  if (omp_get_team_num() == 0) n[1] = omp_get_num_teams();
+  #pragma omp target teams map(tofrom: n)
+  if (omp_get_team_num() == 0) n[2] = omp_get_num_teams();
+  #pragma omp target teams distribute parallel for num_teams(low: 5) reduction(+: sum) lastprivate(last) \
+      map(tofrom: n)
+  for (int i = 0; i < 100; i++) { sum += i; last = i; if (i == 99) n[3] = omp_get_num_teams(); }
+  printf("%d %d %d %d / %d%d%d%d / %ld %d\n", n[0], n[1], n[2], n[3], seen[0], seen[1], seen[2], seen[3],
+         sum, last);
+  return 0;
 }
 """
-    assert "GOMP_teams_reg" not in host_ir(tmp_path, source)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_target_region_s_teams_run_on_the_host_are_num_teams_lower_bound_of_them(tmp_path, threads):
+    """The host fallback's league: num_teams(n) is n teams, num_teams(lower: upper) lower
+    (the fewest OpenMP 5.1 allows, as gcc's fallback runs), no num_teams one team."""
+    assert run_like_gcc(tmp_path, FALLBACK_LEAGUES, threads) == "4 3 1 2 / 1111 / 4950 99\n"
+
+
+def test_only_a_target_region_s_teams_with_num_teams_are_a_host_league(tmp_path):
+    one_team = ("int main(void) {\n#pragma omp target teams\n{ }\n"
+                "#pragma omp target\n#pragma omp teams\n{ }\nreturn 0; }\n")
+    assert "GOMP_teams_reg" not in host_ir(tmp_path, one_team)
+    assert "GOMP_teams_reg" in host_ir(tmp_path, one_team.replace("teams\n", "teams num_teams(2)\n", 1))
     assert "GOMP_teams_reg" in host_ir(tmp_path, "int main(void) {\n#pragma omp teams\n{ }\nreturn 0; }\n")

@@ -517,6 +517,18 @@ def test_expression_coords_point_into_pragma_line():
     assert (one.coord.file, one.coord.line) == (FILE, 12)
 
 
+def test_num_teams_lower_bound_and_a_conditional_upper_bound():
+    """OpenMP 5.1's `num_teams(lower: upper)`; a `?:`'s colon is no bound's."""
+    text = "omp target teams num_teams(low + 1 : high)"
+    clause = parse(text).first(NumTeamsClause)
+    assert (expr_text(clause.lower), expr_text(clause.expr)) == ("low + 1", "high")
+    assert clause.lower.coord.column == column_of(text, "low")
+    clause = parse("omp teams num_teams(n > 4 ? 4 : n)").first(NumTeamsClause)
+    assert clause.lower is None and isinstance(clause.expr, c_ast.TernaryOp)
+    clause = parse("omp teams num_teams(k ? 1 : 2 : 8)").first(NumTeamsClause)
+    assert isinstance(clause.lower, c_ast.TernaryOp) and expr_text(clause.expr) == "8"
+
+
 def test_typedef_casts_need_the_typedef_names():
     assert parse("omp parallel num_threads((my_int)n)", {"my_int"})
     assert parse("omp parallel num_threads(sizeof(my_int) * n)", {"my_int", "unused_t"})
@@ -653,8 +665,8 @@ def test_5x_clauses_parse():
     ("omp assume contains(frobnicate)", "expected an OpenMP directive name in 'contains' clause", "frobnicate"),
     ("omp flush release (a)", "'release' clause on '#pragma omp flush' with a list", "release"),
     ("omp scope lastprivate(x)", "clause 'lastprivate' is not valid on '#pragma omp scope'", "lastprivate"),
-    ("omp teams num_teams(1: 4)",
-     "'num_teams' with a lower bound ('num_teams(lower: upper)', OpenMP 5.1) is not supported", "1: 4"),
+    ("omp teams num_teams(1: 4: 8)", "unexpected ':' in 'num_teams' clause", ": 8"),
+    ("omp teams num_teams(: 4)", "expected an expression in 'num_teams' clause", ": 4"),
 ])
 def test_5x_clause_errors(text, message, at):
     assert_error(text, message, at)

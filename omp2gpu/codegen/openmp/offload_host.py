@@ -297,12 +297,13 @@ class OffloadHostOpenMP(ThreadedHostOpenMP):
         arrays, labels = self._entry_arrays(cg, region.captures, target_params=True)
         if region.gpu.fixed_launch is not None:
             num_teams, thread_limit = (ir.Constant(I32, n) for n in region.gpu.fixed_launch)
+            fewest = None
         else:
-            num_teams = launch_shape.team_count(cg, construct)
+            num_teams, fewest = launch_shape.team_count(cg, construct)
             thread_limit = launch_shape.team_size(cg, construct, region.for_device("gpu").facts)
         device = self._device(cg, construct.directive)
         trip_count, launcher_trip_count = launch_shape.launch_trip_counts(cg, construct)
-        num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count, construct)
+        num_teams = launch_shape.capped_by_trip_count(cg, num_teams, trip_count, construct, fewest)
         name = cg.builder.bitcast(cg.module.string_global(region.kernel_name.encode()), I8P)
         target = OffloadRuntime.target.declare(cg.module.module)
         return cg.builder.call(target, [cg.builder.sext(device, I64), name, *arrays,

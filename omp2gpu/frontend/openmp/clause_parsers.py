@@ -394,13 +394,12 @@ def _directive_list_clause(cls):
 
 
 def _parse_num_teams(ctx, tok, args):
-    """num_teams(upper); OpenMP 5.1's `lower: upper` is refused by name (a league of one team,
-    as the host runs a target region's teams, would be fewer than `lower`)."""
-    pieces = split_top(args, ":")
-    if len(pieces) > 1:
-        raise ctx.error("'num_teams' with a lower bound ('num_teams(lower: upper)', OpenMP 5.1) is not "
-                        "supported", args.start)
-    return NumTeamsClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, "num_teams"))
+    """`num_teams(upper)` or OpenMP 5.1's `num_teams(lower: upper)`."""
+    lower, upper = split_once(ctx, args, ":", "'num_teams' clause")
+    if upper is None:
+        return NumTeamsClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, args, "num_teams"))
+    return NumTeamsClause(coord=ctx.loc(tok.offset), expr=single_expression(ctx, upper, "num_teams"),
+                          lower=single_expression(ctx, lower, "num_teams"))
 
 
 CLAUSES.update({

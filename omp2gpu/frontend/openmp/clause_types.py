@@ -181,7 +181,14 @@ class ExprClause(Clause):
     expr: c_ast.Node
 
 
-class NumTeamsClause(ExprClause): name = "num_teams"
+@dataclass(kw_only=True)
+class NumTeamsClause(ExprClause):
+    """`num_teams([lower:] upper)`: `expr` is the upper bound; `lower` (OpenMP 5.1) the
+    fewest teams, else the upper bound is both (exactly that many teams)."""
+    name = "num_teams"
+    lower: c_ast.Node | None = None
+
+
 class ThreadLimitClause(ExprClause): name = "thread_limit"
 class NumThreadsClause(ExprClause): name = "num_threads"
 @dataclass(kw_only=True)

@@ -330,7 +330,12 @@ def evaluate_clause(cg, directive, name: str, default: int = 0) -> ir.Value:
     clause = next(iter(clauses_named(directive, name)), None)
     if clause is None:
         return ir.Constant(ir.IntType(32), default)
-    value = cg.expr(clause.expr)
+    return integer_operand(cg, clause.expr, name, clause.coord)
+
+
+def integer_operand(cg, expr, name: str, coord) -> ir.Value:
+    """One integer expression of clause `name` (num_teams' lower bound too), as i32."""
+    value = cg.expr(expr)
     if not value.ctype.is_integer:
-        raise CompileError(f"'{name}' needs an integer expression", clause.coord)
+        raise CompileError(f"'{name}' needs an integer expression", coord)
     return convert(cg.builder, value.value, value.ctype, ct.INT)

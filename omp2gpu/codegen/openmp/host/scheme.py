@@ -107,6 +107,8 @@ class HostOpenMP(OpenMPRuntime):
             if clause.name == "if":
                 values[clause.name] = cg.condition(clause.expr)
             elif clause.name in ("num_threads", "num_teams", "thread_limit", "device"):
+                if getattr(clause, "lower", None) is not None:      # num_teams(lower: upper)
+                    cg.expr(clause.lower)
                 values[clause.name] = cg.expr(clause.expr)
         return values
 

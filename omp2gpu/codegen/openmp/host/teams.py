@@ -10,9 +10,12 @@ sharers are the teams (host_worksharing.emit_for with static_chunks over the tea
 numbers; dist_schedule is its schedule). For `distribute parallel for` each team takes
 its chunks of the loop nest's logical iterations the same way and runs each as a
 parallel region whose worksharing loop shares out only that chunk (league_window.py).
-A teams region inside a target region run on the host stays one team (host.py: the
-host's loop constructs give a team every iteration); one team is what OpenMP 5.0 allows
-num_teams to give.
+A target region run on the host (its host fallback) runs its teams construct the same
+way when the construct has a `num_teams` clause: a league of the clause's lower bound
+(`num_teams(n)`: n), the fewest OpenMP 5.1 allows, as gcc's host fallback runs them
+(split_target splits a combined `target teams ...` for it). Without the clause it stays
+one team, as in gcc's fallback (host.py: the host's loop constructs give a team every
+iteration).
 """
 
 from __future__ import annotations
@@ -40,9 +43,34 @@ TEAM_SHARERS = ("omp_get_team_num", "omp_get_num_teams")    # who shares a leagu
 _TEAMS_CLAUSES = frozenset({"num_teams", "thread_limit", "default", "shared", "reduction"})
 
 
+# The clauses of a combined `target teams ...` that only its target leaf takes on the host.
+_TARGET_CLAUSES = frozenset({"map", "device", "depend", "nowait", "is_device_ptr", "has_device_addr",
+                             "defaultmap", "uses_allocators", "in_reduction"})
+
+
 def is_host_league(cg, construct) -> bool:
-    """A teams construct the host runs as a league of its own: one not inside a target region."""
-    return not cg.openmp_state.targets_entered
+    """A teams construct the host runs as a league of its own: one not inside a target
+    region, or a target region's with a num_teams clause."""
+    return not cg.openmp_state.targets_entered or bool(clauses_named(construct.directive, "num_teams"))
+
+
+def split_target(directive):
+    """`target teams ...` -> (the target leaf, `teams ...`), each with its clauses. An `if`
+    without a modifier is the target's, and a parallel or simd leaf's too."""
+    rest = directive.constructs[1:]
+
+    def targets(clause) -> bool:
+        return clause.name in _TARGET_CLAUSES or (clause.name == "if" and clause.modifier in (None, "target"))
+
+    def rest_takes(clause) -> bool:
+        if clause.name == "if":
+            return clause.modifier not in (None, "target") or "parallel" in rest or "simd" in rest
+        return clause.name not in _TARGET_CLAUSES
+
+    return (replace(directive, kind="target", constructs=("target",),
+                    clauses=[c for c in directive.clauses if targets(c)]),
+            replace(directive, kind=" ".join(rest), constructs=rest,
+                    clauses=[c for c in directive.clauses if rest_takes(c)]))
 
 
 def split_teams(directive):
@@ -72,17 +100,18 @@ def emit_host_teams(cg, construct, emit_team) -> None:
     """GOMP_teams_reg(fn, data, num_teams, thread_limit, 0); `emit_team(inner, construct)`
     emits one team's code into the outlined function."""
     directive = construct.directive
-    counts = []
-    for name in ("num_teams", "thread_limit"):
-        clause = next(iter(clauses_named(directive, name)), None)
-        value = ir.Constant(I32, 0)
-        if clause is not None:
-            evaluated = cg.expr(clause.expr)
-            value = convert(cg.builder, evaluated.value, evaluated.ctype, ct.UINT)
-        counts.append(value)
+    upper, fewest = launch_shape.team_bounds(cg, directive)
+    if cg.openmp_state.targets_entered and fewest is not None:     # a host fallback's league: the fewest
+        upper = fewest
+    limit = next(iter(clauses_named(directive, "thread_limit")), None)
+    thread_limit = ir.Constant(I32, 0)
+    if limit is not None:
+        evaluated = cg.expr(limit.expr)
+        thread_limit = convert(cg.builder, evaluated.value, evaluated.ctype, ct.UINT)
+    counts = [upper, thread_limit]
     if clauses_named(directive, "num_teams"):     # no more teams than the shared loop has iterations
         counts[0] = launch_shape.capped_by_trip_count(cg, counts[0], launch_shape.trip_count(cg, construct),
-                                                      construct)
+                                                      construct, fewest)
     outlined = outline(cg, f"{cg.function.name}._omp_fn", lambda inner: emit_team(inner, construct),
                        copied=read_only_scalars(cg, construct))
     gomp.call(cg, "GOMP_teams_reg", outlined.function, outlined.fill(cg), *counts, 0)

@@ -33,6 +33,7 @@ from omp2gpu.codegen.openmp.host.teams import (
     emit_league_distribute_parallel_for,
     is_host_league,
     league_loop,
+    split_target,
     split_teams,
 )
 from omp2gpu.codegen.openmp.host.threadprivate import (
@@ -56,13 +57,26 @@ class ThreadedHostOpenMP(host_worksharing.Worksharing, host_tasks.Tasks, Cancell
         if directive.has("target"):         # what it holds runs on the host as a target region's code
             cg.openmp_state.targets_entered += 1
             try:
-                self._emit_compute_construct(cg, construct)
+                if directive.constructs[1:2] == ("teams",) and clauses_named(directive, "num_teams"):
+                    self._target_league(cg, construct)
+                else:
+                    self._emit_compute_construct(cg, construct)
             finally:
                 cg.openmp_state.targets_entered -= 1
         elif directive.constructs[0] == "teams" and is_host_league(cg, construct):
             emit_host_teams(cg, construct, self._teams_body)
         else:
             self._emit_compute_construct(cg, construct)
+
+    def _target_league(self, cg, construct) -> None:
+        """`target teams ... num_teams(...)` run on the host: the target leaf's data
+        environment (its implicit firstprivate scalars as the whole directive decides
+        them) around a league of the teams (host_teams.py)."""
+        target, league = split_target(construct.directive)
+        implicit = self.target_firstprivate(cg, construct)
+        self._evaluate_clause_expressions(cg, target)
+        with DataEnvironment(cg, target, implicit):
+            emit_host_teams(cg, OmpConstruct(league, construct.body, construct.coord), self._teams_body)
 
     def _teams_body(self, cg, construct) -> None:
         """One team's initial thread: the block (or the distribute loop of `teams

@@ -29,7 +29,7 @@ from pycparser import c_ast
 from omp2gpu.codegen.conversions import convert
 from omp2gpu.codegen.ir_types import I32, I64
 from omp2gpu.codegen.openmp.data.data_sharing import clauses_named, loop_nest
-from omp2gpu.codegen.openmp.data.target_regions import evaluate_clause
+from omp2gpu.codegen.openmp.data.target_regions import evaluate_clause, integer_operand
 from omp2gpu.codegen.openmp.loops import affine_nest, canonical_loop
 from omp2gpu.codegen.openmp.plan.region_shape import (
     combined_shape,
@@ -57,32 +57,52 @@ def runs_as_one_team(construct) -> bool:
     return not launch_construct(construct).directive.has("teams")
 
 
-def team_count(cg, construct) -> ir.Value:
+class TeamCount(NamedTuple):
+    """num_teams([lower:] upper) as the host evaluates it."""
+    upper: ir.Value                 # 0: no clause, the launcher's choice
+    fewest: ir.Value | None         # OpenMP 5.1's lower bound, where the clause gives one
+
+
+def team_count(cg, construct) -> TeamCount:
     shaping = launch_construct(construct)
     if runs_as_one_team(construct):
-        return ir.Constant(I32, 1)
-    return evaluate_clause(cg, shaping.directive, "num_teams")
+        return TeamCount(ir.Constant(I32, 1), None)
+    return team_bounds(cg, shaping.directive)
+
+
+def team_bounds(cg, directive) -> TeamCount:
+    """A directive's num_teams, its bounds evaluated in the order written."""
+    clause = next(iter(clauses_named(directive, "num_teams")), None)
+    fewest = None
+    if clause is not None and clause.lower is not None:
+        fewest = integer_operand(cg, clause.lower, "num_teams", clause.coord)
+    return TeamCount(evaluate_clause(cg, directive, "num_teams"), fewest)
 
 
 TEAM_QUERIES = frozenset({"omp_get_num_teams", "omp_get_team_num"})
 EXACT_LEAGUE_MOST = 65536     # more teams than any GPU runs at once (an H200: 132 x 32 blocks)
 
 
-def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value, construct=None) -> ir.Value:
+def capped_by_trip_count(cg, num_teams: ir.Value, trip_count: ir.Value, construct=None,
+                         fewest: ir.Value | None = None) -> ir.Value:
     """num_teams, but no more teams than the loop the teams share has iterations (when
     that is known: trip_count > 0): a team beyond them has no iteration to run, and
     num_teams(INT_MAX) on a short loop would launch two billion idle teams. Where the
     region asks how many teams it has or which it is (`construct`'s code calls
     omp_get_num_teams or omp_get_team_num), only a league of more than EXACT_LEAGUE_MOST
     teams is capped: OpenMP 5.1 makes num_teams(n) exactly n teams (its lower bound is n
-    too), and such a region sees the difference, as gcc's and Clang's leagues of n show."""
+    too), and such a region sees the difference, as gcc's and Clang's leagues of n show.
+    Never fewer than `fewest`, num_teams(lower: upper)'s lower bound."""
     b = cg.builder
     wide = b.sext(num_teams, I64)
     fewer = b.and_(b.icmp_signed(">", trip_count, ir.Constant(I64, 0)), b.icmp_signed(">", wide, trip_count))
     if construct is not None and any(isinstance(call.name, c_ast.ID) and call.name.name in TEAM_QUERIES
                                      for call in nodes_of(construct.body, c_ast.FuncCall)):
         fewer = b.and_(fewer, b.icmp_signed(">", wide, ir.Constant(I64, EXACT_LEAGUE_MOST)))
-    return b.select(fewer, b.trunc(trip_count, I32), num_teams)
+    capped = b.select(fewer, b.trunc(trip_count, I32), num_teams)
+    if fewest is None:
+        return capped
+    return b.select(b.icmp_signed("<", capped, fewest), fewest, capped)
 
 
 def team_size(cg, construct, facts=None) -> ir.Value:
