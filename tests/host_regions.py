@@ -30,6 +30,8 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
     # capture maps it and it is not `declare target` (the file-scope name's region runs on the GPU)
     "extern_declared_in_region": tuple(
         f"'{name}' is used on the device but is neither mapped nor 'declare target'" for name in ("offset", "scale")),
+    # lastprivate(conditional:): the host's threads pick the last assigning iteration; no device does
+    "lastprivate_conditional_search": ("'lastprivate(conditional: ...)' is not supported on the device",),
     # the control loop does not order ordered blocks (it ran them as they came)
     "target_parallel_for_ordered": ("'#pragma omp ordered' in a parallel region is not supported on the "
                                     "GPU yet",),
@@ -39,7 +41,7 @@ HOST_BY_DESIGN: dict[str, tuple[str, ...]] = {
 # programs none of whose target regions any device runs (every region is listed above, under
 # every scheme): the CPU device launches nothing for them either
 EVERY_REGION_ON_HOST = {"long_double_80bit", "long_double_atomics", "host_declare_reduction_structs",
-                        "target_parallel_for_ordered"}
+                        "target_parallel_for_ordered", "lastprivate_conditional_search"}
 
 
 def unexpected_host_regions(program: str, remarks) -> list[str]:

@@ -45,6 +45,11 @@ class OpenMPFunctionState:
     team_regions: list[TeamRegion] = field(default_factory=list)   # tasks: the team regions we are in
     threadprivate_copies: dict[str, Symbol] = field(default_factory=dict)  # threadprivate: this thread's
     cpu_team: CpuTeams | None = None    # cpu_workgroup: the CpuTeams emitting the region, while it does
+    # lastprivate(conditional:): id of a private copy's address -> the slot an assignment to
+    # it stores the iteration in (data_sharing.DataEnvironment); the slot holding the
+    # running iteration's number, set by the worksharing loop (None: one thread runs it all)
+    assigned_iteration: dict[int, ir.Value] = field(default_factory=dict)
+    running_iteration: ir.Value | None = None
 
 
 class FunctionEmitter(StatementEmitter, ExpressionEmitter, VariableArrayEmitter):

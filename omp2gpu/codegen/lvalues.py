@@ -133,6 +133,11 @@ class LValueEmitter:
         if lvalue.volatile:
             volatile_access(stored)
         self._alias_tag(stored, lvalue)
+        state = self.openmp_state
+        if state.assigned_iteration and id(lvalue.address) in state.assigned_iteration:    # lastprivate(conditional:)
+            now = ir.Constant(I64, 0) if state.running_iteration is None else \
+                self.builder.load(state.running_iteration)
+            self.builder.store(now, state.assigned_iteration[id(lvalue.address)])
         return RValue(lvalue.ctype, value)
 
     def _alias_tag(self, access, lvalue: LValue) -> None:

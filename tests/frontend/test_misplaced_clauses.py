@@ -167,12 +167,19 @@ def test_a_misspelt_modifier_is_a_located_error(directive, clause):
     assert err.location == SourceLocation(FILE, 12, 9 + text.rindex(misspelt)), err.message
 
 
-def test_lastprivate_conditional_is_refused_by_name():
+def test_lastprivate_conditional_is_read_and_allowed_only_on_loops_and_simd():
+    clause = parse("omp parallel for lastprivate(conditional: x, y) lastprivate(z)").clauses
+    assert [(c.conditional, [i.name for i in c.items]) for c in clause if c.name == "lastprivate"] == [
+        (True, ["x", "y"]), (False, ["z"])]
     text = "omp for lastprivate(conditional: x)"
-    err = error(text)
-    assert err.message == "the 'conditional' modifier of 'lastprivate' (OpenMP 5.0) is not supported"
-    assert err.location == SourceLocation(FILE, 12, 9 + text.index("conditional"))
     assert error("omp for lastprivate(conditionax: x)").location.column == 9 + text.index("conditional")
+    for directive, where in (("distribute parallel for", "a 'distribute' construct"),
+                             ("taskloop", "a 'taskloop' construct"), ("sections", "a 'sections' construct")):
+        text = f"omp {directive} lastprivate(conditional: x)"
+        err = error(text)
+        assert err.message == (f"the 'conditional' modifier of 'lastprivate' is not valid on {where}: only on a "
+                               "worksharing-loop or simd construct")
+        assert err.location == SourceLocation(FILE, 12, 9 + text.index("x)"))
 
 
 # --------------------------------------------------------- through the command line

@@ -114,16 +114,16 @@ def _list_clause(cls, plain: bool):
 
 
 def _parse_lastprivate(ctx, tok, args):
-    """lastprivate(list); OpenMP 5.0's `conditional:` modifier is refused by name (not read
-    as a variable followed by a stray ':')."""
+    """lastprivate([conditional:] list) (the modifier is OpenMP 5.0's)."""
     if args is not None and len(args.tokens) > 1 and args.tokens[0].kind == "id" \
             and args.tokens[1].is_punct(":"):
         modifier = args.tokens[0]
-        if modifier.text == "conditional":
-            raise ctx.error("the 'conditional' modifier of 'lastprivate' (OpenMP 5.0) is not supported",
+        if modifier.text != "conditional":
+            raise ctx.error(f"expected 'conditional' as the 'lastprivate' modifier, found '{modifier.text}'",
                             modifier.offset)
-        raise ctx.error(f"expected 'conditional' as the 'lastprivate' modifier, found '{modifier.text}'",
-                        modifier.offset)
+        _, items = split_once(ctx, args, ":", "'lastprivate' clause")
+        return LastprivateClause(coord=ctx.loc(tok.offset), items=parse_list(ctx, items, tok.text, True),
+                                 conditional=True)
     return LastprivateClause(coord=ctx.loc(tok.offset), items=parse_list(ctx, args, tok.text, True))
 
 

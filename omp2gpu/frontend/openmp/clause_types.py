@@ -69,7 +69,14 @@ class ListClause(Clause):
 
 class PrivateClause(ListClause): name = "private"
 class FirstprivateClause(ListClause): name = "firstprivate"
-class LastprivateClause(ListClause): name = "lastprivate"
+@dataclass(kw_only=True)
+class LastprivateClause(ListClause):
+    """lastprivate([conditional:] list): OpenMP 5.0's `conditional` copies out the value of
+    the sequentially last iteration that assigned the item, if any did."""
+    name = "lastprivate"
+    conditional: bool = False
+
+
 class SharedClause(ListClause): name = "shared"
 class CopyinClause(ListClause): name = "copyin"
 class CopyprivateClause(ListClause): name = "copyprivate"

@@ -22,6 +22,7 @@ from omp2gpu.frontend.openmp.clause_types import (  # OpenMP 5.1 unroll
     IfClause,
     InbranchClause,
     InclusiveClause,
+    LastprivateClause,
     LinearClause,
     LinkClause,
     MapClause,
@@ -311,6 +312,20 @@ def _check_message(directive: Directive) -> None:
                            message.coord)
 
 
+def _check_conditional_lastprivate(directive: Directive) -> None:
+    """lastprivate(conditional:) is for worksharing-loop and simd constructs (OpenMP 5.0
+    2.19.4.5; gcc: "conditional 'lastprivate' clause on 'distribute' construct")."""
+    conditional = [clause for clause in directive.find(LastprivateClause) if clause.conditional]
+    if not conditional:
+        return
+    leaves = set(directive.constructs)
+    wrong = next((leaf for leaf in ("distribute", "taskloop", "sections") if leaf in leaves), None)
+    if wrong is not None or not leaves & {"for", "simd"}:
+        where = f"a '{wrong}' construct" if wrong else _on(directive)
+        raise CompileError(f"the 'conditional' modifier of 'lastprivate' is not valid on {where}: only on "
+                           "a worksharing-loop or simd construct", conditional[0].items[0].coord)
+
+
 def _check_scan(directive: Directive) -> None:
     """`scan` takes one of inclusive and exclusive; an `inscan` reduction is on a
     worksharing-loop or simd construct, not with distribute or taskloop, and then
@@ -359,7 +374,7 @@ def _check_map_modifiers_5x(directive: Directive) -> None:
 
 RULES_5X = (_check_flush, _check_map_modifiers_5x, _check_message, _check_unroll,     # OpenMP 5.0/5.1 (issue 26)
             _check_order, _check_combined_bind, _check_linear_modifiers,
-            _check_scan)
+            _check_scan, _check_conditional_lastprivate)
 RULES = (_check_atomic_clauses, _check_if_clauses, _check_map_types, _check_required_clauses,
            _check_simd_lengths, _check_schedule, _check_ordered_depth, _check_depend,
            _check_declare_target, _check_critical, _check_branch, check_directive_items) + RULES_5X + TASK_RULES \

@@ -149,7 +149,7 @@ class DataEnvironment:
 
     def __init__(self, cg, directive, implicit_firstprivate=(), loop_variables=(),
                  combine_reduction=None, lastprivate_condition=None, private_slot=None,
-                 combine_section_element=None, after_reductions=None):
+                 combine_section_element=None, after_reductions=None, conditional_copy=None):
         self.cg = cg
         self.directive = directive
         self.implicit_firstprivate = list(implicit_firstprivate)
@@ -165,6 +165,11 @@ class DataEnvironment:
         # them folds them all at once there (the GPU combined scheme: one team barrier).
         self.after_reductions = after_reductions
         self.lastprivate_condition = lastprivate_condition
+        # lastprivate(conditional:): `conditional_copy(index, original, private, at)` copies
+        # out the private copy of the thread whose `at` (the last iteration that assigned
+        # it, -1: none) is the largest; default: one thread ran every iteration.
+        self.conditional_copy = conditional_copy or _copy_if_assigned
+        self.conditionals: list[tuple[LValue, LValue, ir.Value]] = []     # (original, private, at)
         # Where a private copy lives (`private_slot(name, ctype) -> address`); default: a
         # stack slot of the thread running the code. A team's copies the team's threads
         # share (the control loop's teams construct) go elsewhere.
@@ -243,8 +248,11 @@ class DataEnvironment:
         for name in self.loop_variables:
             if name in originals:
                 private(name)
-        for _, item in list_items(directive, "lastprivate"):
-            self.lastprivates.append((originals[item.name], private(item.name)))
+        for clause, item in list_items(directive, "lastprivate"):
+            if clause.conditional:
+                self._conditional_lastprivate(item, originals[item.name], private(item.name))
+            else:
+                self.lastprivates.append((originals[item.name], private(item.name)))
         self.private_copies = made
         for clause, item in list_items(directive, "reduction"):
             original = originals[item.name]
@@ -286,6 +294,17 @@ class DataEnvironment:
         if self._barrier_after_copies is not None:
             self._barrier_after_copies()
         return self
+
+    def _conditional_lastprivate(self, item, original: LValue, private: LValue) -> None:
+        """lastprivate(conditional: x): every assignment to the private copy by name records
+        the iteration it ran in (lvalues.store), for finish() to pick the last."""
+        if not (original.ctype.is_arithmetic or original.ctype.is_pointer):
+            raise CompileError(f"'{item.name}' in 'lastprivate(conditional: ...)' must be a scalar variable "
+                               f"(it is '{original.ctype}')", item.coord)
+        at = self.cg.alloca_ir(ir.IntType(64), f"{item.name}.assigned.at")
+        self.cg.builder.store(ir.Constant(ir.IntType(64), -1), at)
+        self.cg.openmp_state.assigned_iteration[id(private.address)] = at
+        self.conditionals.append((original, private, at))
 
     def _complex_reduction(self, clause, item, original: LValue) -> None:
         """reduction(+: z) (or -) of a complex z: a complex sum is the sums of its parts, so
@@ -397,6 +416,8 @@ class DataEnvironment:
         if self.after_reductions is not None:
             self.after_reductions()
         self._fold_sections()
+        for index, (original, private, at) in enumerate(self.conditionals):
+            self.conditional_copy(self.cg, index, original, private, at)
         if not self.lastprivates:
             return
         done = None
@@ -423,10 +444,19 @@ class DataEnvironment:
         if exc_type is None and not self.cg.builder.block.is_terminated:
             self.finish()
             allocate_storage.free_copies(self.cg, self._allocated)
+        for _, private, _ in self.conditionals:
+            self.cg.openmp_state.assigned_iteration.pop(id(private.address), None)
         if exc_type is None:
             self.cg.release_variable_arrays(self.cg.scope)      # VLA copies' stack storage
         self.cg.scope = self._saved_scope
         return False
+
+
+def _copy_if_assigned(cg, index: int, original: LValue, private: LValue, at: ir.Value) -> None:
+    """lastprivate(conditional:) where one thread ran every iteration: its copy, if it was assigned."""
+    b = cg.builder
+    with b.if_then(b.icmp_signed(">=", b.load(at), ir.Constant(ir.IntType(64), 0))):
+        b.store(b.load(private.address), original.address)
 
 
 def _flattened(cg, array: LValue) -> LValue:

@@ -106,8 +106,12 @@ class Worksharing:
             ran_last = cg.alloca_ir(I1, "ran.last")
             b.store(ir.Constant(I1, 0), ran_last)
             linear = Linear(cg, directive, {loop.variable for loop in loops})
+            conditional = _conditional_lastprivates(cg, directive)
             environment = DataEnvironment(cg, linear.other_clauses, combine_reduction=fold_atomically(cg),
-                                          lastprivate_condition=lambda: cg.builder.load(ran_last))
+                                          lastprivate_condition=lambda: cg.builder.load(ran_last),
+                                          conditional_copy=conditional and conditional.copy)
+            outer_iteration = cg.openmp_state.running_iteration
+            cg.openmp_state.running_iteration = conditional and conditional.running
             with environment:
                 if linear.items or _read_then_copied_out(directive):
                     gomp.call(cg, "GOMP_barrier")
@@ -129,12 +133,16 @@ class Worksharing:
                 done = cg.new_block("chunks.done")
                 outer_nest = cg.openmp_state.doacross_nest
                 cg.openmp_state.doacross_nest = nest      # what `ordered depend` in the body refers to
+                each_iteration = conditional.counting(linear.set_for) if conditional else linear.set_for
                 with cancellable(cg, "for", done):
                     self._chunks(cg, loops[-1].body, (bounds, trips, iv_type, variables), total, ran_last,
-                                 (more, take_next), (start, end, done), linear.set_for, offset,
+                                 (more, take_next), (start, end, done), each_iteration, offset,
                                  vectorize=directive.has("simd"))
                 cg.openmp_state.doacross_nest = outer_nest
                 linear.copy_out(cg.builder.load(ran_last))
+            cg.openmp_state.running_iteration = outer_iteration
+            if conditional:     # every thread has compared its copies before the team's cells go
+                gomp.call(cg, "GOMP_barrier")
             if by_thread:       # no work share was started: the construct's end is a barrier
                 if not nowait:
                     barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
@@ -295,6 +303,51 @@ class Worksharing:
 
     def emit_barrier(self, cg, construct) -> None:
         barrier(cg, "GOMP_barrier", "GOMP_barrier_cancel")
+
+
+class _ConditionalLastprivates:
+    """lastprivate(conditional:) on a team's loop: a cell a list item, shared by the team
+    (one thread's stack, handed to the others by GOMP_single_copy_*), holds the largest
+    iteration that assigned the item so far; each thread, in a critical section, copies its
+    private copy out if its own last assigning iteration is larger. `running` holds the
+    iteration the thread runs (each_iteration stores it; lvalues.store reads it)."""
+
+    def __init__(self, cg, count: int):
+        self.cg = cg
+        b = cg.builder
+        own = cg.alloca_ir(ir.ArrayType(I64, count), "conditional.cells")
+        received = gomp.call(cg, "GOMP_single_copy_start")
+        shared = cg.alloca_ir(I8P, "conditional.cells.shared")
+        b.store(received, shared)
+        with b.if_then(b.icmp_unsigned("==", received, ir.Constant(I8P, None))):
+            for index in range(count):
+                b.store(ir.Constant(I64, -1), b.gep(own, [ir.Constant(I32, 0), ir.Constant(I32, index)]))
+            mine = b.bitcast(own, I8P)
+            b.store(mine, shared)
+            gomp.call(cg, "GOMP_single_copy_end", mine)
+        self.cells = b.bitcast(b.load(shared), I64.as_pointer())
+        self.running = cg.alloca_ir(I64, "running.iteration")
+
+    def counting(self, each_iteration):
+        def start(iteration: ir.Value) -> None:
+            b = self.cg.builder
+            b.store(b.zext(iteration, I64) if iteration.type.width < 64 else iteration, self.running)
+            each_iteration(iteration)
+        return start
+
+    def copy(self, cg, index: int, original, private, at) -> None:
+        b = cg.builder
+        cell = b.gep(self.cells, [ir.Constant(I32, index)])
+        gomp.call(cg, "GOMP_critical_start")
+        with b.if_then(b.icmp_signed(">", b.load(at), b.load(cell))):
+            b.store(b.load(at), cell)
+            b.store(b.load(private.address), original.address)
+        gomp.call(cg, "GOMP_critical_end")
+
+
+def _conditional_lastprivates(cg, directive) -> _ConditionalLastprivates | None:
+    count = sum(1 for clause, _ in list_items(directive, "lastprivate") if clause.conditional)
+    return _ConditionalLastprivates(cg, count) if count else None
 
 
 def _doacross_start(cg, nest, kind: str, chunk, start, end):

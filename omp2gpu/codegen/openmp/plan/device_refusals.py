@@ -17,9 +17,11 @@ scheme's own are cpu_teams_rules.py's.
 
 from __future__ import annotations
 
-from omp2gpu.codegen.openmp.plan.region_facts import InnerConstruct, RegionFacts
+from omp2gpu.codegen.openmp.plan.region_facts import CONDITIONAL_LASTPRIVATE, InnerConstruct, RegionFacts
 
 LONG_DOUBLE = "long double (the host's x86 80-bit type) has no GPU equivalent"
+# The host's threads pick the last assigning iteration (host/worksharing.py); no device does.
+CONDITIONAL_LASTPRIVATE_REFUSAL = "'lastprivate(conditional: ...)' is not supported on the device"
 HOST_FILE_OUTPUT = "it calls fprintf on a FILE other than stdout or stderr, and a GPU writes no host file"
 REVERSE_OFFLOAD = ("it holds a reverse offload ('target device(ancestor: 1)'), the host's to run, and a kernel "
                    "cannot call back into the host")
@@ -41,6 +43,8 @@ def kernel_refusal(facts: RegionFacts, own_constructs=None, team_copies: bool = 
     `expands_callees`: it expands the callees holding constructs in place (inlined_callees.py)."""
     if facts.reverse_offload:
         return REVERSE_OFFLOAD
+    if _conditional_lastprivate(facts.construct):
+        return CONDITIONAL_LASTPRIVATE_REFUSAL
     for name in facts.host_function_pointers:
         return (f"it uses '{name}', a host function's address (calls through it on the GPU, 'declare target "
                 "indirect', are not supported)")
@@ -71,6 +75,8 @@ def _host_global_refusal(facts: RegionFacts, expanded: bool) -> str | None:
 def cpu_device_refusal(facts: RegionFacts) -> str | None:
     """Why the CPU device cannot run the region's code in any work-group scheme (it runs
     the host's code otherwise: long double, function pointers and `error` are fine)."""
+    if _conditional_lastprivate(facts.construct):
+        return CONDITIONAL_LASTPRIVATE_REFUSAL
     for construct in facts.constructs + facts.called_constructs:
         why = _device_construct_refusal(construct, gpu=False)
         if why:
@@ -78,11 +84,19 @@ def cpu_device_refusal(facts: RegionFacts) -> str | None:
     return _host_global_refusal(facts, expanded=False)
 
 
+def _conditional_lastprivate(construct) -> bool:
+    """The target construct itself has lastprivate(conditional:) (a `target parallel for`)."""
+    return any(getattr(clause, "conditional", False) for clause in construct.directive.clauses
+               if clause.name == "lastprivate")
+
+
 def _device_construct_refusal(construct: InnerConstruct, gpu: bool = True) -> str | None:
     """What no device's one-thread code runs (kernels.DeviceOpenMP, tasks.py)."""
     kind = construct.kind
     if kind == "error" and gpu:
         return ERROR_DIRECTIVE
+    if CONDITIONAL_LASTPRIVATE in construct.clauses:
+        return CONDITIONAL_LASTPRIVATE_REFUSAL
     if kind == "interop":               # hooks.OpenMPRuntime.emit_interop
         return ("'#pragma omp interop' in a target region (or a function it calls) is not supported: interop "
                 "objects are made and used in host code")

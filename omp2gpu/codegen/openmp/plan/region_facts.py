@@ -368,8 +368,12 @@ def _long_double_inside(ctype) -> bool:
     return ctype is not None and not ctype.is_function and ct.holds_long_double(ctype)
 
 
+CONDITIONAL_LASTPRIVATE = "lastprivate(conditional:)"       # a clause name of its own, for the devices' refusal
+
+
 def _clause_names(construct) -> frozenset:
-    return frozenset(clause.name for clause in construct.directive.clauses)
+    return frozenset(CONDITIONAL_LASTPRIVATE if getattr(clause, "conditional", False) else clause.name
+                     for clause in construct.directive.clauses)
 
 
 def _constructs_in(node) -> list:
