@@ -43,8 +43,6 @@ def kernel_refusal(facts: RegionFacts, own_constructs=None, team_copies: bool = 
     `expands_callees`: it expands the callees holding constructs in place (inlined_callees.py)."""
     if facts.reverse_offload:
         return REVERSE_OFFLOAD
-    if _conditional_lastprivate(facts.construct):
-        return CONDITIONAL_LASTPRIVATE_REFUSAL
     for name in facts.host_function_pointers:
         return (f"it uses '{name}', a host function's address (calls through it on the GPU, 'declare target "
                 "indirect', are not supported)")
@@ -55,6 +53,8 @@ def kernel_refusal(facts: RegionFacts, own_constructs=None, team_copies: bool = 
         return LONG_DOUBLE
     if facts.host_file_output is not None:
         return HOST_FILE_OUTPUT
+    if _conditional_lastprivate(facts.construct):
+        return CONDITIONAL_LASTPRIVATE_REFUSAL
     for construct in facts.constructs:
         why = (own_constructs and own_constructs(construct)) or _device_construct_refusal(construct)
         if why:
