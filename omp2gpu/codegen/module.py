@@ -130,12 +130,33 @@ class ModuleEmitter:
             return existing
         if existing is not None:
             raise CompileError(f"redefinition of '{name}' as a different kind of symbol", coord)
-        function = ir.Function(self.module, ftype.ir_type(), name=name)
+        ir_type = (ftype.unprototyped and self._later_prototype(name, ftype)) or ftype.ir_type()
+        function = ir.Function(self.module, ir_type, name=name)
         if static:
             function.linkage = "internal"
         symbol = Symbol(name, ftype, "function", function, storage="static" if static else "global",
                         coord=coord, defined=False)
         return self.file_scope.declare(symbol)
+
+    def _later_prototype(self, name: str, declared: ct.FunctionType) -> ir.FunctionType | None:
+        """`int f();` before this unit's prototyped definition `int f(int a, double b) {...}`:
+        the IR function takes the definition's signature from the start (calls before it
+        pass promoted arguments, as C's unprototyped calls do), so the definition refines
+        the declaration instead of conflicting with its IR type. None where the unit has no
+        such definition, or its type cannot be read here yet (a type declared later)."""
+        unit = self.translation_unit
+        definition = next((node for node in (unit.ext if unit is not None else ())
+                           if isinstance(node, c_ast.FuncDef) and node.decl.name == name
+                           and node.param_decls is None), None)
+        if definition is None:
+            return None
+        try:
+            defined = self.resolver.resolve(definition.decl.type, self.file_scope)
+        except CompileError:
+            return None
+        if not defined.is_function or defined.unprototyped or defined.result != declared.result:
+            return None
+        return defined.ir_type()
 
     def define_function(self, node: c_ast.FuncDef) -> None:
         prototype_definition(node)         # K&R: the prototyped definition, before its type

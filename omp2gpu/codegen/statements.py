@@ -115,6 +115,8 @@ class StatementEmitter:
         if ctype.is_variable and ("static" in node.storage or "extern" in node.storage):
             raise CompileError(f"variable-length array '{node.name}' cannot have static storage "
                                "or linkage", node.coord)
+        if ctype.is_function and ("static" in node.storage or "register" in node.storage):
+            raise CompileError(f"invalid storage class for function '{node.name}'", node.coord)    # as gcc
         if ctype.is_function or "extern" in node.storage:
             self.module.declare_external_in_block(node, ctype, self.scope)
             return

@@ -161,7 +161,9 @@ class TypeResolver:
         result = self.resolve(node.type, scope)
         if result.is_array or result.is_function:
             raise CompileError("function cannot return an array or a function", node.coord)
-        if node.args is None:
+        if node.args is None or any(isinstance(param, c_ast.ID) for param in node.args.params):
+            # `int g(a, b);`: names without types declare no prototype (gcc warns "parameter
+            # names (without types) in function declaration"); definitions are kr_definitions.py's
             return ct.FunctionType(result, (), unprototyped=True)
         params, variadic = [], False
         prototype_scope = scope.child()
