@@ -25,8 +25,9 @@ from dataclasses import replace
 from llvmlite import ir
 
 from omp2gpu.codegen.conversions import convert
-from omp2gpu.codegen.ir_types import I32, I64
+from omp2gpu.codegen.ir_types import I64
 from omp2gpu.codegen.openmp.data.data_sharing import clauses_named, loop_nest
+from omp2gpu.codegen.openmp.data.target_regions import evaluate_clause
 from omp2gpu.codegen.openmp.host import gomp
 from omp2gpu.codegen.openmp.host.league_window import window_variables
 from omp2gpu.codegen.openmp.host.loops import static_chunks
@@ -103,12 +104,7 @@ def emit_host_teams(cg, construct, emit_team) -> None:
     upper, fewest = launch_shape.team_bounds(cg, directive)
     if cg.openmp_state.targets_entered and fewest is not None:     # a host fallback's league: the fewest
         upper = fewest
-    limit = next(iter(clauses_named(directive, "thread_limit")), None)
-    thread_limit = ir.Constant(I32, 0)
-    if limit is not None:
-        evaluated = cg.expr(limit.expr)
-        thread_limit = convert(cg.builder, evaluated.value, evaluated.ctype, ct.UINT)
-    counts = [upper, thread_limit]
+    counts = [upper, evaluate_clause(cg, directive, "thread_limit")]
     if clauses_named(directive, "num_teams"):     # no more teams than the shared loop has iterations
         counts[0] = launch_shape.capped_by_trip_count(cg, counts[0], launch_shape.trip_count(cg, construct),
                                                       construct, fewest)
