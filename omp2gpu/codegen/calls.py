@@ -92,6 +92,4 @@ class CallEmitter:
     def _defined_here(self, name: str) -> bool:
         """Whether this translation unit defines function `name` (the x86-64 ABI then
         does not matter: both sides of the call are compiled here)."""
-        unit = self.module.translation_unit
-        return unit is not None and any(isinstance(node, c_ast.FuncDef) and node.decl.name == name
-                                        for node in unit.ext)
+        return self.module.definition_of(name) is not None

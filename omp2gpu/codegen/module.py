@@ -144,11 +144,8 @@ class ModuleEmitter:
         pass promoted arguments, as C's unprototyped calls do), so the definition refines
         the declaration instead of conflicting with its IR type. None where the unit has no
         such definition, or its type cannot be read here yet (a type declared later)."""
-        unit = self.translation_unit
-        definition = next((node for node in (unit.ext if unit is not None else ())
-                           if isinstance(node, c_ast.FuncDef) and node.decl.name == name
-                           and node.param_decls is None), None)
-        if definition is None:
+        definition = self.definition_of(name)
+        if definition is None or definition.param_decls is not None:      # none, or K&R
             return None
         try:
             defined = self.resolver.resolve(definition.decl.type, self.file_scope)
@@ -157,6 +154,12 @@ class ModuleEmitter:
         if not defined.is_function or defined.unprototyped or defined.result != declared.result:
             return None
         return defined.ir_type()
+
+    def definition_of(self, name: str) -> c_ast.FuncDef | None:
+        """This translation unit's definition of function `name`, if it has one."""
+        unit = self.translation_unit
+        return next((node for node in (unit.ext if unit is not None else ())
+                     if isinstance(node, c_ast.FuncDef) and node.decl.name == name), None)
 
     def define_function(self, node: c_ast.FuncDef) -> None:
         prototype_definition(node)         # K&R: the prototyped definition, before its type
