@@ -17,7 +17,7 @@ scheme's own are cpu_teams_rules.py's.
 
 from __future__ import annotations
 
-from omp2gpu.codegen.openmp.plan.region_facts import CONDITIONAL_LASTPRIVATE, InnerConstruct, RegionFacts
+from omp2gpu.codegen.openmp.plan.region_facts import CONDITIONAL_LASTPRIVATE, InnerConstruct, RegionFacts, clause_names
 
 LONG_DOUBLE = "long double (the host's x86 80-bit type) has no GPU equivalent"
 # The host's threads pick the last assigning iteration (host/worksharing.py); no device does.
@@ -86,8 +86,7 @@ def cpu_device_refusal(facts: RegionFacts) -> str | None:
 
 def _conditional_lastprivate(construct) -> bool:
     """The target construct itself has lastprivate(conditional:) (a `target parallel for`)."""
-    return any(getattr(clause, "conditional", False) for clause in construct.directive.clauses
-               if clause.name == "lastprivate")
+    return CONDITIONAL_LASTPRIVATE in clause_names(construct)
 
 
 def _device_construct_refusal(construct: InnerConstruct, gpu: bool = True) -> str | None:

@@ -254,7 +254,7 @@ class UnitFacts:
         if name not in self._function_facts:
             definition = self.types.definitions[name]
             facts = self._code_facts(definition.body, self.types.function_scope(definition))
-            facts.constructs = [InnerConstruct(c.directive.kind, c.coord, 0, _clause_names(c), c.body is not None,
+            facts.constructs = [InnerConstruct(c.directive.kind, c.coord, 0, clause_names(c), c.body is not None,
                                                name) for c in _constructs_in(definition.body)]
             self._function_facts[name] = facts
         return self._function_facts[name]
@@ -371,7 +371,8 @@ def _long_double_inside(ctype) -> bool:
 CONDITIONAL_LASTPRIVATE = "lastprivate(conditional:)"       # a clause name of its own, for the devices' refusal
 
 
-def _clause_names(construct) -> frozenset:
+def clause_names(construct) -> frozenset:
+    """The names of a construct's clauses, lastprivate(conditional:) under a name of its own."""
     return frozenset(CONDITIONAL_LASTPRIVATE if getattr(clause, "conditional", False) else clause.name
                      for clause in construct.directive.clauses)
 
@@ -389,7 +390,7 @@ def _inner_constructs(construct, inlined: dict):
         if node is None:
             return
         if isinstance(node, OmpConstruct) and node.directive.kind not in _DECLARATIVE:
-            yield InnerConstruct(node.directive.kind, node.coord, depth, _clause_names(node),
+            yield InnerConstruct(node.directive.kind, node.coord, depth, clause_names(node),
                                  node.body is not None, function)
             depth += node.directive.has("parallel")
         if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) and node.name.name in inlined \
